@@ -1,0 +1,34 @@
+# Shared by scripts/run and scripts/test: make .venv with Python 3.11+ and install meneur into it.
+# Usage: ensure_venv EXTRAS   (EXTRAS is "" or "test"). Idempotent: reinstalls only when
+# pyproject.toml changed since the last install.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.venv"
+
+find_python() {
+  for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+    [ -n "$candidate" ] || continue
+    if command -v "$candidate" >/dev/null 2>&1 &&
+       "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)'; then
+      echo "$candidate"; return 0
+    fi
+  done
+  echo "meneur needs Python 3.11 or newer (set PYTHON=/path/to/python3.11)." >&2
+  return 1
+}
+
+ensure_venv() {
+  local extras="$1" stamp spec
+  if [ ! -x "$VENV/bin/python" ]; then
+    "$(find_python)" -m venv "$VENV"
+  fi
+  spec="$ROOT"
+  [ -n "$extras" ] && spec="$ROOT[$extras]"
+  stamp="$VENV/.installed-${extras:-base}-$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
+  if [ ! -f "$stamp" ]; then
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec"
+    rm -f "$VENV"/.installed-"${extras:-base}"-*
+    touch "$stamp"
+  fi
+}

@@ -1,0 +1,3 @@
+"""meneur: a rules engine and game-master companion for tabletop role-playing games."""
+
+__version__ = "0.1.0"

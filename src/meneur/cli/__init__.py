@@ -1,0 +1,1 @@
+"""The ``meneur`` command line: a thin Typer layer over the cores."""

@@ -1,0 +1,3 @@
+from meneur.cli.main import main
+
+main()

@@ -1,0 +1,37 @@
+"""Entry point of the ``meneur`` command.
+
+The language is settled before any command is built, because command help is translated when
+the Typer app is built: ``--lang`` on the command line, then ``MENEUR_LANG``, then the locale.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from meneur.i18n import UnknownLanguageError, resolve_language, set_language
+
+
+def language_from_argv(argv: Sequence[str]) -> str | None:
+    """Find ``--lang X`` or ``--lang=X`` among the arguments."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the CLI with ``argv`` (the process arguments by default)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang = resolve_language(language_from_argv(args))
+    except UnknownLanguageError as error:
+        sys.stderr.write(
+            f"Langue inconnue / unknown language: {error}. Choisissez / choose: fr, en, pl.\n")
+        raise SystemExit(2) from None
+    set_language(lang)
+    from meneur.cli.app import build_app
+
+    build_app()(args=args, prog_name="meneur")

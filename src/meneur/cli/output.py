@@ -1,0 +1,62 @@
+"""Printing helpers shared by every CLI command: consoles, JSON, errors and exit statuses.
+
+Exit statuses: 0 success, 1 a rule says no (invalid character, illegal command), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, NoReturn, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import Translator
+
+_ = Translator("core")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+EXIT_OK = 0
+EXIT_RULE = 1
+EXIT_BAD_INPUT = 2
+
+
+def console() -> Console:
+    """The standard-output console (built per call so tests capture it)."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+
+
+def err_console() -> Console:
+    """The standard-error console."""
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
+
+
+def print_json(data: Any) -> None:
+    """Print one JSON document on standard output."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def fail(error: MeneurError, status: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print ``error`` on standard error in the current language and exit with ``status``."""
+    err_console().print(_("Error: {message}", message=error.render()), markup=False)
+    raise typer.Exit(status)
+
+
+def guarded(func: Callable[P, R]) -> Callable[P, R]:
+    """Turn meneur's bad-input errors raised by a command into exit status 2 on stderr."""
+
+    @wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except BadInputError as error:
+            fail(error, EXIT_BAD_INPUT)
+        except MeneurError as error:
+            fail(error, EXIT_RULE)
+
+    return wrapper

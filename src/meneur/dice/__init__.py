@@ -1,0 +1,1 @@
+"""The shared dice engine: standard notation, digit dice, entered dice, exact odds."""

@@ -1,0 +1,1 @@
+"""The `carpathes` game system (see ../shared/rules/README.md)."""

@@ -1,0 +1,1 @@
+"""The Energy System: characters, challenges, campaign and tactical combat."""

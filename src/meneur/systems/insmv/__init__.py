@@ -1,0 +1,1 @@
+"""The `insmv` game system (see ../shared/rules/README.md)."""

@@ -1,0 +1,1 @@
+"""The `warzone` game system (see ../shared/rules/README.md)."""
