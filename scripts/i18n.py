@@ -1,6 +1,6 @@
 """Keep the gettext catalogs in step with the source.
 
-    python scripts/i18n.py update   # add new messages to every catalog, drop vanished ones
+    python scripts/i18n.py update [DOMAIN...]  # add new messages to the catalogs, drop vanished ones
     python scripts/i18n.py check    # list messages that a required catalog does not translate
     python scripts/i18n.py fill fr core < translations.json   # set msgstr from {msgid: msgstr}
 
@@ -53,8 +53,10 @@ def load(lang: str, domain: str) -> Catalog:
     return Catalog(locale=lang, domain=domain, project="meneur", fuzzy=False)
 
 
-def update() -> None:
+def update(domains: list[str]) -> None:
     for domain, messages in extract().items():
+        if domains and domain not in domains:
+            continue
         for lang in LANGUAGES:
             if lang not in REQUIRED[domain] and not po_path(lang, domain).exists():
                 continue
@@ -103,7 +105,7 @@ if __name__ == "__main__":
         fill(sys.argv[2], sys.argv[3], json.load(sys.stdin))
         sys.exit(0)
     if command == "update":
-        update()
+        update(sys.argv[2:])
     problems = missing()
     for problem in problems:
         print("untranslated:", problem)
