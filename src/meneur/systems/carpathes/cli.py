@@ -1,15 +1,516 @@
-"""``meneur carpathes ...``: a thin Typer group over the `carpathes` core."""
+"""``meneur carpathes ...``: a thin Typer group over the `carpathes` core.
+
+Every roll takes ``--dice a,b,c`` (the physical dice, in order) or ``--seed N``; every command takes
+``--json``. The chronicle commands read and write a small JSON state file atomically.
+"""
 
 from __future__ import annotations
 
-import typer
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
 
-from meneur.i18n import Translator
+import typer
+from pydantic import ValidationError
+
+from meneur.cli.output import console, guarded, print_json
+from meneur.dice.source import DiceSource, finish, source_from
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.carpathes import chronicle, store
+from meneur.systems.carpathes.catalogue import WeaponKey
+from meneur.systems.carpathes.combat import attack, defense
+from meneur.systems.carpathes.events import (
+    AddCharacter,
+    BeginConfrontation,
+    Command,
+    DoPenance,
+    EndConfrontation,
+    InvokeTalisman,
+    MakeRoll,
+    NpcEntry,
+    Recollect,
+    RollInitiative,
+    StartScene,
+    StartSession,
+    Teach,
+    UseJoker,
+)
+from meneur.systems.carpathes.initiative import Combatant, roll_initiative
+from meneur.systems.carpathes.model import (
+    Character,
+    CreatureKind,
+    Faith,
+    TableOptions,
+    Tier,
+    Trait,
+    parse_enum,
+)
+from meneur.systems.carpathes.narration import narrate
+from meneur.systems.carpathes.odds import fraction_text, tier_odds, total_distribution
+from meneur.systems.carpathes.resolution import mode_from, roll
+from meneur.systems.carpathes.supernatural import Agent, Target, effect_of
 
 _ = Translator("carpathes")
+
+TRAIT_ALIASES = {"physique": "physical"}
+
+
+def _show(messages: Sequence[Message]) -> None:
+    out = console()
+    for message in messages:
+        out.print(message.render(), markup=False)
+
+
+def _source(seed: int | None, dice: str | None) -> DiceSource:
+    return source_from(seed, dice)
+
+
+def _tiers_json(trait: int, bonus: int, advantage: bool, disadvantage: bool) -> dict[str, str]:
+    odds = tier_odds(trait, bonus, mode_from(advantage, disadvantage))
+    return {tier.value: fraction_text(odds[tier]) for tier in Tier}
+
+
+def _bad(msgid: str, **params: object) -> BadInputError:
+    return BadInputError(Message("carpathes", msgid, dict(params)))
+
+
+def _validation(error: ValidationError) -> BadInputError:
+    problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+    return _bad(N_("Invalid values: {problems}."), problems=problems)
+
+
+def _parse_fighter(spec: str) -> Combatant:
+    """``NAME:PHYSIQUE[:pc][:surprise][:off_guard][:talent=N]``."""
+    parts = spec.split(":")
+    if len(parts) < 2 or not parts[0] or not parts[1].lstrip("-").isdigit():
+        raise _bad(N_("Combatant '{spec}' should read NAME:PHYSIQUE[:pc][:surprise][:off_guard]"
+                      "[:talent=N]."), spec=spec)
+    flags, talent = set(), 0
+    for flag in parts[2:]:
+        if flag.startswith("talent=") and flag[7:].lstrip("-").isdigit():
+            talent = int(flag[7:])
+        elif flag in ("pc", "surprise", "off_guard"):
+            flags.add(flag)
+        else:
+            raise _bad(N_("Unknown combatant flag '{flag}'; use pc, surprise, off_guard or"
+                          " talent=N."), flag=flag)
+    return Combatant(parts[0], int(parts[1]), "pc" in flags, talent, "surprise" in flags,
+                     "off_guard" in flags)
+
+
+def _parse_talents(specs: Sequence[str]) -> dict[str, int]:
+    talents: dict[str, int] = {}
+    for spec in specs:
+        name, sep, value = spec.partition("=")
+        if not sep or not name or not value.lstrip("-").isdigit():
+            raise _bad(N_("Talent '{spec}' should read NAME=BONUS, e.g. escrime=2."), spec=spec)
+        talents[name] = int(value)
+    return talents
+
+
+def _summary(state: chronicle.ChronicleState) -> dict[str, Any]:
+    fight = state.confrontation
+    return {
+        "session": state.session, "scene": state.scene, "after_night": state.scene_after_night,
+        "confrontation": None if fight is None else {
+            "creature": fight.creature.value, "supernatural": fight.supernatural},
+        "characters": {name: {
+            "talisman_available": status.talisman_spent_in is None and not status.cracked
+            and state.can_believe(name),
+            "cracked": status.cracked, "shaken_faith": status.penalty,
+            "joker_available": status.joker_used_in != state.session,
+            "last_roll": None if status.last_roll is None else
+            status.last_roll.trait_roll().to_json()} for name, status in state.status.items()},
+    }
+
+
+def _run(path: Path, command: Command, as_json: bool, seed: int | None = None,
+         dice: str | None = None) -> None:
+    log = store.load(path)
+    source = _source(seed, dice)
+    new_log, events = log.apply(command, source)
+    finish(source)
+    store.save(path, new_log)
+    state = new_log.state()
+    if as_json:
+        print_json({"events": [e.model_dump(mode="json") for e in events],
+                    "state": _summary(state)})
+    else:
+        _show([line for event in events for line in narrate(event)])
 
 
 def build_app() -> typer.Typer:
     """Build the ``carpathes`` command group in the current language."""
-    app = typer.Typer(no_args_is_help=True, help=_("carpathes"))
+    app = typer.Typer(no_args_is_help=True, help=_("The Carpathian horror game: 2D6 + Trait."))
+    state_app = typer.Typer(no_args_is_help=True, help=_(
+        "The chronicle: sessions, scenes, nights, Talisman de Foi and Joker du destin, kept in a"
+        " JSON file."))
+    app.add_typer(state_app, name="chronicle")
+
+    dice_help = _("The physical dice, in order, e.g. 3,5,1.")
+    seed_help = _("Seed of the random dice.")
+    json_help = _("Print JSON.")
+
+    @app.command("roll", help=_("Roll 2D6 + Trait (+ talent bonus) and read the tier."))
+    @guarded
+    def roll_cmd(
+        trait: int = typer.Option(..., "--trait", help=_("Value of the trait.")),
+        bonus: int = typer.Option(0, "--bonus", help=_("Talent bonus.")),
+        advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
+        disadvantage: bool = typer.Option(False, "--disadvantage",
+                                          help=_("3D6 keep the 2 worst.")),
+        odds: bool = typer.Option(False, "--odds", help=_("Add the exact odds of each tier.")),
+        dice: str = typer.Option(None, "--dice", help=dice_help),
+        seed: int = typer.Option(None, "--seed", help=seed_help),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        source = _source(seed, dice)
+        result = roll(source, trait, bonus, mode_from(advantage, disadvantage))
+        finish(source)
+        data: dict[str, Any] = {**result.to_json(),
+                                "explanation": [m.render() for m in result.explain()]}
+        if odds:
+            data["tiers"] = _tiers_json(trait, bonus, advantage, disadvantage)
+        if as_json:
+            print_json(data)
+            return
+        _show(result.explain())
+        if odds:
+            _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {"tier": t, "chance": c})
+                   for t, c in data["tiers"].items()])
+
+    @app.command("odds", help=_("Exact odds of each tier and each total."))
+    @guarded
+    def odds_cmd(
+        trait: int = typer.Option(..., "--trait", help=_("Value of the trait.")),
+        bonus: int = typer.Option(0, "--bonus", help=_("Talent bonus.")),
+        advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
+        disadvantage: bool = typer.Option(False, "--disadvantage",
+                                          help=_("3D6 keep the 2 worst.")),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        mode = mode_from(advantage, disadvantage)
+        tiers = _tiers_json(trait, bonus, advantage, disadvantage)
+        totals = {str(t): fraction_text(p) for t, p in
+                  sorted(total_distribution(trait, bonus, mode).items())}
+        if as_json:
+            print_json({"trait": trait, "bonus": bonus, "mode": mode.value, "tiers": tiers,
+                        "totals": totals})
+            return
+        _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {"tier": t, "chance": c})
+               for t, c in tiers.items()])
+
+    @app.command("defense", help=_("Défense = Mental + Physique + Social + equipment."))
+    @guarded
+    def defense_cmd(
+        mental: int = typer.Option(..., "--mental"),
+        physical: int = typer.Option(..., "--physical"),
+        social: int = typer.Option(..., "--social"),
+        equipment: int = typer.Option(0, "--equipment", help=_("Equipment bonus.")),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        value = defense(mental, physical, social, equipment)
+        if as_json:
+            print_json({"defense": value})
+        else:
+            _show([Message("carpathes", N_("Défense: {value}"), {"value": value})])
+
+    @app.command("attack", help=_("2D6 + Physique + weapon bonus against the target's Défense."))
+    @guarded
+    def attack_cmd(
+        physical: int = typer.Option(..., "--physical", help=_("Attacker's Physique.")),
+        target_defense: int = typer.Option(..., "--defense", help=_("Target's Défense.")),
+        weapon_bonus: int = typer.Option(0, "--weapon-bonus", help=_("Weapon bonus to attack.")),
+        weapon: str = typer.Option("bare_hands", "--weapon", help=_(
+            "bare_hands, steel_blade, cavalry_sabre, woodcutter_axe, ash_stake, silver_blade.")),
+        target: str = typer.Option("human", "--target", help=_("Kind of target.")),
+        identified: bool = typer.Option(False, "--identified", help=_(
+            "The target is identified as undead.")),
+        damage_step: str = typer.Option("margin", "--damage-step", help=_(
+            "Table option: a +1 damage weapon adds to the margin (margin) or a wound band (band).")),
+        advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
+        disadvantage: bool = typer.Option(False, "--disadvantage",
+                                          help=_("3D6 keep the 2 worst.")),
+        dice: str = typer.Option(None, "--dice", help=dice_help),
+        seed: int = typer.Option(None, "--seed", help=seed_help),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        if damage_step not in ("margin", "band"):
+            raise _bad(N_("Unknown damage step '{value}'; choose margin or band."), value=damage_step)
+        options = TableOptions(damage_step="band" if damage_step == "band" else "margin")
+        arm = parse_enum(WeaponKey, weapon, _("weapon"))
+        kind = parse_enum(CreatureKind, target, _("target"))
+        source = _source(seed, dice)
+        result = attack(source, physical, target_defense, weapon_bonus=weapon_bonus, weapon=arm,
+                        target=kind, identified=identified,
+                        mode=mode_from(advantage, disadvantage), options=options)
+        finish(source)
+        if as_json:
+            print_json({**result.to_json(),
+                        "explanation": [m.render() for m in result.explain()]})
+        else:
+            _show(result.explain())
+
+    @app.command("initiative", help=_("Roll 2D6 + Physique for each combatant and order them."))
+    @guarded
+    def initiative_cmd(
+        fighters: Annotated[list[str], typer.Option("--fighter", help=_(
+            "NAME:PHYSIQUE[:pc][:surprise][:off_guard][:talent=N], once per combatant."))],
+        round_number: int = typer.Option(1, "--round", min=1, help=_("Round to order.")),
+        dice: str = typer.Option(None, "--dice", help=dice_help),
+        seed: int = typer.Option(None, "--seed", help=seed_help),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        combatants = [_parse_fighter(f) for f in fighters]
+        source = _source(seed, dice)
+        result = roll_initiative(source, combatants)
+        finish(source)
+        if as_json:
+            print_json({"round": round_number, "order": result.to_json(round_number)})
+        else:
+            _show(result.explain(round_number))
+
+    @app.command("effect", help=_("What holy water, daylight, silver, garlic or rowan does."))
+    @guarded
+    def effect_cmd(
+        agent: str = typer.Option(..., "--agent", help=", ".join(a.value for a in Agent)),
+        target: str = typer.Option(..., "--target", help=", ".join(t.value for t in Target)),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        result = effect_of(parse_enum(Agent, agent, _("agent")),
+                           parse_enum(Target, target, _("target")))
+        if as_json:
+            print_json(result.to_json())
+        else:
+            _show(result.explain())
+
+    file_arg = typer.Argument(..., help=_("The chronicle's JSON file."))
+
+    @state_app.command("new", help=_("Create an empty chronicle file."))
+    @guarded
+    def new_cmd(
+        path: Path = file_arg,
+        until_penance: bool = typer.Option(False, "--cracked-until-penance", help=_(
+            "Table option: shaken faith gives disadvantage in every supernatural confrontation"
+            " until penance, not only the next one.")),
+        any_object: bool = typer.Option(False, "--allow-unestablished-objects", help=_(
+            "Table option: accept a Talisman object never established as sacred.")),
+        force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        if path.exists() and not force:
+            raise _bad(N_("{path} already exists; use --force to overwrite it."), path=str(path))
+        options = TableOptions(cracked_disadvantage_until_penance=until_penance,
+                               require_established_object=not any_object)
+        store.save(path, chronicle.Log(options=options))
+        if as_json:
+            print_json({"created": str(path), "options": options.model_dump(mode="json")})
+        else:
+            _show([Message("carpathes", N_("Chronicle created: {path}"), {"path": str(path)})])
+
+    @state_app.command("add-pc", help=_("Add a player character."))
+    @guarded
+    def add_pc_cmd(
+        path: Path = file_arg,
+        name: str = typer.Option(..., "--name"),
+        mental: int = typer.Option(..., "--mental"),
+        physical: int = typer.Option(..., "--physical"),
+        social: int = typer.Option(..., "--social"),
+        talents: Annotated[list[str] | None, typer.Option(
+            "--talent", help=_("NAME=BONUS, repeatable."))] = None,
+        trade: str = typer.Option("", "--trade", help=_("Trade (métier).")),
+        hobby: str = typer.Option("", "--hobby", help=_("Hobby.")),
+        atheist: bool = typer.Option(False, "--atheist", help=_("Declared atheist at creation.")),
+        objects: Annotated[list[str] | None, typer.Option("--sacred-object", help=_(
+            "A sacred object established in the fiction, repeatable."))] = None,
+        equipment: int = typer.Option(0, "--equipment", help=_("Equipment bonus to Défense.")),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        try:
+            character = Character(name=name, mental=mental, physical=physical, social=social,
+                                  talents=_parse_talents(talents or []), trade=trade, hobby=hobby,
+                                  faith=Faith.ATHEIST if atheist else Faith.BELIEVER,
+                                  sacred_objects=tuple(objects or []), equipment_bonus=equipment)
+        except ValidationError as error:
+            raise _validation(error) from None
+        _run(path, AddCharacter(character=character), as_json)
+
+    @state_app.command("session", help=_("Start a new session (recharges every Joker)."))
+    @guarded
+    def session_cmd(path: Path = file_arg,
+                    as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, StartSession(), as_json)
+
+    @state_app.command("scene", help=_("Start a new scene."))
+    @guarded
+    def scene_cmd(path: Path = file_arg,
+                  after_night: bool = typer.Option(False, "--after-night", help=_(
+                      "A night has passed since the previous scene.")),
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, StartScene(after_night=after_night), as_json)
+
+    @state_app.command("recollect", help=_("A PC prays or meditates (may recharge the Talisman)."))
+    @guarded
+    def recollect_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                      as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, Recollect(pc=pc), as_json)
+
+    @state_app.command("teach", help=_("A believing PC instructs an atheist PC in play."))
+    @guarded
+    def teach_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                  teacher: str = typer.Option(..., "--teacher"),
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, Teach(pc=pc, teacher=teacher), as_json)
+
+    @state_app.command("confront", help=_("Begin a confrontation with a creature."))
+    @guarded
+    def confront_cmd(path: Path = file_arg,
+                     creature: str = typer.Option(..., "--creature", help=", ".join(
+                         k.value for k in CreatureKind)),
+                     unconfirmed: bool = typer.Option(False, "--unconfirmed", help=_(
+                         "The supernatural is only suspected, not confirmed.")),
+                     as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        kind = parse_enum(CreatureKind, creature, _("creature"))
+        _run(path, BeginConfrontation(creature=kind, confirmed=not unconfirmed), as_json)
+
+    @state_app.command("end-confrontation", help=_("End the confrontation in progress."))
+    @guarded
+    def end_cmd(path: Path = file_arg,
+                as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, EndConfrontation(), as_json)
+
+    @state_app.command("roll", help=_("A PC rolls 2D6 + Trait."))
+    @guarded
+    def state_roll_cmd(
+        path: Path = file_arg,
+        pc: str = typer.Option(..., "--pc"),
+        trait: str = typer.Option(..., "--trait", help=_("mental, physical or social.")),
+        talent: str = typer.Option(None, "--talent", help=_("A talent of the PC.")),
+        advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
+        disadvantage: bool = typer.Option(False, "--disadvantage",
+                                          help=_("3D6 keep the 2 worst.")),
+        purpose: str = typer.Option("action", "--purpose", help=_("action, protection or attack.")),
+        peril: bool = typer.Option(False, "--peril", help=_("The roll puts the PC in direct peril.")),
+        dice: str = typer.Option(None, "--dice", help=dice_help),
+        seed: int = typer.Option(None, "--seed", help=seed_help),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        key = parse_enum(Trait, TRAIT_ALIASES.get(trait.lower(), trait), _("trait"))
+        if purpose not in ("action", "protection", "attack"):
+            raise _bad(N_("Unknown purpose '{value}'; choose action, protection or attack."),
+                       value=purpose)
+        command = MakeRoll(pc=pc, trait=key, talent=talent, advantage=advantage,
+                           disadvantage=disadvantage, purpose=purpose, peril=peril)
+        _run(path, command, as_json, seed, dice)
+
+    @state_app.command("talisman", help=_("Invoke the Talisman de Foi on the PC's last roll."))
+    @guarded
+    def talisman_cmd(
+        path: Path = file_arg,
+        pc: str = typer.Option(..., "--pc"),
+        sacred_object: str = typer.Option(..., "--object", help=_("The sacred object presented.")),
+        sincere: bool = typer.Option(..., "--sincere/--insincere", help=_(
+            "The GM's judgement of the word of faith.")),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        _run(path, InvokeTalisman(pc=pc, sacred_object=sacred_object, sincere=sincere), as_json)
+
+    @state_app.command("joker", help=_("Play the Joker du destin: reroll the PC's last roll."))
+    @guarded
+    def joker_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                  dice: str = typer.Option(None, "--dice", help=dice_help),
+                  seed: int = typer.Option(None, "--seed", help=seed_help),
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, UseJoker(pc=pc), as_json, seed, dice)
+
+    @state_app.command("penance", help=_("A scene of sincere penance restores shaken faith."))
+    @guarded
+    def penance_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                    as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, DoPenance(pc=pc), as_json)
+
+    @state_app.command("initiative", help=_("Roll the scene's initiative for every PC and NPC."))
+    @guarded
+    def state_initiative_cmd(
+        path: Path = file_arg,
+        npcs: Annotated[list[str] | None, typer.Option(
+            "--npc", help=_("NAME:PHYSIQUE[:talent=N], repeatable."))] = None,
+        surprise: Annotated[list[str] | None, typer.Option("--surprise", help=_(
+            "Name of a combatant who whispered a surprise attack."))] = None,
+        off_guard: Annotated[list[str] | None, typer.Option("--off-guard", help=_(
+            "Name of a combatant caught off guard."))] = None,
+        dice: str = typer.Option(None, "--dice", help=dice_help),
+        seed: int = typer.Option(None, "--seed", help=seed_help),
+        as_json: bool = typer.Option(False, "--json", help=json_help),
+    ) -> None:
+        entries = []
+        for spec in npcs or []:
+            fighter = _parse_fighter(spec)
+            try:
+                entries.append(NpcEntry(name=fighter.name, physical=fighter.physical,
+                                        talent_bonus=fighter.talent_bonus))
+            except ValidationError as error:
+                raise _validation(error) from None
+        command = RollInitiative(npcs=tuple(entries), surprise=tuple(surprise or []),
+                                 off_guard=tuple(off_guard or []))
+        _run(path, command, as_json, seed, dice)
+        if not as_json:
+            _show(store.load(path).state().initiative_order().explain())
+
+    @state_app.command("undo", help=_("Undo the last command."))
+    @guarded
+    def undo_cmd(path: Path = file_arg,
+                 as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        log, undone = store.load(path).undo()
+        store.save(path, log)
+        if as_json:
+            print_json({"undone": [e.model_dump(mode="json") for e in undone],
+                        "state": _summary(log.state())})
+        else:
+            _show([Message("carpathes", N_("Undone: {count} event(s)."), {"count": len(undone)})])
+
+    @state_app.command("show", help=_("Show the chronicle's state."))
+    @guarded
+    def show_cmd(path: Path = file_arg,
+                 as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        state = store.load(path).state()
+        summary = _summary(state)
+        if as_json:
+            print_json(summary)
+            return
+        _show([Message("carpathes", N_("Session {session}, scene {scene}."),
+                       {"session": state.session, "scene": state.scene})])
+        for name, info in summary["characters"].items():
+            _show([Message("carpathes", N_(
+                "{name}: Talisman {talisman}, Joker {joker}, cracked object {cracked}."),
+                {"name": name, "talisman": _yes(info["talisman_available"]),
+                 "joker": _yes(info["joker_available"]), "cracked": _yes(info["cracked"])})])
+
+    @state_app.command("legal", help=_("What a PC may do now, and why not."))
+    @guarded
+    def legal_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                  sacred_object: str = typer.Option("", "--object", help=_(
+                      "The sacred object to check for the Talisman.")),
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        state = store.load(path).state()
+        state.pc(pc)
+        item = sacred_object or next(iter(state.characters[pc].sacred_objects), "")
+        checks: dict[str, Command] = {
+            "talisman": InvokeTalisman(pc=pc, sacred_object=item, sincere=True),
+            "joker": UseJoker(pc=pc), "penance": DoPenance(pc=pc),
+            "recollect": Recollect(pc=pc), "initiative": RollInitiative()}
+        verdicts = {key: chronicle.refusal(state, command) for key, command in checks.items()}
+        if as_json:
+            print_json({key: {"legal": why is None, "reason": None if why is None else why.render()}
+                        for key, why in verdicts.items()})
+            return
+        _show([Message("carpathes", N_("{action}: allowed"), {"action": key}) if why is None
+               else Message("carpathes", N_("{action}: refused, {reason}"),
+                            {"action": key, "reason": why}) for key, why in verdicts.items()])
+
     return app
+
+
+def _yes(value: bool) -> Message:
+    return Message("carpathes", N_("yes") if value else N_("no"))

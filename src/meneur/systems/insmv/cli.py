@@ -1,15 +1,468 @@
-"""``meneur insmv ...``: a thin Typer group over the `insmv` core."""
+"""``meneur insmv ...``: a thin Typer group over the `insmv` core.
+
+Every roll accepts ``--dice a,b,c`` (the physical dice, in reading order) or ``--seed N``; every
+command accepts ``--json``. Table files hold an event log and are written atomically.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
 import typer
 
-from meneur.i18n import Translator
+from meneur.cli.output import console, guarded, print_json
+from meneur.dice.source import finish, source_from
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.insmv import store
+from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, kind_label, parse_kind, rules_for
+from meneur.systems.insmv.commands import AddBeing, Command, RecoverPowerPoints, SpendPowerPoints, decide
+from meneur.systems.insmv.events import Event, Table, replay
+from meneur.systems.insmv.model import Being, KindRules, TableOptions, build
+from meneur.systems.insmv.odds import TestOdds, odds_of, opposed_odds, opposed_winner_odds
+from meneur.systems.insmv.opposed import OpposedResult, Side, oppose, settle
+from meneur.systems.insmv.resolution import TestPlan, TestRequest, TestResult, no_chance, plan_test, roll_test
+from meneur.systems.insmv.table_um import Difficulty, table_um
 
 _ = Translator("insmv")
 
 
+def fraction(value: Fraction) -> str:
+    """A probability as a reduced ``"n/d"`` string."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _rules(kind: str, max_shift: int | None) -> KindRules:
+    overrides = {} if max_shift is None else {"max_voluntary_shift": max_shift}
+    return rules_for(parse_kind(kind), **overrides)
+
+
+def _request(value: int, difficulty: str | None, shift: int, voluntary: int,
+             untrained_malus: int | None) -> TestRequest:
+    row = None if difficulty is None else Difficulty.parse(difficulty)
+    return TestRequest(value, row, shift, voluntary, untrained_malus)
+
+
+def _plan(request: TestRequest, rules: KindRules, possessed: bool) -> TestPlan | None:
+    plan = plan_test(request, rules)  # checks the value and shifts even for a missing power
+    return plan if possessed else None
+
+
+def _lines(messages: list[Message]) -> list[str]:
+    return [message.render() for message in messages]
+
+
+def test_json(result: TestResult) -> dict[str, Any]:
+    """The JSON of a test; ``success``, ``threshold``, ``units`` and ``automatic`` are stable keys."""
+    plan, request = result.plan, result.request
+    return {
+        "success": result.success,
+        "threshold": result.threshold,
+        "units": result.units,
+        "automatic": None if result.automatic is None else result.automatic.value,
+        "no_chance": result.no_chance,
+        "value": request.value,
+        "difficulty": request.row.value,
+        "start_column": None if plan is None else plan.start_column,
+        "column": None if plan is None else plan.column,
+        "shifts": {"gm": request.gm_shift, "voluntary": request.voluntary_shift,
+                   "untrained_malus": request.untrained_malus},
+        "dice": list(result.dice),
+        "roll": result.roll,
+        "units_die": result.units_die,
+        "intervention": None if result.intervention is None else result.intervention.value,
+        "explanation": _lines(result.explain()),
+    }
+
+
+def odds_json(plan: TestPlan | None, odds: TestOdds) -> dict[str, Any]:
+    """The JSON of a test's exact odds."""
+    return {
+        "success": fraction(odds.success),
+        "failure": fraction(odds.failure),
+        "success_units": {str(u): fraction(p) for u, p in sorted(odds.success_units.items())},
+        "failure_units": {str(u): fraction(p) for u, p in sorted(odds.failure_units.items())},
+        "divine_intervention": fraction(odds.divine),
+        "infernal_intervention": fraction(odds.infernal),
+        "threshold": None if plan is None else plan.threshold,
+        "column": None if plan is None else plan.column,
+        "automatic": None if plan is None or plan.automatic is None else plan.automatic.value,
+        "no_chance": plan is None,
+    }
+
+
+def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
+    if as_json:
+        print_json(odds_json(plan, odds))
+        return
+    out = console()
+    out.print(_("Success: {p} ({percent:.2f}%)", p=fraction(odds.success), percent=float(odds.success) * 100),
+              markup=False)
+    for units, p in sorted(odds.success_units.items()):
+        out.print(_("  success with units {units}: {p}", units=units, p=fraction(p)), markup=False)
+    for units, p in sorted(odds.failure_units.items()):
+        out.print(_("  failure with units {units}: {p}", units=units, p=fraction(p)), markup=False)
+
+
+def _print_result(title: str, lines: list[str]) -> None:
+    out = console()
+    out.print(title, markup=False)
+    for line in lines:
+        out.print(f"  {line}", markup=False)
+
+
+def opposed_json(result: OpposedResult) -> dict[str, Any]:
+    """The JSON of an opposed test."""
+    return {
+        "outcome": result.outcome.value,
+        "winner": None if result.winner is None else result.winner.value,
+        "units": result.units,
+        "action_succeeds": result.action_succeeds,
+        "needs_gm_decision": result.needs_gm_decision,
+        "gm_decision": None if result.gm_decision is None else result.gm_decision.value,
+        "compared_units": None if result.compared is None else list(result.compared),
+        "attacker": test_json(result.attacker),
+        "defender": test_json(result.defender),
+        "explanation": _lines(result.explain()),
+    }
+
+
+def being_json(being: Being) -> dict[str, Any]:
+    """The JSON of a being at the table."""
+    return {"name": being.name, "kind": being.kind.value, "will": being.will,
+            "max_power_points": being.max_power_points, "power_points": being.current_power_points,
+            "rules": being.rules.model_dump()}
+
+
+def table_json(state: Table, events: int) -> dict[str, Any]:
+    """The JSON of a table file's current state."""
+    return {"beings": {name: being_json(b) for name, b in sorted(state.beings.items())}, "events": events}
+
+
+def _print_table(state: Table) -> None:
+    out = console()
+    if not state.beings:
+        out.print(_("No being at the table yet."), markup=False)
+    for being in state.beings.values():
+        out.print(_("{name} ({kind}): {left}/{maximum} power points", name=being.name,
+                    kind=kind_label(being.kind).render(), left=being.current_power_points,
+                    maximum=being.max_power_points), markup=False)
+
+
+def _run(path: Path, command: Command, as_json: bool) -> None:
+    events = store.load(path)
+    state = replay(events)
+    new = decide(state, command)
+    events = events + new
+    store.save(path, events)
+    state = replay(new, state)
+    if as_json:
+        print_json({**table_json(state, len(events)), "new_events": [e.model_dump(mode="json") for e in new]})
+    else:
+        _print_table(state)
+
+
 def build_app() -> typer.Typer:
     """Build the ``insmv`` command group in the current language."""
-    app = typer.Typer(no_args_is_help=True, help=_("insmv"))
+    app = typer.Typer(no_args_is_help=True, help=_("INS/MV: the table UM, the d666 and power points."))
+    being_app = typer.Typer(no_args_is_help=True, help=_("Beings at the table (a JSON table file)."))
+    pp_app = typer.Typer(no_args_is_help=True, help=_("Power points (PP): spend and recover."))
+    app.add_typer(being_app, name="being")
+    app.add_typer(pp_app, name="pp")
+
+    value_opt = typer.Option(..., "--value", help=_("Value of the characteristic, talent or power (1 to 6)."))
+    difficulty_opt = typer.Option(
+        None, "--difficulty", help=_("Row: facile, moyenne (default), difficile, tres_difficile."))
+    shift_opt = typer.Option(0, "--shift", help=_("Game master's column shift: positive right (easier),"
+                                                  " negative left (harder)."))
+    voluntary_opt = typer.Option(0, "--voluntary", help=_("Columns shifted left by choice, added to the"
+                                                          " units on a success."))
+    kind_opt = typer.Option("human", "--kind", help=_(
+        "Kind of being (limits voluntary shifts): human, angel, demon, archangel_avatar,"
+        " demon_prince_avatar…"))
+    max_shift_opt = typer.Option(None, "--max-shift", help=_("The game master's voluntary-shift limit for"
+                                                             " this being, instead of its kind's."))
+    untrained_opt = typer.Option(None, "--untrained-malus", help=_(
+        "Talent not possessed: its malus (1 to 4); --value is then the characteristic."))
+    missing_opt = typer.Option(False, "--power-not-possessed", help=_(
+        "The power is not possessed: no chance, no roll."))
+    dice_opt = typer.Option(None, "--dice", help=_("The dice rolled, in reading order (e.g. 3,5,1)."))
+    seed_opt = typer.Option(None, "--seed", help=_("Seed of the random dice, for a reproducible roll."))
+    json_opt = typer.Option(False, "--json", help=_("Print JSON."))
+    odds_opt = typer.Option(False, "--odds", help=_("Print the exact odds instead of rolling."))
+    file_opt = typer.Option(..., "--file", "-f", help=_("The table file (JSON, created if missing)."))
+    name_opt = typer.Option(..., "--name", help=_("The being's name."))
+
+    actor_file_opt = typer.Option(None, "--file", "-f", help=_(
+        "A table file: with --being, test as that being (its kind, its PP)."))
+    being_opt = typer.Option(None, "--being", help=_("The being of the table file who acts (needs --file)."))
+    cost_opt = typer.Option(None, "--cost", help=_(
+        "PP the power costs, spent from the being's pool (needs --being)."))
+    power_opt = typer.Option(None, "--power", help=_("The power's name."))
+    keep_opt = typer.Option(False, "--keep-pp-on-failure", help=_(
+        "Table option: a failed power test spends no PP."))
+
+    @app.command("test")
+    @guarded
+    def test_command(value: int = value_opt, difficulty: str | None = difficulty_opt,
+                     shift: int = shift_opt, voluntary: int = voluntary_opt, kind: str = kind_opt,
+                     max_shift: int | None = max_shift_opt, untrained_malus: int | None = untrained_opt,
+                     not_possessed: bool = missing_opt,
+                     file: Path | None = actor_file_opt, being: str | None = being_opt,
+                     cost: int | None = cost_opt, power: str | None = power_opt,
+                     keep_on_failure: bool = keep_opt,
+                     dice: str | None = dice_opt, seed: int | None = seed_opt, as_json: bool = json_opt,
+                     odds: bool = odds_opt) -> None:
+        """Roll a test on the table UM (d666)."""
+        request = _request(value, difficulty, shift, voluntary, untrained_malus)
+        actor = _actor(file, being, cost, not_possessed)
+        rules = _rules(kind, max_shift) if actor is None else actor.being.rules
+        plan = _plan(request, rules, not not_possessed)
+        if odds:
+            _refuse_dice_with_odds(dice)
+            _print_odds(plan, odds_of(plan), as_json)
+            return
+        spending = None
+        if actor is not None and cost is not None:
+            spending = SpendPowerPoints(name=actor.being.name, cost=cost, power=power)
+            decide(actor.state, spending)  # refuses a short pool before any die is rolled
+        source = source_from(seed, dice)
+        result = no_chance(request) if plan is None else roll_test(plan, source)
+        finish(source)
+        options = TableOptions(spend_power_points_on_failure=not keep_on_failure)
+        if actor is not None and spending is not None and (
+                result.success or options.spend_power_points_on_failure):
+            actor = actor.record(spending)
+        if as_json:
+            data = test_json(result)
+            if actor is not None:
+                data["being"] = being_json(actor.state.beings[actor.being.name])
+            print_json(data)
+        else:
+            _print_result(_("Success") if result.success else _("Failure"), _lines(result.explain()))
+            if actor is not None:
+                _print_table(Table(beings={actor.being.name: actor.state.beings[actor.being.name]}))
+
+    @app.command("odds")
+    @guarded
+    def odds_command(value: int = value_opt, difficulty: str | None = difficulty_opt,
+                     shift: int = shift_opt, voluntary: int = voluntary_opt, kind: str = kind_opt,
+                     max_shift: int | None = max_shift_opt, untrained_malus: int | None = untrained_opt,
+                     not_possessed: bool = missing_opt,
+                     as_json: bool = json_opt) -> None:
+        """Exact odds of a test: success and the distribution of the units."""
+        request = _request(value, difficulty, shift, voluntary, untrained_malus)
+        plan = _plan(request, _rules(kind, max_shift), not not_possessed)
+        _print_odds(plan, odds_of(plan), as_json)
+
+    @app.command("opposed")
+    @guarded
+    def opposed_command(
+        value_a: int = typer.Option(..., "--value-a", help=_("A's value (A acts).")),
+        value_b: int = typer.Option(..., "--value-b", help=_("B's value (B resists).")),
+        difficulty_a: str | None = typer.Option(None, "--difficulty-a", help=_("A's row.")),
+        difficulty_b: str | None = typer.Option(None, "--difficulty-b", help=_("B's row.")),
+        shift_a: int = typer.Option(0, "--shift-a", help=_("Game master's shift for A.")),
+        shift_b: int = typer.Option(0, "--shift-b", help=_("Game master's shift for B.")),
+        voluntary_a: int = typer.Option(0, "--voluntary-a", help=_("A's voluntary shift.")),
+        voluntary_b: int = typer.Option(0, "--voluntary-b", help=_("B's voluntary shift.")),
+        kind_a: str = typer.Option("human", "--kind-a", help=_("A's kind of being.")),
+        kind_b: str = typer.Option("human", "--kind-b", help=_("B's kind of being.")),
+        tie_winner: str | None = typer.Option(None, "--tie-winner", help=_(
+            "The game master's decision if the units tie: attacker or defender.")),
+        units_without_shift: bool = typer.Option(False, "--compare-units-without-shift", help=_(
+            "Table option: compare the units die without the voluntary-shift bonus.")),
+        dice: str | None = typer.Option(None, "--dice", help=_("Six dice: A's d666 then B's.")),
+        seed: int | None = seed_opt, as_json: bool = json_opt, odds: bool = odds_opt,
+    ) -> None:
+        """An opposed test: A acts, B resists; the units decide."""
+        options = TableOptions(opposed_units_include_voluntary_shift=not units_without_shift)
+        winner = None if tie_winner is None else _side(tie_winner)
+        plan_a = plan_test(_request(value_a, difficulty_a, shift_a, voluntary_a, None), _rules(kind_a, None))
+        plan_b = plan_test(_request(value_b, difficulty_b, shift_b, voluntary_b, None), _rules(kind_b, None))
+        if odds:
+            _refuse_dice_with_odds(dice)
+            _print_opposed_odds(plan_a, plan_b, options, as_json)
+            return
+        source = source_from(seed, dice)
+        result = oppose(roll_test(plan_a, source), roll_test(plan_b, source), options)
+        finish(source)
+        if winner is not None and result.needs_gm_decision:
+            result = settle(result, winner)
+        if as_json:
+            print_json(opposed_json(result))
+        else:
+            _print_result(_("Opposed test"), _lines(result.explain()))
+
+    @app.command("table")
+    @guarded
+    def table_command(as_json: bool = json_opt) -> None:
+        """Show the table UM."""
+        table = table_um()
+        if as_json:
+            print_json({"labels": list(table.labels),
+                        "rows": {d.value: list(table.cells[d]) for d in Difficulty}})
+            return
+        out = console()
+        out.print(" ".join(f"{label or '':>3}" for label in table.labels), markup=False)
+        for row in Difficulty:
+            cells = " ".join(f"{cell:>3}" for cell in table.cells[row])
+            out.print(f"{cells}  {row.label.render()}", markup=False)
+
+    @app.command("kinds")
+    @guarded
+    def kinds_command(as_json: bool = json_opt) -> None:
+        """The kinds of being and their default rules (the game master may change them per being)."""
+        if as_json:
+            print_json({kind.value: rules.model_dump() for kind, rules in DEFAULT_KIND_RULES.items()})
+            return
+        for kind, rules in DEFAULT_KIND_RULES.items():
+            console().print(_("{kind}: voluntary shift up to {shift}, PP modifier {modifier:+d}, recovery"
+                              " {recovery} per 24 hours", kind=kind_label(kind).render(),
+                              shift=rules.max_voluntary_shift, modifier=rules.power_point_modifier,
+                              recovery=rules.recovery_per_day), markup=False)
+
+    @being_app.command("add")
+    @guarded
+    def being_add(
+        file: Path = file_opt, name: str = name_opt,
+        kind: str = typer.Option(..., "--kind", help=_("Kind of being.")),
+        will: int = typer.Option(..., "--will", help=_("Volonté.")),
+        pp_modifier: int | None = typer.Option(None, "--pp-modifier", help=_(
+            "Added to Volonté for the PP maximum (default: the kind's).")),
+        recovery: int | None = typer.Option(None, "--recovery", help=_(
+            "PP recovered per 24 hours (default: the kind's).")),
+        max_shift: int | None = max_shift_opt,
+        power_points: int | None = typer.Option(None, "--power-points", help=_(
+            "PP left now (default: the maximum).")),
+        as_json: bool = json_opt,
+    ) -> None:
+        """Bring a being to the table."""
+        overrides = {key: value for key, value in (
+            ("power_point_modifier", pp_modifier), ("recovery_per_day", recovery),
+            ("max_voluntary_shift", max_shift)) if value is not None}
+        being_kind = parse_kind(kind)
+        rules = rules_for(being_kind, **overrides)
+        being = build(Being, {"name": name, "kind": being_kind, "will": will, "rules": rules,
+                              "power_points": power_points})
+        _run(file, AddBeing(being=being), as_json)
+
+    @pp_app.command("spend")
+    @guarded
+    def pp_spend(file: Path = file_opt, name: str = name_opt,
+                 cost: int = typer.Option(..., "--cost", help=_("PP the power costs.")),
+                 power: str | None = typer.Option(None, "--power", help=_("The power's name.")),
+                 as_json: bool = json_opt) -> None:
+        """Spend power points on a power (refused when the pool is short)."""
+        _run(file, SpendPowerPoints(name=name, cost=cost, power=power), as_json)
+
+    @pp_app.command("recover")
+    @guarded
+    def pp_recover(file: Path = file_opt, name: str = name_opt,
+                   days: int = typer.Option(..., "--days", help=_("Periods of 24 hours.")),
+                   rest: bool = typer.Option(False, "--rest", help=_(
+                       "Complete rest (at least 1 PP per 24 hours).")),
+                   as_json: bool = json_opt) -> None:
+        """Recover power points over some days, never above the maximum."""
+        _run(file, RecoverPowerPoints(name=name, days=days, at_rest=rest), as_json)
+
+    @app.command("show")
+    @guarded
+    def show(file: Path = file_opt, as_json: bool = json_opt) -> None:
+        """Show the beings of a table file."""
+        events = store.load(file)
+        state = replay(events)
+        if as_json:
+            print_json(table_json(state, len(events)))
+        else:
+            _print_table(state)
+
+    @app.command("undo")
+    @guarded
+    def undo(file: Path = file_opt, as_json: bool = json_opt) -> None:
+        """Undo the last change of a table file."""
+        events = store.load(file)
+        if not events:
+            raise_nothing_to_undo()
+        events = events[:-1]
+        store.save(file, events)
+        state = replay(events)
+        if as_json:
+            print_json(table_json(state, len(events)))
+        else:
+            _print_table(state)
+
     return app
+
+
+@dataclass(frozen=True)
+class Actor:
+    """A being of a table file acting in a test, with the file's events and state."""
+
+    path: Path
+    events: list[Event]
+    state: Table
+    being: Being
+
+    def record(self, command: Command) -> Actor:
+        """Decide ``command``, save the new events atomically and return the updated actor."""
+        new = decide(self.state, command)
+        events = self.events + new
+        store.save(self.path, events)
+        return Actor(self.path, events, replay(new, self.state), self.being)
+
+
+def _actor(file: Path | None, name: str | None, cost: int | None, not_possessed: bool) -> Actor | None:
+    if name is None:
+        if file is not None or cost is not None:
+            raise BadInputError(Message("insmv", N_("--file and --cost need --being: name who acts.")))
+        return None
+    if file is None:
+        raise BadInputError(Message("insmv", N_("--being needs --file: the table file where the being is.")))
+    if not_possessed and cost is not None:
+        raise BadInputError(Message("insmv", N_(
+            "A power not possessed cannot be used, so it costs nothing: remove --cost.")))
+    events = store.load(file)
+    state = replay(events)
+    being = state.beings.get(name)
+    if being is None:
+        raise BadInputError(Message("insmv", N_("No being named '{name}' at the table (known: {known})."),
+                                    {"name": name, "known": ", ".join(sorted(state.beings)) or "-"}))
+    return Actor(file, events, state, being)
+
+
+def raise_nothing_to_undo() -> None:
+    """Refuse to undo an empty table file."""
+    raise BadInputError(Message("insmv", N_("Nothing to undo: the table file has no events.")))
+
+
+def _refuse_dice_with_odds(dice: str | None) -> None:
+    if dice is not None:
+        raise BadInputError(Message("insmv", N_("--odds rolls nothing: remove --dice.")))
+
+
+def _side(text: str) -> Side:
+    try:
+        return Side(text.strip().lower())
+    except ValueError:
+        raise BadInputError(Message("insmv", N_("Unknown side '{value}': choose attacker or defender."),
+                                    {"value": text})) from None
+
+
+def _print_opposed_odds(plan_a: TestPlan, plan_b: TestPlan, options: TableOptions, as_json: bool) -> None:
+    outcomes = opposed_odds(plan_a, plan_b, options)
+    winners = opposed_winner_odds(plan_a, plan_b, options)
+    if as_json:
+        print_json({"outcomes": {k.value: fraction(p) for k, p in outcomes.items()},
+                    "winners": {k: fraction(p) for k, p in winners.items()}})
+        return
+    out = console()
+    for key, p in winners.items():
+        out.print(f"{_(_WINNER_LABELS[key])}: {fraction(p)}", markup=False)
+
+
+_WINNER_LABELS = {"attacker": N_("A wins"), "defender": N_("B wins"), "both_failed": N_("Both fail"),
+                  "tie": N_("Tie (the game master decides)")}

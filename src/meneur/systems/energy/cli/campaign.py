@@ -1,9 +1,474 @@
-"""Energy System CLI: campaign commands."""
+"""Energy System CLI: ``challenge`` and the ``campaign`` commands (a thin adapter over the pure core).
+
+Each campaign command reads the campaign file, builds one command, lets the core decide and apply it,
+then writes the file atomically; a refused command writes nothing. Exit statuses: 0 done, 1 the rules
+forbid it (the message names the rule), 2 bad input.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from meneur.cli.output import console, guarded, print_json
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.campaign import commands as cmd
+from meneur.systems.energy.campaign.challenges import (
+    ChallengeScore,
+    aptitude_score,
+    challenge,
+    character_aptitude_score,
+    character_power_score,
+    opposed,
+    parse_difficulty,
+    power_score,
+)
+from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
+from meneur.systems.energy.campaign.journal import Campaign, execute, new_journal, undo
+from meneur.systems.energy.campaign.narration import character_lines, describe, state_lines
+from meneur.systems.energy.campaign.options import TableOptions
+from meneur.systems.energy.campaign.reputation import ReputationScore
+from meneur.systems.energy.campaign.store import load_campaign, save_campaign
+from meneur.systems.energy.campaign.stress import Relief, StressUse
+from meneur.systems.energy.cli.characters import read_character
+from meneur.systems.energy.model import Aptitude, LivingStandard, PowerCategory, State
+
+DOMAIN = "energy_campaign"
+_ = Translator(DOMAIN)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="JSON output.")]
+
+
+def _choice(value: str, allowed: list[str], what: str) -> str:
+    """``value`` when it is one of ``allowed``, else a bad-input error listing them."""
+    key = value.strip().lower().replace("-", "_")
+    if key not in allowed:
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("Unknown {what} {value!r}: expected one of {allowed}."),
+                {"what": what, "value": value, "allowed": ", ".join(allowed)},
+            )
+        )
+    return key
+
+
+def _step(direction: str) -> int:
+    return 1 if _choice(direction, ["up", "down"], "direction") == "up" else -1
+
+
+def _print(messages: list[Message]) -> None:
+    out = console()
+    for message in messages:
+        out.print(message.render(), markup=False)
+
+
+# --- challenge -------------------------------------------------------------------------------------
+
+
+def _score(prefix: str, values: dict[str, Any], surpass: bool) -> ChallengeScore | None:
+    """Build one side's score from its options (a character file or raw numbers); None when absent."""
+    source = values.get(f"{prefix}character")
+    if source:
+        character = read_character(source)
+        if values.get(f"{prefix}power"):
+            return character_power_score(
+                character,
+                values[f"{prefix}power"],
+                carried=values.get("carried", 0) if not prefix else 0,
+                surpass=surpass,
+            )
+        if not values.get(f"{prefix}aptitude"):
+            raise BadInputError(Message(DOMAIN, N_("With a character, name --aptitude or --power.")))
+        aptitude = Aptitude(_choice(values[f"{prefix}aptitude"], [a.value for a in Aptitude], "aptitude"))
+        return character_aptitude_score(
+            character, aptitude, trait=values.get(f"{prefix}trait_name"), surpass=surpass
+        )
+    if values.get(f"{prefix}rank") is not None:
+        return power_score(
+            values[f"{prefix}rank"],
+            values.get(f"{prefix}modifier") or 0,
+            carried=values.get("carried", 0) if not prefix else 0,
+            surpass=surpass,
+        )
+    if values.get(f"{prefix}aptitude_rank") is not None:
+        return aptitude_score(
+            values[f"{prefix}aptitude_rank"], values.get(f"{prefix}trait") or 0, surpass=surpass
+        )
+    return None
+
+
+def challenge_command(
+    aptitude_rank: Annotated[int | None, typer.Option(help="Aptitude rank (0-5).")] = None,
+    trait: Annotated[int, typer.Option(help="Bonus of the applicable trait.")] = 0,
+    difficulty: Annotated[str | None, typer.Option(help="1-10 or a level: amateur ... impossible.")] = None,
+    character: Annotated[str | None, typer.Option(help="Character file or built-in hero.")] = None,
+    aptitude: Annotated[str | None, typer.Option(help="Aptitude key (vehicles, art...).")] = None,
+    trait_name: Annotated[
+        str | None, typer.Option(help="Trait to use (default: the best applicable).")
+    ] = None,
+    power: Annotated[str | None, typer.Option(help="Power used instead of an aptitude.")] = None,
+    rank: Annotated[int | None, typer.Option(help="Rank, for a power used without a file.")] = None,
+    modifier: Annotated[int, typer.Option(help="Power reinforcement (+) or weakening (-).")] = 0,
+    carried: Annotated[int, typer.Option(help="Other people carried along (-1 each).")] = 0,
+    surpass: Annotated[bool, typer.Option("--surpass", help="Check a stress box for +2.")] = False,
+    versus_character: Annotated[str | None, typer.Option(help="Opponent: character file or hero.")] = None,
+    versus_aptitude: Annotated[str | None, typer.Option(help="Opponent's aptitude.")] = None,
+    versus_trait_name: Annotated[str | None, typer.Option(help="Opponent's trait.")] = None,
+    versus_power: Annotated[str | None, typer.Option(help="Opponent's power.")] = None,
+    versus_rank: Annotated[int | None, typer.Option(help="Opponent's rank (power challenge).")] = None,
+    versus_modifier: Annotated[int, typer.Option(help="Opponent's power modifier.")] = 0,
+    versus_aptitude_rank: Annotated[int | None, typer.Option(help="Opponent's aptitude rank.")] = None,
+    versus_trait: Annotated[int, typer.Option(help="Opponent's trait bonus.")] = 0,
+    as_json: JsonOption = False,
+) -> None:
+    """A challenge against a difficulty, or an opposed challenge with the --versus-* options."""
+    values = dict(locals())
+    score = _score("", values, surpass)
+    if score is None:
+        raise BadInputError(
+            Message(DOMAIN, N_("Give --aptitude-rank, --rank, or --character with --aptitude or --power."))
+        )
+    other = _score("versus_", values, False)
+    if other is not None:
+        result = opposed(score, other)
+        (print_json(result.to_json()) if as_json else _print(result.explain()))
+        return
+    if difficulty is None:
+        raise BadInputError(
+            Message(DOMAIN, N_("Give --difficulty (1-10 or a level), or an opponent with --versus-*."))
+        )
+    outcome = challenge(score, parse_difficulty(difficulty))
+    (print_json(outcome.to_json()) if as_json else _print(outcome.explain()))
+
+
+# --- campaign --------------------------------------------------------------------------------------
+
+FileArg = Annotated[Path, typer.Argument(help="Campaign file (.json or .yaml).")]
+NameArg = Annotated[str, typer.Argument(help="Character name.")]
+
+
+def _run(path: Path, command: cmd.Command, as_json: bool = False) -> None:
+    """Load, execute, save, print what happened."""
+    campaign = load_campaign(path)
+    before = len(campaign.journal.log)
+    done = execute(campaign, command)
+    save_campaign(done, path)
+    events = [event for entry in done.journal.log[before:] for event in entry.events]
+    if as_json:
+        print_json(
+            {
+                "command": command.model_dump(mode="json", exclude={"improved"}),
+                "events": [e.model_dump(mode="json", exclude={"after"}) for e in events],
+            }
+        )
+    else:
+        _print([describe(e) for e in events])
+
+
+def _new(
+    path: FileArg,
+    character: Annotated[list[str], typer.Option("--character", "-c", help="Character file or hero.")],
+    max_rank: Annotated[int | None, typer.Option(help="Highest rank characters may reach.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Create a campaign file with its characters."""
+    if path.exists() and not force:
+        raise BadInputError(
+            Message(DOMAIN, N_("{path} already exists; use --force to overwrite it."), {"path": str(path)})
+        )
+    if max_rank is not None and max_rank < 1:
+        raise BadInputError(
+            Message(DOMAIN, N_("--max-rank must be at least 1, not {value}."), {"value": max_rank})
+        )
+    journal = new_journal([read_character(source) for source in character], TableOptions(max_rank=max_rank))
+    save_campaign(Campaign.from_journal(journal), path)
+    console().print(
+        _(
+            "Campaign {path} created with {names}.",
+            path=str(path),
+            names=", ".join(c.name for c in journal.characters),
+        ),
+        markup=False,
+    )
+
+
+def _show(path: FileArg, as_json: JsonOption = False) -> None:
+    """Where the campaign stands and each character's campaign values."""
+    campaign = load_campaign(path)
+    state = campaign.state
+    if as_json:
+        data = state.model_dump(mode="json")
+        from meneur.systems.energy.campaign.states import effective_attributes
+
+        data["effective_attributes"] = {
+            n: effective_attributes(ch).model_dump() for n, ch in state.characters.items()
+        }
+        print_json(data)
+        return
+    lines = state_lines(state)
+    for character in state.characters.values():
+        lines += character_lines(character)
+    _print(lines)
+
+
+def _log(path: FileArg, as_json: JsonOption = False) -> None:
+    """Every command carried out, with what it recorded."""
+    campaign = load_campaign(path)
+    if as_json:
+        print_json([entry.model_dump(mode="json") for entry in campaign.journal.log])
+        return
+    out = console()
+    for index, entry in enumerate(campaign.journal.log, start=1):
+        for event in entry.events:
+            out.print(f"{index:>3}. {describe(event).render()}", markup=False)
+
+
+def _undo(path: FileArg, as_json: JsonOption = False) -> None:
+    """Undo the last command."""
+    campaign, entry = undo(load_campaign(path))
+    save_campaign(campaign, path)
+    if as_json:
+        print_json({"undone": entry.model_dump(mode="json")})
+        return
+    _print([Message(DOMAIN, N_("Undone: {event}"), {"event": describe(e)}) for e in entry.events])
+
+
+def _register_phases(campaign: typer.Typer) -> None:
+    session = typer.Typer(no_args_is_help=True, help=_("Start or end a session."))
+    scenario = typer.Typer(no_args_is_help=True, help=_("Start or end a scenario."))
+    scene = typer.Typer(no_args_is_help=True, help=_("Start a scene."))
+
+    @session.command("start", help=_("Start a session."))
+    @guarded
+    def session_start(path: FileArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.StartSession(), as_json)
+
+    @session.command("end", help=_("End the session."))
+    @guarded
+    def session_end(path: FileArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.EndSession(), as_json)
+
+    @scenario.command("start", help=_("Start a new scenario (stress -2)."))
+    @guarded
+    def scenario_start(path: FileArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.StartScenario(), as_json)
+
+    @scenario.command("end", help=_("End the scenario."))
+    @guarded
+    def scenario_end(path: FileArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.EndScenario(), as_json)
+
+    @scene.command("start", help=_("Start a scene."))
+    @guarded
+    def scene_start(path: FileArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.StartScene(), as_json)
+
+    campaign.add_typer(session, name="session")
+    campaign.add_typer(scenario, name="scenario")
+    campaign.add_typer(scene, name="scene")
+
+
+def _register_stress(campaign: typer.Typer) -> None:
+    stress = typer.Typer(no_args_is_help=True, help=_("Stress: add, relieve, spend, bring back."))
+
+    @stress.command("add", help=_("The GM gives stress boxes (at most 2 per scene)."))
+    @guarded
+    def stress_add(
+        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Option()] = 1, as_json: JsonOption = False
+    ) -> None:
+        _run(path, cmd.AddStress(character=name, boxes=boxes), as_json)
+
+    @stress.command("relieve", help=_("Erase a box: outlet or team_scene (each once per session)."))
+    @guarded
+    def stress_relieve(
+        path: FileArg, name: NameArg, reason: Annotated[str, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        key = Relief(_choice(reason, [Relief.OUTLET.value, Relief.TEAM_SCENE.value], "reason"))
+        _run(path, cmd.RelieveStress(character=name, reason=key), as_json)  # type: ignore[arg-type]
+
+    @stress.command("spend", help=_("Check a box: feat, determination or surpass."))
+    @guarded
+    def stress_spend(
+        path: FileArg,
+        name: NameArg,
+        use: Annotated[str, typer.Argument()],
+        power: Annotated[str | None, typer.Option(help="Power (feat).")] = None,
+        category: Annotated[str | None, typer.Option(help="Extra category (feat).")] = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        kind = StressUse(_choice(use, [u.value for u in StressUse], "use"))
+        extra = (
+            PowerCategory(_choice(category, [c.value for c in PowerCategory], "category"))
+            if category
+            else None
+        )
+        _run(path, cmd.SpendStress(character=name, use=kind, power=power, category=extra), as_json)
+
+    @stress.command("return", help=_("Bring a broken character back."))
+    @guarded
+    def stress_return(path: FileArg, name: NameArg, as_json: JsonOption = False) -> None:
+        _run(path, cmd.BringBack(character=name), as_json)
+
+    campaign.add_typer(stress, name="stress")
+
+    state = typer.Typer(no_args_is_help=True, help=_("States: add exhausted or wounded, recover."))
+
+    @state.command("add", help=_("Give exhausted or wounded (wounded twice: incapacitated)."))
+    @guarded
+    def state_add(
+        path: FileArg, name: NameArg, which: Annotated[str, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        key = State(_choice(which, [State.EXHAUSTED.value, State.WOUNDED.value], "state"))
+        _run(path, cmd.InflictState(character=name, state=key), as_json)  # type: ignore[arg-type]
+
+    @state.command("recover", help=_("Recover: sleep, healing_power or infirmary."))
+    @guarded
+    def state_recover(
+        path: FileArg, name: NameArg, how: Annotated[str, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        key = _choice(how, ["sleep", "healing_power", "infirmary"], "recovery")
+        _run(path, cmd.RecoverState(character=name, how=key), as_json)  # type: ignore[arg-type]
+
+    campaign.add_typer(state, name="state")
+
+
+def _register_experience(campaign: typer.Typer) -> None:
+    xp = typer.Typer(no_args_is_help=True, help=_("Experience: award at the end of a session, spend points."))
+
+    @xp.command("award", help=_("End-of-session experience for one character."))
+    @guarded
+    def xp_award(
+        path: FileArg,
+        name: NameArg,
+        heroic: Annotated[list[str] | None, typer.Option(help="survived, success, high_stakes")] = None,
+        aptitude: Annotated[list[str] | None, typer.Option(help="survived, used_aptitudes, learned")] = None,
+        bonus: Annotated[list[str] | None, typer.Option(help="outside_work, complication")] = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        command = cmd.AwardExperience(
+            character=name,
+            heroic=tuple(
+                HeroicCriterion(_choice(v, [c.value for c in HeroicCriterion], "criterion"))
+                for v in heroic or []
+            ),
+            aptitude=tuple(
+                AptitudeCriterion(_choice(v, [c.value for c in AptitudeCriterion], "criterion"))
+                for v in aptitude or []
+            ),
+            bonuses=tuple(Bonus(_choice(v, [b.value for b in Bonus], "bonus")) for v in bonus or []),
+        )
+        _run(path, command, as_json)
+
+    @xp.command("spend", help=_("Spend points: give the improved character file."))
+    @guarded
+    def xp_spend(
+        path: FileArg, name: NameArg, improved: Annotated[str, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        _run(path, cmd.SpendPoints(character=name, improved=read_character(improved)), as_json)
+
+    campaign.add_typer(xp, name="xp")
+
+    @campaign.command(
+        "reputation", help=_("Move super_notoriety, civil_notoriety or morality up or down by 1.")
+    )
+    @guarded
+    def reputation(
+        path: FileArg,
+        name: NameArg,
+        score: Annotated[str, typer.Argument()],
+        direction: Annotated[str, typer.Argument(help="up or down")],
+        as_json: JsonOption = False,
+    ) -> None:
+        key = ReputationScore(_choice(score, [s.value for s in ReputationScore], "score"))
+        _run(path, cmd.ChangeReputation(character=name, score=key, delta=_step(direction)), as_json)
+
+    @campaign.command("relation", help=_("Move a relation up or down by 1, or add one with --new VALUE."))
+    @guarded
+    def relation(
+        path: FileArg,
+        name: NameArg,
+        other: Annotated[str, typer.Argument()],
+        direction: Annotated[str | None, typer.Argument(help="up or down")] = None,
+        new: Annotated[int | None, typer.Option("--new", help="Add the relation at this value.")] = None,
+        gm: Annotated[bool, typer.Option("--gm", help="One of the GM's three slots.")] = False,
+        as_json: JsonOption = False,
+    ) -> None:
+        if new is not None:
+            _run(path, cmd.AddRelation(character=name, relation=other, value=new, gm_reserved=gm), as_json)
+        elif direction is None:
+            raise BadInputError(Message(DOMAIN, N_("Say up or down, or --new VALUE to add the relation.")))
+        else:
+            _run(path, cmd.ChangeRelation(character=name, relation=other, delta=_step(direction)), as_json)
+
+
+def _register_resources(campaign: typer.Typer) -> None:
+    standards = [s.value for s in LivingStandard]
+
+    @campaign.command("buy", help=_("Buy a good of a living standard with savings boxes."))
+    @guarded
+    def buy(
+        path: FileArg,
+        name: NameArg,
+        standard: Annotated[str, typer.Argument()],
+        item: Annotated[str, typer.Option(help="What is bought.")] = "",
+        as_json: JsonOption = False,
+    ) -> None:
+        key = LivingStandard(_choice(standard, standards, "living standard"))
+        _run(path, cmd.Buy(character=name, standard=key, item=item), as_json)
+
+    @campaign.command("savings", help=_("Gain savings boxes."))
+    @guarded
+    def savings(
+        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        _run(path, cmd.GainSavings(character=name, boxes=boxes), as_json)
+
+    @campaign.command("debt", help=_("Borrow savings boxes (two debt boxes each)."))
+    @guarded
+    def debt(
+        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        _run(path, cmd.TakeDebt(character=name, savings=boxes), as_json)
+
+    @campaign.command("repay", help=_("Repay debt boxes with savings boxes."))
+    @guarded
+    def repay(
+        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        _run(path, cmd.RepayDebt(character=name, boxes=boxes), as_json)
+
+    @campaign.command("standard", help=_("The GM changes a living standard."))
+    @guarded
+    def standard(
+        path: FileArg, name: NameArg, level: Annotated[str, typer.Argument()], as_json: JsonOption = False
+    ) -> None:
+        key = LivingStandard(_choice(level, standards, "living standard"))
+        _run(path, cmd.SetLivingStandard(character=name, standard=key), as_json)
 
 
 def register(app: typer.Typer) -> None:
-    """Add the campaign commands to the ``energy`` group."""
+    """Add ``challenge`` and the ``campaign`` group to the ``energy`` group."""
+    app.command(
+        "challenge",
+        help=_("A challenge (défi): aptitude + trait, or a power, against a difficulty or an opponent."),
+    )(guarded(challenge_command))
+    campaign = typer.Typer(
+        no_args_is_help=True,
+        help=_(
+            "A campaign journal: sessions, stress, experience, "
+            "reputation, resources; every change can be undone."
+        ),
+    )
+    campaign.command("new", help=_("Create a campaign file."))(guarded(_new))
+    campaign.command("show", help=_("Show the campaign and its characters."))(guarded(_show))
+    campaign.command("log", help=_("Show the log."))(guarded(_log))
+    campaign.command("undo", help=_("Undo the last command."))(guarded(_undo))
+    _register_phases(campaign)
+    _register_stress(campaign)
+    _register_experience(campaign)
+    _register_resources(campaign)
+    app.add_typer(campaign, name="campaign")

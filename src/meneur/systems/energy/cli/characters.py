@@ -1,9 +1,380 @@
-"""Energy System CLI: characters commands."""
+"""Energy System CLI: character commands (check, sheet, new, npc, balance, library, archetypes).
+
+Thin adapters: each command reads its input, calls the pure core and renders the result.
+Exit statuses: 0 fine, 1 the character breaks a rule, 2 unreadable input.
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, TypeVar
+
 import typer
+from rich.table import Table
+
+from meneur.cli.output import EXIT_RULE, console, guarded, print_json
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy import builder, costs
+from meneur.systems.energy.balance import balance as weigh
+from meneur.systems.energy.catalogue import is_library_name, library_hero, library_names, name_key
+from meneur.systems.energy.catalogue.archetypes import ARCHETYPES, Archetype, archetype
+from meneur.systems.energy.files import (
+    FORMATS,
+    dump_character,
+    format_for,
+    load_character,
+    parse_character,
+    write_atomically,
+)
+from meneur.systems.energy.model import (
+    Aptitude,
+    Attributes,
+    Character,
+    LivingStandard,
+    Maturity,
+    Power,
+    PowerCategory,
+    Trait,
+)
+from meneur.systems.energy.names import (
+    APTITUDE_NAMES,
+    ATTRIBUTE_NAMES,
+    CATEGORY_CODES,
+    CATEGORY_NAMES,
+    DOMAIN,
+    LIVING_STANDARD_NAMES,
+    MATURITY_NAMES,
+    STATE_NAMES,
+)
+from meneur.systems.energy.quick import quick_npc
+from meneur.systems.energy.validation import Budget, CharacterCheck, validate
+
+_ = Translator(DOMAIN)
+T = TypeVar("T")
+
+
+def read_character(source: str) -> Character:
+    """A character from a file path, ``-`` (standard input) or a built-in hero's name.
+
+    Raises:
+        BadInputError: when the source cannot be read or is not a character file.
+    """
+    if source == "-":
+        return parse_character(sys.stdin.read(), "-")
+    if not Path(source).exists() and is_library_name(source):
+        return library_hero(source)
+    return load_character(source)
+
+
+def _budget_line(label: str, budget: Budget) -> str:
+    return _("{label}: {spent} spent of {budget} ({left} left)",
+             label=label, spent=budget.spent, budget=budget.budget, left=budget.left)
+
+
+def _print_budgets(check: CharacterCheck) -> None:
+    out = console()
+    out.print(_budget_line(_("Hero points"), check.hero_points), markup=False)
+    out.print(_budget_line(_("Aptitude points"), check.aptitude_points), markup=False)
+
+
+def check_command(
+    file: Annotated[str, typer.Argument(help=N_("Character file (YAML or JSON), '-' or a library hero."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
+) -> None:
+    """Check a character against every creation rule."""
+    character = read_character(file)
+    check = validate(character)
+    if as_json:
+        print_json(check.to_json())
+    else:
+        out = console()
+        if check.is_valid:
+            out.print(_("{name} follows every creation rule.", name=character.name), markup=False)
+        else:
+            out.print(_("{name} breaks {count} rule(s):", name=character.name, count=len(check.problems)),
+                      markup=False)
+            for problem in check.problems:
+                out.print(f"- [{problem.rule}] {problem.message.render()}", markup=False)
+        _print_budgets(check)
+    if not check.is_valid:
+        raise typer.Exit(EXIT_RULE)
+
+
+def _modifier(power: Power) -> str:
+    return f"{power.modifier:+d}" if power.modifier else ""
+
+
+def sheet_command(
+    file: Annotated[str, typer.Argument(help=N_("Character file (YAML or JSON), '-' or a library hero."))],
+) -> None:
+    """Show a character sheet."""
+    character = read_character(file)
+    check = validate(character)
+    out = console()
+    kind = _("PC") if character.pc else _("NPC")
+    out.print(f"[bold]{character.name}[/bold] — " + _("rank {rank}", rank=character.rank) + f" ({kind}, "
+              + _(MATURITY_NAMES[character.maturity]).lower() + ")")
+    attributes = Table(title=_("Attributes"), show_header=True)
+    for label in ATTRIBUTE_NAMES.values():
+        attributes.add_column(_(label), justify="right")
+    a = character.attributes
+    attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
+    out.print(attributes)
+    powers = Table(title=_("Powers"))
+    for title in (_("Power"), _("Category"), _("Modifier"), _("Cost"), _("Details")):
+        powers.add_column(title)
+    for power in character.powers:
+        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} ({_(CATEGORY_NAMES[power.category])})",
+                       _modifier(power), str(costs.power_cost(power)), power.details)
+    out.print(powers)
+    if character.aptitudes:
+        aptitudes = Table(title=_("Aptitudes"))
+        aptitudes.add_column(_("Aptitude"))
+        aptitudes.add_column(_("Rank"), justify="right")
+        for aptitude in Aptitude:
+            if aptitude in character.aptitudes:
+                aptitudes.add_row(_(APTITUDE_NAMES[aptitude]), str(character.aptitudes[aptitude]))
+        out.print(aptitudes)
+    for title, items in ((_("Traits"), [f"{t.name} +{t.bonus}" for t in character.traits]),
+                         (_("Specialties"), list(character.specialties)),
+                         (_("Particularities"), list(character.particularities)),
+                         (_("Complications"), list(character.complications))):
+        if items:
+            out.print(f"[bold]{title}[/bold]: " + ", ".join(items), markup=True, highlight=False)
+    out.print(_("Living standard: {standard}; savings {savings}, debts {debts}",
+                standard=_(LIVING_STANDARD_NAMES[character.living_standard]),
+                savings=character.savings, debts=character.debts), markup=False)
+    states = ", ".join(_(STATE_NAMES[s]) for s in sorted(character.states)) or "—"
+    out.print(_("Stress: {stress}/10; states: {states}", stress=character.stress, states=states),
+              markup=False)
+    _print_budgets(check)
+    if character.inferred:
+        out.print(_("Completed by the rules (not given by the book): {fields}",
+                    fields=", ".join(character.inferred)), markup=False)
+    for problem in check.problems:
+        out.print(f"! [{problem.rule}] {problem.message.render()}", markup=False)
+
+
+def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
+    """Ask until ``parse`` accepts the answer; its BadInputError explains what is wrong."""
+    while True:
+        answer = typer.prompt(question, default=default, show_default=default is not None)
+        try:
+            return parse(str(answer).strip())
+        except BadInputError as error:
+            console().print(_("Invalid: {message}", message=error.render()), markup=False)
+
+
+def _integer_in(allowed: builder.Range) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value not in allowed:
+            raise BadInputError(Message(DOMAIN, N_("{value!r}: give a whole number from {low} to {high}."),
+                                        {"value": text, "low": allowed.low, "high": allowed.high}))
+        return value
+    return parse
+
+
+def _choice(options: Sequence[T], names: Callable[[T], Sequence[str]]) -> Callable[[str], T]:
+    def parse(text: str) -> T:
+        for option in options:
+            if name_key(text) in {name_key(n) for n in names(option)}:
+                return option
+        raise BadInputError(Message(DOMAIN, N_("{value!r}: choose one of {choices}."),
+                                    {"value": text, "choices": ", ".join(names(o)[0] for o in options)}))
+    return parse
+
+
+def _text(required: bool) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if required and not text:
+            raise BadInputError(Message(DOMAIN, N_("an answer is required.")))
+        return text
+    return parse
+
+
+def _show_left(label: str, left: int) -> None:
+    console().print(_("{label} left: {left}", label=label, left=left), markup=False)
+
+
+def new_command(
+    output: Annotated[Path, typer.Option("--output", "-o", help=N_("File to write (.yaml or .json)."))],
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing file."))] = False,
+) -> None:
+    """Build a character step by step, with the budget shown as you go."""
+    if output.exists() and not force:
+        raise BadInputError(Message(DOMAIN, N_("{path}: the file exists; use --force to replace it."),
+                                    {"path": str(output)}))
+    name = _ask(_("Name"), _text(True))
+    rank = _ask(_("Rank"), _integer_in(builder.Range(1, 100)), "5")
+    hero_budget = costs.hero_point_budget(rank)
+    _show_left(_("Hero points"), hero_budget)
+    maturity = _ask(_("Maturity (adolescent, adult, veteran)"),
+                    _choice(list(Maturity), lambda m: (m.value, _(MATURITY_NAMES[m]))), "adult")
+    energy = _ask(_("Energy"), _integer_in(builder.energy_range(hero_budget)))
+    recovery = _ask(_("Recovery"), _integer_in(builder.recovery_range(hero_budget, energy)))
+    vigor = _ask(_("Vigor"), _integer_in(builder.vigor_range(hero_budget, energy, recovery)))
+    left = hero_budget - costs.attributes_cost(energy, recovery, vigor)
+    powers: list[Power] = []
+    while builder.can_buy_power(left):
+        _show_left(_("Hero points"), left)
+        power_name = _ask(_("Power name (empty to finish)"), _text(False), "")
+        if not power_name:
+            break
+        category = _ask(_("Category (off_c, off_d, def, mov, sup)"),
+                        _choice(list(PowerCategory), lambda c: (c.value, CATEGORY_CODES[c])))
+        allowed = builder.modifier_range(left)
+        modifier = _ask(_("Reinforcement (+) or weakening (-)"), _integer_in(allowed),
+                        "0" if 0 in allowed else str(allowed.high))
+        power = Power(name=power_name, category=category, modifier=modifier)
+        powers.append(power)
+        left -= costs.power_cost(power)
+    aptitude_left = costs.MATURITY_BUDGETS[maturity]
+    aptitudes: dict[Aptitude, int] = {}
+    for aptitude in Aptitude:
+        _show_left(_("Aptitude points"), aptitude_left)
+        rank_here = _ask(_(APTITUDE_NAMES[aptitude]),
+                         _integer_in(builder.aptitude_rank_range(aptitude_left)), "0")
+        if rank_here:
+            aptitudes[aptitude] = rank_here
+            aptitude_left -= costs.aptitude_rank_cost(rank_here)
+    traits: list[Trait] = []
+    while aptitude_left >= 1:
+        _show_left(_("Aptitude points"), aptitude_left)
+        trait_name = _ask(_("Trait name (empty to finish)"), _text(False), "")
+        if not trait_name:
+            break
+        bonus = _ask(_("Bonus"), _integer_in(builder.trait_bonus_range(aptitude_left)), "1")
+        traits.append(Trait(name=trait_name, bonus=bonus))
+        aptitude_left -= costs.trait_cost(bonus)
+    standards = builder.affordable_living_standards(aptitude_left)
+    standard = _ask(_("Living standard ({choices})", choices=", ".join(s.value for s in standards)),
+                    _choice(list(standards), lambda s: (s.value, _(LIVING_STANDARD_NAMES[s]))),
+                    LivingStandard.PRECARIOUS.value)
+    complications = _ask(_("Complications (separated by ';')"), _text(False), "")
+    character = Character(
+        name=name, rank=rank, maturity=maturity,
+        attributes=Attributes(energy=energy, recovery=recovery, vigor=vigor),
+        powers=tuple(powers), aptitudes=aptitudes, traits=tuple(traits), living_standard=standard,
+        complications=tuple(c.strip() for c in complications.split(";") if c.strip()),
+    )
+    check = validate(character)
+    write_atomically(output, dump_character(character, format_for(output)))
+    console().print(_("Written to {path}.", path=str(output)), markup=False)
+    _print_budgets(check)
+
+
+def npc_command(
+    rank: Annotated[int, typer.Option("--rank", help=N_("Power rank (1 or more)."))],
+    name: Annotated[str | None, typer.Option("--name", help=N_("The NPC's name."))] = None,
+    file_format: Annotated[str, typer.Option("--format", help=N_("yaml or json."))] = "yaml",
+) -> None:
+    """Print an NPC made by the quick formula, as a character file."""
+    if file_format not in FORMATS:
+        raise BadInputError(Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."),
+                                    {"format": file_format}))
+    sys.stdout.write(dump_character(quick_npc(rank, name), file_format))
+
+
+def _ranks(side: str, text: str) -> list[int]:
+    ranks = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if item.lstrip("-").isdigit():
+            ranks.append(int(item))
+        else:
+            try:
+                ranks.append(read_character(item).rank)
+            except BadInputError as error:
+                raise BadInputError(Message(DOMAIN, N_(
+                    "{side}: {item!r} is neither a rank, a character file nor a library hero ({detail})."),
+                    {"side": side, "item": item, "detail": error.message})) from error
+    return ranks
+
+
+def balance_command(
+    heroes: Annotated[str, typer.Option("--heroes", help=N_("Heroes: ranks, files or library names, "
+                                                            "separated by commas (5,5,wink.yaml,KITSUNE)."))],
+    foes: Annotated[str, typer.Option("--foes", help=N_("Foes, the same way (8,6,6)."))],
+    margin: Annotated[float, typer.Option("--margin", help=N_("Players' margin (0.2 = 20%)."))] = 0.2,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
+) -> None:
+    """Weigh an encounter: the sum of ranks on each side against the book's guideline."""
+    result = weigh(_ranks("heroes", heroes), _ranks("foes", foes), margin)
+    if as_json:
+        print_json(result.to_json())
+        return
+    out = console()
+    out.print(_("Heroes: {ranks} = {total}", ranks=" + ".join(map(str, result.heroes)),
+                total=result.heroes_total), markup=False)
+    out.print(_("Foes: {ranks} = {total}", ranks=" + ".join(map(str, result.foes)),
+                total=result.foes_total), markup=False)
+    for line in result.explain():
+        out.print(line.render(), markup=False)
+
+
+def library_command(
+    name: Annotated[str | None, typer.Argument(help=N_("A hero's name: print its character file."))] = None,
+    file_format: Annotated[str, typer.Option("--format", help=N_("yaml or json."))] = "yaml",
+) -> None:
+    """List the rulebook's heroes, or print one hero's character file."""
+    if name is not None:
+        sys.stdout.write(dump_character(library_hero(name), file_format))
+        return
+    table = Table(title=_("Heroes of the rulebook"))
+    for title in (_("Name"), _("Rank"), _("Powers")):
+        table.add_column(title)
+    for hero_name in library_names():
+        hero = library_hero(hero_name)
+        powers = ", ".join(f"{p.name} ({CATEGORY_CODES[p.category]}) {_modifier(p)}".rstrip()
+                           for p in hero.powers)
+        table.add_row(hero.name, str(hero.rank), powers)
+    console().print(table)
+
+
+def _show_archetype(item: Archetype) -> None:
+    out = console()
+    out.print(f"[bold]{item.title.render()}[/bold] ({item.key})")
+    out.print(item.description.render(), markup=False)
+    codes = ", ".join(CATEGORY_CODES[c] for c in item.categories) or "—"
+    out.print(_("Categories: {codes}", codes=codes), markup=False)
+    out.print(_("Effects: {effects}", effects=", ".join(item.effects) or "—"), markup=False)
+    out.print(_("Example: {hero}", hero=item.hero or "—"), markup=False)
+
+
+def archetypes_command(
+    name: Annotated[str | None, typer.Argument(help=N_("An archetype's key or name."))] = None,
+) -> None:
+    """Browse the power archetypes of the last chapter."""
+    if name is not None:
+        _show_archetype(archetype(name))
+        return
+    table = Table(title=_("Power archetypes"))
+    for title in (_("Key"), _("Name"), _("Categories"), _("Example")):
+        table.add_column(title)
+    for item in ARCHETYPES:
+        table.add_row(item.key, item.title.render(), ", ".join(CATEGORY_CODES[c] for c in item.categories),
+                      item.hero or "—")
+    console().print(table)
 
 
 def register(app: typer.Typer) -> None:
     """Add the characters commands to the ``energy`` group."""
+    commands: tuple[tuple[str, Callable[..., None], str], ...] = (
+        ("check", check_command, _("Check a character against every creation rule.")),
+        ("sheet", sheet_command, _("Show a character sheet.")),
+        ("new", new_command, _("Build a character step by step, with the budget shown as you go.")),
+        ("npc", npc_command, _("Print an NPC made by the quick formula, as a character file.")),
+        ("balance", balance_command, _("Weigh an encounter against the book's guideline.")),
+        ("library", library_command, _("List the rulebook's heroes, or print one hero's character file.")),
+        ("archetypes", archetypes_command, _("Browse the power archetypes of the last chapter.")),
+    )
+    for name, command, help_text in commands:
+        app.command(name, help=help_text)(guarded(command))

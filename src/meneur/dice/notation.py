@@ -1,0 +1,194 @@
+"""The parsed form of a dice expression: a small typed tree, free of any parsing library.
+
+Conventions: nodes are frozen and hashable, so a parsed expression can be cached and shared by
+rolls and odds. ``str(node)`` gives back canonical notation (``4d6kh3``, ``(1d4, 1d6)kh1``).
+Digit dice (``d66``, ``d666``) are dice whose ``digits`` is 2 or 3; ``d%`` is a d100 that
+remembers it was written ``d%``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal as TypingLiteral
+
+SelectorKind = TypingLiteral["h", "l", "<", ">", "="]
+OperationCode = TypingLiteral["k", "p", "rr", "ro", "ra", "e", "mi", "ma"]
+
+#: Operations that change dice one by one; ``k`` and ``p`` also work on sets.
+DICE_ONLY_OPERATIONS: frozenset[str] = frozenset({"rr", "ro", "ra", "e", "mi", "ma"})
+DIGIT_DICE: dict[int, int] = {66: 2, 666: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which dice an operation acts on: ``h3`` (3 highest), ``l1``, ``<3``, ``>4`` or ``6`` (equal)."""
+
+    kind: SelectorKind
+    number: int
+
+    def is_by_value(self) -> bool:
+        """True for ``<N``, ``>N`` and ``N``, which look at each die alone (not at the others)."""
+        return self.kind in ("<", ">", "=")
+
+    def matches(self, value: int) -> bool:
+        """Whether a die showing ``value`` is chosen (value selectors only)."""
+        if self.kind == "<":
+            return value < self.number
+        if self.kind == ">":
+            return value > self.number
+        return value == self.number
+
+    def __str__(self) -> str:
+        return f"{'' if self.kind == '=' else self.kind}{self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One operation on a group of dice or a set: ``kh3``, ``rr1``, ``e6``, ``mi2``…"""
+
+    code: OperationCode
+    selectors: tuple[Selector, ...]
+
+    def is_by_value(self) -> bool:
+        """True when every selector looks at each die alone."""
+        return all(s.is_by_value() for s in self.selectors)
+
+    def matches(self, value: int) -> bool:
+        """Whether a die showing ``value`` is chosen by one of the (value) selectors."""
+        return any(s.matches(value) for s in self.selectors)
+
+    def __str__(self) -> str:
+        return "".join(f"{self.code}{s}" for s in self.selectors)
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """A whole number written in the expression."""
+
+    value: int
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """``NdX`` followed by its operations."""
+
+    count: int
+    sides: int
+    operations: tuple[Operation, ...] = ()
+    percent: bool = False
+
+    @property
+    def digits(self) -> int:
+        """How many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die."""
+        return DIGIT_DICE.get(self.sides, 0)
+
+    def faces(self) -> tuple[int, ...]:
+        """Every face one die of this term can show, in increasing order."""
+        if self.digits:
+            from meneur.dice.digits import digit_faces
+
+            return digit_faces(self.digits)
+        return tuple(range(1, self.sides + 1))
+
+    def __str__(self) -> str:
+        size = "%" if self.percent else str(self.sides)
+        return f"{self.count}d{size}{''.join(str(o) for o in self.operations)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetTerm:
+    """A set of expressions ``(1d4, 1d6)``, each counted as one value, with keep/drop operations."""
+
+    items: tuple[Node, ...]
+    operations: tuple[Operation, ...] = ()
+
+    def __str__(self) -> str:
+        inside = ", ".join(str(i) for i in self.items)
+        if len(self.items) == 1:
+            inside += ","
+        return f"({inside}){''.join(str(o) for o in self.operations)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Parens:
+    """An expression in parentheses."""
+
+    inner: Node
+
+    def __str__(self) -> str:
+        return f"({self.inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """``-x`` or ``+x``."""
+
+    op: str
+    operand: Node
+
+    def __str__(self) -> str:
+        return f"{self.op}{self.operand}"
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """Arithmetic (``+ - * / // %``) or a comparison (``== != < > <= >=``, worth 1 or 0)."""
+
+    op: str
+    left: Node
+    right: Node
+
+    def __str__(self) -> str:
+        return f"{self.left} {self.op} {self.right}"
+
+
+Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A parsed, checked expression: the text as typed and its tree."""
+
+    text: str
+    root: Node
+
+    def dice_terms(self) -> tuple[DiceTerm, ...]:
+        """Every group of dice, left to right."""
+        found: list[DiceTerm] = []
+        stack: list[Node] = [self.root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, DiceTerm):
+                found.append(node)
+            stack.extend(reversed(children(node)))
+        return tuple(found)
+
+    def __str__(self) -> str:
+        return str(self.root)
+
+
+def children(node: Node) -> tuple[Node, ...]:
+    """The direct sub-expressions of ``node``."""
+    if isinstance(node, SetTerm):
+        return node.items
+    if isinstance(node, Parens):
+        return (node.inner,)
+    if isinstance(node, Unary):
+        return (node.operand,)
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    return ()
+
+
+def depth(node: Node) -> int:
+    """How deeply ``node`` nests (a constant is 1), computed without recursion."""
+    deepest = 0
+    stack: list[tuple[Node, int]] = [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in children(current))
+    return deepest

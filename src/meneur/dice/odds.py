@@ -1,0 +1,116 @@
+"""Exact odds: the full distribution of a roll as fractions, with mean and standard deviation.
+
+Computed, never sampled: :func:`odds` compiles the same parsed expression the roller uses into an
+icepool die (see :mod:`meneur.dice.odds_plan`). Systems can also wrap an icepool die of their own
+with :meth:`Odds.from_die`. Results are cached by expression text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from meneur.dice.notation import Expression
+from meneur.dice.parse import parse
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """The exact distribution of a roll: ``distribution[outcome]`` is its probability.
+
+    Outcomes are in increasing order; probabilities are reduced fractions summing to exactly 1.
+    """
+
+    distribution: dict[int, Fraction]
+
+    @classmethod
+    def from_die(cls, die: Any) -> Odds:
+        """Wrap an icepool ``Die`` whose outcomes are whole numbers (or booleans, read as 1/0)."""
+        denominator = die.denominator()
+        return cls({int(o): Fraction(q, denominator)
+                    for o, q in zip(die.outcomes(), die.quantities(), strict=True) if q})
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[int, Fraction]) -> Odds:
+        """Build from probabilities (or weights) per outcome; they are normalised to sum to 1."""
+        total = sum(weights.values(), Fraction(0))
+        return cls({o: Fraction(w) / total for o, w in sorted(weights.items()) if w})
+
+    @property
+    def minimum(self) -> int:
+        """The lowest possible outcome."""
+        return min(self.distribution)
+
+    @property
+    def maximum(self) -> int:
+        """The highest possible outcome."""
+        return max(self.distribution)
+
+    @property
+    def mean(self) -> Fraction:
+        """The exact mean."""
+        return sum((o * p for o, p in self.distribution.items()), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        """The exact variance."""
+        mean = self.mean
+        return sum(((o - mean) ** 2 * p for o, p in self.distribution.items()), Fraction(0))
+
+    @property
+    def stdev(self) -> float:
+        """The standard deviation."""
+        return math.sqrt(self.variance)
+
+    def probability(self, predicate: Callable[[int], bool]) -> Fraction:
+        """The probability that the outcome satisfies ``predicate``."""
+        return sum((p for o, p in self.distribution.items() if predicate(o)), Fraction(0))
+
+    def at_least(self, target: int) -> Fraction:
+        """The probability of rolling ``target`` or more."""
+        return self.probability(lambda o: o >= target)
+
+    def at_most(self, target: int) -> Fraction:
+        """The probability of rolling ``target`` or less."""
+        return self.probability(lambda o: o <= target)
+
+    def __getitem__(self, outcome: int) -> Fraction:
+        return self.distribution.get(outcome, Fraction(0))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"distribution": {"3": "1/216", ...}, "mean": 10.5, "mean_exact": "21/2", "stdev": 2.95…}``.
+
+        Probabilities are reduced fractions written ``"n/d"``; ``min`` and ``max`` are the extreme
+        outcomes.
+        """
+        mean = self.mean
+        return {
+            "distribution": {str(o): f"{p.numerator}/{p.denominator}" for o, p in self.distribution.items()},
+            "mean": float(mean),
+            "mean_exact": f"{mean.numerator}/{mean.denominator}",
+            "stdev": self.stdev,
+            "min": self.minimum,
+            "max": self.maximum,
+        }
+
+
+def odds(expression: str | Expression) -> Odds:
+    """The exact odds of ``expression``.
+
+    Raises:
+        DiceSyntaxError, DiceLimitError, DiceValueError: bad expression (see :func:`parse`).
+        OddsUnavailableError: when the exact odds would take too long to work out, saying why.
+    """
+    parsed = parse(expression) if isinstance(expression, str) else expression
+    return _odds(parsed)
+
+
+@lru_cache(maxsize=512)
+def _odds(expression: Expression) -> Odds:
+    from meneur.dice.odds_plan import compile_die
+
+    return Odds.from_die(compile_die(expression.root))

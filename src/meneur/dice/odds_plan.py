@@ -1,0 +1,304 @@
+"""Compile a parsed expression into an icepool die, reading the notation exactly as the roller does.
+
+Direct icepool forms cover the usual rolls: ``NdX``, one reroll (``rr`` unbounded, ``ro`` once)
+by value then ``mi``/``ma``, an explosion by value (same chain cap as rolls), then one keep/drop
+(pools for ``h``/``l``, a per-die map for values); sets with one keep/drop; arithmetic with
+floor division; comparisons as 1/0. Anything else (several orderings, ``ra``, keep after an
+explosion...) is enumerated exactly, outcome sequence by outcome sequence, with the roller itself,
+under :data:`MAX_PATHS`; beyond it (or for endless ``rr`` after a keep) the odds are refused with
+a message saying why.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from typing import Any
+
+import icepool  # type: ignore[import-untyped]
+
+from meneur.dice.arithmetic import BINARY, DIVISIONS, division_by_zero
+from meneur.dice.errors import OddsUnavailableError
+from meneur.dice.limits import MAX_EXPLOSIONS, Budget
+from meneur.dice.notation import Binary, Constant, DiceTerm, Node, Operation, Parens, SetTerm
+from meneur.dice.selection import keep_or_drop
+from meneur.i18n import N_, Message
+
+MAX_PATHS = 5_000
+MAX_PAIRS = 400_000
+MAX_OUTCOMES = 100_000
+MAX_POOL = 100
+
+Die = Any  # icepool.Die[int]; icepool ships no type information
+
+
+def compile_die(node: Node) -> Die:
+    """The icepool die of ``node``.
+
+    Raises:
+        OddsUnavailableError: when the exact odds would be too large to work out.
+        DiceValueError: when a division by zero is possible.
+    """
+    if isinstance(node, Constant):
+        return icepool.Die([node.value])
+    if isinstance(node, DiceTerm):
+        return _term(node)
+    if isinstance(node, Parens):
+        return compile_die(node.inner)
+    if isinstance(node, SetTerm):
+        return _set(node)
+    if isinstance(node, Binary):
+        return _binary(node.op, compile_die(node.left), compile_die(node.right))
+    inner = compile_die(node.operand)
+    return -inner if node.op == "-" else inner
+
+
+def _unavailable(reason: Message) -> OddsUnavailableError:
+    return OddsUnavailableError(Message(
+        "core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason}))
+
+
+def _binary(op: str, left: Die, right: Die) -> Die:
+    if len(left) * len(right) > MAX_PAIRS:
+        raise _unavailable(Message(
+            "core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS}))
+    if op in DIVISIONS and 0 in right.outcomes():
+        raise division_by_zero()
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    function = BINARY[op]
+    return icepool.map(function, left, right)
+
+
+def _base(term: DiceTerm) -> Die:
+    return icepool.Die(term.faces())
+
+
+def _term(term: DiceTerm) -> Die:
+    base = _base(term)
+    operations = term.operations
+    single, rest = _per_die(base, operations)
+    if single is not None:
+        if not rest:
+            return _sum(term, single)
+        if len(rest) == 1 and rest[0].code in ("k", "p") and _explosion_free(operations):
+            return _keep(term, single, rest[0])
+    return _enumerate_term(term)
+
+
+def _explosion_free(operations: tuple[Operation, ...]) -> bool:
+    return all(o.code != "e" for o in operations)
+
+
+def _per_die(base: Die, operations: tuple[Operation, ...]) -> tuple[Die | None, tuple[Operation, ...]]:
+    """Fold the leading one-die-at-a-time operations into one die; return it and what is left."""
+    die = base
+    index = 0
+    if operations and operations[0].code in ("rr", "ro", "e") and operations[0].is_by_value():
+        first = operations[0]
+        which = [f for f in base.outcomes() if first.matches(f)]
+        if first.code == "e":
+            if len(operations) > 1:
+                return None, operations
+            return base.explode(which, depth=MAX_EXPLOSIONS), ()
+        die = base.reroll(which, depth="inf" if first.code == "rr" else 1)
+        index = 1
+    while index < len(operations) and operations[index].code in ("mi", "ma"):
+        bound = operations[index].selectors[-1].number
+        die = die.clip(bound, None) if operations[index].code == "mi" else die.clip(None, bound)
+        index += 1
+    return die, operations[index:]
+
+
+def _sum(term: DiceTerm, die: Die) -> Die:
+    if term.count == 0:
+        return icepool.Die([0])
+    span = die.max_outcome() - die.min_outcome()
+    if term.count * span > MAX_OUTCOMES:
+        raise _unavailable(Message("core", N_("{notation} has too many possible totals (more than {cap})."),
+                                   {"notation": str(term), "cap": MAX_OUTCOMES}))
+    return _repeat(die, term.count)
+
+
+def _repeat(die: Die, count: int) -> Die:
+    """The sum of ``count`` rolls of ``die``, by doubling (icepool's ``@`` recurses once per die)."""
+    _check_repeat_cost(len(die), die.max_outcome() - die.min_outcome(), count)
+    result: Die | None = None
+    power = die
+    while count:
+        if count & 1:
+            result = power if result is None else _binary("+", result, power)
+        count >>= 1
+        if count:
+            power = _binary("+", power, power)
+    return result
+
+
+def _check_repeat_cost(size: int, span: int, count: int) -> None:
+    """Refuse, before any work, a sum whose doublings would combine too many pairs of outcomes."""
+
+    def outcomes(copies: int) -> int:
+        return int(min(copies * span + 1, size ** min(copies, 64)))
+
+    cost, done, power = 0, 0, 1
+    while count:
+        if count & 1:
+            cost += outcomes(done) * outcomes(power) if done else 0
+            done += power
+        count >>= 1
+        if count:
+            cost += outcomes(power) ** 2
+            power *= 2
+    if cost > MAX_PAIRS:
+        raise _unavailable(Message(
+            "core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS}))
+
+
+def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
+    if term.count == 0:
+        return icepool.Die([0])
+    if not operation.is_by_value():
+        if any(s.is_by_value() for s in operation.selectors):
+            return _enumerate_term(term)
+        if term.count > MAX_POOL:
+            raise _unavailable(Message("core", N_("keeping or dropping among more than {cap} dice."),
+                                       {"cap": MAX_POOL}))
+        return die.keep(term.count, _positions(term.count, operation))
+
+    def counted(value: int) -> int:
+        picked = operation.matches(value)
+        return value if picked == (operation.code == "k") else 0
+
+    return _sum(term, die.map(counted))
+
+
+def _positions(count: int, operation: Operation) -> tuple[int, ...]:
+    """For a keep/drop by order, which sorted positions (lowest first) count: 1 or 0 each."""
+    picked: set[int] = set()
+    for selector in operation.selectors:
+        number = min(selector.number, count)
+        picked.update(range(count - number, count) if selector.kind == "h" else range(number))
+    keep = operation.code == "k"
+    return tuple(int((i in picked) == keep) for i in range(count))
+
+
+def _set(node: SetTerm) -> Die:
+    items = [compile_die(item) for item in node.items]
+    if not node.operations:
+        return _total(items)
+    if len(node.operations) == 1:
+        operation = node.operations[0]
+        if all(not s.is_by_value() for s in operation.selectors) and len(items) <= MAX_POOL:
+            return icepool.Pool(items).keep(_positions(len(items), operation)).sum()
+        if operation.is_by_value():
+            def counted(value: int) -> int:
+                return value if operation.matches(value) == (operation.code == "k") else 0
+
+            return _total([item.map(counted) for item in items])
+    return _enumerate_set(node, items)
+
+
+def _total(items: list[Die]) -> Die:
+    total = icepool.Die([0])
+    for item in items:
+        total = _binary("+", total, item)
+    return total
+
+
+def _enumerate_set(node: SetTerm, items: list[Die]) -> Die:
+    size = 1
+    for item in items:
+        size *= len(item)
+    if size > MAX_PATHS:
+        raise _too_many(str(node))
+    weights: dict[int, int] = defaultdict(int)
+    columns = [list(zip(item.outcomes(), item.quantities(), strict=True)) for item in items]
+    for combination in itertools.product(*columns):
+        values = [outcome for outcome, _ in combination]
+        kept = [True] * len(values)
+        for operation in node.operations:
+            keep_or_drop(values, kept, operation)
+        weight = 1
+        for _, quantity in combination:
+            weight *= quantity
+        weights[sum(v for v, k in zip(values, kept, strict=True) if k)] += weight
+    return icepool.Die(dict(weights))
+
+
+def _too_many(notation: str) -> OddsUnavailableError:
+    return _unavailable(Message(
+        "core", N_("{notation} has more than {cap} sequences of dice to go through."),
+        {"notation": notation, "cap": MAX_PATHS}))
+
+
+def _path_bound(term: DiceTerm) -> int | None:
+    """An upper bound of the sequences of dice a group can roll (``None``: unbounded)."""
+    faces = len(term.faces()) if not term.digits else 6 ** term.digits
+    per_die = faces
+    extra = 1
+    for operation in term.operations:
+        if operation.code == "rr":
+            return None
+        if operation.code == "ro":
+            per_die *= faces
+        elif operation.code == "ra":
+            extra *= faces
+        elif operation.code == "e":
+            matching = sum(1 for f in term.faces() if operation.matches(f))
+            per_die *= sum(matching ** k for k in range(MAX_EXPLOSIONS + 1))
+    return int(per_die ** term.count) * extra
+
+
+def _enumerate_term(term: DiceTerm) -> Die:
+    bound = _path_bound(term)
+    if bound is None:
+        raise _unavailable(Message("core", N_(
+            "{notation} rerolls without end ('rr') after another operation; put 'rr' first."),
+            {"notation": str(term)}))
+    if bound > MAX_PATHS:
+        raise _too_many(str(term))
+    from meneur.dice.roller import roll_term
+
+    # Counts per probability space (product of die sizes), combined once at the end: adding
+    # fractions with huge denominators path by path is much slower.
+    counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    prefix: list[int] = []
+    while True:
+        source = _ScriptedSource(prefix)
+        total = roll_term(term, source, Budget()).total
+        counts[source.space][total] += 1
+        position = len(source.faces) - 1
+        while position >= 0 and source.faces[position] == source.sides[position]:
+            position -= 1
+        if position < 0:
+            break
+        prefix = [*source.faces[:position], source.faces[position] + 1]
+    denominator = math.lcm(*counts)
+    weights: dict[int, int] = defaultdict(int)
+    for space, by_total in counts.items():
+        for outcome, count in by_total.items():
+            weights[outcome] += count * (denominator // space)
+    return icepool.Die(dict(weights))
+
+
+class _ScriptedSource:
+    """Replays ``prefix`` then answers 1 to every die, remembering each die's size."""
+
+    __slots__ = ("faces", "prefix", "sides", "space")
+
+    def __init__(self, prefix: list[int]) -> None:
+        self.prefix = prefix
+        self.faces: list[int] = []
+        self.sides: list[int] = []
+        self.space = 1
+
+    def roll(self, sides: int) -> int:
+        index = len(self.faces)
+        face = self.prefix[index] if index < len(self.prefix) else 1
+        self.faces.append(face)
+        self.sides.append(sides)
+        self.space *= sides
+        return face

@@ -1,0 +1,98 @@
+"""Show a roll: plain text, Rich markup (kept dice bold, dropped struck through) and JSON.
+
+Text conventions: ``4d6kh3 (5, ~2~, 4, 6) = 15``: a dropped die between tildes, a rerolled die as
+``1>4`` (old faces first), an exploded die followed by ``!``, a value forced by mi/ma as ``2=>3``.
+JSON keys are stable: ``expression``, ``total``, ``breakdown``, ``dice`` (one object per group:
+``notation``, ``sides``, ``total``, ``dice``: ``value``, ``faces``, ``rerolls``, ``kept``,
+``exploded``, ``added_by`` and, for digit dice, ``digits``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+
+from meneur.dice.result import (
+    DiceResult,
+    NumberResult,
+    ParensResult,
+    Result,
+    Roll,
+    RolledDie,
+    SetResult,
+    UnaryResult,
+)
+
+Style = Callable[[str, bool], str]
+
+
+def _plain(text: str, kept: bool) -> str:
+    return text if kept else f"~{text}~"
+
+
+def _rich(text: str, kept: bool) -> str:
+    return f"[bold]{escape(text)}[/bold]" if kept else f"[strike dim]{escape(text)}[/strike dim]"
+
+
+def die_text(die: RolledDie) -> str:
+    """One die without styling: ``1>4``, ``6!``, ``2=>3``."""
+    text = ">".join(str(f) for f in die.faces)
+    if die.forced:
+        text += f"=>{die.value}"
+    return text + ("!" if die.exploded else "")
+
+
+def _node(result: Result, style: Style) -> str:
+    if isinstance(result, NumberResult):
+        return str(result.total)
+    if isinstance(result, DiceResult):
+        inside = ", ".join(style(die_text(d), d.kept) for d in result.dice)
+        return f"{result.notation} ({inside})"
+    if isinstance(result, SetResult):
+        items = ", ".join(style(_node(i, style), k) for i, k in zip(result.items, result.kept, strict=True))
+        return f"({items}){result.operations}"
+    if isinstance(result, ParensResult):
+        return f"({_node(result.inner, style)})"
+    if isinstance(result, UnaryResult):
+        return f"{result.op}{_node(result.operand, style)}"
+    return f"{_node(result.left, style)} {result.op} {_node(result.right, style)}"
+
+
+def to_text(roll: Roll) -> str:
+    """``4d6kh3 (5, ~2~, 4, 6) + 1 = 16``."""
+    return f"{_node(roll.result, _plain)} = {roll.total}"
+
+
+def to_markup(roll: Roll) -> str:
+    """The same as :func:`to_text` in Rich markup: kept dice bold, dropped struck through."""
+    return f"{_node(roll.result, _rich)} = [bold]{roll.total}[/bold]"
+
+
+def die_json(die: RolledDie) -> dict[str, Any]:
+    """One die as a JSON-ready dict."""
+    data: dict[str, Any] = {
+        "value": die.value, "faces": list(die.faces), "rerolls": list(die.rerolls),
+        "kept": die.kept, "exploded": die.exploded, "added_by": die.added_by,
+    }
+    if die.digits is not None:
+        data["digits"] = list(die.digits)
+    return data
+
+
+def to_json(roll: Roll) -> dict[str, Any]:
+    """The whole roll as a stable JSON-ready dict."""
+    return {
+        "expression": roll.expression,
+        "total": roll.total,
+        "breakdown": to_text(roll),
+        "dice": [
+            {"notation": g.notation, "sides": g.sides, "total": g.total,
+             "dice": [die_json(d) for d in g.dice]}
+            for g in roll.groups()
+        ],
+    }
+
+
+__all__ = ["die_json", "die_text", "to_json", "to_markup", "to_text"]

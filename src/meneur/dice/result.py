@@ -1,0 +1,138 @@
+"""What a roll leaves behind: every die, kept or dropped, every reroll and explosion, the total.
+
+Conventions: results are frozen trees mirroring the expression. A :class:`RolledDie` keeps all the
+faces it showed (``faces[-1]`` is the last roll; earlier ones were rerolled away), its final
+``value`` (the last face, or the value forced by ``mi``/``ma``), whether it counts (``kept``) and
+whether it exploded. Renderers (text, Rich, JSON) live in :mod:`meneur.dice.render`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meneur.dice.digits import split_digits
+from meneur.dice.notation import DIGIT_DICE
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    """One die of a group, with its history."""
+
+    sides: int
+    faces: tuple[int, ...]
+    value: int
+    kept: bool = True
+    exploded: bool = False
+    added_by: str | None = None
+
+    @property
+    def rerolls(self) -> tuple[int, ...]:
+        """The faces rolled away by ``rr``/``ro`` (oldest first)."""
+        return self.faces[:-1]
+
+    @property
+    def forced(self) -> bool:
+        """True when ``mi``/``ma`` replaced the face shown."""
+        return self.value != self.faces[-1]
+
+    @property
+    def digits(self) -> tuple[int, ...] | None:
+        """For a digit die (d66, d666), the d6 read as digits; ``None`` otherwise."""
+        return split_digits(self.faces[-1]) if self.sides in DIGIT_DICE else None
+
+
+@dataclass(frozen=True, slots=True)
+class NumberResult:
+    """A constant of the expression."""
+
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceResult:
+    """A group ``NdX`` with its operations: the dice and the sum of those kept."""
+
+    notation: str
+    sides: int
+    dice: tuple[RolledDie, ...]
+    total: int
+
+    @property
+    def kept(self) -> tuple[RolledDie, ...]:
+        """The dice that count."""
+        return tuple(d for d in self.dice if d.kept)
+
+
+@dataclass(frozen=True, slots=True)
+class SetResult:
+    """A set ``(a, b, ...)`` with keep/drop operations: each item, whether it counts, the total."""
+
+    operations: str
+    items: tuple[Result, ...]
+    kept: tuple[bool, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParensResult:
+    """An expression in parentheses."""
+
+    inner: Result
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnaryResult:
+    """``-x`` or ``+x``."""
+
+    op: str
+    operand: Result
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryResult:
+    """Arithmetic or comparison of two results."""
+
+    op: str
+    left: Result
+    right: Result
+    total: int
+
+
+Result = NumberResult | DiceResult | SetResult | ParensResult | UnaryResult | BinaryResult
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A whole roll: the expression as typed, its result tree and the total."""
+
+    expression: str
+    result: Result
+
+    @property
+    def total(self) -> int:
+        """The final number."""
+        return self.result.total
+
+    def groups(self) -> tuple[DiceResult, ...]:
+        """Every group of dice, left to right."""
+        found: list[DiceResult] = []
+        stack: list[Result] = [self.result]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, DiceResult):
+                found.append(node)
+            elif isinstance(node, SetResult):
+                stack.extend(reversed(node.items))
+            elif isinstance(node, ParensResult):
+                stack.append(node.inner)
+            elif isinstance(node, UnaryResult):
+                stack.append(node.operand)
+            elif isinstance(node, BinaryResult):
+                stack.extend((node.right, node.left))
+        return tuple(found)
+
+    def dice(self) -> tuple[RolledDie, ...]:
+        """Every die rolled, left to right."""
+        return tuple(d for g in self.groups() for d in g.dice)

@@ -1,0 +1,116 @@
+"""« Initiative et tour de combat » (``003_87a535c5e428c5d3.txt``).
+
+« chaque combattant lance 2D6 + Physique. Le plus haut agit en premier, puis on descend. À égalité,
+le PJ tranche en sa faveur. » Rolled once per scene; a whispered surprise attack gives +2 for the
+round; a character caught off guard acts last in the first round, without talent bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from meneur.dice.source import DiceSource
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+from meneur.systems.carpathes.model import (
+    BONUS_MAX,
+    BONUS_MIN,
+    TRAIT_MAX,
+    TRAIT_MIN,
+    check_range,
+)
+
+SURPRISE_BONUS = 2
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """Who rolls initiative: Physique, a talent bonus, PC or not, surprise and off-guard flags."""
+
+    name: str
+    physical: int
+    is_pc: bool = False
+    talent_bonus: int = 0
+    surprise: bool = False
+    off_guard: bool = False
+
+
+@dataclass(frozen=True)
+class InitiativeRoll:
+    """One combatant's initiative dice and totals."""
+
+    combatant: Combatant
+    dice: tuple[int, int]
+
+    @property
+    def total(self) -> int:
+        """« 2D6 + Physique » plus any talent bonus: the total from the second round on."""
+        return sum(self.dice) + self.combatant.physical + self.combatant.talent_bonus
+
+    def round_total(self, round_number: int) -> int:
+        """The total for a round: +2 for a whispered surprise and no talent bonus when caught off
+        guard, both in the first round only."""
+        if round_number != 1:
+            return self.total
+        total = self.total + (SURPRISE_BONUS if self.combatant.surprise else 0)
+        return total - (self.combatant.talent_bonus if self.combatant.off_guard else 0)
+
+    def acts_last(self, round_number: int) -> bool:
+        """« joue en dernier au premier round »."""
+        return round_number == 1 and self.combatant.off_guard
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """The scene's initiative: every roll, and the order of any round."""
+
+    rolls: tuple[InitiativeRoll, ...]
+
+    def order(self, round_number: int = 1) -> list[InitiativeRoll]:
+        """Highest first, PC first on a tie, off-guard characters last in the first round; other
+        ties keep the order the combatants were given."""
+        return sorted(self.rolls, key=lambda r: (r.acts_last(round_number),
+                                                 -r.round_total(round_number),
+                                                 not r.combatant.is_pc))
+
+    def to_json(self, round_number: int = 1) -> list[dict[str, object]]:
+        """JSON-ready order for a round."""
+        return [{"name": r.combatant.name, "dice": list(r.dice), "total": r.total,
+                 "round_total": r.round_total(round_number), "pc": r.combatant.is_pc,
+                 "acts_last": r.acts_last(round_number),
+                 "talent_bonus": r.combatant.talent_bonus if not r.acts_last(round_number) else 0}
+                for r in self.order(round_number)]
+
+    def explain(self, round_number: int = 1) -> list[Message]:
+        """The order of a round, one line per combatant."""
+        return [Message("carpathes", N_("{rank}. {name}: {dice} + Physique {physical} = {total}"),
+                        {"rank": rank, "name": r.combatant.name, "dice": "+".join(map(str, r.dice)),
+                         "physical": r.combatant.physical, "total": r.round_total(round_number)})
+                for rank, r in enumerate(self.order(round_number), start=1)]
+
+
+def check_combatants(combatants: Sequence[Combatant]) -> None:
+    """Refuse an empty list, duplicate names or values out of range."""
+    if not combatants:
+        raise BadInputError(Message("carpathes", N_(
+            "Initiative needs at least one combatant.")))
+    names = [c.name for c in combatants]
+    if len(set(names)) != len(names):
+        raise BadInputError(Message("carpathes", N_(
+            "Two combatants are named alike; give each a distinct name.")))
+    for c in combatants:
+        check_range(Message("carpathes", N_("Physique")), c.physical, TRAIT_MIN, TRAIT_MAX)
+        check_range(Message("carpathes", N_("The talent bonus")), c.talent_bonus, BONUS_MIN,
+                    BONUS_MAX)
+
+
+def roll_initiative(source: DiceSource, combatants: Sequence[Combatant]) -> Initiative:
+    """Roll 2D6 for each combatant, in the order given.
+
+    Raises:
+        BadInputError: for bad combatants or entered dice that do not fit.
+    """
+    check_combatants(combatants)
+    return Initiative(tuple(InitiativeRoll(c, (source.roll(6), source.roll(6)))
+                            for c in combatants))

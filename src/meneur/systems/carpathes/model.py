@@ -1,0 +1,187 @@
+"""Characters, creatures and table options of the Carpathian horror game.
+
+Conventions: every model is a frozen pydantic v2 model (state is immutable); identifiers and JSON
+keys are the glossary's English keys (``mental``, ``physical``, ``social``...), the UI shows the
+book's French words through the ``carpathes`` catalog. Rule text: ``003_87a535c5e428c5d3.txt``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+
+RULES_FILE = "003_87a535c5e428c5d3.txt"
+
+TRAIT_MIN, TRAIT_MAX = 0, 10
+E = TypeVar("E", bound=StrEnum)
+BONUS_MIN, BONUS_MAX = -10, 10
+
+
+class Trait(StrEnum):
+    """« 2D6 + Trait concerné (Mental, Physique ou Social) »."""
+
+    MENTAL = "mental"
+    PHYSICAL = "physical"
+    SOCIAL = "social"
+
+
+class Tier(StrEnum):
+    """The five tiers of the table « Résolution : 2D6 plus Trait, cinq paliers »."""
+
+    CRITICAL_FAILURE = "critical_failure"
+    FAILURE = "failure"
+    PARTIAL_SUCCESS = "partial_success"
+    SUCCESS = "success"
+    CRITICAL_SUCCESS = "critical_success"
+
+
+class RollMode(StrEnum):
+    """Plain 2D6, advantage (3D6 keep the 2 best) or disadvantage (3D6 keep the 2 worst)."""
+
+    NORMAL = "normal"
+    ADVANTAGE = "advantage"
+    DISADVANTAGE = "disadvantage"
+
+
+class Faith(StrEnum):
+    """A character's declared faith at creation (« athée déclaré au moment de la création »)."""
+
+    BELIEVER = "believer"
+    ATHEIST = "atheist"
+
+
+class CreatureKind(StrEnum):
+    """What a character confronts; the supernatural kinds are the text's list plus its examples."""
+
+    VAMPIRE = "vampire"
+    UNDEAD = "undead"
+    POSSESSED = "possessed"
+    CARPATHIAN_CREATURE = "carpathian_creature"
+    WEREWOLF = "werewolf"
+    WOLF = "wolf"
+    HUMAN = "human"
+
+
+SUPERNATURAL_KINDS = frozenset({
+    CreatureKind.VAMPIRE, CreatureKind.UNDEAD, CreatureKind.POSSESSED,
+    CreatureKind.CARPATHIAN_CREATURE, CreatureKind.WEREWOLF,
+})
+
+TRAIT_LABELS: dict[Trait, str] = {
+    Trait.MENTAL: N_("Mental"), Trait.PHYSICAL: N_("Physique"), Trait.SOCIAL: N_("Social"),
+}
+TIER_LABELS: dict[Tier, str] = {
+    Tier.CRITICAL_FAILURE: N_("critical failure"),
+    Tier.FAILURE: N_("failure"),
+    Tier.PARTIAL_SUCCESS: N_("partial success"),
+    Tier.SUCCESS: N_("full success"),
+    Tier.CRITICAL_SUCCESS: N_("critical success"),
+}
+CREATURE_LABELS: dict[CreatureKind, str] = {
+    CreatureKind.VAMPIRE: N_("vampire"),
+    CreatureKind.UNDEAD: N_("undead"),
+    CreatureKind.POSSESSED: N_("possessed"),
+    CreatureKind.CARPATHIAN_CREATURE: N_("Carpathian creature"),
+    CreatureKind.WEREWOLF: N_("werewolf"),
+    CreatureKind.WOLF: N_("real wolf"),
+    CreatureKind.HUMAN: N_("human"),
+}
+
+
+def is_supernatural(kind: CreatureKind) -> bool:
+    """« confrontations surnaturelles avérées (vampire, mort-vivant, possédé, créature carpatique) »."""
+    return kind in SUPERNATURAL_KINDS
+
+
+def check_range(what: str | Message, value: int, low: int, high: int) -> int:
+    """Return ``value`` or raise a translated :class:`BadInputError` naming ``what`` and the range."""
+    if not low <= value <= high:
+        raise BadInputError(Message(
+            "carpathes", N_("{what} is {value}; give a whole number from {low} to {high}."),
+            {"what": what, "value": value, "low": low, "high": high}))
+    return value
+
+
+def parse_enum(kind: type[E], text: str, what: str) -> E:
+    """Read one of an enum's keys, or raise a translated error listing the accepted keys."""
+    try:
+        return kind(text.strip().lower().replace("-", "_"))
+    except ValueError:
+        raise BadInputError(Message(
+            "carpathes", N_("Unknown {what} '{value}'; choose one of: {choices}."),
+            {"what": what, "value": text, "choices": ", ".join(k.value for k in kind)})) from None
+
+
+class Character(BaseModel):
+    """A player character: three traits, talents with bonuses, a trade, a hobby, faith, relics.
+
+    ``sacred_objects`` are the objects established as sacred in the fiction (« Un PJ ne peut pas
+    inventer en cours de scène qu'il portait une relique »).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    mental: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    physical: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    social: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    talents: dict[str, int] = Field(default_factory=dict)
+    trade: str = ""
+    hobby: str = ""
+    faith: Faith = Faith.BELIEVER
+    sacred_objects: tuple[str, ...] = ()
+    equipment_bonus: int = Field(default=0, ge=0, le=BONUS_MAX)
+
+    @field_validator("talents")
+    @classmethod
+    def _talent_bonuses_in_range(cls, talents: dict[str, int]) -> dict[str, int]:
+        for name, bonus in talents.items():
+            if not BONUS_MIN <= bonus <= BONUS_MAX:
+                raise ValueError(f"talent {name!r} bonus {bonus} outside {BONUS_MIN}..{BONUS_MAX}")
+        return talents
+
+    def trait(self, trait: Trait) -> int:
+        """The value of one trait."""
+        return {Trait.MENTAL: self.mental, Trait.PHYSICAL: self.physical,
+                Trait.SOCIAL: self.social}[trait]
+
+    def talent_bonus(self, talent: str | None) -> int:
+        """The bonus of a talent the character has (0 without a talent).
+
+        Raises:
+            BadInputError: for a talent the character does not have.
+        """
+        if talent is None:
+            return 0
+        if talent not in self.talents:
+            raise BadInputError(Message(
+                "carpathes", N_("{name} has no talent '{talent}'; known talents: {known}."),
+                {"name": self.name, "talent": talent, "known": ", ".join(self.talents) or "-"}))
+        return self.talents[talent]
+
+    def has_sacred_object(self, name: str) -> bool:
+        """Whether ``name`` was established as sacred in the fiction (case-insensitive)."""
+        return name.strip().casefold() in {o.casefold() for o in self.sacred_objects}
+
+
+class TableOptions(BaseModel):
+    """Choices a game master may make where the text leaves room (see docs/rulings/carpathes.md)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    advantage_cancels_disadvantage: bool = True
+    """When both apply, roll plain 2D6 (True) or let disadvantage win (False)."""
+    cracked_disadvantage_until_penance: bool = False
+    """False: the disadvantage lasts the next supernatural confrontation only; True: every
+    supernatural confrontation until the penance scene."""
+    require_established_object: bool = True
+    """Refuse the Talisman when the object was never established as sacred (« Le MJ peut refuser »)."""
+    damage_step: Literal["margin", "band"] = "margin"
+    """A +1 damage weapon adds 1 to the margin (``margin``) or raises the wound one band (``band``)."""
+    silver_wound_multiplier: int = Field(default=2, ge=1, le=3)
+    """« Une lame d'argent vaut deux lames d'acier face aux créatures »: wounds counted per hit."""

@@ -1,0 +1,75 @@
+"""What each chronicle event says, as translatable messages (rendered by adapters)."""
+
+from __future__ import annotations
+
+from meneur.i18n import N_, Message
+from meneur.systems.carpathes.events import (
+    CharacterAdded,
+    ConfrontationBegan,
+    ConfrontationEnded,
+    Event,
+    FaithTaught,
+    InitiativeRolled,
+    JokerUsed,
+    PenanceDone,
+    Recollected,
+    Rolled,
+    SceneStarted,
+    SessionStarted,
+    TalismanCracked,
+    TalismanInvoked,
+    TalismanRecharged,
+)
+from meneur.systems.carpathes.model import CREATURE_LABELS, TIER_LABELS, Tier, is_supernatural
+
+
+def _m(msgid: str, **params: object) -> Message:
+    return Message("carpathes", msgid, dict(params))
+
+
+def narrate(event: Event) -> list[Message]:
+    """The event in words; rolls add their explanation."""
+    match event:
+        case CharacterAdded(character=c):
+            return [_m(N_("{name} joins the chronicle."), name=c.name)]
+        case SessionStarted():
+            return [_m(N_("A new session begins: every Joker du destin is available again."))]
+        case SceneStarted(after_night=night):
+            return [_m(N_("A new scene begins after a night.") if night
+                       else N_("A new scene begins (no night has passed)."))]
+        case Recollected(pc=pc):
+            return [_m(N_("{pc} prays or meditates."), pc=pc)]
+        case TalismanRecharged(pc=pc):
+            return [_m(N_("{pc}'s Talisman de Foi is recharged."), pc=pc)]
+        case FaithTaught(pc=pc, teacher=teacher):
+            return [_m(N_("{teacher} instructs {pc} in the faith: {pc} may now invoke the"
+                          " Talisman."), pc=pc, teacher=teacher)]
+        case ConfrontationBegan(creature=creature, confirmed=confirmed):
+            key = (N_("A confirmed supernatural confrontation begins ({creature}).")
+                   if confirmed and is_supernatural(creature)
+                   else N_("A confrontation begins ({creature}): not a confirmed supernatural one."))
+            return [_m(key, creature=Message("carpathes", CREATURE_LABELS[creature]))]
+        case ConfrontationEnded():
+            return [_m(N_("The confrontation ends."))]
+        case Rolled(pc=pc, roll=data, shaken_faith=shaken):
+            lines = [_m(N_("{pc} rolls."), pc=pc)]
+            if shaken:
+                lines.append(_m(N_("Shaken faith: disadvantage against the creature.")))
+            return lines + data.to_roll().explain()
+        case TalismanInvoked(pc=pc, sacred_object=item):
+            return [_m(N_("{pc} presents {item} and speaks a sincere word of faith: the partial"
+                          " success becomes a full success."), pc=pc, item=item)]
+        case TalismanCracked(pc=pc, sacred_object=item):
+            return [_m(N_("The GM judges the invocation hollow: the roll stays a {tier}, {item}"
+                          " cracks and {pc} will be at disadvantage in the next supernatural"
+                          " confrontation."), pc=pc, item=item,
+                       tier=Message("carpathes", TIER_LABELS[Tier.PARTIAL_SUCCESS]))]
+        case JokerUsed(pc=pc, roll=data):
+            return [_m(N_("{pc} plays the Joker du destin: a full reroll, the second result is"
+                          " kept."), pc=pc), *data.to_roll().explain()]
+        case PenanceDone(pc=pc):
+            return [_m(N_("A scene of sincere penance restores {pc}'s faith."), pc=pc)]
+        case InitiativeRolled():
+            return [_m(N_("Initiative is rolled for the scene."))]
+    raise AssertionError(event)  # pragma: no cover
+

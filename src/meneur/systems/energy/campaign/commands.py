@@ -1,0 +1,432 @@
+"""Campaign commands (what the game master asks) and :func:`decide`, which turns one into events.
+
+Conventions: commands are immutable, imperative requests; :func:`decide` is a pure
+``(state, command) -> events`` that raises :class:`~meneur.errors.IllegalActionError` naming the rule
+broken (or :class:`~meneur.errors.BadInputError` for a malformed request) and never changes anything.
+The once-per-session, once-per-scene and new-scenario rules of 002_58e889a1abff3456.txt live here.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from meneur.errors import BadInputError, IllegalActionError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion, spend
+from meneur.systems.energy.campaign.reputation import ReputationScore, find_relation
+from meneur.systems.energy.campaign.resources import purchase_cost
+from meneur.systems.energy.campaign.state import CampaignState, Phase
+from meneur.systems.energy.campaign.stress import Relief, StressUse, check_gm_stress, stress_level
+from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, Relation, State
+
+DOMAIN = "energy_campaign"
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class StartSession(_Command):
+    """Start a séance."""
+
+    kind: Literal["start_session"] = "start_session"
+
+
+class EndSession(_Command):
+    """End the séance."""
+
+    kind: Literal["end_session"] = "end_session"
+
+
+class StartScenario(_Command):
+    """Start a new scenario: "Le stress baisse de deux points au début de chaque nouveau scénario"."""
+
+    kind: Literal["start_scenario"] = "start_scenario"
+
+
+class EndScenario(_Command):
+    """End the current scenario."""
+
+    kind: Literal["end_scenario"] = "end_scenario"
+
+
+class StartScene(_Command):
+    """Start a new scene."""
+
+    kind: Literal["start_scene"] = "start_scene"
+
+
+class AddStress(_Command):
+    """The GM gives one or two stress boxes in the current scene."""
+
+    kind: Literal["add_stress"] = "add_stress"
+    character: str
+    boxes: int = 1
+
+
+class RelieveStress(_Command):
+    """An exutoire or a convincing scène d'équipe erases one box."""
+
+    kind: Literal["relieve_stress"] = "relieve_stress"
+    character: str
+    reason: Literal[Relief.OUTLET, Relief.TEAM_SCENE]
+
+
+class SpendStress(_Command):
+    """Check a box for action d'éclat (a power in an extra category), détermination or se dépasser."""
+
+    kind: Literal["spend_stress"] = "spend_stress"
+    character: str
+    use: StressUse
+    power: str | None = None
+    category: PowerCategory | None = None
+    detail: str = ""
+
+
+class BringBack(_Command):
+    """The team brings a brisé character back."""
+
+    kind: Literal["bring_back"] = "bring_back"
+    character: str
+
+
+class InflictState(_Command):
+    """The GM gives épuisé or blessé."""
+
+    kind: Literal["inflict_state"] = "inflict_state"
+    character: str
+    state: Literal[State.EXHAUSTED, State.WOUNDED]
+
+
+class RecoverState(_Command):
+    """Sleep (épuisé), a healing power or the infirmary (blessé, incapacité)."""
+
+    kind: Literal["recover_state"] = "recover_state"
+    character: str
+    how: Literal["sleep", "healing_power", "infirmary"]
+
+
+class AwardExperience(_Command):
+    """End-of-session experience for one character."""
+
+    kind: Literal["award_experience"] = "award_experience"
+    character: str
+    heroic: tuple[HeroicCriterion, ...] = ()
+    aptitude: tuple[AptitudeCriterion, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+
+
+class SpendPoints(_Command):
+    """Spend unspent points: ``improved`` is the character as the player wants it."""
+
+    kind: Literal["spend_points"] = "spend_points"
+    character: str
+    improved: Character
+
+
+class ChangeReputation(_Command):
+    """Move a reputation score by one point at the end of a session or scenario."""
+
+    kind: Literal["change_reputation"] = "change_reputation"
+    character: str
+    score: ReputationScore
+    delta: int
+
+
+class ChangeRelation(_Command):
+    """Move a relation by one point at the end of a session or scenario."""
+
+    kind: Literal["change_relation"] = "change_relation"
+    character: str
+    relation: str
+    delta: int
+
+
+class AddRelation(_Command):
+    """Write a new relation (``gm_reserved`` for the GM's three slots)."""
+
+    kind: Literal["add_relation"] = "add_relation"
+    character: str
+    relation: str
+    value: int = 0
+    gm_reserved: bool = False
+
+
+class Buy(_Command):
+    """Buy a good that needs living standard ``standard``."""
+
+    kind: Literal["buy"] = "buy"
+    character: str
+    standard: LivingStandard
+    item: str = ""
+
+
+class GainSavings(_Command):
+    """Add savings boxes."""
+
+    kind: Literal["gain_savings"] = "gain_savings"
+    character: str
+    boxes: int
+
+
+class TakeDebt(_Command):
+    """Borrow savings boxes (two debt boxes each)."""
+
+    kind: Literal["take_debt"] = "take_debt"
+    character: str
+    savings: int
+
+
+class RepayDebt(_Command):
+    """Repay debt boxes with savings boxes."""
+
+    kind: Literal["repay_debt"] = "repay_debt"
+    character: str
+    boxes: int
+
+
+class SetLivingStandard(_Command):
+    """The GM changes a living standard."""
+
+    kind: Literal["set_living_standard"] = "set_living_standard"
+    character: str
+    standard: LivingStandard
+
+
+Command = Annotated[
+    StartSession
+    | EndSession
+    | StartScenario
+    | EndScenario
+    | StartScene
+    | AddStress
+    | RelieveStress
+    | SpendStress
+    | BringBack
+    | InflictState
+    | RecoverState
+    | AwardExperience
+    | SpendPoints
+    | ChangeReputation
+    | ChangeRelation
+    | AddRelation
+    | Buy
+    | GainSavings
+    | TakeDebt
+    | RepayDebt
+    | SetLivingStandard,
+    Field(discriminator="kind"),
+]
+
+
+def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(Message(DOMAIN, msgid, dict(params)), rule=rule)
+
+
+def decide(state: CampaignState, command: Command) -> list[ev.Event]:
+    """The events ``command`` produces in ``state``.
+
+    Raises:
+        IllegalActionError: the rules forbid it now (the error names the rule).
+        BadInputError: the command names an unknown character, relation or power, or a bad number.
+    """
+    match command:
+        case StartSession():
+            state.require_phase(Phase.IDLE, N_("Starting a session"))
+            return [ev.SessionStarted(number=state.session + 1)]
+        case EndSession():
+            state.require_phase(Phase.SESSION, N_("Ending a session"))
+            return [ev.SessionEnded(number=state.session)]
+        case StartScenario():
+            return _start_scenario(state)
+        case EndScenario():
+            state.require_phase(Phase.SESSION, N_("Ending a scenario"))
+            if not state.scenario_open:
+                raise _illegal("scenario", N_("No scenario is under way."))
+            return [ev.ScenarioEnded(number=state.scenario)]
+        case StartScene():
+            state.require_phase(Phase.SESSION, N_("Starting a scene"))
+            return [ev.SceneStarted(number=state.scene + 1)]
+        case _:
+            return _decide_for_character(state, command)
+
+
+def _start_scenario(state: CampaignState) -> list[ev.Event]:
+    state.require_phase(Phase.SESSION, N_("Starting a scenario"))
+    events: list[ev.Event] = [ev.ScenarioStarted(number=state.scenario + 1)]
+    relief = state.options.scenario_relief
+    for name, character in state.characters.items():
+        if relief and stress_level(character) > 0 and State.BROKEN not in character.states:
+            events.append(ev.StressRelieved(character=name, boxes=relief, reason=Relief.NEW_SCENARIO))
+    return events
+
+
+def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Event]:
+    name = state.key(getattr(command, "character"))  # noqa: B009 - every remaining command has one
+    character = state.characters[name]
+    match command:
+        case AddStress(boxes=boxes):
+            return _add_stress(state, character, boxes)
+        case RelieveStress(reason=reason):
+            return _relieve(state, name, reason)
+        case SpendStress():
+            return _spend_stress(state, character, command)
+        case BringBack():
+            return [ev.CharacterReturned(character=name, stress=state.options.broken_return_stress)]
+        case InflictState(state=inflicted):
+            return [ev.StateInflicted(character=name, state=inflicted)]
+        case RecoverState(how=how):
+            return [ev.StateRecovered(character=name, how=how)]
+        case AwardExperience():
+            return _award(state, name, command)
+        case SpendPoints(improved=improved):
+            done = spend(character, improved, options=state.options)
+            return [
+                ev.PointsSpent(
+                    character=name,
+                    hero_points=done.hero_points,
+                    aptitude_points=done.aptitude_points,
+                    after=done.character,
+                )
+            ]
+        case ChangeReputation(score=score, delta=delta):
+            _review(state, name, score.value)
+            return [ev.ReputationChanged(character=name, score=score, delta=delta)]
+        case ChangeRelation(relation=relation, delta=delta):
+            _review(state, name, f"relation:{relation.strip().casefold()}")
+            exact = character.relations[find_relation(character, relation)].name
+            return [ev.RelationChanged(character=name, relation=exact, delta=delta)]
+        case AddRelation(relation=relation, value=value, gm_reserved=reserved):
+            if not relation.strip():
+                raise BadInputError(Message(DOMAIN, N_("A relation needs a name.")))
+            return [
+                ev.RelationAdded(
+                    character=name,
+                    relation=Relation(name=relation.strip(), value=value, gm_reserved=reserved),
+                )
+            ]
+        case Buy(standard=standard, item=item):
+            return [
+                ev.Purchased(
+                    character=name,
+                    standard=standard,
+                    item=item,
+                    cost=purchase_cost(character.living_standard, standard),
+                )
+            ]
+        case GainSavings(boxes=boxes):
+            return [ev.SavingsGained(character=name, boxes=boxes)]
+        case TakeDebt(savings=savings):
+            return [ev.DebtTaken(character=name, savings=savings)]
+        case RepayDebt(boxes=boxes):
+            return [ev.DebtRepaid(character=name, boxes=boxes)]
+        case SetLivingStandard(standard=standard):
+            return [ev.LivingStandardChanged(character=name, standard=standard)]
+    raise AssertionError(command)  # pragma: no cover - every command kind is matched above
+
+
+def _add_stress(state: CampaignState, character: Character, boxes: int) -> list[ev.Event]:
+    """ "Le MJ peut distribuer une case de stress [...] durant une scène"; at most two per scene."""
+    state.require_phase(Phase.SESSION, N_("Giving stress"))
+    if state.scene == 0:
+        raise _illegal("scene", N_("The GM gives stress during a scene: start a scene first."))
+    check_gm_stress(character, state.gm_stress.get(character.name, 0), boxes)
+    return [ev.StressAdded(character=character.name, boxes=boxes)]
+
+
+def _relieve(state: CampaignState, name: str, reason: Relief) -> list[ev.Event]:
+    """Outlet and team support, each "qu'une seule fois par séance" (002_58e889a1abff3456.txt)."""
+    state.require_phase(Phase.SESSION, N_("Relieving stress"))
+    used = state.outlet_used if reason is Relief.OUTLET else state.team_scene_used
+    if name in used:
+        msgid = (
+            N_("{name} already used an outlet this session (once per session).")
+            if reason is Relief.OUTLET
+            else N_("{name} already had the team's support this session (once per session).")
+        )
+        raise _illegal(reason.value, msgid, name=name)
+    return [ev.StressRelieved(character=name, boxes=1, reason=reason)]
+
+
+def _spend_stress(state: CampaignState, character: Character, command: SpendStress) -> list[ev.Event]:
+    """Action d'éclat needs one of the character's powers and a category it does not already have."""
+    state.require_phase(Phase.SESSION, N_("Spending a stress box"))
+    power, category = command.power, command.category
+    if command.use is StressUse.FEAT:
+        if power is None or category is None:
+            raise BadInputError(
+                Message(
+                    DOMAIN, N_("A feat names the power used and the extra category it acts in for the turn.")
+                )
+            )
+        found = [p for p in character.powers if p.name.casefold() == power.strip().casefold()]
+        if not found:
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("{name} has no power {power!r} (powers: {known})."),
+                    {
+                        "name": character.name,
+                        "power": power,
+                        "known": ", ".join(p.name for p in character.powers) or "-",
+                    },
+                )
+            )
+        if found[0].category is category:
+            raise _illegal(
+                "feat",
+                N_(
+                    'A feat uses a power "as if it belonged to an extra category": '
+                    "{power} is already {category}."
+                ),
+                power=found[0].name,
+                category=category.value,
+            )
+        power = found[0].name
+    return [
+        ev.StressSpent(
+            character=character.name, use=command.use, power=power, category=category, detail=command.detail
+        )
+    ]
+
+
+def _award(state: CampaignState, name: str, command: AwardExperience) -> list[ev.Event]:
+    """ "A la fin de chaque séance": once per character, after a session ends."""
+    state.require_phase(Phase.IDLE, N_("Awarding experience"))
+    if state.session == 0:
+        raise _illegal(
+            "experience", N_("Experience is awarded at the end of a session; no session was played.")
+        )
+    if name in state.awarded:
+        raise _illegal(
+            "experience",
+            N_("{name} already received experience for session {session}."),
+            name=name,
+            session=state.session,
+        )
+    return [
+        ev.ExperienceAwarded(
+            character=name,
+            heroic=tuple(sorted(set(command.heroic))),
+            aptitude=tuple(sorted(set(command.aptitude))),
+            bonuses=tuple(sorted(set(command.bonuses))),
+        )
+    ]
+
+
+def _review(state: CampaignState, name: str, score: str) -> None:
+    """ "A la fin d'une séance ou d'un scénario, le MJ peut faire varier [...] de 1 point"."""
+    if not state.review_open:
+        raise _illegal(
+            "review",
+            N_("Reputation and relations change only at the end of a session or a scenario (end one first)."),
+        )
+    if f"{name}|{score}" in state.reviewed:
+        raise _illegal(
+            "review",
+            N_("That score of {name} already moved by 1 point at this end of session or scenario."),
+            name=name,
+        )

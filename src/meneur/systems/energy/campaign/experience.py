@@ -1,0 +1,230 @@
+"""Experience (expérience héroïque et d'aptitude): end-of-session awards, conversion, spending.
+
+Conventions: an :class:`Award` remembers which criteria and bonuses it counts; 10 experience
+becomes 1 point as soon as it can ("10 points d'expérience héroïques peuvent être convertis en 1
+point de héros", 002_58e889a1abff3456.txt); spending points turns a character into an improved one
+that must still pass every creation rule with the points it earned. Functions are pure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from meneur.errors import BadInputError, IllegalActionError
+from meneur.i18n import N_, Message
+from meneur.systems.energy import costs
+from meneur.systems.energy.campaign.options import TableOptions
+from meneur.systems.energy.model import Character, Experience
+from meneur.systems.energy.validation import TableOptions as CreationOptions
+from meneur.systems.energy.validation import aptitude_point_budget, ensure_valid, hero_point_budget
+
+DOMAIN = "energy_campaign"
+XP_PER_POINT = 10
+
+
+class HeroicCriterion(StrEnum):
+    """The heroic experience table ("Critères | Gain d'expérience"), 1 point each."""
+
+    SURVIVED = "survived"
+    SUCCESS = "success"
+    HIGH_STAKES = "high_stakes"
+
+
+class AptitudeCriterion(StrEnum):
+    """The aptitude experience table, 1 point each."""
+
+    SURVIVED = "survived"
+    USED_APTITUDES = "used_aptitudes"
+    LEARNED = "learned"
+
+
+class Bonus(StrEnum):
+    """Bonus experience: work outside the game (+1 heroic), a complication (+1 aptitude)."""
+
+    OUTSIDE_WORK = "outside_work"
+    COMPLICATION = "complication"
+
+
+CRITERION_TEXTS: dict[str, str] = {
+    "heroic.survived": N_("The character took part in the session and survived"),
+    "heroic.success": N_("The adventure is a success or an important milestone was passed"),
+    "heroic.high_stakes": N_("The risks were high, the opponents very powerful"),
+    "aptitude.survived": N_("The character took part in the session and survived"),
+    "aptitude.used_aptitudes": N_("The character used their aptitudes to move the adventure on"),
+    "aptitude.learned": N_("The character learned something new or stood out"),
+    "bonus.outside_work": N_("Work outside the game that made the table's game better"),
+    "bonus.complication": N_("One of the character's complications made their life hard"),
+}
+
+
+@dataclass(frozen=True)
+class Award:
+    """One character's end-of-session experience, with what earned it."""
+
+    heroic: frozenset[HeroicCriterion] = frozenset()
+    aptitude: frozenset[AptitudeCriterion] = frozenset()
+    bonuses: frozenset[Bonus] = frozenset()
+
+    @property
+    def heroic_xp(self) -> int:
+        """1 per heroic criterion met, +1 for work outside the game."""
+        return len(self.heroic) + (Bonus.OUTSIDE_WORK in self.bonuses)
+
+    @property
+    def aptitude_xp(self) -> int:
+        """1 per aptitude criterion met, +1 (at most one per session) for a complication."""
+        return len(self.aptitude) + (Bonus.COMPLICATION in self.bonuses)
+
+    def reasons(self) -> list[Message]:
+        """One message per criterion or bonus counted."""
+        keys = (
+            [f"heroic.{c.value}" for c in sorted(self.heroic)]
+            + [f"aptitude.{c.value}" for c in sorted(self.aptitude)]
+            + [f"bonus.{b.value}" for b in sorted(self.bonuses)]
+        )
+        return [Message(DOMAIN, CRITERION_TEXTS[key]) for key in keys]
+
+
+@dataclass(frozen=True)
+class Gain:
+    """What an award did to a character: experience added and points converted."""
+
+    character: Character
+    hero_points: int
+    aptitude_points: int
+
+
+def _convert(xp: int, room: int | None) -> tuple[int, int]:
+    points = xp // XP_PER_POINT if room is None else min(xp // XP_PER_POINT, room)
+    return points, xp - points * XP_PER_POINT
+
+
+def gain(
+    character: Character,
+    award: Award,
+    *,
+    aptitude_points_earned: int = 0,
+    options: TableOptions | None = None,
+) -> Gain:
+    """Add an award's experience and convert each 10 into a point.
+
+    Aptitude points stop converting once ``options.max_earned_aptitude_points`` have been earned
+    ("XP d'aptitude | 10 XP d'aptitude donnent 1 point d'aptitude | 24 points d'aptitudes");
+    the experience then stays banked.
+    """
+    options = options or TableOptions()
+    old = character.experience
+    hero, heroic_xp = _convert(old.heroic_xp + award.heroic_xp, None)
+    room = max(0, options.max_earned_aptitude_points - aptitude_points_earned)
+    apt, aptitude_xp = _convert(old.aptitude_xp + award.aptitude_xp, room)
+    experience = Experience(
+        heroic_xp=heroic_xp,
+        aptitude_xp=aptitude_xp,
+        heroic_points=old.heroic_points + hero,
+        aptitude_points=old.aptitude_points + apt,
+    )
+    return Gain(character.model_copy(update={"experience": experience}), hero, apt)
+
+
+IMPROVABLE = ("rank", "attributes", "powers", "aptitudes", "traits")
+"""What points buy: attributes and powers (hero points), aptitudes and traits (aptitude points)."""
+
+
+@dataclass(frozen=True)
+class Spending:
+    """Points spent to improve a character, and the character that results."""
+
+    character: Character
+    hero_points: int
+    aptitude_points: int
+
+
+def spend(character: Character, improved: Character, *, options: TableOptions | None = None) -> Spending:
+    """Spend unspent points to turn ``character`` into ``improved`` (only the improvable fields count).
+
+    Hero points buy attributes and powers "comme indiqué au chapitre les bases d'un personnage";
+    aptitude points "augmenter le score d'une aptitude ou d'un trait". The rank follows the hero points
+    spent and may not pass the campaign's cap ("empêchant alors de dépenser des points de héros s'ils
+    permettent d'atteindre le rang 7"). The result must pass every creation rule
+    (002_58e889a1abff3456.txt).
+
+    Raises:
+        IllegalActionError: for spending more points than are unspent, taking something back, or a
+            rank above the cap.
+        InvalidCharacterError: when the improved character breaks a creation rule.
+    """
+    options = options or TableOptions()
+    candidate = character.model_copy(update={key: getattr(improved, key) for key in IMPROVABLE})
+    old_hero, new_hero = hero_point_budget(character).spent, hero_point_budget(candidate).spent
+    old_apt, new_apt = aptitude_point_budget(character).spent, aptitude_point_budget(candidate).spent
+    hero, apt = new_hero - old_hero, new_apt - old_apt
+    _check_spend(character, hero, character.experience.heroic_points, "hero_points")
+    _check_spend(character, apt, character.experience.aptitude_points, "aptitude_points")
+    rank = max(character.rank, costs.rank_for_hero_points(new_hero))
+    if options.max_rank is not None and rank > options.max_rank:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_(
+                    "Spending these hero points would take {name} to rank {rank}, above this "
+                    "campaign's cap of rank {cap}."
+                ),
+                {"name": character.name, "rank": rank, "cap": options.max_rank},
+            ),
+            rule="rank_cap",
+        )
+    experience = character.experience.model_copy(
+        update={
+            "heroic_points": character.experience.heroic_points - hero,
+            "aptitude_points": character.experience.aptitude_points - apt,
+        }
+    )
+    result = candidate.model_copy(update={"rank": rank, "experience": experience})
+    ensure_valid(
+        result,
+        earned_hero_points=max(0, new_hero - costs.hero_point_budget(rank)),
+        earned_aptitude_points=max(0, new_apt - costs.MATURITY_BUDGETS[result.maturity]),
+        options=CreationOptions(max_rank=options.max_rank),
+    )
+    return Spending(result, hero, apt)
+
+
+def _check_spend(character: Character, spent: int, available: int, currency: str) -> None:
+    if spent < 0:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_("{name} would get {points} {currency} back: points spent cannot be taken back."),
+                {"name": character.name, "points": -spent, "currency": currency},
+            ),
+            rule="spend_refund",
+        )
+    if spent > available:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_("{name} would spend {points} {currency} but has only {available} unspent."),
+                {"name": character.name, "points": spent, "currency": currency, "available": available},
+            ),
+            rule="spend_points",
+        )
+
+
+def parse_criteria(values: list[str], kind: type[StrEnum]) -> frozenset[StrEnum]:
+    """Read criteria keys typed by a user.
+
+    Raises:
+        BadInputError: for an unknown key, listing the known ones.
+    """
+    known = [member.value for member in kind]
+    unknown = [v for v in values if v not in known]
+    if unknown:
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("Unknown criterion {value!r}: expected one of {known}."),
+                {"value": unknown[0], "known": ", ".join(known)},
+            )
+        )
+    return frozenset(kind(v) for v in values)

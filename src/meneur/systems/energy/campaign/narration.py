@@ -1,0 +1,202 @@
+"""Events and states told in words: what the CLI prints after each command and in the log.
+
+Conventions: every function returns :class:`~meneur.i18n.Message` objects (rendered by the adapter
+in the reader's language); nothing here changes anything.
+"""
+
+from __future__ import annotations
+
+from meneur.i18n import N_, Message
+from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore, relation_band, score_band
+from meneur.systems.energy.campaign.resources import STANDARD_NAMES
+from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
+from meneur.systems.energy.campaign.states import effective_attributes, state_name
+from meneur.systems.energy.campaign.stress import USE_NAMES, Relief
+from meneur.systems.energy.model import Character
+
+DOMAIN = "energy_campaign"
+
+RELIEF_NAMES: dict[Relief, str] = {
+    Relief.OUTLET: N_("outlet"),
+    Relief.TEAM_SCENE: N_("team scene"),
+    Relief.NEW_SCENARIO: N_("new scenario"),
+}
+
+RECOVERY_NAMES: dict[str, str] = {
+    "sleep": N_("sleep"),
+    "healing_power": N_("healing power"),
+    "infirmary": N_("infirmary and rest"),
+}
+
+
+def _m(msgid: str, **params: object) -> Message:
+    return Message(DOMAIN, msgid, dict(params))
+
+
+def describe(event: ev.Event) -> Message:
+    """One line telling what ``event`` recorded."""
+    match event:
+        case ev.SessionStarted(number=n):
+            return _m(N_("Session {number} starts."), number=n)
+        case ev.SessionEnded(number=n):
+            return _m(
+                N_("Session {number} ends: experience, reputation and relations may be settled."), number=n
+            )
+        case ev.ScenarioStarted(number=n):
+            return _m(N_("Scenario {number} starts."), number=n)
+        case ev.ScenarioEnded(number=n):
+            return _m(N_("Scenario {number} ends: reputation and relations may move."), number=n)
+        case ev.SceneStarted(number=n):
+            return _m(N_("Scene {number} starts."), number=n)
+        case ev.StressAdded(character=who, boxes=boxes):
+            return _m(N_("{name} takes {boxes} stress box(es)."), name=who, boxes=boxes)
+        case ev.StressRelieved(character=who, boxes=boxes, reason=reason):
+            return _m(
+                N_("{name} erases {boxes} stress box(es) ({reason})."),
+                name=who,
+                boxes=boxes,
+                reason=Message(DOMAIN, RELIEF_NAMES[reason]),
+            )
+        case ev.StressSpent(character=who, use=use):
+            return _m(N_("{name} checks a stress box: {use}."), name=who, use=Message(DOMAIN, USE_NAMES[use]))
+        case ev.CharacterReturned(character=who, stress=level):
+            return _m(N_("{name} is back with the team, stress at {stress}."), name=who, stress=level)
+        case ev.StateInflicted(character=who, state=state):
+            return _m(N_("{name} gets the state {state}."), name=who, state=state_name(state))
+        case ev.StateRecovered(character=who, how=how):
+            return _m(N_("{name} recovers ({how})."), name=who, how=Message(DOMAIN, RECOVERY_NAMES[how]))
+        case ev.ExperienceAwarded(character=who):
+            award = event.award()
+            return _m(
+                N_("{name} gains {heroic} heroic experience and {aptitude} aptitude experience."),
+                name=who,
+                heroic=award.heroic_xp,
+                aptitude=award.aptitude_xp,
+            )
+        case ev.PointsSpent(character=who, hero_points=hero, aptitude_points=apt):
+            return _m(
+                N_("{name} spends {hero} hero point(s) and {aptitude} aptitude point(s)."),
+                name=who,
+                hero=hero,
+                aptitude=apt,
+            )
+        case ev.ReputationChanged(character=who, score=score, delta=delta):
+            return _m(
+                N_("{name}: {score} {delta:+d}."),
+                name=who,
+                score=Message(DOMAIN, SCORE_NAMES[score]),
+                delta=delta,
+            )
+        case ev.RelationChanged(character=who, relation=relation, delta=delta):
+            return _m(
+                N_("{name}: relation with {relation} {delta:+d}."), name=who, relation=relation, delta=delta
+            )
+        case ev.RelationAdded(character=who, relation=relation):
+            return _m(
+                N_("{name}: new relation with {relation} at {value}."),
+                name=who,
+                relation=relation.name,
+                value=relation.value,
+            )
+        case ev.Purchased(character=who, standard=standard, cost=cost):
+            return _m(
+                N_("{name} buys a good of standard {standard} for {cost} savings box(es)."),
+                name=who,
+                standard=Message(DOMAIN, STANDARD_NAMES[standard]),
+                cost=cost,
+            )
+        case ev.SavingsGained(character=who, boxes=boxes):
+            return _m(N_("{name} gains {boxes} savings box(es)."), name=who, boxes=boxes)
+        case ev.DebtTaken(character=who, savings=savings):
+            return _m(
+                N_("{name} borrows {savings} savings box(es) for {debts} debt box(es)."),
+                name=who,
+                savings=savings,
+                debts=2 * savings,
+            )
+        case ev.DebtRepaid(character=who, boxes=boxes):
+            return _m(N_("{name} repays {boxes} debt box(es)."), name=who, boxes=boxes)
+        case ev.LivingStandardChanged(character=who, standard=standard):
+            return _m(
+                N_("{name} now lives {standard}."),
+                name=who,
+                standard=Message(DOMAIN, STANDARD_NAMES[standard]),
+            )
+    raise AssertionError(event)  # pragma: no cover - every event kind is matched above
+
+
+def character_lines(character: Character) -> list[Message]:
+    """A character's campaign values: stress, states, attributes, experience, resources, reputation."""
+    states = ", ".join(f"{{s{i}}}" for i in range(len(character.states))) or "-"
+    state_words = {f"s{i}": state_name(s) for i, s in enumerate(sorted(character.states))}
+    attributes = effective_attributes(character)
+    xp = character.experience
+    rep = character.reputation
+    lines = [
+        _m(N_("{name} (rank {rank})"), name=character.name, rank=character.rank),
+        _m(
+            N_("stress {stress}/10, states: {states}"),
+            stress=character.stress,
+            states=Message(DOMAIN, states, state_words),
+        ),
+        _m(
+            N_("effective attributes: Energy {energy}, Recovery {recovery}, Vigor {vigor}"),
+            energy=attributes.energy,
+            recovery=attributes.recovery,
+            vigor=attributes.vigor,
+        ),
+        _m(
+            N_(
+                "experience: heroic {heroic_xp} xp, aptitude {aptitude_xp} xp; "
+                "unspent: {hero} hero point(s), {aptitude} aptitude point(s)"
+            ),
+            heroic_xp=xp.heroic_xp,
+            aptitude_xp=xp.aptitude_xp,
+            hero=xp.heroic_points,
+            aptitude=xp.aptitude_points,
+        ),
+        _m(
+            N_("living standard {standard}, savings {savings}, debts {debts}"),
+            standard=Message(DOMAIN, STANDARD_NAMES[character.living_standard]),
+            savings=character.savings,
+            debts=character.debts,
+        ),
+    ]
+    for key, value in (
+        ("super_notoriety", rep.super_notoriety),
+        ("civil_notoriety", rep.civil_notoriety),
+        ("morality", rep.morality),
+    ):
+        score = ReputationScore(key)
+        lines.append(
+            _m(
+                N_("{score} {value}: {text}"),
+                score=Message(DOMAIN, SCORE_NAMES[score]),
+                value=value,
+                text=score_band(score, value),
+            )
+        )
+    for relation in character.relations:
+        lines.append(
+            _m(
+                N_("relation with {relation} {value}: {text}"),
+                relation=relation.name,
+                value=relation.value,
+                text=relation_band(relation.value),
+            )
+        )
+    return lines
+
+
+def state_lines(state: CampaignState) -> list[Message]:
+    """Where the campaign stands: phase, session, scenario, scene."""
+    return [
+        _m(
+            N_("Campaign {phase}: session {session}, scenario {scenario}, scene {scene}."),
+            phase=Message(DOMAIN, PHASE_NAMES[state.phase]),
+            session=state.session,
+            scenario=state.scenario,
+            scene=state.scene,
+        )
+    ]

@@ -1,0 +1,158 @@
+"""States (états) and what they do to a character: pure queries and transitions.
+
+Conventions: characters are immutable; every function returns a new character or a value.
+Rules quoted from 002_58e889a1abff3456.txt ("Les états sont des statuts attribués aux personnages").
+"""
+
+from __future__ import annotations
+
+from meneur.errors import IllegalActionError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.model import Attributes, Character, State
+
+DOMAIN = "energy_campaign"
+
+STATE_NAMES: dict[State, str] = {
+    State.EXHAUSTED: N_("exhausted"),
+    State.WOUNDED: N_("wounded"),
+    State.INCAPACITATED: N_("incapacitated"),
+    State.TROUBLED: N_("troubled"),
+    State.DEMORALIZED: N_("demoralized"),
+    State.BROKEN: N_("broken"),
+}
+"""Each state's name as the book writes it (translated)."""
+
+
+def state_name(state: State) -> Message:
+    """The book's word for ``state``, rendered later."""
+    return Message(DOMAIN, STATE_NAMES[state])
+
+
+def aptitude_malus(character: Character) -> int:
+    """The aptitude malus of the mental states (a negative number or 0).
+
+    "malus de -1 à toutes ses aptitudes" when troublé; "le malus d'aptitude atteint -2" when
+    démoralisé (002_58e889a1abff3456.txt).
+    """
+    if State.DEMORALIZED in character.states or State.BROKEN in character.states:
+        return -2
+    if State.TROUBLED in character.states:
+        return -1
+    return 0
+
+
+def energy_malus(character: Character) -> int:
+    """The energy malus of épuisé ("malus de 1 point") and démoralisé ("-1 en énergie")."""
+    malus = 0
+    if State.EXHAUSTED in character.states:
+        malus -= 1
+    if State.DEMORALIZED in character.states or State.BROKEN in character.states:
+        malus -= 1
+    return malus
+
+
+def recoverable_vigor(character: Character) -> int:
+    """The vigor a character gets back after a fight.
+
+    "Un personnage blessé ne peut récupérer que la moitié de sa vigueur (arrondie au supérieur)"
+    (002_58e889a1abff3456.txt); an incapacitated character is at least as hurt.
+    """
+    vigor = character.attributes.vigor
+    if is_wounded(character):
+        return -(-vigor // 2)
+    return vigor
+
+
+def effective_attributes(character: Character) -> Attributes:
+    """The attributes after states: what the combat engine should start a fight with.
+
+    Energy loses 1 for épuisé and 1 for démoralisé, never below 1 ("Un attribut ne peut jamais
+    être inférieur à 1"); récupération never exceeds the energy left; vigor is what a blessé
+    character can recover (half, rounded up). All from 002_58e889a1abff3456.txt.
+    """
+    energy = max(1, character.attributes.energy + energy_malus(character))
+    recovery = min(character.attributes.recovery, energy)
+    return Attributes(energy=energy, recovery=recovery, vigor=recoverable_vigor(character))
+
+
+def is_wounded(character: Character) -> bool:
+    """Whether the character is blessé or incapacité."""
+    return bool(character.states & {State.WOUNDED, State.INCAPACITATED})
+
+
+def is_playable(character: Character) -> bool:
+    """False for a brisé character: "le personnage ne sera plus jouable tant qu'il n'aura pas été ramené"."""
+    return State.BROKEN not in character.states
+
+
+def can_continue_adventure(character: Character) -> bool:
+    """False when incapacité ("trop gravement blessé pour continuer réellement l'aventure") or brisé."""
+    return is_playable(character) and State.INCAPACITATED not in character.states
+
+
+def exhaust(character: Character) -> Character:
+    """Give the état épuisé ("après qu'un personnage ait été mis hors combat mais sans blessures")."""
+    return character.model_copy(update={"states": character.states | {State.EXHAUSTED}})
+
+
+def sleep(character: Character) -> Character:
+    """Remove épuisé: "tant qu'il ne se sera pas reposé (au moins 7h de sommeil)"."""
+    if State.EXHAUSTED not in character.states:
+        raise IllegalActionError(
+            Message(DOMAIN, N_("{name} is not exhausted."), {"name": character.name}), rule="exhausted"
+        )
+    return character.model_copy(update={"states": character.states - {State.EXHAUSTED}})
+
+
+def wound(character: Character) -> Character:
+    """Give the état blessé; a blessé character "subit à la place l'état incapacité".
+
+    An incapacitated character stays incapacitated (002_58e889a1abff3456.txt).
+    """
+    states = character.states
+    if State.WOUNDED in states or State.INCAPACITATED in states:
+        states = (states - {State.WOUNDED}) | {State.INCAPACITATED}
+    else:
+        states = states | {State.WOUNDED}
+    return character.model_copy(update={"states": states})
+
+
+def heal_with_power(character: Character, *, raised_this_scenario: bool = False) -> Character:
+    """A healing power: blessé becomes unhurt, incapacité becomes blessé.
+
+    "Un pouvoir de soin peut ramener un personnage incapacité au statut de personnage blessé, mais
+    il ne pourra pas le ramener indemne le temps d'un scénario" (002_58e889a1abff3456.txt).
+
+    Raises:
+        IllegalActionError: when the character is not hurt, or was raised from incapacité by a
+            power during this scenario and so cannot be healed further by a power.
+    """
+    if State.INCAPACITATED in character.states:
+        states = (character.states - {State.INCAPACITATED}) | {State.WOUNDED}
+        return character.model_copy(update={"states": states})
+    if State.WOUNDED not in character.states:
+        raise IllegalActionError(
+            Message(DOMAIN, N_("{name} is not wounded."), {"name": character.name}), rule="wounded"
+        )
+    if raised_this_scenario:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_(
+                    "A healing power cannot make {name} unhurt again during this scenario: "
+                    "only the infirmary and rest can."
+                ),
+                {"name": character.name},
+            ),
+            rule="incapacitated",
+        )
+    return character.model_copy(update={"states": character.states - {State.WOUNDED}})
+
+
+def infirmary(character: Character) -> Character:
+    """ "un passage à l'infirmerie suivi d'une période de repos": blessé and incapacité are healed."""
+    if not is_wounded(character):
+        raise IllegalActionError(
+            Message(DOMAIN, N_("{name} is not wounded."), {"name": character.name}), rule="wounded"
+        )
+    return character.model_copy(update={"states": character.states - {State.WOUNDED, State.INCAPACITATED}})

@@ -1,0 +1,177 @@
+"""The stress gauge (jauge de stress) and the boxes a character checks or erases.
+
+Conventions: the gauge has 10 boxes; beyond them the book counts démoralisé as an 11th and brisé as
+a 12th ("il coche l'état démoralisé, puis brisé (l'équivalent de 12 cases)",
+002_58e889a1abff3456.txt), so a character's *level* runs 0..12 and relief walks back down it.
+Functions are pure and return new characters.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from meneur.errors import BadInputError, IllegalActionError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.model import Character, State
+
+DOMAIN = "energy_campaign"
+
+BOXES = 10
+""""une jauge de stress comportant 10 cases"."""
+MAX_LEVEL = 12
+GM_BOXES_PER_SCENE = 2
+""""le MJ peut même attribuer deux cases de stress en une fois, mais jamais plus durant une scène"."""
+
+
+class StressUse(StrEnum):
+    """What a checked box buys: action d'éclat, détermination, se dépasser."""
+
+    FEAT = "feat"
+    DETERMINATION = "determination"
+    SURPASS = "surpass"
+
+
+USE_NAMES: dict[StressUse, str] = {
+    StressUse.FEAT: N_("feat"),
+    StressUse.DETERMINATION: N_("determination"),
+    StressUse.SURPASS: N_("surpass"),
+}
+
+
+class Relief(StrEnum):
+    """Ways stress goes down: exutoire, scène d'équipe, nouveau scénario."""
+
+    OUTLET = "outlet"
+    TEAM_SCENE = "team_scene"
+    NEW_SCENARIO = "new_scenario"
+
+
+def stress_level(character: Character) -> int:
+    """The stress level 0..12: the checked boxes, plus one for démoralisé and one for brisé."""
+    extra = (State.DEMORALIZED in character.states) + (State.BROKEN in character.states)
+    return character.stress + extra
+
+
+def at_level(character: Character, level: int) -> Character:
+    """The character with stress ``level`` (0..12) and the matching mental states.
+
+    "Lorsque le personnage atteint 10 cases de stress, il coche l'état troublé" and "tant qu'il
+    n'est pas redescendu en dessous des 10 cases" (002_58e889a1abff3456.txt).
+    """
+    level = max(0, min(MAX_LEVEL, level))
+    mental = {
+        State.TROUBLED: level >= BOXES,
+        State.DEMORALIZED: level >= BOXES + 1,
+        State.BROKEN: level >= BOXES + 2,
+    }
+    states = {s for s in character.states if s not in mental} | {s for s, on in mental.items() if on}
+    return character.model_copy(update={"stress": min(level, BOXES), "states": frozenset(states)})
+
+
+def _require_playable(character: Character) -> None:
+    if State.BROKEN in character.states:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_("{name} is broken and out of play until brought back by the team."),
+                {"name": character.name},
+            ),
+            rule="broken",
+        )
+
+
+def _require_boxes(boxes: int) -> None:
+    if boxes < 1:
+        raise BadInputError(
+            Message(
+                DOMAIN, N_("The number of stress boxes must be at least 1, not {boxes}."), {"boxes": boxes}
+            )
+        )
+
+
+def take_stress(character: Character, boxes: int = 1) -> Character:
+    """Check ``boxes`` stress boxes: troublé at 10, then démoralisé, then brisé.
+
+    "Un personnage troublé qui subit une case de stress subit à la place l'état démoralisé"
+    (002_58e889a1abff3456.txt).
+
+    Raises:
+        BadInputError: for fewer than one box.
+        IllegalActionError: when the character is brisé (out of play).
+    """
+    _require_boxes(boxes)
+    _require_playable(character)
+    return at_level(character, stress_level(character) + boxes)
+
+
+def relieve_stress(character: Character, boxes: int = 1) -> Character:
+    """Erase ``boxes`` boxes (never below 0); a démoralisé character first goes back to troublé.
+
+    Raises:
+        BadInputError: for fewer than one box.
+        IllegalActionError: when the character is brisé: only coming back resets the gauge.
+    """
+    _require_boxes(boxes)
+    _require_playable(character)
+    return at_level(character, stress_level(character) - boxes)
+
+
+def check_gm_stress(character: Character, given_this_scene: int, boxes: int) -> None:
+    """Refuse more than two GM boxes in one scene ("jamais plus durant une scène").
+
+    Raises:
+        IllegalActionError: when ``given_this_scene + boxes`` exceeds two.
+    """
+    _require_boxes(boxes)
+    if given_this_scene + boxes > GM_BOXES_PER_SCENE:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_(
+                    "The GM may give {name} at most {limit} stress boxes in one scene "
+                    "({given} already given in this scene)."
+                ),
+                {"name": character.name, "limit": GM_BOXES_PER_SCENE, "given": given_this_scene},
+            ),
+            rule="gm_stress_per_scene",
+        )
+
+
+def spend_box(character: Character, use: StressUse) -> Character:
+    """Check a box for action d'éclat, détermination or se dépasser.
+
+    "il peut cocher une case de stress pour obtenir l'un des avantages ci-dessous"; se dépasser is
+    for "Les personnages joueurs" (002_58e889a1abff3456.txt). A full gauge has no box left to check.
+
+    Raises:
+        IllegalActionError: brisé, gauge full, or an NPC trying to se dépasser.
+    """
+    _require_playable(character)
+    if use is StressUse.SURPASS and not character.pc:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_("Only player characters may surpass themselves ({name} is an NPC)."),
+                {"name": character.name},
+            ),
+            rule="surpass",
+        )
+    if character.stress >= BOXES:
+        raise IllegalActionError(
+            Message(DOMAIN, N_("{name} has no empty stress box left to check."), {"name": character.name}),
+            rule="stress_full",
+        )
+    return at_level(character, stress_level(character) + 1)
+
+
+def bring_back(character: Character, minimum: int = 0) -> Character:
+    """A brisé character brought back by the team: "ses cases de stress seront de nouveau à leur minimum".
+
+    Raises:
+        IllegalActionError: when the character is not brisé.
+    """
+    if State.BROKEN not in character.states:
+        raise IllegalActionError(
+            Message(DOMAIN, N_("{name} is not broken."), {"name": character.name}), rule="broken"
+        )
+    return at_level(character, minimum)

@@ -1,0 +1,173 @@
+"""Small rule helpers shared by deciding and the legality query: token arithmetic, reach, refusals.
+
+Every refusal is an :class:`~meneur.errors.IllegalActionError` naming the rule it applies, with a
+translated explanation; raising it never changes the state.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import Any, NoReturn
+
+from meneur.errors import IllegalActionError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, Point
+from meneur.systems.energy.combat.state import FightState, Phase
+
+DOMAIN = "energy_combat"
+MOVE_METRES = 20.0
+SMALL_MOVE_METRES = 5.0
+NEAR_METRES = 5.0
+AREA_MAX_DIAMETER = 20.0
+GM_MODIFIER_MAX = 2
+STRESS_BOXES = 10
+
+
+def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
+    """Raise the refusal of a command that breaks ``rule``."""
+    raise IllegalActionError(Message(DOMAIN, msgid, params), rule=rule)
+
+
+def halve(tokens: int, times: int) -> int:
+    """Half success ``times`` times: floor(tokens / 2**times), never below 0 (reading 1 of the issue)."""
+    return max(tokens, 0) >> times
+
+
+def distance(a: Point, b: Point) -> float:
+    """Metres between two points of the battle plane."""
+    return hypot(a[0] - b[0], a[1] - b[1])
+
+
+def first_use_modifier(actor: Combatant, power: int | None) -> int:
+    """Reinforcement (+X) or weakening (-X) of ``power`` if it is its first use this turn.
+
+    "apporte autant de points d'énergie que sa valeur de renforcement lors de son utilisation,
+    une seule fois par tour" (002_58e889a1abff3456.txt). Stolen powers come without their modifier
+    ("pas aux éventuels renforcements ou affaiblissements").
+    """
+    if power is None or power in actor.used or power >= len(actor.powers):
+        return 0
+    return actor.powers[power].modifier
+
+
+def fixed_cost(actor: Combatant, power: int | None, cost: int) -> int:
+    """Tokens paid for an action of fixed ``cost`` (a move, a portal, a link): the first use of a
+    reinforced power gives its tokens back ("récupère 1 grâce au renforcement lors du premier
+    mouvement, coût net 1", VECTOR, 002_58e889a1abff3456.txt); a weakened one costs more."""
+    return max(0, cost - first_use_modifier(actor, power))
+
+
+def phase_is(state: FightState, *phases: Phase) -> None:
+    """Refuse unless the fight is in one of ``phases`` (the error names both)."""
+    if state.phase not in phases:
+        refuse("phase", N_("This is not possible in the {actual} phase (expected: {expected})."),
+               actual=state.phase.value, expected=", ".join(p.value for p in phases))
+
+
+def no_pending(state: FightState) -> None:
+    """Refuse while an attack waits for its target's reaction."""
+    if state.pending is not None:
+        refuse("defense_reaction", N_("{target} must first react to the attack of {attacker}."),
+               target=state.get(state.pending.target).name, attacker=state.get(state.pending.attacker).name)
+
+
+def combatant(state: FightState, id: str) -> Combatant:
+    """The combatant ``id``, or a refusal naming the unknown id."""
+    i = state.index(id)
+    if i < 0:
+        refuse("combatants", N_("There is no combatant {id} in this fight."), id=id)
+    return state.combatants[i]
+
+
+def standing(who: Combatant) -> None:
+    """Refuse for a knocked-out character ("mis hors combat")."""
+    if who.out:
+        refuse("knock_out", N_("{name} is knocked out and cannot act."), name=who.name)
+
+
+def acting(state: FightState, who: Combatant) -> None:
+    """Refuse unless it is ``who``'s action phase (or interruption) and nothing is pending."""
+    phase_is(state, Phase.ACTION)
+    no_pending(state)
+    if state.acting != who.id:
+        refuse("action_phase", N_("It is not the action phase of {name}."), name=who.name)
+    standing(who)
+
+
+def free_to_spend(who: Combatant) -> None:
+    """Refuse for sonné and contrôlé ("ne peut plus dépenser ses points d'énergie autrement qu'en
+    défense") and for an immune character ("ne peut plus agir sur le champ de bataille")."""
+    for condition in ("stunned", "controlled"):
+        if condition in who.conditions:
+            refuse("conditions", N_("{name} is {condition}: only defence is possible."),
+                   name=who.name, condition=condition)
+
+
+def not_immune(who: Combatant) -> None:
+    """Refuse any action but moving for an immune character (002_58e889a1abff3456.txt)."""
+    if who.immune:
+        refuse("immunity", N_("{name} is immune and may only move until the end of the turn."),
+               name=who.name)
+
+
+def tokens_between(who: Combatant, tokens: int, low: int = 1) -> None:
+    """Refuse a token count below ``low`` or above the pool."""
+    if tokens < low:
+        refuse("minimum_cost", N_("An action costs at least {low} token(s); {tokens} given."),
+               low=low, tokens=tokens)
+    if tokens > who.energy:
+        refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
+               name=who.name, energy=who.energy, tokens=tokens)
+
+
+def can_pay(who: Combatant, paid: int) -> None:
+    """Refuse when the pool cannot pay ``paid`` tokens."""
+    if paid > who.energy:
+        refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
+               name=who.name, energy=who.energy, tokens=paid)
+
+
+def usable_power(who: Combatant, power: int | None) -> None:
+    """Refuse an unknown power or one stolen from ``who``."""
+    if not who.has_power(power):
+        refuse("powers", N_("{name} has no usable power number {power}."), name=who.name, power=power)
+
+
+def gm_modifier_ok(value: int) -> None:
+    """"ne peut jamais excéder 2 points d'énergie de bonus ou de malus" (002_58e889a1abff3456.txt)."""
+    if abs(value) > GM_MODIFIER_MAX:
+        refuse("gm_modifier", N_("A GM modifier is at most 2 tokens either way, not {value}."), value=value)
+
+
+def is_offensive(who: Combatant, power: int | None) -> bool:
+    """Whether ``power`` counts as an offensive power (Off-C or Off-D) this turn."""
+    return power is not None and bool(who.categories(power) & set(OFFENSIVE))
+
+
+def engaged(state: FightState, who: Combatant) -> bool:
+    """Engaged: attacked in contact by an Off-C assailant still standing within 5 m."""
+    for by in who.engaged_by:
+        other = state.get(by)
+        if not other.out and distance(other.position, who.position) <= NEAR_METRES:
+            return True
+    return False
+
+
+def far_while_engaged(state: FightState, who: Combatant, target: Combatant) -> int:
+    """1 halving when an engaged character acts on someone beyond 5 m ("le fera en demi-succès")."""
+    if target.id == who.id or not engaged(state, who):
+        return 0
+    return int(distance(who.position, target.position) > NEAR_METRES)
+
+
+def ally(who: Combatant, other: Combatant) -> None:
+    """Refuse a willing-target action on a character of the other side."""
+    if who.side != other.side:
+        refuse("willing_targets", N_("{other} is not an ally of {name}."), other=other.name, name=who.name)
+
+
+def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRES) -> None:
+    """Refuse when ``other`` is farther than ``metres`` from ``who``."""
+    if distance(who.position, other.position) > metres:
+        refuse(rule, N_("{other} is more than {metres} m away from {name}."),
+               other=other.name, metres=metres, name=who.name)

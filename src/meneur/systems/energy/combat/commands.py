@@ -1,0 +1,191 @@
+"""Commands: what a player or the GM asks the fight to do (imperative, plain data).
+
+``power`` is an index into the actor's powers (own powers, then borrowed ones); ``None`` means
+"without a matching power" (half success, "si le MJ l'y autorise", 002_58e889a1abff3456.txt).
+``gm_modifier`` is the GM's bonus or malus, at most 2 either way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meneur.systems.energy.combat.profile import Point
+
+
+@dataclass(frozen=True, slots=True)
+class StartFight:
+    """Start turn 1: pools at Énergie, initiative order fixed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An offensive action against ``target`` (and ``area_targets`` for an area attack)."""
+
+    actor: str
+    target: str
+    tokens: int
+    power: int | None = None
+    area_targets: tuple[str, ...] = ()
+    diameter: float = 0.0
+    gm_modifier: int = 0
+    target_power: int | None = None
+    destination: Point | None = None
+    carry_legs: int | None = None
+    keep_invisible: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """Charge: a free move of up to 20 m to ``to`` then a contact attack on ``target``."""
+
+    actor: str
+    target: str
+    to: Point
+    tokens: int
+    power: int | None = None
+    gm_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Defend:
+    """React to the pending attack: place ``tokens`` in defence and oppose ``power`` (or none)."""
+
+    actor: str
+    tokens: int = 0
+    power: int | None = None
+    gm_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Interpose:
+    """Take the pending attack in place of an ally within 5 m, with ``power`` (or none: half)."""
+
+    actor: str
+    power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendedDefense:
+    """Place ``tokens`` in a defence extended to ``allies`` within 5 m (1 extra token each)."""
+
+    actor: str
+    tokens: int
+    allies: tuple[str, ...]
+    power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """From hold, oppose ``power`` to the pending attack: its tokens are taken from the attack."""
+
+    actor: str
+    tokens: int
+    power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move to ``to``: 20 m (1 token, +1 per carried willing ally) or a free small move of 5 m."""
+
+    actor: str
+    to: Point
+    power: int | None = None
+    carry: tuple[str, ...] = ()
+    small: bool = False
+    crossing: tuple[str, ...] = ()
+    portal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Give up acting now for 1 token and wait ("se placer en attente")."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupt:
+    """Act now from hold, even in the middle of another character's action phase."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeepHold:
+    """In the maintenance phase, keep a hold into the new turn for 1 token."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class UseSupport:
+    """Use a support power (or any power for its own effect): terrain, energy, healing, portal...
+
+    ``tokens`` are the tokens engaged; willing ``targets`` beyond the first cost 1 more each.
+    """
+
+    actor: str
+    power: int
+    tokens: int
+    targets: tuple[str, ...] = ()
+    at: Point | None = None
+    exit: Point | None = None
+    terrain_kind: str = "obstacle"
+
+
+@dataclass(frozen=True, slots=True)
+class Interact:
+    """Interact with the scene (``key``: a door, a valve, a terrain element to remove)."""
+
+    actor: str
+    key: str
+    tokens: int
+    required: int = 1
+    power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Maintain:
+    """In the maintenance phase, pay again for a lasting effect (``lasting`` index) with ``tokens``."""
+
+    actor: str
+    lasting: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpendStress:
+    """Check a stress box: ``feat`` (action d'éclat), ``determination`` or ``second_wind``."""
+
+    actor: str
+    use: str
+    power: int | None = None
+    category: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase:
+    """End the current action phase (or the maintenance phase, or an interruption): pass."""
+
+    actor: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EndFight:
+    """End the fight; the GM may mark knocked-out characters blessé or épuisé."""
+
+    wounded: tuple[str, ...] = ()
+    exhausted: tuple[str, ...] = ()
+
+
+Command = (StartFight | Attack | Charge | Defend | Interpose | ExtendedDefense | Counter | Move | Hold
+           | Interrupt | KeepHold | UseSupport | Interact | Maintain | SpendStress | EndPhase | EndFight)
+
+COMMAND_TYPES: dict[str, type] = {
+    "start": StartFight, "attack": Attack, "charge": Charge, "defend": Defend, "interpose": Interpose,
+    "extended_defense": ExtendedDefense, "counter": Counter, "move": Move, "hold": Hold,
+    "interrupt": Interrupt, "keep_hold": KeepHold, "support": UseSupport, "interact": Interact,
+    "maintain": Maintain, "stress": SpendStress, "pass": EndPhase, "end_phase": EndPhase,
+    "end": EndFight,
+}
+"""Command names used in fight files."""

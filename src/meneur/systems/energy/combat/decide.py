@@ -1,0 +1,67 @@
+"""``decide(state, command) -> events``: validate a command and say what happens, without changing
+anything. An illegal command raises :class:`~meneur.errors.IllegalActionError` naming the rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from meneur.i18n import N_
+from meneur.systems.energy.combat import checks, movement, reactions, support, turn
+from meneur.systems.energy.combat.attack import declare
+from meneur.systems.energy.combat.commands import (
+    Attack,
+    Charge,
+    Command,
+    Counter,
+    Defend,
+    EndFight,
+    EndPhase,
+    ExtendedDefense,
+    Hold,
+    Interact,
+    Interpose,
+    Interrupt,
+    KeepHold,
+    Maintain,
+    Move,
+    SpendStress,
+    StartFight,
+    UseSupport,
+)
+from meneur.systems.energy.combat.events import Event
+from meneur.systems.energy.combat.state import FightState, Phase
+
+HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
+    StartFight: turn.start,
+    Attack: declare,
+    Charge: movement.charge,
+    Defend: reactions.defend,
+    Interpose: reactions.interpose,
+    ExtendedDefense: reactions.extended_defense,
+    Counter: reactions.counter,
+    Move: movement.move,
+    Hold: turn.hold,
+    Interrupt: turn.interrupt,
+    KeepHold: turn.keep_hold,
+    UseSupport: support.use_support,
+    Interact: support.interact,
+    Maintain: turn.maintain,
+    SpendStress: turn.spend_stress,
+    EndPhase: turn.end_phase,
+    EndFight: turn.end_fight,
+}
+
+
+def decide(state: FightState, command: Command) -> list[Event]:
+    """The events ``command`` causes in ``state``.
+
+    Raises:
+        IllegalActionError: the rules forbid the command now (``rule`` names which).
+    """
+    if state.phase is Phase.ENDED:
+        checks.refuse("end_of_fight", N_("The fight is over."))
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        checks.refuse("commands", N_("Unknown command {command}."), command=type(command).__name__)
+    return handler(state, command)

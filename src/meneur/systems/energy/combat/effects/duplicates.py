@@ -1,0 +1,26 @@
+"""Duplicates (LEGION): "Chaque point d'énergie investi dans une copie offre à la copie 1 point
+d'énergie et 1 point de vigueur"; "Lorsqu'une copie perd un point de vigueur, l'original perd lui
+aussi un point de vigueur" (002_58e889a1abff3456.txt)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.commands import UseSupport
+from meneur.systems.energy.combat.events import CopyCreated, Event
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState
+
+
+def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
+    """A copy of rank tokens + reinforcement: that many tokens and Vigueur, the same powers."""
+    checks.tokens_between(who, cmd.tokens)
+    rank = max(1, cmd.tokens + checks.first_use_modifier(who, cmd.power))
+    n = who.copies + 1
+    copy = replace(
+        who, id=f"{who.id}#{n}", name=f"{who.name} #{n}", energy_max=rank, energy=rank, vigor_max=rank,
+        vigor=rank, recovery=min(who.recovery, rank), defense=0, position=cmd.at or who.position,
+        original=who.id, copies=0, used=frozenset(), hold=False, hold_kept=False, protecting=frozenset(),
+        moves=0, small_move=False, charged=False, conditions=frozenset(), engaged_by=frozenset())
+    return [CopyCreated(copy, cmd.tokens)]

@@ -1,0 +1,27 @@
+"""Portals (NEXUS): "ils persistent tant qu'ils sont entretenus et sont accessibles à tous"; "Le
+portail ne nécessite qu'un seul point d'énergie pour faire passer un humain"; opened "gratuitement
+(grâce au renforcement)" and maintained "1 point offert par le renforcement" (002_58e889a1abff3456.txt)."""
+
+from __future__ import annotations
+
+from meneur.i18n import N_
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.commands import UseSupport
+from meneur.systems.energy.combat.effects.terrain import new_id
+from meneur.systems.energy.combat.events import Event, LastingNoted, TerrainCreated
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
+
+
+def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
+    """A portal of rank ``tokens`` between ``at`` and ``exit``; a reinforcement pays for it."""
+    if cmd.at is None or cmd.exit is None:
+        checks.refuse("portal", N_("A portal needs both ends: 'at' and 'exit'."))
+    if cmd.tokens < 1:
+        checks.refuse("minimum_cost", N_("An action costs at least {low} token(s); {tokens} given."),
+                      low=1, tokens=cmd.tokens)
+    paid = checks.fixed_cost(who, cmd.power, cmd.tokens)
+    checks.can_pay(who, paid)
+    element = Terrain(new_id(state, who.id), who.id, "portal", cmd.tokens, cmd.at, cmd.exit)
+    return [TerrainCreated(element, paid),
+            LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", cmd.tokens))]

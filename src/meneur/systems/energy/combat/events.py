@@ -1,0 +1,372 @@
+"""Events: what happened (past tense). The event log is the truth; the state is a fold over it.
+
+Events carry every number a renderer needs to explain a resolution (raw tokens, bonuses, halving,
+defence met) and everything :mod:`.apply` needs, so that applying never decides anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from meneur.systems.energy.combat.profile import Combatant, Point
+from meneur.systems.energy.combat.state import Lasting, PendingAttack, Terrain
+
+
+@dataclass(frozen=True, slots=True)
+class FightStarted:
+    """Turn 1 begins; ``order`` is the initiative order."""
+
+    order: tuple[str, ...]
+    first: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    """A new turn: the recovery phase ran (defence removed, ``gains`` recovered) -> maintenance."""
+
+    turn: int
+    order: tuple[str, ...]
+    gains: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MaintenanceEnded:
+    """The maintenance phase is over; the first action phase (``first`` in the order) begins."""
+
+    first: int
+    dropped_holds: tuple[str, ...]
+    dropped_terrain: tuple[str, ...]
+    dropped_immunity: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPhaseEnded:
+    """``actor`` passed; the action phase of ``order[next]`` begins (len(order): end of the turn)."""
+
+    actor: str
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared:
+    """An attack was paid and declared; it waits for the target's reaction.
+
+    ``effective`` = max(0, tokens + bonus + adjustment) halved ``halving`` times.
+    """
+
+    pending: PendingAttack
+    paid: int
+    bonus: int
+    adjustment: int
+    halving: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefensePlaced:
+    """``actor`` paid ``paid`` and placed ``tokens`` raw tokens (reinforcement included) in defence."""
+
+    actor: str
+    tokens: int
+    paid: int
+    power: int | None
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Interposed:
+    """``actor`` took the attack in place of its target."""
+
+    actor: str
+    target: str
+    power: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendedDefensePlaced:
+    """``actor`` placed ``tokens`` in a defence covering ``allies`` and paid ``paid``."""
+
+    actor: str
+    tokens: int
+    allies: tuple[str, ...]
+    paid: int
+    power: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Countered:
+    """``actor`` opposed a counter-power from hold: ``effective`` taken from the attack."""
+
+    actor: str
+    paid: int
+    effective: int
+    power: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved:
+    """The attack met the defence: success when ``attack`` > ``defense``; ``margin`` = the difference.
+
+    One raw defence token is then removed from the target and from each protector in ``protectors``.
+    """
+
+    attacker: str
+    target: str
+    attack: int
+    countered: int
+    defense: int
+    own_defense: int
+    protectors: tuple[str, ...]
+    success: bool
+    margin: int
+    kind: str
+    immune: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackLost:
+    """The interrupted attack can no longer happen; its tokens stay spent."""
+
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class VigorLost:
+    """``target`` lost ``amount`` Vigueur (``out`` when it reached 0)."""
+
+    target: str
+    amount: int
+    out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VigorRestored:
+    """``target`` regained ``amount`` Vigueur (healing), ``back`` when it returns to consciousness."""
+
+    actor: str
+    target: str
+    amount: int
+    paid: int
+    back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionApplied:
+    """``target`` suffers ``condition`` until the next turn starts."""
+
+    target: str
+    condition: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Engaged:
+    """``target`` is engaged by the Off-C attacker ``by``."""
+
+    target: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """``actor`` moved to ``to`` paying ``paid`` (``carried`` moved along)."""
+
+    actor: str
+    to: Point
+    paid: int
+    carried: tuple[str, ...] = ()
+    small: bool = False
+    charge: bool = False
+    power: int | None = None
+    forced_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerUsed:
+    """First use of ``power`` this turn (its reinforcement or weakening is now spent)."""
+
+    actor: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """``actor`` paid 1 token and is now on hold."""
+
+    actor: str
+    next: int
+
+
+@dataclass(frozen=True, slots=True)
+class HoldKept:
+    """``actor`` paid 1 token to keep its hold into this turn."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupted:
+    """``actor`` acts from hold now."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class InterruptionEnded:
+    """``actor`` finished acting from hold; the fight resumes where it was."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnergyGiven:
+    """``actor`` paid ``paid`` and ``target`` gained ``amount`` tokens (up to its Énergie)."""
+
+    actor: str
+    target: str
+    paid: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SupportUsed:
+    """``actor`` paid ``paid`` for a support power with no lasting mark (a link, a generic effect)."""
+
+    actor: str
+    power: int
+    paid: int
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainCreated:
+    """A terrain element (obstacle, hazard, portal) now stands."""
+
+    element: Terrain
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRemoved:
+    """A terrain element is gone."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class InteractionProgressed:
+    """``actor`` engaged ``tokens`` in the scene interaction ``key`` (``total`` of ``required``)."""
+
+    actor: str
+    key: str
+    paid: int
+    tokens: int
+    total: int
+    required: int
+
+
+@dataclass(frozen=True, slots=True)
+class PowerStolen:
+    """``thief`` took ``power`` from ``victim`` until the end of the turn (without its modifier)."""
+
+    thief: str
+    victim: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class ControlTaken:
+    """``controller`` plays ``target`` with its own tokens until the next turn starts."""
+
+    controller: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Slowed:
+    """``target`` recovers only half its Récupération at the next recovery phase."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Jinxed:
+    """``target``'s next move fails (DÉJÀ-VU's bad luck)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFailed:
+    """``actor``'s move failed to bad luck; its token is spent."""
+
+    actor: str
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImmunityRaised:
+    """``actor`` paid ``paid`` and is immune until the end of the turn."""
+
+    actor: str
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class InvisibilityChanged:
+    """``actor`` became invisible (``visible`` False) or reappeared, paying ``paid``."""
+
+    actor: str
+    visible: bool
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class CopyCreated:
+    """``copy`` (a duplicate of its original) joins the fight; the original paid ``paid``."""
+
+    copy: Combatant
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastingNoted:
+    """An effect that may be maintained in the next maintenance phase."""
+
+    lasting: Lasting
+
+
+@dataclass(frozen=True, slots=True)
+class LastingMaintained:
+    """``lasting`` was paid again in the maintenance phase (``paid`` tokens)."""
+
+    lasting: Lasting
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
+class StressSpent:
+    """``actor`` checked a stress box for ``use`` (feat: ``power`` also counts as ``category``)."""
+
+    actor: str
+    use: str
+    power: int | None
+    category: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FightEnded:
+    """The fight is over: Vigueur restored (half, rounded up, for the blessé), states marked."""
+
+    restored: tuple[tuple[str, int], ...]
+    wounded: tuple[str, ...]
+    exhausted: tuple[str, ...]
+
+
+Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | AttackDeclared | DefensePlaced
+         | Interposed | ExtendedDefensePlaced | Countered | AttackResolved | AttackLost | VigorLost
+         | VigorRestored | ConditionApplied | Engaged | Moved | PowerUsed | Held | HoldKept | Interrupted
+         | InterruptionEnded | EnergyGiven | SupportUsed | TerrainCreated | TerrainRemoved
+         | InteractionProgressed | PowerStolen | ControlTaken | Slowed | Jinxed | MoveFailed
+         | ImmunityRaised | InvisibilityChanged | CopyCreated | LastingNoted | LastingMaintained
+         | StressSpent | FightEnded)

@@ -1,0 +1,151 @@
+"""Movement: moves, small moves, carrying allies, charges, terrain crossing and portals.
+
+"peut dépenser un jeton d'énergie pour se déplacer de 20 mètres durant son tour ... qu'une fois par
+tour"; with a Mov power "plusieurs fois ... pour un coût de 1 point d'énergie par mouvement"; "un petit
+déplacement de 5 mètres maximum ... ne peut pas être effectué en plus d'un autre déplacement"; "chaque
+personne déplacée en plus coûte 1 jeton"; a charge is "un déplacement gratuit de 20 mètres qui doit
+être suivi immédiatement d'une attaque au contact", once a turn, counting as a move
+(002_58e889a1abff3456.txt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from meneur.i18n import N_
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.attack import declare
+from meneur.systems.energy.combat.commands import Attack, Charge, Move
+from meneur.systems.energy.combat.events import AttackDeclared, Event, Moved, MoveFailed, PowerUsed
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState, PendingAttack
+
+
+def may_move(who: Combatant) -> None:
+    """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé)."""
+    checks.free_to_spend(who)
+    for condition in ("entangled", "immobilized"):
+        if condition in who.conditions:
+            checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
+                          name=who.name, condition=condition)
+
+
+def has_mov(who: Combatant, power: int | None) -> bool:
+    """Whether ``power`` counts as a movement power (Mov) this turn."""
+    return power is not None and "mov" in who.categories(power)
+
+
+def another_move(who: Combatant, power: int | None) -> None:
+    """Without a Mov power, one move a turn; never a move after a small move."""
+    if who.small_move:
+        checks.refuse("small_move", N_("{name} made a small move: no other move this turn."), name=who.name)
+    if not has_mov(who, power) and (who.moves or who.charged):
+        checks.refuse("movement", N_("Without a movement power, {name} moves only once a turn."),
+                      name=who.name)
+
+
+def crossing_cost(state: FightState, ids: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """Extra tokens to cross obstacles ("3 pour contrer l'effet et 1 pour son mouvement normal") and
+    the hazards crossed (each an attack of its rank: "subirait une attaque de feu de 4")."""
+    extra, hazards = 0, []
+    for id in ids:
+        element = state.terrain_element(id)
+        if element is None:
+            checks.refuse("terrain", N_("There is no terrain element {id}."), id=id)
+        if element.kind == "hazard":
+            hazards.append(id)
+        elif element.kind == "obstacle":
+            extra += element.rank
+    return extra, tuple(hazards)
+
+
+def hazard_attack(state: FightState, mover: str, id: str) -> PendingAttack:
+    """The attack a hazard makes on whoever crosses it (its rank in tokens)."""
+    element = state.terrain_element(id)
+    assert element is not None
+    return PendingAttack(attacker=element.owner, power=None, tokens=0, effective=element.rank,
+                         kind="damage", condition=None, targets=(mover,), target=mover, contact=False,
+                         terrain=id)
+
+
+def carried(state: FightState, who: Combatant, cmd: Move) -> None:
+    """Carried characters: willing allies within 5 m, with a Mov power."""
+    if cmd.carry and not has_mov(who, cmd.power) and cmd.portal is None:
+        checks.refuse("carry", N_("Carrying someone needs a movement power."))
+    for id in cmd.carry:
+        other = checks.combatant(state, id)
+        checks.ally(who, other)
+        checks.near(who, other, "carry")
+
+
+def move(state: FightState, cmd: Move) -> list[Event]:
+    """Validate and decide a move of the acting character."""
+    who = checks.combatant(state, cmd.actor)
+    checks.acting(state, who)
+    may_move(who)
+    checks.usable_power(who, cmd.power)
+    carried(state, who, cmd)
+    if cmd.portal is not None:
+        return through_portal(state, who, cmd)
+    if cmd.small:
+        if who.moves or who.charged or who.small_move:
+            checks.refuse("small_move", N_("A small move cannot be added to another move."))
+        if checks.distance(who.position, cmd.to) > checks.SMALL_MOVE_METRES:
+            checks.refuse("small_move", N_("A small move is at most 5 m."))
+        return [Moved(who.id, cmd.to, 0, small=True)]
+    another_move(who, cmd.power)
+    if cmd.power is not None and not has_mov(who, cmd.power):
+        checks.refuse("movement", N_("This power is not a movement power."))
+    if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
+        checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
+    extra, _hazards = crossing_cost(state, cmd.crossing)
+    paid = checks.fixed_cost(who, cmd.power, 1 + len(cmd.carry)) + extra
+    checks.can_pay(who, paid)
+    events: list[Event] = []
+    if cmd.power is not None and cmd.power not in who.used:
+        events.append(PowerUsed(who.id, cmd.power))
+    if who.jinxed:
+        return [*events, MoveFailed(who.id, paid)]
+    events.append(Moved(who.id, cmd.to, paid, carried=cmd.carry, power=cmd.power))
+    return events + hazards_after(state, who.id, cmd.crossing)
+
+
+def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...]) -> list[Event]:
+    """The first hazard crossed attacks the mover (the fight waits for its defence)."""
+    _extra, hazards = crossing_cost(state, crossing)
+    if not hazards:
+        return []
+    return [AttackDeclared(hazard_attack(state, mover, hazards[0]), 0, 0, 0, 0)]
+
+
+def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
+    """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain"."""
+    element = state.terrain_element(cmd.portal or "")
+    if element is None or element.kind != "portal" or element.exit is None:
+        checks.refuse("portal", N_("There is no portal {id}."), id=cmd.portal)
+    checks.near(who, replace(who, position=element.position), "portal")
+    paid = 1 + len(cmd.carry)
+    checks.can_pay(who, paid)
+    return [Moved(who.id, element.exit, paid, carried=cmd.carry)]
+
+
+def charge(state: FightState, cmd: Charge) -> list[Event]:
+    """A free 20 m move then a contact attack on the charged target, once a turn."""
+    who = checks.combatant(state, cmd.actor)
+    checks.acting(state, who)
+    may_move(who)
+    checks.usable_power(who, cmd.power)
+    if cmd.power is None or "off_c" not in who.categories(cmd.power):
+        checks.refuse("charge", N_("A charge needs a contact offensive power (Off-C)."))
+    if who.charged:
+        checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)
+    if not any(has_mov(who, i) for i in range(len(who.powers) + len(who.borrowed))):
+        another_move(who, None)
+    if who.small_move:
+        another_move(who, None)
+    if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
+        checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
+    moved = Moved(who.id, cmd.to, 0, charge=True)
+    after = state.with_combatant(replace(who, position=cmd.to))
+    attack = Attack(who.id, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier)
+    return [moved, *declare(after, attack)]

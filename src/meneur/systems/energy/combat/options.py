@@ -1,0 +1,23 @@
+"""Table options of the tactical combat: where game masters could reasonably differ.
+
+The defaults follow ``docs/rulings/energy-combat.md``; a fight file may override them.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class TableOptions(BaseModel):
+    """Choices a table may make differently from the defaults."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    contact_reach: float = Field(
+        5.0, gt=0, description="Metres within which a contact (Off-C) attack reaches its target.")
+    gm_modifier_before_halving: bool = Field(
+        True, description="The GM modifier is added to the tokens engaged, before any halving.")
+    hold_skips_own_slot: bool = Field(
+        True, description="A character still on hold when its slot comes keeps waiting.")
+    wounded_start_half_vigor: bool = Field(
+        True, description="A wounded (blessé) character starts a fight with half its Vigueur, rounded up.")

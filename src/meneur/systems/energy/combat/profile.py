@@ -1,0 +1,160 @@
+"""Combat profiles: the part of a character the fight engine needs, in plain slotted dataclasses.
+
+The engine never touches pydantic models on its hot path: :func:`combatant_from_character` is the one
+adapter from :class:`~meneur.systems.energy.model.Character` to :class:`Combatant`.
+State is immutable; change a combatant with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from meneur.systems.energy.model import Character, Power
+
+OFFENSIVE = ("off_c", "off_d")
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerProfile:
+    """A power as combat sees it: category, signed modifier, effect kind, condition, area."""
+
+    name: str
+    category: str
+    modifier: int = 0
+    effect: str | None = None
+    condition: str | None = None
+    area: bool = False
+
+    @property
+    def reinforcement(self) -> int:
+        """Renforcement (+X), 0 otherwise."""
+        return max(self.modifier, 0)
+
+    @property
+    def weakening(self) -> int:
+        """Affaiblissement (-X) as a non-negative number."""
+        return max(-self.modifier, 0)
+
+    @property
+    def kind(self) -> str | None:
+        """The effect kind with the category default: damage for offensive powers."""
+        if self.effect is not None:
+            return self.effect
+        return "damage" if self.category in OFFENSIVE else None
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One fighter: fixed profile (first fields) then the tokens and marks that change during a fight."""
+
+    id: str
+    name: str
+    side: str
+    pc: bool
+    energy_max: int
+    recovery: int
+    vigor_max: int
+    powers: tuple[PowerProfile, ...]
+    states: frozenset[str] = frozenset()
+    energy: int = 0
+    defense: int = 0
+    vigor: int = 0
+    position: Point = (0.0, 0.0)
+    stress: int = 0
+    conditions: frozenset[str] = frozenset()
+    out: bool = False
+    used: frozenset[int] = frozenset()
+    moves: int = 0
+    small_move: bool = False
+    charged: bool = False
+    hold: bool = False
+    hold_kept: bool = False
+    engaged_by: frozenset[str] = frozenset()
+    protecting: frozenset[str] = frozenset()
+    extra_categories: tuple[tuple[int, str], ...] = ()
+    determined: bool = False
+    second_wind: bool = False
+    slowed: bool = False
+    immune: bool = False
+    invisible: bool = False
+    jinxed: bool = False
+    lost_powers: frozenset[int] = frozenset()
+    borrowed: tuple[PowerProfile, ...] = ()
+    controlled_by: str | None = None
+    original: str | None = None
+    copies: int = 0
+
+    def power(self, index: int) -> PowerProfile:
+        """The power at ``index``: own powers first, then borrowed (stolen) ones."""
+        if index < len(self.powers):
+            return self.powers[index]
+        return self.borrowed[index - len(self.powers)]
+
+    def has_power(self, index: int | None) -> bool:
+        """Whether ``index`` names a power this combatant can use now (not stolen from it)."""
+        if index is None:
+            return True
+        return 0 <= index < len(self.powers) + len(self.borrowed) and index not in self.lost_powers
+
+    def categories(self, index: int) -> frozenset[str]:
+        """The categories a power counts in this turn (its own plus an action d'éclat's)."""
+        extra = {category for power, category in self.extra_categories if power == index}
+        return frozenset({self.power(index).category, *extra})
+
+    def has_category(self, category: str) -> bool:
+        """Whether any usable power counts in ``category`` this turn."""
+        count = len(self.powers) + len(self.borrowed)
+        return any(category in self.categories(i) for i in range(count) if i not in self.lost_powers)
+
+
+def power_from_model(power: Power) -> PowerProfile:
+    """Convert a model :class:`~meneur.systems.energy.model.Power` to a :class:`PowerProfile`."""
+    return PowerProfile(power.name, str(power.category), power.modifier, power.effect,
+                        power.condition, power.area)
+
+
+def energy_after_states(energy: int, states: frozenset[str]) -> int:
+    """Énergie after states: épuisé and démoralisé each take 1 ("malus de 1 point à sa valeur
+    d'énergie", "un malus de -1 en énergie", 002_58e889a1abff3456.txt), never below 1."""
+    return max(1, energy - ("exhausted" in states) - ("demoralized" in states))
+
+
+def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool = True) -> int:
+    """Vigueur at the start of a fight: a blessé character "ne peut récupérer que la moitié de sa
+    vigueur (arrondie au supérieur)" (002_58e889a1abff3456.txt)."""
+    return ceil(vigor / 2) if half_when_wounded and "wounded" in states else vigor
+
+
+def combatant_from_character(character: Character, id: str, side: str, pc: bool | None = None,
+                             position: Point = (0.0, 0.0), half_when_wounded: bool = True) -> Combatant:
+    """Build the combat profile of ``character`` (the one adapter from the character model).
+
+    Args:
+        character: the character file's model.
+        id: the combatant's id in the fight (unique).
+        side: ``heroes`` or ``foes``.
+        pc: player character or not (default: the character's own flag).
+        position: metres on the battle plane.
+        half_when_wounded: table option ``wounded_start_half_vigor``.
+    """
+    states = frozenset(str(s) for s in character.states)
+    energy = energy_after_states(character.attributes.energy, states)
+    vigor = starting_vigor(character.attributes.vigor, states, half_when_wounded)
+    return Combatant(
+        id=id, name=character.name, side=side, pc=character.pc if pc is None else pc,
+        energy_max=energy, recovery=character.attributes.recovery, vigor_max=vigor,
+        powers=tuple(power_from_model(p) for p in character.powers), states=states,
+        energy=energy, vigor=vigor, position=position, stress=character.stress)
+
+
+def make_combatant(id: str, name: str, side: str, energy: int, recovery: int, vigor: int,
+                   powers: tuple[PowerProfile, ...], pc: bool = False,
+                   position: Point = (0.0, 0.0), states: frozenset[str] = frozenset()) -> Combatant:
+    """Build a combatant directly from numbers (quick NPCs of the book's examples, tests)."""
+    energy_max = energy_after_states(energy, states)
+    vigor_max = starting_vigor(vigor, states)
+    return Combatant(id=id, name=name, side=side, pc=pc, energy_max=energy_max, recovery=recovery,
+                     vigor_max=vigor_max, powers=powers, states=states, energy=energy_max,
+                     vigor=vigor_max, position=position)

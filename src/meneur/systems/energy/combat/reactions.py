@@ -1,0 +1,126 @@
+"""Reactions to a pending attack: defend, interpose, extended defence, counter-power from hold.
+
+"les actions défensives sont des actions réflexes qui ne nécessitent pas d'être utilisées durant sa
+propre phase d'action"; "Aucune condition ne devrait empêcher le personnage d'utiliser ses points
+d'énergie en défense" (002_58e889a1abff3456.txt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from meneur.i18n import N_
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.commands import Counter, Defend, ExtendedDefense, Interpose
+from meneur.systems.energy.combat.events import (
+    Countered,
+    DefensePlaced,
+    Event,
+    ExtendedDefensePlaced,
+    Interposed,
+    InvisibilityChanged,
+    PowerUsed,
+)
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.resolve import resolve
+from meneur.systems.energy.combat.state import FightState, PendingAttack, Phase
+
+
+def pending_of(state: FightState) -> PendingAttack:
+    """The pending attack, or a refusal when no attack waits for a reaction."""
+    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    if state.pending is None:
+        checks.refuse("defense_reaction", N_("No attack is waiting for a reaction."))
+    return state.pending
+
+
+def opposes(who: Combatant, power: int | None) -> bool:
+    """Whether ``power`` is a defensive power (Def) this turn: otherwise defence counts at half
+    ("comptent en demi-succès", 002_58e889a1abff3456.txt)."""
+    return power is not None and "def" in who.categories(power)
+
+
+def placed(who: Combatant, tokens: int, power: int | None) -> tuple[int, list[Event]]:
+    """Raw tokens placed for ``tokens`` paid: the first use of a Def power adds its reinforcement."""
+    if tokens == 0 or power is None or power in who.used:
+        return tokens, []
+    return max(0, tokens + checks.first_use_modifier(who, power)), [PowerUsed(who.id, power)]
+
+
+def defense_level(who: Combatant, pending: PendingAttack, power: int | None) -> int:
+    """Halvings of the defence against this attack (interposing uses the interposition's power)."""
+    chosen = pending.interpose_power if pending.interposed_by == who.id else power
+    half = pending.interposed_by == who.id and pending.interpose_power is None
+    return pending.defense_halving + int(half or not opposes(who, chosen))
+
+
+def defend(state: FightState, cmd: Defend) -> list[Event]:
+    """The target places ``tokens`` in defence (possibly 0) and the attack is resolved."""
+    pending = pending_of(state)
+    who = checks.combatant(state, cmd.actor)
+    if who.id != pending.target:
+        checks.refuse("defense_reaction", N_("{name} is not the target of the pending attack."),
+                      name=who.name)
+    checks.usable_power(who, cmd.power)
+    checks.gm_modifier_ok(cmd.gm_modifier)
+    checks.tokens_between(who, cmd.tokens, low=0)
+    raw, events = placed(who, cmd.tokens, cmd.power)
+    level = defense_level(who, pending, cmd.power)
+    events.append(DefensePlaced(who.id, raw, cmd.tokens, cmd.power, level))
+    if who.invisible and cmd.tokens:
+        events.append(InvisibilityChanged(who.id, True, 0))
+    after = state.with_combatant(_with_defense(who, raw, cmd.tokens))
+    return events + resolve(after, pending, level, cmd.gm_modifier)
+
+
+def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:
+    return replace(who, defense=who.defense + raw, energy=who.energy - paid)
+
+
+def interpose(state: FightState, cmd: Interpose) -> list[Event]:
+    """"s'interposant et en prenant l'attaque à sa place" within 5 m, with a power or at half."""
+    pending = pending_of(state)
+    who = checks.combatant(state, cmd.actor)
+    checks.standing(who)
+    target = state.get(pending.target)
+    if who.id in (pending.attacker, pending.target) or pending.interposed_by is not None:
+        checks.refuse("interpose", N_("{name} cannot interpose here."), name=who.name)
+    checks.ally(who, target)
+    checks.near(who, target, "interpose")
+    checks.usable_power(who, cmd.power)
+    return [Interposed(who.id, target.id, cmd.power)]
+
+
+def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
+    """A Def power extended to allies within 5 m, "1 point d'énergie par allié supplémentaire"."""
+    who = checks.combatant(state, cmd.actor)
+    checks.standing(who)
+    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    if not opposes(who, cmd.power):
+        checks.refuse("extended_defense", N_("Only a defensive power can be extended to allies."))
+    if not cmd.allies or who.id in cmd.allies:
+        checks.refuse("extended_defense", N_("Name the allies the defence covers."))
+    for ally_id in cmd.allies:
+        other = checks.combatant(state, ally_id)
+        checks.ally(who, other)
+        checks.near(who, other, "extended_defense")
+    checks.tokens_between(who, cmd.tokens + len(cmd.allies))
+    raw, events = placed(who, cmd.tokens, cmd.power)
+    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, cmd.tokens + len(cmd.allies), cmd.power)]
+
+
+def counter(state: FightState, cmd: Counter) -> list[Event]:
+    """A counter-power from hold: "directement retranchés des points investis par l'attaquant"."""
+    pending = pending_of(state)
+    who = checks.combatant(state, cmd.actor)
+    checks.standing(who)
+    if not who.hold:
+        checks.refuse("counter", N_("{name} must be on hold to oppose a counter-power."), name=who.name)
+    if who.id in (pending.attacker, pending.target):
+        checks.refuse("counter", N_("{name} cannot counter this attack."), name=who.name)
+    checks.free_to_spend(who)
+    checks.usable_power(who, cmd.power)
+    checks.tokens_between(who, cmd.tokens)
+    bonus = checks.first_use_modifier(who, cmd.power)
+    used: list[Event] = [PowerUsed(who.id, cmd.power)] if cmd.power is not None and bonus else []
+    return [*used, Countered(who.id, cmd.tokens, max(0, cmd.tokens + bonus), cmd.power)]

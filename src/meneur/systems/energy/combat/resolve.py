@@ -1,0 +1,44 @@
+"""Resolving an attack against the defence it meets.
+
+"Si la défense est égale ou supérieure à l'énergie de l'attaque, alors l'attaque échoue"; "après
+chaque attaque subie, un des points d'énergie engagés en défense est supprimé"; an extended defence
+"peut se cumuler avec celle des personnages que l'on protège" (002_58e889a1abff3456.txt).
+Readings 3 and 4 of the issue: success only when attack > defence; one raw token removed.
+"""
+
+from __future__ import annotations
+
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.effects import ON_HIT
+from meneur.systems.energy.combat.events import AttackResolved, Event
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState, PendingAttack
+
+
+def protectors(state: FightState, target: Combatant) -> tuple[Combatant, ...]:
+    """Standing characters whose extended defence covers ``target`` and who are within 5 m of it."""
+    return tuple(c for c in state.combatants if target.id in c.protecting and not c.out and c.id != target.id
+                 and checks.distance(c.position, target.position) <= checks.NEAR_METRES)
+
+
+def defense_value(state: FightState, target: Combatant, level: int, gm_modifier: int = 0) -> int:
+    """Effective defence: the target's own tokens halved ``level`` times plus every protector's."""
+    own = checks.halve(target.defense + gm_modifier, 0 if target.determined else level)
+    return own + sum(p.defense for p in protectors(state, target))
+
+
+def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0) -> list[Event]:
+    """The events of ``pending`` meeting its target's defence (placed already in ``state``)."""
+    target = state.get(pending.target)
+    attack = max(0, pending.effective - pending.countered)
+    own = checks.halve(target.defense + gm_modifier, 0 if target.determined else level)
+    guards = protectors(state, target)
+    defense = own + sum(p.defense for p in guards)
+    success = attack > defense and not target.immune
+    margin = max(0, attack - defense)
+    events: list[Event] = [AttackResolved(
+        pending.attacker, target.id, pending.effective, pending.countered, defense, own,
+        tuple(p.id for p in guards), success, margin, pending.kind, target.immune)]
+    if success:
+        events += ON_HIT[pending.kind](state, pending, margin)
+    return events

@@ -1,0 +1,159 @@
+"""The immutable state of a fight: turn, phase, order, combatants, pending decision, bookkeeping.
+
+Conventions:
+    * Everything is a frozen slotted dataclass or a tuple; a change copies only what changed
+      (:func:`FightState.with_combatant`).
+    * The phase machine: ``setup`` -> (turn 1) ``action`` -> ... -> turn n: ``recovery`` (automatic)
+      -> ``maintenance`` -> ``action`` phases in initiative order -> next turn; ``ended`` at the end.
+    * ``pending`` is a decision the fight waits for: an attack declared, waiting for its target's
+      reaction ("le défenseur peut engager des points d'énergie en défense ... en réaction").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from meneur.systems.energy.combat.options import TableOptions
+from meneur.systems.energy.combat.profile import Combatant, Point
+
+DEFAULT_OPTIONS = TableOptions()
+
+
+class Phase(StrEnum):
+    """Phases of a turn (phase de récupération, d'entretien, d'action) plus set-up and end."""
+
+    SETUP = "setup"
+    RECOVERY = "recovery"
+    MAINTENANCE = "maintenance"
+    ACTION = "action"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAttack:
+    """An offensive action declared and paid, waiting for its current target's reaction.
+
+    ``effective`` is the attack's value after reinforcement, GM modifier and halving; ``countered``
+    is what counter-powers took from it. ``targets`` are the targets still to resolve (area attacks
+    resolve one target after another); ``target`` is who takes the attack now (an interposer).
+    """
+
+    attacker: str
+    power: int | None
+    tokens: int
+    effective: int
+    kind: str
+    condition: str | None
+    targets: tuple[str, ...]
+    target: str
+    contact: bool
+    countered: int = 0
+    defense_halving: int = 0
+    interposed_by: str | None = None
+    interpose_power: int | None = None
+    target_power: int | None = None
+    destination: Point | None = None
+    carry_legs: int | None = None
+    maintained: bool = False
+    terrain: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """An effect that lasts to the next turn and may be maintained in the maintenance phase."""
+
+    owner: str
+    power: int
+    target: str
+    kind: str
+    tokens: int
+    condition: str | None = None
+    target_power: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """A terrain element (rang = tokens engaged): an obstacle, a hazard or a portal."""
+
+    id: str
+    owner: str
+    kind: str
+    rank: int
+    position: Point = (0.0, 0.0)
+    exit: Point | None = None
+    progress: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Interruption:
+    """A character acting from hold in the middle of another's action phase."""
+
+    actor: str
+    saved_pending: PendingAttack | None
+    saved_targeted: frozenset[str]
+    saved_acted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FightState:
+    """The whole fight at one moment. Combatants keep the order of the fight file."""
+
+    combatants: tuple[Combatant, ...]
+    options: TableOptions = DEFAULT_OPTIONS
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    order: tuple[str, ...] = ()
+    active: int = 0
+    acted: bool = False
+    targeted: frozenset[str] = frozenset()
+    pending: PendingAttack | None = None
+    interruption: Interruption | None = None
+    lasting: tuple[Lasting, ...] = ()
+    maintainable: tuple[Lasting, ...] = ()
+    terrain: tuple[Terrain, ...] = ()
+    scene: tuple[tuple[str, int], ...] = ()
+
+    def index(self, id: str) -> int:
+        """Position of combatant ``id`` in :attr:`combatants` (-1 if unknown)."""
+        for i, combatant in enumerate(self.combatants):
+            if combatant.id == id:
+                return i
+        return -1
+
+    def get(self, id: str) -> Combatant:
+        """The combatant ``id`` (KeyError when unknown)."""
+        for combatant in self.combatants:
+            if combatant.id == id:
+                return combatant
+        raise KeyError(id)
+
+    def has(self, id: str) -> bool:
+        """Whether ``id`` names a combatant of this fight."""
+        return self.index(id) >= 0
+
+    def with_combatant(self, combatant: Combatant) -> FightState:
+        """A copy with ``combatant`` replacing the one of the same id (copy-on-write)."""
+        i = self.index(combatant.id)
+        items = self.combatants
+        return replace(self, combatants=(*items[:i], combatant, *items[i + 1:]))
+
+    @property
+    def acting(self) -> str | None:
+        """Who acts now: the interrupting holder, else the character whose action phase it is."""
+        if self.interruption is not None:
+            return self.interruption.actor
+        if self.phase is Phase.ACTION and self.active < len(self.order):
+            return self.order[self.active]
+        return None
+
+    def progress(self, key: str) -> int:
+        """Tokens already engaged in a scene interaction ``key`` (KITSUNE's valve)."""
+        return dict(self.scene).get(key, 0)
+
+    def terrain_element(self, id: str) -> Terrain | None:
+        """The terrain element ``id`` if it stands."""
+        for element in self.terrain:
+            if element.id == id:
+                return element
+        return None

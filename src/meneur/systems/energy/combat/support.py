@@ -1,0 +1,92 @@
+"""Support actions and scene interactions.
+
+"tout pouvoir de support utilisé en offensif, en défensif ou en mouvement fait l'objet d'une dépense
+de points d'énergie en demi-succès"; "chaque personne en plus de la première augmente le coût du
+pouvoir de 1 jeton"; scene interactions cost "1 point d'énergie (mais peut en coûter davantage selon
+le jugement du MJ)" and progress is kept (KITSUNE's valve, 002_58e889a1abff3456.txt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meneur.i18n import N_
+from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat.commands import Interact, UseSupport
+from meneur.systems.energy.combat.effects import (
+    ON_HIT,
+    duplicates,
+    give_energy,
+    heal,
+    immunity,
+    invisibility,
+    portal,
+    terrain,
+)
+from meneur.systems.energy.combat.events import (
+    Event,
+    InteractionProgressed,
+    PowerUsed,
+    SupportUsed,
+    TerrainRemoved,
+)
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState
+
+Use = Callable[[FightState, Combatant, UseSupport], list[Event]]
+
+USES: dict[str, Use] = {
+    "give_energy": give_energy.use, "heal": heal.use, "terrain": terrain.use, "portal": portal.use,
+    "immunity": immunity.use, "invisibility": invisibility.use, "duplicates": duplicates.use,
+}
+
+
+def generic(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
+    """A support effect without bookkeeping (a telepathic link, a drone): paid like a fixed cost."""
+    for id in cmd.targets:
+        target = checks.combatant(state, id)
+        checks.ally(who, target)
+    checks.tokens_between(who, cmd.tokens)
+    paid = checks.fixed_cost(who, cmd.power, cmd.tokens + max(0, len(cmd.targets) - 1))
+    checks.can_pay(who, paid)
+    return [SupportUsed(who.id, cmd.power, paid, cmd.targets)]
+
+
+def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
+    """Validate and decide a support use by the acting character."""
+    who = checks.combatant(state, cmd.actor)
+    checks.acting(state, who)
+    checks.free_to_spend(who)
+    checks.usable_power(who, cmd.power)
+    kind = who.power(cmd.power).kind or "generic"
+    if kind != "invisibility":
+        checks.not_immune(who)
+    if kind in ON_HIT:
+        checks.refuse("support", N_("This power acts on an adversary: use it as an attack."))
+    events = USES.get(kind, generic)(state, who, cmd)
+    if cmd.power not in who.used:
+        events.insert(0, PowerUsed(who.id, cmd.power))
+    return events
+
+
+def interact(state: FightState, cmd: Interact) -> list[Event]:
+    """Engage tokens in a scene interaction (or in removing a terrain element of that id)."""
+    who = checks.combatant(state, cmd.actor)
+    checks.acting(state, who)
+    checks.free_to_spend(who)
+    checks.not_immune(who)
+    checks.usable_power(who, cmd.power)
+    checks.tokens_between(who, cmd.tokens)
+    element = state.terrain_element(cmd.key)
+    required = element.rank if element is not None else cmd.required
+    if required < 1:
+        checks.refuse("interact", N_("An interaction needs at least 1 token."))
+    value = cmd.tokens + checks.first_use_modifier(who, cmd.power)
+    total = state.progress(cmd.key) + value
+    events: list[Event] = []
+    if cmd.power is not None and cmd.power not in who.used:
+        events.append(PowerUsed(who.id, cmd.power))
+    events.append(InteractionProgressed(who.id, cmd.key, cmd.tokens, value, total, required))
+    if element is not None and total >= required:
+        events.append(TerrainRemoved(element.id))
+    return events

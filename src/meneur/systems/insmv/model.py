@@ -1,0 +1,162 @@
+"""Beings, their talents and powers, and the table options of INS/MV.
+
+Conventions: every model is a frozen pydantic v2 model; changes make new instances. The per-kind
+numbers that the rule text leaves to "Création des personnages" (power-point modifier, recovery) are
+data the game master sets per being; :mod:`meneur.systems.insmv.catalogue` holds the defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
+
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Frozen(BaseModel):
+    """Base of the INS/MV models: immutable, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BeingKind(StrEnum):
+    """Kinds of being the rule text names (000_008acb24c72771e3.txt)."""
+
+    HUMAN = "human"
+    ANGEL = "angel"
+    DEMON = "demon"
+    ARCHANGEL_AVATAR = "archangel_avatar"
+    DEMON_PRINCE_AVATAR = "demon_prince_avatar"
+    UNDEAD = "undead"
+    FAMILIAR = "familiar"
+    SUCCUBUS = "succubus"
+    SON_OF_GOD = "son_of_god"
+    OTHER = "other"
+
+
+class KindRules(Frozen):
+    """What a kind of being may do: the game master may set every field per being.
+
+    Attributes:
+        max_voluntary_shift: the most columns the being may shift left of its own will.
+        power_point_modifier: added to Volonté to give the power-point maximum.
+        recovery_per_day: power points recovered per 24 hours by the being's own means.
+    """
+
+    max_voluntary_shift: int = Field(ge=0)
+    power_point_modifier: int = 0
+    recovery_per_day: int = Field(default=0, ge=0)
+
+
+class Talent(Frozen):
+    """A talent: its value when possessed, its characteristic and its untrained malus.
+
+    Attributes:
+        name: the talent's name as the book writes it.
+        characteristic: the associated characteristic, used when the talent is not possessed.
+        malus: the "(-X)" after the talent's name, 1 to 4 columns.
+        value: the talent's value, ``None`` when the being does not possess it.
+    """
+
+    name: str = Field(min_length=1)
+    characteristic: str = Field(min_length=1)
+    malus: int = Field(ge=1, le=4)
+    value: int | None = Field(default=None, ge=1, le=6)
+
+
+class Being(Frozen):
+    """A character or creature with power points.
+
+    Attributes:
+        name: how the table calls it.
+        kind: its kind of being.
+        will: its Volonté.
+        rules: the per-kind numbers in force for this being (defaults from the catalogue).
+        power_points: the points left; ``None`` means full.
+    """
+
+    name: str = Field(min_length=1)
+    kind: BeingKind
+    will: int = Field(ge=0)
+    rules: KindRules
+    power_points: int | None = Field(default=None, ge=0)
+
+    @property
+    def max_power_points(self) -> int:
+        """Volonté plus the kind's modifier, never below 0.
+
+        "un nombre de points de pouvoir maximum égal à sa volonté. Ajoutez à cela un modificateur"
+        (000_008acb24c72771e3.txt).
+        """
+        return max(0, self.will + self.rules.power_point_modifier)
+
+    @property
+    def current_power_points(self) -> int:
+        """The power points left (the maximum when never spent)."""
+        return self.max_power_points if self.power_points is None else self.power_points
+
+
+class TableOptions(Frozen):
+    """Choices a game master may make where the text leaves room (see docs/rulings/insmv.md).
+
+    Attributes:
+        opposed_units_include_voluntary_shift: compare units after adding the voluntary-shift
+            bonus in opposed tests (default ``True``: the bonus is part of the units).
+        spend_power_points_on_failure: a power test spends its PP whatever the result (default
+            ``True``: the points are the fuel of the attempt).
+    """
+
+    opposed_units_include_voluntary_shift: bool = True
+    spend_power_points_on_failure: bool = True
+
+
+def build(model: type[M], data: dict[str, object]) -> M:
+    """Validate ``data`` as ``model``, turning every validation problem into one translated error.
+
+    Raises:
+        BadInputError: listing each field that is wrong and why.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = [_problem(issue) for issue in error.errors()]
+        raise BadInputError(Message(
+            "insmv", N_("Invalid {what}: {problems}."),
+            {"what": Message("insmv", _WHAT.get(model.__name__, N_("data"))),
+             "problems": ProblemList(tuple(problems))})) from None
+
+
+_WHAT = {"Being": N_("being"), "KindRules": N_("rules of the kind of being"), "Talent": N_("talent")}
+
+
+_PROBLEMS = {
+    "greater_than_equal": N_("{field} must be {limit} or more, not {value}"),
+    "less_than_equal": N_("{field} must be {limit} or less, not {value}"),
+    "string_too_short": N_("{field} must not be empty"),
+}
+
+
+def _problem(issue: ErrorDetails) -> Message:
+    field = ".".join(str(part) for part in issue["loc"])
+    msgid = _PROBLEMS.get(issue["type"])
+    if msgid is None:
+        return Message("insmv", N_("{field}: {problem}"), {"field": field, "problem": issue["msg"]})
+    limit = next(iter((issue.get("ctx") or {}).values()), "")
+    return Message("insmv", msgid, {"field": field, "limit": limit, "value": issue.get("input")})
+
+
+@dataclass(frozen=True)
+class ProblemList:
+    """Several problems rendered together, each in the current language."""
+
+    problems: tuple[Message, ...]
+
+    def __format__(self, spec: str) -> str:
+        return "; ".join(problem.render() for problem in self.problems)

@@ -1,0 +1,182 @@
+"""Models (figures), their supernatural powers and the table options of the `warzone` system.
+
+Rule text: ``001_0209eda46e4737a1.txt`` (Polish). Everything here is an immutable pydantic model;
+identifiers follow the glossary (``power`` for Moc, ``difficulty`` for Trudność, ``actions`` for Akcje).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from meneur.i18n import N_
+
+MAX_STAT = 30
+"""Largest Moc or leadership (DW) value accepted; a d20 roll-under never needs more."""
+MAX_DIFFICULTY = 20
+MAX_ACTIONS = 10
+
+
+class PowerKind(StrEnum):
+    """``Rodzaj``: "Zaklęcie" (spell) or "Technika" (technique), 001_0209eda46e4737a1.txt."""
+
+    SPELL = "spell"
+    TECHNIQUE = "technique"
+
+
+class TargetKind(StrEnum):
+    """``Cel``: "Punkt" (a point in range) or "Model" (a model in range)."""
+
+    POINT = "point"
+    MODEL = "model"
+
+
+KIND_NAMES = {PowerKind.SPELL: N_("spell"), PowerKind.TECHNIQUE: N_("technique")}
+TARGET_NAMES = {TargetKind.POINT: N_("point"), TargetKind.MODEL: N_("model")}
+
+
+class Frozen(BaseModel):
+    """Base of every model here: immutable, unknown fields refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PowerRange(Frozen):
+    """``Zasięg``: the parts of a range, combinable ("w wielu przypadkach Zasięg będzie określony
+    przy pomocy kilku z powyższych możliwości", 001_0209eda46e4737a1.txt).
+
+    Attributes:
+        personal: "Osobisty", only the user itself.
+        touch: "Dotyk", the user and/or a model in base contact.
+        template: "Wzornik", the name of the template used (e.g. "small blast"), or None.
+        command_range: "Zasięg Dowodzenia", every model within the user's command range.
+        inches: "Mierzony", the greatest distance in inches, or None.
+        line_of_sight: "Pole Widzenia", the target must be in the user's line of sight.
+    """
+
+    personal: bool = False
+    touch: bool = False
+    template: str | None = None
+    command_range: bool = False
+    inches: int | None = Field(default=None, ge=1, le=200)
+    line_of_sight: bool = False
+
+    @model_validator(mode="after")
+    def _at_least_one_part(self) -> PowerRange:
+        if not (self.personal or self.touch or self.template or self.command_range
+                or self.inches is not None or self.line_of_sight):
+            raise ValueError("a range needs at least one part (personal, touch, template, "
+                             "command_range, inches or line_of_sight)")
+        return self
+
+
+class Power(Frozen):
+    """One supernatural power as described in an army list ("Opis Mocy").
+
+    Attributes:
+        name: "Nazwa", the main reference of the power.
+        kind: "Rodzaj", spell or technique.
+        range: "Zasięg".
+        target: "Cel", point or model.
+        difficulty: "Trudność Mocy", subtracted from the user's Moc in the power test.
+        actions: "Akcje", the actions a spell costs; techniques have none ("opis tych mocy nie będzie
+            zawierał punktu Akcje").
+        effect: "Efekt", the description of what the power does.
+        bought: whether the model bought the power ("Model musi wykupić możliwość wykorzystania").
+        close_combat: True when the description allows the power in close combat although it is
+            neither a technique nor a touch power ("O ile nie jest napisane inaczej").
+        outside_field_of_fire: True when the description lets the power reach models outside the
+            user's field of fire ("Jeżeli nie jest napisane inaczej").
+    """
+
+    name: str = Field(min_length=1)
+    kind: PowerKind
+    range: PowerRange = PowerRange(personal=True)
+    target: TargetKind = TargetKind.MODEL
+    difficulty: int = Field(default=0, ge=0, le=MAX_DIFFICULTY)
+    actions: int | None = Field(default=None, ge=1, le=MAX_ACTIONS)
+    effect: str = ""
+    bought: bool = True
+    close_combat: bool = False
+    outside_field_of_fire: bool = False
+
+    @model_validator(mode="after")
+    def _actions_match_kind(self) -> Power:
+        if self.kind is PowerKind.SPELL and self.actions is None:
+            raise ValueError(f"spell {self.name!r} needs its actions (Akcje), at least 1")
+        if self.kind is PowerKind.TECHNIQUE and self.actions is not None:
+            raise ValueError(f"technique {self.name!r} costs no actions: remove 'actions'")
+        return self
+
+    @property
+    def action_cost(self) -> int:
+        """Actions a successful use costs before an absolute success (0 for a technique)."""
+        return self.actions or 0
+
+    @property
+    def usable_in_close_combat(self) -> bool:
+        """"w Walce Wręcz można używać tylko Technik lub Mocy z zasięgiem – dotyk"."""
+        return self.kind is PowerKind.TECHNIQUE or self.range.touch or self.close_combat
+
+
+class Figure(Frozen):
+    """A Model on the table ("Model", 001_0209eda46e4737a1.txt) as far as powers are concerned.
+
+    Attributes:
+        name: how the table calls the model.
+        power: its Moc value.
+        leadership: its Dowodzenie (DW), used by the violence table.
+        actions: the actions it has in each activation.
+        has_power_ability: "Używać Mocy mogą tylko modele z odpowiednią zdolnością".
+        panicked: "Mocy nie mogą używać modele Spanikowane".
+        powers: the powers of its army list; ``bought`` says which ones it may use.
+    """
+
+    name: str = Field(min_length=1)
+    power: int = Field(ge=0, le=MAX_STAT)
+    leadership: int = Field(ge=0, le=MAX_STAT)
+    actions: int = Field(default=3, ge=0, le=MAX_ACTIONS)
+    has_power_ability: bool = True
+    panicked: bool = False
+    powers: tuple[Power, ...] = ()
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Figure:
+        names = [p.name for p in self.powers]
+        doubles = sorted({n for n in names if names.count(n) > 1})
+        if doubles:
+            raise ValueError(f"power names must be unique, repeated: {', '.join(doubles)}")
+        return self
+
+    def find_power(self, name: str) -> Power | None:
+        """The power called ``name`` (case-insensitive), or None."""
+        for power in self.powers:
+            if power.name.casefold() == name.casefold():
+                return power
+        return None
+
+
+class TableOptions(Frozen):
+    """Choices where game masters could read 001_0209eda46e4737a1.txt differently (docs/rulings/warzone.md).
+
+    Attributes:
+        natural_one_always_succeeds: a natural 1 is an absolute success even when the modified Moc is
+            below 1 (default True: "Absolutny Sukces" is a critical roll, like the natural 20).
+        failed_technique_wastes_action: a failed technique wastes one action (default False:
+            techniques "nie wymaga zużycia akcji").
+        violence_penalties_stack: two "1-10" results in one activation give -6 (default True).
+        knocked_down_ends_activation: a model knocked down by the violence table stops its
+            activation at once (default True: it "nie może być Zaktywowany").
+        leadership_uses_test_difficulty: the "20" leadership test subtracts the difficulty as tested
+            (with the +2/+4 of the technique order) instead of the power's printed difficulty
+            (default False).
+        wake_up_modifier: the modifier of the leadership test made to get up (default -4, the text's).
+    """
+
+    natural_one_always_succeeds: bool = True
+    failed_technique_wastes_action: bool = False
+    violence_penalties_stack: bool = True
+    knocked_down_ends_activation: bool = True
+    leadership_uses_test_difficulty: bool = False
+    wake_up_modifier: int = Field(default=-4, ge=-20, le=20)

@@ -1,0 +1,173 @@
+"""``meneur carpathes ...`` in French and English: JSON keys, exit statuses, the state file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meneur.systems.carpathes.model import RollMode, Tier
+from meneur.systems.carpathes.odds import fraction_text, tier_odds
+from tests.cli_helpers import run_cli
+
+LANGS = ["fr", "en"]
+
+
+def run_json(args: list[str], lang: str = "fr") -> dict[str, object]:
+    result = run_cli(["carpathes", *args, "--json"], lang)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "total", "tier"), [
+    (["--trait", "2", "--dice", "4,4"], 10, "partial_success"),
+    (["--trait", "2", "--bonus", "1", "--dice", "4,4"], 11, "success"),
+    (["--trait", "3", "--advantage", "--dice", "6,1,6"], 15, "critical_success"),
+    (["--trait", "3", "--disadvantage", "--dice", "6,1,6"], 10, "partial_success"),
+    (["--trait", "0", "--dice", "1,2"], 3, "critical_failure"),
+])
+def test_roll_prints_total_and_tier(lang: str, args: list[str], total: int, tier: str) -> None:
+    """Issue interface: ``meneur carpathes roll --trait T [--bonus B] [--advantage|--disadvantage]
+    [--dice …] --json`` printing ``total`` and ``tier``."""
+    data = run_json(["roll", *args], lang)
+    assert (data["total"], data["tier"]) == (total, tier)
+
+
+@pytest.mark.parametrize(("flags", "mode"), [
+    ([], RollMode.NORMAL), (["--advantage"], RollMode.ADVANTAGE),
+    (["--disadvantage"], RollMode.DISADVANTAGE)])
+def test_roll_with_odds_prints_every_tier_as_a_fraction(flags: list[str], mode: RollMode) -> None:
+    data = run_json(["roll", "--trait", "2", "--bonus", "1", "--odds", "--seed", "3", *flags])
+    expected = tier_odds(2, 1, mode)
+    assert data["tiers"] == {t.value: fraction_text(expected[t]) for t in Tier}
+
+
+def test_odds_command() -> None:
+    data = run_json(["odds", "--trait", "2"])
+    assert data["tiers"] == {"critical_failure": "1/12", "failure": "1/3", "partial_success": "11/36",
+                             "success": "5/18", "critical_success": "0/1"}
+    totals = data["totals"]
+    assert isinstance(totals, dict) and totals["9"] == "1/6"
+
+
+def test_seeded_rolls_repeat() -> None:
+    first = run_json(["roll", "--trait", "2", "--seed", "42"])
+    assert first == run_json(["roll", "--trait", "2", "--seed", "42"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("args", "needle"), [
+    (["roll", "--trait", "2", "--dice", "4"], {"fr": "d6", "en": "d6"}),
+    (["roll", "--trait", "2", "--dice", "4,4,4"], {"fr": "4", "en": "remove 4"}),
+    (["roll", "--trait", "2", "--dice", "4,9"], {"fr": "9", "en": "impossible"}),
+    (["roll", "--trait", "12", "--dice", "4,4"], {"fr": "12", "en": "The trait is 12"}),
+    (["odds", "--trait", "-1"], {"fr": "-1", "en": "from 0 to 10"}),
+    (["attack", "--physical", "2", "--defense", "5", "--weapon", "bazooka", "--dice", "1,1"],
+     {"fr": "bazooka", "en": "Unknown weapon 'bazooka'"}),
+    (["initiative", "--fighter", "Anca", "--dice", "1,1"], {"fr": "Anca", "en": "NAME:PHYSIQUE"}),
+])
+def test_bad_input_exits_2_with_a_clear_message(lang: str, args: list[str],
+                                                needle: dict[str, str]) -> None:
+    result = run_cli(["carpathes", *args, "--json"], lang)
+    assert result.exit_code == 2
+    assert needle[lang] in result.stderr
+    assert result.stdout == ""
+
+
+def test_messages_are_translated() -> None:
+    french = run_cli(["carpathes", "roll", "--trait", "2", "--dice", "4,4"], "fr")
+    english = run_cli(["carpathes", "roll", "--trait", "2", "--dice", "4,4"], "en")
+    assert "succès partiel" in french.stdout
+    assert "partial success" in english.stdout
+    bad_fr = run_cli(["carpathes", "roll", "--trait", "12"], "fr")
+    bad_en = run_cli(["carpathes", "roll", "--trait", "12"], "en")
+    assert bad_fr.stderr != bad_en.stderr
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_attack_defense_initiative_effect(lang: str) -> None:
+    assert run_json(["defense", "--mental", "2", "--physical", "3", "--social", "1",
+                     "--equipment", "1"], lang) == {"defense": 7}
+    data = run_json(["attack", "--physical", "2", "--defense", "6", "--weapon", "ash_stake",
+                     "--target", "vampire", "--identified", "--dice", "4,4"], lang)
+    assert (data["margin"], data["wound"], data["target_disadvantage"]) == (5, "serious", True)
+    data = run_json(["initiative", "--fighter", "Mihail:1:pc", "--fighter", "Strigoi:1",
+                     "--dice", "3,3,4,2"], lang)
+    order = data["order"]
+    assert isinstance(order, list) and [e["name"] for e in order] == ["Mihail", "Strigoi"]
+    assert run_json(["effect", "--agent", "holy_water_thrown", "--target", "vampire"], lang) == {
+        "effect": "burns", "automatic_damage": 1}
+
+
+def chronicle(path: Path, *args: str, lang: str = "fr") -> dict[str, object]:
+    return run_json(["chronicle", args[0], str(path), *args[1:]], lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_father_mihail_through_the_cli(tmp_path: Path, lang: str) -> None:
+    """003_87a535c5e428c5d3.txt, « Exemple en jeu »: the 10 becomes a full success; said
+    ironically it stays a partial success and the cross cracks."""
+    path = tmp_path / "chronique.json"
+    chronicle(path, "new", lang=lang)
+    chronicle(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social",
+              "1", "--sacred-object", "croix d'argent", lang=lang)
+    for step in (["session"], ["scene"], ["confront", "--creature", "vampire"]):
+        chronicle(path, *step, lang=lang)
+    data = chronicle(path, "roll", "--pc", "Mihail", "--trait", "mental", "--dice", "4,4", lang=lang)
+    assert data["events"][0]["roll"]["dice"] == [4, 4]  # type: ignore[index]
+    data = chronicle(path, "talisman", "--pc", "Mihail", "--object", "croix d'argent", "--sincere",
+                     lang=lang)
+    mihail = data["state"]["characters"]["Mihail"]  # type: ignore[index]
+    assert (mihail["last_roll"]["total"], mihail["last_roll"]["tier"]) == (10, "success")
+    chronicle(path, "undo", lang=lang)
+    data = chronicle(path, "talisman", "--pc", "Mihail", "--object", "croix d'argent",
+                     "--insincere", lang=lang)
+    mihail = data["state"]["characters"]["Mihail"]  # type: ignore[index]
+    assert mihail["last_roll"]["tier"] == "partial_success" and mihail["cracked"] is True
+    again = run_cli(["carpathes", "chronicle", "talisman", str(path), "--pc", "Mihail", "--object",
+                     "croix d'argent", "--sincere"], lang)
+    assert again.exit_code == 1 and again.stderr
+    legal = chronicle(path, "legal", "--pc", "Mihail", lang=lang)
+    assert legal["talisman"]["legal"] is False  # type: ignore[index]
+
+
+def test_bad_input_leaves_the_state_file_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    chronicle(path, "new")
+    chronicle(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social", "1")
+    chronicle(path, "session")
+    chronicle(path, "scene")
+    before = path.read_bytes()
+    for args in (["roll", str(path), "--pc", "Mihail", "--trait", "mental", "--dice", "4,4,4"],
+                 ["roll", str(path), "--pc", "Mihail", "--trait", "courage", "--dice", "4,4"],
+                 ["roll", str(path), "--pc", "Dracula", "--trait", "mental", "--dice", "4,4"],
+                 ["add-pc", str(path), "--name", "X", "--mental", "12", "--physical", "1",
+                  "--social", "1"],
+                 ["joker", str(path), "--pc", "Mihail", "--dice", "1,1"]):
+        result = run_cli(["carpathes", "chronicle", *args], "en")
+        assert result.exit_code in (1, 2), result.stdout
+        assert path.read_bytes() == before
+    assert run_cli(["carpathes", "chronicle", "show", str(tmp_path / "missing.json")]).exit_code == 2
+    (tmp_path / "junk.json").write_text("{not json")
+    assert run_cli(["carpathes", "chronicle", "show", str(tmp_path / "junk.json")]).exit_code == 2
+    assert run_cli(["carpathes", "chronicle", "new", str(path)]).exit_code == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_human_output_of_the_chronicle(tmp_path: Path, lang: str) -> None:
+    path = tmp_path / "c.json"
+    for args in (["new"], ["add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1",
+                           "--social", "1"], ["session"], ["scene", "--after-night"],
+                 ["initiative", "--npc", "Strigoi:2", "--surprise", "Strigoi", "--dice", "1,1,6,6"],
+                 ["roll", "--pc", "Mihail", "--trait", "physique", "--peril", "--dice", "1,1"],
+                 ["joker", "--pc", "Mihail", "--dice", "6,6"], ["show"]):
+        result = run_cli(["carpathes", "chronicle", args[0], str(path), *args[1:]], lang)
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.strip()
+    shown = run_json(["chronicle", "show", str(path)], lang)
+    mihail = shown["characters"]["Mihail"]  # type: ignore[index]
+    assert mihail["joker_available"] is False and mihail["last_roll"]["total"] == 13

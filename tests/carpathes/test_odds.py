@@ -1,0 +1,77 @@
+"""Exact odds of the tiers, checked against brute-force enumeration of every die face."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from meneur.systems.carpathes.model import RollMode, Tier
+from meneur.systems.carpathes.odds import (
+    at_least,
+    attack_margin_distribution,
+    fraction_text,
+    tier_odds,
+    total_distribution,
+)
+from meneur.systems.carpathes.resolution import tier_of
+
+
+def brute_force(trait: int, bonus: int, mode: RollMode) -> dict[Tier, Fraction]:
+    count = 2 if mode is RollMode.NORMAL else 3
+    faces = list(itertools.product(range(1, 7), repeat=count))
+    result = {tier: Fraction(0) for tier in Tier}
+    for dice in faces:
+        ordered = sorted(dice)
+        kept = ordered[-2:] if mode is RollMode.ADVANTAGE else ordered[:2]
+        result[tier_of(sum(kept) + trait + bonus)] += Fraction(1, len(faces))
+    return result
+
+
+@pytest.mark.parametrize("mode", list(RollMode))
+@pytest.mark.parametrize("trait", range(11))
+@pytest.mark.parametrize("bonus", [-3, 0, 1, 2, 5])
+def test_tier_odds_match_brute_force(trait: int, bonus: int, mode: RollMode) -> None:
+    """003_87a535c5e428c5d3.txt: « 2D6 + Trait », « 3D6 garder les 2 meilleurs / pires »."""
+    assert tier_odds(trait, bonus, mode) == brute_force(trait, bonus, mode)
+
+
+@pytest.mark.parametrize(("trait", "mode", "tier", "expected"), [
+    # 2D6 + 2: partial success on 7 or 8 (6 + 5 ways of 36).
+    (2, RollMode.NORMAL, Tier.PARTIAL_SUCCESS, Fraction(11, 36)),
+    # 2D6 + 3: critical success only on 12.
+    (3, RollMode.NORMAL, Tier.CRITICAL_SUCCESS, Fraction(1, 36)),
+    # 3D6 keep 2 best + 0: 12 needs two sixes among three dice: 16 of 216.
+    (0, RollMode.ADVANTAGE, Tier.SUCCESS, Fraction(16 + 27, 216)),
+    (0, RollMode.NORMAL, Tier.CRITICAL_FAILURE, Fraction(10, 36)),
+])
+def test_hand_computed_odds(trait: int, mode: RollMode, tier: Tier, expected: Fraction) -> None:
+    assert tier_odds(trait, 0, mode)[tier] == expected
+
+
+@pytest.mark.parametrize("mode", list(RollMode))
+def test_distributions_sum_to_one(mode: RollMode) -> None:
+    assert sum(total_distribution(2, 1, mode).values()) == 1
+    assert at_least(2, 1, mode, Tier.CRITICAL_FAILURE) == 1
+
+
+def test_advantage_is_better_than_normal_better_than_disadvantage() -> None:
+    chances = [at_least(2, 0, m, Tier.SUCCESS)
+               for m in (RollMode.DISADVANTAGE, RollMode.NORMAL, RollMode.ADVANTAGE)]
+    assert chances == sorted(chances) and len(set(chances)) == 3
+
+
+def test_attack_margins_match_brute_force() -> None:
+    """« 2D6 + Physique + bonus d'arme contre la Défense de la cible »."""
+    expected: dict[int, Fraction] = {}
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        margin = a + b + 2 + 1 - 6
+        expected[margin] = expected.get(margin, Fraction(0)) + Fraction(1, 36)
+    assert attack_margin_distribution(2, 1, 6) == expected
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")])
+def test_fraction_text(value: Fraction, text: str) -> None:
+    assert fraction_text(value) == text

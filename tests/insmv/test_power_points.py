@@ -1,0 +1,124 @@
+"""Power points: maximum, spending, recovery; and the table's commands and events."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from meneur.errors import BadInputError, IllegalActionError
+from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, rules_for
+from meneur.systems.insmv.commands import AddBeing, RecoverPowerPoints, SpendPowerPoints, decide, refusal
+from meneur.systems.insmv.events import Table, replay
+from meneur.systems.insmv.model import Being, BeingKind, KindRules, build
+from meneur.systems.insmv.power_points import recover, recovery_amount, spend
+
+
+def being(will: int = 4, modifier: int = 0, rate: int = 0, left: int | None = None,
+          kind: BeingKind = BeingKind.DEMON) -> Being:
+    rules = rules_for(kind, power_point_modifier=modifier, recovery_per_day=rate)
+    return Being(name="Andromalius", kind=kind, will=will, rules=rules, power_points=left)
+
+
+@pytest.mark.parametrize(("will", "modifier"), [(4, 0), (4, 3), (2, -1), (6, 10), (1, -5)])
+def test_maximum_is_will_plus_the_kind_modifier(will: int, modifier: int) -> None:
+    """000_008acb24c72771e3.txt: "un nombre de points de pouvoir maximum égal à sa volonté.Ajoutez à cela
+    un modificateur qui dépend du type de personnage".
+    """
+    b = being(will, modifier)
+    assert b.max_power_points == max(0, will + modifier)
+    assert b.current_power_points == b.max_power_points
+
+
+def test_defaults_are_placeholders_of_zero() -> None:
+    """Ruling "Power-point maximum and recovery by kind of being" (docs/rulings/insmv.md): 0 and 0."""
+    for rules in DEFAULT_KIND_RULES.values():
+        assert (rules.power_point_modifier, rules.recovery_per_day) == (0, 0)
+
+
+@pytest.mark.parametrize(("left", "cost"), [(5, 5), (5, 1), (1, 1)])
+def test_spending(left: int, cost: int) -> None:
+    assert spend(being(6, left=left), cost).current_power_points == left - cost
+
+
+@pytest.mark.parametrize(("left", "cost"), [(0, 1), (3, 4), (4, 9)])
+def test_spending_is_refused_when_the_pool_is_short(left: int, cost: int) -> None:
+    """000_008acb24c72771e3.txt: PP are the "carburant" of powers: no fuel, no power."""
+    with pytest.raises(IllegalActionError) as caught:
+        spend(being(6, left=left), cost)
+    assert caught.value.rule == "power_points_short"
+    assert str(left) in caught.value.render("fr") and str(cost) in caught.value.render("en")
+
+
+@pytest.mark.parametrize(("rate", "left", "days", "at_rest", "gained"), [
+    (2, 0, 1, False, 2), (2, 0, 2, False, 4), (2, 5, 3, False, 1), (0, 0, 3, False, 0),
+    (0, 0, 3, True, 3), (0, 5, 3, True, 1), (3, 0, 1, True, 3), (0, 0, 0, True, 0), (1, 6, 5, True, 0)])
+def test_recovery(rate: int, left: int, days: int, at_rest: bool, gained: int) -> None:
+    """000_008acb24c72771e3.txt: "la créature ne peut dépasser son nombre maximum de points de pouvoir"; "au
+    repos complet en récupère 1 toutes les 24 heures".
+    """
+    b = being(6, rate=rate, left=left)
+    assert recovery_amount(b, days, at_rest) == gained
+    assert recover(b, days, at_rest).current_power_points == left + gained <= b.max_power_points
+
+
+def test_bad_amounts() -> None:
+    with pytest.raises(BadInputError):
+        spend(being(), 0)
+    with pytest.raises(BadInputError):
+        recovery_amount(being(), -1, True)
+    with pytest.raises(BadInputError) as caught:
+        build(KindRules, {"max_voluntary_shift": -1})
+    assert "max_voluntary_shift" in caught.value.render("fr")
+
+
+def test_commands_fold_into_state_and_undo_is_exact() -> None:
+    events = decide(Table(), AddBeing(being=being(5, rate=1)))
+    state = replay(events)
+    for command in (SpendPowerPoints(name="Andromalius", cost=4, power="Charme"),
+                    RecoverPowerPoints(name="Andromalius", days=2, at_rest=False)):
+        new = decide(state, command)
+        events += new
+        state = replay(new, state)
+    assert state.beings["Andromalius"].current_power_points == 3
+    assert replay(events) == state
+    assert replay(events[:-1]).beings["Andromalius"].current_power_points == 1
+
+
+def test_commands_refused_leave_the_state_alone() -> None:
+    state = replay(decide(Table(), AddBeing(being=being(3))))
+    before = state.model_dump()
+    with pytest.raises(IllegalActionError):
+        decide(state, SpendPowerPoints(name="Andromalius", cost=4))
+    assert refusal(state, SpendPowerPoints(name="Andromalius", cost=4)) is not None
+    assert refusal(state, SpendPowerPoints(name="Andromalius", cost=3)) is None
+    with pytest.raises(BadInputError):
+        decide(state, SpendPowerPoints(name="Nobody", cost=1))
+    with pytest.raises(BadInputError):
+        decide(state, AddBeing(being=being(3)))
+    with pytest.raises(BadInputError):
+        decide(Table(), AddBeing(being=being(3, left=4)))
+    assert state.model_dump() == before
+
+
+COMMANDS = st.one_of(
+    st.builds(SpendPowerPoints, name=st.just("Andromalius"), cost=st.integers(1, 8)),
+    st.builds(RecoverPowerPoints, name=st.just("Andromalius"), days=st.integers(0, 4), at_rest=st.booleans()))
+
+
+@given(will=st.integers(0, 6), rate=st.integers(0, 3), commands=st.lists(COMMANDS, max_size=15))
+def test_power_points_stay_between_zero_and_the_maximum(will: int, rate: int,
+                                                        commands: list[SpendPowerPoints | RecoverPowerPoints]
+                                                        ) -> None:
+    events = decide(Table(), AddBeing(being=being(will, rate=rate)))
+    state = replay(events)
+    for command in commands:
+        try:
+            new = decide(state, command)
+        except IllegalActionError:
+            continue
+        events += new
+        state = replay(new, state)
+        b = state.beings["Andromalius"]
+        assert 0 <= b.current_power_points <= b.max_power_points
+    assert replay(events) == state
