@@ -72,6 +72,8 @@ def test_undo_restores_the_state_exactly() -> None:
     assert table.state.status["Mihail"].cracked
     table.log, undone = table.log.undo()
     assert len(undone) == 1 and table.state == before
+    # The once-per-scene Talisman is available again after the undo.
+    table.do(InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=True))
 
 
 def test_undo_of_an_empty_log() -> None:
@@ -95,7 +97,9 @@ COMMANDS = st.sampled_from([
     InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=True),
     InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=False),
     InvokeTalisman(pc="Anca", sacred_object="croix d'argent ternie", sincere=True),
-    UseJoker(pc="Mihail"), DoPenance(pc="Mihail"), RollInitiative()])
+    UseJoker(pc="Mihail"), DoPenance(pc="Mihail"), RollInitiative(),
+    MakeRoll(pc="Mihail", trait=Trait.PHYSICAL, background="trade", purpose="protection"),
+    MakeRoll(pc="Anca", trait=Trait.PHYSICAL, background="hobby")])
 
 
 @given(st.lists(COMMANDS, max_size=30), st.integers(0, 2**16))
@@ -129,3 +133,21 @@ def test_any_sequence_keeps_the_invariants(commands: list[Command], seed: int) -
         table.log, _ = table.log.undo()
         history.pop()
         assert table.log == history[-1]
+
+
+@pytest.mark.parametrize(("pc", "background", "dice", "legal"), [
+    ("Mihail", "trade", (1, 6, 6), True), ("Anca", "trade", (1, 6, 6), False),
+    ("Mihail", "hobby", (1, 6, 6), False)])
+def test_relevant_trade_or_hobby_gives_advantage(pc: str, background: str,
+                                                 dice: tuple[int, ...], legal: bool) -> None:
+    """003_87a535c5e428c5d3.txt: « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est
+    pertinent »; a character without one cannot claim it."""
+    command = MakeRoll(pc=pc, trait=Trait.MENTAL, background=background)  # type: ignore[arg-type]
+    table = in_scene()
+    if not legal:
+        with pytest.raises(IllegalActionError) as caught:
+            table.do(command, dice)
+        assert caught.value.rule == "advantage.background"
+        return
+    last = table.do(command, dice).state.status[pc].last_roll
+    assert last is not None and last.trait_roll().kept == (6, 6)

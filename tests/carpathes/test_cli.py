@@ -22,13 +22,13 @@ def run_json(args: list[str], lang: str = "fr") -> dict[str, object]:
     return data
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("args", "total", "tier"), [
-    (["--trait", "2", "--dice", "4,4"], 10, "partial_success"),
-    (["--trait", "2", "--bonus", "1", "--dice", "4,4"], 11, "success"),
-    (["--trait", "3", "--advantage", "--dice", "6,1,6"], 15, "critical_success"),
-    (["--trait", "3", "--disadvantage", "--dice", "6,1,6"], 10, "partial_success"),
-    (["--trait", "0", "--dice", "1,2"], 3, "critical_failure"),
+@pytest.mark.parametrize(("lang", "args", "total", "tier"), [
+    ("fr", ["--trait", "2", "--dice", "4,4"], 10, "partial_success"),
+    ("en", ["--trait", "2", "--dice", "4,4"], 10, "partial_success"),
+    ("fr", ["--trait", "2", "--bonus", "1", "--dice", "4,4"], 11, "success"),
+    ("en", ["--trait", "3", "--advantage", "--dice", "6,1,6"], 15, "critical_success"),
+    ("fr", ["--trait", "3", "--disadvantage", "--dice", "6,1,6"], 10, "partial_success"),
+    ("en", ["--trait", "0", "--dice", "1,2"], 3, "critical_failure"),
 ])
 def test_roll_prints_total_and_tier(lang: str, args: list[str], total: int, tier: str) -> None:
     """Issue interface: ``meneur carpathes roll --trait T [--bonus B] [--advantage|--disadvantage]
@@ -59,22 +59,23 @@ def test_seeded_rolls_repeat() -> None:
     assert first == run_json(["roll", "--trait", "2", "--seed", "42"])
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("args", "needle"), [
-    (["roll", "--trait", "2", "--dice", "4"], {"fr": "d6", "en": "d6"}),
-    (["roll", "--trait", "2", "--dice", "4,4,4"], {"fr": "4", "en": "remove 4"}),
-    (["roll", "--trait", "2", "--dice", "4,9"], {"fr": "9", "en": "impossible"}),
-    (["roll", "--trait", "12", "--dice", "4,4"], {"fr": "12", "en": "The trait is 12"}),
-    (["odds", "--trait", "-1"], {"fr": "-1", "en": "from 0 to 10"}),
-    (["attack", "--physical", "2", "--defense", "5", "--weapon", "bazooka", "--dice", "1,1"],
-     {"fr": "bazooka", "en": "Unknown weapon 'bazooka'"}),
-    (["initiative", "--fighter", "Anca", "--dice", "1,1"], {"fr": "Anca", "en": "NAME:PHYSIQUE"}),
+@pytest.mark.parametrize(("lang", "args", "needle"), [
+    ("en", ["roll", "--trait", "2", "--dice", "4"], "die #2 (a d6) is missing"),
+    ("fr", ["roll", "--trait", "2", "--dice", "4,4,4"], "3 dés ont été saisis"),
+    ("en", ["roll", "--trait", "2", "--dice", "4,9"], "impossible on a d6"),
+    ("fr", ["roll", "--trait", "12", "--dice", "4,4"], "Le trait vaut 12 ; donnez un nombre entier"),
+    ("en", ["roll", "--trait", "12", "--dice", "4,4"], "The trait is 12; give a whole number from 0 to 10"),
+    ("en", ["odds", "--trait", "-1"], "from 0 to 10"),
+    ("fr", ["attack", "--physical", "2", "--defense", "5", "--weapon", "bazooka", "--dice", "1,1"],
+     "Valeur inconnue pour arme : « bazooka »"),
+    ("en", ["attack", "--physical", "2", "--defense", "5", "--weapon", "bazooka", "--dice", "1,1"],
+     "Unknown weapon 'bazooka'"),
+    ("fr", ["initiative", "--fighter", "Anca", "--dice", "1,1"], "NOM:PHYSIQUE"),
 ])
-def test_bad_input_exits_2_with_a_clear_message(lang: str, args: list[str],
-                                                needle: dict[str, str]) -> None:
+def test_bad_input_exits_2_with_a_clear_message(lang: str, args: list[str], needle: str) -> None:
     result = run_cli(["carpathes", *args, "--json"], lang)
     assert result.exit_code == 2
-    assert needle[lang] in result.stderr
+    assert needle in result.stderr
     assert result.stdout == ""
 
 
@@ -83,12 +84,16 @@ def test_messages_are_translated() -> None:
     english = run_cli(["carpathes", "roll", "--trait", "2", "--dice", "4,4"], "en")
     assert "succès partiel" in french.stdout
     assert "partial success" in english.stdout
+    odds_fr = run_cli(["carpathes", "odds", "--trait", "2"], "fr")
+    odds_en = run_cli(["carpathes", "odds", "--trait", "2"], "en")
+    assert "succès complet : 5/18" in odds_fr.stdout
+    assert "Odds of full success: 5/18" in odds_en.stdout
     bad_fr = run_cli(["carpathes", "roll", "--trait", "12"], "fr")
     bad_en = run_cli(["carpathes", "roll", "--trait", "12"], "en")
     assert bad_fr.stderr != bad_en.stderr
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["en"])
 def test_attack_defense_initiative_effect(lang: str) -> None:
     assert run_json(["defense", "--mental", "2", "--physical", "3", "--social", "1",
                      "--equipment", "1"], lang) == {"defense": 7}
@@ -107,7 +112,7 @@ def chronicle(path: Path, *args: str, lang: str = "fr") -> dict[str, object]:
     return run_json(["chronicle", args[0], str(path), *args[1:]], lang)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", ["fr"])
 def test_father_mihail_through_the_cli(tmp_path: Path, lang: str) -> None:
     """003_87a535c5e428c5d3.txt, « Exemple en jeu »: the 10 becomes a full success; said
     ironically it stays a partial success and the cross cracks."""
@@ -155,6 +160,9 @@ def test_bad_input_leaves_the_state_file_unchanged(tmp_path: Path) -> None:
     (tmp_path / "junk.json").write_text("{not json")
     assert run_cli(["carpathes", "chronicle", "show", str(tmp_path / "junk.json")]).exit_code == 2
     assert run_cli(["carpathes", "chronicle", "new", str(path)]).exit_code == 2
+    bad_pc = run_cli(["carpathes", "chronicle", "add-pc", str(path), "--name", "X", "--mental", "1",
+                      "--physical", "11", "--social", "1"], "fr")
+    assert bad_pc.exit_code == 2 and "Physique vaut 11" in bad_pc.stderr
 
 
 @pytest.mark.parametrize("lang", LANGS)

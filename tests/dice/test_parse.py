@@ -88,6 +88,7 @@ def test_decimals_and_labels_are_refused_with_their_position(text: str, position
     "1d10001",
     "1" + "+1" * MAX_EXPRESSION_LENGTH,
     "(" * 25 + "1" + ")" * 25,
+    "-" * 499 + "1",
     "1d1e1",
     "d6e>0",
     "d6rr<7",

@@ -41,6 +41,7 @@ def test_test_json(lang: str, args: list[str], success: bool, units: int, automa
 
 
 def test_power_not_possessed_takes_no_dice() -> None:
+    """000_008acb24c72771e3.txt: "il n'a aucune chance de réussir": no roll, so entered dice are refused."""
     data = as_json(["test", "--value", "4", "--power-not-possessed"])
     assert data["no_chance"] is True and data["success"] is False and data["dice"] == []
     result = run_cli(["insmv", "test", "--value", "4", "--power-not-possessed", "--dice", "1,2,3"])
@@ -62,8 +63,7 @@ def test_text_output_in_each_language(lang: str, words: list[str]) -> None:
     assert all(word in result.stdout for word in words)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("args", "needle"), [
+BAD_INPUTS = [
     (["test", "--value", "7"], "7"),
     (["test", "--value", "0"], "0"),
     (["test", "--value", "3", "--difficulty", "impossible"], "impossible"),
@@ -79,7 +79,11 @@ def test_text_output_in_each_language(lang: str, words: list[str]) -> None:
     (["opposed", "--value-a", "3", "--value-b", "3", "--dice", "1,1,1"], "4"),
     (["opposed", "--value-a", "3", "--value-b", "3", "--tie-winner", "nobody", "--dice", "1,1,1,1,1,1"],
      "nobody"),
-])
+]
+BAD_CASES = [("fr", *case) for case in BAD_INPUTS] + [("en", *case) for case in BAD_INPUTS[::3]]
+
+
+@pytest.mark.parametrize(("lang", "args", "needle"), BAD_CASES)
 def test_bad_input_exits_2(lang: str, args: list[str], needle: str) -> None:
     result = run_cli(["insmv", *args, "--json"], lang)
     assert result.exit_code == 2
@@ -175,3 +179,42 @@ def test_broken_or_empty_table_files(tmp_path: Path) -> None:
     assert broken.read_text(encoding="utf-8") == "{not json"
     assert run_cli(["insmv", "undo", "-f", str(tmp_path / "new.json")]).exit_code == 2
     assert not (tmp_path / "new.json").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_being_of_the_table_uses_a_power(tmp_path: Path, lang: str) -> None:
+    """A power test by a being of the table file: its kind limits the shift, its pool pays the cost."""
+    path = str(tmp_path / "table.json")
+    as_json(["being", "add", "-f", path, "--name", "Yves", "--kind", "angel", "--will", "3"], lang)
+    base = ["test", "-f", path, "--being", "Yves", "--value", "6"]
+    used = as_json([*base, "--voluntary", "5", "--cost", "2", "--power", "Lumière", "--dice", "1,1,3"], lang)
+    assert used["success"] is True and used["units"] == 8 and used["being"]["power_points"] == 1
+    failed = as_json([*base, "--shift", "-17", "--difficulty", "tres_difficile", "--cost", "1",
+                      "--dice", "6,6,1"], lang)
+    assert failed["success"] is False and failed["being"]["power_points"] == 0
+    before = Path(path).read_bytes()
+    short = run_cli(["insmv", *base, "--cost", "1", "--dice", "1,1,1"], lang)
+    assert short.exit_code == 1 and Path(path).read_bytes() == before
+    assert run_cli(["insmv", *base, "--voluntary", "6", "--dice", "1,1,1"], lang).exit_code == 1
+    for bad in ([*base, "--dice", "1,1"], ["test", "--value", "3", "--cost", "1"],
+                ["test", "--value", "3", "--being", "Yves"], [*base[:3], "--being", "Nobody", "--value", "3"],
+                [*base, "--cost", "1", "--power-not-possessed"]):
+        assert run_cli(["insmv", *bad], lang).exit_code == 2
+        assert Path(path).read_bytes() == before
+
+
+def test_keep_pp_on_failure_option(tmp_path: Path) -> None:
+    """Ruling "Spending power points" (docs/rulings/insmv.md): table option spend_power_points_on_failure."""
+    path = str(tmp_path / "table.json")
+    as_json(["being", "add", "-f", path, "--name", "Yves", "--kind", "angel", "--will", "3"])
+    base = ["test", "-f", path, "--being", "Yves", "--value", "1", "--difficulty", "tres_difficile",
+            "--cost", "2", "--keep-pp-on-failure"]
+    assert as_json([*base, "--dice", "6,6,1"])["being"]["power_points"] == 3
+    assert as_json([*base, "--dice", "1,1,1"])["being"]["power_points"] == 1
+
+
+def test_unwritable_table_file_is_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "missing-folder" / "table.json"
+    result = run_cli(["insmv", "being", "add", "-f", str(path), "--name", "A", "--kind", "angel",
+                      "--will", "3"])
+    assert result.exit_code == 2 and "table.json" in result.stderr

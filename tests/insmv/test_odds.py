@@ -42,6 +42,7 @@ PLANS = [TestRequest(v, d) for v in range(1, 7) for d in Difficulty] + [
 
 @pytest.mark.parametrize("request_", PLANS)
 def test_test_odds_match_brute_force(request_: TestRequest) -> None:
+    """Exact success and units distribution for a cell, shift and difficulty, against all 216 d666."""
     plan = plan_test(request_, AVATAR)
     odds = odds_of(plan)
     success, success_units, failure_units = brute(plan)
@@ -51,6 +52,7 @@ def test_test_odds_match_brute_force(request_: TestRequest) -> None:
 
 
 def test_no_chance_has_zero_odds() -> None:
+    """000_008acb24c72771e3.txt: "il n'a aucune chance de réussir": probability 0, nothing rolled."""
     odds = odds_of(None)
     assert odds.success == 0 and odds.success_units == {} and odds.divine == 0
 
@@ -76,6 +78,7 @@ def test_success_is_the_share_of_d66_at_most_the_cell(value: int, difficulty: Di
      TableOptions(opposed_units_include_voluntary_shift=False)),
 ])
 def test_opposed_odds_match_brute_force(a: TestRequest, b: TestRequest, options: TableOptions) -> None:
+    """Opposed odds (000_008acb24c72771e3.txt, "comparer le résultat des unités") against all 216² pairs."""
     plan_a, plan_b = plan_test(a, AVATAR), plan_test(b, AVATAR)
     rolls_a, rolls_b = every_roll(plan_a), every_roll(plan_b)
     outcomes: Counter[OpposedOutcome] = Counter()

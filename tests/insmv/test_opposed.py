@@ -66,6 +66,7 @@ def test_equal_units_are_a_tie_for_the_gm(units: int) -> None:
 
 
 def test_only_an_open_tie_is_settled() -> None:
+    """Only the tie is the game master's ("c'est le maître de jeu qui décide"), and only once."""
     result = oppose(rolled(SUCCESS, (1, 1, 6)), rolled(SUCCESS, (2, 1, 2)))
     with pytest.raises(IllegalActionError):
         settle(result, Side.DEFENDER)

@@ -38,6 +38,7 @@ def test_defaults_are_placeholders_of_zero() -> None:
 
 @pytest.mark.parametrize(("left", "cost"), [(5, 5), (5, 1), (1, 1)])
 def test_spending(left: int, cost: int) -> None:
+    """000_008acb24c72771e3.txt: PP are spent as "carburant" for powers."""
     assert spend(being(6, left=left), cost).current_power_points == left - cost
 
 
@@ -63,6 +64,7 @@ def test_recovery(rate: int, left: int, days: int, at_rest: bool, gained: int) -
 
 
 def test_bad_amounts() -> None:
+    """Bad input (cost 0, negative days, negative limit) is refused with the field named."""
     with pytest.raises(BadInputError):
         spend(being(), 0)
     with pytest.raises(BadInputError):

@@ -18,6 +18,8 @@ from meneur.systems.insmv.resolution import (
     no_chance,
     plan_test,
     roll_test,
+    voluntary_shift_refusal,
+    voluntary_shifts,
 )
 from meneur.systems.insmv.table_um import Difficulty
 from meneur.systems.insmv.talents import talent_request
@@ -132,6 +134,17 @@ def test_voluntary_shift_limits_by_kind(rules: KindRules, limit: int) -> None:
     assert caught.value.render("en")
 
 
+@pytest.mark.parametrize(("kind", "allowed"), [(BeingKind.ANGEL, 6), (BeingKind.ARCHANGEL_AVATAR, 11),
+                                               (BeingKind.HUMAN, 1)])
+def test_legal_voluntary_shifts_are_a_query(kind: BeingKind, allowed: int) -> None:
+    """Every shift the query offers is accepted, the next one is refused."""
+    rules = rules_for(kind)
+    assert len(voluntary_shifts(rules)) == allowed
+    for columns in voluntary_shifts(rules):
+        assert voluntary_shift_refusal(rules, columns) is None
+    assert voluntary_shift_refusal(rules, allowed) is not None
+
+
 def test_a_gm_may_set_another_limit_per_being() -> None:
     """The limit is per-being data (docs/rulings/insmv.md, Voluntary shift)."""
     plan = plan_test(TestRequest(6, voluntary_shift=2), rules_for(BeingKind.HUMAN, max_voluntary_shift=2))
@@ -231,6 +244,7 @@ def test_666_fails_on_a_column_below_66() -> None:
 
 @pytest.mark.parametrize("dice", [[1, 2], [1, 2, 3, 4], [0, 1, 1], [7, 1, 1], [1, 1, 9]])
 def test_entered_dice_that_do_not_match_the_d666(dice: list[int]) -> None:
+    """A d666 is exactly three d6: too few, too many or impossible faces are refused."""
     source = EnteredSource(dice)
     with pytest.raises(EnteredDiceError):
         roll_test(plan_test(TestRequest(3), HUMAN), source)

@@ -1,10 +1,10 @@
-"""Shared builders for the warzone tests: a model with two spells and two techniques."""
+"""Shared builders for the warzone tests: a model with three spells (one not bought) and four techniques."""
 
 from __future__ import annotations
 
 from meneur.dice.source import EnteredSource
-from meneur.systems.warzone.model import Figure, Power, PowerKind, PowerRange, TableOptions
 from meneur.systems.warzone.activation import TurnState, initial_state
+from meneur.systems.warzone.model import Figure, Power, PowerKind, PowerRange, TableOptions
 
 BOLT = Power(name="Bolt", kind=PowerKind.SPELL, actions=2, difficulty=2,
              range=PowerRange(inches=18, line_of_sight=True))

@@ -8,6 +8,7 @@ whose ``distribution`` maps each outcome to a reduced fraction ``"n/d"``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import typer
@@ -35,7 +36,7 @@ def register(app: typer.Typer) -> None:
         _odds_command())
 
 
-def _roll_command() -> typer.models.CommandFunctionType:
+def _roll_command() -> Callable[..., None]:
     @guarded
     def roll_dice(
         expression: str = typer.Argument(..., help=_("The dice expression, e.g. 4d6kh3 or 1d20+5.")),
@@ -70,7 +71,7 @@ def _print_roll(result: Roll) -> None:
     out.print(_("Total: {total}", total=total))
 
 
-def _odds_command() -> typer.models.CommandFunctionType:
+def _odds_command() -> Callable[..., None]:
     @guarded
     def show_odds(
         expression: str = typer.Argument(..., help=_("The dice expression, e.g. 4d6kh3 or 1d20+5.")),

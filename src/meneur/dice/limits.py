@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meneur.dice.errors import DiceLimitError, DiceValueError
-from meneur.dice.notation import DIGIT_DICE, DiceTerm, Expression, Operation, SetTerm, depth
+from meneur.dice.notation import DIGIT_DICE, DiceTerm, Expression, Operation, SetTerm, children, depth
 from meneur.i18n import N_, Message
 
 MAX_EXPRESSION_LENGTH = 500
 MAX_NESTING = 20
-MAX_DEPTH = 200
+MAX_DEPTH = 260
 MAX_DICE_PER_GROUP = 1000
 MAX_DICE_WRITTEN = 1000
 MAX_SIDES = 10_000
@@ -67,7 +67,9 @@ def check_expression(expression: Expression) -> None:
         DiceValueError: for a selector that an operation cannot use.
     """
     if depth(expression.root) > MAX_DEPTH:
-        raise _too_deep()
+        raise DiceLimitError(Message(
+            "core", N_("The expression chains too many operations (at most {cap} levels)."),
+            {"cap": MAX_DEPTH}))
     terms = expression.dice_terms()
     for term in terms:
         _check_term(term)
@@ -131,6 +133,4 @@ def _check_sets(expression: Expression) -> None:
                     raise DiceValueError(Message(
                         "core", N_("'{operation}' works on dice only; a set takes k or p."),
                         {"operation": str(operation)}))
-        from meneur.dice.notation import children
-
         stack.extend(children(node))

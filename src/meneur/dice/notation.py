@@ -8,8 +8,10 @@ remembers it was written ``d%``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal as TypingLiteral
+
+from meneur.dice.digits import digit_faces
 
 SelectorKind = TypingLiteral["h", "l", "<", ">", "="]
 OperationCode = TypingLiteral["k", "p", "rr", "ro", "ra", "e", "mi", "ma"]
@@ -73,29 +75,33 @@ class Constant:
 
 @dataclass(frozen=True, slots=True)
 class DiceTerm:
-    """``NdX`` followed by its operations."""
+    """``NdX`` followed by its operations.
+
+    ``digits`` is how many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die;
+    ``notation`` is the canonical text (both worked out once, as rolls read them often).
+    """
 
     count: int
     sides: int
     operations: tuple[Operation, ...] = ()
     percent: bool = False
+    digits: int = field(init=False, compare=False, repr=False)
+    notation: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def digits(self) -> int:
-        """How many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die."""
-        return DIGIT_DICE.get(self.sides, 0)
+    def __post_init__(self) -> None:
+        size = "%" if self.percent else str(self.sides)
+        object.__setattr__(self, "digits", DIGIT_DICE.get(self.sides, 0))
+        object.__setattr__(self, "notation",
+                           f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
 
     def faces(self) -> tuple[int, ...]:
         """Every face one die of this term can show, in increasing order."""
         if self.digits:
-            from meneur.dice.digits import digit_faces
-
             return digit_faces(self.digits)
         return tuple(range(1, self.sides + 1))
 
     def __str__(self) -> str:
-        size = "%" if self.percent else str(self.sides)
-        return f"{self.count}d{size}{''.join(str(o) for o in self.operations)}"
+        return self.notation
 
 
 @dataclass(frozen=True, slots=True)

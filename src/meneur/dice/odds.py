@@ -11,55 +11,62 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from meneur.dice.notation import Expression
 from meneur.dice.parse import parse
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class Odds:
     """The exact distribution of a roll: ``distribution[outcome]`` is its probability.
 
-    Outcomes are in increasing order; probabilities are reduced fractions summing to exactly 1.
+    Kept as whole-number weights over one ``denominator`` (outcomes increasing), so means and
+    variances stay exact and quick; ``distribution`` gives reduced fractions summing to exactly 1.
     """
 
-    distribution: dict[int, Fraction]
+    weights: tuple[tuple[int, int], ...]
+    denominator: int
 
     @classmethod
     def from_die(cls, die: Any) -> Odds:
         """Wrap an icepool ``Die`` whose outcomes are whole numbers (or booleans, read as 1/0)."""
-        denominator = die.denominator()
-        return cls({int(o): Fraction(q, denominator)
-                    for o, q in zip(die.outcomes(), die.quantities(), strict=True) if q})
+        return cls(tuple((int(o), int(q)) for o, q in die.items() if q), int(die.denominator()))
 
     @classmethod
-    def from_weights(cls, weights: Mapping[int, Fraction]) -> Odds:
-        """Build from probabilities (or weights) per outcome; they are normalised to sum to 1."""
-        total = sum(weights.values(), Fraction(0))
-        return cls({o: Fraction(w) / total for o, w in sorted(weights.items()) if w})
+    def from_weights(cls, weights: Mapping[int, int | Fraction]) -> Odds:
+        """Build from weights (or probabilities) per outcome; they are normalised to sum to 1."""
+        fractions = {o: Fraction(w) for o, w in weights.items() if w}
+        common = math.lcm(*(f.denominator for f in fractions.values()))
+        integers = tuple((o, int(f * common)) for o, f in sorted(fractions.items()))
+        return cls(integers, sum(w for _o, w in integers))
+
+    @cached_property
+    def distribution(self) -> dict[int, Fraction]:
+        """Each outcome (increasing) and its probability, a reduced fraction."""
+        return {o: Fraction(w, self.denominator) for o, w in self.weights}
 
     @property
     def minimum(self) -> int:
         """The lowest possible outcome."""
-        return min(self.distribution)
+        return self.weights[0][0]
 
     @property
     def maximum(self) -> int:
         """The highest possible outcome."""
-        return max(self.distribution)
+        return self.weights[-1][0]
 
     @property
     def mean(self) -> Fraction:
         """The exact mean."""
-        return sum((o * p for o, p in self.distribution.items()), Fraction(0))
+        return Fraction(sum(o * w for o, w in self.weights), self.denominator)
 
     @property
     def variance(self) -> Fraction:
         """The exact variance."""
-        mean = self.mean
-        return sum(((o - mean) ** 2 * p for o, p in self.distribution.items()), Fraction(0))
+        second = Fraction(sum(o * o * w for o, w in self.weights), self.denominator)
+        return second - self.mean ** 2
 
     @property
     def stdev(self) -> float:
@@ -68,7 +75,7 @@ class Odds:
 
     def probability(self, predicate: Callable[[int], bool]) -> Fraction:
         """The probability that the outcome satisfies ``predicate``."""
-        return sum((p for o, p in self.distribution.items() if predicate(o)), Fraction(0))
+        return Fraction(sum(w for o, w in self.weights if predicate(o)), self.denominator)
 
     def at_least(self, target: int) -> Fraction:
         """The probability of rolling ``target`` or more."""
@@ -77,6 +84,12 @@ class Odds:
     def at_most(self, target: int) -> Fraction:
         """The probability of rolling ``target`` or less."""
         return self.probability(lambda o: o <= target)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Odds) and self.distribution == other.distribution
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.distribution.items()))
 
     def __getitem__(self, outcome: int) -> Fraction:
         return self.distribution.get(outcome, Fraction(0))

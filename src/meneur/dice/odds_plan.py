@@ -29,6 +29,7 @@ MAX_PATHS = 5_000
 MAX_PAIRS = 400_000
 MAX_OUTCOMES = 100_000
 MAX_POOL = 100
+MAX_DIRECT_SUM = 100  # icepool's own `count @ die` recurses once per die
 
 Die = Any  # icepool.Die[int]; icepool ships no type information
 
@@ -74,7 +75,8 @@ def _binary(op: str, left: Die, right: Die) -> Die:
 
 
 def _base(term: DiceTerm) -> Die:
-    return icepool.Die(term.faces())
+    # icepool.d(n) is a shared, cached die: sums of it are cached by icepool too.
+    return icepool.Die(term.faces()) if term.digits else icepool.d(term.sides)
 
 
 def _term(term: DiceTerm) -> Die:
@@ -104,7 +106,9 @@ def _per_die(base: Die, operations: tuple[Operation, ...]) -> tuple[Die | None, 
             if len(operations) > 1:
                 return None, operations
             return base.explode(which, depth=MAX_EXPLOSIONS), ()
-        die = base.reroll(which, depth="inf" if first.code == "rr" else 1)
+        if which and len(which) < len(base):
+            # rerolling every face once gives the same die (and icepool divides by zero on it)
+            die = base.reroll(which, depth="inf" if first.code == "rr" else 1)
         index = 1
     while index < len(operations) and operations[index].code in ("mi", "ma"):
         bound = operations[index].selectors[-1].number
@@ -126,6 +130,10 @@ def _sum(term: DiceTerm, die: Die) -> Die:
 def _repeat(die: Die, count: int) -> Die:
     """The sum of ``count`` rolls of ``die``, by doubling (icepool's ``@`` recurses once per die)."""
     _check_repeat_cost(len(die), die.max_outcome() - die.min_outcome(), count)
+    if count == 1:
+        return die
+    if count <= MAX_DIRECT_SUM:
+        return count @ die
     result: Die | None = None
     power = die
     while count:
@@ -166,7 +174,13 @@ def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
         if term.count > MAX_POOL:
             raise _unavailable(Message("core", N_("keeping or dropping among more than {cap} dice."),
                                        {"cap": MAX_POOL}))
-        return die.keep(term.count, _positions(term.count, operation))
+        positions = _positions(term.count, operation)
+        kept = sum(positions)
+        if positions == (0,) * (term.count - kept) + (1,) * kept:
+            return die.highest(term.count, kept)
+        if positions == (1,) * kept + (0,) * (term.count - kept):
+            return die.lowest(term.count, kept)
+        return die.keep(term.count, positions)
 
     def counted(value: int) -> int:
         picked = operation.matches(value)
@@ -242,8 +256,10 @@ def _path_bound(term: DiceTerm) -> int | None:
     for operation in term.operations:
         if operation.code == "rr":
             return None
-        if operation.code == "ro":
+        if operation.code == "ro" and operation.is_by_value():
             per_die *= faces
+        elif operation.code == "ro":
+            extra *= faces ** min(term.count, sum(s.number for s in operation.selectors))
         elif operation.code == "ra":
             extra *= faces
         elif operation.code == "e":

@@ -30,7 +30,16 @@ def parse(text: str) -> Expression:
         DiceLimitError: past a cap (length, nesting, dice, sides, endless rerolls or explosions).
         DiceValueError: for a selector an operation cannot take, or a die without sides.
     """
-    return _parse(text.translate(_WHITESPACE).strip())
+    found = _SEEN.get(text)
+    if found is None:
+        found = _parse(text.translate(_WHITESPACE).strip())
+        if len(_SEEN) < _SEEN_SIZE:
+            _SEEN[text] = found
+    return found
+
+
+_SEEN: dict[str, Expression] = {}  # text as typed -> expression: the hot path of repeated rolls
+_SEEN_SIZE = 4096
 
 
 @lru_cache(maxsize=1024)

@@ -97,13 +97,13 @@ def roll_term(term: DiceTerm, source: DiceSource, budget: Budget) -> DiceResult:
         faces = [source.roll(sides) for _ in range(term.count)]
     if not term.operations:
         dice = tuple(RolledDie(sides, (f,), f) for f in faces)
-        return DiceResult(str(term), sides, dice, sum(faces))
+        return DiceResult(term.notation, sides, dice, sum(faces))
     group = [_Die(f) for f in faces]
     for operation in term.operations:
         _OPERATIONS[operation.code](term, group, operation, source, budget)
     frozen = tuple(RolledDie(sides, tuple(d.faces), d.value, d.kept, d.exploded, d.added_by)
                    for d in group)
-    return DiceResult(str(term), sides, frozen, sum(d.value for d in group if d.kept))
+    return DiceResult(term.notation, sides, frozen, sum(d.value for d in group if d.kept))
 
 
 def _face(term: DiceTerm, source: DiceSource, budget: Budget) -> int:

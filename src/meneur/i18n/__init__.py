@@ -11,7 +11,7 @@ Conventions:
       web server per request). The cores never choose a language: they raise errors and return
       results holding :class:`Message` objects, which render in whatever language is current.
 
-Use ``_ = Translator("insmv")`` in a module, then ``_("Success")`` for immediate translation,
+Use ``_ = Translator(<domain>)`` in a module, then ``_("Success")`` for immediate translation,
 ``N_("...")`` to mark a string translated later, and ``Message(domain, N_("..."), params)``
 for a deferred message with parameters.
 """

@@ -13,14 +13,20 @@ def wink_on_the_road() -> Character:
     the challenge example uses its own numbers (see docs/rulings/energy-campaign.md).
     """
     wink = library_hero("WINK")
-    traits = tuple(t.model_copy(update={"bonus": 1}) if t.name == "Spécialisation moto" else t for t in wink.traits)
-    powers = tuple(p.model_copy(update={"modifier": 1}) if p.name == "Téléportation" else p for p in wink.powers)
+    traits = tuple(
+        t.model_copy(update={"bonus": 1}) if t.name == "Spécialisation moto" else t for t in wink.traits
+    )
+    powers = tuple(
+        p.model_copy(update={"modifier": 1}) if p.name == "Téléportation" else p for p in wink.powers
+    )
     return wink.model_copy(update={"traits": traits, "powers": powers})
 
 
 def mecanus() -> Character:
     """MECANUS: "rang 5 et possède le pouvoir de Jambes cybernétiques (Mov) -1" (an NPC)."""
-    npc = library_hero("KITSUNE").model_copy(update={"name": "MECANUS", "pc": False, "traits": (Trait(
-        name="Membres cybernétiques", bonus=1),)})
-    return npc.model_copy(update={"powers": (Power(name="Jambes cybernétiques", category=PowerCategory.MOV,
-                                                   modifier=-1),)})
+    npc = library_hero("KITSUNE").model_copy(
+        update={"name": "MECANUS", "pc": False, "traits": (Trait(name="Membres cybernétiques", bonus=1),)}
+    )
+    return npc.model_copy(
+        update={"powers": (Power(name="Jambes cybernétiques", category=PowerCategory.MOV, modifier=-1),)}
+    )

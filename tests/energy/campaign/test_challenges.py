@@ -40,7 +40,10 @@ def test_wink_teleports_past_the_tree() -> None:
     +1, on retranche 1 point car elle téléporte quelqu'un d'autre avec elle (sa moto), ce qui donne 5"."""
     score = character_power_score(wink_on_the_road(), "Téléportation", carried=1)
     assert [(t.kind, t.value) for t in score.terms] == [
-        (TermKind.RANK, 5), (TermKind.REINFORCEMENT, 1), (TermKind.CARRIED, -1)]
+        (TermKind.RANK, 5),
+        (TermKind.REINFORCEMENT, 1),
+        (TermKind.CARRIED, -1),
+    ]
     assert score.total == 5
     assert challenge(score, Difficulty.EXPERT).success
 
@@ -56,23 +59,41 @@ def test_kitsune_escapes_mecanus() -> None:
     assert [(t.kind, t.value) for t in villain.terms] == [(TermKind.RANK, 5), (TermKind.WEAKENING, -1)]
 
 
-@pytest.mark.parametrize(("first", "second", "outcome"), [
-    (5, 4, OpposedOutcome.FIRST), (3, 6, OpposedOutcome.SECOND), (4, 4, OpposedOutcome.STATUS_QUO)])
+@pytest.mark.parametrize(
+    ("first", "second", "outcome"),
+    [(5, 4, OpposedOutcome.FIRST), (3, 6, OpposedOutcome.SECOND), (4, 4, OpposedOutcome.STATUS_QUO)],
+)
 def test_opposed_higher_wins_tie_is_status_quo(first: int, second: int, outcome: OpposedOutcome) -> None:
     """002_58e889a1abff3456.txt: "le plus élevé l'emporte. En cas d'égalité, c'est un statut quo"."""
     assert opposed(power_score(first), power_score(second)).outcome is outcome
 
 
-@pytest.mark.parametrize(("total", "difficulty", "success"), [(4, 4, True), (3, 4, False), (10, 10, True),
-                                                               (0, 1, False), (6, 5, True)])
+@pytest.mark.parametrize(
+    ("total", "difficulty", "success"),
+    [(4, 4, True), (3, 4, False), (10, 10, True), (0, 1, False), (6, 5, True)],
+)
 def test_success_on_equal_or_higher(total: int, difficulty: int, success: bool) -> None:
     """002_58e889a1abff3456.txt: "le résultat doit être égal ou supérieur à la difficulté du défi"."""
-    assert challenge(aptitude_score(min(total, 5), max(0, total - 5)), Difficulty(difficulty)).success is success
+    assert (
+        challenge(aptitude_score(min(total, 5), max(0, total - 5)), Difficulty(difficulty)).success is success
+    )
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("amateur", 1), ("Débutant", 2), ("professional", 3), ("4", 4), ("maître", 5), ("héroïque", 6),
-    ("fantastic", 7), ("Extraordinaire", 8), ("incroyable", 9), ("impossible", 10)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("amateur", 1),
+        ("Débutant", 2),
+        ("professional", 3),
+        ("4", 4),
+        ("maître", 5),
+        ("héroïque", 6),
+        ("fantastic", 7),
+        ("Extraordinaire", 8),
+        ("incroyable", 9),
+        ("impossible", 10),
+    ],
+)
 def test_the_difficulty_table(text: str, value: int) -> None:
     """002_58e889a1abff3456.txt: "| Amateur | 1 |" ... "| Impossible | 10 |"."""
     assert parse_difficulty(text) == value
@@ -142,14 +163,20 @@ def test_results_explain_themselves() -> None:
     french = [m.render("fr") for m in result.explain()]
     assert english[-1] == "Success: 4 ≥ 4." and "Expert" in english[-2]
     assert french[-1] == "Réussite : 4 ≥ 4."
-    assert result.to_json()["score"] == {"who": "WINK", "total": 4, "terms": [
-        {"kind": "aptitude", "label": "vehicles", "value": 3},
-        {"kind": "trait", "label": "Spécialisation moto", "value": 1}]}
+    assert result.to_json()["score"] == {
+        "who": "WINK",
+        "total": 4,
+        "terms": [
+            {"kind": "aptitude", "label": "vehicles", "value": 3},
+            {"kind": "trait", "label": "Spécialisation moto", "value": 1},
+        ],
+    }
 
 
 @given(st.integers(1, 12), st.integers(-3, 3), st.integers(0, 4), st.booleans())
-def test_power_score_is_rank_plus_modifier_minus_carried(rank: int, modifier: int, carried: int,
-                                                         surpass: bool) -> None:
+def test_power_score_is_rank_plus_modifier_minus_carried(
+    rank: int, modifier: int, carried: int, surpass: bool
+) -> None:
     """002_58e889a1abff3456.txt: rank, "ajoute ou retranche les éventuels renforcements ou
     affaiblissements", -1 per person carried, +2 to se dépasser."""
     score = power_score(rank, modifier, carried=carried, surpass=surpass)

@@ -6,7 +6,14 @@ import pytest
 
 from meneur.errors import IllegalActionError
 from meneur.systems.energy import library_hero
-from meneur.systems.energy.campaign.experience import AptitudeCriterion, Award, Bonus, HeroicCriterion, gain, spend
+from meneur.systems.energy.campaign.experience import (
+    AptitudeCriterion,
+    Award,
+    Bonus,
+    HeroicCriterion,
+    gain,
+    spend,
+)
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.model import Aptitude, Attributes, Experience, Power, PowerCategory
 from meneur.systems.energy.validation import InvalidCharacterError
@@ -15,14 +22,21 @@ ALL_HEROIC = frozenset(HeroicCriterion)
 ALL_APTITUDE = frozenset(AptitudeCriterion)
 
 
-@pytest.mark.parametrize(("heroic", "aptitude", "bonuses", "expected"), [
-    (frozenset({HeroicCriterion.SURVIVED}), frozenset({AptitudeCriterion.SURVIVED}), frozenset(), (1, 1)),
-    (ALL_HEROIC, ALL_APTITUDE, frozenset(), (3, 3)),
-    (ALL_HEROIC, ALL_APTITUDE, frozenset(Bonus), (4, 4)),
-    (frozenset({HeroicCriterion.SURVIVED}), frozenset(), frozenset({Bonus.COMPLICATION}), (1, 1)),
-])
-def test_criteria_tables_and_bonuses(heroic: frozenset[HeroicCriterion], aptitude: frozenset[AptitudeCriterion],
-                                     bonuses: frozenset[Bonus], expected: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("heroic", "aptitude", "bonuses", "expected"),
+    [
+        (frozenset({HeroicCriterion.SURVIVED}), frozenset({AptitudeCriterion.SURVIVED}), frozenset(), (1, 1)),
+        (ALL_HEROIC, ALL_APTITUDE, frozenset(), (3, 3)),
+        (ALL_HEROIC, ALL_APTITUDE, frozenset(Bonus), (4, 4)),
+        (frozenset({HeroicCriterion.SURVIVED}), frozenset(), frozenset({Bonus.COMPLICATION}), (1, 1)),
+    ],
+)
+def test_criteria_tables_and_bonuses(
+    heroic: frozenset[HeroicCriterion],
+    aptitude: frozenset[AptitudeCriterion],
+    bonuses: frozenset[Bonus],
+    expected: tuple[int, int],
+) -> None:
     """002_58e889a1abff3456.txt: "les personnages gagnent entre 1 et 3 points d'expérience héroïques" (one
     per criterion), "le PJ du joueur gagne 1 point d'expérience héroïque" for work outside the game, "le PJ
     gagne 1 point d'expérience d'aptitude" for a complication."""
@@ -37,8 +51,9 @@ def test_ten_experience_make_one_point() -> None:
     hero = library_hero("WINK").model_copy(update={"experience": Experience(heroic_xp=8, aptitude_xp=9)})
     result = gain(hero, Award(ALL_HEROIC, frozenset({AptitudeCriterion.SURVIVED})))
     assert (result.hero_points, result.aptitude_points) == (1, 1)
-    assert result.character.experience == Experience(heroic_xp=1, aptitude_xp=0, heroic_points=1,
-                                                     aptitude_points=1)
+    assert result.character.experience == Experience(
+        heroic_xp=1, aptitude_xp=0, heroic_points=1, aptitude_points=1
+    )
 
 
 def test_aptitude_points_earned_are_capped_at_24() -> None:
@@ -49,14 +64,19 @@ def test_aptitude_points_earned_are_capped_at_24() -> None:
     assert capped.aptitude_points == 0 and capped.character.experience.aptitude_xp == 12
     last = gain(hero, Award(aptitude=ALL_APTITUDE), aptitude_points_earned=23)
     assert last.aptitude_points == 1
-    wider = gain(hero, Award(aptitude=ALL_APTITUDE), aptitude_points_earned=24,
-                 options=TableOptions(max_earned_aptitude_points=30))
+    wider = gain(
+        hero,
+        Award(aptitude=ALL_APTITUDE),
+        aptitude_points_earned=24,
+        options=TableOptions(max_earned_aptitude_points=30),
+    )
     assert wider.aptitude_points == 1
 
 
 def _with_points(hero_points: int, aptitude_points: int = 0):  # type: ignore[no-untyped-def]
-    return library_hero("WINK").model_copy(update={"experience": Experience(
-        heroic_points=hero_points, aptitude_points=aptitude_points)})
+    return library_hero("WINK").model_copy(
+        update={"experience": Experience(heroic_points=hero_points, aptitude_points=aptitude_points)}
+    )
 
 
 def test_spending_hero_points_on_an_attribute() -> None:
@@ -100,8 +120,15 @@ def test_the_campaign_rank_cap() -> None:
     """002_58e889a1abff3456.txt: "accepter des personnages de rang 5 ou 6 uniquement, empêchant alors de
     dépenser des points de héros s'ils permettent d'atteindre le rang 7"."""
     wink = _with_points(20)
-    six = wink.model_copy(update={"powers": (*wink.powers, Power(name="Blink", category=PowerCategory.MOV),
-                                             Power(name="Flash", category=PowerCategory.SUP, modifier=1))})
+    six = wink.model_copy(
+        update={
+            "powers": (
+                *wink.powers,
+                Power(name="Blink", category=PowerCategory.MOV),
+                Power(name="Flash", category=PowerCategory.SUP, modifier=1),
+            )
+        }
+    )
     assert spend(wink, six, options=TableOptions(max_rank=6)).character.rank == 6
     seven = six.model_copy(update={"attributes": Attributes(energy=6, recovery=5, vigor=7)})
     with pytest.raises(IllegalActionError) as error:

@@ -15,7 +15,15 @@ from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import commands as c
 from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
-from meneur.systems.energy.campaign.journal import Campaign, can, execute, new_journal, replay, undo
+from meneur.systems.energy.campaign.journal import (
+    Campaign,
+    can,
+    execute,
+    legal_flow,
+    new_journal,
+    replay,
+    undo,
+)
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.campaign.state import Phase
 from meneur.systems.energy.campaign.store import load_campaign, save_campaign
@@ -54,6 +62,19 @@ def test_phases_are_checked() -> None:
     assert rule_of(campaign, c.EndScenario()) == "scenario"
 
 
+def test_legal_flow_is_a_query() -> None:
+    """What may be started or ended now, before anyone tries it."""
+    assert [command.kind for command in legal_flow(fresh())] == ["start_session"]
+    campaign = run(fresh(), c.StartSession())
+    assert [command.kind for command in legal_flow(campaign)] == [
+        "start_scenario",
+        "start_scene",
+        "end_session",
+    ]
+    campaign = run(campaign, c.StartScenario())
+    assert "end_scenario" in [command.kind for command in legal_flow(campaign)]
+
+
 def test_gm_stress_needs_a_scene_and_at_most_two_per_scene() -> None:
     """002_58e889a1abff3456.txt: "Le MJ peut distribuer une case de stress [...] durant une scène [...]
     deux cases de stress en une fois, mais jamais plus durant une scène"."""
@@ -62,8 +83,12 @@ def test_gm_stress_needs_a_scene_and_at_most_two_per_scene() -> None:
     campaign = run(campaign, c.StartScene(), c.AddStress(character="wink"), c.AddStress(character="WINK"))
     assert campaign.state.characters["WINK"].stress == 2
     assert rule_of(campaign, c.AddStress(character="WINK")) == "gm_stress_per_scene"
-    campaign = run(campaign, c.AddStress(character="KITSUNE", boxes=2), c.StartScene(),
-                   c.AddStress(character="WINK", boxes=2))
+    campaign = run(
+        campaign,
+        c.AddStress(character="KITSUNE", boxes=2),
+        c.StartScene(),
+        c.AddStress(character="WINK", boxes=2),
+    )
     assert campaign.state.characters["WINK"].stress == 4
 
 
@@ -82,16 +107,25 @@ def test_outlet_and_team_scene_once_per_session(reason: Relief, rule: str) -> No
 
 def test_outlet_and_team_scene_both_in_one_session() -> None:
     """002_58e889a1abff3456.txt: outlets and the team's support are two different ways, each once."""
-    campaign = run(in_scene(), c.AddStress(character="WINK", boxes=2),
-                   c.RelieveStress(character="WINK", reason=Relief.OUTLET),
-                   c.RelieveStress(character="WINK", reason=Relief.TEAM_SCENE))
+    campaign = run(
+        in_scene(),
+        c.AddStress(character="WINK", boxes=2),
+        c.RelieveStress(character="WINK", reason=Relief.OUTLET),
+        c.RelieveStress(character="WINK", reason=Relief.TEAM_SCENE),
+    )
     assert campaign.state.characters["WINK"].stress == 0
 
 
 def test_new_scenario_relieves_two() -> None:
     """002_58e889a1abff3456.txt: "Le stress baisse de deux points au début de chaque nouveau scénario"."""
-    campaign = run(in_scene(), c.AddStress(character="WINK", boxes=2), c.StartScene(),
-                   c.AddStress(character="WINK", boxes=1), c.AddStress(character="KITSUNE"), c.StartScenario())
+    campaign = run(
+        in_scene(),
+        c.AddStress(character="WINK", boxes=2),
+        c.StartScene(),
+        c.AddStress(character="WINK", boxes=1),
+        c.AddStress(character="KITSUNE"),
+        c.StartScenario(),
+    )
     assert campaign.state.characters["WINK"].stress == 1
     assert campaign.state.characters["KITSUNE"].stress == 0
     reliefs = [e for e in campaign.journal.log[-1].events if e.kind == "stress_relieved"]
@@ -102,12 +136,15 @@ def test_spending_boxes_in_a_session() -> None:
     """002_58e889a1abff3456.txt: "Action d'éclat : [...] utiliser un de ses pouvoirs comme s'il faisait
     partie d'une catégorie supplémentaire"."""
     campaign = in_scene()
-    feat = c.SpendStress(character="WINK", use=StressUse.FEAT, power="combat téléporté",
-                         category=PowerCategory.MOV)
+    feat = c.SpendStress(
+        character="WINK", use=StressUse.FEAT, power="combat téléporté", category=PowerCategory.MOV
+    )
     campaign = run(campaign, feat, c.SpendStress(character="KITSUNE", use=StressUse.SURPASS))
     assert campaign.state.characters["WINK"].stress == 1
     assert campaign.journal.log[-2].events[0].power == "Combat téléporté"  # type: ignore[union-attr]
-    same = c.SpendStress(character="WINK", use=StressUse.FEAT, power="Téléportation", category=PowerCategory.MOV)
+    same = c.SpendStress(
+        character="WINK", use=StressUse.FEAT, power="Téléportation", category=PowerCategory.MOV
+    )
     assert rule_of(campaign, same) == "feat"
     assert isinstance(can(campaign, c.SpendStress(character="WINK", use=StressUse.FEAT)), BadInputError)
 
@@ -132,8 +169,12 @@ def test_broken_and_brought_back() -> None:
 def test_experience_once_per_ended_session() -> None:
     """002_58e889a1abff3456.txt: "A la fin de chaque séance, les personnages gagnent entre 1 et 3 points";
     the complication bonus "qu'un seul point d'expérience d'aptitude de cette manière par séance"."""
-    award = c.AwardExperience(character="WINK", heroic=tuple(HeroicCriterion),
-                              aptitude=(AptitudeCriterion.SURVIVED,), bonuses=(Bonus.COMPLICATION,))
+    award = c.AwardExperience(
+        character="WINK",
+        heroic=tuple(HeroicCriterion),
+        aptitude=(AptitudeCriterion.SURVIVED,),
+        bonuses=(Bonus.COMPLICATION,),
+    )
     campaign = fresh()
     assert rule_of(campaign, award) == "experience"
     campaign = run(campaign, c.StartSession())
@@ -156,16 +197,25 @@ def test_reputation_changes_at_the_end_of_a_session_or_scenario_by_one() -> None
     assert rule_of(campaign, up) == "review"
     campaign = run(campaign, c.StartScenario(), c.EndScenario(), up)
     assert rule_of(campaign, up) == "review"
-    campaign = run(campaign, c.ChangeReputation(character="KITSUNE", score=ReputationScore.MORALITY, delta=-1))
-    assert rule_of(campaign, c.ChangeReputation(character="WINK", score=ReputationScore.MORALITY,
-                                                delta=2)) == "reputation_step"
+    campaign = run(
+        campaign, c.ChangeReputation(character="KITSUNE", score=ReputationScore.MORALITY, delta=-1)
+    )
+    assert (
+        rule_of(campaign, c.ChangeReputation(character="WINK", score=ReputationScore.MORALITY, delta=2))
+        == "reputation_step"
+    )
     campaign = run(campaign, c.EndSession(), up)
     assert campaign.state.characters["KITSUNE"].reputation.super_notoriety == 2
     assert campaign.state.characters["KITSUNE"].reputation.morality == -1
-    campaign = run(campaign, c.AddRelation(character="KITSUNE", relation="Chef du gang", value=6),
-                   c.ChangeRelation(character="KITSUNE", relation="chef du gang", delta=1))
+    campaign = run(
+        campaign,
+        c.AddRelation(character="KITSUNE", relation="Chef du gang", value=6),
+        c.ChangeRelation(character="KITSUNE", relation="chef du gang", delta=1),
+    )
     assert campaign.state.characters["KITSUNE"].relations[0].value == 7
-    assert rule_of(campaign, c.ChangeRelation(character="KITSUNE", relation="Chef du gang", delta=1)) == "review"
+    assert (
+        rule_of(campaign, c.ChangeRelation(character="KITSUNE", relation="Chef du gang", delta=1)) == "review"
+    )
 
 
 def test_purchases_and_debts() -> None:
@@ -182,9 +232,12 @@ def test_purchases_and_debts() -> None:
 def test_states_through_the_journal() -> None:
     """002_58e889a1abff3456.txt: blessé twice is incapacité; a power brings it back to blessé but "ne
     pourra pas le ramener indemne le temps d'un scénario"."""
-    campaign = run(in_scene(), c.InflictState(character="WINK", state=State.WOUNDED),
-                   c.InflictState(character="WINK", state=State.WOUNDED),
-                   c.RecoverState(character="WINK", how="healing_power"))
+    campaign = run(
+        in_scene(),
+        c.InflictState(character="WINK", state=State.WOUNDED),
+        c.InflictState(character="WINK", state=State.WOUNDED),
+        c.RecoverState(character="WINK", how="healing_power"),
+    )
     assert campaign.state.characters["WINK"].states == {State.WOUNDED}
     assert rule_of(campaign, c.RecoverState(character="WINK", how="healing_power")) == "incapacitated"
     campaign = run(campaign, c.StartScenario(), c.RecoverState(character="WINK", how="healing_power"))
@@ -231,20 +284,47 @@ def test_undo_of_nothing_and_broken_files(tmp_path: Path) -> None:
 
 NAMES = st.sampled_from(["WINK", "KITSUNE"])
 COMMANDS = st.one_of(
-    st.just(c.StartSession()), st.just(c.EndSession()), st.just(c.StartScenario()), st.just(c.EndScenario()),
+    st.just(c.StartSession()),
+    st.just(c.EndSession()),
+    st.just(c.StartScenario()),
+    st.just(c.EndScenario()),
     st.just(c.StartScene()),
     st.builds(c.AddStress, character=NAMES, boxes=st.integers(1, 2)),
     st.builds(c.RelieveStress, character=NAMES, reason=st.sampled_from([Relief.OUTLET, Relief.TEAM_SCENE])),
-    st.builds(c.SpendStress, character=NAMES, use=st.sampled_from([StressUse.DETERMINATION, StressUse.SURPASS])),
+    st.builds(
+        c.SpendStress, character=NAMES, use=st.sampled_from([StressUse.DETERMINATION, StressUse.SURPASS])
+    ),
     st.builds(c.BringBack, character=NAMES),
     st.builds(c.InflictState, character=NAMES, state=st.sampled_from([State.EXHAUSTED, State.WOUNDED])),
     st.builds(c.RecoverState, character=NAMES, how=st.sampled_from(["sleep", "healing_power", "infirmary"])),
-    st.builds(c.AwardExperience, character=NAMES, heroic=st.lists(st.sampled_from(HeroicCriterion)).map(tuple),
-              aptitude=st.lists(st.sampled_from(AptitudeCriterion)).map(tuple),
-              bonuses=st.lists(st.sampled_from(Bonus)).map(tuple)),
-    st.builds(c.ChangeReputation, character=NAMES, score=st.sampled_from(ReputationScore),
-              delta=st.sampled_from([-1, 1])),
+    st.builds(
+        c.AwardExperience,
+        character=NAMES,
+        heroic=st.lists(st.sampled_from(HeroicCriterion)).map(tuple),
+        aptitude=st.lists(st.sampled_from(AptitudeCriterion)).map(tuple),
+        bonuses=st.lists(st.sampled_from(Bonus)).map(tuple),
+    ),
+    st.builds(
+        c.ChangeReputation,
+        character=NAMES,
+        score=st.sampled_from(ReputationScore),
+        delta=st.sampled_from([-1, 1]),
+    ),
     st.builds(c.GainSavings, character=NAMES, boxes=st.integers(1, 5)),
+    st.builds(
+        c.AddRelation,
+        character=NAMES,
+        relation=st.sampled_from(["Mère", "MECANUS"]),
+        value=st.integers(-10, 10),
+        gm_reserved=st.booleans(),
+    ),
+    st.builds(
+        c.ChangeRelation,
+        character=NAMES,
+        relation=st.sampled_from(["Mère", "MECANUS"]),
+        delta=st.sampled_from([-1, 1]),
+    ),
+    st.builds(c.SetLivingStandard, character=NAMES, standard=st.sampled_from(LivingStandard)),
     st.builds(c.TakeDebt, character=NAMES, savings=st.integers(1, 3)),
     st.builds(c.RepayDebt, character=NAMES, boxes=st.integers(1, 3)),
     st.builds(c.Buy, character=NAMES, standard=st.sampled_from(LivingStandard)),
@@ -268,6 +348,7 @@ def test_random_commands_keep_the_invariants(commands: list[c.Command]) -> None:
             assert (State.TROUBLED in hero.states) == (hero.stress == 10)
             assert 0 <= hero.reputation.super_notoriety <= 10 and -10 <= hero.reputation.morality <= 10
             assert hero.savings >= 0 and hero.debts >= 0
+            assert all(-10 <= relation.value <= 10 for relation in hero.relations)
             assert not (State.WOUNDED in hero.states and State.INCAPACITATED in hero.states)
         assert all(v <= 2 for v in campaign.state.gm_stress.values())
     assert replay(campaign.journal) == campaign.state

@@ -29,8 +29,9 @@ def test_savings_cost_table(standard: LivingStandard, cost: int) -> None:
     assert resources.step_cost(standard) == cost
 
 
-@pytest.mark.parametrize(("current", "required", "cost"), [
-    (P, V, 31), (M, W, 6), (C, C, 0), (R, M, 0), (W, V, 24), (P, M, 1)])
+@pytest.mark.parametrize(
+    ("current", "required", "cost"), [(P, V, 31), (M, W, 6), (C, C, 0), (R, M, 0), (W, V, 24), (P, M, 1)]
+)
 def test_cumulative_purchase_costs(current: LivingStandard, required: LivingStandard, cost: int) -> None:
     """002_58e889a1abff3456.txt: "il faut dépenser les cases d'économies pour chaque niveau de vie au dessus
     du sien jusqu'à atteindre le niveau de vie requis"."""
@@ -66,30 +67,57 @@ def test_living_standard_creation_costs(standard: LivingStandard, cost: int) -> 
     assert resources.creation_cost(standard) == cost
 
 
-@pytest.mark.parametrize(("value", "start"), [
-    (0, "Inconnu du grand public"), (1, "Connu dans les milieux"), (3, "Connu dans les milieux"),
-    (4, "Apparaît parfois"), (6, "Apparaît parfois"), (7, "Apparaît régulièrement"), (9, "Apparaît régulièrement"),
-    (10, "Tout le monde a entendu")])
+@pytest.mark.parametrize(
+    ("value", "start"),
+    [
+        (0, "Inconnu du grand public"),
+        (1, "Connu dans les milieux"),
+        (3, "Connu dans les milieux"),
+        (4, "Apparaît parfois"),
+        (6, "Apparaît parfois"),
+        (7, "Apparaît régulièrement"),
+        (9, "Apparaît régulièrement"),
+        (10, "Tout le monde a entendu"),
+    ],
+)
 def test_notoriety_bands(value: int, start: str) -> None:
     """002_58e889a1abff3456.txt: the "Notoriété | Effet" table."""
     assert reputation.notoriety_band(value).render("fr").startswith(start)
 
 
-@pytest.mark.parametrize(("value", "start"), [
-    (-10, "Considéré comme une engeance"), (-8, "Considéré comme extrêmement"), (-5, "Considéré comme un malfaiteur"),
-    (-1, "Considéré comme un fauteur"), (0, "Ni bon ni mauvais"), (2, "Considéré comme quelqu’un de bien"),
-    (6, "Considéré comme un redresseur"), (7, "Considéré comme un héros"), (10, "Un parangon de vertu")])
+@pytest.mark.parametrize(
+    ("value", "start"),
+    [
+        (-10, "Considéré comme une engeance"),
+        (-8, "Considéré comme extrêmement"),
+        (-5, "Considéré comme un malfaiteur"),
+        (-1, "Considéré comme un fauteur"),
+        (0, "Ni bon ni mauvais"),
+        (2, "Considéré comme quelqu’un de bien"),
+        (6, "Considéré comme un redresseur"),
+        (7, "Considéré comme un héros"),
+        (10, "Un parangon de vertu"),
+    ],
+)
 def test_morality_bands(value: int, start: str) -> None:
     """002_58e889a1abff3456.txt: the "Moralité | Effet" table."""
     assert reputation.morality_band(value).render("fr").startswith(start)
 
 
-@pytest.mark.parametrize(("value", "start"), [
-    (-10, "Vous pouvez considérer le personnage comme votre Némésis"), (-7, "Le personnage vous déteste"),
-    (-4, "Le personnage ne vous aime pas du tout"), (-2, "Le personnage ne vous apprécie pas"),
-    (0, "Le personnage ne vous porte pas"), (3, "Le personnage vous apprécie assez"),
-    (5, "Le personnage vous apprécie beaucoup"), (9, "Le personnage est un ami très proche"),
-    (10, "Le personnage est une âme sœur")])
+@pytest.mark.parametrize(
+    ("value", "start"),
+    [
+        (-10, "Vous pouvez considérer le personnage comme votre Némésis"),
+        (-7, "Le personnage vous déteste"),
+        (-4, "Le personnage ne vous aime pas du tout"),
+        (-2, "Le personnage ne vous apprécie pas"),
+        (0, "Le personnage ne vous porte pas"),
+        (3, "Le personnage vous apprécie assez"),
+        (5, "Le personnage vous apprécie beaucoup"),
+        (9, "Le personnage est un ami très proche"),
+        (10, "Le personnage est une âme sœur"),
+    ],
+)
 def test_relation_bands(value: int, start: str) -> None:
     """002_58e889a1abff3456.txt: the "Relation | Effet" table."""
     assert reputation.relation_band(value).render("fr").startswith(start)
@@ -102,19 +130,29 @@ def test_off_the_scale_is_bad_input(value: int) -> None:
         reputation.morality_band(value)
 
 
-@pytest.mark.parametrize(("score", "start", "delta", "allowed"), [
-    (ReputationScore.SUPER_NOTORIETY, 0, 1, True), (ReputationScore.SUPER_NOTORIETY, 0, -1, False),
-    (ReputationScore.CIVIL_NOTORIETY, 10, 1, False), (ReputationScore.MORALITY, -10, -1, False),
-    (ReputationScore.MORALITY, -10, 1, True), (ReputationScore.MORALITY, 0, 2, False),
-    (ReputationScore.MORALITY, 0, 0, False)])
-def test_reputation_moves_one_point_within_its_scale(score: ReputationScore, start: int, delta: int,
-                                                     allowed: bool) -> None:
+@pytest.mark.parametrize(
+    ("score", "start", "delta", "allowed"),
+    [
+        (ReputationScore.SUPER_NOTORIETY, 0, 1, True),
+        (ReputationScore.SUPER_NOTORIETY, 0, -1, False),
+        (ReputationScore.CIVIL_NOTORIETY, 10, 1, False),
+        (ReputationScore.MORALITY, -10, -1, False),
+        (ReputationScore.MORALITY, -10, 1, True),
+        (ReputationScore.MORALITY, 0, 2, False),
+        (ReputationScore.MORALITY, 0, 0, False),
+    ],
+)
+def test_reputation_moves_one_point_within_its_scale(
+    score: ReputationScore, start: int, delta: int, allowed: bool
+) -> None:
     """002_58e889a1abff3456.txt: "faire varier un ou plusieurs scores de réputations ou de relations de 1
     point dans un sens ou un autre"; notoriety 0..10, morality -10..10."""
     hero = library_hero("WINK")
     hero = hero.model_copy(update={"reputation": hero.reputation.model_copy(update={score.value: start})})
     if allowed:
-        assert getattr(reputation.change_reputation(hero, score, delta).reputation, score.value) == start + delta
+        assert (
+            getattr(reputation.change_reputation(hero, score, delta).reputation, score.value) == start + delta
+        )
     else:
         with pytest.raises(IllegalActionError):
             reputation.change_reputation(hero, score, delta)

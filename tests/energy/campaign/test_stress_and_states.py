@@ -26,17 +26,21 @@ from tests.energy.campaign.helpers import mecanus
 MENTAL = {State.TROUBLED, State.DEMORALIZED, State.BROKEN}
 
 
-@pytest.mark.parametrize(("before", "boxes", "stress", "mental"), [
-    (0, 1, 1, set()),
-    (8, 1, 9, set()),
-    (9, 1, 10, {State.TROUBLED}),
-    (8, 2, 10, {State.TROUBLED}),
-    (10, 1, 10, {State.TROUBLED, State.DEMORALIZED}),
-    (10, 2, 10, {State.TROUBLED, State.DEMORALIZED, State.BROKEN}),
-    (9, 2, 10, {State.TROUBLED, State.DEMORALIZED}),
-])
-def test_the_gauge_fills_then_troubled_demoralized_broken(before: int, boxes: int, stress: int,
-                                                          mental: set[State]) -> None:
+@pytest.mark.parametrize(
+    ("before", "boxes", "stress", "mental"),
+    [
+        (0, 1, 1, set()),
+        (8, 1, 9, set()),
+        (9, 1, 10, {State.TROUBLED}),
+        (8, 2, 10, {State.TROUBLED}),
+        (10, 1, 10, {State.TROUBLED, State.DEMORALIZED}),
+        (10, 2, 10, {State.TROUBLED, State.DEMORALIZED, State.BROKEN}),
+        (9, 2, 10, {State.TROUBLED, State.DEMORALIZED}),
+    ],
+)
+def test_the_gauge_fills_then_troubled_demoralized_broken(
+    before: int, boxes: int, stress: int, mental: set[State]
+) -> None:
     """002_58e889a1abff3456.txt: "Lorsque le personnage atteint 10 cases de stress, il coche l'état
     troublé. S'il doit subir davantage de stress (ce qui l'amènerait à 11 cases), il coche l'état
     démoralisé, puis brisé(l'équivalent de 12 cases)"."""
@@ -59,8 +63,11 @@ def test_broken_is_out_of_play_until_brought_back_at_the_minimum() -> None:
     [...] ses cases de stress seront de nouveau à leur minimum"."""
     broken = at_level(library_hero("KITSUNE"), 12)
     assert not states.is_playable(broken)
-    for action in (lambda: take_stress(broken), lambda: relieve_stress(broken),
-                   lambda: spend_box(broken, StressUse.DETERMINATION)):
+    for action in (
+        lambda: take_stress(broken),
+        lambda: relieve_stress(broken),
+        lambda: spend_box(broken, StressUse.DETERMINATION),
+    ):
         with pytest.raises(IllegalActionError):
             action()
     back = bring_back(broken)
@@ -69,8 +76,10 @@ def test_broken_is_out_of_play_until_brought_back_at_the_minimum() -> None:
         bring_back(back)
 
 
-@pytest.mark.parametrize(("given_before", "boxes", "allowed"), [(0, 1, True), (0, 2, True), (1, 1, True),
-                                                                (1, 2, False), (2, 1, False), (0, 3, False)])
+@pytest.mark.parametrize(
+    ("given_before", "boxes", "allowed"),
+    [(0, 1, True), (0, 2, True), (1, 1, True), (1, 2, False), (2, 1, False), (0, 3, False)],
+)
 def test_at_most_two_gm_boxes_in_a_scene(given_before: int, boxes: int, allowed: bool) -> None:
     """002_58e889a1abff3456.txt: "le MJ peut même attribuer deux cases de stress en une fois, mais jamais
     plus durant une scène"."""
@@ -120,21 +129,26 @@ def test_the_gauge_stays_between_0_and_10(moves: list[tuple[str, int]]) -> None:
 
 # --- états ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("level", "extra", "attributes"), [
-    (0, set(), (6, 4, 4)),
-    (0, {State.EXHAUSTED}, (5, 4, 4)),
-    (11, set(), (5, 4, 4)),
-    (11, {State.EXHAUSTED}, (4, 4, 4)),
-    (0, {State.WOUNDED}, (6, 4, 2)),
-    (0, {State.INCAPACITATED}, (6, 4, 2)),
-])
+
+@pytest.mark.parametrize(
+    ("level", "extra", "attributes"),
+    [
+        (0, set(), (6, 4, 4)),
+        (0, {State.EXHAUSTED}, (5, 4, 4)),
+        (11, set(), (5, 4, 4)),
+        (11, {State.EXHAUSTED}, (4, 4, 4)),
+        (0, {State.WOUNDED}, (6, 4, 2)),
+        (0, {State.INCAPACITATED}, (6, 4, 2)),
+    ],
+)
 def test_effective_attributes(level: int, extra: set[State], attributes: tuple[int, int, int]) -> None:
     """002_58e889a1abff3456.txt: épuisé "malus de 1 point à sa valeur d'énergie"; démoralisé "un malus de
     -1 en énergie"; blessé "ne peut récupérer que la moitié de sa vigueur (arrondie au supérieur)"."""
     hero = at_level(library_hero("KITSUNE"), level)
     hero = hero.model_copy(update={"states": hero.states | extra})
-    assert effective_attributes(hero) == Attributes(energy=attributes[0], recovery=attributes[1],
-                                                    vigor=attributes[2])
+    assert effective_attributes(hero) == Attributes(
+        energy=attributes[0], recovery=attributes[1], vigor=attributes[2]
+    )
 
 
 @pytest.mark.parametrize(("vigor", "half"), [(5, 3), (4, 2), (1, 1), (7, 4)])
@@ -149,8 +163,12 @@ def test_energy_never_below_one_and_recovery_never_above_energy() -> None:
     """002_58e889a1abff3456.txt: "Un attribut ne peut jamais être inférieur à 1"; "La récupération ne peut
     pas être supérieure à l'énergie"."""
     hero = library_hero("KITSUNE")
-    hero = hero.model_copy(update={"attributes": Attributes(energy=1, recovery=1, vigor=3),
-                                   "states": frozenset({State.EXHAUSTED})})
+    hero = hero.model_copy(
+        update={
+            "attributes": Attributes(energy=1, recovery=1, vigor=3),
+            "states": frozenset({State.EXHAUSTED}),
+        }
+    )
     assert effective_attributes(hero) == Attributes(energy=1, recovery=1, vigor=3)
     tired = library_hero("WINK").model_copy(update={"states": frozenset({State.EXHAUSTED})})
     assert effective_attributes(tired) == Attributes(energy=4, recovery=4, vigor=5)

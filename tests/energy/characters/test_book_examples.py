@@ -23,7 +23,8 @@ def test_wink_hero_points() -> None:
     attributs ... ce qui laisse 12 points pour ses pouvoirs" (four powers at "coût 3")."""
     wink = library_hero("WINK")
     check = validate(wink)
-    assert (wink.rank, wink.attributes.energy, wink.attributes.recovery, wink.attributes.vigor) == (5, 5, 4, 5)
+    a = wink.attributes
+    assert (wink.rank, a.energy, a.recovery, a.vigor) == (5, 5, 4, 5)
     assert _attribute_cost("WINK") == 27
     assert _power_costs("WINK") == [3, 3, 3, 3]
     assert [p.category for p in wink.powers] == [PowerCategory.OFF_C, PowerCategory.DEF,

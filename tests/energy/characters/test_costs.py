@@ -20,7 +20,7 @@ def test_hero_point_budget_follows_the_table(rank: int, points: int) -> None:
 
 
 @pytest.mark.parametrize(("rank", "points"), [(12, 92), (13, 99), (14, 107), (20, 152)])
-def test_hero_point_budget_continues_past_eleven_alternating_plus_8_and_plus_7(rank: int, points: int) -> None:
+def test_hero_point_budget_continues_past_eleven_alternating_8_and_7(rank: int, points: int) -> None:
     """002_58e889a1abff3456.txt, "11+ | 84+": the table alternates +8 and +7; so does its continuation."""
     step = 8 if rank % 2 == 0 else 7
     assert costs.hero_point_budget(rank) == points

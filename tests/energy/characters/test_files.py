@@ -74,7 +74,9 @@ def test_newer_versions_are_refused() -> None:
     [("name: [unclosed", "YAML"), ("- a list", "mapping"), ("name: X\nrank: five\nattributes: {}\npowers: []",
                                                             "rank"),
      ("name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: []\nvigour: 3", "vigour"),
-     ("schema_version: one\nname: X", "schema_version")],
+     ("schema_version: one\nname: X", "schema_version"),
+     ("name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: [{name: p, category: sup, "
+      "effect: fly}]", "powers.0.effect")],
 )
 def test_unreadable_files_name_what_is_wrong(text: str, words: str) -> None:
     """Malformed files are bad input naming the field in error."""

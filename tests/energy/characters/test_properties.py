@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,7 +55,8 @@ def built_characters(draw: st.DrawFn) -> Character:
     standard = draw(st.sampled_from(builder.affordable_living_standards(aptitude_left)))
     return Character(name="Héros", rank=rank, maturity=maturity,
                      attributes=Attributes(energy=energy, recovery=recovery, vigor=vigor),
-                     powers=tuple(powers), aptitudes=aptitudes, traits=tuple(traits), living_standard=standard)
+                     powers=tuple(powers), aptitudes=aptitudes, traits=tuple(traits),
+                     living_standard=standard)
 
 
 def _bounds(allowed: builder.Range) -> tuple[int, int]:
@@ -104,7 +106,8 @@ def _stress_overflow(c: Character) -> Character:
 
 def _very_rich_beyond_means(c: Character) -> Character:
     spent_elsewhere = validate(c).aptitude_points.spent - costs.living_standard_cost(c.living_standard)
-    traits = (*c.traits, Trait(name="trop", bonus=max(1, costs.MATURITY_BUDGETS[c.maturity] - spent_elsewhere)))
+    bonus = max(1, costs.MATURITY_BUDGETS[c.maturity] - spent_elsewhere)
+    traits = (*c.traits, Trait(name="trop", bonus=bonus))
     return c.model_copy(update={"living_standard": LivingStandard.VERY_RICH, "traits": traits})
 
 
@@ -121,9 +124,22 @@ MUTATIONS: list[tuple[str, Callable[[Character], Character]]] = [
 
 
 @given(characters, st.sampled_from(MUTATIONS))
-def test_a_mutation_that_breaks_a_rule_is_reported(character: Character,
-                                                   mutation: tuple[str, Callable[[Character], Character]]) -> None:
+def test_a_mutation_that_breaks_a_rule_is_reported(
+        character: Character, mutation: tuple[str, Callable[[Character], Character]]) -> None:
     """"Un attribut ne peut jamais être inférieur à 1", "La récupération ne peut pas être supérieure à
     l'énergie", the budgets, "Rang | Coût" 1-5 and the 10 stress boxes: each break names its rule."""
     rule, mutate = mutation
     assert rule in validate(mutate(character)).rules
+
+
+@pytest.mark.parametrize(("left", "low", "high"),
+                         [(0, -2, -3), (1, -2, -2), (2, -2, -1), (3, -2, 0), (4, -2, 0), (5, -2, 1),
+                          (11, -2, 4)])
+def test_modifier_range_never_overspends(left: int, low: int, high: int) -> None:
+    """002_58e889a1abff3456.txt: a power costs 3, "2 par +1", "-1 par -1", "jusqu'à un coût minimum de 1":
+    the builder offers exactly the modifiers ``left`` points pay for (none when 0 is left)."""
+    allowed = builder.modifier_range(left)
+    assert (allowed.low, allowed.high) == (low, high)
+    assert allowed.is_empty is (left == 0)
+    for modifier in range(low, high + 1):
+        assert costs.power_cost(Power(name="p", category=PowerCategory.SUP, modifier=modifier)) <= left

@@ -42,8 +42,8 @@ BREAKING: list[tuple[str, dict[str, Any], str, str]] = [
     ("hero_points.over_budget", {"attributes": _attributes(6, 4, 5)}, "hero_points",
      "Le rang ... détermine le budget en points de héros disponibles"),
     ("hero_points.over_budget",
-     {"powers": (Power(name="Frappes instinctives", category=PowerCategory.OFF_C, modifier=2),)
-      + library_hero("KITSUNE").powers[1:]}, "hero_points", "Renforcement | +X | 2 par +1"),
+     {"powers": (Power(name="Frappes instinctives", category=PowerCategory.OFF_C, modifier=2),
+                 *library_hero("KITSUNE").powers[1:])}, "hero_points", "Renforcement | +X | 2 par +1"),
     ("aptitude_points.over_budget", {"living_standard": LivingStandard.MODEST}, "aptitude_points",
      "vous pouvez l'augmenter à la création en dépensant des points d'aptitudes"),
     ("aptitude_points.over_budget", {"traits": (Trait(name="Sens améliorés", bonus=4),)}, "aptitude_points",
@@ -143,7 +143,8 @@ def test_campaign_rank_cap() -> None:
 def test_points_earned_by_experience_raise_the_budgets() -> None:
     """002_58e889a1abff3456.txt: "10 points d'expérience héroïques peuvent être convertis en 1 point de
     héros"; "10 points d'expérience d'aptitude peuvent être convertis en 1 point d'aptitude"."""
-    stronger = _kitsune(attributes=_attributes(6, 4, 6), aptitudes={**_kitsune().aptitudes, Aptitude.NATURE: 1})
+    more = {**_kitsune().aptitudes, Aptitude.NATURE: 1}
+    stronger = _kitsune(attributes=_attributes(6, 4, 6), aptitudes=more)
     assert validate(stronger).rules == {"hero_points.over_budget", "aptitude_points.over_budget"}
     check = validate(stronger, earned_hero_points=2, earned_aptitude_points=1)
     assert check.is_valid

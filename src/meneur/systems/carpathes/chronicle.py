@@ -198,10 +198,15 @@ def _check(state: ChronicleState, command: Command) -> None:
         case EndConfrontation():
             if state.confrontation is None:
                 raise _illegal("confrontation.none", N_("No confrontation is in progress."))
-        case MakeRoll(pc=pc, talent=talent):
+        case MakeRoll(pc=pc, talent=talent, background=background):
             state.pc(pc)
             state.characters[pc].talent_bonus(talent)
             _need_scene(state)
+            if background is not None and not getattr(state.characters[pc], background):
+                raise _illegal("advantage.background", N_(
+                    "{pc} has no {background} on their sheet: « Avantage ... si métier ou hobby"
+                    " est pertinent »."), pc=pc, background=Message(
+                        "carpathes", N_("trade") if background == "trade" else N_("hobby")))
         case InvokeTalisman():
             _check_talisman(state, command)
         case UseJoker(pc=pc):
@@ -341,7 +346,9 @@ def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolle
     character = state.characters[command.pc]
     shaken = (state.has_shaken_faith_disadvantage(command.pc)
               and command.purpose in ("protection", "attack"))
-    mode = mode_from(command.advantage, command.disadvantage or shaken, state.options)
+    # « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est pertinent »
+    advantage = command.advantage or command.background is not None
+    mode = mode_from(advantage, command.disadvantage or shaken, state.options)
     result = roll(source, character.trait(command.trait), character.talent_bonus(command.talent),
                   mode)
     return Rolled(pc=command.pc, roll=RollData.from_roll(result), purpose=command.purpose,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from pydantic import ValidationError
@@ -21,6 +21,7 @@ from meneur.systems.carpathes import chronicle, store
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import attack, defense
 from meneur.systems.carpathes.events import (
+    PURPOSES,
     AddCharacter,
     BeginConfrontation,
     Command,
@@ -38,12 +39,17 @@ from meneur.systems.carpathes.events import (
 )
 from meneur.systems.carpathes.initiative import Combatant, roll_initiative
 from meneur.systems.carpathes.model import (
+    BONUS_MAX,
+    TIER_LABELS,
+    TRAIT_MAX,
+    TRAIT_MIN,
     Character,
     CreatureKind,
     Faith,
     TableOptions,
     Tier,
     Trait,
+    check_range,
     parse_enum,
 )
 from meneur.systems.carpathes.narration import narrate
@@ -177,8 +183,7 @@ def build_app() -> typer.Typer:
             return
         _show(result.explain())
         if odds:
-            _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {"tier": t, "chance": c})
-                   for t, c in data["tiers"].items()])
+            _show(_odds_lines(data["tiers"]))
 
     @app.command("odds", help=_("Exact odds of each tier and each total."))
     @guarded
@@ -198,8 +203,7 @@ def build_app() -> typer.Typer:
             print_json({"trait": trait, "bonus": bonus, "mode": mode.value, "tiers": tiers,
                         "totals": totals})
             return
-        _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {"tier": t, "chance": c})
-               for t, c in tiers.items()])
+        _show(_odds_lines(tiers))
 
     @app.command("defense", help=_("Défense = Mental + Physique + Social + equipment."))
     @guarded
@@ -327,6 +331,10 @@ def build_app() -> typer.Typer:
         equipment: int = typer.Option(0, "--equipment", help=_("Equipment bonus to Défense.")),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
+        for label, value in ((N_("Mental"), mental), (N_("Physique"), physical),
+                             (N_("Social"), social)):
+            check_range(Message("carpathes", label), value, TRAIT_MIN, TRAIT_MAX)
+        check_range(Message("carpathes", N_("The equipment bonus")), equipment, 0, BONUS_MAX)
         try:
             character = Character(name=name, mental=mental, physical=physical, social=social,
                                   talents=_parse_talents(talents or []), trade=trade, hobby=hobby,
@@ -392,16 +400,23 @@ def build_app() -> typer.Typer:
                                           help=_("3D6 keep the 2 worst.")),
         purpose: str = typer.Option("action", "--purpose", help=_("action, protection or attack.")),
         peril: bool = typer.Option(False, "--peril", help=_("The roll puts the PC in direct peril.")),
+        trade: bool = typer.Option(False, "--trade", help=_(
+            "The PC's trade is relevant: advantage.")),
+        hobby: bool = typer.Option(False, "--hobby", help=_(
+            "The PC's hobby is relevant: advantage.")),
         dice: str = typer.Option(None, "--dice", help=dice_help),
         seed: int = typer.Option(None, "--seed", help=seed_help),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
         key = parse_enum(Trait, TRAIT_ALIASES.get(trait.lower(), trait), _("trait"))
-        if purpose not in ("action", "protection", "attack"):
+        if purpose not in PURPOSES:
             raise _bad(N_("Unknown purpose '{value}'; choose action, protection or attack."),
                        value=purpose)
+        background: Literal["trade", "hobby"] | None = (
+            "trade" if trade else "hobby" if hobby else None)
         command = MakeRoll(pc=pc, trait=key, talent=talent, advantage=advantage,
-                           disadvantage=disadvantage, purpose=purpose, peril=peril)
+                           disadvantage=disadvantage, purpose=purpose, peril=peril,
+                           background=background)
         _run(path, command, as_json, seed, dice)
 
     @state_app.command("talisman", help=_("Invoke the Talisman de Foi on the PC's last roll."))
@@ -505,11 +520,27 @@ def build_app() -> typer.Typer:
             print_json({key: {"legal": why is None, "reason": None if why is None else why.render()}
                         for key, why in verdicts.items()})
             return
-        _show([Message("carpathes", N_("{action}: allowed"), {"action": key}) if why is None
-               else Message("carpathes", N_("{action}: refused, {reason}"),
-                            {"action": key, "reason": why}) for key, why in verdicts.items()])
+        _show([Message("carpathes", N_("{action}: allowed"), {"action": _action(key)})
+               if why is None else Message("carpathes", N_("{action}: refused, {reason}"),
+                                           {"action": _action(key), "reason": why})
+               for key, why in verdicts.items()])
 
     return app
+
+
+ACTION_LABELS = {"talisman": N_("Talisman de Foi"), "joker": N_("Joker du destin"),
+                 "penance": N_("penance"), "recollect": N_("recollection"),
+                 "initiative": N_("initiative")}
+
+
+def _odds_lines(tiers: dict[str, str]) -> list[Message]:
+    return [Message("carpathes", N_("Odds of {tier}: {chance}"),
+                    {"tier": Message("carpathes", TIER_LABELS[Tier(key)]), "chance": chance})
+            for key, chance in tiers.items()]
+
+
+def _action(key: str) -> Message:
+    return Message("carpathes", ACTION_LABELS[key])
 
 
 def _yes(value: bool) -> Message:

@@ -97,6 +97,7 @@ class MakeRoll(_Frozen):
     disadvantage: bool = False
     purpose: Purpose = "action"
     peril: bool = False
+    background: Literal["trade", "hobby"] | None = None
 
 
 class InvokeTalisman(_Frozen):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 SCHEMA_VERSION = 1
 
@@ -131,8 +132,8 @@ class Power(_Frozen):
     category: PowerCategory
     modifier: int = 0
     details: str = ""
-    effect: str | None = None
-    condition: str | None = None
+    effect: str | None = Field(default=None, json_schema_extra={"enum": [*EFFECT_KINDS, None]})
+    condition: str | None = Field(default=None, json_schema_extra={"enum": [*CONDITIONS, None]})
     area: bool = False
     inferred: bool = False
 
@@ -140,14 +141,16 @@ class Power(_Frozen):
     @classmethod
     def _known_effect(cls, value: str | None) -> str | None:
         if value is not None and value not in EFFECT_KINDS:
-            raise ValueError(f"unknown effect {value!r}; expected one of {', '.join(EFFECT_KINDS)}")
+            raise PydanticCustomError("enum", "Input should be one of: {expected}",
+                                      {"expected": ", ".join(EFFECT_KINDS)})
         return value
 
     @field_validator("condition")
     @classmethod
     def _known_condition(cls, value: str | None) -> str | None:
         if value is not None and value not in CONDITIONS:
-            raise ValueError(f"unknown condition {value!r}; expected one of {', '.join(CONDITIONS)}")
+            raise PydanticCustomError("enum", "Input should be one of: {expected}",
+                                      {"expected": ", ".join(CONDITIONS)})
         return value
 
     @property
@@ -218,7 +221,7 @@ class Character(_Frozen):
     specialties: tuple[str, ...] = ()
     particularities: tuple[str, ...] = ()
     complications: tuple[str, ...] = ()
-    living_standard: LivingStandard = LivingStandard.MODEST
+    living_standard: LivingStandard = LivingStandard.PRECARIOUS
     savings: int = 0
     debts: int = 0
     stress: int = 0

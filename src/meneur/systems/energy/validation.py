@@ -37,12 +37,15 @@ class TableOptions(BaseModel):
             may leave a point or two).
         max_rank: a campaign's rank cap ("limiter les personnages à un ensemble de rangs");
             None (default) means no cap.
+        player_margin: the share of the heroes' ranks kept back from the foes in encounter balance
+            ("un léger avantage aux joueurs de l'ordre de 20% de rangs"); default 0.2.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     allow_unspent_points: bool = True
     max_rank: int | None = Field(default=None, ge=1)
+    player_margin: float = Field(default=0.2, ge=0, lt=1)
 
 
 @dataclass(frozen=True)

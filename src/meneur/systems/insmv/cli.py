@@ -7,9 +7,7 @@ command accepts ``--json``. Table files hold an event log and are written atomic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -23,16 +21,21 @@ from meneur.systems.insmv.commands import AddBeing, Command, RecoverPowerPoints,
 from meneur.systems.insmv.events import Event, Table, replay
 from meneur.systems.insmv.model import Being, KindRules, TableOptions, build
 from meneur.systems.insmv.odds import TestOdds, odds_of, opposed_odds, opposed_winner_odds
-from meneur.systems.insmv.opposed import OpposedResult, Side, oppose, settle
-from meneur.systems.insmv.resolution import TestPlan, TestRequest, TestResult, no_chance, plan_test, roll_test
+from meneur.systems.insmv.opposed import Side, oppose, settle
+from meneur.systems.insmv.power_points import is_spent
+from meneur.systems.insmv.render import (
+    being_json,
+    fraction,
+    lines,
+    odds_json,
+    opposed_json,
+    result_json,
+    table_json,
+)
+from meneur.systems.insmv.resolution import TestPlan, TestRequest, no_chance, plan_test, roll_test
 from meneur.systems.insmv.table_um import Difficulty, table_um
 
 _ = Translator("insmv")
-
-
-def fraction(value: Fraction) -> str:
-    """A probability as a reduced ``"n/d"`` string."""
-    return f"{value.numerator}/{value.denominator}"
 
 
 def _rules(kind: str, max_shift: int | None) -> KindRules:
@@ -51,49 +54,6 @@ def _plan(request: TestRequest, rules: KindRules, possessed: bool) -> TestPlan |
     return plan if possessed else None
 
 
-def _lines(messages: list[Message]) -> list[str]:
-    return [message.render() for message in messages]
-
-
-def test_json(result: TestResult) -> dict[str, Any]:
-    """The JSON of a test; ``success``, ``threshold``, ``units`` and ``automatic`` are stable keys."""
-    plan, request = result.plan, result.request
-    return {
-        "success": result.success,
-        "threshold": result.threshold,
-        "units": result.units,
-        "automatic": None if result.automatic is None else result.automatic.value,
-        "no_chance": result.no_chance,
-        "value": request.value,
-        "difficulty": request.row.value,
-        "start_column": None if plan is None else plan.start_column,
-        "column": None if plan is None else plan.column,
-        "shifts": {"gm": request.gm_shift, "voluntary": request.voluntary_shift,
-                   "untrained_malus": request.untrained_malus},
-        "dice": list(result.dice),
-        "roll": result.roll,
-        "units_die": result.units_die,
-        "intervention": None if result.intervention is None else result.intervention.value,
-        "explanation": _lines(result.explain()),
-    }
-
-
-def odds_json(plan: TestPlan | None, odds: TestOdds) -> dict[str, Any]:
-    """The JSON of a test's exact odds."""
-    return {
-        "success": fraction(odds.success),
-        "failure": fraction(odds.failure),
-        "success_units": {str(u): fraction(p) for u, p in sorted(odds.success_units.items())},
-        "failure_units": {str(u): fraction(p) for u, p in sorted(odds.failure_units.items())},
-        "divine_intervention": fraction(odds.divine),
-        "infernal_intervention": fraction(odds.infernal),
-        "threshold": None if plan is None else plan.threshold,
-        "column": None if plan is None else plan.column,
-        "automatic": None if plan is None or plan.automatic is None else plan.automatic.value,
-        "no_chance": plan is None,
-    }
-
-
 def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
     if as_json:
         print_json(odds_json(plan, odds))
@@ -107,39 +67,11 @@ def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
         out.print(_("  failure with units {units}: {p}", units=units, p=fraction(p)), markup=False)
 
 
-def _print_result(title: str, lines: list[str]) -> None:
+def _print_result(title: str, body: list[str]) -> None:
     out = console()
     out.print(title, markup=False)
-    for line in lines:
+    for line in body:
         out.print(f"  {line}", markup=False)
-
-
-def opposed_json(result: OpposedResult) -> dict[str, Any]:
-    """The JSON of an opposed test."""
-    return {
-        "outcome": result.outcome.value,
-        "winner": None if result.winner is None else result.winner.value,
-        "units": result.units,
-        "action_succeeds": result.action_succeeds,
-        "needs_gm_decision": result.needs_gm_decision,
-        "gm_decision": None if result.gm_decision is None else result.gm_decision.value,
-        "compared_units": None if result.compared is None else list(result.compared),
-        "attacker": test_json(result.attacker),
-        "defender": test_json(result.defender),
-        "explanation": _lines(result.explain()),
-    }
-
-
-def being_json(being: Being) -> dict[str, Any]:
-    """The JSON of a being at the table."""
-    return {"name": being.name, "kind": being.kind.value, "will": being.will,
-            "max_power_points": being.max_power_points, "power_points": being.current_power_points,
-            "rules": being.rules.model_dump()}
-
-
-def table_json(state: Table, events: int) -> dict[str, Any]:
-    """The JSON of a table file's current state."""
-    return {"beings": {name: being_json(b) for name, b in sorted(state.beings.items())}, "events": events}
 
 
 def _print_table(state: Table) -> None:
@@ -205,7 +137,7 @@ def build_app() -> typer.Typer:
     keep_opt = typer.Option(False, "--keep-pp-on-failure", help=_(
         "Table option: a failed power test spends no PP."))
 
-    @app.command("test")
+    @app.command("test", help=_("Roll a test on the table UM (d666)."))
     @guarded
     def test_command(value: int = value_opt, difficulty: str | None = difficulty_opt,
                      shift: int = shift_opt, voluntary: int = voluntary_opt, kind: str = kind_opt,
@@ -233,20 +165,19 @@ def build_app() -> typer.Typer:
         result = no_chance(request) if plan is None else roll_test(plan, source)
         finish(source)
         options = TableOptions(spend_power_points_on_failure=not keep_on_failure)
-        if actor is not None and spending is not None and (
-                result.success or options.spend_power_points_on_failure):
+        if actor is not None and spending is not None and is_spent(result.success, options):
             actor = actor.record(spending)
         if as_json:
-            data = test_json(result)
+            data = result_json(result)
             if actor is not None:
                 data["being"] = being_json(actor.state.beings[actor.being.name])
             print_json(data)
         else:
-            _print_result(_("Success") if result.success else _("Failure"), _lines(result.explain()))
+            _print_result(_("Success") if result.success else _("Failure"), lines(result.explain()))
             if actor is not None:
                 _print_table(Table(beings={actor.being.name: actor.state.beings[actor.being.name]}))
 
-    @app.command("odds")
+    @app.command("odds", help=_("Exact odds of a test: success and the distribution of the units."))
     @guarded
     def odds_command(value: int = value_opt, difficulty: str | None = difficulty_opt,
                      shift: int = shift_opt, voluntary: int = voluntary_opt, kind: str = kind_opt,
@@ -258,7 +189,7 @@ def build_app() -> typer.Typer:
         plan = _plan(request, _rules(kind, max_shift), not not_possessed)
         _print_odds(plan, odds_of(plan), as_json)
 
-    @app.command("opposed")
+    @app.command("opposed", help=_("An opposed test: A acts, B resists; the units decide."))
     @guarded
     def opposed_command(
         value_a: int = typer.Option(..., "--value-a", help=_("A's value (A acts).")),
@@ -295,9 +226,9 @@ def build_app() -> typer.Typer:
         if as_json:
             print_json(opposed_json(result))
         else:
-            _print_result(_("Opposed test"), _lines(result.explain()))
+            _print_result(_("Opposed test"), lines(result.explain()))
 
-    @app.command("table")
+    @app.command("table", help=_("Show the table UM."))
     @guarded
     def table_command(as_json: bool = json_opt) -> None:
         """Show the table UM."""
@@ -312,7 +243,8 @@ def build_app() -> typer.Typer:
             cells = " ".join(f"{cell:>3}" for cell in table.cells[row])
             out.print(f"{cells}  {row.label.render()}", markup=False)
 
-    @app.command("kinds")
+    @app.command("kinds", help=_(
+        "The kinds of being and their default rules (the game master may change them per being)."))
     @guarded
     def kinds_command(as_json: bool = json_opt) -> None:
         """The kinds of being and their default rules (the game master may change them per being)."""
@@ -325,7 +257,7 @@ def build_app() -> typer.Typer:
                               shift=rules.max_voluntary_shift, modifier=rules.power_point_modifier,
                               recovery=rules.recovery_per_day), markup=False)
 
-    @being_app.command("add")
+    @being_app.command("add", help=_("Bring a being to the table."))
     @guarded
     def being_add(
         file: Path = file_opt, name: str = name_opt,
@@ -350,7 +282,7 @@ def build_app() -> typer.Typer:
                               "power_points": power_points})
         _run(file, AddBeing(being=being), as_json)
 
-    @pp_app.command("spend")
+    @pp_app.command("spend", help=_("Spend power points on a power (refused when the pool is short)."))
     @guarded
     def pp_spend(file: Path = file_opt, name: str = name_opt,
                  cost: int = typer.Option(..., "--cost", help=_("PP the power costs.")),
@@ -359,7 +291,7 @@ def build_app() -> typer.Typer:
         """Spend power points on a power (refused when the pool is short)."""
         _run(file, SpendPowerPoints(name=name, cost=cost, power=power), as_json)
 
-    @pp_app.command("recover")
+    @pp_app.command("recover", help=_("Recover power points over some days, never above the maximum."))
     @guarded
     def pp_recover(file: Path = file_opt, name: str = name_opt,
                    days: int = typer.Option(..., "--days", help=_("Periods of 24 hours.")),
@@ -369,7 +301,7 @@ def build_app() -> typer.Typer:
         """Recover power points over some days, never above the maximum."""
         _run(file, RecoverPowerPoints(name=name, days=days, at_rest=rest), as_json)
 
-    @app.command("show")
+    @app.command("show", help=_("Show the beings of a table file."))
     @guarded
     def show(file: Path = file_opt, as_json: bool = json_opt) -> None:
         """Show the beings of a table file."""
@@ -380,7 +312,7 @@ def build_app() -> typer.Typer:
         else:
             _print_table(state)
 
-    @app.command("undo")
+    @app.command("undo", help=_("Undo the last change of a table file."))
     @guarded
     def undo(file: Path = file_opt, as_json: bool = json_opt) -> None:
         """Undo the last change of a table file."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
-from meneur.systems.insmv.model import Being
+from meneur.systems.insmv.model import Being, TableOptions
 
 REST_MINIMUM_PER_DAY = 1
 
@@ -63,3 +63,8 @@ def recover(being: Being, days: int, at_rest: bool) -> Being:
     """The being after ``days`` periods of 24 hours of recovery."""
     amount = recovery_amount(being, days, at_rest)
     return being.model_copy(update={"power_points": being.current_power_points + amount})
+
+
+def is_spent(success: bool, options: TableOptions) -> bool:
+    """Whether a power test spends its PP: always by default, only on a success by table option."""
+    return success or options.spend_power_points_on_failure

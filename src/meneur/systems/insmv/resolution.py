@@ -120,6 +120,11 @@ def voluntary_shift_refusal(rules: KindRules, columns: int) -> Message | None:
                                " {limit}."), {"columns": columns, "limit": rules.max_voluntary_shift})
 
 
+def voluntary_shifts(rules: KindRules) -> range:
+    """The voluntary shifts a being may choose: 0 up to its kind's limit (legality as a query)."""
+    return range(rules.max_voluntary_shift + 1)
+
+
 def plan_test(request: TestRequest, rules: KindRules, table: TableUM | None = None) -> TestPlan:
     """Find the column, row and threshold of a test, or its automatic result.
 

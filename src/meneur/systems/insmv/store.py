@@ -34,11 +34,19 @@ def load(path: Path) -> list[Event]:
 
 
 def save(path: Path, events: list[Event]) -> None:
-    """Write ``events`` to ``path`` atomically (a temporary file renamed over the old one)."""
+    """Write ``events`` to ``path`` atomically (a temporary file renamed over the old one).
+
+    Raises:
+        BadInputError: when the file's folder cannot be written.
+    """
     text = json.dumps({"system": "insmv", "events": EVENTS.dump_python(events, mode="json")},
                       ensure_ascii=False, indent=2)
-    directory = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise BadInputError(Message(
+            "insmv", N_("Cannot write the table file {path} ({reason})."),
+            {"path": str(path), "reason": error.strerror or type(error).__name__})) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text + "\n")

@@ -115,6 +115,18 @@ TERM_NAMES: dict[TermKind, str] = {
 }
 
 
+BARE_TERM_NAMES: dict[TermKind, str] = {
+    TermKind.APTITUDE: N_("aptitude"),
+    TermKind.TRAIT: N_("trait"),
+    TermKind.RANK: N_("rank"),
+    TermKind.REINFORCEMENT: N_("reinforcement"),
+    TermKind.WEAKENING: N_("weakening"),
+    TermKind.CARRIED: N_("people carried along"),
+    TermKind.SURPASS: N_("surpass (one stress box)"),
+    TermKind.STATE: N_("state"),
+}
+
+
 @dataclass(frozen=True)
 class Term:
     """One term of a challenge score: its kind, a label (aptitude, trait or power name) and value."""
@@ -128,6 +140,8 @@ class Term:
         label: str | Message = self.label
         if self.kind is TermKind.STATE and self.label in State.__members__.values():
             label = state_name(State(self.label))
+        if not self.label:
+            return Message(DOMAIN, BARE_TERM_NAMES[self.kind])
         return Message(DOMAIN, TERM_NAMES[self.kind], {"label": label})
 
     def to_json(self) -> dict[str, object]:

@@ -15,7 +15,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from meneur.errors import BadInputError, IllegalActionError, MeneurError
 from meneur.i18n import N_, Message
-from meneur.systems.energy.campaign.commands import Command, decide
+from meneur.systems.energy.campaign.commands import (
+    Command,
+    EndScenario,
+    EndSession,
+    StartScenario,
+    StartScene,
+    StartSession,
+    decide,
+)
 from meneur.systems.energy.campaign.events import Event, apply
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.state import CampaignState
@@ -105,6 +113,12 @@ def can(campaign: Campaign, command: Command) -> MeneurError | None:
     except (IllegalActionError, BadInputError) as error:
         return error
     return None
+
+
+def legal_flow(campaign: Campaign) -> list[Command]:
+    """The session, scenario and scene commands allowed now (legality as a query, in the book's order)."""
+    candidates: list[Command] = [StartSession(), StartScenario(), StartScene(), EndScenario(), EndSession()]
+    return [command for command in candidates if can(campaign, command) is None]
 
 
 def undo(campaign: Campaign) -> tuple[Campaign, Entry]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message
+from meneur.i18n import LANGUAGES, N_, Message
 from meneur.systems.energy.catalogue import name_key
 from meneur.systems.energy.model import PowerCategory
 from meneur.systems.energy.names import DOMAIN
@@ -109,14 +109,15 @@ ARCHETYPES: tuple[Archetype, ...] = (
 
 
 def archetype(name: str) -> Archetype:
-    """The archetype whose key, English or translated name matches ``name`` (loosely).
+    """The archetype whose key or name in any language matches ``name`` (loosely).
 
     Raises:
         BadInputError: for an unknown archetype, listing the keys.
     """
     wanted = name_key(name)
     for item in ARCHETYPES:
-        if wanted in (name_key(item.key), name_key(item.name), name_key(item.title.render())):
+        names = {item.key, item.name, *(item.title.render(lang) for lang in LANGUAGES)}
+        if wanted in {name_key(n) for n in names}:
             return item
     raise BadInputError(Message(DOMAIN, N_("{name}: no such power archetype; known: {known}."),
                                 {"name": name, "known": ", ".join(a.key for a in ARCHETYPES)}))

@@ -7,13 +7,15 @@ forbid it (the message names the rule), 2 bad input.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.errors import BadInputError
+from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy.campaign import commands as cmd
 from meneur.systems.energy.campaign.challenges import (
@@ -27,19 +29,19 @@ from meneur.systems.energy.campaign.challenges import (
     power_score,
 )
 from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
-from meneur.systems.energy.campaign.journal import Campaign, execute, new_journal, undo
+from meneur.systems.energy.campaign.journal import Campaign, execute, legal_flow, new_journal, undo
 from meneur.systems.energy.campaign.narration import character_lines, describe, state_lines
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.reputation import ReputationScore
+from meneur.systems.energy.campaign.states import effective_attributes
 from meneur.systems.energy.campaign.store import load_campaign, save_campaign
 from meneur.systems.energy.campaign.stress import Relief, StressUse
 from meneur.systems.energy.cli.characters import read_character
-from meneur.systems.energy.model import Aptitude, LivingStandard, PowerCategory, State
+from meneur.systems.energy.files import dump_character
+from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, State
 
 DOMAIN = "energy_campaign"
 _ = Translator(DOMAIN)
-
-JsonOption = Annotated[bool, typer.Option("--json", help="JSON output.")]
 
 
 def _choice(value: str, allowed: list[str], what: str) -> str:
@@ -56,6 +58,15 @@ def _choice(value: str, allowed: list[str], what: str) -> str:
     return key
 
 
+_FLOW_WORDS = {
+    "start_session": "session start",
+    "end_session": "session end",
+    "start_scenario": "scenario start",
+    "end_scenario": "scenario end",
+    "start_scene": "scene start",
+}
+
+
 def _step(direction: str) -> int:
     return 1 if _choice(direction, ["up", "down"], "direction") == "up" else -1
 
@@ -69,17 +80,25 @@ def _print(messages: list[Message]) -> None:
 # --- challenge -------------------------------------------------------------------------------------
 
 
-def _score(prefix: str, values: dict[str, Any], surpass: bool) -> ChallengeScore | None:
-    """Build one side's score from its options (a character file or raw numbers); None when absent."""
+def _score(
+    prefix: str,
+    values: dict[str, Any],
+    surpass: bool,
+    lookup: Callable[[str], Character],
+    malus_on_powers: bool,
+) -> ChallengeScore | None:
+    """Build one side's score from its options (a character or raw numbers); None when absent."""
     source = values.get(f"{prefix}character")
+    carried = values.get("carried", 0) if not prefix else 0
     if source:
-        character = read_character(source)
+        character = lookup(source)
         if values.get(f"{prefix}power"):
             return character_power_score(
                 character,
                 values[f"{prefix}power"],
-                carried=values.get("carried", 0) if not prefix else 0,
+                carried=carried,
                 surpass=surpass,
+                malus_on_powers=malus_on_powers,
             )
         if not values.get(f"{prefix}aptitude"):
             raise BadInputError(Message(DOMAIN, N_("With a character, name --aptitude or --power.")))
@@ -89,10 +108,7 @@ def _score(prefix: str, values: dict[str, Any], surpass: bool) -> ChallengeScore
         )
     if values.get(f"{prefix}rank") is not None:
         return power_score(
-            values[f"{prefix}rank"],
-            values.get(f"{prefix}modifier") or 0,
-            carried=values.get("carried", 0) if not prefix else 0,
-            surpass=surpass,
+            values[f"{prefix}rank"], values.get(f"{prefix}modifier") or 0, carried=carried, surpass=surpass
         )
     if values.get(f"{prefix}aptitude_rank") is not None:
         return aptitude_score(
@@ -101,62 +117,97 @@ def _score(prefix: str, values: dict[str, Any], surpass: bool) -> ChallengeScore
     return None
 
 
+def _lookup(campaign: Campaign | None) -> Callable[[str], Character]:
+    """Find a character: in the campaign when there is one and it knows the name, else a file or hero."""
+
+    def find(source: str) -> Character:
+        if campaign is not None:
+            try:
+                return campaign.state.character(source)
+            except BadInputError:
+                pass
+        return read_character(source)
+
+    return find
+
+
 def challenge_command(
-    aptitude_rank: Annotated[int | None, typer.Option(help="Aptitude rank (0-5).")] = None,
-    trait: Annotated[int, typer.Option(help="Bonus of the applicable trait.")] = 0,
-    difficulty: Annotated[str | None, typer.Option(help="1-10 or a level: amateur ... impossible.")] = None,
-    character: Annotated[str | None, typer.Option(help="Character file or built-in hero.")] = None,
-    aptitude: Annotated[str | None, typer.Option(help="Aptitude key (vehicles, art...).")] = None,
-    trait_name: Annotated[
-        str | None, typer.Option(help="Trait to use (default: the best applicable).")
+    aptitude_rank: Annotated[int | None, typer.Option(help=_("Aptitude rank (0-5)."))] = None,
+    trait: Annotated[int, typer.Option(help=_("Bonus of the applicable trait."))] = 0,
+    difficulty: Annotated[
+        str | None, typer.Option(help=_("1-10 or a level: amateur ... impossible."))
     ] = None,
-    power: Annotated[str | None, typer.Option(help="Power used instead of an aptitude.")] = None,
-    rank: Annotated[int | None, typer.Option(help="Rank, for a power used without a file.")] = None,
-    modifier: Annotated[int, typer.Option(help="Power reinforcement (+) or weakening (-).")] = 0,
-    carried: Annotated[int, typer.Option(help="Other people carried along (-1 each).")] = 0,
-    surpass: Annotated[bool, typer.Option("--surpass", help="Check a stress box for +2.")] = False,
-    versus_character: Annotated[str | None, typer.Option(help="Opponent: character file or hero.")] = None,
-    versus_aptitude: Annotated[str | None, typer.Option(help="Opponent's aptitude.")] = None,
-    versus_trait_name: Annotated[str | None, typer.Option(help="Opponent's trait.")] = None,
-    versus_power: Annotated[str | None, typer.Option(help="Opponent's power.")] = None,
-    versus_rank: Annotated[int | None, typer.Option(help="Opponent's rank (power challenge).")] = None,
-    versus_modifier: Annotated[int, typer.Option(help="Opponent's power modifier.")] = 0,
-    versus_aptitude_rank: Annotated[int | None, typer.Option(help="Opponent's aptitude rank.")] = None,
-    versus_trait: Annotated[int, typer.Option(help="Opponent's trait bonus.")] = 0,
-    as_json: JsonOption = False,
+    character: Annotated[str | None, typer.Option(help=_("Character file or built-in hero."))] = None,
+    aptitude: Annotated[str | None, typer.Option(help=_("Aptitude key (vehicles, art...)."))] = None,
+    trait_name: Annotated[
+        str | None, typer.Option(help=_("Trait to use (default: the best applicable)."))
+    ] = None,
+    power: Annotated[str | None, typer.Option(help=_("Power used instead of an aptitude."))] = None,
+    rank: Annotated[int | None, typer.Option(help=_("Rank, for a power used without a file."))] = None,
+    modifier: Annotated[int, typer.Option(help=_("Power reinforcement (+) or weakening (-)."))] = 0,
+    carried: Annotated[int, typer.Option(help=_("Other people carried along (-1 each)."))] = 0,
+    surpass: Annotated[bool, typer.Option("--surpass", help=_("Check a stress box for +2."))] = False,
+    versus_character: Annotated[str | None, typer.Option(help=_("Opponent: character file or hero."))] = None,
+    versus_aptitude: Annotated[str | None, typer.Option(help=_("Opponent's aptitude."))] = None,
+    versus_trait_name: Annotated[str | None, typer.Option(help=_("Opponent's trait."))] = None,
+    versus_power: Annotated[str | None, typer.Option(help=_("Opponent's power."))] = None,
+    versus_rank: Annotated[int | None, typer.Option(help=_("Opponent's rank (power challenge)."))] = None,
+    versus_modifier: Annotated[int, typer.Option(help=_("Opponent's power modifier."))] = 0,
+    versus_aptitude_rank: Annotated[int | None, typer.Option(help=_("Opponent's aptitude rank."))] = None,
+    versus_trait: Annotated[int, typer.Option(help=_("Opponent's trait bonus."))] = 0,
+    campaign_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--campaign",
+            help=_("Campaign file: characters as they are now, and the surpass box recorded in the log."),
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
     """A challenge against a difficulty, or an opposed challenge with the --versus-* options."""
     values = dict(locals())
-    score = _score("", values, surpass)
+    campaign = load_campaign(campaign_file) if campaign_file is not None else None
+    options = campaign.state.options if campaign is not None else TableOptions()
+    lookup = _lookup(campaign)
+    score = _score("", values, surpass, lookup, options.state_malus_on_powers)
     if score is None:
         raise BadInputError(
             Message(DOMAIN, N_("Give --aptitude-rank, --rank, or --character with --aptitude or --power."))
         )
-    other = _score("versus_", values, False)
-    if other is not None:
-        result = opposed(score, other)
-        (print_json(result.to_json()) if as_json else _print(result.explain()))
-        return
-    if difficulty is None:
+    other = _score("versus_", values, False, lookup, options.state_malus_on_powers)
+    if other is None and difficulty is None:
         raise BadInputError(
             Message(DOMAIN, N_("Give --difficulty (1-10 or a level), or an opponent with --versus-*."))
         )
-    outcome = challenge(score, parse_difficulty(difficulty))
-    (print_json(outcome.to_json()) if as_json else _print(outcome.explain()))
+    result = (
+        opposed(score, other) if other is not None else challenge(score, parse_difficulty(difficulty or ""))
+    )
+    if campaign is not None and campaign_file is not None and surpass and character:
+        _record(campaign, campaign_file, cmd.SpendStress(character=score.who, use=StressUse.SURPASS))
+    (print_json(result.to_json()) if as_json else _print(result.explain()))
 
 
 # --- campaign --------------------------------------------------------------------------------------
 
-FileArg = Annotated[Path, typer.Argument(help="Campaign file (.json or .yaml).")]
-NameArg = Annotated[str, typer.Argument(help="Character name.")]
+
+def _record(campaign: Campaign, path: Path, command: cmd.Command) -> Campaign:
+    """Execute ``command`` and save; a refusal names its rule and writes nothing."""
+    try:
+        done = execute(campaign, command)
+    except IllegalActionError as error:
+        message = Message(
+            DOMAIN, N_("{message} (rule: {rule})"), {"message": error.message, "rule": error.rule}
+        )
+        raise IllegalActionError(message, rule=error.rule) from error
+    save_campaign(done, path)
+    return done
 
 
 def _run(path: Path, command: cmd.Command, as_json: bool = False) -> None:
     """Load, execute, save, print what happened."""
     campaign = load_campaign(path)
     before = len(campaign.journal.log)
-    done = execute(campaign, command)
-    save_campaign(done, path)
+    done = _record(campaign, path, command)
     events = [event for entry in done.journal.log[before:] for event in entry.events]
     if as_json:
         print_json(
@@ -170,10 +221,10 @@ def _run(path: Path, command: cmd.Command, as_json: bool = False) -> None:
 
 
 def _new(
-    path: FileArg,
-    character: Annotated[list[str], typer.Option("--character", "-c", help="Character file or hero.")],
-    max_rank: Annotated[int | None, typer.Option(help="Highest rank characters may reach.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+    character: Annotated[list[str], typer.Option("--character", "-c", help=_("Character file or hero."))],
+    max_rank: Annotated[int | None, typer.Option(help=_("Highest rank characters may reach."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
 ) -> None:
     """Create a campaign file with its characters."""
     if path.exists() and not force:
@@ -196,26 +247,42 @@ def _new(
     )
 
 
-def _show(path: FileArg, as_json: JsonOption = False) -> None:
+def _show(
+    path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+) -> None:
     """Where the campaign stands and each character's campaign values."""
     campaign = load_campaign(path)
     state = campaign.state
     if as_json:
         data = state.model_dump(mode="json")
-        from meneur.systems.energy.campaign.states import effective_attributes
-
         data["effective_attributes"] = {
             n: effective_attributes(ch).model_dump() for n, ch in state.characters.items()
         }
+        data["legal_flow"] = [command.kind for command in legal_flow(campaign)]
         print_json(data)
         return
-    lines = state_lines(state)
+    words = ", ".join(_FLOW_WORDS[command.kind] for command in legal_flow(campaign))
+    lines = [*state_lines(state), Message(DOMAIN, N_("Possible now: {commands}."), {"commands": words})]
     for character in state.characters.values():
         lines += character_lines(character)
     _print(lines)
 
 
-def _log(path: FileArg, as_json: JsonOption = False) -> None:
+def _export(
+    path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+    name: Annotated[str, typer.Argument(help=_("Character name."))],
+    json_format: Annotated[bool, typer.Option("--json", help=_("JSON instead of YAML."))] = False,
+) -> None:
+    """Print a character as it is now, as a character file."""
+    character = load_campaign(path).state.character(name)
+    sys.stdout.write(dump_character(character, "json" if json_format else "yaml"))
+
+
+def _log(
+    path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+) -> None:
     """Every command carried out, with what it recorded."""
     campaign = load_campaign(path)
     if as_json:
@@ -227,7 +294,10 @@ def _log(path: FileArg, as_json: JsonOption = False) -> None:
             out.print(f"{index:>3}. {describe(event).render()}", markup=False)
 
 
-def _undo(path: FileArg, as_json: JsonOption = False) -> None:
+def _undo(
+    path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+) -> None:
     """Undo the last command."""
     campaign, entry = undo(load_campaign(path))
     save_campaign(campaign, path)
@@ -244,27 +314,42 @@ def _register_phases(campaign: typer.Typer) -> None:
 
     @session.command("start", help=_("Start a session."))
     @guarded
-    def session_start(path: FileArg, as_json: JsonOption = False) -> None:
+    def session_start(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.StartSession(), as_json)
 
     @session.command("end", help=_("End the session."))
     @guarded
-    def session_end(path: FileArg, as_json: JsonOption = False) -> None:
+    def session_end(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.EndSession(), as_json)
 
     @scenario.command("start", help=_("Start a new scenario (stress -2)."))
     @guarded
-    def scenario_start(path: FileArg, as_json: JsonOption = False) -> None:
+    def scenario_start(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.StartScenario(), as_json)
 
     @scenario.command("end", help=_("End the scenario."))
     @guarded
-    def scenario_end(path: FileArg, as_json: JsonOption = False) -> None:
+    def scenario_end(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.EndScenario(), as_json)
 
     @scene.command("start", help=_("Start a scene."))
     @guarded
-    def scene_start(path: FileArg, as_json: JsonOption = False) -> None:
+    def scene_start(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.StartScene(), as_json)
 
     campaign.add_typer(session, name="session")
@@ -278,27 +363,33 @@ def _register_stress(campaign: typer.Typer) -> None:
     @stress.command("add", help=_("The GM gives stress boxes (at most 2 per scene)."))
     @guarded
     def stress_add(
-        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Option()] = 1, as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        boxes: Annotated[int, typer.Option(help=_("Stress boxes (1 or 2)."))] = 1,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         _run(path, cmd.AddStress(character=name, boxes=boxes), as_json)
 
     @stress.command("relieve", help=_("Erase a box: outlet or team_scene (each once per session)."))
     @guarded
     def stress_relieve(
-        path: FileArg, name: NameArg, reason: Annotated[str, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        reason: Annotated[str, typer.Argument(help=_("outlet or team_scene"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = Relief(_choice(reason, [Relief.OUTLET.value, Relief.TEAM_SCENE.value], "reason"))
-        _run(path, cmd.RelieveStress(character=name, reason=key), as_json)  # type: ignore[arg-type]
+        _run(path, cmd.RelieveStress(character=name, reason=key), as_json)
 
     @stress.command("spend", help=_("Check a box: feat, determination or surpass."))
     @guarded
     def stress_spend(
-        path: FileArg,
-        name: NameArg,
-        use: Annotated[str, typer.Argument()],
-        power: Annotated[str | None, typer.Option(help="Power (feat).")] = None,
-        category: Annotated[str | None, typer.Option(help="Extra category (feat).")] = None,
-        as_json: JsonOption = False,
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        use: Annotated[str, typer.Argument(help=_("feat, determination or surpass"))],
+        power: Annotated[str | None, typer.Option(help=_("Power (feat)."))] = None,
+        category: Annotated[str | None, typer.Option(help=_("Extra category (feat)."))] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         kind = StressUse(_choice(use, [u.value for u in StressUse], "use"))
         extra = (
@@ -310,7 +401,11 @@ def _register_stress(campaign: typer.Typer) -> None:
 
     @stress.command("return", help=_("Bring a broken character back."))
     @guarded
-    def stress_return(path: FileArg, name: NameArg, as_json: JsonOption = False) -> None:
+    def stress_return(
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         _run(path, cmd.BringBack(character=name), as_json)
 
     campaign.add_typer(stress, name="stress")
@@ -320,18 +415,24 @@ def _register_stress(campaign: typer.Typer) -> None:
     @state.command("add", help=_("Give exhausted or wounded (wounded twice: incapacitated)."))
     @guarded
     def state_add(
-        path: FileArg, name: NameArg, which: Annotated[str, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        which: Annotated[str, typer.Argument(help=_("exhausted or wounded"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = State(_choice(which, [State.EXHAUSTED.value, State.WOUNDED.value], "state"))
-        _run(path, cmd.InflictState(character=name, state=key), as_json)  # type: ignore[arg-type]
+        _run(path, cmd.InflictState(character=name, state=key), as_json)
 
     @state.command("recover", help=_("Recover: sleep, healing_power or infirmary."))
     @guarded
     def state_recover(
-        path: FileArg, name: NameArg, how: Annotated[str, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        how: Annotated[str, typer.Argument(help=_("sleep, healing_power or infirmary"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = _choice(how, ["sleep", "healing_power", "infirmary"], "recovery")
-        _run(path, cmd.RecoverState(character=name, how=key), as_json)  # type: ignore[arg-type]
+        _run(path, cmd.RecoverState(character=name, how=key), as_json)
 
     campaign.add_typer(state, name="state")
 
@@ -342,12 +443,14 @@ def _register_experience(campaign: typer.Typer) -> None:
     @xp.command("award", help=_("End-of-session experience for one character."))
     @guarded
     def xp_award(
-        path: FileArg,
-        name: NameArg,
-        heroic: Annotated[list[str] | None, typer.Option(help="survived, success, high_stakes")] = None,
-        aptitude: Annotated[list[str] | None, typer.Option(help="survived, used_aptitudes, learned")] = None,
-        bonus: Annotated[list[str] | None, typer.Option(help="outside_work, complication")] = None,
-        as_json: JsonOption = False,
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        heroic: Annotated[list[str] | None, typer.Option(help=_("survived, success, high_stakes"))] = None,
+        aptitude: Annotated[
+            list[str] | None, typer.Option(help=_("survived, used_aptitudes, learned"))
+        ] = None,
+        bonus: Annotated[list[str] | None, typer.Option(help=_("outside_work, complication"))] = None,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         command = cmd.AwardExperience(
             character=name,
@@ -366,7 +469,10 @@ def _register_experience(campaign: typer.Typer) -> None:
     @xp.command("spend", help=_("Spend points: give the improved character file."))
     @guarded
     def xp_spend(
-        path: FileArg, name: NameArg, improved: Annotated[str, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        improved: Annotated[str, typer.Argument(help=_("The improved character file."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         _run(path, cmd.SpendPoints(character=name, improved=read_character(improved)), as_json)
 
@@ -377,11 +483,11 @@ def _register_experience(campaign: typer.Typer) -> None:
     )
     @guarded
     def reputation(
-        path: FileArg,
-        name: NameArg,
-        score: Annotated[str, typer.Argument()],
-        direction: Annotated[str, typer.Argument(help="up or down")],
-        as_json: JsonOption = False,
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        score: Annotated[str, typer.Argument(help=_("super_notoriety, civil_notoriety or morality"))],
+        direction: Annotated[str, typer.Argument(help=_("up or down"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = ReputationScore(_choice(score, [s.value for s in ReputationScore], "score"))
         _run(path, cmd.ChangeReputation(character=name, score=key, delta=_step(direction)), as_json)
@@ -389,13 +495,13 @@ def _register_experience(campaign: typer.Typer) -> None:
     @campaign.command("relation", help=_("Move a relation up or down by 1, or add one with --new VALUE."))
     @guarded
     def relation(
-        path: FileArg,
-        name: NameArg,
-        other: Annotated[str, typer.Argument()],
-        direction: Annotated[str | None, typer.Argument(help="up or down")] = None,
-        new: Annotated[int | None, typer.Option("--new", help="Add the relation at this value.")] = None,
-        gm: Annotated[bool, typer.Option("--gm", help="One of the GM's three slots.")] = False,
-        as_json: JsonOption = False,
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        other: Annotated[str, typer.Argument(help=_("Name of the relation."))],
+        direction: Annotated[str | None, typer.Argument(help=_("up or down"))] = None,
+        new: Annotated[int | None, typer.Option("--new", help=_("Add the relation at this value."))] = None,
+        gm: Annotated[bool, typer.Option("--gm", help=_("One of the GM's three slots."))] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         if new is not None:
             _run(path, cmd.AddRelation(character=name, relation=other, value=new, gm_reserved=gm), as_json)
@@ -411,11 +517,11 @@ def _register_resources(campaign: typer.Typer) -> None:
     @campaign.command("buy", help=_("Buy a good of a living standard with savings boxes."))
     @guarded
     def buy(
-        path: FileArg,
-        name: NameArg,
-        standard: Annotated[str, typer.Argument()],
-        item: Annotated[str, typer.Option(help="What is bought.")] = "",
-        as_json: JsonOption = False,
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        standard: Annotated[str, typer.Argument(help=_("Living standard the good needs."))],
+        item: Annotated[str, typer.Option(help=_("What is bought."))] = "",
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = LivingStandard(_choice(standard, standards, "living standard"))
         _run(path, cmd.Buy(character=name, standard=key, item=item), as_json)
@@ -423,28 +529,40 @@ def _register_resources(campaign: typer.Typer) -> None:
     @campaign.command("savings", help=_("Gain savings boxes."))
     @guarded
     def savings(
-        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        boxes: Annotated[int, typer.Argument(help=_("Savings boxes gained."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         _run(path, cmd.GainSavings(character=name, boxes=boxes), as_json)
 
     @campaign.command("debt", help=_("Borrow savings boxes (two debt boxes each)."))
     @guarded
     def debt(
-        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        boxes: Annotated[int, typer.Argument(help=_("Savings boxes borrowed."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         _run(path, cmd.TakeDebt(character=name, savings=boxes), as_json)
 
     @campaign.command("repay", help=_("Repay debt boxes with savings boxes."))
     @guarded
     def repay(
-        path: FileArg, name: NameArg, boxes: Annotated[int, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        boxes: Annotated[int, typer.Argument(help=_("Debt boxes repaid."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         _run(path, cmd.RepayDebt(character=name, boxes=boxes), as_json)
 
     @campaign.command("standard", help=_("The GM changes a living standard."))
     @guarded
     def standard(
-        path: FileArg, name: NameArg, level: Annotated[str, typer.Argument()], as_json: JsonOption = False
+        path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
+        name: Annotated[str, typer.Argument(help=_("Character name."))],
+        level: Annotated[str, typer.Argument(help=_("New living standard."))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = LivingStandard(_choice(level, standards, "living standard"))
         _run(path, cmd.SetLivingStandard(character=name, standard=key), as_json)
@@ -466,6 +584,9 @@ def register(app: typer.Typer) -> None:
     campaign.command("new", help=_("Create a campaign file."))(guarded(_new))
     campaign.command("show", help=_("Show the campaign and its characters."))(guarded(_show))
     campaign.command("log", help=_("Show the log."))(guarded(_log))
+    campaign.command("export", help=_("Print a character as it is now, as a character file."))(
+        guarded(_export)
+    )
     campaign.command("undo", help=_("Undo the last command."))(guarded(_undo))
     _register_phases(campaign)
     _register_stress(campaign)

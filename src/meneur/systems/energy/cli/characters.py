@@ -124,7 +124,8 @@ def sheet_command(
     attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
     out.print(attributes)
     powers = Table(title=_("Powers"))
-    for title in (_("Power"), _("Category"), _("Modifier"), _("Cost"), _("Details")):
+    powers.add_column(_("Power"), no_wrap=True)
+    for title in (_("Category"), _("Modifier"), _("Cost"), _("Details")):
         powers.add_column(title)
     for power in character.powers:
         powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} ({_(CATEGORY_NAMES[power.category])})",

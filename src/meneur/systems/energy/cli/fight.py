@@ -1,9 +1,95 @@
-"""Energy System CLI: fight commands."""
+"""Energy System CLI: ``fight run FILE`` and ``fight legal FILE`` (a thin adapter over the engine)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from meneur.cli.output import console, guarded, print_json
+from meneur.errors import IllegalActionError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.fight import Fight
+from meneur.systems.energy.combat.files import load_fight
+from meneur.systems.energy.combat.legal import LegalAction, legal_actions
+from meneur.systems.energy.combat.render import explain, state_json, state_line
+
+_ = Translator("energy_combat")
+NAMES = {kind: name for name, kind in reversed(COMMAND_TYPES.items())}
+
+
+def command_json(command: Command) -> dict[str, Any]:
+    """A command as ``{"name": ..., "args": {...}}`` (only the arguments that are set)."""
+    defaults = {f.name: f.default for f in fields(command)}
+    args = {k: v for k, v in asdict(command).items() if v != defaults.get(k)}
+    return {"name": NAMES[type(command)], "args": args}
+
+
+def play(path: Path, quiet: bool) -> Fight:
+    """Play the file's commands, printing each explanation; an illegal command stops with its reason."""
+    initial, commands = load_fight(path)
+    fight = Fight(initial)
+    out = console()
+    for number, command in enumerate(commands, start=1):
+        try:
+            events = fight.do(command)
+        except IllegalActionError as error:
+            raise IllegalActionError(Message("energy_combat", N_("Command {number} ({command}): {reason}"),
+                                             {"number": number, "command": NAMES[type(command)],
+                                              "reason": error.message}), rule=error.rule) from None
+        if not quiet:
+            for event in events:
+                out.print(explain(fight.state, event).render(), markup=False)
+    return fight
+
+
+def action_line(action: LegalAction) -> str:
+    """One legal action in words."""
+    command = command_json(action.command)
+    args = ", ".join(f"{k}={v}" for k, v in command["args"].items())
+    return _("{actor}: {name}({args}) costs {low} to {high}, worth {value} at most",
+             actor=action.actor or _("GM"), name=command["name"], args=args, low=action.cost_min,
+             high=action.cost_max, value=action.effective(action.cost_max))
 
 
 def register(app: typer.Typer) -> None:
-    """Add the fight commands to the ``energy`` group."""
+    """Add the ``fight`` commands to the ``energy`` group."""
+    group = typer.Typer(no_args_is_help=True, help=_("Tactical combat: play fight files."))
+
+    @group.command("run", help=_("Play a fight file and explain every resolution."))
+    @guarded
+    def run(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+            as_json: Annotated[bool, typer.Option(
+                "--json", help=_("Print the final state as JSON."))] = False,
+            ) -> None:
+        fight = play(file, as_json)
+        if as_json:
+            print_json(state_json(fight.state))
+            return
+        out = console()
+        out.print(_("Turn {turn}, phase {phase}.", turn=fight.state.turn, phase=fight.state.phase.value),
+                  markup=False)
+        for combatant in fight.state.combatants:
+            out.print(state_line(fight.state, combatant.id).render(), markup=False)
+
+    @group.command("legal", help=_("List the legal actions at the end of a fight file."))
+    @guarded
+    def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+              as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
+              ) -> None:
+        fight = play(file, True)
+        actions = legal_actions(fight.state)
+        if as_json:
+            print_json([{"actor": a.actor, "kind": a.kind, "command": command_json(a.command),
+                         "cost_min": a.cost_min, "cost_max": a.cost_max,
+                         "effective_min": a.effective(a.cost_min), "effective_max": a.effective(a.cost_max)}
+                        for a in actions])
+            return
+        out = console()
+        for action in actions:
+            out.print(action_line(action), markup=False)
+
+    app.add_typer(group, name="fight")

@@ -14,22 +14,20 @@ Change = Callable[[FightState, Any], FightState]
 
 
 def _edit(state: FightState, id: str, **changes: Any) -> FightState:
-    return state.with_combatant(replace(state.get(id), **changes))
+    return state.with_combatant(state.get(id)._replace(**changes))
 
 
 def _spend(state: FightState, id: str, paid: int, **changes: Any) -> FightState:
     who = state.get(id)
-    return state.with_combatant(replace(who, energy=who.energy - paid, **changes))
+    return state.with_combatant(who._replace(energy=who.energy - paid, **changes))
 
 
 def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
-    combatants = tuple(replace(c, energy=c.energy_max, vigor=c.vigor if c.vigor else c.vigor_max)
-                       for c in state.combatants)
-    return replace(state, combatants=combatants, turn=1, phase=Phase.ACTION, order=e.order, active=e.first)
+    return state._replace(turn=1, phase=Phase.ACTION, order=e.order, active=e.first)
 
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
-    return replace(c, energy=c.energy + gain, defense=0, used=frozenset(), moves=0, small_move=False,
+    return c._replace(energy=c.energy + gain, defense=0, used=frozenset(), moves=0, small_move=False,
                    charged=False, engaged_by=frozenset(), protecting=frozenset(), extra_categories=(),
                    determined=False, slowed=False, conditions=frozenset(), lost_powers=frozenset(),
                    borrowed=(), controlled_by=None)
@@ -38,59 +36,59 @@ def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
 def _turn_started(state: FightState, e: ev.TurnStarted) -> FightState:
     gains = dict(e.gains)
     combatants = tuple(_new_turn_marks(c, gains.get(c.id, 0)) for c in state.combatants)
-    return replace(state, combatants=combatants, turn=e.turn, phase=Phase.MAINTENANCE, order=e.order,
+    return state._replace(combatants=combatants, turn=e.turn, phase=Phase.MAINTENANCE, order=e.order,
                    active=0, acted=False, targeted=frozenset(), pending=None, interruption=None,
                    maintainable=state.lasting, lasting=())
 
 
 def _maintenance_ended(state: FightState, e: ev.MaintenanceEnded) -> FightState:
     combatants = tuple(
-        replace(c, hold=c.hold and c.id not in e.dropped_holds, hold_kept=False,
+        c._replace(hold=c.hold and c.id not in e.dropped_holds, hold_kept=False,
                 immune=c.immune and c.id not in e.dropped_immunity)
         for c in state.combatants)
     terrain = tuple(t for t in state.terrain if t.id not in e.dropped_terrain)
-    return replace(state, combatants=combatants, terrain=terrain, phase=Phase.ACTION, active=e.first,
+    return state._replace(combatants=combatants, terrain=terrain, phase=Phase.ACTION, active=e.first,
                    acted=False, targeted=frozenset(), maintainable=())
 
 
 def _action_phase_ended(state: FightState, e: ev.ActionPhaseEnded) -> FightState:
-    return replace(state, active=e.next, acted=False, targeted=frozenset())
+    return state._replace(active=e.next, acted=False, targeted=frozenset())
 
 
 def _attack_declared(state: FightState, e: ev.AttackDeclared) -> FightState:
     p = e.pending
     after = _spend(state, p.attacker, e.paid) if e.paid else state
     if p.terrain is not None:
-        return replace(after, pending=p)
-    return replace(after, pending=p, acted=True, targeted=state.targeted | set(p.targets))
+        return after._replace(pending=p)
+    return after._replace(pending=p, acted=True, targeted=state.targeted | set(p.targets))
 
 
 def _defense_placed(state: FightState, e: ev.DefensePlaced) -> FightState:
     who = state.get(e.actor)
-    return state.with_combatant(replace(who, defense=who.defense + e.tokens, energy=who.energy - e.paid))
+    return state.with_combatant(who._replace(defense=who.defense + e.tokens, energy=who.energy - e.paid))
 
 
 def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     assert state.pending is not None
-    return replace(state, pending=replace(state.pending, target=e.actor, interposed_by=e.actor,
+    return state._replace(pending=replace(state.pending, target=e.actor, interposed_by=e.actor,
                                           interpose_power=e.power))
 
 
 def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
     who = state.get(e.actor)
-    return state.with_combatant(replace(who, defense=who.defense + e.tokens, energy=who.energy - e.paid,
+    return state.with_combatant(who._replace(defense=who.defense + e.tokens, energy=who.energy - e.paid,
                                         protecting=who.protecting | set(e.allies)))
 
 
 def _countered(state: FightState, e: ev.Countered) -> FightState:
     assert state.pending is not None
     after = _spend(state, e.actor, e.paid, hold=False)
-    return replace(after, pending=replace(state.pending, countered=state.pending.countered + e.effective))
+    return after._replace(pending=replace(state.pending, countered=state.pending.countered + e.effective))
 
 
 def _lose_token(state: FightState, id: str) -> FightState:
     who = state.get(id)
-    return state.with_combatant(replace(who, defense=who.defense - 1)) if who.defense > 0 else state
+    return state.with_combatant(who._replace(defense=who.defense - 1)) if who.defense > 0 else state
 
 
 def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
@@ -99,61 +97,61 @@ def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
         after = _lose_token(after, id)
     pending = state.pending
     if pending is None or len(pending.targets) <= 1:
-        return replace(after, pending=None)
+        return after._replace(pending=None)
     rest = pending.targets[1:]
-    return replace(after, pending=replace(pending, targets=rest, target=rest[0], countered=0,
+    return after._replace(pending=replace(pending, targets=rest, target=rest[0], countered=0,
                                           interposed_by=None, interpose_power=None))
 
 
 def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
-    return replace(state, pending=None)
+    return state._replace(pending=None)
 
 
 def _vigor_lost(state: FightState, e: ev.VigorLost) -> FightState:
     who = state.get(e.target)
-    return state.with_combatant(replace(who, vigor=who.vigor - e.amount, out=who.out or e.out,
+    return state.with_combatant(who._replace(vigor=who.vigor - e.amount, out=who.out or e.out,
                                         hold=who.hold and not e.out))
 
 
 def _vigor_restored(state: FightState, e: ev.VigorRestored) -> FightState:
     after = _spend(state, e.actor, e.paid)
     who = after.get(e.target)
-    return after.with_combatant(replace(who, vigor=who.vigor + e.amount, out=who.out and not e.back))
+    return after.with_combatant(who._replace(vigor=who.vigor + e.amount, out=who.out and not e.back))
 
 
 def _condition(state: FightState, e: ev.ConditionApplied) -> FightState:
     who = state.get(e.target)
-    return state.with_combatant(replace(who, conditions=who.conditions | {e.condition}))
+    return state.with_combatant(who._replace(conditions=who.conditions | {e.condition}))
 
 
 def _engaged(state: FightState, e: ev.Engaged) -> FightState:
     who = state.get(e.target)
-    return state.with_combatant(replace(who, engaged_by=who.engaged_by | {e.by}))
+    return state.with_combatant(who._replace(engaged_by=who.engaged_by | {e.by}))
 
 
 def _moved(state: FightState, e: ev.Moved) -> FightState:
     who = state.get(e.actor)
     if e.forced_by is not None and e.forced_by != e.actor:
-        after = state.with_combatant(replace(who, position=e.to))
+        after = state.with_combatant(who._replace(position=e.to))
     else:
-        after = state.with_combatant(replace(
-            who, position=e.to, energy=who.energy - e.paid, moves=who.moves + (not e.small),
+        after = state.with_combatant(who._replace(
+            position=e.to, energy=who.energy - e.paid, moves=who.moves + (not e.small),
             small_move=who.small_move or e.small, charged=who.charged or e.charge))
     for id in e.carried:
         after = _edit(after, id, position=e.to)
     if e.forced_by is None:
-        after = replace(after, acted=True)
+        after = after._replace(acted=True)
     return after
 
 
 def _power_used(state: FightState, e: ev.PowerUsed) -> FightState:
     who = state.get(e.actor)
-    return state.with_combatant(replace(who, used=who.used | {e.power}))
+    return state.with_combatant(who._replace(used=who.used | {e.power}))
 
 
 def _held(state: FightState, e: ev.Held) -> FightState:
     after = _spend(state, e.actor, 1, hold=True)
-    return replace(after, active=e.next, acted=False, targeted=frozenset())
+    return after._replace(active=e.next, acted=False, targeted=frozenset())
 
 
 def _hold_kept(state: FightState, e: ev.HoldKept) -> FightState:
@@ -163,48 +161,48 @@ def _hold_kept(state: FightState, e: ev.HoldKept) -> FightState:
 def _interrupted(state: FightState, e: ev.Interrupted) -> FightState:
     saved = Interruption(e.actor, state.pending, state.targeted, state.acted)
     after = _edit(state, e.actor, hold=False)
-    return replace(after, interruption=saved, pending=None, targeted=frozenset(), acted=True)
+    return after._replace(interruption=saved, pending=None, targeted=frozenset(), acted=True)
 
 
 def _interruption_ended(state: FightState, e: ev.InterruptionEnded) -> FightState:
     saved = state.interruption
     assert saved is not None
-    return replace(state, interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted,
+    return state._replace(interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted,
                    acted=saved.saved_acted)
 
 
 def _energy_given(state: FightState, e: ev.EnergyGiven) -> FightState:
     after = _spend(state, e.actor, e.paid)
     who = after.get(e.target)
-    return replace(after.with_combatant(replace(who, energy=who.energy + e.amount)), acted=True)
+    return after.with_combatant(who._replace(energy=who.energy + e.amount))._replace(acted=True)
 
 
 def _support_used(state: FightState, e: ev.SupportUsed) -> FightState:
-    return replace(_spend(state, e.actor, e.paid), acted=True)
+    return _spend(state, e.actor, e.paid)._replace(acted=True)
 
 
 def _terrain_created(state: FightState, e: ev.TerrainCreated) -> FightState:
     after = _spend(state, e.element.owner, e.paid)
-    return replace(after, terrain=(*after.terrain, e.element), acted=True)
+    return after._replace(terrain=(*after.terrain, e.element), acted=True)
 
 
 def _terrain_removed(state: FightState, e: ev.TerrainRemoved) -> FightState:
-    return replace(state, terrain=tuple(t for t in state.terrain if t.id != e.id),
+    return state._replace(terrain=tuple(t for t in state.terrain if t.id != e.id),
                    scene=tuple(s for s in state.scene if s[0] != e.id))
 
 
 def _interaction(state: FightState, e: ev.InteractionProgressed) -> FightState:
     after = _spend(state, e.actor, e.paid)
     scene = (*(s for s in after.scene if s[0] != e.key), (e.key, e.total))
-    return replace(after, scene=scene, acted=True)
+    return after._replace(scene=scene, acted=True)
 
 
 def _stolen(state: FightState, e: ev.PowerStolen) -> FightState:
     victim = state.get(e.victim)
     power = replace(victim.power(e.power), modifier=0)
-    after = state.with_combatant(replace(victim, lost_powers=victim.lost_powers | {e.power}))
+    after = state.with_combatant(victim._replace(lost_powers=victim.lost_powers | {e.power}))
     thief = after.get(e.thief)
-    return after.with_combatant(replace(thief, borrowed=(*thief.borrowed, power)))
+    return after.with_combatant(thief._replace(borrowed=(*thief.borrowed, power)))
 
 
 def _control(state: FightState, e: ev.ControlTaken) -> FightState:
@@ -221,12 +219,12 @@ def _jinxed(state: FightState, e: ev.Jinxed) -> FightState:
 
 def _move_failed(state: FightState, e: ev.MoveFailed) -> FightState:
     who = state.get(e.actor)
-    return replace(state.with_combatant(replace(who, energy=who.energy - e.paid, jinxed=False,
-                                                moves=who.moves + 1)), acted=True)
+    moved = who._replace(energy=who.energy - e.paid, jinxed=False, moves=who.moves + 1)
+    return state.with_combatant(moved)._replace(acted=True)
 
 
 def _immunity(state: FightState, e: ev.ImmunityRaised) -> FightState:
-    return replace(_spend(state, e.actor, e.paid, immune=True), acted=True)
+    return _spend(state, e.actor, e.paid, immune=True)._replace(acted=True)
 
 
 def _invisibility(state: FightState, e: ev.InvisibilityChanged) -> FightState:
@@ -235,15 +233,15 @@ def _invisibility(state: FightState, e: ev.InvisibilityChanged) -> FightState:
 
 def _copy(state: FightState, e: ev.CopyCreated) -> FightState:
     original = state.get(e.copy.original or "")
-    after = state.with_combatant(replace(original, energy=original.energy - e.paid,
+    after = state.with_combatant(original._replace(energy=original.energy - e.paid,
                                          copies=original.copies + 1))
     at = after.order.index(original.id) + 1 if original.id in after.order else len(after.order)
     order = (*after.order[:at], e.copy.id, *after.order[at:])
-    return replace(after, combatants=(*after.combatants, e.copy), order=order, acted=True)
+    return after._replace(combatants=(*after.combatants, e.copy), order=order, acted=True)
 
 
 def _lasting(state: FightState, e: ev.LastingNoted) -> FightState:
-    return replace(state, lasting=(*state.lasting, e.lasting))
+    return state._replace(lasting=(*state.lasting, e.lasting))
 
 
 def _maintained(state: FightState, e: ev.LastingMaintained) -> FightState:
@@ -251,7 +249,7 @@ def _maintained(state: FightState, e: ev.LastingMaintained) -> FightState:
     left = list(after.maintainable)
     left.remove(e.lasting)
     kept = (*after.lasting, e.lasting) if e.lasting.kind in ("portal", "immunity") else after.lasting
-    return replace(after, maintainable=tuple(left), lasting=kept)
+    return after._replace(maintainable=tuple(left), lasting=kept)
 
 
 def _stress(state: FightState, e: ev.StressSpent) -> FightState:
@@ -263,13 +261,13 @@ def _stress(state: FightState, e: ev.StressSpent) -> FightState:
         changes["determined"] = True
     elif e.use == "second_wind":
         changes["second_wind"] = True
-    return state.with_combatant(replace(who, **changes))
+    return state.with_combatant(who._replace(**changes))
 
 
 def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     restored = dict(e.restored)
-    combatants = tuple(replace(c, vigor=restored.get(c.id, c.vigor)) for c in state.combatants)
-    return replace(state, combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
+    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor)) for c in state.combatants)
+    return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 
 
 CHANGES: dict[type, Change] = {

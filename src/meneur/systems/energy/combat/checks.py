@@ -73,7 +73,7 @@ def no_pending(state: FightState) -> None:
 
 def combatant(state: FightState, id: str) -> Combatant:
     """The combatant ``id``, or a refusal naming the unknown id."""
-    i = state.index(id)
+    i = state.find(id)
     if i < 0:
         refuse("combatants", N_("There is no combatant {id} in this fight."), id=id)
     return state.combatants[i]

@@ -44,6 +44,9 @@ class Charge:
     tokens: int
     power: int | None = None
     gm_modifier: int = 0
+    target_power: int | None = None
+    destination: Point | None = None
+    carry_legs: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.decide import decide
 from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.events import AttackDeclared, Event
+from meneur.systems.energy.combat.events import AttackDeclared, DefensePlaced, Event
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -86,6 +86,8 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
     for event in events:
         if isinstance(event, AttackDeclared):
             bonus, halving = event.bonus + event.adjustment, event.halving
+        elif isinstance(event, DefensePlaced):
+            halving = event.level
     top = paid + pool - paid if isinstance(command, VARIABLE) else paid
     return LegalAction(actor, kind, command, paid, max(paid, top), bonus, halving)
 

@@ -10,8 +10,6 @@ personne déplacée en plus coûte 1 jeton"; a charge is "un déplacement gratui
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.attack import declare
@@ -123,7 +121,7 @@ def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
     element = state.terrain_element(cmd.portal or "")
     if element is None or element.kind != "portal" or element.exit is None:
         checks.refuse("portal", N_("There is no portal {id}."), id=cmd.portal)
-    checks.near(who, replace(who, position=element.position), "portal")
+    checks.near(who, who._replace(position=element.position), "portal")
     paid = 1 + len(cmd.carry)
     checks.can_pay(who, paid)
     return [Moved(who.id, element.exit, paid, carried=cmd.carry)]
@@ -146,6 +144,7 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
     if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
         checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
     moved = Moved(who.id, cmd.to, 0, charge=True)
-    after = state.with_combatant(replace(who, position=cmd.to))
-    attack = Attack(who.id, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier)
+    after = state.with_combatant(who._replace(position=cmd.to))
+    attack = Attack(who.id, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier,
+                    target_power=cmd.target_power, destination=cmd.destination, carry_legs=cmd.carry_legs)
     return [moved, *declare(after, attack)]

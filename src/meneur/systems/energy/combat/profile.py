@@ -2,13 +2,14 @@
 
 The engine never touches pydantic models on its hot path: :func:`combatant_from_character` is the one
 adapter from :class:`~meneur.systems.energy.model.Character` to :class:`Combatant`.
-State is immutable; change a combatant with :func:`dataclasses.replace`.
+State is immutable; change a combatant with ``combatant._replace(...)`` (a named tuple: cheap copies).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil
+from typing import NamedTuple
 
 from meneur.systems.energy.model import Character, Power
 
@@ -45,8 +46,7 @@ class PowerProfile:
         return "damage" if self.category in OFFENSIVE else None
 
 
-@dataclass(frozen=True, slots=True)
-class Combatant:
+class Combatant(NamedTuple):
     """One fighter: fixed profile (first fields) then the tokens and marks that change during a fight."""
 
     id: str

@@ -7,8 +7,6 @@ d'énergie en défense" (002_58e889a1abff3456.txt).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.commands import Counter, Defend, ExtendedDefense, Interpose
@@ -74,7 +72,7 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
 
 
 def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:
-    return replace(who, defense=who.defense + raw, energy=who.energy - paid)
+    return who._replace(defense=who.defense + raw, energy=who.energy - paid)
 
 
 def interpose(state: FightState, cmd: Interpose) -> list[Event]:

@@ -1,7 +1,7 @@
 """The immutable state of a fight: turn, phase, order, combatants, pending decision, bookkeeping.
 
 Conventions:
-    * Everything is a frozen slotted dataclass or a tuple; a change copies only what changed
+    * Everything is a named tuple, a frozen slotted dataclass or a tuple; a change copies only what changed
       (:func:`FightState.with_combatant`).
     * The phase machine: ``setup`` -> (turn 1) ``action`` -> ... -> turn n: ``recovery`` (automatic)
       -> ``maintenance`` -> ``action`` phases in initiative order -> next turn; ``ended`` at the end.
@@ -11,8 +11,9 @@ Conventions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, Point
@@ -95,8 +96,7 @@ class Interruption:
     saved_acted: bool
 
 
-@dataclass(frozen=True, slots=True)
-class FightState:
+class FightState(NamedTuple):
     """The whole fight at one moment. Combatants keep the order of the fight file."""
 
     combatants: tuple[Combatant, ...]
@@ -114,7 +114,7 @@ class FightState:
     terrain: tuple[Terrain, ...] = ()
     scene: tuple[tuple[str, int], ...] = ()
 
-    def index(self, id: str) -> int:
+    def find(self, id: str) -> int:
         """Position of combatant ``id`` in :attr:`combatants` (-1 if unknown)."""
         for i, combatant in enumerate(self.combatants):
             if combatant.id == id:
@@ -130,13 +130,13 @@ class FightState:
 
     def has(self, id: str) -> bool:
         """Whether ``id`` names a combatant of this fight."""
-        return self.index(id) >= 0
+        return self.find(id) >= 0
 
     def with_combatant(self, combatant: Combatant) -> FightState:
         """A copy with ``combatant`` replacing the one of the same id (copy-on-write)."""
-        i = self.index(combatant.id)
+        i = self.find(combatant.id)
         items = self.combatants
-        return replace(self, combatants=(*items[:i], combatant, *items[i + 1:]))
+        return self._replace(combatants=(*items[:i], combatant, *items[i + 1:]))
 
     @property
     def acting(self) -> str | None:

@@ -61,9 +61,10 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     kind = who.power(cmd.power).kind or "generic"
     if kind != "invisibility":
         checks.not_immune(who)
-    if kind in ON_HIT:
+    if kind in ON_HIT and not (cmd.targets and all(
+            state.has(t) and state.get(t).side == who.side for t in cmd.targets)):
         checks.refuse("support", N_("This power acts on an adversary: use it as an attack."))
-    events = USES.get(kind, generic)(state, who, cmd)
+    events = USES.get(kind, generic)(state, who, cmd) if kind not in ON_HIT else generic(state, who, cmd)
     if cmd.power not in who.used:
         events.insert(0, PowerUsed(who.id, cmd.power))
     return events

@@ -8,7 +8,6 @@ Reading 5 of the issue: initiative uses the Énergie attribute after states.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import ceil
 
 from meneur.i18n import N_
@@ -127,7 +126,7 @@ def end_maintenance(state: FightState) -> MaintenanceEnded:
     holds = tuple(c.id for c in state.combatants if c.hold and not c.hold_kept)
     after = state
     for id in holds:
-        after = after.with_combatant(replace(after.get(id), hold=False))
+        after = after.with_combatant(after.get(id)._replace(hold=False))
     terrain = tuple(m.target for m in state.maintainable if m.kind == "portal")
     immune = tuple(m.owner for m in state.maintainable if m.kind == "immunity")
     return MaintenanceEnded(next_slot(after, state.order, 0), holds, terrain, immune)
@@ -188,7 +187,7 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
         checks.can_pay(who, paid)
         kept: list[Event] = [LastingMaintained(lasting, paid)]
         return [*kept, ImmunityRaised(who.id, 0)] if lasting.kind == "immunity" else kept
-    maintenance = replace(state, phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
+    maintenance = state._replace(phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
     events = declare(maintenance, Attack(who.id, lasting.target, cmd.tokens, lasting.power,
                                          target_power=lasting.target_power))
     return [LastingMaintained(lasting, 0), *events]

@@ -4,8 +4,6 @@ aussi un point de vigueur" (002_58e889a1abff3456.txt)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.commands import UseSupport
 from meneur.systems.energy.combat.events import CopyCreated, Event
@@ -18,8 +16,8 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     checks.tokens_between(who, cmd.tokens)
     rank = max(1, cmd.tokens + checks.first_use_modifier(who, cmd.power))
     n = who.copies + 1
-    copy = replace(
-        who, id=f"{who.id}#{n}", name=f"{who.name} #{n}", energy_max=rank, energy=rank, vigor_max=rank,
+    copy = who._replace(
+        id=f"{who.id}#{n}", name=f"{who.name} #{n}", energy_max=rank, energy=rank, vigor_max=rank,
         vigor=rank, recovery=min(who.recovery, rank), defense=0, position=cmd.at or who.position,
         original=who.id, copies=0, used=frozenset(), hold=False, hold_kept=False, protecting=frozenset(),
         moves=0, small_move=False, charged=False, conditions=frozenset(), engaged_by=frozenset())

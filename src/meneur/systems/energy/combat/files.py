@@ -1,0 +1,216 @@
+"""Fight files (YAML or JSON): the combatants, then the commands in order.
+
+Shape::
+
+    options: {contact_reach: 5}            # optional table options
+    combatants:
+      - {id: kitsune, hero: KITSUNE, side: heroes, position: [0, 0]}
+      - {id: agent1, npc: 3, name: Agent 1, side: foes, pc: false, position: [3, 0]}
+      - {id: me, file: characters/me.yaml, side: heroes}   # relative to the fight file
+    commands:
+      - start
+      - attack: {actor: kitsune, target: agent1, tokens: 2, power: Frappes instinctives}
+      - defend: {actor: agent1, tokens: 0}
+
+A power is named by its name (case-insensitive) or its number in the character's list. A combatant
+may set ``energy`` or ``vigor`` to start with fewer tokens, replace its ``attributes`` (when an
+example needs other numbers than the library's) or list its ``powers``.
+Reading never changes anything; any problem is a :class:`~meneur.errors.BadInputError` naming it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.options import TableOptions
+from meneur.systems.energy.combat.profile import Combatant, combatant_from_character
+from meneur.systems.energy.combat.state import FightState
+from meneur.systems.energy.model import Attributes, Character, Power
+
+DOMAIN = "energy_combat"
+POINT_FIELDS = ("to", "at", "exit", "destination")
+TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted")
+
+
+def bad(msgid: str, **params: Any) -> BadInputError:
+    """A bad-input error in this domain."""
+    return BadInputError(Message(DOMAIN, msgid, params))
+
+
+class CombatantEntry(BaseModel):
+    """One combatant line of a fight file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1)
+    side: str = Field(pattern="^(heroes|foes)$")
+    hero: str | None = None
+    file: str | None = None
+    npc: int | None = Field(None, ge=1)
+    name: str | None = None
+    pc: bool | None = None
+    position: tuple[float, float] = (0.0, 0.0)
+    energy: int | None = Field(None, ge=0)
+    vigor: int | None = Field(None, ge=0)
+    powers: tuple[Power, ...] | None = None
+    attributes: Attributes | None = None
+
+
+class FightFile(BaseModel):
+    """A whole fight file before its commands are turned into command objects."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    options: TableOptions = TableOptions()
+    combatants: tuple[CombatantEntry, ...]
+    commands: tuple[Any, ...] = ()
+
+
+def read_data(path: Path) -> dict[str, Any]:
+    """The raw mapping of a YAML or JSON file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise bad(N_("{path}: cannot read the file ({reason})."), path=str(path),
+                  reason=error.strerror) from None
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as error:
+        raise bad(N_("{path}: not valid YAML or JSON ({reason})."), path=str(path),
+                  reason=str(error)) from None
+    if not isinstance(data, dict):
+        raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."), path=str(path))
+    return data
+
+
+def character_of(entry: CombatantEntry, folder: Path) -> Character:
+    """The character of a combatant line: a built-in hero, a character file or a quick NPC."""
+    from meneur.systems.energy import library_hero, load_character, quick_npc
+
+    given = [x for x in (entry.hero, entry.file, entry.npc) if x is not None]
+    if len(given) != 1:
+        raise bad(N_("combatant {id}: give exactly one of 'hero', 'file' or 'npc'."), id=entry.id)
+    if entry.hero is not None:
+        return library_hero(entry.hero)
+    if entry.file is not None:
+        return load_character(folder / entry.file)
+    rank = entry.npc or 1
+    if entry.powers is not None:
+        return Character(name=entry.name or entry.id, rank=rank, pc=False,
+                         attributes=Attributes(energy=rank, recovery=rank, vigor=rank), powers=entry.powers)
+    return quick_npc(rank, entry.name or entry.id)
+
+
+def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> Combatant:
+    """The combat profile of a combatant line, with its starting overrides."""
+    character = character_of(entry, folder)
+    if entry.name is not None:
+        character = character.model_copy(update={"name": entry.name})
+    if entry.attributes is not None:
+        character = character.model_copy(update={"attributes": entry.attributes})
+    if entry.powers is not None and entry.npc is None:
+        character = character.model_copy(update={"powers": entry.powers})
+    who = combatant_from_character(character, entry.id, entry.side, entry.pc, entry.position,
+                                   options.wounded_start_half_vigor)
+    if entry.energy is not None:
+        who = who._replace(energy=min(entry.energy, who.energy_max))
+    if entry.vigor is not None:
+        who = who._replace(vigor=min(entry.vigor, who.vigor_max))
+    return who
+
+
+def power_index(who: Combatant, value: Any, where: str) -> int | None:
+    """A power named by number or by name (case-insensitive) in ``who``'s powers."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if isinstance(value, str):
+        for i, power in enumerate(who.powers):
+            if power.name.casefold() == value.casefold():
+                return i
+    known = ", ".join(p.name for p in who.powers)
+    raise bad(N_("{where}: {name} has no power {value}; its powers: {known}."),
+              where=where, name=who.name, value=value, known=known)
+
+
+def command_of(raw: Any, state: FightState, number: int) -> Command:
+    """One command of the file (a name, or ``{name: {arguments}}``)."""
+    where = f"commands[{number}]"
+    args: dict[str, Any]
+    if isinstance(raw, str):
+        name, args = raw, {}
+    elif isinstance(raw, dict) and len(raw) == 1:
+        name, args = next(iter(raw.items()))
+        args = dict(args or {})
+    else:
+        raise bad(N_("{where}: a command is a name or a mapping {{name: arguments}}."), where=where)
+    kind = COMMAND_TYPES.get(str(name))
+    if kind is None:
+        raise bad(N_("{where}: unknown command {name}; known: {known}."), where=where, name=name,
+                  known=", ".join(COMMAND_TYPES))
+    allowed = {f.name for f in fields(kind)}
+    unknown = set(args) - allowed
+    if unknown:
+        raise bad(N_("{where}: {command} takes {allowed}, not {unknown}."), where=where, command=name,
+                  allowed=", ".join(sorted(allowed)) or "-", unknown=", ".join(sorted(unknown)))
+    for key in POINT_FIELDS:
+        if key in args:
+            args[key] = point(args[key], f"{where}.{key}")
+    for key in TUPLE_FIELDS:
+        if key in args:
+            args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
+    actor = args.get("actor")
+    if "power" in args and isinstance(actor, str) and state.has(actor):
+        args["power"] = power_index(state.get(actor), args["power"], f"{where}.power")
+    target = args.get("target")
+    if "target_power" in args and isinstance(target, str) and state.has(target):
+        args["target_power"] = power_index(state.get(target), args["target_power"], f"{where}.target_power")
+    try:
+        command: Command = kind(**args)
+    except TypeError as error:
+        raise bad(N_("{where}: {reason}"), where=where, reason=str(error)) from None
+    return command
+
+
+def point(value: Any, where: str) -> tuple[float, float]:
+    """A position ``[x, y]`` in metres."""
+    if isinstance(value, list | tuple) and len(value) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        return (float(value[0]), float(value[1]))
+    raise bad(N_("{where}: a position is [x, y] in metres, not {value}."), where=where, value=value)
+
+
+def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
+    """Read a fight file: the initial state (set-up phase) and its commands.
+
+    Raises:
+        BadInputError: unreadable file, unknown hero or power, malformed command.
+    """
+    path = Path(path)
+    data = read_data(path)
+    try:
+        parsed = FightFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise bad(N_("{path}: {field}: {reason}"), path=str(path),
+                  field=".".join(str(p) for p in first["loc"]), reason=first["msg"]) from None
+    ids = [entry.id for entry in parsed.combatants]
+    if len(set(ids)) != len(ids):
+        raise bad(N_("{path}: combatant ids must be unique."), path=str(path))
+    try:
+        combatants = tuple(combatant_of(e, path.parent, parsed.options) for e in parsed.combatants)
+    except BadInputError:
+        raise
+    except MeneurError as error:
+        raise BadInputError(error.message) from None
+    state = FightState(combatants, options=parsed.options)
+    commands = [command_of(raw, state, i + 1) for i, raw in enumerate(parsed.commands)]
+    return state, commands

@@ -1,0 +1,275 @@
+"""The ``meneur energy challenge`` and ``meneur energy campaign ...`` commands (real command tree)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meneur.systems.energy import dump_character, library_hero
+from meneur.systems.energy.model import Attributes, Experience
+from tests.cli_helpers import run_cli
+
+
+def test_challenge_with_numbers_wink_and_the_tree() -> None:
+    """002_58e889a1abff3456.txt: "un total de 4" against "cette difficulté à 4": WINK avoids the accident."""
+    result = run_cli(
+        ["energy", "challenge", "--aptitude-rank", "3", "--trait", "1", "--difficulty", "4", "--json"]
+    )
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert (data["score"]["total"], data["difficulty"], data["success"]) == (4, 4, True)
+
+
+def test_challenge_text_in_french_and_english() -> None:
+    """The verdict is shown in the reader's language."""
+    fr = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "expert"])
+    en = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "expert"], lang="en")
+    assert fr.exit_code == en.exit_code == 0
+    assert "Échec : 3 < 4." in fr.stdout
+    assert "Failure: 3 < 4." in en.stdout
+
+
+def test_challenge_opposed_kitsune_and_mecanus() -> None:
+    """002_58e889a1abff3456.txt: KITSUNE "un score de défi de 5", MECANUS "un score de défi de 4"."""
+    result = run_cli(
+        [
+            "energy",
+            "challenge",
+            "--character",
+            "KITSUNE",
+            "--power",
+            "Agilité du renard",
+            "--versus-rank",
+            "5",
+            "--versus-modifier",
+            "-1",
+            "--json",
+        ]
+    )
+    data = json.loads(result.stdout)
+    assert (data["first"]["total"], data["second"]["total"], data["outcome"]) == (5, 4, "first")
+
+
+def test_challenge_surpass_and_character_aptitude() -> None:
+    """002_58e889a1abff3456.txt: "un bonus de +2 lors d'un défi"; WINK's vehicles 3 + moto trait."""
+    result = run_cli(
+        [
+            "energy",
+            "challenge",
+            "--character",
+            "WINK",
+            "--aptitude",
+            "vehicles",
+            "--surpass",
+            "--difficulty",
+            "impossible",
+            "--json",
+        ]
+    )
+    data = json.loads(result.stdout)
+    assert data["score"]["total"] == 3 + 2 + 2 and data["success"] is False
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--aptitude-rank", "3"],
+        ["--aptitude-rank", "3", "--difficulty", "facile"],
+        ["--aptitude-rank", "9", "--difficulty", "3"],
+        ["--character", "WINK", "--difficulty", "3"],
+        ["--character", "WINK", "--aptitude", "cooking", "--difficulty", "3"],
+        ["--difficulty", "3"],
+    ],
+)
+def test_challenge_bad_input_exits_2(args: list[str]) -> None:
+    """Bad input gets a clear message and exit status 2."""
+    result = run_cli(["energy", "challenge", *args])
+    assert result.exit_code == 2
+    assert "Erreur" in result.stderr
+
+
+def _campaign(tmp_path: Path) -> Path:
+    path = tmp_path / "campagne.json"
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", "WINK", "-c", "KITSUNE"]).exit_code == 0
+    return path
+
+
+def test_a_session_from_the_terminal(tmp_path: Path) -> None:
+    """Sessions, scenes and stress: "jamais plus durant une scène" (002_58e889a1abff3456.txt) exits 1 and
+    writes nothing; undo pops the last command."""
+    path = _campaign(tmp_path)
+    for args in (["session", "start"], ["scenario", "start"], ["scene", "start"]):
+        assert run_cli(["energy", "campaign", *args, str(path)]).exit_code == 0
+    assert run_cli(["energy", "campaign", "stress", "add", str(path), "WINK", "--boxes", "2"]).exit_code == 0
+    before = path.read_bytes()
+    refused = run_cli(["energy", "campaign", "stress", "add", str(path), "WINK"])
+    assert refused.exit_code == 1 and "gm_stress_per_scene" in refused.stderr
+    assert path.read_bytes() == before
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
+    assert shown["characters"]["WINK"]["stress"] == 2 and shown["phase"] == "session"
+    assert shown["legal_flow"] == ["start_scenario", "start_scene", "end_scenario", "end_session"]
+    assert run_cli(["energy", "campaign", "undo", str(path)]).exit_code == 0
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
+    assert shown["characters"]["WINK"]["stress"] == 0
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)
+    assert [entry["command"]["kind"] for entry in log] == ["start_session", "start_scenario", "start_scene"]
+
+
+def test_relief_spend_and_states(tmp_path: Path) -> None:
+    """Outlet once per session; action d'éclat names a power; blessé twice is incapacité."""
+    path = _campaign(tmp_path)
+    for args in (
+        ["session", "start", str(path)],
+        ["scene", "start", str(path)],
+        ["stress", "add", str(path), "KITSUNE", "--boxes", "2"],
+        ["stress", "relieve", str(path), "KITSUNE", "outlet"],
+        ["stress", "spend", str(path), "WINK", "feat", "--power", "Téléportation", "--category", "off_c"],
+        ["state", "add", str(path), "WINK", "wounded"],
+        ["state", "add", str(path), "WINK", "wounded"],
+    ):
+        result = run_cli(["energy", "campaign", *args])
+        assert result.exit_code == 0, result.stderr
+    again = run_cli(["energy", "campaign", "stress", "relieve", str(path), "KITSUNE", "outlet"])
+    assert again.exit_code == 1
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
+    assert shown["characters"]["KITSUNE"]["stress"] == 1
+    assert shown["characters"]["WINK"]["states"] == ["incapacitated"]
+    assert shown["effective_attributes"]["WINK"] == {"energy": 5, "recovery": 4, "vigor": 3}
+    text = run_cli(["energy", "campaign", "show", str(path)]).stdout
+    assert "incapacité" in text and "Possible maintenant : scenario start, scene start, session end." in text
+
+
+def test_experience_reputation_and_purchases(tmp_path: Path) -> None:
+    """End of session: experience, reputation by 1; précaire to aisé "doit dépenser 7 cases d'économies"."""
+    path = _campaign(tmp_path)
+    for args in (
+        ["session", "start", str(path)],
+        ["session", "end", str(path)],
+        [
+            "xp",
+            "award",
+            str(path),
+            "WINK",
+            "--heroic",
+            "survived",
+            "--aptitude",
+            "learned",
+            "--bonus",
+            "outside_work",
+        ],
+        ["reputation", str(path), "WINK", "super_notoriety", "up"],
+        ["relation", str(path), "WINK", "Famille", "--new", "-4", "--gm"],
+        ["relation", str(path), "WINK", "famille", "down"],
+        ["debt", str(path), "WINK", "4"],
+        ["savings", str(path), "WINK", "3"],
+        ["buy", str(path), "WINK", "well_off"],
+        ["repay", str(path), "WINK", "0"],
+    ):
+        result = run_cli(["energy", "campaign", *args])
+        assert result.exit_code == (2 if args[-1] == "0" else 0), (args, result.stderr)
+    wink = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)["characters"][
+        "WINK"
+    ]
+    assert wink["experience"]["heroic_xp"] == 2 and wink["experience"]["aptitude_xp"] == 1
+    assert wink["reputation"]["super_notoriety"] == 1
+    assert wink["relations"] == [{"name": "Famille", "value": -5, "gm_reserved": True}]
+    assert (wink["savings"], wink["debts"]) == (0, 8)
+    twice = run_cli(["energy", "campaign", "reputation", str(path), "WINK", "super_notoriety", "up"])
+    assert twice.exit_code == 1
+    exported = run_cli(["energy", "campaign", "export", str(path), "wink"])
+    assert exported.exit_code == 0 and "debts: 8" in exported.stdout
+    sheet = tmp_path / "wink-now.yaml"
+    sheet.write_text(exported.stdout, encoding="utf-8")
+    assert run_cli(["energy", "check", str(sheet)]).exit_code == 0
+
+
+def test_spending_points_from_a_file(tmp_path: Path) -> None:
+    """Spending re-validates the character: "10 XP héroïques donnent 1 point de héro" then Vigueur costs 1."""
+    wink = library_hero("WINK").model_copy(update={"experience": Experience(heroic_points=1)})
+    start = tmp_path / "wink.yaml"
+    start.write_text(dump_character(wink), encoding="utf-8")
+    better = tmp_path / "wink2.yaml"
+    better.write_text(
+        dump_character(wink.model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=6)})),
+        encoding="utf-8",
+    )
+    path = tmp_path / "c.yaml"
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", str(start)]).exit_code == 0
+    result = run_cli(["energy", "campaign", "xp", "spend", str(path), "WINK", str(better), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["events"][0]["hero_points"] == 1
+    again = run_cli(["energy", "campaign", "xp", "spend", str(path), "WINK", str(better)])
+    assert again.exit_code == 0  # nothing more to pay: the same character costs 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stress", "add", "{path}", "Nobody"],
+        ["stress", "relieve", "{path}", "WINK", "nap"],
+        ["buy", "{path}", "WINK", "palace"],
+        ["reputation", "{path}", "WINK", "fame", "up"],
+        ["show", "{missing}"],
+    ],
+)
+def test_campaign_bad_input_exits_2_and_writes_nothing(tmp_path: Path, args: list[str]) -> None:
+    """Bad input: exit 2, a message naming what is wrong, the file untouched."""
+    path = _campaign(tmp_path)
+    before = path.read_bytes()
+    argv = [a.format(path=path, missing=tmp_path / "none.json") for a in args]
+    result = run_cli(["energy", "campaign", *argv])
+    assert result.exit_code == 2, result.stderr
+    assert path.read_bytes() == before
+
+
+def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
+    """A campaign file is never overwritten by mistake."""
+    path = _campaign(tmp_path)
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", "WINK"]).exit_code == 2
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", "WINK", "--force"]).exit_code == 0
+
+
+def test_undo_with_an_empty_log_exits_1(tmp_path: Path) -> None:
+    """Nothing to undo is a refusal, not bad input."""
+    assert run_cli(["energy", "campaign", "undo", str(_campaign(tmp_path))]).exit_code == 1
+
+
+def test_challenge_in_a_campaign_uses_states_and_records_the_box(tmp_path: Path) -> None:
+    """002_58e889a1abff3456.txt: troublé "malus de -1 à toutes ses aptitudes"; se dépasser checks "une case
+    de stress", recorded in the campaign's log."""
+    troubled = library_hero("WINK").model_copy(update={"stress": 9})
+    sheet = tmp_path / "wink.yaml"
+    sheet.write_text(dump_character(troubled), encoding="utf-8")
+    path = tmp_path / "c.json"
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", str(sheet)]).exit_code == 0
+    args = [
+        "energy",
+        "challenge",
+        "--campaign",
+        str(path),
+        "--character",
+        "WINK",
+        "--aptitude",
+        "vehicles",
+        "--difficulty",
+        "expert",
+        "--json",
+    ]
+    outside = run_cli([*args, "--surpass"])
+    assert outside.exit_code == 1 and "phase" in outside.stderr
+    assert run_cli(["energy", "campaign", "session", "start", str(path)]).exit_code == 0
+    surpassed = json.loads(run_cli([*args, "--surpass"]).stdout)
+    assert surpassed["score"]["total"] == 3 + 2 + 2
+    after = json.loads(run_cli(args).stdout)
+    assert after["score"]["total"] == 3 + 2 - 1
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)
+    assert log[-1]["events"][0] == {
+        "kind": "stress_spent",
+        "character": "WINK",
+        "use": "surpass",
+        "power": None,
+        "category": None,
+        "detail": "",
+    }

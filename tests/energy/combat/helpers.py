@@ -1,0 +1,27 @@
+"""Shared helpers of the combat tests: play a fight file, find events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TypeVar
+
+from meneur.systems.energy.combat.events import Event
+from meneur.systems.energy.combat.fight import Fight
+from meneur.systems.energy.combat.files import load_fight
+
+FIGHTS = Path(__file__).parent / "fights"
+E = TypeVar("E")
+
+
+def play(name: str) -> Fight:
+    """Play ``fights/<name>.yaml`` to its end."""
+    initial, commands = load_fight(FIGHTS / f"{name}.yaml")
+    fight = Fight(initial)
+    for command in commands:
+        fight.do(command)
+    return fight
+
+
+def of_type(events: list[Event], kind: type[E]) -> list[E]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]
