@@ -39,13 +39,20 @@ ICEPOOL: dict[str, Callable[[], Any]] = {
 }
 
 
-def rate(work: Callable[[], object], seconds: float, repeat: int = 5) -> float:
-    """Calls per second of ``work``: the best of ``repeat`` timings (the least disturbed run)."""
-    timer = timeit.Timer(work)
-    number, _elapsed = timer.autorange()
-    number = max(1, int(number * seconds / max(_elapsed, 1e-9) / repeat))
-    best = min(timer.repeat(repeat=repeat, number=number))
-    return number / best
+def compare(ours: Callable[[], object], theirs: Callable[[], object], seconds: float,
+            repeat: int = 7) -> tuple[float, float]:
+    """Calls per second of each: the best of ``repeat`` timings, taken alternately (so a busy
+    machine disturbs both alike)."""
+    timers = [timeit.Timer(ours), timeit.Timer(theirs)]
+    numbers = []
+    for timer in timers:
+        number, elapsed = timer.autorange()
+        numbers.append(max(1, int(number * seconds / max(elapsed, 1e-9) / repeat / 2)))
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for index, timer in enumerate(timers):
+            best[index] = min(best[index], timer.timeit(numbers[index]))
+    return numbers[0] / best[0], numbers[1] / best[1]
 
 
 def their_odds(expression: str) -> Callable[[], object]:
@@ -73,15 +80,14 @@ def main() -> None:
     random.seed(1)  # d20 reads the global generator
     print(f"{'rolls':<10}{'ours/s':>12}{'d20/s':>12}{'ours/theirs':>13}")
     for expression in EXPRESSIONS:
-        ours = rate(lambda e=expression: roll(e, source), seconds)
-        theirs = rate(lambda e=expression: d20.roll(e), seconds)
+        ours, theirs = compare(lambda e=expression: roll(e, source),
+                               lambda e=expression: d20.roll(e), seconds)
         print(f"{expression:<10}{ours:>12.0f}{theirs:>12.0f}{theirs / ours:>13.2f}")
     print()
     print(f"{'odds':<10}{'cold/s':>12}{'icepool/s':>12}{'ours/theirs':>13}{'warm/s':>12}")
     for expression in EXPRESSIONS:
-        ours = rate(our_cold_odds(expression), seconds)
-        theirs = rate(their_odds(expression), seconds)
-        warm = rate(lambda e=expression: odds(e).distribution, seconds)
+        ours, theirs = compare(our_cold_odds(expression), their_odds(expression), seconds)
+        warm, _ = compare(lambda e=expression: odds(e).distribution, lambda: None, seconds / 4, 3)
         print(f"{expression:<10}{ours:>12.0f}{theirs:>12.0f}{theirs / ours:>13.2f}{warm:>12.0f}")
 
 

@@ -66,6 +66,8 @@ def test_language_resolution_order() -> None:
     assert resolve_language(None, env) == "en"
     assert resolve_language(None, {"LANG": "en_GB.UTF-8"}) == "en"
     assert resolve_language(None, {"LANG": "C"}) == "fr"
+    assert resolve_language(None, {"LANG": "C.UTF-8"}) == "fr"
+    assert resolve_language(None, {"LC_ALL": "en_US.UTF-8", "LANG": "fr_FR.UTF-8"}) == "en"
     assert resolve_language(None, {"LANG": "de_DE.UTF-8"}) == "fr"
 
 

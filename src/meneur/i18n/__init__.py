@@ -18,7 +18,6 @@ for a deferred message with parameters.
 
 from __future__ import annotations
 
-import locale
 import os
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -60,12 +59,11 @@ def resolve_language(option: str | None = None, environ: dict[str, str] | None =
     if option:
         return normalize_language(option)
     env = os.environ if environ is None else environ
-    candidates = [env.get("MENEUR_LANG", "")]
-    candidates += [env.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
-    if environ is None:
-        candidates.append(locale.getlocale()[0] or "")
+    # The locale is read from the environment as POSIX defines it; the "C"/"POSIX" locale
+    # states no language preference (Python would alias it to en_US), so it leads to French.
+    candidates = [env.get(name, "") for name in ("MENEUR_LANG", "LC_ALL", "LC_MESSAGES", "LANG")]
     for candidate in candidates:
-        if candidate and candidate not in ("C", "POSIX"):
+        if candidate and candidate.split(".")[0] not in ("C", "POSIX"):
             try:
                 return normalize_language(candidate)
             except UnknownLanguageError:

@@ -201,7 +201,7 @@ def test_spending_points_from_a_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["events"][0]["hero_points"] == 1
     again = run_cli(["energy", "campaign", "xp", "spend", str(path), "WINK", str(better)])
-    assert again.exit_code == 0  # nothing more to pay: the same character costs 0
+    assert again.exit_code == 2  # the same character again: nothing to spend on
 
 
 @pytest.mark.parametrize(

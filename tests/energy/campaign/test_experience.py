@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign.experience import (
     AptitudeCriterion,
@@ -106,6 +106,12 @@ def test_spending_more_than_unspent_or_taking_back_is_refused() -> None:
     with pytest.raises(IllegalActionError) as error:
         spend(wink, wink.model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=4)}))
     assert error.value.rule == "spend_refund"
+    swap = wink.model_copy(update={"attributes": Attributes(energy=6, recovery=4, vigor=3)})
+    with pytest.raises(IllegalActionError) as error:
+        spend(_with_points(0), swap)
+    assert error.value.rule == "spend_refund" and "vigor" in error.value.render("en")
+    with pytest.raises(BadInputError):
+        spend(wink, wink)
 
 
 def test_spending_re_validates_the_character() -> None:

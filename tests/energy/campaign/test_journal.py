@@ -278,6 +278,11 @@ def test_undo_of_nothing_and_broken_files(tmp_path: Path) -> None:
         load_campaign(bad)
     with pytest.raises(BadInputError):
         load_campaign(tmp_path / "missing.json")
+    future = tmp_path / "future.json"
+    future.write_text('{"schema_version": 99, "characters": []}', encoding="utf-8")
+    with pytest.raises(BadInputError) as error:
+        load_campaign(future)
+    assert "99" in error.value.render("en")
     with pytest.raises(BadInputError):
         new_journal([library_hero("WINK"), library_hero("wink")])
 

@@ -16,6 +16,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign.states import aptitude_malus, state_name
 from meneur.systems.energy.campaign.stress import BOXES
 from meneur.systems.energy.model import Aptitude, Character, State
+from meneur.systems.energy.names import APTITUDE_NAMES, word
 
 DOMAIN = "energy_campaign"
 SURPASS_BONUS = 2
@@ -140,6 +141,8 @@ class Term:
         label: str | Message = self.label
         if self.kind is TermKind.STATE and self.label in State.__members__.values():
             label = state_name(State(self.label))
+        elif self.kind is TermKind.APTITUDE and self.label in Aptitude.__members__.values():
+            label = word(APTITUDE_NAMES[Aptitude(self.label)])
         if not self.label:
             return Message(DOMAIN, BARE_TERM_NAMES[self.kind])
         return Message(DOMAIN, TERM_NAMES[self.kind], {"label": label})

@@ -21,6 +21,7 @@ from meneur.systems.energy.campaign.resources import purchase_cost
 from meneur.systems.energy.campaign.state import CampaignState, Phase
 from meneur.systems.energy.campaign.stress import Relief, StressUse, check_gm_stress, stress_level
 from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, Relation, State
+from meneur.systems.energy.names import CATEGORY_CODES
 
 DOMAIN = "energy_campaign"
 
@@ -383,7 +384,7 @@ def _spend_stress(state: CampaignState, character: Character, command: SpendStre
                     "{power} is already {category}."
                 ),
                 power=found[0].name,
-                category=category.value,
+                category=CATEGORY_CODES[category],
             )
         power = found[0].name
     return [

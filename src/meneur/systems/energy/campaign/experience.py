@@ -156,6 +156,15 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
     """
     options = options or TableOptions()
     candidate = character.model_copy(update={key: getattr(improved, key) for key in IMPROVABLE})
+    if all(getattr(candidate, key) == getattr(character, key) for key in IMPROVABLE if key != "rank"):
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("The improved {name} is the same as now: nothing to spend points on."),
+                {"name": character.name},
+            )
+        )
+    _check_nothing_taken_back(character, candidate)
     old_hero, new_hero = hero_point_budget(character).spent, hero_point_budget(candidate).spent
     old_apt, new_apt = aptitude_point_budget(character).spent, aptitude_point_budget(candidate).spent
     hero, apt = new_hero - old_hero, new_apt - old_apt
@@ -188,6 +197,36 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
         options=CreationOptions(max_rank=options.max_rank),
     )
     return Spending(result, hero, apt)
+
+
+def _taken_back(old: Character, new: Character) -> list[str]:
+    """What ``new`` has less of than ``old``: attributes, aptitudes, traits, powers and their modifiers."""
+    lost = [
+        key
+        for key in ("energy", "recovery", "vigor")
+        if getattr(new.attributes, key) < getattr(old.attributes, key)
+    ]
+    lost += [a.value for a, r in old.aptitudes.items() if new.aptitude(a) < r]
+    traits = {t.name: t.bonus for t in new.traits}
+    lost += [t.name for t in old.traits if traits.get(t.name, 0) < t.bonus]
+    powers = {p.name: p.modifier for p in new.powers}
+    lost += [p.name for p in old.powers if p.name not in powers or powers[p.name] < p.modifier]
+    return lost
+
+
+def _check_nothing_taken_back(old: Character, new: Character) -> None:
+    """ "dépenser pour augmenter leurs attributs, acheter des pouvoirs ou améliorer leurs aptitudes et leurs
+    traits": experience only adds; nothing bought is sold back."""
+    lost = _taken_back(old, new)
+    if lost:
+        raise IllegalActionError(
+            Message(
+                DOMAIN,
+                N_("Spending experience only improves {name}; these would be lowered or removed: {items}."),
+                {"name": old.name, "items": ", ".join(lost)},
+            ),
+            rule="spend_refund",
+        )
 
 
 def _check_spend(character: Character, spent: int, available: int, currency: str) -> None:

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
-from meneur.systems.energy.campaign.journal import Campaign, Journal
+from meneur.systems.energy.campaign.journal import JOURNAL_VERSION, Campaign, Journal
 from meneur.systems.energy.files import write_atomically
 
 DOMAIN = "energy_campaign"
@@ -57,6 +57,18 @@ def load_campaign(path: str | os.PathLike[str]) -> Campaign:
         ) from error
     try:
         data = yaml.safe_load(text) if _is_yaml(target) else json.loads(text)
+        version = data.get("schema_version", JOURNAL_VERSION) if isinstance(data, dict) else JOURNAL_VERSION
+        if isinstance(version, int) and version > JOURNAL_VERSION:
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_(
+                        "{path} was written by a newer meneur (campaign file version {version}); "
+                        "update meneur to read it."
+                    ),
+                    {"path": str(target), "version": version},
+                )
+            )
         journal = Journal.model_validate(data)
     except (ValueError, yaml.YAMLError, ValidationError) as error:
         first = str(error).splitlines()[0:3]

@@ -16,6 +16,7 @@ from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
 from meneur.systems.energy.combat.render import explain, state_json, state_line
+from meneur.systems.energy.combat.words import word
 
 _ = Translator("energy_combat")
 NAMES = {kind: name for name, kind in reversed(COMMAND_TYPES.items())}
@@ -70,8 +71,8 @@ def register(app: typer.Typer) -> None:
             print_json(state_json(fight.state))
             return
         out = console()
-        out.print(_("Turn {turn}, phase {phase}.", turn=fight.state.turn, phase=fight.state.phase.value),
-                  markup=False)
+        phase = word(fight.state.phase.value)
+        out.print(_("Turn {turn}, phase {phase}.", turn=fight.state.turn, phase=phase), markup=False)
         for combatant in fight.state.combatants:
             out.print(state_line(fight.state, combatant.id).render(), markup=False)
 

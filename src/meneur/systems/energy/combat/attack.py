@@ -19,6 +19,7 @@ from meneur.systems.energy.combat.effects import ON_HIT
 from meneur.systems.energy.combat.events import AttackDeclared, Engaged, Event, InvisibilityChanged, PowerUsed
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
+from meneur.systems.energy.combat.words import word
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
     checks.not_immune(who)
     if "entangled" in who.conditions:
         checks.refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-                      name=who.name, condition="entangled")
+                      name=who.name, condition=word("entangled"))
     checks.usable_power(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     if "blinded" in who.conditions and not is_contact(who, cmd.power):

@@ -13,6 +13,7 @@ from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
+from meneur.systems.energy.combat.words import word
 
 DOMAIN = "energy_combat"
 MOVE_METRES = 20.0
@@ -61,7 +62,7 @@ def phase_is(state: FightState, *phases: Phase) -> None:
     """Refuse unless the fight is in one of ``phases`` (the error names both)."""
     if state.phase not in phases:
         refuse("phase", N_("This is not possible in the {actual} phase (expected: {expected})."),
-               actual=state.phase.value, expected=", ".join(p.value for p in phases))
+               actual=word(state.phase.value), expected=", ".join(str(word(p.value)) for p in phases))
 
 
 def no_pending(state: FightState) -> None:
@@ -100,7 +101,7 @@ def free_to_spend(who: Combatant) -> None:
     for condition in ("stunned", "controlled"):
         if condition in who.conditions:
             refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-                   name=who.name, condition=condition)
+                   name=who.name, condition=word(condition))
 
 
 def not_immune(who: Combatant) -> None:

@@ -110,12 +110,14 @@ def _offensive_uses(who: Combatant) -> list[int | None]:
     return uses or [None]
 
 
-def _action_candidates(state: FightState, who: Combatant) -> list[tuple[str, Command]]:
+def _action_candidates(state: FightState, who: Combatant, all: bool) -> list[tuple[str, Command]]:
     out: list[tuple[str, Command]] = []
+    # Attacks take at least 1 token and one per target: skip the sure refusals unless asked for them.
+    enemies = [e for e in _enemies(state, who) if all or (who.energy and e.id not in state.targeted)]
     for power in _offensive_uses(who):
-        for enemy in _enemies(state, who):
+        for enemy in enemies:
             out.append(("attack", Attack(who.id, enemy.id, 1, power)))
-            if power is not None and "off_c" in who.categories(power) and not who.charged:
+            if power is not None and "off_c" in who.categories(power) and (all or not who.charged):
                 out.append(("charge", Charge(who.id, enemy.id, enemy.position, 1, power)))
     for power in _power_indices(who):
         kind = who.power(power).kind
@@ -170,8 +172,8 @@ def _maintenance_candidates(state: FightState) -> list[tuple[str, Command]]:
     return out
 
 
-def candidates(state: FightState) -> list[tuple[str, Command]]:
-    """Every action worth a button in ``state`` (legal or not)."""
+def candidates(state: FightState, all: bool = True) -> list[tuple[str, Command]]:
+    """Every action worth a button in ``state`` (legal or not; ``all=False`` skips sure refusals)."""
     if state.phase is Phase.SETUP:
         return [("start", StartFight())]
     if state.phase is Phase.ENDED:
@@ -182,7 +184,7 @@ def candidates(state: FightState) -> list[tuple[str, Command]]:
     elif state.phase is Phase.MAINTENANCE:
         out += [*_maintenance_candidates(state), ("pass", EndPhase())]
     elif state.acting is not None:
-        out += _action_candidates(state, state.get(state.acting))
+        out += _action_candidates(state, state.get(state.acting), all)
     if state.phase is Phase.ACTION:
         out += _holder_candidates(state)
     out.append(("end", EndFight()))
@@ -197,7 +199,7 @@ def _actor(command: Command) -> str | None:
 def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
     """The actions of ``state``: the legal ones, and the refused ones with their reason if asked."""
     found = []
-    for kind, command in candidates(state):
+    for kind, command in candidates(state, include_refused):
         actor = _actor(command)
         pool = state.get(actor).energy if actor is not None and state.has(actor) else 0
         action = _check(state, actor, kind, command, pool)

@@ -17,6 +17,7 @@ from meneur.systems.energy.combat.commands import Attack, Charge, Move
 from meneur.systems.energy.combat.events import AttackDeclared, Event, Moved, MoveFailed, PowerUsed
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
+from meneur.systems.energy.combat.words import word
 
 
 def may_move(who: Combatant) -> None:
@@ -25,7 +26,7 @@ def may_move(who: Combatant) -> None:
     for condition in ("entangled", "immobilized"):
         if condition in who.conditions:
             checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
-                          name=who.name, condition=condition)
+                          name=who.name, condition=word(condition))
 
 
 def has_mov(who: Combatant, power: int | None) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.state import FightState
+from meneur.systems.energy.combat.words import word
 
 DOMAIN = "energy_combat"
 Explain = Callable[[FightState, Any], Message]
@@ -100,7 +101,7 @@ EXPLAIN: dict[type, Explain] = {
                                       actor=_n(s, e.actor), paid=e.paid, target=_n(s, e.target),
                                       amount=e.amount),
     ev.ConditionApplied: lambda s, e: _m(N_("{name} is {condition} until the next turn."),
-                                         name=_n(s, e.target), condition=e.condition),
+                                         name=_n(s, e.target), condition=word(e.condition)),
     ev.Engaged: lambda s, e: _m(N_("{name} is engaged by {by}."), name=_n(s, e.target), by=_n(s, e.by)),
     ev.Moved: _moved,
     ev.PowerUsed: lambda s, e: _m(N_("First use of {power} this turn."), power=_power(s, e.actor, e.power)),
@@ -114,7 +115,7 @@ EXPLAIN: dict[type, Explain] = {
     ev.SupportUsed: lambda s, e: _m(N_("{name} uses {power} for {paid} token(s)."), name=_n(s, e.actor),
                                     power=_power(s, e.actor, e.power), paid=e.paid),
     ev.TerrainCreated: lambda s, e: _m(N_("{name} pays {paid}: a {kind} of rank {rank} stands ({id})."),
-                                       name=_n(s, e.element.owner), paid=e.paid, kind=e.element.kind,
+                                       name=_n(s, e.element.owner), paid=e.paid, kind=word(e.element.kind),
                                        rank=e.element.rank, id=e.element.id),
     ev.TerrainRemoved: lambda s, e: _m(N_("The terrain element {id} is gone."), id=e.id),
     ev.InteractionProgressed: lambda s, e: _m(
@@ -138,7 +139,8 @@ EXPLAIN: dict[type, Explain] = {
     ev.LastingNoted: lambda s, e: _m(N_("This effect may be maintained next turn.")),
     ev.LastingMaintained: lambda s, e: _m(N_("{name} maintains an effect for {paid} token(s)."),
                                           name=_n(s, e.lasting.owner), paid=e.paid),
-    ev.StressSpent: lambda s, e: _m(N_("{name} checks a stress box: {use}."), name=_n(s, e.actor), use=e.use),
+    ev.StressSpent: lambda s, e: _m(N_("{name} checks a stress box: {use}."), name=_n(s, e.actor),
+                                    use=word(e.use)),
     ev.FightEnded: lambda s, e: _m(N_("The fight is over; Vigueur is restored.")),
 }
 
@@ -154,7 +156,8 @@ def state_line(state: FightState, id: str) -> Message:
     return _m(N_("{name}: energy {energy}/{energy_max}, defence {defense}, Vigueur {vigor}/{vigor_max}"
                  "{conditions}{out}"), name=who.name, energy=who.energy, energy_max=who.energy_max,
               defense=who.defense, vigor=who.vigor, vigor_max=who.vigor_max,
-              conditions=(" [" + ", ".join(sorted(who.conditions)) + "]") if who.conditions else "",
+              conditions=(" [" + ", ".join(str(word(c)) for c in sorted(who.conditions)) + "]")
+              if who.conditions else "",
               out=_m(N_(" (knocked out)")) if who.out else "")
 
 
