@@ -51,7 +51,7 @@ def test_wreath_on_the_door(target: Target, wreath: bool, enters: bool) -> None:
 def test_stake_pins_a_sleeping_vampire_on_a_full_success(dice: tuple[int, int], sleeping: bool,
                                                          pinned: bool) -> None:
     """« Sur succès complet en plein cœur d'un vampire endormi, le cloue définitivement »."""
-    assert stake_pins(roll(EnteredSource(dice), 2), sleeping) is pinned
+    assert stake_pins(roll(EnteredSource(dice), 2).final_tier, sleeping) is pinned
 
 
 def test_effects_explain_themselves() -> None:

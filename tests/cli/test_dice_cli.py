@@ -73,8 +73,8 @@ def test_bad_input_exits_2_with_a_translated_message(lang: str, args: list[str])
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ["Probabilités de 3d6kh2", "Résultat", "Probabilité", "Au moins", "Moyenne : 8.458",
-            "Écart type : 2.215", "De 2 à 12."]),
+    ("fr", ["Probabilités de 3d6kh2", "Résultat", "Probabilité", "Au moins", "Moyenne : 8,458",
+            "Écart type : 2,215", "De 2 à 12."]),
     ("en", ["Odds of 3d6kh2", "Result", "Probability", "At least", "Mean: 8.458",
             "Standard deviation: 2.215", "From 2 to 12."]),
 ])
@@ -85,6 +85,7 @@ def test_odds_prints_table_chart_mean_and_deviation(lang: str, words: list[str])
     for word in words:
         assert word in result.stdout
     assert "1/216" in result.stdout and "█" in result.stdout
+    assert ("0,46" if lang == "fr" else "0.46") in result.stdout
 
 
 @pytest.mark.parametrize("lang", LANGS)

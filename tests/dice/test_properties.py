@@ -16,6 +16,7 @@ from meneur.dice import (
     parse,
     roll,
 )
+from tests.dice.brute import d, distribution
 
 
 class RecordingSource:
@@ -115,3 +116,19 @@ def test_every_die_value_is_a_face(count: int, sides: int, seed: int) -> None:
     result = roll(f"{count}d{sides}e{sides}", RandomSource.from_seed(seed))
     for die in result.dice():
         assert all(1 <= face <= sides for face in die.faces)
+
+
+@given(st.integers(1, 4), st.sampled_from([2, 3, 4, 6]), st.sampled_from("kp"),
+       st.lists(st.tuples(st.sampled_from("hl"), st.integers(0, 4)), min_size=1, max_size=2))
+def test_keep_drop_odds_match_brute_force(count: int, sides: int, code: str,
+                                          selectors: list[tuple[str, int]]) -> None:
+    expression = f"{count}d{sides}" + "".join(f"{code}{kind}{n}" for kind, n in selectors)
+
+    def total(*faces: int) -> int:
+        order = sorted(range(count), key=lambda i: faces[i])
+        picked: set[int] = set()
+        for kind, n in selectors:
+            picked.update(order[count - min(n, count):] if kind == "h" else order[:n])
+        return sum(f for i, f in enumerate(faces) if (i in picked) == (code == "k"))
+
+    assert odds(expression).distribution == distribution([d(sides)] * count, total)

@@ -20,6 +20,13 @@ def test_markup_bolds_kept_and_strikes_dropped() -> None:
                       " = [bold]9[/bold]")
 
 
+def test_markup_strikes_rerolled_faces_and_bolds_the_value() -> None:
+    markup = to_markup(roll("2d6rr1kh1", EnteredSource([1, 3, 5])))
+    assert markup.startswith("2d6rr1kh1 ([strike dim]1[/strike dim]>[bold]5[/bold], "
+                             "[strike dim]3[/strike dim])")
+    assert "[bold]6![/bold]" in to_markup(roll("1d6e6", EnteredSource([6, 2])))
+
+
 def test_json_is_stable_and_complete() -> None:
     data = to_json(roll("2d6rr1kh1+1d666", EnteredSource([1, 3, 5, 3, 5, 1])))
     assert set(data) == {"expression", "total", "breakdown", "dice"}

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import typer
+from babel.numbers import format_decimal
 from rich.table import Table
 
 from meneur.cli.output import console, guarded, print_json
@@ -19,7 +20,7 @@ from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
 from meneur.dice.odds import Odds
 from meneur.dice.result import Roll
 from meneur.dice.source import finish
-from meneur.i18n import Translator
+from meneur.i18n import Translator, get_language
 
 _ = Translator("core")
 
@@ -86,6 +87,11 @@ def _odds_command() -> Callable[..., None]:
     return show_odds
 
 
+def _number(value: float, pattern: str = "0.00") -> str:
+    """A decimal number written the reader's way (``8,458`` in French, ``8.458`` in English)."""
+    return format_decimal(value, format=pattern, locale=get_language())
+
+
 def _shown(result: Odds) -> list[tuple[int, Fraction]]:
     """The rows to show: all of them, or without the thinnest tails of a very wide distribution."""
     rows = list(result.distribution.items())
@@ -115,14 +121,14 @@ def _print_odds(expression: str, result: Odds) -> None:
     table.add_column("", justify="left", no_wrap=True, overflow="crop")
     for outcome, probability in rows:
         bar = "█" * max(1, round(BAR_WIDTH * probability / peak)) if probability else ""
-        table.add_row(str(outcome), str(probability), f"{float(probability) * 100:.2f}",
-                      f"{float(result.at_least(outcome)) * 100:.2f}", f"[cyan]{bar}[/cyan]")
+        table.add_row(str(outcome), str(probability), _number(float(probability) * 100),
+                      _number(float(result.at_least(outcome)) * 100), f"[cyan]{bar}[/cyan]")
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):
         out.print(_("{hidden} very unlikely results (less than 0.1% on each side) are not shown.",
                     hidden=len(result.distribution) - len(rows)))
-    mean, stdev = f"{float(result.mean):.4g}", f"{result.stdev:.4g}"
+    mean, stdev = _number(float(result.mean), "0.###"), _number(result.stdev, "0.###")
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
     out.print(_("From {minimum} to {maximum}.", minimum=result.minimum, maximum=result.maximum))

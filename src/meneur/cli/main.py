@@ -22,6 +22,20 @@ def language_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
+def without_lang(argv: Sequence[str]) -> list[str]:
+    """The arguments less every ``--lang X``/``--lang=X``, so the option works anywhere on the line."""
+    out: list[str] = []
+    skip = False
+    for index, arg in enumerate(argv):
+        if skip:
+            skip = False
+        elif arg == "--lang" and index + 1 < len(argv):
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the CLI with ``argv`` (the process arguments by default)."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -34,4 +48,4 @@ def main(argv: Sequence[str] | None = None) -> None:
     set_language(lang)
     from meneur.cli.app import build_app
 
-    build_app()(args=args, prog_name="meneur")
+    build_app()(args=without_lang(args), prog_name="meneur")

@@ -290,7 +290,8 @@ def _enumerate_term(term: DiceTerm) -> Die:
     bound = _path_bound(term)
     if bound is None:
         raise _unavailable(Message("core", N_(
-            "{notation} rerolls without end ('rr') after another operation; put 'rr' first."),
+            "{notation} mixes an endless reroll ('rr') with other operations; exact odds need 'rr'"
+            " first, followed only by mi, ma and one keep or drop."),
             {"notation": str(term)}))
     if bound > MAX_PATHS:
         raise _too_many(str(term))

@@ -44,11 +44,25 @@ def die_text(die: RolledDie) -> str:
     return text + ("!" if die.exploded else "")
 
 
+def die_markup(die: RolledDie) -> str:
+    """One die in Rich markup: rerolled-away faces struck, the value bold if kept."""
+    if not die.kept:
+        return _rich(die_text(die), False)
+    shown = [f"[strike dim]{f}[/strike dim]>" for f in die.rerolls]
+    if die.forced:
+        shown.append(f"[strike dim]{die.faces[-1]}[/strike dim]=>")
+    shown.append(f"[bold]{die.value}{'!' if die.exploded else ''}[/bold]")
+    return "".join(shown)
+
+
 def _node(result: Result, style: Style) -> str:
     if isinstance(result, NumberResult):
         return str(result.total)
     if isinstance(result, DiceResult):
-        inside = ", ".join(style(die_text(d), d.kept) for d in result.dice)
+        if style is _rich:
+            inside = ", ".join(die_markup(d) for d in result.dice)
+        else:
+            inside = ", ".join(style(die_text(d), d.kept) for d in result.dice)
         return f"{result.notation} ({inside})"
     if isinstance(result, SetResult):
         items = ", ".join(style(_node(i, style), k) for i, k in zip(result.items, result.kept, strict=True))
@@ -95,4 +109,4 @@ def to_json(roll: Roll) -> dict[str, Any]:
     }
 
 
-__all__ = ["die_json", "die_text", "to_json", "to_markup", "to_text"]
+__all__ = ["die_json", "die_markup", "die_text", "to_json", "to_markup", "to_text"]

@@ -10,7 +10,8 @@ import pytest
 from meneur.errors import BadInputError
 from meneur.systems.energy import costs
 from meneur.systems.energy.catalogue import library_hero, library_names
-from meneur.systems.energy.catalogue.archetypes import ARCHETYPES, archetype
+from meneur.systems.energy.catalogue.archetypes import ARCHETYPES, Archetype, archetype
+from meneur.systems.energy.model import EFFECT_KINDS
 from meneur.systems.energy.names import CATEGORY_CODES
 from meneur.systems.energy.validation import validate
 
@@ -57,21 +58,63 @@ def test_powers_are_those_the_book_gives(name: str) -> None:
         assert re.search(pattern, paragraph, flags=re.IGNORECASE), (name, power.name)
 
 
+# Energy the example of each archetype hero spends in one turn, and the words that say so
+# (002_58e889a1abff3456.txt). The quick formula's attributes equal the rank, so the rank must reach it.
+SPENT_IN_ONE_TURN: dict[str, tuple[int, str]] = {
+    "TREMBLOR": (5, "il engage 3 points d'énergie ... Marcus dépense ensuite 2 points d'énergie"),
+    "VECTOR": (5, "Lors d'un tour, elle commence avec 5 points d'énergie"),
+    "ALTAIR": (5, "vole jusqu'au niveau de la mezzanine (1 point ... et engage 4 points d'énergie"),
+    "FOLD": (6, "elle engage 4 points sur son Off-C +1 ... son (Sup) (2 points"),
+    "TEMPÊTE D’ACIER": (6, "elle engage 3 points sur son (Sup) ... (3 points = 4 effectifs)"),
+    "MIROIR": (4, "(2 points dépensés ... Il engage ensuite 2 points sur son Attaque mentale"),
+    "AXIOME": (5, "elle engage 3 points sur son (Sup) ... elle utilise 2 points sur son Off-D +1"),
+    "SUTURE": (6, "Suture engage 4 points en (Sup) ... Il lui reste 2 points pour sa propre défense"),
+    "SPECTRE": (5, "pour un point d'énergie ... 3 points sur sa Frappe ... 1 point supplémentaire"),
+    "BULWARK": (5, "il engage 5 points d'énergie sur sa défense"),
+    "ÉCHO": (2, "elle dépense 2 points sur son Emprise (Off-D) +1"),
+    "LEGION": (5, "il dépense 3 points sur son (Def) +1 ... une autre copie avec 2 points"),
+    "FORGE": (5, "il engage 3 points sur son (Sup) ... Il engage ensuite 2 points sur son Off-D"),
+    "KALÉIDOSCOPE": (5, "il engage 3 points sur son Off-C ... Son (Def) absorbe en parallèle 2 points"),
+    "NEXUS": (0, "il ouvre un portail de rang 1 gratuitement (grâce au renforcement)"),
+    "HORLOGE": (6, "Elle engage 3 points ... Elle engage 2 points ... Il lui reste 1 point en réserve"),
+    "SOLARIS": (5, "Il engage 3 points d'énergie ... Il utilise ensuite 2 points d'énergie"),
+    "ARCHITECT": (4, "elle engage 2 points sur son (Sup) ... Elle engage ensuite 2 points sur son Off-C"),
+    "GRIMOIRE": (3, "elle engage 3 points sur sa Malédiction (Off-D) +1"),
+    "DÉJÀ-VU": (2, "elle dépense 2 points sur son Off-D"),
+}
+
+
+def test_every_archetype_hero_has_its_example_spending() -> None:
+    """The table above covers the twenty archetype heroes of 002_58e889a1abff3456.txt."""
+    assert sorted(SPENT_IN_ONE_TURN) == sorted(ARCHETYPE_HEROES)
+
+
 @pytest.mark.parametrize("name", ARCHETYPE_HEROES)
 def test_archetype_heroes_are_completed_by_the_quick_formula(name: str) -> None:
     """002_58e889a1abff3456.txt: "Les attributs du personnage sont égaux à son rang de puissance"; the
-    rank is the one the text implies (BULWARK "Grâce à sa vigueur de 7"), else the lowest from 5 whose
-    budget pays for the book's powers (docs/rulings/energy-characters.md)."""
+    rank is the lowest from 5 whose budget pays for the book's powers, raised to what the text's numbers
+    imply: the energy the example spends in one turn (SUTURE "Il lui reste 2 points", HORLOGE "Il lui
+    reste 1 point en réserve") and BULWARK's "Grâce à sa vigueur de 7" (docs/rulings/energy-characters.md)."""
     hero = library_hero(name)
     a = hero.attributes
     assert a.energy == a.recovery == a.vigor == hero.rank
     assert {"rank", "attributes"} <= set(hero.inferred)
     power_cost = sum(costs.power_cost(p) for p in hero.powers)
-    if name == "BULWARK":
-        assert hero.rank == 7
-    else:
-        room = [r for r in range(5, 12) if costs.hero_point_budget(r) - 6 * r >= power_cost]
-        assert hero.rank == room[0]
+    room = [r for r in range(5, 12) if costs.hero_point_budget(r) - 6 * r >= power_cost]
+    spent, _quote = SPENT_IN_ONE_TURN[name]
+    vigor = 7 if name == "BULWARK" else 0
+    assert hero.rank == max(room[0], spent, vigor)
+    assert a.energy >= spent
+
+
+@pytest.mark.parametrize(("name", "rank"), [("SUTURE", 6), ("HORLOGE", 6), ("BULWARK", 7), ("VECTOR", 6),
+                                            ("FOLD", 8), ("LEGION", 5), ("ALTAIR", 5)])
+def test_ranks_the_text_implies(name: str, rank: int) -> None:
+    """002_58e889a1abff3456.txt: SUTURE "engage 4 points ... Il lui reste 2 points" (6 tokens);
+    HORLOGE "3 points ... 2 points ... Il lui reste 1 point en réserve" (6); BULWARK "Grâce à sa vigueur
+    de 7"; VECTOR's and FOLD's +1 on three and four powers (the quick formula's even ranks 6 and 8);
+    LEGION's "3 points ... 2 points" (5); ALTAIR "(1 point ...) ... engage 4 points" (5)."""
+    assert library_hero(name).rank == rank
 
 
 @pytest.mark.parametrize(("asked", "found"), [("wink", "WINK"), ("Tempete d'acier", "TEMPÊTE D’ACIER"),
@@ -111,3 +154,58 @@ def test_unknown_archetype_is_bad_input() -> None:
     """An unknown archetype is bad input listing the keys."""
     with pytest.raises(BadInputError):
         archetype("cooking")
+
+
+_BULLET = re.compile(r"^- ((?:OFF-[CD]|DEF|MOV|SUP)(?:/(?:OFF-[CD]|DEF|MOV|SUP))*)\b")
+_CODES = {"OFF-C": "off_c", "OFF-D": "off_d", "DEF": "def", "MOV": "mov", "SUP": "sup"}
+
+
+def _categories_before_each_hero() -> dict[str, set[str]]:
+    """The category bullets ("- OFF-C :", "- OFF-D/OFF-C :", "- SUP sur alliés :") the text lists before
+    each archetype hero's paragraph."""
+    found: dict[str, set[str]] = {}
+    pending: set[str] = set()
+    for line in RULES.read_text(encoding="utf-8").splitlines():
+        bullet = _BULLET.match(line)
+        if bullet:
+            pending |= {_CODES[code] for code in bullet.group(1).split("/")}
+            continue
+        hero = next((h for h in ARCHETYPE_HEROES if line.startswith(f"{h} ")), None)
+        if hero is not None:
+            found[hero], pending = pending, set()
+    return found
+
+
+@pytest.mark.parametrize("item", [a for a in ARCHETYPES if a.hero], ids=lambda a: a.key)
+def test_archetype_categories_are_the_texts(item: Archetype) -> None:
+    """002_58e889a1abff3456.txt: each archetype gives "ses déclinaisons mécaniques selon les quatre
+    catégories (Off, Def, Mov, Sup)" as bullets before its example hero; the catalogue has exactly those."""
+    if not RULES.exists():
+        pytest.skip("the rule text is not next to the repository")
+    assert item.hero is not None
+    assert {c.value for c in item.categories} == _categories_before_each_hero()[item.hero]
+
+
+def test_super_senses_have_no_category() -> None:
+    """002_58e889a1abff3456.txt: "Ils ont plutôt leur place en tant que traits pour le personnage"."""
+    senses = archetype("super_senses")
+    assert (senses.categories, senses.hero) == ((), None)
+
+
+@pytest.mark.parametrize("item", [a for a in ARCHETYPES if a.hero], ids=lambda a: a.key)
+def test_archetype_effects_cover_their_heros_powers(item: Archetype) -> None:
+    """002_58e889a1abff3456.txt: each archetype's "exemple chiffré en situation" uses effects of that
+    archetype; the catalogue lists every effect kind its example hero's powers have."""
+    assert item.hero is not None
+    used = {p.effective_effect for p in library_hero(item.hero).powers} - {None}
+    assert used <= set(item.effects)
+    assert set(item.effects) <= set(EFFECT_KINDS)
+
+
+def test_deja_vu_reads_the_future_for_an_ally() -> None:
+    """002_58e889a1abff3456.txt, précognition "SUP : ... prévenir un allié à l'avance de ce qu'il doit faire
+    (et donc lui transférer des points d'énergie en demi-succès"; the bad luck is the Off-D's "Malchance
+    imposée" (DÉJÀ-VU's Coup de malchance)."""
+    powers = {p.name: p for p in library_hero("DÉJÀ-VU").powers}
+    assert powers["Lecture du futur"].effect == "give_energy"
+    assert powers["Coup de malchance"].effect == "luck"

@@ -5,8 +5,12 @@ from an injected source), :func:`evolve` folds one event into the state, :func:`
 log. Undo pops the last command's events (see :class:`Log`). Legality is a query:
 :func:`refusal` says why a command would be refused (or ``None``), before anyone tries it.
 
+Scenes are numbered across the whole chronicle (a new session does not restart the count), so
+« once per scene » and « in this scene » never confuse a scene of one session with another's.
+
 Rule text: ``003_87a535c5e428c5d3.txt`` (« La règle du Talisman de Foi », « Recharger le
-Talisman », « Coût narratif », « Limites », « Joker du destin », « Initiative et tour de combat »).
+Talisman », « Coût narratif », « Limites », « Joker du destin », « Initiative et tour de combat »,
+« Conseils MJ »).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from meneur.systems.carpathes.events import (
     AddCharacter,
     BeginConfrontation,
     CharacterAdded,
+    ClueGiven,
     Command,
     ConfrontationBegan,
     ConfrontationEnded,
@@ -30,11 +35,13 @@ from meneur.systems.carpathes.events import (
     EndConfrontation,
     Event,
     FaithTaught,
+    GiveClue,
     InitiativeEntry,
     InitiativeRolled,
     InvokeTalisman,
     JokerUsed,
     MakeRoll,
+    NextRound,
     PenanceDone,
     Purpose,
     Recollect,
@@ -42,6 +49,7 @@ from meneur.systems.carpathes.events import (
     RollData,
     Rolled,
     RollInitiative,
+    RoundStarted,
     SceneStarted,
     SessionStarted,
     StartScene,
@@ -58,6 +66,7 @@ from meneur.systems.carpathes.model import (
     Character,
     CreatureKind,
     Faith,
+    RollMode,
     TableOptions,
     Tier,
     is_supernatural,
@@ -89,9 +98,15 @@ class LastRoll(_Frozen):
 
 
 class PcStatus(_Frozen):
-    """Per-PC counters of the once-per-scene and once-per-session rules."""
+    """Per-PC counters of the once-per-scene and once-per-session rules.
+
+    While the Talisman is spent, ``night_since_spent`` and ``recollected_since_spent`` remember the
+    two conditions of its recharge (« une nuit s'est écoulée et où le PJ a pu se recueillir »).
+    """
 
     talisman_spent_in: int | None = None
+    night_since_spent: bool = False
+    recollected_since_spent: bool = False
     taught_by: str | None = None
     cracked: bool = False
     penalty: Penalty = "none"
@@ -120,7 +135,10 @@ class ChronicleState(_Frozen):
     status: dict[str, PcStatus] = Field(default_factory=dict)
     session: int = 0
     scene: int = 0
+    in_scene: bool = False
     scene_after_night: bool = False
+    round: int = 0
+    clues: int = 0
     confrontations: int = 0
     confrontation: Confrontation | None = None
     initiative_scene: int | None = None
@@ -147,7 +165,13 @@ class ChronicleState(_Frozen):
         """« ce PJ subit un Désavantage ... sur tout jet de protection ou d'attaque »."""
         return self.pc(name).penalty == "active"
 
-    def initiative_order(self, round_number: int = 1) -> Initiative:
+    def is_off_guard(self, name: str) -> bool:
+        """« Un PJ pris au dépourvu ... joue en dernier au premier round, sans bonus de talent »:
+        caught off guard in this scene's initiative, during its first round."""
+        return (self.round == 1 and self.initiative_scene == self.scene
+                and any(e.name == name and e.off_guard for e in self.initiative))
+
+    def initiative_order(self) -> Initiative:
         """The scene's initiative as rolled."""
         return Initiative(tuple(InitiativeRoll(Combatant(
             e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard), e.dice)
@@ -159,8 +183,14 @@ def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
     return IllegalActionError(Message("carpathes", msgid, dict(params)), rule=rule)
 
 
+def _need_session(state: ChronicleState) -> None:
+    if state.session == 0:
+        raise _illegal("session.none", N_("No session is in progress: start a session first."))
+
+
 def _need_scene(state: ChronicleState) -> None:
-    if state.scene == 0:
+    _need_session(state)
+    if not state.in_scene:
         raise _illegal("scene.none", N_("No scene is in progress: start a scene first."))
 
 
@@ -172,9 +202,7 @@ def _check(state: ChronicleState, command: Command) -> None:
                     "A character named '{name}' already exists; choose another name."),
                     {"name": c.name}))
         case StartScene():
-            if state.session == 0:
-                raise _illegal("session.none", N_("No session is in progress: start a session"
-                                                  " first."))
+            _need_session(state)
         case Recollect(pc=pc) | DoPenance(pc=pc):
             state.pc(pc)
             _need_scene(state)
@@ -221,6 +249,18 @@ def _check(state: ChronicleState, command: Command) -> None:
                 if name not in state.characters and name not in {n.name for n in command.npcs}:
                     raise BadInputError(Message("carpathes", N_(
                         "'{name}' is not a combatant of this initiative."), {"name": name}))
+        case NextRound():
+            _need_scene(state)
+            if state.initiative_scene != state.scene:
+                raise _illegal("round.no_initiative", N_(
+                    "No initiative has been rolled in this scene: roll it before the rounds."))
+        case GiveClue():
+            _need_scene(state)
+            limit = state.options.supernatural_clues_per_scene
+            if limit is not None and state.clues >= limit:
+                raise _illegal("clue.per_scene", N_(
+                    "Already {count} supernatural clues in this scene: « Trois indices surnaturels"
+                    " par scène, pas plus. Trop de signes saturent la nuit »."), count=state.clues)
         case _:
             pass
 
@@ -239,8 +279,8 @@ def _check_talisman(state: ChronicleState, command: InvokeTalisman) -> None:
             pc=pc)
     if status.talisman_spent_in is not None:
         raise _illegal("talisman.recharge", N_(
-            "{pc}'s Talisman is spent: it recharges in a new scene after a night, once the PC has"
-            " been able to pray or meditate."), pc=pc)
+            "{pc}'s Talisman is spent: it recharges in a new scene once a night has passed and the"
+            " PC has been able to pray or meditate."), pc=pc)
     if state.confrontation is None or not state.confrontation.supernatural:
         raise _illegal("talisman.supernatural_only", N_(
             "The Talisman applies only to confirmed supernatural confrontations (vampire, undead,"
@@ -308,9 +348,11 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
         case StartSession():
             return [SessionStarted()]
         case StartScene(after_night=night):
-            return [SceneStarted(after_night=night)]
+            started = SceneStarted(after_night=night)
+            return [started, *_recharges(evolve(state, started))]
         case Recollect(pc=pc):
-            return [Recollected(pc=pc), *_recharge(state, pc)]
+            recollected = Recollected(pc=pc)
+            return [recollected, *_recharges(evolve(state, recollected), (pc,))]
         case Teach(pc=pc, teacher=teacher):
             return [FaithTaught(pc=pc, teacher=teacher)]
         case BeginConfrontation(creature=creature, confirmed=confirmed):
@@ -330,16 +372,25 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [PenanceDone(pc=pc)]
         case RollInitiative():
             return [_initiative(state, command, source)]
+        case NextRound():
+            return [RoundStarted()]
+        case GiveClue(text=text):
+            return [ClueGiven(text=text)]
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
 
 
-def _recharge(state: ChronicleState, pc: str) -> list[Event]:
+def can_recharge(state: ChronicleState, pc: str) -> bool:
     """« La capacité se recharge à chaque nouvelle scène où une nuit s'est écoulée et où le PJ a pu
-    se recueillir ... Elle ne se recharge pas dans la même scène »."""
-    spent = state.status[pc].talisman_spent_in
-    if spent is not None and spent < state.scene and state.scene_after_night:
-        return [TalismanRecharged(pc=pc)]
-    return []
+    se recueillir : prière du soir ... Elle ne se recharge pas dans la même scène »: spent in an
+    earlier scene, a night since then, and a recollection since then (before or after the night)."""
+    status = state.status[pc]
+    return (status.talisman_spent_in is not None and status.talisman_spent_in < state.scene
+            and status.night_since_spent and status.recollected_since_spent)
+
+
+def _recharges(state: ChronicleState, names: Iterable[str] | None = None) -> list[Event]:
+    return [TalismanRecharged(pc=pc) for pc in (state.status if names is None else names)
+            if can_recharge(state, pc)]
 
 
 def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolled:
@@ -348,11 +399,15 @@ def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolle
               and command.purpose in ("protection", "attack"))
     # « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est pertinent »
     advantage = command.advantage or command.background is not None
-    mode = mode_from(advantage, command.disadvantage or shaken, state.options)
-    result = roll(source, character.trait(command.trait), character.talent_bonus(command.talent),
-                  mode)
+    disadvantage = command.disadvantage or shaken
+    mode = mode_from(advantage, disadvantage, state.options)
+    # « Un PJ pris au dépourvu ... joue en dernier au premier round, sans bonus de talent »
+    off_guard = state.is_off_guard(command.pc) and command.talent is not None
+    bonus = 0 if off_guard else character.talent_bonus(command.talent)
+    result = roll(source, character.trait(command.trait), bonus, mode)
     return Rolled(pc=command.pc, roll=RollData.from_roll(result), purpose=command.purpose,
-                  peril=command.peril, shaken_faith=shaken)
+                  peril=command.peril, shaken_faith=shaken, off_guard=off_guard,
+                  modes_cancelled=advantage and disadvantage and mode is RollMode.NORMAL)
 
 
 def _initiative(state: ChronicleState, command: RollInitiative,
@@ -379,15 +434,18 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                 "characters": {**state.characters, c.name: c},
                 "status": {**state.status, c.name: PcStatus()}})
         case SessionStarted():
-            return state.model_copy(update={"session": state.session + 1, "scene": 0,
-                                            "confrontation": None})
+            return state.model_copy(update={"session": state.session + 1, "in_scene": False,
+                                            "confrontation": None, "round": 0})
         case SceneStarted(after_night=night):
-            return state.model_copy(update={"scene": state.scene + 1, "scene_after_night": night,
-                                            "confrontation": None})
-        case Recollected():
-            return state
+            state = state.model_copy(update={
+                "scene": state.scene + 1, "in_scene": True, "scene_after_night": night,
+                "confrontation": None, "round": 0, "clues": 0})
+            return _mark_spent(state, state.status, "night_since_spent") if night else state
+        case Recollected(pc=pc):
+            return _mark_spent(state, (pc,), "recollected_since_spent")
         case TalismanRecharged(pc=pc):
-            return state.with_pc(pc, talisman_spent_in=None)
+            return state.with_pc(pc, talisman_spent_in=None, night_since_spent=False,
+                                 recollected_since_spent=False)
         case FaithTaught(pc=pc, teacher=teacher):
             return state.with_pc(pc, taught_by=teacher)
         case ConfrontationBegan(creature=creature, confirmed=confirmed):
@@ -402,7 +460,8 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             cracked = isinstance(event, TalismanCracked)
             last = state.status[pc].last_roll
             assert last is not None
-            state = state.with_pc(pc, talisman_spent_in=state.scene, last_roll=last.model_copy(
+            state = state.with_pc(pc, talisman_spent_in=state.scene, night_since_spent=False,
+                                  recollected_since_spent=False, last_roll=last.model_copy(
                 update={"talisman_invoked": True, "talisman_raised": not cracked}))
             return state.with_pc(pc, cracked=True, penalty="pending") if cracked else state
         case JokerUsed(pc=pc, roll=data):
@@ -414,8 +473,20 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return state.with_pc(pc, cracked=False, penalty="none")
         case InitiativeRolled(entries=entries):
             return state.model_copy(update={"initiative_scene": state.scene,
-                                            "initiative": entries})
+                                            "initiative": entries, "round": 1})
+        case RoundStarted():
+            return state.model_copy(update={"round": state.round + 1})
+        case ClueGiven():
+            return state.model_copy(update={"clues": state.clues + 1})
     raise AssertionError(event)  # pragma: no cover
+
+
+def _mark_spent(state: ChronicleState, names: Iterable[str], flag: str) -> ChronicleState:
+    """Record one recharge condition for every named PC whose Talisman is spent."""
+    for name in names:
+        if state.status[name].talisman_spent_in is not None:
+            state = state.with_pc(name, **{flag: True})
+    return state
 
 
 def _begin(state: ChronicleState, creature: CreatureKind, confirmed: bool) -> ChronicleState:

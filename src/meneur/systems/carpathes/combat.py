@@ -17,13 +17,16 @@ from meneur.systems.carpathes.model import (
     BONUS_MIN,
     TRAIT_MAX,
     TRAIT_MIN,
+    TIER_LABELS,
     CreatureKind,
     RollMode,
     TableOptions,
+    Tier,
     check_range,
     is_supernatural,
 )
-from meneur.systems.carpathes.resolution import TraitRoll, roll
+from meneur.systems.carpathes.resolution import TraitRoll, roll, tier_of
+from meneur.systems.carpathes.supernatural import stake_pins
 
 DEFENSE_MAX = 3 * TRAIT_MAX + BONUS_MAX
 UNDEAD_KINDS = frozenset({CreatureKind.VAMPIRE, CreatureKind.UNDEAD})
@@ -87,11 +90,29 @@ class Attack:
     steps: int
     step_rule: str
     wounds: int
+    sleeping: bool = False
+
+    @property
+    def total(self) -> int:
+        """« 2D6 + Physique + bonus d'arme »."""
+        return self.roll.total + self.weapon_bonus
+
+    @property
+    def tier(self) -> Tier:
+        """The tier the attack total reads on the table of « Résolution »."""
+        return tier_of(self.total)
 
     @property
     def raw_margin(self) -> int:
         """Attack total minus Défense, before damage steps."""
-        return self.roll.total + self.weapon_bonus - self.defense
+        return self.total - self.defense
+
+    @property
+    def pins(self) -> bool:
+        """The ash stake pins a sleeping vampire for good on a full success (see
+        :func:`~meneur.systems.carpathes.supernatural.stake_pins`)."""
+        return (self.weapon is WeaponKey.ASH_STAKE and self.target is CreatureKind.VAMPIRE
+                and stake_pins(self.tier, self.sleeping))
 
     @property
     def margin(self) -> int:
@@ -123,7 +144,8 @@ class Attack:
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready keys: ``total``, ``defense``, ``margin``, ``wound`` and flags."""
-        return {"total": self.roll.total + self.weapon_bonus, "defense": self.defense,
+        return {"total": self.total, "tier": self.tier.value, "pinned": self.pins,
+                "defense": self.defense,
                 "raw_margin": self.raw_margin, "margin": self.margin, "steps": self.steps,
                 "wound": self.wound.value, "hit": self.hit, "wounds": self.wounds if self.hit else 0,
                 "target_disadvantage": self.target_disadvantage,
@@ -138,8 +160,7 @@ class Attack:
             "Attack {kept_sum} + Physique {physical} + weapon bonus {bonus} = {total} against"
             " Défense {defense}: margin {raw}."),
             {"kept_sum": sum(self.roll.kept), "physical": self.roll.trait, "bonus": self.weapon_bonus,
-             "total": self.roll.total + self.weapon_bonus, "defense": self.defense,
-             "raw": self.raw_margin}))
+             "total": self.total, "defense": self.defense, "raw": self.raw_margin}))
         if self.steps:
             lines.append(Message("carpathes", N_("+{steps} damage step(s) from the {weapon}."),
                                  {"steps": self.steps,
@@ -157,14 +178,19 @@ class Attack:
             lines.append(Message("carpathes", N_(
                 "Silver against a creature: the blow counts as {wounds} steel blades."),
                 {"wounds": self.wounds}))
+        if self.pins:
+            lines.append(Message("carpathes", N_(
+                "Ash stake in the heart of a sleeping vampire, {tier}: it is pinned for good."), {"tier": Message("carpathes", TIER_LABELS[self.tier])}))
         return lines
 
 
 def attack(source: DiceSource, physical: int, target_defense: int, *, weapon_bonus: int = 0,
            weapon: WeaponKey = WeaponKey.BARE_HANDS, target: CreatureKind = CreatureKind.HUMAN,
-           identified: bool = False, mode: RollMode = RollMode.NORMAL,
+           identified: bool = False, sleeping: bool = False, mode: RollMode = RollMode.NORMAL,
            options: TableOptions | None = None) -> Attack:
     """Resolve « 2D6 + Physique + bonus d'arme contre la Défense de la cible ».
+
+    ``sleeping`` says the target sleeps (for the ash stake in the heart of a sleeping vampire).
 
     Raises:
         BadInputError: for values out of range or entered dice that do not fit.
@@ -177,4 +203,4 @@ def attack(source: DiceSource, physical: int, target_defense: int, *, weapon_bon
     return Attack(roll=roll(source, physical, 0, mode), weapon_bonus=weapon_bonus,
                   defense=target_defense, weapon=weapon, target=target,
                   steps=damage_steps(arm, target, identified), step_rule=opts.damage_step,
-                  wounds=opts.silver_wound_multiplier if silver else 1)
+                  wounds=opts.silver_wound_multiplier if silver else 1, sleeping=sleeping)

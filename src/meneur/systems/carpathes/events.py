@@ -20,7 +20,6 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-
 PURPOSES = ("action", "protection", "attack")
 Purpose = Literal["action", "protection", "attack"]
 
@@ -125,8 +124,18 @@ class RollInitiative(_Frozen):
     talents: dict[str, int] = Field(default_factory=dict)
 
 
+class NextRound(_Frozen):
+    type: Literal["next_round"] = "next_round"
+
+
+class GiveClue(_Frozen):
+    type: Literal["give_clue"] = "give_clue"
+    text: str = ""
+
+
 Command = (AddCharacter | StartSession | StartScene | Recollect | Teach | BeginConfrontation
-           | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative)
+           | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative
+           | NextRound | GiveClue)
 
 
 # ---- events -----------------------------------------------------------------------------------
@@ -177,6 +186,8 @@ class Rolled(_Frozen):
     purpose: Purpose
     peril: bool
     shaken_faith: bool = False
+    modes_cancelled: bool = False
+    off_guard: bool = False
 
 
 class TalismanInvoked(_Frozen):
@@ -217,8 +228,17 @@ class InitiativeRolled(_Frozen):
     entries: tuple[InitiativeEntry, ...]
 
 
+class RoundStarted(_Frozen):
+    type: Literal["round_started"] = "round_started"
+
+
+class ClueGiven(_Frozen):
+    type: Literal["clue_given"] = "clue_given"
+    text: str = ""
+
+
 Event = Annotated[
     CharacterAdded | SessionStarted | SceneStarted | Recollected | TalismanRecharged | FaithTaught
     | ConfrontationBegan | ConfrontationEnded | Rolled | TalismanInvoked | TalismanCracked
-    | JokerUsed | PenanceDone | InitiativeRolled,
+    | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven,
     Field(discriminator="type")]

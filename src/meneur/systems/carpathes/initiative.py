@@ -83,11 +83,34 @@ class Initiative:
                 for r in self.order(round_number)]
 
     def explain(self, round_number: int = 1) -> list[Message]:
-        """The order of a round, one line per combatant."""
-        return [Message("carpathes", N_("{rank}. {name}: {dice} + Physique {physical} = {total}"),
-                        {"rank": rank, "name": r.combatant.name, "dice": "+".join(map(str, r.dice)),
-                         "physical": r.combatant.physical, "total": r.round_total(round_number)})
-                for rank, r in enumerate(self.order(round_number), start=1)]
+        """The order of a round, one line per combatant, with the surprise, off-guard and tie
+        rules that shaped it."""
+        ordered = self.order(round_number)
+        lines = [_line(rank, r, round_number) for rank, r in enumerate(ordered, start=1)]
+        if any(a.combatant.is_pc != b.combatant.is_pc and not a.acts_last(round_number)
+               and not b.acts_last(round_number)
+               and a.round_total(round_number) == b.round_total(round_number)
+               for a, b in zip(ordered, ordered[1:], strict=False)):
+            lines.append(Message("carpathes", N_("Tie: « À égalité, le PJ tranche en sa faveur »,"
+                                                 " the PC acts first.")))
+        return lines
+
+
+def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
+    c = r.combatant
+    params: dict[str, object] = {"rank": rank, "name": c.name, "dice": "+".join(map(str, r.dice)),
+                                 "physical": c.physical, "total": r.round_total(round_number)}
+    if r.acts_last(round_number):
+        return Message("carpathes", N_(
+            "{rank}. {name}: {dice} + Physique {physical} = {total}; caught off guard, acts last in"
+            " the first round, without talent bonus"), params)
+    surprise = SURPRISE_BONUS if c.surprise and round_number == 1 else 0
+    if not (c.talent_bonus or surprise):
+        return Message("carpathes", N_("{rank}. {name}: {dice} + Physique {physical} = {total}"),
+                       params)
+    return Message("carpathes", N_(
+        "{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} + whispered surprise"
+        " {surprise} = {total}"), {**params, "bonus": c.talent_bonus, "surprise": surprise})
 
 
 def check_combatants(combatants: Sequence[Combatant]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.events import (
     CharacterAdded,
+    ClueGiven,
     ConfrontationBegan,
     ConfrontationEnded,
     Event,
@@ -14,6 +15,7 @@ from meneur.systems.carpathes.events import (
     PenanceDone,
     Recollected,
     Rolled,
+    RoundStarted,
     SceneStarted,
     SessionStarted,
     TalismanCracked,
@@ -51,16 +53,13 @@ def narrate(event: Event) -> list[Message]:
             return [_m(key, creature=Message("carpathes", CREATURE_LABELS[creature]))]
         case ConfrontationEnded():
             return [_m(N_("The confrontation ends."))]
-        case Rolled(pc=pc, roll=data, shaken_faith=shaken):
-            lines = [_m(N_("{pc} rolls."), pc=pc)]
-            if shaken:
-                lines.append(_m(N_("Shaken faith: disadvantage against the creature.")))
-            return lines + data.to_roll().explain()
+        case Rolled():
+            return _rolled(event)
         case TalismanInvoked(pc=pc, sacred_object=item):
-            return [_m(N_("{pc} presents {item} and speaks a sincere word of faith: the partial"
+            return [_m(N_("{pc} presents '{item}' and speaks a sincere word of faith: the partial"
                           " success becomes a full success."), pc=pc, item=item)]
         case TalismanCracked(pc=pc, sacred_object=item):
-            return [_m(N_("The GM judges the invocation hollow: the roll stays a {tier}, {item}"
+            return [_m(N_("The GM judges the invocation hollow: the roll stays a {tier}, '{item}'"
                           " cracks and {pc} will be at disadvantage in the next supernatural"
                           " confrontation."), pc=pc, item=item,
                        tier=Message("carpathes", TIER_LABELS[Tier.PARTIAL_SUCCESS]))]
@@ -71,5 +70,22 @@ def narrate(event: Event) -> list[Message]:
             return [_m(N_("A scene of sincere penance restores {pc}'s faith."), pc=pc)]
         case InitiativeRolled():
             return [_m(N_("Initiative is rolled for the scene."))]
+        case RoundStarted():
+            return [_m(N_("A new round begins: the order of the scene's initiative, without the"
+                          " first round's surprise and off-guard effects."))]
+        case ClueGiven(text=text):
+            return [_m(N_("Supernatural clue: {text}"), text=text) if text
+                    else _m(N_("A supernatural clue is given."))]
     raise AssertionError(event)  # pragma: no cover
+
+
+def _rolled(event: Rolled) -> list[Message]:
+    lines = [_m(N_("{pc} rolls."), pc=event.pc)]
+    if event.shaken_faith:
+        lines.append(_m(N_("Shaken faith: disadvantage against the creature.")))
+    if event.modes_cancelled:
+        lines.append(_m(N_("Advantage and disadvantage cancel out: plain 2D6.")))
+    if event.off_guard:
+        lines.append(_m(N_("Caught off guard: no talent bonus in the first round.")))
+    return lines + event.roll.to_roll().explain()
 

@@ -11,7 +11,6 @@ from enum import StrEnum
 
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.model import Tier
-from meneur.systems.carpathes.resolution import TraitRoll
 
 
 class Agent(StrEnum):
@@ -99,6 +98,7 @@ def can_enter(target: Target, door_wreath: bool) -> bool:
     return not (door_wreath and target in _VAMPIRES)
 
 
-def stake_pins(result: TraitRoll, sleeping_vampire: bool) -> bool:
-    """« Sur succès complet en plein cœur d'un vampire endormi, le cloue définitivement »."""
-    return sleeping_vampire and result.final_tier in (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)
+def stake_pins(tier: Tier, sleeping_vampire: bool) -> bool:
+    """« Pieu de frêne ... Sur succès complet en plein cœur d'un vampire endormi, le cloue
+    définitivement »: a full (or better) success on the stake's roll."""
+    return sleeping_vampire and tier in (Tier.SUCCESS, Tier.CRITICAL_SUCCESS)

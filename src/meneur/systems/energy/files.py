@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -92,8 +93,14 @@ def parse_character(text: str, source: str = "-") -> Character:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise BadInputError(Message(DOMAIN, N_("{source}: not valid YAML or JSON ({detail})."),
-                                    {"source": source, "detail": str(error).splitlines()[0]})) from error
+        mark = getattr(error, "problem_mark", None)
+        if mark is not None:
+            raise BadInputError(Message(DOMAIN, N_(
+                "{source}: not valid YAML or JSON at line {line}, column {column}; check the indentation, "
+                "colons and brackets there."),
+                {"source": source, "line": mark.line + 1, "column": mark.column + 1})) from error
+        raise BadInputError(Message(DOMAIN, N_("{source}: not valid YAML or JSON."),
+                                    {"source": source})) from error
     if not isinstance(data, dict):
         raise BadInputError(Message(DOMAIN, N_(
             "{source}: a character file must be a mapping of fields (name, rank, attributes, powers...)."),
@@ -131,9 +138,9 @@ def _describe(error: ValidationError) -> Message:
         where = ".".join(str(part) for part in item["loc"]) or "-"
         msgid = _PYDANTIC_MESSAGES.get(item["type"])
         context = item.get("ctx") or {}
-        text: Message | str = (
-            Message(DOMAIN, msgid, {"expected": context.get("expected", "")}) if msgid else item["msg"]
-        )
+        # Pydantic joins the last two choices with an English "or": list them with commas instead.
+        expected = re.sub(r"\s+or\s+", ", ", str(context.get("expected", "")))
+        text: Message | str = Message(DOMAIN, msgid, {"expected": expected}) if msgid else item["msg"]
         lines.append(f"- {where}: {{e{index}}}")
         params[f"e{index}"] = text
     return Message(DOMAIN, "\n".join(lines), params)
@@ -150,8 +157,25 @@ def load_character(path: str | os.PathLike[str]) -> Character:
         text = location.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInputError(Message(DOMAIN, N_("{source}: cannot read the file ({detail})."),
-                                    {"source": str(location), "detail": error.__class__.__name__})) from error
+                                    {"source": str(location), "detail": _why(error)})) from error
     return parse_character(text, str(location))
+
+
+_OS_ERRORS: tuple[tuple[type[BaseException], str], ...] = (
+    (FileNotFoundError, N_("no such file; check the path")),
+    (IsADirectoryError, N_("it is a folder, not a file")),
+    (NotADirectoryError, N_("a part of the path is not a folder")),
+    (PermissionError, N_("permission denied")),
+    (UnicodeDecodeError, N_("not UTF-8 text")),
+)
+
+
+def _why(error: BaseException) -> Message:
+    """A library error's cause in the reader's language."""
+    for kind, msgid in _OS_ERRORS:
+        if isinstance(error, kind):
+            return Message(DOMAIN, msgid)
+    return Message(DOMAIN, N_("system error {name}"), {"name": error.__class__.__name__})
 
 
 def character_data(character: Character) -> dict[str, Any]:
@@ -200,7 +224,7 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
         temporary = None
     except OSError as error:
         raise BadInputError(Message(DOMAIN, N_("{source}: cannot write the file ({detail})."),
-                                    {"source": str(target), "detail": error.__class__.__name__})) from error
+                                    {"source": str(target), "detail": _why(error)})) from error
     finally:
         if temporary is not None and os.path.exists(temporary):
             os.unlink(temporary)

@@ -70,6 +70,47 @@ STATE_NAMES: dict[State, str] = {
 }
 
 
+EFFECT_NAMES: dict[str, str] = {
+    "damage": N_("Damage"),
+    "condition": N_("Condition"),
+    "forced_move": N_("Forced move"),
+    "carry": N_("Carrying"),
+    "steal": N_("Power theft"),
+    "control": N_("Control"),
+    "duplicates": N_("Copies"),
+    "slow": N_("Slowing"),
+    "invisibility": N_("Invisibility"),
+    "portal": N_("Portal"),
+    "terrain": N_("Terrain element"),
+    "give_energy": N_("Energy given"),
+    "heal": N_("Healing"),
+    "luck": N_("Bad luck"),
+    "immunity": N_("Immunity"),
+    "interact": N_("Scene interaction"),
+}
+"""The combat effect kinds of :data:`~meneur.systems.energy.model.EFFECT_KINDS`, in the reader's words."""
+
+CONDITION_NAMES: dict[str, str] = {
+    "blinded": N_("Blinded"),
+    "entangled": N_("Entangled"),
+    "controlled": N_("Controlled"),
+    "immobilized": N_("Immobilized"),
+    "stunned": N_("Stunned"),
+}
+"""Conditions: aveuglé, empêtré, contrôlé, immobilisé, sonné (../shared/GLOSSARY.md)."""
+
+INFERRED_NAMES: dict[str, str] = {
+    "rank": N_("rank"),
+    "attributes": N_("attributes"),
+    "maturity": N_("maturity"),
+    "aptitudes": N_("aptitudes"),
+    "living_standard": N_("living standard"),
+    "powers.effect": N_("combat effects of the powers"),
+    "traits.aptitudes": N_("aptitudes the traits apply to"),
+}
+"""The fields a library hero lists in ``inferred``, as the sheet names them."""
+
+
 def word(msgid: str) -> Message:
     """A deferred translation of one of the names above."""
     return Message(DOMAIN, msgid)

@@ -48,6 +48,8 @@ KIND_LABELS: MappingProxyType[BeingKind, str] = MappingProxyType({
     BeingKind.FAMILIAR: N_("familiar"),
     BeingKind.SUCCUBUS: N_("succubus"),
     BeingKind.SON_OF_GOD: N_("son of God"),
+    BeingKind.INTELLIGENT_WEAPON: N_("intelligent weapon"),
+    BeingKind.ANIMAL: N_("animal"),
     BeingKind.OTHER: N_("other being"),
 })
 

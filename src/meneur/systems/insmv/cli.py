@@ -7,18 +7,26 @@ command accepts ``--json``. Table files hold an event log and are written atomic
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import typer
+from babel.numbers import format_decimal
 
 from meneur.cli.output import console, guarded, print_json
 from meneur.dice.source import finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator
+from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.insmv import store
 from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, kind_label, parse_kind, rules_for
 from meneur.systems.insmv.commands import AddBeing, Command, RecoverPowerPoints, SpendPowerPoints, decide
 from meneur.systems.insmv.events import Event, Table, replay
+from meneur.systems.insmv.human_only import (
+    DEFAULT_BODIES,
+    human_only_reason,
+    is_affected_by_human_only_power,
+    parse_body,
+)
 from meneur.systems.insmv.model import Being, KindRules, TableOptions, build
 from meneur.systems.insmv.odds import TestOdds, odds_of, opposed_odds, opposed_winner_odds
 from meneur.systems.insmv.opposed import Side, oppose, settle
@@ -59,12 +67,18 @@ def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
         print_json(odds_json(plan, odds))
         return
     out = console()
-    out.print(_("Success: {p} ({percent:.2f}%)", p=fraction(odds.success), percent=float(odds.success) * 100),
+    out.print(_("Success: {p} ({percent})", p=fraction(odds.success), percent=percent(odds.success)),
               markup=False)
     for units, p in sorted(odds.success_units.items()):
         out.print(_("  success with units {units}: {p}", units=units, p=fraction(p)), markup=False)
     for units, p in sorted(odds.failure_units.items()):
         out.print(_("  failure with units {units}: {p}", units=units, p=fraction(p)), markup=False)
+
+
+def percent(value: Fraction) -> str:
+    """A probability as a percentage written the reader's way (``88,89 %`` in French)."""
+    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
+    return _("{number}%", number=number)
 
 
 def _print_result(title: str, body: list[str]) -> None:
@@ -202,24 +216,41 @@ def build_app() -> typer.Typer:
         voluntary_b: int = typer.Option(0, "--voluntary-b", help=_("B's voluntary shift.")),
         kind_a: str = typer.Option("human", "--kind-a", help=_("A's kind of being.")),
         kind_b: str = typer.Option("human", "--kind-b", help=_("B's kind of being.")),
+        max_shift_a: int | None = typer.Option(None, "--max-shift-a", help=_(
+            "The game master's voluntary-shift limit for A.")),
+        max_shift_b: int | None = typer.Option(None, "--max-shift-b", help=_(
+            "The game master's voluntary-shift limit for B.")),
+        untrained_a: int | None = typer.Option(None, "--untrained-malus-a", help=_(
+            "A does not possess the talent: its malus (1 to 4); --value-a is the characteristic.")),
+        untrained_b: int | None = typer.Option(None, "--untrained-malus-b", help=_(
+            "B does not possess the talent: its malus (1 to 4); --value-b is the characteristic.")),
+        missing_a: bool = typer.Option(False, "--power-not-possessed-a", help=_(
+            "A does not possess the power: no chance, no roll.")),
+        missing_b: bool = typer.Option(False, "--power-not-possessed-b", help=_(
+            "B does not possess the power: no chance, no roll.")),
         tie_winner: str | None = typer.Option(None, "--tie-winner", help=_(
             "The game master's decision if the units tie: attacker or defender.")),
         units_without_shift: bool = typer.Option(False, "--compare-units-without-shift", help=_(
             "Table option: compare the units die without the voluntary-shift bonus.")),
-        dice: str | None = typer.Option(None, "--dice", help=_("Six dice: A's d666 then B's.")),
+        dice: str | None = typer.Option(None, "--dice", help=_(
+            "A's d666 then B's (three dice for a side without a roll).")),
         seed: int | None = seed_opt, as_json: bool = json_opt, odds: bool = odds_opt,
     ) -> None:
         """An opposed test: A acts, B resists; the units decide."""
         options = TableOptions(opposed_units_include_voluntary_shift=not units_without_shift)
         winner = None if tie_winner is None else _side(tie_winner)
-        plan_a = plan_test(_request(value_a, difficulty_a, shift_a, voluntary_a, None), _rules(kind_a, None))
-        plan_b = plan_test(_request(value_b, difficulty_b, shift_b, voluntary_b, None), _rules(kind_b, None))
+        request_a = _request(value_a, difficulty_a, shift_a, voluntary_a, untrained_a)
+        request_b = _request(value_b, difficulty_b, shift_b, voluntary_b, untrained_b)
+        plan_a = _plan(request_a, _rules(kind_a, max_shift_a), not missing_a)
+        plan_b = _plan(request_b, _rules(kind_b, max_shift_b), not missing_b)
         if odds:
             _refuse_dice_with_odds(dice)
             _print_opposed_odds(plan_a, plan_b, options, as_json)
             return
         source = source_from(seed, dice)
-        result = oppose(roll_test(plan_a, source), roll_test(plan_b, source), options)
+        result_a = no_chance(request_a) if plan_a is None else roll_test(plan_a, source)
+        result_b = no_chance(request_b) if plan_b is None else roll_test(plan_b, source)
+        result = oppose(result_a, result_b, options)
         finish(source)
         if winner is not None and result.needs_gm_decision:
             result = settle(result, winner)
@@ -256,6 +287,26 @@ def build_app() -> typer.Typer:
                               " {recovery} per 24 hours", kind=kind_label(kind).render(),
                               shift=rules.max_voluntary_shift, modifier=rules.power_point_modifier,
                               recovery=rules.recovery_per_day), markup=False)
+
+    @app.command("affected", help=_(
+        "Whether a power that affects only human beings affects a being of this kind."))
+    @guarded
+    def affected_command(
+        kind: str = typer.Option(..., "--kind", help=_("Kind of being.")),
+        body: str | None = typer.Option(None, "--body", help=_(
+            "What the being is incarnated in: human, created, animal, object (default: its kind's).")),
+        as_json: bool = json_opt,
+    ) -> None:
+        """Whether a power that affects only human beings affects a being of this kind."""
+        being_kind = parse_kind(kind)
+        being_body = DEFAULT_BODIES[being_kind] if body is None else parse_body(body)
+        affected = is_affected_by_human_only_power(being_kind, being_body)
+        reason = human_only_reason(being_kind, being_body).render()
+        if as_json:
+            print_json({"kind": being_kind.value, "body": being_body.value, "affected": affected,
+                        "reason": reason})
+        else:
+            console().print(reason, markup=False)
 
     @being_app.command("add", help=_("Bring a being to the table."))
     @guarded
@@ -384,7 +435,7 @@ def _side(text: str) -> Side:
                                     {"value": text})) from None
 
 
-def _print_opposed_odds(plan_a: TestPlan, plan_b: TestPlan, options: TableOptions, as_json: bool) -> None:
+def _print_opposed_odds(plan_a: TestPlan | None, plan_b: TestPlan | None, options: TableOptions, as_json: bool) -> None:
     outcomes = opposed_odds(plan_a, plan_b, options)
     winners = opposed_winner_odds(plan_a, plan_b, options)
     if as_json:
@@ -393,7 +444,8 @@ def _print_opposed_odds(plan_a: TestPlan, plan_b: TestPlan, options: TableOption
         return
     out = console()
     for key, p in winners.items():
-        out.print(f"{_(_WINNER_LABELS[key])}: {fraction(p)}", markup=False)
+        out.print(_("{outcome}: {p} ({percent})", outcome=_(_WINNER_LABELS[key]), p=fraction(p),
+                    percent=percent(p)), markup=False)
 
 
 _WINNER_LABELS = {"attacker": N_("A wins"), "defender": N_("B wins"), "both_failed": N_("Both fail"),

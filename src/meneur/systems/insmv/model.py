@@ -38,6 +38,8 @@ class BeingKind(StrEnum):
     FAMILIAR = "familiar"
     SUCCUBUS = "succubus"
     SON_OF_GOD = "son_of_god"
+    INTELLIGENT_WEAPON = "intelligent_weapon"
+    ANIMAL = "animal"
     OTHER = "other"
 
 
@@ -143,8 +145,27 @@ _PROBLEMS = {
 }
 
 
+_FIELDS = {
+    "name": N_("the name"),
+    "will": N_("Volonté (will)"),
+    "power_points": N_("the power points left"),
+    "max_voluntary_shift": N_("the voluntary-shift limit"),
+    "power_point_modifier": N_("the power-point modifier"),
+    "recovery_per_day": N_("the recovery per 24 hours"),
+    "characteristic": N_("the characteristic"),
+    "malus": N_("the talent's malus"),
+    "value": N_("the value"),
+}
+
+
+def _field(loc: tuple[int | str, ...]) -> Message | str:
+    """The book's name of the field a problem is about, translated when shown."""
+    last = str(loc[-1]) if loc else ""
+    return Message("insmv", _FIELDS[last]) if last in _FIELDS else ".".join(str(part) for part in loc)
+
+
 def _problem(issue: ErrorDetails) -> Message:
-    field = ".".join(str(part) for part in issue["loc"])
+    field = _field(tuple(issue["loc"]))
     msgid = _PROBLEMS.get(issue["type"])
     if msgid is None:
         return Message("insmv", N_("{field}: {problem}"), {"field": field, "problem": issue["msg"]})

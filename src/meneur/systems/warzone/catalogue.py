@@ -31,6 +31,11 @@ class ViolenceRow:
     effect: ViolenceEffect
     text: str
 
+    @property
+    def label(self) -> str:
+        """The results the row covers as the book prints them: "1-10", "11-17", "18-19", "20"."""
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
 
 VIOLENCE_TABLE: tuple[ViolenceRow, ...] = (
     ViolenceRow(1, 10, ViolenceEffect.NO_CONCENTRATION, N_(

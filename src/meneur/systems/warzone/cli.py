@@ -7,15 +7,17 @@ small JSON state file holding the model and the event log. Every roll takes ``--
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import typer
+from babel.numbers import format_decimal
 
 from meneur.cli.output import console, guarded, print_json
 from meneur.dice.source import DiceSource, finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator
+from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone.activation import PHASE_NAMES, TurnState, decide, legal_commands
 from meneur.systems.warzone.casting import Casting, cast
@@ -23,7 +25,7 @@ from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
 from meneur.systems.warzone.events import EVENTS, Event
 from meneur.systems.warzone.leadership import leadership_test
 from meneur.systems.warzone.model import PowerKind, TableOptions, TargetKind
-from meneur.systems.warzone.narration import describe
+from meneur.systems.warzone.narration import describe, effect_lines
 from meneur.systems.warzone.odds import as_text, casting_odds
 from meneur.systems.warzone.power_test import PowerTestSpec
 from meneur.systems.warzone.reach import Target
@@ -37,6 +39,12 @@ COMMAND_KEYS: dict[type, str] = {
     c.StartActivation: "activate", c.DeclareTechniques: "declare", c.TestTechnique: "technique",
     c.CastSpell: "spell", c.SpendAction: "act", c.EndActivation: "end-activation",
     c.EndTurn: "end-turn", c.TestWakeUp: "wake", c.HelpUp: "help-up"}
+
+
+def percent(value: Fraction) -> str:
+    """A probability as a percentage written the reader's way (``5,0 %`` in French)."""
+    number = format_decimal(float(value) * 100, format="#,##0.0", locale=get_language())
+    return _("{number}%", number=number)
 
 
 def _lines(messages: list[Message]) -> list[str]:
@@ -128,7 +136,8 @@ def _report(game: Game, events: list[Event], as_json: bool) -> None:
     if as_json:
         print_json({"events": EVENTS.dump_python(events, mode="json"), "state": state_json(game.state)})
         return
-    _show([describe(event) for event in events] + _state_lines(game.state))
+    told = [line for event in events for line in (describe(event), *effect_lines(game.figure, event))]
+    _show(told + _state_lines(game.state))
 
 
 DICE_HELP = N_("Dice rolled at the table, in order (e.g. 20,14).")
@@ -213,7 +222,8 @@ def _register_rolls(app: typer.Typer) -> None:
         out = console()
         out.print(_("Needed: {threshold} or less on a d20.", threshold=spec.threshold), markup=False)
         for key, value in odds.outcomes.items():
-            out.print(f"{_(names[key])}: {as_text(value)} ({float(value):.1%})", markup=False)
+            out.print(_("{outcome}: {p} ({percent})", outcome=_(names[key]), p=as_text(value),
+                        percent=percent(value)), markup=False)
         if odds.wound is not None:
             out.print(_("Wound through the violence table: {p}.", p=as_text(odds.wound)), markup=False)
 
@@ -253,13 +263,13 @@ def _register_rolls(app: typer.Typer) -> None:
     @app.command("table", help=_("Show the violence table."))
     @guarded
     def table_command(as_json: bool = typer.Option(False, "--json", help=_(JSON_HELP))) -> None:
-        rows = [{"low": r.low, "high": r.high, "effect": r.effect.value,
+        rows = [{"low": r.low, "high": r.high, "rows": r.label, "effect": r.effect.value,
                  "text": Message(D, r.text).render()} for r in VIOLENCE_TABLE]
         if as_json:
             print_json(rows)
             return
         for row in rows:
-            console().print(f"{row['low']}-{row['high']}: {row['text']}", markup=False)
+            console().print(_("{rows}: {text}", rows=row["rows"], text=row["text"]), markup=False)
 
 
 def _register_play(app: typer.Typer) -> None:
@@ -296,7 +306,8 @@ def _register_play(app: typer.Typer) -> None:
         if as_json:
             print_json([EVENTS.dump_python(list(batch), mode="json") for batch in game.log])
             return
-        _show([describe(event) for batch in game.log for event in batch])
+        _show([line for batch in game.log for event in batch
+               for line in (describe(event), *effect_lines(game.figure, event))])
 
     @app.command("undo", help=_("Undo the last command."))
     @guarded

@@ -83,6 +83,8 @@ class Power(Frozen):
         actions: "Akcje", the actions a spell costs; techniques have none ("opis tych mocy nie będzie
             zawierał punktu Akcje").
         effect: "Efekt", the description of what the power does.
+        absolute_success_effect: what the description adds on an Absolute Success ("Część Mocy może
+            mieć dodatkowe efekty przy Absolutnym Sukcesie – będą one podane w opisie Mocy").
         bought: whether the model bought the power ("Model musi wykupić możliwość wykorzystania").
         close_combat: True when the description allows the power in close combat although it is
             neither a technique nor a touch power ("O ile nie jest napisane inaczej").
@@ -97,6 +99,7 @@ class Power(Frozen):
     difficulty: int = Field(default=0, ge=0, le=MAX_DIFFICULTY)
     actions: int | None = Field(default=None, ge=1, le=MAX_ACTIONS)
     effect: str = ""
+    absolute_success_effect: str = ""
     bought: bool = True
     close_combat: bool = False
     outside_field_of_fire: bool = False

@@ -6,8 +6,8 @@ from meneur.i18n import N_, Message
 from meneur.systems.warzone import events as e
 from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
 from meneur.systems.warzone.leadership import LeadershipReason
-from meneur.systems.warzone.model import KIND_NAMES
-from meneur.systems.warzone.power_test import CRITICAL_NAMES
+from meneur.systems.warzone.model import KIND_NAMES, Figure
+from meneur.systems.warzone.power_test import CRITICAL_NAMES, Critical
 
 D = "warzone"
 ENDINGS = {"declared": N_("The activation ends."),
@@ -65,3 +65,25 @@ def describe(event: e.Event) -> Message:
             return Message(D, N_("The model is panicked.") if panicked
                            else N_("The model is no longer panicked."))
     raise TypeError(event)
+
+
+def effect_lines(figure: Figure, event: e.Event) -> list[Message]:
+    """What a power that took effect does, from its description.
+
+    "Jeżeli test się uda Model poświęca podaną ilość akcji a moc odnosi efekt"; on an Absolute Success
+    "Część Mocy może mieć dodatkowe efekty ... będą one podane w opisie Mocy" (001_0209eda46e4737a1.txt).
+    A failed power has no effect, so nothing is told.
+    """
+    if not isinstance(event, e.PowerTested) or not event.success:
+        return []
+    power = figure.find_power(event.name)
+    if power is None:
+        return []
+    lines: list[Message] = []
+    if power.effect:
+        lines.append(Message(D, N_("Effect of '{name}': {effect}"),
+                             {"name": power.name, "effect": power.effect}))
+    if event.critical is Critical.ABSOLUTE_SUCCESS and power.absolute_success_effect:
+        lines.append(Message(D, N_("Absolute Success of '{name}': {effect}"),
+                             {"name": power.name, "effect": power.absolute_success_effect}))
+    return lines

@@ -39,6 +39,11 @@ class Target:
     priority_respected: bool = True
 
 
+def inches(distance: float) -> str:
+    """A distance as the table says it: ``20`` rather than ``20.0``, ``7.5`` kept."""
+    return f"{distance:g}"
+
+
 def _range_problems(power: Power, target: Target) -> list[Message]:
     rng = power.range
     problems: list[Message] = []
@@ -57,7 +62,8 @@ def _range_problems(power: Power, target: Target) -> list[Message]:
         elif target.distance > rng.inches:
             problems.append(Message(D, N_("The target is {distance} inches away; '{name}' reaches"
                                           " {inches} inches."),
-                                    {"name": power.name, "inches": rng.inches, "distance": target.distance}))
+                                    {"name": power.name, "inches": rng.inches,
+                                     "distance": inches(target.distance)}))
     if rng.line_of_sight and not (target.is_self or target.in_line_of_sight):
         problems.append(Message(D, N_("'{name}' needs the target in the user's line of sight."),
                                 {"name": power.name}))

@@ -41,8 +41,8 @@ class ViolenceRoll:
 
     def explain(self) -> list[Message]:
         """The die, its row and the row's text."""
-        return [Message(D, N_("Violence table: d20 rolled {roll} ({low}-{high}): {effect}"),
-                        {"roll": self.roll, "low": self.row.low, "high": self.row.high,
+        return [Message(D, N_("Violence table: d20 rolled {roll} ({rows}): {effect}"),
+                        {"roll": self.roll, "rows": self.row.label,
                          "effect": Message(D, self.row.text)})]
 
 

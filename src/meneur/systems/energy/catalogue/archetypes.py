@@ -92,7 +92,7 @@ ARCHETYPES: tuple[Archetype, ...] = (
                  "through them."), (C.SUP, C.MOV), ("portal",), "NEXUS"),
     Archetype("time", N_("Time manipulation"),
               N_("Speeding allies, slowing foes and reading attacks early, with measured effects."),
-              (C.SUP, C.DEF, C.OFF_D), ("give_energy", "slow"), "HORLOGE"),
+              (C.SUP, C.DEF, C.OFF_D), ("give_energy", "terrain", "slow", "condition"), "HORLOGE"),
     Archetype("power_absorption", N_("Power absorption"),
               N_("Taking a target's power for the turn, absorbing attacks, or drawing energy to "
                  "share."), (C.DEF, C.OFF_C, C.OFF_D, C.SUP), ("steal", "give_energy", "heal"), "SOLARIS"),
@@ -104,7 +104,7 @@ ARCHETYPES: tuple[Archetype, ...] = (
               (C.OFF_D, C.DEF, C.MOV, C.SUP), ("damage",), "GRIMOIRE"),
     Archetype("precognition", N_("Precognition and probability"),
               N_("Seeing attacks coming, bending the odds of the scene, imposing bad luck on a foe."),
-              (C.DEF, C.SUP, C.OFF_D), ("luck",), "DÉJÀ-VU"),
+              (C.DEF, C.SUP, C.OFF_D), ("luck", "interact", "give_energy"), "DÉJÀ-VU"),
 )
 
 

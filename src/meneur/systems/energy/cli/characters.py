@@ -44,7 +44,10 @@ from meneur.systems.energy.names import (
     ATTRIBUTE_NAMES,
     CATEGORY_CODES,
     CATEGORY_NAMES,
+    CONDITION_NAMES,
     DOMAIN,
+    EFFECT_NAMES,
+    INFERRED_NAMES,
     LIVING_STANDARD_NAMES,
     MATURITY_NAMES,
     STATE_NAMES,
@@ -107,6 +110,49 @@ def _modifier(power: Power) -> str:
     return f"{power.modifier:+d}" if power.modifier else ""
 
 
+def _effect(power: Power) -> str:
+    """The power's combat effect in the reader's words, with its condition and area."""
+    kind = power.effective_effect
+    if kind is None:
+        return "—"
+    text = _(EFFECT_NAMES[kind])
+    if power.condition is not None:
+        text += f" ({_(CONDITION_NAMES[power.condition]).lower()})"
+    if power.area:
+        text += ", " + _("area")
+    return text
+
+
+def _trait(trait: Trait) -> str:
+    applies = ", ".join(_(APTITUDE_NAMES[a]) for a in trait.aptitudes)
+    return f"{trait.name} +{trait.bonus}" + (f" ({applies})" if applies else "")
+
+
+def _inferred(keys: Sequence[str]) -> str:
+    return ", ".join(_(INFERRED_NAMES[k]) if k in INFERRED_NAMES else k for k in keys)
+
+
+def _print_campaign_values(character: Character) -> None:
+    """Experience, reputation, relations and notes, when the file has any."""
+    out = console()
+    xp = character.experience
+    if xp != type(xp)():
+        out.print(_("Experience: {heroic} heroic XP, {aptitude} aptitude XP; points not spent yet: {hero} "
+                    "hero, {apt} aptitude", heroic=xp.heroic_xp, aptitude=xp.aptitude_xp,
+                    hero=xp.heroic_points, apt=xp.aptitude_points), markup=False)
+    rep = character.reputation
+    if rep != type(rep)():
+        out.print(_("Notoriety: super {super}, civil {civil}; morality {morality:+d}",
+                    super=rep.super_notoriety, civil=rep.civil_notoriety, morality=rep.morality),
+                  markup=False)
+    if character.relations:
+        out.print(_("Relations: {relations}", relations=", ".join(
+            f"{r.name} {r.value:+d}" + (" (" + _("GM") + ")" if r.gm_reserved else "")
+            for r in character.relations)), markup=False)
+    if character.notes:
+        out.print(_("Notes: {notes}", notes=character.notes), markup=False)
+
+
 def sheet_command(
     file: Annotated[str, typer.Argument(help=N_("Character file (YAML or JSON), '-' or a library hero."))],
 ) -> None:
@@ -125,11 +171,11 @@ def sheet_command(
     out.print(attributes)
     powers = Table(title=_("Powers"))
     powers.add_column(_("Power"), no_wrap=True)
-    for title in (_("Category"), _("Modifier"), _("Cost"), _("Details")):
+    for title in (_("Category"), _("Modifier"), _("Cost"), _("Effect"), _("Details")):
         powers.add_column(title)
     for power in character.powers:
         powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} ({_(CATEGORY_NAMES[power.category])})",
-                       _modifier(power), str(costs.power_cost(power)), power.details)
+                       _modifier(power), str(costs.power_cost(power)), _effect(power), power.details)
     out.print(powers)
     if character.aptitudes:
         aptitudes = Table(title=_("Aptitudes"))
@@ -139,7 +185,7 @@ def sheet_command(
             if aptitude in character.aptitudes:
                 aptitudes.add_row(_(APTITUDE_NAMES[aptitude]), str(character.aptitudes[aptitude]))
         out.print(aptitudes)
-    for title, items in ((_("Traits"), [f"{t.name} +{t.bonus}" for t in character.traits]),
+    for title, items in ((_("Traits"), [_trait(t) for t in character.traits]),
                          (_("Specialties"), list(character.specialties)),
                          (_("Particularities"), list(character.particularities)),
                          (_("Complications"), list(character.complications))):
@@ -151,10 +197,11 @@ def sheet_command(
     states = ", ".join(_(STATE_NAMES[s]) for s in sorted(character.states)) or "—"
     out.print(_("Stress: {stress}/10; states: {states}", stress=character.stress, states=states),
               markup=False)
+    _print_campaign_values(character)
     _print_budgets(check)
     if character.inferred:
         out.print(_("Completed by the rules (not given by the book): {fields}",
-                    fields=", ".join(character.inferred)), markup=False)
+                    fields=_inferred(character.inferred)), markup=False)
     for problem in check.problems:
         out.print(f"! [{problem.rule}] {problem.message.render()}", markup=False)
 
@@ -346,7 +393,8 @@ def _show_archetype(item: Archetype) -> None:
     out.print(item.description.render(), markup=False)
     codes = ", ".join(CATEGORY_CODES[c] for c in item.categories) or "—"
     out.print(_("Categories: {codes}", codes=codes), markup=False)
-    out.print(_("Effects: {effects}", effects=", ".join(item.effects) or "—"), markup=False)
+    out.print(_("Effects: {effects}", effects=", ".join(_(EFFECT_NAMES[e]) for e in item.effects) or "—"),
+              markup=False)
     out.print(_("Example: {hero}", hero=item.hero or "—"), markup=False)
 
 

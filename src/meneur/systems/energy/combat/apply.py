@@ -70,7 +70,7 @@ def _defense_placed(state: FightState, e: ev.DefensePlaced) -> FightState:
 
 def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     assert state.pending is not None
-    return state._replace(pending=replace(state.pending, target=e.actor, interposed_by=e.actor,
+    return state._replace(pending=state.pending._replace(target=e.actor, interposed_by=e.actor,
                                           interpose_power=e.power))
 
 
@@ -83,7 +83,7 @@ def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
 def _countered(state: FightState, e: ev.Countered) -> FightState:
     assert state.pending is not None
     after = _spend(state, e.actor, e.paid, hold=False)
-    return after._replace(pending=replace(state.pending, countered=state.pending.countered + e.effective))
+    return after._replace(pending=state.pending._replace(countered=state.pending.countered + e.effective))
 
 
 def _lose_token(state: FightState, id: str) -> FightState:
@@ -99,7 +99,7 @@ def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
     if pending is None or len(pending.targets) <= 1:
         return after._replace(pending=None)
     rest = pending.targets[1:]
-    return after._replace(pending=replace(pending, targets=rest, target=rest[0], countered=0,
+    return after._replace(pending=pending._replace(targets=rest, target=rest[0], countered=0,
                                           interposed_by=None, interpose_power=None))
 
 

@@ -10,7 +10,7 @@ engager "un malus de 1 point d'énergie".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
@@ -45,7 +45,7 @@ def kind_of(who: Combatant, power: int | None) -> str:
 
 def is_contact(who: Combatant, power: int | None) -> bool:
     """A contact attack: made with an Off-C power (or as an action d'éclat counted Off-C)."""
-    return power is not None and "off_c" in who.categories(power)
+    return power is not None and who.counts_as(power, "off_c")
 
 
 def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...]) -> Strength:
@@ -55,7 +55,7 @@ def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Comb
     halving += kind_of(who, cmd.power) == "forced_move"
     halving += max(checks.far_while_engaged(state, who, t) for t in targets)
     adjustment = cmd.gm_modifier
-    if cmd.power is not None and "off_d" in who.categories(cmd.power) and not is_contact(who, cmd.power):
+    if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
         adjustment -= sum(t.id in who.engaged_by for t in targets[:1])
     return Strength(checks.first_use_modifier(who, cmd.power), adjustment, halving)
 
@@ -139,4 +139,4 @@ def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]
 
 def as_maintenance(pending: PendingAttack) -> PendingAttack:
     """The same pending attack marked as a maintenance payment."""
-    return replace(pending, maintained=True)
+    return pending._replace(maintained=True)

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
-from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, Point
+from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import word
 
@@ -142,7 +142,7 @@ def gm_modifier_ok(value: int) -> None:
 
 def is_offensive(who: Combatant, power: int | None) -> bool:
     """Whether ``power`` counts as an offensive power (Off-C or Off-D) this turn."""
-    return power is not None and bool(who.categories(power) & set(OFFENSIVE))
+    return power is not None and (who.counts_as(power, "off_c") or who.counts_as(power, "off_d"))
 
 
 def engaged(state: FightState, who: Combatant) -> bool:

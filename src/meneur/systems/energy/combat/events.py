@@ -1,27 +1,26 @@
 """Events: what happened (past tense). The event log is the truth; the state is a fold over it.
 
-Events carry every number a renderer needs to explain a resolution (raw tokens, bonuses, halving,
-defence met) and everything :mod:`.apply` needs, so that applying never decides anything.
+Events are named tuples (cheap to build). They carry every number a renderer needs to explain
+a resolution (raw tokens, bonuses, halving, defence met) and everything :mod:`.apply` needs,
+so that applying never decides anything.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import Lasting, PendingAttack, Terrain
 
 
-@dataclass(frozen=True, slots=True)
-class FightStarted:
+class FightStarted(NamedTuple):
     """Turn 1 begins; ``order`` is the initiative order."""
 
     order: tuple[str, ...]
     first: int
 
 
-@dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(NamedTuple):
     """A new turn: the recovery phase ran (defence removed, ``gains`` recovered) -> maintenance."""
 
     turn: int
@@ -29,8 +28,7 @@ class TurnStarted:
     gains: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MaintenanceEnded:
+class MaintenanceEnded(NamedTuple):
     """The maintenance phase is over; the first action phase (``first`` in the order) begins."""
 
     first: int
@@ -39,16 +37,14 @@ class MaintenanceEnded:
     dropped_immunity: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class ActionPhaseEnded:
+class ActionPhaseEnded(NamedTuple):
     """``actor`` passed; the action phase of ``order[next]`` begins (len(order): end of the turn)."""
 
     actor: str
     next: int
 
 
-@dataclass(frozen=True, slots=True)
-class AttackDeclared:
+class AttackDeclared(NamedTuple):
     """An attack was paid and declared; it waits for the target's reaction.
 
     ``effective`` = max(0, tokens + bonus + adjustment) halved ``halving`` times.
@@ -61,8 +57,7 @@ class AttackDeclared:
     halving: int
 
 
-@dataclass(frozen=True, slots=True)
-class DefensePlaced:
+class DefensePlaced(NamedTuple):
     """``actor`` paid ``paid`` and placed ``tokens`` raw tokens (reinforcement included) in defence."""
 
     actor: str
@@ -72,8 +67,7 @@ class DefensePlaced:
     level: int
 
 
-@dataclass(frozen=True, slots=True)
-class Interposed:
+class Interposed(NamedTuple):
     """``actor`` took the attack in place of its target."""
 
     actor: str
@@ -81,8 +75,7 @@ class Interposed:
     power: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class ExtendedDefensePlaced:
+class ExtendedDefensePlaced(NamedTuple):
     """``actor`` placed ``tokens`` in a defence covering ``allies`` and paid ``paid``."""
 
     actor: str
@@ -92,8 +85,7 @@ class ExtendedDefensePlaced:
     power: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Countered:
+class Countered(NamedTuple):
     """``actor`` opposed a counter-power from hold: ``effective`` taken from the attack."""
 
     actor: str
@@ -102,8 +94,7 @@ class Countered:
     power: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class AttackResolved:
+class AttackResolved(NamedTuple):
     """The attack met the defence: success when ``attack`` > ``defense``; ``margin`` = the difference.
 
     One raw defence token is then removed from the target and from each protector in ``protectors``.
@@ -122,16 +113,14 @@ class AttackResolved:
     immune: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class AttackLost:
+class AttackLost(NamedTuple):
     """The interrupted attack can no longer happen; its tokens stay spent."""
 
     attacker: str
     target: str
 
 
-@dataclass(frozen=True, slots=True)
-class VigorLost:
+class VigorLost(NamedTuple):
     """``target`` lost ``amount`` Vigueur (``out`` when it reached 0)."""
 
     target: str
@@ -139,8 +128,7 @@ class VigorLost:
     out: bool
 
 
-@dataclass(frozen=True, slots=True)
-class VigorRestored:
+class VigorRestored(NamedTuple):
     """``target`` regained ``amount`` Vigueur (healing), ``back`` when it returns to consciousness."""
 
     actor: str
@@ -150,8 +138,7 @@ class VigorRestored:
     back: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionApplied:
+class ConditionApplied(NamedTuple):
     """``target`` suffers ``condition`` until the next turn starts."""
 
     target: str
@@ -159,16 +146,14 @@ class ConditionApplied:
     by: str
 
 
-@dataclass(frozen=True, slots=True)
-class Engaged:
+class Engaged(NamedTuple):
     """``target`` is engaged by the Off-C attacker ``by``."""
 
     target: str
     by: str
 
 
-@dataclass(frozen=True, slots=True)
-class Moved:
+class Moved(NamedTuple):
     """``actor`` moved to ``to`` paying ``paid`` (``carried`` moved along)."""
 
     actor: str
@@ -181,45 +166,39 @@ class Moved:
     forced_by: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PowerUsed:
+class PowerUsed(NamedTuple):
     """First use of ``power`` this turn (its reinforcement or weakening is now spent)."""
 
     actor: str
     power: int
 
 
-@dataclass(frozen=True, slots=True)
-class Held:
+class Held(NamedTuple):
     """``actor`` paid 1 token and is now on hold."""
 
     actor: str
     next: int
 
 
-@dataclass(frozen=True, slots=True)
-class HoldKept:
+class HoldKept(NamedTuple):
     """``actor`` paid 1 token to keep its hold into this turn."""
 
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
-class Interrupted:
+class Interrupted(NamedTuple):
     """``actor`` acts from hold now."""
 
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
-class InterruptionEnded:
+class InterruptionEnded(NamedTuple):
     """``actor`` finished acting from hold; the fight resumes where it was."""
 
     actor: str
 
 
-@dataclass(frozen=True, slots=True)
-class EnergyGiven:
+class EnergyGiven(NamedTuple):
     """``actor`` paid ``paid`` and ``target`` gained ``amount`` tokens (up to its Énergie)."""
 
     actor: str
@@ -228,8 +207,7 @@ class EnergyGiven:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class SupportUsed:
+class SupportUsed(NamedTuple):
     """``actor`` paid ``paid`` for a support power with no lasting mark (a link, a generic effect)."""
 
     actor: str
@@ -238,23 +216,20 @@ class SupportUsed:
     targets: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TerrainCreated:
+class TerrainCreated(NamedTuple):
     """A terrain element (obstacle, hazard, portal) now stands."""
 
     element: Terrain
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class TerrainRemoved:
+class TerrainRemoved(NamedTuple):
     """A terrain element is gone."""
 
     id: str
 
 
-@dataclass(frozen=True, slots=True)
-class InteractionProgressed:
+class InteractionProgressed(NamedTuple):
     """``actor`` engaged ``tokens`` in the scene interaction ``key`` (``total`` of ``required``)."""
 
     actor: str
@@ -265,8 +240,7 @@ class InteractionProgressed:
     required: int
 
 
-@dataclass(frozen=True, slots=True)
-class PowerStolen:
+class PowerStolen(NamedTuple):
     """``thief`` took ``power`` from ``victim`` until the end of the turn (without its modifier)."""
 
     thief: str
@@ -274,46 +248,40 @@ class PowerStolen:
     power: int
 
 
-@dataclass(frozen=True, slots=True)
-class ControlTaken:
+class ControlTaken(NamedTuple):
     """``controller`` plays ``target`` with its own tokens until the next turn starts."""
 
     controller: str
     target: str
 
 
-@dataclass(frozen=True, slots=True)
-class Slowed:
+class Slowed(NamedTuple):
     """``target`` recovers only half its Récupération at the next recovery phase."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
-class Jinxed:
+class Jinxed(NamedTuple):
     """``target``'s next move fails (DÉJÀ-VU's bad luck)."""
 
     target: str
 
 
-@dataclass(frozen=True, slots=True)
-class MoveFailed:
+class MoveFailed(NamedTuple):
     """``actor``'s move failed to bad luck; its token is spent."""
 
     actor: str
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class ImmunityRaised:
+class ImmunityRaised(NamedTuple):
     """``actor`` paid ``paid`` and is immune until the end of the turn."""
 
     actor: str
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class InvisibilityChanged:
+class InvisibilityChanged(NamedTuple):
     """``actor`` became invisible (``visible`` False) or reappeared, paying ``paid``."""
 
     actor: str
@@ -321,31 +289,27 @@ class InvisibilityChanged:
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class CopyCreated:
+class CopyCreated(NamedTuple):
     """``copy`` (a duplicate of its original) joins the fight; the original paid ``paid``."""
 
     copy: Combatant
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class LastingNoted:
+class LastingNoted(NamedTuple):
     """An effect that may be maintained in the next maintenance phase."""
 
     lasting: Lasting
 
 
-@dataclass(frozen=True, slots=True)
-class LastingMaintained:
+class LastingMaintained(NamedTuple):
     """``lasting`` was paid again in the maintenance phase (``paid`` tokens)."""
 
     lasting: Lasting
     paid: int
 
 
-@dataclass(frozen=True, slots=True)
-class StressSpent:
+class StressSpent(NamedTuple):
     """``actor`` checked a stress box for ``use`` (feat: ``power`` also counts as ``category``)."""
 
     actor: str
@@ -354,8 +318,7 @@ class StressSpent:
     category: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class FightEnded:
+class FightEnded(NamedTuple):
     """The fight is over: Vigueur restored (half, rounded up, for the blessé), states marked."""
 
     restored: tuple[tuple[str, int], ...]

@@ -110,14 +110,18 @@ def _offensive_uses(who: Combatant) -> list[int | None]:
     return uses or [None]
 
 
-def _action_candidates(state: FightState, who: Combatant, all: bool) -> list[tuple[str, Command]]:
+def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[tuple[str, Command]]:
     out: list[tuple[str, Command]] = []
     # Attacks take at least 1 token and one per target: skip the sure refusals unless asked for them.
-    enemies = [e for e in _enemies(state, who) if all or (who.energy and e.id not in state.targeted)]
+    enemies = [e for e in _enemies(state, who) if with_refused or (who.energy and e.id not in state.targeted)]
+    reach = state.options.contact_reach
     for power in _offensive_uses(who):
+        contact = power is not None and who.counts_as(power, "off_c")
         for enemy in enemies:
-            out.append(("attack", Attack(who.id, enemy.id, 1, power)))
-            if power is not None and "off_c" in who.categories(power) and (all or not who.charged):
+            gap = checks.distance(who.position, enemy.position) if contact and not with_refused else 0.0
+            if gap <= reach:
+                out.append(("attack", Attack(who.id, enemy.id, 1, power)))
+            if contact and (with_refused or (not who.charged and gap <= checks.MOVE_METRES + reach)):
                 out.append(("charge", Charge(who.id, enemy.id, enemy.position, 1, power)))
     for power in _power_indices(who):
         kind = who.power(power).kind
@@ -129,7 +133,7 @@ def _action_candidates(state: FightState, who: Combatant, all: bool) -> list[tup
             targets += [(who.id,)] if kind == "heal" else []
         for chosen in targets:
             out.append(("support", UseSupport(who.id, power, 1, chosen, who.position, who.position)))
-    moves: list[int | None] = [i for i in _power_indices(who) if "mov" in who.categories(i)]
+    moves: list[int | None] = [i for i in _power_indices(who) if who.counts_as(i, "mov")]
     out += [("move", Move(who.id, who.position, power)) for power in moves or [None]]
     out.append(("small_move", Move(who.id, who.position, small=True)))
     out += [("interact", Interact(who.id, t.id, 1)) for t in state.terrain if t.kind != "portal"]
@@ -140,15 +144,17 @@ def _action_candidates(state: FightState, who: Combatant, all: bool) -> list[tup
     return out
 
 
-def _reaction_candidates(state: FightState) -> list[tuple[str, Command]]:
+def _reaction_candidates(state: FightState, with_refused: bool) -> list[tuple[str, Command]]:
     assert state.pending is not None
     target = state.get(state.pending.target)
-    defences = [i for i in _power_indices(target) if "def" in target.categories(i)]
+    defences = [i for i in _power_indices(target) if target.counts_as(i, "def")]
     out: list[tuple[str, Command]] = [("defend", Defend(target.id, 0, p)) for p in (*defences, None)]
     for ally in _allies(state, target):
         if ally.id == state.pending.attacker:
             continue
-        guards = [i for i in _power_indices(ally) if "def" in ally.categories(i)]
+        if not with_refused and checks.distance(ally.position, target.position) > checks.NEAR_METRES:
+            continue
+        guards = [i for i in _power_indices(ally) if ally.counts_as(i, "def")]
         if state.pending.interposed_by is None:
             out += [("interpose", Interpose(ally.id, p)) for p in (*guards, None)]
         out += [("extended_defense", ExtendedDefense(ally.id, 1, (target.id,), p)) for p in guards]
@@ -172,19 +178,19 @@ def _maintenance_candidates(state: FightState) -> list[tuple[str, Command]]:
     return out
 
 
-def candidates(state: FightState, all: bool = True) -> list[tuple[str, Command]]:
-    """Every action worth a button in ``state`` (legal or not; ``all=False`` skips sure refusals)."""
+def candidates(state: FightState, with_refused: bool = True) -> list[tuple[str, Command]]:
+    """Every action worth a button in ``state`` (legal or not; ``with_refused=False`` skips sure refusals)."""
     if state.phase is Phase.SETUP:
         return [("start", StartFight())]
     if state.phase is Phase.ENDED:
         return []
     out: list[tuple[str, Command]] = []
     if state.pending is not None:
-        out += _reaction_candidates(state)
+        out += _reaction_candidates(state, with_refused)
     elif state.phase is Phase.MAINTENANCE:
         out += [*_maintenance_candidates(state), ("pass", EndPhase())]
     elif state.acting is not None:
-        out += _action_candidates(state, state.get(state.acting), all)
+        out += _action_candidates(state, state.get(state.acting), with_refused)
     if state.phase is Phase.ACTION:
         out += _holder_candidates(state)
     out.append(("end", EndFight()))

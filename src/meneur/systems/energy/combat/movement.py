@@ -31,7 +31,7 @@ def may_move(who: Combatant) -> None:
 
 def has_mov(who: Combatant, power: int | None) -> bool:
     """Whether ``power`` counts as a movement power (Mov) this turn."""
-    return power is not None and "mov" in who.categories(power)
+    return power is not None and who.counts_as(power, "mov")
 
 
 def another_move(who: Combatant, power: int | None) -> None:
@@ -134,7 +134,7 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
     checks.acting(state, who)
     may_move(who)
     checks.usable_power(who, cmd.power)
-    if cmd.power is None or "off_c" not in who.categories(cmd.power):
+    if cmd.power is None or not who.counts_as(cmd.power, "off_c"):
         checks.refuse("charge", N_("A charge needs a contact offensive power (Off-C)."))
     if who.charged:
         checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)

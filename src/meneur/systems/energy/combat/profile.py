@@ -103,10 +103,16 @@ class Combatant(NamedTuple):
         extra = {category for power, category in self.extra_categories if power == index}
         return frozenset({self.power(index).category, *extra})
 
+    def counts_as(self, index: int, category: str) -> bool:
+        """Whether power ``index`` counts in ``category`` this turn (its own or an action d'éclat's)."""
+        if self.power(index).category == category:
+            return True
+        return bool(self.extra_categories) and (index, category) in self.extra_categories
+
     def has_category(self, category: str) -> bool:
         """Whether any usable power counts in ``category`` this turn."""
         count = len(self.powers) + len(self.borrowed)
-        return any(category in self.categories(i) for i in range(count) if i not in self.lost_powers)
+        return any(self.counts_as(i, category) for i in range(count) if i not in self.lost_powers)
 
 
 def power_from_model(power: Power) -> PowerProfile:

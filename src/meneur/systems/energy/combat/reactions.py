@@ -35,7 +35,7 @@ def pending_of(state: FightState) -> PendingAttack:
 def opposes(who: Combatant, power: int | None) -> bool:
     """Whether ``power`` is a defensive power (Def) this turn: otherwise defence counts at half
     ("comptent en demi-succès", 002_58e889a1abff3456.txt)."""
-    return power is not None and "def" in who.categories(power)
+    return power is not None and who.counts_as(power, "def")
 
 
 def placed(who: Combatant, tokens: int, power: int | None) -> tuple[int, list[Event]]:

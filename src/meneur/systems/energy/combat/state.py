@@ -31,8 +31,7 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
-@dataclass(frozen=True, slots=True)
-class PendingAttack:
+class PendingAttack(NamedTuple):
     """An offensive action declared and paid, waiting for its current target's reaction.
 
     ``effective`` is the attack's value after reinforcement, GM modifier and halving; ``countered``
@@ -96,6 +95,22 @@ class Interruption:
     saved_acted: bool
 
 
+_PLACES: dict[int, tuple[tuple[Combatant, ...], dict[str, int]]] = {}
+
+
+def _places(combatants: tuple[Combatant, ...]) -> dict[str, int]:
+    """``{id: position}`` of a combatants tuple, cached by identity (a speed-up of the legality query,
+    which asks many questions of one state); the cache keeps the tuple alive, so ids are not reused."""
+    found = _PLACES.get(id(combatants))
+    if found is not None and found[0] is combatants:
+        return found[1]
+    if len(_PLACES) > 256:
+        _PLACES.clear()
+    places = {c.id: i for i, c in enumerate(combatants)}
+    _PLACES[id(combatants)] = (combatants, places)
+    return places
+
+
 class FightState(NamedTuple):
     """The whole fight at one moment. Combatants keep the order of the fight file."""
 
@@ -116,17 +131,11 @@ class FightState(NamedTuple):
 
     def find(self, id: str) -> int:
         """Position of combatant ``id`` in :attr:`combatants` (-1 if unknown)."""
-        for i, combatant in enumerate(self.combatants):
-            if combatant.id == id:
-                return i
-        return -1
+        return _places(self.combatants).get(id, -1)
 
     def get(self, id: str) -> Combatant:
         """The combatant ``id`` (KeyError when unknown)."""
-        for combatant in self.combatants:
-            if combatant.id == id:
-                return combatant
-        raise KeyError(id)
+        return self.combatants[_places(self.combatants)[id]]
 
     def has(self, id: str) -> bool:
         """Whether ``id`` names a combatant of this fight."""

@@ -209,7 +209,7 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
     checks.standing(who)
     if cmd.use == "feat":
         checks.usable_power(who, cmd.power)
-        if cmd.power is None or cmd.category not in CATEGORIES or cmd.category in who.categories(cmd.power):
+        if cmd.power is None or cmd.category not in CATEGORIES or who.counts_as(cmd.power, cmd.category):
             checks.refuse("stress", N_("An action d'éclat names a power and a new category for it."))
     elif who.determined:
         checks.refuse("stress", N_("{name} is already determined this turn."), name=who.name)
