@@ -9,13 +9,18 @@ from hypothesis import strategies as st
 from meneur.dice.source import RandomSource
 from meneur.errors import BadInputError, IllegalActionError, MeneurError
 from meneur.systems.carpathes.chronicle import Log, evolve, refusal
+from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.events import (
     BeginConfrontation,
     Command,
     DoPenance,
     EndConfrontation,
+    GiveClue,
+    GiveMedicalCare,
+    InflictWound,
     InvokeTalisman,
     MakeRoll,
+    NextRound,
     Recollect,
     RollInitiative,
     StartScene,
@@ -99,7 +104,10 @@ COMMANDS = st.sampled_from([
     InvokeTalisman(pc="Anca", sacred_object="croix d'argent ternie", sincere=True),
     UseJoker(pc="Mihail"), DoPenance(pc="Mihail"), RollInitiative(),
     MakeRoll(pc="Mihail", trait=Trait.PHYSICAL, background="trade", purpose="protection"),
-    MakeRoll(pc="Anca", trait=Trait.PHYSICAL, background="hobby")])
+    MakeRoll(pc="Anca", trait=Trait.PHYSICAL, background="hobby"), NextRound(), GiveClue(),
+    MakeRoll(pc="Anca", trait=Trait.PHYSICAL, talent="escrime", peril=True),
+    RollInitiative(off_guard=("Anca",)), InflictWound(pc="Anca", wound=Wound.SERIOUS),
+    GiveMedicalCare(pc="Anca")])
 
 
 @given(st.lists(COMMANDS, max_size=30), st.integers(0, 2**16))
@@ -129,6 +137,9 @@ def test_any_sequence_keeps_the_invariants(commands: list[Command], seed: int) -
             if last is not None and last.talisman_raised:
                 assert last.roll.to_roll().tier.value == "partial_success"
             assert status.joker_used_in is None or status.joker_used_in <= state.session
+            if status.talisman_spent_in is None:
+                assert not (status.night_since_spent or status.recollected_since_spent)
+        assert state.clues <= 3
     while len(history) > 1:
         table.log, _ = table.log.undo()
         history.pop()

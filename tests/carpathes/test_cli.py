@@ -179,3 +179,137 @@ def test_human_output_of_the_chronicle(tmp_path: Path, lang: str) -> None:
     shown = run_json(["chronicle", "show", str(path)], lang)
     mihail = shown["characters"]["Mihail"]  # type: ignore[index]
     assert mihail["joker_available"] is False and mihail["last_roll"]["total"] == 13
+
+
+@pytest.mark.parametrize(("lang", "args", "needle"), [
+    ("fr", ["add-pc", "--name", "X", "--mental", "1", "--physical", "1", "--social", "1",
+            "--talent", "escrime=20"], "Le bonus du talent « escrime » vaut 20 ; donnez un nombre"),
+    ("en", ["add-pc", "--name", "X", "--mental", "1", "--physical", "1", "--social", "1",
+            "--talent", "escrime=20"], "The bonus of talent 'escrime' is 20; give a whole number"),
+    ("fr", ["add-pc", "--name", " ", "--mental", "1", "--physical", "1", "--social", "1"],
+     "Le nom du personnage est vide"),
+    ("en", ["add-pc", "--name", "X", "--mental", "1", "--physical", "1", "--social", "1",
+            "--talent", "escrime=1", "--talent", "escrime=2"], "Talent 'escrime' is given twice"),
+    ("fr", ["initiative", "--npc", "Strigoi:2:pc", "--dice", "1,1,1,1"],
+     "Le PNJ « Strigoi:2:pc » doit s'écrire NOM:PHYSIQUE[:talent=N]"),
+    ("en", ["initiative", "--npc", "Strigoi:12", "--dice", "1,1,1,1"],
+     "Physique is 12; give a whole number from 0 to 10"),
+])
+def test_chronicle_bad_input_is_translated_and_changes_nothing(
+        tmp_path: Path, lang: str, args: list[str], needle: str) -> None:
+    """Bad input: a clear message in the user's language, exit 2, the file untouched."""
+    path = tmp_path / "c.json"
+    chronicle(path, "new")
+    chronicle(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social",
+              "1")
+    for step in (["session"], ["scene"]):
+        chronicle(path, *step)
+    before = path.read_bytes()
+    result = run_cli(["carpathes", "chronicle", args[0], str(path), *args[1:]], lang)
+    assert result.exit_code == 2, result.stdout
+    assert needle in result.stderr
+    assert "Invalid values" not in result.stderr and path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("lang", "note"), [
+    ("fr", "L'avantage et le désavantage s'annulent : 2D6 simples."),
+    ("en", "Advantage and disadvantage cancel out: plain 2D6.")])
+def test_advantage_and_disadvantage_cancel_and_say_so(lang: str, note: str) -> None:
+    """Ruling « Advantage and disadvantage together » (table option
+    advantage_cancels_disadvantage)."""
+    data = run_json(["roll", "--trait", "2", "--advantage", "--disadvantage", "--dice", "3,3"], lang)
+    assert (data["mode"], data["total"], data["explanation"][0]) == (  # type: ignore[index]
+        "normal", 8, note)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_stake_through_the_cli(lang: str) -> None:
+    """« Sur succès complet en plein cœur d'un vampire endormi, le cloue définitivement »."""
+    data = run_json(["attack", "--physical", "2", "--defense", "6", "--weapon", "ash_stake",
+                     "--target", "vampire", "--identified", "--sleeping", "--dice", "5,4"], lang)
+    assert (data["total"], data["tier"], data["pinned"], data["margin"]) == (
+        11, "success", True, 6)
+
+
+@pytest.mark.parametrize(("lang", "texts"), [
+    ("fr", ["Pris au dépourvu : sans bonus de talent au premier round.",
+            "Déjà 3 indices surnaturels dans cette scène", "refusé. L'initiative a déjà"]),
+    ("en", ["Caught off guard: no talent bonus in the first round.",
+            "Already 3 supernatural clues in this scene", "refused. Initiative was already"]),
+])
+def test_rounds_clues_and_legality_through_the_cli(tmp_path: Path, lang: str,
+                                                   texts: list[str]) -> None:
+    """« sans bonus de talent » in the first round, « Trois indices surnaturels par scène, pas
+    plus », and the legality query."""
+    path = tmp_path / "c.json"
+    chronicle(path, "new", lang=lang)
+    chronicle(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social",
+              "1", "--talent", "lecture=2", lang=lang)
+    for step in (["session"], ["scene"], ["initiative", "--npc", "Strigoi:2", "--off-guard",
+                                          "Mihail", "--dice", "1,1,6,6"]):
+        chronicle(path, *step, lang=lang)
+    out: list[str] = []
+    for args in (["roll", "--pc", "Mihail", "--trait", "mental", "--talent", "lecture", "--dice",
+                  "4,4"], ["round"], ["clue", "--text", "une dent de loup sonne"], ["clue"],
+                 ["clue"], ["clue"], ["legal", "--pc", "Mihail"]):
+        result = run_cli(["carpathes", "chronicle", args[0], str(path), *args[1:]], lang)
+        out.append(result.stdout + result.stderr)
+    joined = "\n".join(out)
+    for text in texts:
+        assert text in joined
+    state = run_json(["chronicle", "show", str(path)], lang)
+    assert (state["round"], state["supernatural_clues"]) == (2, 3)
+
+
+@pytest.mark.parametrize(("lang", "needle"), [
+    ("fr", "Ce jet utilise 3 dés (désavantage, 3D6 garder les 2 pires)."),
+    ("en", "This roll uses 3 dice (disadvantage, 3D6 keep the 2 worst)."),
+])
+def test_shaken_faith_roll_says_how_many_dice_to_enter(tmp_path: Path, lang: str,
+                                                       needle: str) -> None:
+    """« Coût narratif »: « Pour la prochaine confrontation surnaturelle, ce PJ subit un
+    Désavantage (3D6 garder les 2 pires) sur tout jet de protection ou d'attaque »: two entered
+    dice are refused with the number the roll needs, and nothing changes."""
+    path = tmp_path / "c.json"
+    chronicle(path, "new", lang=lang)
+    chronicle(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social",
+              "1", "--sacred-object", "croix", lang=lang)
+    for step in (["session"], ["scene"], ["confront", "--creature", "vampire"],
+                 ["roll", "--pc", "Mihail", "--trait", "mental", "--dice", "4,4"],
+                 ["talisman", "--pc", "Mihail", "--object", "croix", "--insincere"],
+                 ["end-confrontation"], ["confront", "--creature", "undead"]):
+        chronicle(path, *step, lang=lang)
+    before = path.read_bytes()
+    result = run_cli(["carpathes", "chronicle", "roll", str(path), "--pc", "Mihail", "--trait",
+                      "physical", "--purpose", "attack", "--dice", "6,6"], lang)
+    assert result.exit_code == 2 and needle in result.stderr and path.read_bytes() == before
+    data = chronicle(path, "roll", "--pc", "Mihail", "--trait", "physical", "--purpose",
+                     "protection", "--dice", "6,6,1", lang=lang)
+    last = data["state"]["characters"]["Mihail"]["last_roll"]  # type: ignore[index]
+    assert (last["kept"], last["total"]) == ([6, 1], 8)
+
+
+@pytest.mark.parametrize(("lang", "texts"), [
+    ("fr", ["Mihail subit une blessure sérieuse.", "Blessé : désavantage jusqu'à soin médical.",
+            "Mihail reçoit un soin médical"]),
+    ("en", ["Mihail suffers a serious wound.", "Wounded: disadvantage until medical care.",
+            "Mihail receives medical care"]),
+])
+def test_wound_and_care_through_the_cli(tmp_path: Path, lang: str, texts: list[str]) -> None:
+    """« blessure sérieuse, désavantage à la cible jusqu'à soin médical »."""
+    path = tmp_path / "c.json"
+    out = []
+    for args in (["new"], ["add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1",
+                           "--social", "1"], ["session"], ["scene"],
+                 ["wound", "--pc", "Mihail", "--wound", "serious"],
+                 ["roll", "--pc", "Mihail", "--trait", "physical", "--dice", "6,6,1"],
+                 ["care", "--pc", "Mihail"],
+                 ["roll", "--pc", "Mihail", "--trait", "physical", "--dice", "6,6"]):
+        result = run_cli(["carpathes", "chronicle", args[0], str(path), *args[1:]], lang)
+        assert result.exit_code == 0, result.stderr
+        out.append(result.stdout)
+    for text in texts:
+        assert text in "\n".join(out)
+    bad = run_cli(["carpathes", "chronicle", "wound", str(path), "--pc", "Mihail", "--wound",
+                   "scratch"], lang)
+    assert bad.exit_code == 2 and "scratch" in bad.stderr

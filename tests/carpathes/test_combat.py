@@ -106,3 +106,31 @@ def test_attack_with_disadvantage_keeps_the_worst() -> None:
 def test_attack_values_out_of_range(bonus: int, target_defense: int) -> None:
     with pytest.raises(BadInputError):
         attack(EnteredSource((1, 1)), 2, target_defense, weapon_bonus=bonus)
+
+
+@pytest.mark.parametrize(("dice", "bonus", "target", "sleeping", "tier", "pinned"), [
+    ((5, 4), 0, CreatureKind.VAMPIRE, True, "success", True),      # 9 + 2 = 11
+    ((4, 4), 1, CreatureKind.VAMPIRE, True, "success", True),      # 8 + 2 + 1 = 11
+    ((4, 4), 0, CreatureKind.VAMPIRE, True, "partial_success", False),
+    ((6, 6), 2, CreatureKind.VAMPIRE, True, "critical_success", True),
+    ((6, 6), 0, CreatureKind.VAMPIRE, False, "success", False),    # awake
+    ((6, 6), 0, CreatureKind.UNDEAD, True, "success", False),      # not a vampire
+])
+def test_ash_stake_pins_a_sleeping_vampire_on_a_full_success(
+        dice: tuple[int, int], bonus: int, target: CreatureKind, sleeping: bool, tier: str,
+        pinned: bool) -> None:
+    """003_87a535c5e428c5d3.txt: « Pieu de frêne ... Sur succès complet en plein cœur d'un vampire
+    endormi, le cloue définitivement »: the tier of 2D6 + Physique + bonus d'arme."""
+    result = attack(EnteredSource(dice), 2, 20, weapon_bonus=bonus, weapon=WeaponKey.ASH_STAKE,
+                    target=target, identified=True, sleeping=sleeping)
+    data = result.to_json()
+    assert (data["tier"], data["pinned"]) == (tier, pinned)
+    said = [m.render("en") for m in result.explain()]
+    assert any("pinned for good" in line for line in said) is pinned
+
+
+def test_other_weapons_never_pin() -> None:
+    """Only « Pieu de frêne » pins the vampire."""
+    result = attack(EnteredSource((6, 6)), 2, 20, weapon=WeaponKey.CAVALRY_SABRE,
+                    target=CreatureKind.VAMPIRE, sleeping=True)
+    assert not result.pins

@@ -80,3 +80,25 @@ def test_rolled_once_per_scene() -> None:
 def test_unknown_name_for_surprise() -> None:
     with pytest.raises(BadInputError):
         in_scene().do(RollInitiative(surprise=("Nosferatu",)), (1, 1, 1, 1))
+
+
+def test_the_order_explains_surprise_off_guard_and_ties() -> None:
+    """« +2 à l'initiative du round », « joue en dernier au premier round, sans bonus de talent »,
+    « À égalité, le PJ tranche en sa faveur »: each shows in the explanation."""
+    fighters = [Combatant("Strigoi", 1, surprise=True), Combatant("Anca", 2, True),
+                Combatant("Loup", 2), Combatant("Érudit", 3, True, talent_bonus=2, off_guard=True)]
+    result = roll_initiative(EnteredSource((3, 3, 2, 2, 1, 3, 6, 6)), fighters)
+    english = [m.render("en") for m in result.explain(1)]
+    assert english == [
+        "1. Strigoi: 3+3 + Physique 1 + whispered surprise 2 = 9",
+        "2. Anca: 2+2 + Physique 2 = 6",
+        "3. Loup: 1+3 + Physique 2 = 6",
+        "4. Érudit: 6+6 + Physique 3 = 15; caught off guard, acts last in the first round, without"
+        " talent bonus",
+        "Tie: « À égalité, le PJ tranche en sa faveur », the PC acts first.",
+    ]
+    second = [m.render("fr") for m in result.explain(2)]
+    assert second[0] == "1. Érudit : 6+6 + Physique 3 + bonus de talent 2 = 17"
+    assert second[1:] == ["2. Strigoi : 3+3 + Physique 1 = 7", "3. Anca : 2+2 + Physique 2 = 6",
+                          "4. Loup : 1+3 + Physique 2 = 6",
+                          "Égalité : « À égalité, le PJ tranche en sa faveur », le PJ agit en premier."]

@@ -218,3 +218,51 @@ def test_unwritable_table_file_is_bad_input(tmp_path: Path) -> None:
     result = run_cli(["insmv", "being", "add", "-f", str(path), "--name", "A", "--kind", "angel",
                       "--will", "3"])
     assert result.exit_code == 2 and "table.json" in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("fr", "88,89 %"), ("en", "88.89%")])
+def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
+    result = run_cli(["insmv", "odds", "--value", "3"], lang)
+    assert result.exit_code == 0 and expected in result.stdout and "8/9" in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", ["Volonté", "will", "-1"]),
+                                             ("en", ["Volonté", "will", "-1"])])
+def test_invalid_being_names_the_field(tmp_path: Path, lang: str, words: list[str]) -> None:
+    table = tmp_path / "t.json"
+    result = run_cli(["insmv", "being", "add", "-f", str(table), "--name", "X", "--kind", "angel",
+                      "--will", "-1"], lang)
+    assert result.exit_code == 2 and all(word in result.stderr for word in words)
+    assert not table.exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_opposed_with_a_power_not_possessed(lang: str) -> None:
+    """000_008acb24c72771e3.txt: "chacun des deux protagonistes utilise le talent, la caractéristique ou
+    le pouvoir concerné"; B lacks the power ("aucune chance"), so only A rolls and A's success wins.
+    """
+    data = as_json(["opposed", "--value-a", "3", "--value-b", "5", "--power-not-possessed-b",
+                    "--dice", "2,1,4"], lang)
+    assert (data["outcome"], data["winner"], data["units"]) == ("attacker_wins", "attacker", 4)
+    assert data["defender"]["no_chance"] is True and data["defender"]["dice"] == []
+    odds = as_json(["opposed", "--value-a", "3", "--value-b", "5", "--power-not-possessed-b", "--odds"])
+    assert odds["winners"] == {"attacker": "8/9", "defender": "0/1", "both_failed": "1/9", "tie": "0/1"}
+
+
+def test_opposed_with_an_untrained_talent() -> None:
+    """000_008acb24c72771e3.txt: the untrained side uses its characteristic, shifted by the malus,
+    "toujours en rapport avec la ligne « très difficile »"."""
+    data = as_json(["opposed", "--value-a", "3", "--value-b", "4", "--untrained-malus-b", "3",
+                    "--dice", "1,1,5,1,1,2"])
+    defender = data["defender"]
+    assert defender["difficulty"] == "tres_difficile" and defender["column"] == column_of_label(4) - 3
+    assert (data["winner"], data["units"]) == ("attacker", 3)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "valeurs provisoires"), ("en", "placeholders")])
+def test_kinds_say_the_pp_numbers_are_placeholders(lang: str, word: str) -> None:
+    """000_008acb24c72771e3.txt: the PP modifier "dépend du type de personnage" (« Création des
+    personnages », not in our sources): the defaults are shown as placeholders, and complete rest
+    "en récupère 1 toutes les 24 heures"."""
+    out = run_cli(["insmv", "kinds"], lang).stdout
+    assert word in out and "24" in out.splitlines()[-1]

@@ -189,3 +189,69 @@ def test_log_tells_the_events_in_french(state_file: Path) -> None:
     play(state_file, "activate")
     result = run_cli(["warzone", "log", str(state_file)], "fr")
     assert "Le modèle est activé avec 3 actions." in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("fr", "5,0 %"), ("en", "5.0%"), ("pl", "5,0%")])
+def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
+    result = run_cli(["warzone", "odds", "--power", "12", "--difficulty", "2"], lang)
+    assert result.exit_code == 0 and expected in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "line"), [("fr", "20 : "), ("en", "20: "), ("pl", "20: Model")])
+def test_table_text_names_the_last_row_20(lang: str, line: str) -> None:
+    """001_0209eda46e4737a1.txt: "20 Model musi wykonać test DW"."""
+    lines = run_cli(["warzone", "table"], lang).stdout.splitlines()
+    assert lines[-1].startswith(line) and "20-20" not in "".join(lines)
+
+
+@pytest.fixture
+def effect_state(tmp_path: Path) -> Path:
+    powers = [{"name": "Bolt", "kind": "spell", "actions": 2, "difficulty": 2, "effect": "A 6-inch bolt.",
+               "absolute_success_effect": "The bolt ignores armour."},
+              {"name": "Shield", "kind": "technique", "difficulty": 1, "effect": "Armour +2."}]
+    figure = tmp_path / "f.json"
+    figure.write_text(json.dumps({**FIGURE, "powers": powers}), encoding="utf-8")
+    state = tmp_path / "s.json"
+    assert run_cli(["warzone", "new", str(state), "--figure", str(figure)], "fr").exit_code == 0
+    assert run_cli(["warzone", "activate", str(state)], "fr").exit_code == 0
+    assert run_cli(["warzone", "declare", str(state), "Shield"], "fr").exit_code == 0
+    return state
+
+
+@pytest.mark.parametrize(("lang", "dice", "shown", "hidden"), [
+    ("fr", "1", ["Effet de « Bolt » : A 6-inch bolt.",
+                 "Succès absolu de « Bolt » : The bolt ignores armour."], []),
+    ("en", "5", ["Effect of 'Bolt': A 6-inch bolt."], ["ignores armour"]),
+    ("pl", "13", [], ["bolt"]),
+])
+def test_the_effect_is_told_when_the_power_takes_effect(effect_state: Path, lang: str, dice: str,
+                                                        shown: list[str], hidden: list[str]) -> None:
+    """001_0209eda46e4737a1.txt: "Jeżeli test się uda ... moc odnosi efekt"; "Część Mocy może mieć
+    dodatkowe efekty przy Absolutnym Sukcesie – będą one podane w opisie Mocy"."""
+    assert run_cli(["warzone", "technique", str(effect_state), "--dice", "19"], lang).exit_code == 0
+    result = run_cli(["warzone", "spell", str(effect_state), "Bolt", "--dice", dice], lang)
+    assert result.exit_code == 0, result.stderr
+    assert all(text in result.stdout for text in shown)
+    assert not any(text in result.stdout for text in hidden)
+    log = run_cli(["warzone", "log", str(effect_state)], lang).stdout
+    assert "Armour +2." not in log and all(text in log for text in shown)
+
+
+@pytest.mark.parametrize(("lang", "powers", "words"), [
+    ("fr", [{"name": "A", "kind": "spell"}], ["le sort « A » doit indiquer ses actions (Akcje)"]),
+    ("pl", [{"name": "A", "kind": "technique", "actions": 2}], ["Technika „A” nie wymaga akcji"]),
+    ("en", [{"name": "A", "kind": "rite", "actions": 1}], ["must be one of 'spell', 'technique', not rite"]),
+    ("fr", [{"name": "A", "kind": "spell", "actions": 1, "range": {}}], ["une portée demande au moins"]),
+    ("en", [{"name": "A", "kind": "technique"}, {"name": "A", "kind": "technique"}],
+     ["power names must be unique; repeated: A"]),
+])
+def test_a_bad_model_file_is_explained_in_the_reader_s_language(tmp_path: Path, lang: str,
+                                                               powers: list[dict[str, object]],
+                                                               words: list[str]) -> None:
+    """001_0209eda46e4737a1.txt: a technique's description "nie będzie zawierał punktu Akcje"; a spell
+    "wymaga użycia jednej lub więcej akcji"; "Rodzaj": Zaklęcie or Technika."""
+    figure, state = tmp_path / "f.json", tmp_path / "s.json"
+    figure.write_text(json.dumps({**FIGURE, "powers": powers}), encoding="utf-8")
+    result = run_cli(["warzone", "new", str(state), "--figure", str(figure)], lang)
+    assert result.exit_code == 2 and all(word in result.stderr for word in words), result.stderr
+    assert "Value error" not in result.stderr and not state.exists()

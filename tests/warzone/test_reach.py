@@ -66,3 +66,10 @@ def test_described_exception_reaches_outside_the_field_of_fire() -> None:
 def test_a_range_needs_a_part() -> None:
     with pytest.raises(ValueError, match="at least one part"):
         PowerRange()
+
+
+@pytest.mark.parametrize(("distance", "shown"), [(20.0, "20 inches"), (18.5, "18.5 inches")])
+def test_distance_is_shown_as_measured(distance: float, shown: str) -> None:
+    """001_0209eda46e4737a1.txt: "Mierzony ... np. 6 cali, 18 cali": a whole distance reads without ".0"."""
+    problems = target_problems(EXAMPLE, Target(distance=distance))
+    assert len(problems) == 1 and shown in problems[0].render("en")

@@ -34,3 +34,11 @@ def test_out_of_table_roll_is_refused() -> None:
 def test_roll_explains_itself() -> None:
     text = roll_violence(dice(12)).explain()[0].render("en")
     assert text.startswith("Violence table: d20 rolled 12 (11-17): the model's activation ends")
+
+
+@pytest.mark.parametrize(("roll", "lang", "label"), [
+    (20, "en", "(20):"), (20, "pl", "(20):"), (19, "fr", "(18-19) :"), (4, "en", "(1-10):")])
+def test_rows_are_named_as_the_book_prints_them(roll: int, lang: str, label: str) -> None:
+    """001_0209eda46e4737a1.txt: the rows are "1-10", "11-17", "18-19" and "20" (not "20-20")."""
+    assert label in roll_violence(dice(roll)).explain()[0].render(lang)
+    assert [row.label for row in VIOLENCE_TABLE] == ["1-10", "11-17", "18-19", "20"]

@@ -108,13 +108,21 @@ class EnteredSource:
         if self.remaining:
             raise EnteredDiceError(Message(
                 "core",
-                N_("{count} dice were entered but the roll used only {used}: remove {extra}."),
+                N_("{count} dice were entered but the roll used only {used}: remove the extra values"
+                   " ({extra})."),
                 {"count": len(self.values), "used": self.used,
                  "extra": ",".join(str(v) for v in self.remaining)}))
 
 
 def source_from(seed: int | None = None, dice: str | Sequence[int] | None = None) -> DiceSource:
-    """The source an adapter should use: entered dice if given, else a (seeded) generator."""
+    """The source an adapter should use: entered dice if given, else a (seeded) generator.
+
+    Raises:
+        EnteredDiceError: when both a seed and entered dice are given (which one was meant?).
+    """
+    if seed is not None and dice is not None:
+        raise EnteredDiceError(Message(
+            "core", N_("Give either entered dice (--dice) or a seed (--seed), not both.")))
     if dice is None:
         return RandomSource.from_seed(seed)
     if isinstance(dice, str):

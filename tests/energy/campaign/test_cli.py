@@ -109,7 +109,7 @@ def test_a_session_from_the_terminal(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
     assert shown["characters"]["WINK"]["stress"] == 2 and shown["phase"] == "session"
-    assert shown["legal_flow"] == ["start_scenario", "start_scene", "end_scenario", "end_session"]
+    assert shown["legal_flow"] == ["start_scene", "end_scenario", "end_session"]
     assert run_cli(["energy", "campaign", "undo", str(path)]).exit_code == 0
     shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
     assert shown["characters"]["WINK"]["stress"] == 0
@@ -273,3 +273,118 @@ def test_challenge_in_a_campaign_uses_states_and_records_the_box(tmp_path: Path)
         "category": None,
         "detail": "",
     }
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (["--character", "WINK", "--aptitude", "vehicles", "--trait", "1", "--difficulty", "4"], "--trait"),
+        (["--character", "WINK", "--power", "Téléportation", "--rank", "5", "--difficulty", "4"], "--rank"),
+        (["--aptitude-rank", "3", "--carried", "1", "--difficulty", "4"], "--carried"),
+        (["--aptitude-rank", "3", "--difficulty", "4", "--versus-rank", "3"], "--difficulty"),
+        (["--aptitude-rank", "3", "--rank", "5", "--difficulty", "4"], "--rank"),
+        (["--rank", "5", "--trait", "1", "--difficulty", "4"], "--trait"),
+        (["--aptitude", "vehicles", "--aptitude-rank", "3", "--difficulty", "4"], "--aptitude"),
+    ],
+)
+def test_challenge_refuses_options_it_would_ignore(args: list[str], flag: str) -> None:
+    """An option that would silently be ignored is bad input naming it (exit 2), in French and English."""
+    for lang in ("fr", "en"):
+        result = run_cli(["energy", "challenge", *args], lang)
+        assert result.exit_code == 2, result.stdout
+        assert flag in result.stderr
+
+
+@pytest.mark.parametrize("aptitude", ["vehicles", "véhicules", "Vehicules", "Vehicles"])
+def test_challenge_reads_the_books_aptitude_names(aptitude: str) -> None:
+    """The UI takes the book's words: "un rang de 3 en aptitude véhicules" (002_58e889a1abff3456.txt)."""
+    result = run_cli(
+        ["energy", "challenge", "--character", "WINK", "--aptitude", aptitude, "--difficulty", "4"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "aptitude Véhicules : +3" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "lang", "expected"),
+    [
+        (["buy", "{path}", "WINK", "aisé"], "fr", "pour 7 case(s) d'économies"),
+        (["state", "add", "{path}", "WINK", "blessé"], "fr", "WINK subit l'état blessé."),
+        (["reputation", "{path}", "WINK", "moralité", "up"], "fr", "(règle : review)"),
+        (["stress", "spend", "{path}", "WINK", "se dépasser"], "en", "surpass"),
+        (["stress", "relieve", "{path}", "WINK", "exutoire"], "fr", "no_stress"),
+    ],
+)
+def test_campaign_commands_read_the_books_words(
+    tmp_path: Path, args: list[str], lang: str, expected: str
+) -> None:
+    """Keys or the book's French words: "aisé", "blessé", "moralité", "se dépasser", "exutoire"."""
+    path = _campaign(tmp_path)
+    for prep in (["session", "start"], ["scenario", "start"], ["scene", "start"]):
+        run_cli(["energy", "campaign", *prep, str(path)])
+    run_cli(["energy", "campaign", "debt", str(path), "WINK", "7"])
+    result = run_cli(["energy", "campaign", *[a.format(path=path) for a in args]], lang)
+    assert result.exit_code in (0, 1), result.stderr
+    assert expected in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_unknown_words_are_named_in_the_readers_language(tmp_path: Path, lang: str) -> None:
+    """Bad input names what was expected, keys and the book's words, in the chosen language."""
+    path = _campaign(tmp_path)
+    result = run_cli(["energy", "campaign", "buy", str(path), "WINK", "palace"], lang)
+    assert result.exit_code == 2
+    wanted = {
+        "fr": "Valeur inconnue pour niveau de vie : 'palace'",
+        "en": "Unknown living standard 'palace'",
+    }[lang]
+    assert wanted in result.stderr and "well_off" in result.stderr
+    assert ("well_off (aisé)" if lang == "fr" else "well_off (well-off)") in result.stderr
+
+
+def test_wounded_again_is_told_as_incapacitated(tmp_path: Path) -> None:
+    """002_58e889a1abff3456.txt: "Un personnage blessé qui subit une nouvelle fois le statut blessé subit à
+    la place l'état incapacité"; the output says so."""
+    path = _campaign(tmp_path)
+    run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
+    french = run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
+    assert "KITSUNE est blessé une nouvelle fois et subit à la place l'état incapacité." in french.stdout
+    log = run_cli(["energy", "campaign", "log", str(path)], "en")
+    assert "KITSUNE is wounded again and gets the state incapacitated instead." in log.stdout
+
+
+def test_new_sets_the_table_options(tmp_path: Path) -> None:
+    """Table options from docs/rulings/energy-campaign.md are set when the campaign is created."""
+    path = tmp_path / "c.json"
+    args = ["--scenario-relief", "1", "--broken-return-stress", "3", "--max-earned-aptitude-points", "30"]
+    created = run_cli(
+        ["energy", "campaign", "new", str(path), "-c", "WINK", *args, "--no-state-malus-on-powers"]
+    )
+    assert created.exit_code == 0, created.stderr
+    options = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)["options"]
+    assert options == {
+        "max_rank": None,
+        "max_earned_aptitude_points": 30,
+        "state_malus_on_powers": False,
+        "broken_return_stress": 3,
+        "scenario_relief": 1,
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--max-rank", "0"], "--max-rank"),
+        (["--scenario-relief", "11"], "--scenario-relief"),
+        (["--broken-return-stress", "10"], "--broken-return-stress"),
+        (["--max-earned-aptitude-points", "-1"], "--max-earned-aptitude-points"),
+        (["--max-rank", "4"], "--max-rank"),
+    ],
+)
+def test_new_refuses_bad_options_and_writes_nothing(tmp_path: Path, args: list[str], named: str) -> None:
+    """Bad table options (or WINK, rank 5, in a campaign capped at rank 4: "limiter les personnages à un
+    ensemble de rangs", 002_58e889a1abff3456.txt) are bad input: exit 2, no file."""
+    path = tmp_path / "c.json"
+    result = run_cli(["energy", "campaign", "new", str(path), "-c", "WINK", *args])
+    assert result.exit_code == 2 and named in result.stderr
+    assert not path.exists()

@@ -124,12 +124,35 @@ def test_new_scenario_relieves_two() -> None:
         c.StartScene(),
         c.AddStress(character="WINK", boxes=1),
         c.AddStress(character="KITSUNE"),
+        c.EndScenario(),
         c.StartScenario(),
     )
     assert campaign.state.characters["WINK"].stress == 1
     assert campaign.state.characters["KITSUNE"].stress == 0
     reliefs = [e for e in campaign.journal.log[-1].events if e.kind == "stress_relieved"]
-    assert len(reliefs) == 2
+    assert [(e.character, e.boxes) for e in reliefs] == [("WINK", 2), ("KITSUNE", 1)]  # type: ignore[union-attr]
+
+
+def test_a_new_scenario_needs_the_last_one_ended() -> None:
+    """002_58e889a1abff3456.txt: "Le stress baisse de deux points au début de chaque nouveau scénario":
+    restarting the scenario under way would erase two more boxes each time, so it is refused."""
+    campaign = run(in_scene(), c.AddStress(character="WINK", boxes=2))
+    assert rule_of(campaign, c.StartScenario()) == "scenario"
+    assert c.StartScenario() not in legal_flow(campaign)
+    campaign = run(campaign, c.EndScenario(), c.StartScenario())
+    assert campaign.state.characters["WINK"].stress == 0 and campaign.state.scenario == 2
+
+
+@pytest.mark.parametrize("reason", [Relief.OUTLET, Relief.TEAM_SCENE])
+def test_relief_needs_a_box_to_erase(reason: Relief) -> None:
+    """002_58e889a1abff3456.txt: the outlet lets the PC "effacer une de ses cases de stress", once per
+    session: with no box checked there is nothing to erase, and the once-per-session use is kept."""
+    campaign = in_scene()
+    assert rule_of(campaign, c.RelieveStress(character="KITSUNE", reason=reason)) == "no_stress"
+    campaign = run(
+        campaign, c.AddStress(character="KITSUNE"), c.RelieveStress(character="KITSUNE", reason=reason)
+    )
+    assert campaign.state.characters["KITSUNE"].stress == 0
 
 
 def test_spending_boxes_in_a_session() -> None:
@@ -159,11 +182,21 @@ def test_broken_and_brought_back() -> None:
     assert State.BROKEN in kitsune.states and kitsune.stress == 10
     campaign = run(campaign, c.StartScene())
     assert rule_of(campaign, c.AddStress(character="KITSUNE")) == "broken"
-    campaign = run(campaign, c.StartScenario())
+    campaign = run(campaign, c.EndScenario(), c.StartScenario())
     assert State.BROKEN in campaign.state.characters["KITSUNE"].states
     campaign = run(campaign, c.BringBack(character="KITSUNE"))
     assert campaign.state.characters["KITSUNE"].stress == 0
     assert not campaign.state.characters["KITSUNE"].states
+
+
+def test_an_award_names_what_was_earned() -> None:
+    """002_58e889a1abff3456.txt: experience comes from the criteria tables ("| Critères | Gain
+    d'expérience |") and the bonuses; an award naming none is bad input and records nothing."""
+    campaign = run(fresh(), c.StartSession(), c.EndSession())
+    error = can(campaign, c.AwardExperience(character="WINK"))
+    assert isinstance(error, BadInputError) and "--heroic" in error.render("en")
+    bonus_only = run(campaign, c.AwardExperience(character="WINK", bonuses=(Bonus.OUTSIDE_WORK,)))
+    assert bonus_only.state.characters["WINK"].experience.heroic_xp == 1
 
 
 def test_experience_once_per_ended_session() -> None:
@@ -239,8 +272,12 @@ def test_states_through_the_journal() -> None:
         c.RecoverState(character="WINK", how="healing_power"),
     )
     assert campaign.state.characters["WINK"].states == {State.WOUNDED}
+    inflicted = [entry.events[0] for entry in campaign.journal.log[-3:-1]]
+    assert [e.state for e in inflicted] == [State.WOUNDED, State.INCAPACITATED]  # type: ignore[union-attr]
     assert rule_of(campaign, c.RecoverState(character="WINK", how="healing_power")) == "incapacitated"
-    campaign = run(campaign, c.StartScenario(), c.RecoverState(character="WINK", how="healing_power"))
+    campaign = run(
+        campaign, c.EndScenario(), c.StartScenario(), c.RecoverState(character="WINK", how="healing_power")
+    )
     assert campaign.state.characters["WINK"].states == frozenset()
 
 

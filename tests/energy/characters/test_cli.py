@@ -82,10 +82,11 @@ KITSUNE_ANSWERS = [
     "Esquive instinctive", "def", "0",
     "Agilité du renard", "mov", "0",
     "3", "2", "3", "3", "0", "0", "0", "0", "0", "1", "0", "3",
-    "Sens améliorés (odorat et toucher)", "2",
-    "Environnement urbain", "1",
+    "Sens améliorés (odorat et toucher)", "2", "vigilance",
+    "Environnement urbain", "1", "Filouterie; bogus", "Filouterie; Athlétisme",  # bogus is refused
     "",
     "Allure de mutante; Sensible à la frénésie",
+    "", "",  # no specialty, no particularity
 ]
 
 
@@ -106,7 +107,8 @@ def test_new_builds_kitsune_with_piped_answers(tmp_path: Path) -> None:
     assert [(p.name, p.category, p.modifier) for p in made.powers] == [
         (p.name, p.category, p.modifier) for p in book.powers]
     assert made.aptitudes == book.aptitudes
-    assert [(t.name, t.bonus) for t in made.traits] == [(t.name, t.bonus) for t in book.traits]
+    assert [(t.name, t.bonus, t.aptitudes) for t in made.traits] == [
+        (t.name, t.bonus, t.aptitudes) for t in book.traits]
     assert made.complications == book.complications
     assert validate(made).is_valid
 
@@ -153,9 +155,44 @@ def test_balance_with_files_and_library_names(tmp_path: Path) -> None:
     assert (data["heroes_total"], data["foes_total"], data["verdict"]) == (18, 14, "advised")
 
 
-def test_balance_bad_item_exits_2() -> None:
-    """An item that is neither a rank, a file nor a hero is bad input."""
-    assert run_cli(["energy", "balance", "--heroes", "5,zorro", "--foes", "4"]).exit_code == 2
+@pytest.mark.parametrize(("lang", "words"), [("fr", "n'est ni un rang"), ("en", "is neither a rank")])
+def test_balance_bad_item_exits_2(lang: str, words: str) -> None:
+    """An item that is neither a rank, a file nor a hero is bad input naming the option and the item."""
+    result = run_cli(["energy", "balance", "--heroes", "5,zorro", "--foes", "4"], lang=lang)
+    assert result.exit_code == 2
+    assert "--heroes" in result.stderr and "'zorro'" in result.stderr and words in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", ["Effet", "Condition", "(immobilisé)", "Don d'énergie",
+            "Complété par les règles (non donné par le livre) : rang, attributs, maturité"]),
+    ("en", ["Effect", "Condition", "(immobilized)", "Energy given",
+            "Completed by the rules (not given by the book): rank, attributes, maturity"]),
+])
+def test_sheet_explains_effects_and_inferred_fields(lang: str, words: list[str]) -> None:
+    """ARCHITECT's "Lance-filins tactiques (Off-C)" to "immobiliser un garde" (002_58e889a1abff3456.txt):
+    the sheet names each power's combat effect and the fields completed by the rules, in the reader's
+    language."""
+    result = run_cli(["energy", "sheet", "ARCHITECT"], lang=lang)
+    assert result.exit_code == 0
+    flat = " ".join(result.stdout.split())
+    for word in words:
+        assert " ".join(word.split()) in flat, word
+
+
+def test_sheet_shows_what_a_trait_applies_to() -> None:
+    """002_58e889a1abff3456.txt: "Spécialisation moto rang 2" is shown with the aptitude it helps."""
+    result = run_cli(["energy", "sheet", "WINK"])
+    assert "Spécialisation moto +2 (Véhicules)" in " ".join(result.stdout.split())
+
+
+def test_new_speaks_the_readers_language(tmp_path: Path) -> None:
+    """The builder offers the book's words (Adolescent, Adulte, Vétéran), refusing others by listing them."""
+    unused = tmp_path / "unused.yaml"
+    result = run_cli(["energy", "new", "--output", str(unused)], input="Zed\n5\nbogus\n")
+    assert "Maturité (Adolescent, Adulte, Vétéran) [Adulte]" in result.stdout
+    assert "choisissez parmi Adolescent, Adulte, Vétéran" in result.stdout
+    assert not unused.exists()
 
 
 def test_library_lists_and_prints_heroes(tmp_path: Path) -> None:
@@ -195,3 +232,17 @@ def test_english_check_output() -> None:
     result = run_cli(["energy", "check", "BRANDON"], lang="en")
     assert result.exit_code == 0
     assert "Hero points: 47 spent of 47 (0 left)" in result.stdout
+
+
+def test_check_counts_points_earned_by_experience(tmp_path: Path) -> None:
+    """002_58e889a1abff3456.txt: "10 points d'expérience héroïques peuvent être convertis en 1 point de
+    héros": KITSUNE with one more Vigueur (40 of 39) passes once that earned point is given."""
+    kitsune = library_hero("KITSUNE")
+    tougher = kitsune.model_copy(update={"attributes": kitsune.attributes.model_copy(update={"vigor": 5})})
+    path = tmp_path / "kitsune.yaml"
+    save_character(tougher, path)
+    assert run_cli(["energy", "check", str(path)]).exit_code == 1
+    result = run_cli(["energy", "check", str(path), "--earned-hero-points", "1", "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["hero_points"] == {"budget": 40, "spent": 40}
+    assert run_cli(["energy", "check", str(path), "--earned-hero-points", "-1"]).exit_code == 2

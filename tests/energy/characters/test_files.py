@@ -18,6 +18,7 @@ from meneur.systems.energy.files import (
     parse_character,
     save_character,
 )
+from meneur.systems.energy.model import LivingStandard
 
 SCHEMA = Path(__file__).resolve().parents[3] / "docs" / "schema" / "energy-character.schema.json"
 
@@ -124,3 +125,37 @@ def test_schema_lists_the_glossary_keys() -> None:
     schema = files.json_schema()
     assert schema["additionalProperties"] is False
     assert schema["$defs"]["PowerCategory"]["enum"] == ["off_c", "off_d", "def", "mov", "sup"]
+
+
+MINIMAL = ("name: X\nrank: 1\nattributes: {energy: 2, recovery: 1, vigor: 2}\n"
+           "powers: [{name: p, category: sup}]\n")
+
+
+def test_a_file_without_living_standard_is_precarious() -> None:
+    """002_58e889a1abff3456.txt: "Par défaut, votre niveau de vie est précaire"."""
+    assert parse_character(MINIMAL).living_standard is LivingStandard.PRECARIOUS
+
+
+def test_yaml_errors_give_the_position_in_both_languages() -> None:
+    """A syntax error names where it is (line and column), translated."""
+    with pytest.raises(BadInputError) as caught:
+        parse_character("name: X\nrank: [5\n", "hero.yaml")
+    assert "hero.yaml" in caught.value.render("en") and "line 3" in caught.value.render("en")
+    assert "ligne 3" in caught.value.render("fr")
+
+
+def test_choices_are_listed_without_an_english_or() -> None:
+    """An unknown category lists the choices with commas, in French without an English "or"."""
+    with pytest.raises(BadInputError) as caught:
+        parse_character(MINIMAL.replace("category: sup", "category: offc"))
+    french = caught.value.render("fr")
+    assert "'mov', 'sup'" in french and " or " not in french
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "no such file"), ("fr", "fichier introuvable")])
+def test_a_missing_file_says_so_in_the_readers_language(tmp_path: Path, lang: str, words: str) -> None:
+    """A file that does not exist is named, with the cause in words rather than a Python class name."""
+    with pytest.raises(BadInputError) as caught:
+        load_character(tmp_path / "nobody.yaml")
+    text = caught.value.render(lang)
+    assert "nobody.yaml" in text and words in text and "FileNotFoundError" not in text

@@ -209,3 +209,18 @@ def test_deja_vu_reads_the_future_for_an_ally() -> None:
     powers = {p.name: p for p in library_hero("DÉJÀ-VU").powers}
     assert powers["Lecture du futur"].effect == "give_energy"
     assert powers["Coup de malchance"].effect == "luck"
+
+
+_CATEGORY = re.compile(r"\((Off-C|Off-D|Def|Mov|Sup)\)")
+
+
+@pytest.mark.parametrize("name", ARCHETYPE_HEROES)
+def test_no_power_of_the_book_is_missing(name: str) -> None:
+    """002_58e889a1abff3456.txt: "Il possède ..." / "Elle possède ..." lists each archetype hero's powers;
+    the file has as many powers, in the same categories and order."""
+    if not RULES.exists():
+        pytest.skip("the rule text is not next to the repository")
+    line = next(li for li in RULES.read_text(encoding="utf-8").splitlines() if li.startswith(f"{name} "))
+    listed = line.split(" possède ", 1)[1].split(". ", 1)[0]
+    codes = _CATEGORY.findall(listed)
+    assert codes == [CATEGORY_CODES[p.category] for p in library_hero(name).powers]

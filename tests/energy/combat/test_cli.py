@@ -48,3 +48,11 @@ def test_legal_lists_the_actions_at_the_end() -> None:
     assert {"pass", "move", "end"} <= kinds and "attack" not in kinds  # both agents already attacked
     text = run_cli(["energy", "fight", "legal", str(FIGHTS / "kitsune_octopus.yaml")], "fr")
     assert text.exit_code == 0 and "kitsune" in text.stdout
+
+
+def test_legal_all_lists_refused_actions_with_their_rule() -> None:
+    path = str(FIGHTS / "kitsune_octopus.yaml")
+    result = run_cli(["energy", "fight", "legal", path, "--all", "--json"], "fr")
+    refused = [a for a in json.loads(result.stdout) if not a["legal"]]
+    assert any(a["rule"] == "one_attack_per_target" for a in refused)
+    assert all(a["reason"] for a in refused)

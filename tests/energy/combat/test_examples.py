@@ -13,10 +13,11 @@ from meneur.systems.energy.combat.events import (
     EnergyGiven,
     InteractionProgressed,
     LastingMaintained,
-    MoveFailed,
     Moved,
+    MoveFailed,
     SupportUsed,
     TerrainCreated,
+    TurnStarted,
     VigorLost,
     VigorRestored,
 )
@@ -72,8 +73,9 @@ def test_brandon_wall_of_fire() -> None:
 
 
 def test_wink_and_the_sniper() -> None:
-    """"Elle engage donc 4 points d'énergie, qui comptent pour deux points réels ... lui aussi doit donc se
-    défendre en demi-succès et le pauvre n'a pas 4 points d'énergie disponibles" (002_58e889a1abff3456.txt)."""
+    """"Elle engage donc 4 points d'énergie, qui comptent pour deux points réels ... lui aussi doit donc
+    se défendre en demi-succès et le pauvre n'a pas 4 points d'énergie disponibles"
+    (002_58e889a1abff3456.txt)."""
     fight = play("wink_sniper")
     declared = of_type(fight.events(), AttackDeclared)[0]
     assert (declared.pending.tokens, declared.pending.effective, declared.halving) == (4, 2, 1)
@@ -228,15 +230,16 @@ def test_horloge() -> None:
     reste 1 point" (002_58e889a1abff3456.txt)."""
     fight = play("horloge")
     assert of_type(fight.events(), EnergyGiven)[0].amount == 1
-    turn = [e for e in fight.events() if type(e).__name__ == "TurnStarted"][0]
+    turn = of_type(fight.events(), TurnStarted)[0]
     assert dict(turn.gains)["enemy"] == 5 // 2
     first_turn = fight.log[4].before  # before HORLOGE passes
     assert first_turn.get("horloge").energy == 1
 
 
 def test_solaris() -> None:
-    """"Il engage 3 points d'énergie, ce que le robot ne peut pas contrer, il lui dérobe donc son pouvoir. Il
-    utilise ensuite 2 points d'énergie pour utiliser ce pouvoir d'enchevêtrement" (002_58e889a1abff3456.txt)."""
+    """"Il engage 3 points d'énergie, ce que le robot ne peut pas contrer, il lui dérobe donc son pouvoir.
+    Il utilise ensuite 2 points d'énergie pour utiliser ce pouvoir d'enchevêtrement"
+    (002_58e889a1abff3456.txt)."""
     fight = play("solaris")
     declared = of_type(fight.events(), AttackDeclared)
     assert [d.pending.effective for d in declared] == [4, 2]
@@ -298,6 +301,15 @@ def test_echo() -> None:
     resolved = of_type(fight.events(), AttackResolved)[0]
     assert (resolved.attack, resolved.defense, resolved.success) == (3, 2, True)
     assert fight.state.get("cyborg").controlled_by == "echo"
+
+
+def test_echo_plays_the_cyborg_with_her_own_tokens() -> None:
+    """"elle peut utiliser le reste de ses points d'énergie pour jouer le cyborg, qui se retourne contre
+    son propre camp" (002_58e889a1abff3456.txt)."""
+    fight = play("echo")
+    assert fight.state.get("echo").energy == 5 - 2 - 3
+    assert fight.state.get("cyborg").energy == 9 - 4
+    assert fight.state.get("ally").out
 
 
 def test_deja_vu() -> None:

@@ -71,7 +71,8 @@ def test_random_legal_fights_keep_the_invariants(data: st.DataObject, names: lis
         events = fight.do(command)
         check(fight.state)
         for event in events:
-            if isinstance(event, AttackDeclared) and event.pending.terrain is None and before.phase is Phase.ACTION:
+            own = event.pending.terrain is None if isinstance(event, AttackDeclared) else False
+            if isinstance(event, AttackDeclared) and own and before.phase is Phase.ACTION:
                 for target in event.pending.targets:
                     key = (*phase_key, event.pending.attacker, target)
                     assert key not in attacked

@@ -374,7 +374,8 @@ def test_healing_cannot_wake_the_knocked_out_without_a_second_wind() -> None:
     """"il n'est pas possible de faire regagner conscience à un personnage hors combat durant la scène,
     sauf si le personnage utilise sa détermination pour obtenir un second souffle"."""
     heal = PowerProfile("Soin", "sup", effect="heal")
-    fight = started(foe("f", energy=9, at=(3.0, 0.0)), hero("h", powers=(heal, DEF)), hero("b", at=(2.0, 0.0)))
+    fight = started(foe("f", energy=9, at=(3.0, 0.0)), hero("h", powers=(heal, DEF)),
+                    hero("b", at=(2.0, 0.0)))
     fight.do(Attack("f", "b", 9, 0))
     fight.do(Defend("b"))
     assert fight.state.get("b").out
@@ -496,3 +497,131 @@ def test_slowed_recovers_half() -> None:
     fight.do(EndPhase())
     gains = dict(of_type(fight.events(), TurnStarted)[0].gains)
     assert gains["f"] == 5 // 2
+
+
+def test_condition_maintained_in_the_maintenance_phase_and_the_target_defends_again() -> None:
+    """"La condition peut être maintenue via une dépense suffisante de points d'énergie durant la phase
+    d'entretien, et le défenseur peut de nouveau investir ses points en défense"
+    (002_58e889a1abff3456.txt)."""
+    from meneur.systems.energy.combat.commands import Maintain
+
+    hold_power = PowerProfile("Prise", "off_d", effect="condition", condition="immobilized")
+    fight = started(hero(powers=(hold_power, DEF)), foe(energy=4))
+    fight.do(Attack("h", "f", 3, 0))
+    fight.do(Defend("f"))
+    fight.do(EndPhase())
+    fight.do(EndPhase())
+    assert fight.state.phase is Phase.MAINTENANCE and fight.state.get("f").conditions == frozenset()
+    fight.do(Maintain("h", 0, 2))
+    fight.do(Defend("f", 1, 1))
+    assert "immobilized" in fight.state.get("f").conditions
+    fight.do(EndPhase())
+    assert fight.state.phase is Phase.ACTION
+
+
+def test_unmaintained_portal_closes() -> None:
+    """Portals "persistent tant qu'ils sont entretenus" (002_58e889a1abff3456.txt)."""
+    portal = PowerProfile("Portail", "sup", effect="portal")
+    fight = started(hero(powers=(portal, DEF)), foe())
+    fight.do(UseSupport("h", 0, 1, at=(0.0, 0.0), exit=(50.0, 0.0)))
+    fight.do(EndPhase())
+    fight.do(EndPhase())
+    assert fight.state.terrain
+    fight.do(EndPhase())
+    assert fight.state.terrain == ()
+
+
+def test_carrying_a_willing_ally_costs_one_more() -> None:
+    """"chaque personne déplacée en plus coûte 1 jeton d'énergie supplémentaire"
+    (002_58e889a1abff3456.txt)."""
+    fight = started(hero(), hero("b", energy=3, at=(2.0, 0.0)), foe(at=(40.0, 40.0)))
+    fight.do(Move("h", (10.0, 0.0), 2, carry=("b",)))
+    assert fight.state.get("h").energy == 6 - 2
+    assert fight.state.get("b").position == (10.0, 0.0)
+    refused(fight, Move("h", (20.0, 0.0), 2, carry=("f",)), "willing_targets")
+
+
+def test_a_controlled_character_spends_only_on_defence_in_its_own_phase() -> None:
+    """"Contrôlé: ne peut plus utiliser ses points d'énergie autrement qu'en défense"
+    (002_58e889a1abff3456.txt)."""
+    grip = PowerProfile("Emprise", "off_d", effect="control")
+    fight = started(hero(powers=(grip, DEF)), foe(energy=4))
+    fight.do(Attack("h", "f", 3, 0))
+    fight.do(Defend("f"))
+    fight.do(Attack("f", "h", 2, 0))  # played by its controller, with the controller's tokens
+    assert fight.state.get("h").energy == 6 - 3 - 2 and fight.state.get("f").energy == 4
+    fight.do(Defend("h"))
+    fight.do(EndPhase())
+    refused(fight, Attack("f", "h", 1, 0), "conditions")
+
+
+@pytest.mark.parametrize(("maker", "attack_rule", "effective"), [
+    (PowerProfile("Multiplication", "def", effect="duplicates"), "duplicates", None),
+    (PowerProfile("Clones", "sup", effect="duplicates"), None, 2),
+    (PowerProfile("Copie agressive", "off_c", effect="duplicates"), None, 4),
+])
+def test_copies_depend_on_the_power_that_made_them(maker: PowerProfile, attack_rule: str | None,
+                                                    effective: int | None) -> None:
+    """"si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès" (Sup);
+    "ne peuvent utiliser que les pouvoirs offensifs" (Off); "n'ont pour vocation que de protéger" (Def)
+    (002_58e889a1abff3456.txt)."""
+    fight = started(hero(energy=9, powers=(maker, OFF_C, DEF)), foe(energy=3, at=(2.0, 0.0)))
+    fight.do(UseSupport("h", 0, 5, at=(1.0, 0.0)))
+    fight.do(EndPhase())
+    assert fight.state.acting == "h#1"  # a copy acts right after its original
+    if attack_rule is not None:
+        refused(fight, Attack("h#1", "f", 4, 1), attack_rule)
+    else:
+        fight.do(Attack("h#1", "f", 4, 1))
+        assert of_type(fight.events(), AttackDeclared)[-1].pending.effective == effective
+
+
+def test_a_support_power_used_to_move_is_half() -> None:
+    """"tout pouvoir de support utilisé en offensif, en défensif ou en mouvement fait l'objet d'une dépense
+    de points d'énergie en demi-succès" (002_58e889a1abff3456.txt)."""
+    fight = started(hero(powers=(OFF_C, SUP)), foe(at=(50.0, 50.0)))
+    fight.do(Move("h", (20.0, 0.0), 1))
+    fight.do(Move("h", (40.0, 0.0), 1))
+    assert fight.state.get("h").energy == 6 - 2 - 2
+
+
+def test_the_gm_marks_knocked_out_characters_at_the_end() -> None:
+    """"Le MJ peut attribuer cet état après qu'un personnage ait été mis hors combat" (épuisé); blessé "à
+    la fin du combat (à la discrétion du MJ)" (002_58e889a1abff3456.txt)."""
+    fight = started(hero(energy=9), foe("f", vigor=3), foe("g", vigor=3, at=(0.0, 3.0)))
+    fight.do(Attack("h", "f", 5, 0))
+    fight.do(Defend("f"))
+    fight.do(Attack("h", "g", 4, 0))
+    fight.do(Defend("g"))
+    fight.do(EndFight(wounded=("f",), exhausted=("g",)))
+    assert fight.state.get("f").states == {"wounded"} and fight.state.get("g").states == {"exhausted"}
+    assert (fight.state.get("f").vigor, fight.state.get("g").vigor) == (2, 3)
+
+
+@pytest.mark.parametrize(("defense", "lost"), [(3, True), (2, False)])
+def test_an_absorbing_defence_takes_the_attackers_power_when_it_stops_the_attack(defense: int,
+                                                                                 lost: bool) -> None:
+    """"Si la défense est suffisant pour annuler l'attaque, alors l'attaquant perd le pouvoir utilisé
+    jusqu'à la fin du tour" (002_58e889a1abff3456.txt)."""
+    shield = PowerProfile("Bouclier solaire", "def", effect="steal")
+    fight = started(foe("f", energy=7, at=(20.0, 0.0)), hero(powers=(OFF_C, shield)))
+    fight.do(Attack("f", "h", 3, 0))
+    fight.do(Defend("h", defense, 1))
+    assert (0 in fight.state.get("f").lost_powers) is lost
+
+
+def test_when_everyone_waits_on_hold_the_gm_ends_the_turn() -> None:
+    """A kept hold skips its own slot (docs/rulings/energy-combat.md); "conserver sa mise en attente au
+    prix d'un point d'énergie" (002_58e889a1abff3456.txt)."""
+    from meneur.systems.energy.combat.legal import legal_actions
+
+    fight = started(hero(energy=6), foe(energy=4))
+    fight.do(Hold("h"))
+    fight.do(Hold("f"))
+    fight.do(KeepHold("h"))
+    fight.do(KeepHold("f"))
+    fight.do(EndPhase())
+    assert fight.state.phase is Phase.ACTION and fight.state.acting is None
+    assert {a.kind for a in legal_actions(fight.state)} == {"pass", "interrupt", "end"}
+    fight.do(EndPhase())
+    assert fight.state.turn == 3

@@ -75,7 +75,8 @@ def test_setup_offers_only_the_start() -> None:
     ("combatants: [{id: a, side: elves, npc: 2}]\n", "side"),
     ("combatants: [{id: a, side: heroes, npc: 2}, {id: a, side: foes, npc: 2}]\n", "unique"),
     ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [fly]\n", "fly"),
-    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{attack: {actor: a, power: Laser}}]\n", "Laser"),
+    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{attack: {actor: a, power: Laser}}]\n",
+     "Laser"),
     ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, to: [1]}}]\n", "[x, y]"),
     ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, speed: 3}}]\n", "speed"),
 ])

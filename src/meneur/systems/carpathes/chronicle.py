@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from meneur.dice.source import DiceSource
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.events import (
     AddCharacter,
     BeginConfrontation,
@@ -36,11 +37,14 @@ from meneur.systems.carpathes.events import (
     Event,
     FaithTaught,
     GiveClue,
+    GiveMedicalCare,
+    InflictWound,
     InitiativeEntry,
     InitiativeRolled,
     InvokeTalisman,
     JokerUsed,
     MakeRoll,
+    MedicalCareGiven,
     NextRound,
     PenanceDone,
     Purpose,
@@ -59,6 +63,7 @@ from meneur.systems.carpathes.events import (
     TalismanRecharged,
     Teach,
     UseJoker,
+    WoundInflicted,
 )
 from meneur.systems.carpathes.initiative import Combatant, Initiative, InitiativeRoll, check_combatants
 from meneur.systems.carpathes.model import (
@@ -112,6 +117,8 @@ class PcStatus(_Frozen):
     penalty: Penalty = "none"
     joker_used_in: int | None = None
     last_roll: LastRoll | None = None
+    wounds: tuple[Wound, ...] = ()
+    needs_care: bool = False
 
 
 class Confrontation(_Frozen):
@@ -254,6 +261,18 @@ def _check(state: ChronicleState, command: Command) -> None:
             if state.initiative_scene != state.scene:
                 raise _illegal("round.no_initiative", N_(
                     "No initiative has been rolled in this scene: roll it before the rounds."))
+        case InflictWound(pc=pc, wound=wound):
+            state.pc(pc)
+            _need_scene(state)
+            if wound is Wound.NONE:
+                raise BadInputError(Message("carpathes", N_(
+                    "A margin of 0 or less inflicts no wound; give light, serious or critical.")))
+        case GiveMedicalCare(pc=pc):
+            state.pc(pc)
+            _need_scene(state)
+            if not state.status[pc].needs_care:
+                raise _illegal("care.none", N_(
+                    "{pc} has no serious wound awaiting medical care."), pc=pc)
         case GiveClue():
             _need_scene(state)
             limit = state.options.supernatural_clues_per_scene
@@ -376,6 +395,13 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [RoundStarted()]
         case GiveClue(text=text):
             return [ClueGiven(text=text)]
+        case InflictWound(pc=pc, wound=wound):
+            # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
+            lasting = wound is Wound.SERIOUS or (
+                wound is Wound.CRITICAL and state.options.critical_wound_disadvantage)
+            return [WoundInflicted(pc=pc, wound=wound, disadvantage=lasting)]
+        case GiveMedicalCare(pc=pc):
+            return [MedicalCareGiven(pc=pc)]
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
 
 
@@ -393,21 +419,45 @@ def _recharges(state: ChronicleState, names: Iterable[str] | None = None) -> lis
             if can_recharge(state, pc)]
 
 
-def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolled:
-    character = state.characters[command.pc]
+def _conditions(state: ChronicleState, command: MakeRoll) -> tuple[RollMode, bool, bool]:
+    """The mode of a roll, whether shaken faith imposes disadvantage, and whether advantage and
+    disadvantage cancelled out."""
     shaken = (state.has_shaken_faith_disadvantage(command.pc)
               and command.purpose in ("protection", "attack"))
     # « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est pertinent »
     advantage = command.advantage or command.background is not None
-    disadvantage = command.disadvantage or shaken
+    # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
+    disadvantage = command.disadvantage or shaken or state.status[command.pc].needs_care
     mode = mode_from(advantage, disadvantage, state.options)
+    return mode, shaken, advantage and disadvantage and mode is RollMode.NORMAL
+
+
+def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker) -> RollMode:
+    """The mode a roll or a Joker's reroll will use now (how many dice to enter), before rolling.
+
+    Raises:
+        IllegalActionError: when the command would be refused.
+        BadInputError: for unknown names.
+    """
+    _check(state, command)
+    if isinstance(command, UseJoker):
+        last = state.status[command.pc].last_roll
+        assert last is not None  # checked by _check_joker
+        return last.roll.mode
+    return _conditions(state, command)[0]
+
+
+def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolled:
+    character = state.characters[command.pc]
+    mode, shaken, cancelled = _conditions(state, command)
     # « Un PJ pris au dépourvu ... joue en dernier au premier round, sans bonus de talent »
     off_guard = state.is_off_guard(command.pc) and command.talent is not None
     bonus = 0 if off_guard else character.talent_bonus(command.talent)
     result = roll(source, character.trait(command.trait), bonus, mode)
     return Rolled(pc=command.pc, roll=RollData.from_roll(result), purpose=command.purpose,
                   peril=command.peril, shaken_faith=shaken, off_guard=off_guard,
-                  modes_cancelled=advantage and disadvantage and mode is RollMode.NORMAL)
+                  modes_cancelled=cancelled, wounded=state.status[command.pc].needs_care,
+                  trait=command.trait)
 
 
 def _initiative(state: ChronicleState, command: RollInitiative,
@@ -478,6 +528,12 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return state.model_copy(update={"round": state.round + 1})
         case ClueGiven():
             return state.model_copy(update={"clues": state.clues + 1})
+        case WoundInflicted(pc=pc, wound=wound, disadvantage=lasting):
+            status = state.status[pc]
+            return state.with_pc(pc, wounds=(*status.wounds, wound),
+                                 needs_care=status.needs_care or lasting)
+        case MedicalCareGiven(pc=pc):
+            return state.with_pc(pc, needs_care=False)
     raise AssertionError(event)  # pragma: no cover
 
 

@@ -14,12 +14,12 @@ import typer
 from pydantic import ValidationError
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.dice.source import DiceSource, finish, source_from
+from meneur.dice.source import DiceSource, EnteredDiceError, finish, source_from
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.carpathes import chronicle, store
 from meneur.systems.carpathes.catalogue import WeaponKey
-from meneur.systems.carpathes.combat import attack, defense
+from meneur.systems.carpathes.combat import Wound, attack, defense
 from meneur.systems.carpathes.events import (
     PURPOSES,
     AddCharacter,
@@ -27,8 +27,12 @@ from meneur.systems.carpathes.events import (
     Command,
     DoPenance,
     EndConfrontation,
+    GiveClue,
+    GiveMedicalCare,
+    InflictWound,
     InvokeTalisman,
     MakeRoll,
+    NextRound,
     NpcEntry,
     Recollect,
     RollInitiative,
@@ -40,12 +44,14 @@ from meneur.systems.carpathes.events import (
 from meneur.systems.carpathes.initiative import Combatant, roll_initiative
 from meneur.systems.carpathes.model import (
     BONUS_MAX,
+    BONUS_MIN,
     TIER_LABELS,
     TRAIT_MAX,
     TRAIT_MIN,
     Character,
     CreatureKind,
     Faith,
+    RollMode,
     TableOptions,
     Tier,
     Trait,
@@ -54,7 +60,7 @@ from meneur.systems.carpathes.model import (
 )
 from meneur.systems.carpathes.narration import narrate
 from meneur.systems.carpathes.odds import fraction_text, tier_odds, total_distribution
-from meneur.systems.carpathes.resolution import mode_from, roll
+from meneur.systems.carpathes.resolution import dice_count, mode_from, roll
 from meneur.systems.carpathes.supernatural import Agent, Target, effect_of
 
 _ = Translator("carpathes")
@@ -75,6 +81,13 @@ def _source(seed: int | None, dice: str | None) -> DiceSource:
 def _tiers_json(trait: int, bonus: int, advantage: bool, disadvantage: bool) -> dict[str, str]:
     odds = tier_odds(trait, bonus, mode_from(advantage, disadvantage))
     return {tier.value: fraction_text(odds[tier]) for tier in Tier}
+
+
+def _cancel_note(advantage: bool, disadvantage: bool) -> list[Message]:
+    """Say so when advantage and disadvantage both apply and cancel out."""
+    if advantage and disadvantage and mode_from(True, True) is RollMode.NORMAL:
+        return [Message("carpathes", N_("Advantage and disadvantage cancel out: plain 2D6."))]
+    return []
 
 
 def _bad(msgid: str, **params: object) -> BadInputError:
@@ -105,12 +118,30 @@ def _parse_fighter(spec: str) -> Combatant:
                      "off_guard" in flags)
 
 
+def _parse_npc(spec: str) -> NpcEntry:
+    """``NAME:PHYSIQUE[:talent=N]``: surprise and off-guard have their own options."""
+    fighter = _parse_fighter(spec)
+    if fighter.is_pc or fighter.surprise or fighter.off_guard:
+        raise _bad(N_("NPC '{spec}' should read NAME:PHYSIQUE[:talent=N]; use --surprise NAME or"
+                      " --off-guard NAME for the first round."), spec=spec)
+    check_range(Message("carpathes", N_("Physique")), fighter.physical, TRAIT_MIN, TRAIT_MAX)
+    check_range(Message("carpathes", N_("The talent bonus")), fighter.talent_bonus, BONUS_MIN,
+                BONUS_MAX)
+    return NpcEntry(name=fighter.name, physical=fighter.physical,
+                    talent_bonus=fighter.talent_bonus)
+
+
 def _parse_talents(specs: Sequence[str]) -> dict[str, int]:
     talents: dict[str, int] = {}
     for spec in specs:
         name, sep, value = spec.partition("=")
-        if not sep or not name or not value.lstrip("-").isdigit():
+        name = name.strip()
+        if not sep or not name or not value.strip().lstrip("-").isdigit():
             raise _bad(N_("Talent '{spec}' should read NAME=BONUS, e.g. escrime=2."), spec=spec)
+        if name in talents:
+            raise _bad(N_("Talent '{name}' is given twice; give each talent once."), name=name)
+        check_range(Message("carpathes", N_("The bonus of talent '{name}'"), {"name": name}),
+                    int(value), BONUS_MIN, BONUS_MAX)
         talents[name] = int(value)
     return talents
 
@@ -118,25 +149,54 @@ def _parse_talents(specs: Sequence[str]) -> dict[str, int]:
 def _summary(state: chronicle.ChronicleState) -> dict[str, Any]:
     fight = state.confrontation
     return {
-        "session": state.session, "scene": state.scene, "after_night": state.scene_after_night,
+        "session": state.session, "scene": state.scene, "in_scene": state.in_scene,
+        "after_night": state.scene_after_night, "round": state.round,
+        "supernatural_clues": state.clues,
         "confrontation": None if fight is None else {
             "creature": fight.creature.value, "supernatural": fight.supernatural},
         "characters": {name: {
             "talisman_available": status.talisman_spent_in is None and not status.cracked
             and state.can_believe(name),
+            "talisman_spent_in_scene": status.talisman_spent_in,
+            "night_since_spent": status.night_since_spent,
+            "recollected_since_spent": status.recollected_since_spent,
             "cracked": status.cracked, "shaken_faith": status.penalty,
+            "wounds": [w.value for w in status.wounds], "needs_medical_care": status.needs_care,
             "joker_available": status.joker_used_in != state.session,
             "last_roll": None if status.last_roll is None else
             status.last_roll.trait_roll().to_json()} for name, status in state.status.items()},
     }
 
 
+MODE_LABELS: dict[RollMode, str] = {
+    RollMode.NORMAL: N_("plain 2D6"),
+    RollMode.ADVANTAGE: N_("advantage, 3D6 keep the 2 best"),
+    RollMode.DISADVANTAGE: N_("disadvantage, 3D6 keep the 2 worst"),
+}
+
+
+def _apply(log: chronicle.Log, command: Command, source: DiceSource) -> chronicle.Log:
+    """Apply a command; entered dice that do not fit a roll are told how many the roll uses."""
+    try:
+        new_log, _events = log.apply(command, source)
+        finish(source)
+    except EnteredDiceError as error:
+        if not isinstance(command, MakeRoll | UseJoker):
+            raise
+        mode = chronicle.roll_mode(log.state(), command)
+        raise EnteredDiceError(Message("carpathes", N_(
+            "{error} This roll uses {count} dice ({mode})."), {
+                "error": error.message, "count": dice_count(mode),
+                "mode": Message("carpathes", MODE_LABELS[mode])})) from None
+    return new_log
+
+
 def _run(path: Path, command: Command, as_json: bool, seed: int | None = None,
          dice: str | None = None) -> None:
     log = store.load(path)
     source = _source(seed, dice)
-    new_log, events = log.apply(command, source)
-    finish(source)
+    new_log = _apply(log, command, source)
+    events = new_log.batches[-1]
     store.save(path, new_log)
     state = new_log.state()
     if as_json:
@@ -174,14 +234,14 @@ def build_app() -> typer.Typer:
         source = _source(seed, dice)
         result = roll(source, trait, bonus, mode_from(advantage, disadvantage))
         finish(source)
-        data: dict[str, Any] = {**result.to_json(),
-                                "explanation": [m.render() for m in result.explain()]}
+        lines = [*_cancel_note(advantage, disadvantage), *result.explain()]
+        data: dict[str, Any] = {**result.to_json(), "explanation": [m.render() for m in lines]}
         if odds:
             data["tiers"] = _tiers_json(trait, bonus, advantage, disadvantage)
         if as_json:
             print_json(data)
             return
-        _show(result.explain())
+        _show(lines)
         if odds:
             _show(_odds_lines(data["tiers"]))
 
@@ -231,6 +291,8 @@ def build_app() -> typer.Typer:
         target: str = typer.Option("human", "--target", help=_("Kind of target.")),
         identified: bool = typer.Option(False, "--identified", help=_(
             "The target is identified as undead.")),
+        sleeping: bool = typer.Option(False, "--sleeping", help=_(
+            "The target sleeps (ash stake in the heart of a sleeping vampire).")),
         damage_step: str = typer.Option("margin", "--damage-step", help=_(
             "Table option: a +1 damage weapon adds to the margin (margin) or a wound band (band).")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
@@ -247,14 +309,14 @@ def build_app() -> typer.Typer:
         kind = parse_enum(CreatureKind, target, _("target"))
         source = _source(seed, dice)
         result = attack(source, physical, target_defense, weapon_bonus=weapon_bonus, weapon=arm,
-                        target=kind, identified=identified,
+                        target=kind, identified=identified, sleeping=sleeping,
                         mode=mode_from(advantage, disadvantage), options=options)
         finish(source)
+        lines = [*_cancel_note(advantage, disadvantage), *result.explain()]
         if as_json:
-            print_json({**result.to_json(),
-                        "explanation": [m.render() for m in result.explain()]})
+            print_json({**result.to_json(), "explanation": [m.render() for m in lines]})
         else:
-            _show(result.explain())
+            _show(lines)
 
     @app.command("initiative", help=_("Roll 2D6 + Physique for each combatant and order them."))
     @guarded
@@ -300,13 +362,17 @@ def build_app() -> typer.Typer:
             " until penance, not only the next one.")),
         any_object: bool = typer.Option(False, "--allow-unestablished-objects", help=_(
             "Table option: accept a Talisman object never established as sacred.")),
+        clues: int = typer.Option(3, "--clues-per-scene", help=_(
+            "Table option: the most supernatural clues in a scene (0: no limit).")),
         force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
         if path.exists() and not force:
             raise _bad(N_("{path} already exists; use --force to overwrite it."), path=str(path))
+        check_range(Message("carpathes", N_("The number of clues per scene")), clues, 0, 99)
         options = TableOptions(cracked_disadvantage_until_penance=until_penance,
-                               require_established_object=not any_object)
+                               require_established_object=not any_object,
+                               supernatural_clues_per_scene=clues or None)
         store.save(path, chronicle.Log(options=options))
         if as_json:
             print_json({"created": str(path), "options": options.model_dump(mode="json")})
@@ -331,6 +397,8 @@ def build_app() -> typer.Typer:
         equipment: int = typer.Option(0, "--equipment", help=_("Equipment bonus to Défense.")),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
+        if not name.strip():
+            raise _bad(N_("The character's name is empty; give a name with --name."))
         for label, value in ((N_("Mental"), mental), (N_("Physique"), physical),
                              (N_("Social"), social)):
             check_range(Message("carpathes", label), value, TRAIT_MIN, TRAIT_MAX)
@@ -459,19 +527,43 @@ def build_app() -> typer.Typer:
         seed: int = typer.Option(None, "--seed", help=seed_help),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
-        entries = []
-        for spec in npcs or []:
-            fighter = _parse_fighter(spec)
-            try:
-                entries.append(NpcEntry(name=fighter.name, physical=fighter.physical,
-                                        talent_bonus=fighter.talent_bonus))
-            except ValidationError as error:
-                raise _validation(error) from None
+        entries = [_parse_npc(spec) for spec in npcs or []]
         command = RollInitiative(npcs=tuple(entries), surprise=tuple(surprise or []),
                                  off_guard=tuple(off_guard or []))
         _run(path, command, as_json, seed, dice)
         if not as_json:
             _show(store.load(path).state().initiative_order().explain())
+
+    @state_app.command("round", help=_("Start the next round of the scene's combat."))
+    @guarded
+    def round_cmd(path: Path = file_arg,
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, NextRound(), as_json)
+        if not as_json:
+            state = store.load(path).state()
+            _show(state.initiative_order().explain(state.round))
+
+    @state_app.command("clue", help=_(
+        "Give a supernatural clue (« Trois indices surnaturels par scène, pas plus »)."))
+    @guarded
+    def clue_cmd(path: Path = file_arg,
+                 text: str = typer.Option("", "--text", help=_("What the players notice.")),
+                 as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, GiveClue(text=text), as_json)
+
+    @state_app.command("wound", help=_("A PC suffers a wound (read from an attack's margin)."))
+    @guarded
+    def wound_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                  wound: str = typer.Option(..., "--wound", help=_("light, serious or critical.")),
+                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, InflictWound(pc=pc, wound=parse_enum(Wound, wound, _("wound"))), as_json)
+
+    @state_app.command("care", help=_(
+        "Medical care: a serious wound no longer gives disadvantage."))
+    @guarded
+    def care_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                 as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, GiveMedicalCare(pc=pc), as_json)
 
     @state_app.command("undo", help=_("Undo the last command."))
     @guarded
@@ -495,12 +587,17 @@ def build_app() -> typer.Typer:
             print_json(summary)
             return
         _show([Message("carpathes", N_("Session {session}, scene {scene}."),
-                       {"session": state.session, "scene": state.scene})])
+                       {"session": state.session, "scene": state.scene})
+               if state.in_scene else Message("carpathes", N_(
+                   "Session {session}, between scenes (last scene: {scene})."),
+                   {"session": state.session, "scene": state.scene})])
         for name, info in summary["characters"].items():
             _show([Message("carpathes", N_(
-                "{name}: Talisman {talisman}, Joker {joker}, cracked object {cracked}."),
+                "{name}: Talisman {talisman}, Joker {joker}, cracked object {cracked}, shaken"
+                " faith {shaken}."),
                 {"name": name, "talisman": _yes(info["talisman_available"]),
-                 "joker": _yes(info["joker_available"]), "cracked": _yes(info["cracked"])})])
+                 "joker": _yes(info["joker_available"]), "cracked": _yes(info["cracked"]),
+                 "shaken": Message("carpathes", SHAKEN_LABELS[info["shaken_faith"]])})])
 
     @state_app.command("legal", help=_("What a PC may do now, and why not."))
     @guarded
@@ -514,23 +611,28 @@ def build_app() -> typer.Typer:
         checks: dict[str, Command] = {
             "talisman": InvokeTalisman(pc=pc, sacred_object=item, sincere=True),
             "joker": UseJoker(pc=pc), "penance": DoPenance(pc=pc),
-            "recollect": Recollect(pc=pc), "initiative": RollInitiative()}
+            "recollect": Recollect(pc=pc), "care": GiveMedicalCare(pc=pc),
+            "initiative": RollInitiative(), "round": NextRound(), "clue": GiveClue()}
         verdicts = {key: chronicle.refusal(state, command) for key, command in checks.items()}
         if as_json:
             print_json({key: {"legal": why is None, "reason": None if why is None else why.render()}
                         for key, why in verdicts.items()})
             return
         _show([Message("carpathes", N_("{action}: allowed"), {"action": _action(key)})
-               if why is None else Message("carpathes", N_("{action}: refused, {reason}"),
+               if why is None else Message("carpathes", N_("{action}: refused. {reason}"),
                                            {"action": _action(key), "reason": why})
                for key, why in verdicts.items()])
 
     return app
 
 
+SHAKEN_LABELS = {"none": N_("no"),
+                 "pending": N_("disadvantage in the next supernatural confrontation"),
+                 "active": N_("disadvantage in this confrontation")}
 ACTION_LABELS = {"talisman": N_("Talisman de Foi"), "joker": N_("Joker du destin"),
                  "penance": N_("penance"), "recollect": N_("recollection"),
-                 "initiative": N_("initiative")}
+                 "initiative": N_("initiative"), "care": N_("medical care"),
+                 "round": N_("next round"), "clue": N_("supernatural clue")}
 
 
 def _odds_lines(tiers: dict[str, str]) -> list[Message]:

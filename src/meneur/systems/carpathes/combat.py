@@ -15,9 +15,9 @@ from meneur.systems.carpathes.catalogue import WEAPONS, Weapon, WeaponKey
 from meneur.systems.carpathes.model import (
     BONUS_MAX,
     BONUS_MIN,
+    TIER_LABELS,
     TRAIT_MAX,
     TRAIT_MIN,
-    TIER_LABELS,
     CreatureKind,
     RollMode,
     TableOptions,
@@ -180,7 +180,8 @@ class Attack:
                 {"wounds": self.wounds}))
         if self.pins:
             lines.append(Message("carpathes", N_(
-                "Ash stake in the heart of a sleeping vampire, {tier}: it is pinned for good."), {"tier": Message("carpathes", TIER_LABELS[self.tier])}))
+                "Ash stake in the heart of a sleeping vampire, {tier}: it is pinned for good."),
+                {"tier": Message("carpathes", TIER_LABELS[self.tier])}))
         return lines
 
 

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.model import Character, CreatureKind, RollMode, Trait
 from meneur.systems.carpathes.resolution import TraitRoll, keep_two
 
@@ -133,9 +134,20 @@ class GiveClue(_Frozen):
     text: str = ""
 
 
+class InflictWound(_Frozen):
+    type: Literal["inflict_wound"] = "inflict_wound"
+    pc: str
+    wound: Wound
+
+
+class GiveMedicalCare(_Frozen):
+    type: Literal["give_medical_care"] = "give_medical_care"
+    pc: str
+
+
 Command = (AddCharacter | StartSession | StartScene | Recollect | Teach | BeginConfrontation
            | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative
-           | NextRound | GiveClue)
+           | NextRound | GiveClue | InflictWound | GiveMedicalCare)
 
 
 # ---- events -----------------------------------------------------------------------------------
@@ -188,6 +200,8 @@ class Rolled(_Frozen):
     shaken_faith: bool = False
     modes_cancelled: bool = False
     off_guard: bool = False
+    wounded: bool = False
+    trait: Trait | None = None
 
 
 class TalismanInvoked(_Frozen):
@@ -237,8 +251,21 @@ class ClueGiven(_Frozen):
     text: str = ""
 
 
+class WoundInflicted(_Frozen):
+    type: Literal["wound_inflicted"] = "wound_inflicted"
+    pc: str
+    wound: Wound
+    disadvantage: bool = False
+
+
+class MedicalCareGiven(_Frozen):
+    type: Literal["medical_care_given"] = "medical_care_given"
+    pc: str
+
+
 Event = Annotated[
     CharacterAdded | SessionStarted | SceneStarted | Recollected | TalismanRecharged | FaithTaught
     | ConfrontationBegan | ConfrontationEnded | Rolled | TalismanInvoked | TalismanCracked
-    | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven,
+    | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven | WoundInflicted
+    | MedicalCareGiven,
     Field(discriminator="type")]

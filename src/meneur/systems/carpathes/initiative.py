@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from meneur.dice.source import DiceSource
 from meneur.errors import BadInputError
@@ -90,7 +91,7 @@ class Initiative:
         if any(a.combatant.is_pc != b.combatant.is_pc and not a.acts_last(round_number)
                and not b.acts_last(round_number)
                and a.round_total(round_number) == b.round_total(round_number)
-               for a, b in zip(ordered, ordered[1:], strict=False)):
+               for a, b in pairwise(ordered)):
             lines.append(Message("carpathes", N_("Tie: « À égalité, le PJ tranche en sa faveur »,"
                                                  " the PC acts first.")))
         return lines
@@ -105,12 +106,18 @@ def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
             "{rank}. {name}: {dice} + Physique {physical} = {total}; caught off guard, acts last in"
             " the first round, without talent bonus"), params)
     surprise = SURPRISE_BONUS if c.surprise and round_number == 1 else 0
-    if not (c.talent_bonus or surprise):
-        return Message("carpathes", N_("{rank}. {name}: {dice} + Physique {physical} = {total}"),
-                       params)
-    return Message("carpathes", N_(
-        "{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} + whispered surprise"
-        " {surprise} = {total}"), {**params, "bonus": c.talent_bonus, "surprise": surprise})
+    params.update(bonus=c.talent_bonus, surprise=surprise)
+    if c.talent_bonus and surprise:
+        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} + whispered"
+                   " surprise {surprise} = {total}")
+    elif surprise:
+        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + whispered surprise {surprise}"
+                   " = {total}")
+    elif c.talent_bonus:
+        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} = {total}")
+    else:
+        msgid = N_("{rank}. {name}: {dice} + Physique {physical} = {total}")
+    return Message("carpathes", msgid, params)
 
 
 def check_combatants(combatants: Sequence[Combatant]) -> None:

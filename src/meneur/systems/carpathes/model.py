@@ -185,6 +185,9 @@ class TableOptions(BaseModel):
     """A +1 damage weapon adds 1 to the margin (``margin``) or raises the wound one band (``band``)."""
     silver_wound_multiplier: int = Field(default=2, ge=1, le=3)
     """« Une lame d'argent vaut deux lames d'acier face aux créatures »: wounds counted per hit."""
+    critical_wound_disadvantage: bool = True
+    """A critical wound also puts the PC at disadvantage until medical care, like a serious one
+    (False: only « Marge 5 à 9 : blessure sérieuse, désavantage ... jusqu'à soin médical »)."""
     supernatural_clues_per_scene: int | None = Field(default=3, ge=1)
     """« Trois indices surnaturels par scène, pas plus »: the most the GM gives in a scene
     (``None``: no limit, the advice ignored)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meneur.i18n import N_, Message
+from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
 from meneur.systems.carpathes.events import (
     CharacterAdded,
     ClueGiven,
@@ -12,6 +13,7 @@ from meneur.systems.carpathes.events import (
     FaithTaught,
     InitiativeRolled,
     JokerUsed,
+    MedicalCareGiven,
     PenanceDone,
     Recollected,
     Rolled,
@@ -21,8 +23,15 @@ from meneur.systems.carpathes.events import (
     TalismanCracked,
     TalismanInvoked,
     TalismanRecharged,
+    WoundInflicted,
 )
-from meneur.systems.carpathes.model import CREATURE_LABELS, TIER_LABELS, Tier, is_supernatural
+from meneur.systems.carpathes.model import (
+    CREATURE_LABELS,
+    TIER_LABELS,
+    TRAIT_LABELS,
+    Tier,
+    is_supernatural,
+)
 
 
 def _m(msgid: str, **params: object) -> Message:
@@ -73,6 +82,18 @@ def narrate(event: Event) -> list[Message]:
         case RoundStarted():
             return [_m(N_("A new round begins: the order of the scene's initiative, without the"
                           " first round's surprise and off-guard effects."))]
+        case WoundInflicted(pc=pc, wound=wound, disadvantage=lasting):
+            lines = [_m(N_("{pc} suffers a {wound}."), pc=pc,
+                        wound=Message("carpathes", WOUND_LABELS[wound]))]
+            if wound is Wound.CRITICAL:
+                lines.append(_m(N_("{pc} may lose the use of an arm, an eye, a foot: the GM decides"
+                                   " from the fiction."), pc=pc))
+            if lasting:
+                lines.append(_m(N_("{pc} is at disadvantage until medical care."), pc=pc))
+            return lines
+        case MedicalCareGiven(pc=pc):
+            return [_m(N_("{pc} receives medical care: the wound no longer gives disadvantage."),
+                       pc=pc)]
         case ClueGiven(text=text):
             return [_m(N_("Supernatural clue: {text}"), text=text) if text
                     else _m(N_("A supernatural clue is given."))]
@@ -80,11 +101,15 @@ def narrate(event: Event) -> list[Message]:
 
 
 def _rolled(event: Rolled) -> list[Message]:
-    lines = [_m(N_("{pc} rolls."), pc=event.pc)]
+    lines = [_m(N_("{pc} rolls."), pc=event.pc) if event.trait is None
+             else _m(N_("{pc} rolls 2D6 + {trait}."), pc=event.pc,
+                     trait=Message("carpathes", TRAIT_LABELS[event.trait]))]
     if event.shaken_faith:
         lines.append(_m(N_("Shaken faith: disadvantage against the creature.")))
     if event.modes_cancelled:
         lines.append(_m(N_("Advantage and disadvantage cancel out: plain 2D6.")))
+    if event.wounded:
+        lines.append(_m(N_("Wounded: disadvantage until medical care.")))
     if event.off_guard:
         lines.append(_m(N_("Caught off guard: no talent bonus in the first round.")))
     return lines + event.roll.to_roll().explain()

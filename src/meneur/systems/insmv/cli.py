@@ -287,6 +287,9 @@ def build_app() -> typer.Typer:
                               " {recovery} per 24 hours", kind=kind_label(kind).render(),
                               shift=rules.max_voluntary_shift, modifier=rules.power_point_modifier,
                               recovery=rules.recovery_per_day), markup=False)
+        console().print(_("The power-point modifiers and recovery rates are not in our sources: these are"
+                          " placeholders. Set each being's with 'being add --pp-modifier N --recovery N'."
+                          " At complete rest every being recovers at least 1 PP per 24 hours."), markup=False)
 
     @app.command("affected", help=_(
         "Whether a power that affects only human beings affects a being of this kind."))
@@ -435,7 +438,8 @@ def _side(text: str) -> Side:
                                     {"value": text})) from None
 
 
-def _print_opposed_odds(plan_a: TestPlan | None, plan_b: TestPlan | None, options: TableOptions, as_json: bool) -> None:
+def _print_opposed_odds(plan_a: TestPlan | None, plan_b: TestPlan | None, options: TableOptions,
+                        as_json: bool) -> None:
     outcomes = opposed_odds(plan_a, plan_b, options)
     winners = opposed_winner_odds(plan_a, plan_b, options)
     if as_json:

@@ -147,7 +147,7 @@ _PROBLEMS = {
 
 _FIELDS = {
     "name": N_("the name"),
-    "will": N_("Volonté (will)"),
+    "will": N_("Volonté"),
     "power_points": N_("the power points left"),
     "max_voluntary_shift": N_("the voluntary-shift limit"),
     "power_point_modifier": N_("the power-point modifier"),
@@ -159,9 +159,12 @@ _FIELDS = {
 
 
 def _field(loc: tuple[int | str, ...]) -> Message | str:
-    """The book's name of the field a problem is about, translated when shown."""
+    """The book's name of the field a problem is about (translated when shown), with its key."""
+    key = ".".join(str(part) for part in loc)
     last = str(loc[-1]) if loc else ""
-    return Message("insmv", _FIELDS[last]) if last in _FIELDS else ".".join(str(part) for part in loc)
+    if last not in _FIELDS:
+        return key
+    return Message("insmv", N_("{label} ({key})"), {"label": Message("insmv", _FIELDS[last]), "key": key})
 
 
 def _problem(issue: ErrorDetails) -> Message:

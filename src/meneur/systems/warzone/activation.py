@@ -160,7 +160,7 @@ def _target_refusal(power: Power, target: Target | None) -> IllegalActionError |
     problems = [] if target is None else target_problems(power, target)
     if not problems:
         return None
-    return IllegalActionError(Message(D, N_("The target cannot be chosen: {problems}"),
+    return IllegalActionError(Message(D, N_("The target cannot be chosen. {problems}"),
                                       {"problems": Joined(D, "", parts=tuple(problems))}), rule="range")
 
 

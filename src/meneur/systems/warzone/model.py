@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from meneur.i18n import N_
 
@@ -66,8 +67,8 @@ class PowerRange(Frozen):
     def _at_least_one_part(self) -> PowerRange:
         if not (self.personal or self.touch or self.template or self.command_range
                 or self.inches is not None or self.line_of_sight):
-            raise ValueError("a range needs at least one part (personal, touch, template, "
-                             "command_range, inches or line_of_sight)")
+            raise PydanticCustomError("range_needs_part", "a range needs at least one part (personal,"
+                                      " touch, template, command_range, inches or line_of_sight)")
         return self
 
 
@@ -107,9 +108,11 @@ class Power(Frozen):
     @model_validator(mode="after")
     def _actions_match_kind(self) -> Power:
         if self.kind is PowerKind.SPELL and self.actions is None:
-            raise ValueError(f"spell {self.name!r} needs its actions (Akcje), at least 1")
+            raise PydanticCustomError("spell_needs_actions", "spell '{name}' needs its actions (Akcje),"
+                                      " at least 1", {"name": self.name})
         if self.kind is PowerKind.TECHNIQUE and self.actions is not None:
-            raise ValueError(f"technique {self.name!r} costs no actions: remove 'actions'")
+            raise PydanticCustomError("technique_without_actions", "technique '{name}' costs no actions:"
+                                      " remove 'actions'", {"name": self.name})
         return self
 
     @property
@@ -149,7 +152,8 @@ class Figure(Frozen):
         names = [p.name for p in self.powers]
         doubles = sorted({n for n in names if names.count(n) > 1})
         if doubles:
-            raise ValueError(f"power names must be unique, repeated: {', '.join(doubles)}")
+            raise PydanticCustomError("power_names_repeated", "power names must be unique, repeated:"
+                                      " {names}", {"names": ", ".join(doubles)})
         return self
 
     def find_power(self, name: str) -> Power | None:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
@@ -52,10 +54,50 @@ class Game(Frozen):
         return self.model_copy(update={"log": self.log[:-1]})
 
 
-def problems_of(error: ValidationError) -> str:
-    """Every problem of a validation error on one line: ``where: what; ...``."""
-    return "; ".join(f"{'.'.join(str(p) for p in err['loc']) or '-'}: {err['msg']}"
-                     for err in error.errors())
+_PROBLEMS = {
+    "missing": N_("missing: add it"),
+    "extra_forbidden": N_("unknown field: remove it"),
+    "greater_than_equal": N_("must be {ge} or more, not {input}"),
+    "less_than_equal": N_("must be {le} or less, not {input}"),
+    "string_too_short": N_("must not be empty"),
+    "enum": N_("must be one of {expected}, not {input}"),
+    "int_parsing": N_("must be a whole number, not {input}"),
+    "int_type": N_("must be a whole number, not {input}"),
+    "int_from_float": N_("must be a whole number, not {input}"),
+    "bool_parsing": N_("must be true or false, not {input}"),
+    "bool_type": N_("must be true or false, not {input}"),
+    "range_needs_part": N_("a range needs at least one part (personal, touch, template, command_range,"
+                           " inches or line_of_sight)"),
+    "spell_needs_actions": N_("spell '{name}' needs its actions (Akcje), at least 1"),
+    "technique_without_actions": N_("technique '{name}' costs no actions (no Akcje): remove 'actions'"),
+    "power_names_repeated": N_("power names must be unique; repeated: {names}"),
+}
+
+
+@dataclass(frozen=True)
+class Problems:
+    """Every problem of a validation error, rendered on one line in the reader's language."""
+
+    error: ValidationError
+
+    def __format__(self, spec: str) -> str:
+        return "; ".join(_problem(issue) for issue in self.error.errors())
+
+
+def _problem(issue: ErrorDetails) -> str:
+    where = ".".join(str(part) for part in issue["loc"]) or "-"
+    msgid = _PROBLEMS.get(issue["type"])
+    if msgid is None:
+        return f"{where}: {issue['msg']}"
+    params = {"input": issue.get("input"), **(issue.get("ctx") or {})}
+    if "expected" in params:  # pydantic writes "'a' or 'b'" in English: list the keys instead
+        params["expected"] = str(params["expected"]).replace(" or ", ", ")
+    return f"{where}: {Message(D, msgid, params).render()}"
+
+
+def problems_of(error: ValidationError) -> Problems:
+    """Every problem of a validation error on one line: ``where: what; ...``, translated when shown."""
+    return Problems(error)
 
 
 def read_json(path: Path) -> Any:

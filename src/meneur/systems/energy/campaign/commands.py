@@ -256,12 +256,23 @@ def decide(state: CampaignState, command: Command) -> list[ev.Event]:
 
 
 def _start_scenario(state: CampaignState) -> list[ev.Event]:
+    """ "Le stress baisse de deux points au début de chaque nouveau scénario": once per scenario.
+
+    A scenario under way must end first, or every restart would erase two more boxes.
+    """
     state.require_phase(Phase.SESSION, N_("Starting a scenario"))
+    if state.scenario_open:
+        raise _illegal(
+            "scenario",
+            N_("Scenario {number} is still under way: end it before starting a new one."),
+            number=state.scenario,
+        )
     events: list[ev.Event] = [ev.ScenarioStarted(number=state.scenario + 1)]
     relief = state.options.scenario_relief
     for name, character in state.characters.items():
-        if relief and stress_level(character) > 0 and State.BROKEN not in character.states:
-            events.append(ev.StressRelieved(character=name, boxes=relief, reason=Relief.NEW_SCENARIO))
+        erased = min(relief, stress_level(character))
+        if erased and State.BROKEN not in character.states:
+            events.append(ev.StressRelieved(character=name, boxes=erased, reason=Relief.NEW_SCENARIO))
     return events
 
 
@@ -278,7 +289,7 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
         case BringBack():
             return [ev.CharacterReturned(character=name, stress=state.options.broken_return_stress)]
         case InflictState(state=inflicted):
-            return [ev.StateInflicted(character=name, state=inflicted)]
+            return [ev.StateInflicted(character=name, state=_inflicted(character, inflicted))]
         case RecoverState(how=how):
             return [ev.StateRecovered(character=name, how=how)]
         case AwardExperience():
@@ -329,6 +340,14 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
     raise AssertionError(command)  # pragma: no cover - every command kind is matched above
 
 
+def _inflicted(character: Character, state: State) -> State:
+    """The state actually taken: "Un personnage blessé qui subit une nouvelle fois le statut blessé subit
+    à la place l'état incapacité" (002_58e889a1abff3456.txt)."""
+    if state is State.WOUNDED and character.states & {State.WOUNDED, State.INCAPACITATED}:
+        return State.INCAPACITATED
+    return state
+
+
 def _add_stress(state: CampaignState, character: Character, boxes: int) -> list[ev.Event]:
     """ "Le MJ peut distribuer une case de stress [...] durant une scène"; at most two per scene."""
     state.require_phase(Phase.SESSION, N_("Giving stress"))
@@ -349,6 +368,12 @@ def _relieve(state: CampaignState, name: str, reason: Relief) -> list[ev.Event]:
             else N_("{name} already had the team's support this session (once per session).")
         )
         raise _illegal(reason.value, msgid, name=name)
+    if stress_level(state.characters[name]) == 0:
+        raise _illegal(
+            "no_stress",
+            N_("{name} has no stress box to erase; the once-per-session relief is kept for later."),
+            name=name,
+        )
     return [ev.StressRelieved(character=name, boxes=1, reason=reason)]
 
 
@@ -400,6 +425,17 @@ def _award(state: CampaignState, name: str, command: AwardExperience) -> list[ev
     if state.session == 0:
         raise _illegal(
             "experience", N_("Experience is awarded at the end of a session; no session was played.")
+        )
+    if not (command.heroic or command.aptitude or command.bonuses):
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_(
+                    "Name at least one criterion or bonus earned by {name} "
+                    "(--heroic, --aptitude or --bonus); a character who earned nothing needs no award."
+                ),
+                {"name": name},
+            )
         )
     if name in state.awarded:
         raise _illegal(

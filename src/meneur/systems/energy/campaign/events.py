@@ -96,7 +96,7 @@ class CharacterReturned(_Event):
 
 
 class StateInflicted(_Event):
-    """The GM gave épuisé or blessé (blessé again becomes incapacité)."""
+    """The GM gave épuisé or blessé; ``state`` is incapacité when a blessé character was wounded again."""
 
     kind: Literal["state_inflicted"] = "state_inflicted"
     character: str
@@ -299,7 +299,8 @@ def _apply_to_character(state: CampaignState, event: Event) -> CampaignState:
         case CharacterReturned(stress=level):
             return state.with_character(stress.bring_back(character, level))
         case StateInflicted(state=inflicted):
-            changed = states.wound(character) if inflicted is State.WOUNDED else states.exhaust(character)
+            hurt = inflicted in (State.WOUNDED, State.INCAPACITATED)
+            changed = states.wound(character) if hurt else states.exhaust(character)
             return state.with_character(changed)
         case StateRecovered(how=how):
             return _recover(state, character, how)

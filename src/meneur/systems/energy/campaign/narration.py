@@ -13,7 +13,7 @@ from meneur.systems.energy.campaign.resources import STANDARD_NAMES
 from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
 from meneur.systems.energy.campaign.states import effective_attributes, state_name
 from meneur.systems.energy.campaign.stress import USE_NAMES, Relief
-from meneur.systems.energy.model import Character
+from meneur.systems.energy.model import Character, State
 
 DOMAIN = "energy_campaign"
 
@@ -62,6 +62,12 @@ def describe(event: ev.Event) -> Message:
             return _m(N_("{name} checks a stress box: {use}."), name=who, use=Message(DOMAIN, USE_NAMES[use]))
         case ev.CharacterReturned(character=who, stress=level):
             return _m(N_("{name} is back with the team, stress at {stress}."), name=who, stress=level)
+        case ev.StateInflicted(character=who, state=State.INCAPACITATED):
+            return _m(
+                N_("{name} is wounded again and gets the state {state} instead."),
+                name=who,
+                state=state_name(State.INCAPACITATED),
+            )
         case ev.StateInflicted(character=who, state=state):
             return _m(N_("{name} gets the state {state}."), name=who, state=state_name(state))
         case ev.StateRecovered(character=who, how=how):
@@ -178,9 +184,14 @@ def character_lines(character: Character) -> list[Message]:
             )
         )
     for relation in character.relations:
+        msgid = (
+            N_("relation with {relation} {value} (one of the GM's slots): {text}")
+            if relation.gm_reserved
+            else N_("relation with {relation} {value}: {text}")
+        )
         lines.append(
             _m(
-                N_("relation with {relation} {value}: {text}"),
+                msgid,
                 relation=relation.name,
                 value=relation.value,
                 text=relation_band(relation.value),
@@ -198,5 +209,22 @@ def state_lines(state: CampaignState) -> list[Message]:
             session=state.session,
             scenario=state.scenario,
             scene=state.scene,
-        )
+        ),
+        _options_line(state),
     ]
+
+
+def _options_line(state: CampaignState) -> Message:
+    """The table options in force (docs/rulings/energy-campaign.md)."""
+    options = state.options
+    return _m(
+        N_(
+            "Table options: rank cap {cap}; new scenario -{relief} stress; back from broken at {back} "
+            "stress; at most {points} aptitude points from experience; state malus on powers: {malus}."
+        ),
+        cap=options.max_rank if options.max_rank is not None else Message(DOMAIN, N_("none")),
+        relief=options.scenario_relief,
+        back=options.broken_return_stress,
+        points=options.max_earned_aptitude_points,
+        malus=Message(DOMAIN, N_("yes") if options.state_malus_on_powers else N_("no")),
+    )

@@ -38,6 +38,16 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike[str]) -> None:
     write_atomically(path, dump_campaign(campaign, path))
 
 
+def _reason(error: Exception) -> str:
+    """The first problem, with where it is in the file (``log.3.command.boxes``) when pydantic knows."""
+    if isinstance(error, ValidationError) and error.errors():
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        more = error.error_count() - 1
+        return f"{where}: {first['msg']} ({first.get('input')!r})" + (f" (+{more})" if more else "")
+    return str(error).splitlines()[0]
+
+
 def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     """Read a campaign file and replay its log.
 
@@ -71,12 +81,11 @@ def load_campaign(path: str | os.PathLike[str]) -> Campaign:
             )
         journal = Journal.model_validate(data)
     except (ValueError, yaml.YAMLError, ValidationError) as error:
-        first = str(error).splitlines()[0:3]
         raise BadInputError(
             Message(
                 DOMAIN,
                 N_("{path} is not a valid campaign file: {reason}"),
-                {"path": str(target), "reason": " ".join(first)},
+                {"path": str(target), "reason": _reason(error)},
             )
         ) from error
     try:

@@ -8,9 +8,10 @@ forbid it (the message names the rule), 2 bad input.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -30,32 +31,55 @@ from meneur.systems.energy.campaign.challenges import (
 )
 from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
 from meneur.systems.energy.campaign.journal import Campaign, execute, legal_flow, new_journal, undo
-from meneur.systems.energy.campaign.narration import character_lines, describe, state_lines
+from meneur.systems.energy.campaign.narration import (
+    RECOVERY_NAMES,
+    RELIEF_NAMES,
+    character_lines,
+    describe,
+    state_lines,
+)
 from meneur.systems.energy.campaign.options import TableOptions
-from meneur.systems.energy.campaign.reputation import ReputationScore
-from meneur.systems.energy.campaign.states import effective_attributes
+from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore
+from meneur.systems.energy.campaign.resources import STANDARD_NAMES
+from meneur.systems.energy.campaign.states import effective_attributes, state_name
 from meneur.systems.energy.campaign.store import load_campaign, save_campaign
-from meneur.systems.energy.campaign.stress import Relief, StressUse
+from meneur.systems.energy.campaign.stress import USE_NAMES, Relief, StressUse
 from meneur.systems.energy.cli.characters import read_character
 from meneur.systems.energy.files import dump_character
 from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, State
+from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, word
 
 DOMAIN = "energy_campaign"
 _ = Translator(DOMAIN)
 
 
-def _choice(value: str, allowed: list[str], what: str) -> str:
-    """``value`` when it is one of ``allowed``, else a bad-input error listing them."""
-    key = value.strip().lower().replace("-", "_")
-    if key not in allowed:
-        raise BadInputError(
-            Message(
-                DOMAIN,
-                N_("Unknown {what} {value!r}: expected one of {allowed}."),
-                {"what": what, "value": value, "allowed": ", ".join(allowed)},
-            )
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("-", "_").replace(" ", "_")
+
+
+def _choice(value: str, allowed: list[str], what: str, names: Mapping[str, Message] | None = None) -> str:
+    """The key ``value`` stands for: the key itself or, when ``names`` are given, the book's word.
+
+    "véhicules", "Aisé" or "blessé" are read as ``vehicles``, ``well_off`` and ``wounded``.
+
+    Raises:
+        BadInputError: for anything else, naming what was expected (key and book's word).
+    """
+    key = _fold(value)
+    if key in allowed:
+        return key
+    for option, name in (names or {}).items():
+        if key in (_fold(name.render("fr")), _fold(name.render("en"))):
+            return option
+    listed = ", ".join(f"{a} ({names[a].render()})" if names and a in names else a for a in allowed)
+    raise BadInputError(
+        Message(
+            DOMAIN,
+            N_("Unknown {what} {value!r}: expected one of {allowed}."),
+            {"what": Message(DOMAIN, what), "value": value, "allowed": listed},
         )
-    return key
+    )
 
 
 _FLOW_WORDS = {
@@ -67,8 +91,18 @@ _FLOW_WORDS = {
 }
 
 
+_APTITUDE_WORDS = {a.value: word(APTITUDE_NAMES[a]) for a in Aptitude}
+_CATEGORY_WORDS = {c.value: Message("energy", CATEGORY_CODES[c]) for c in PowerCategory}
+_STATE_WORDS = {s.value: state_name(s) for s in (State.EXHAUSTED, State.WOUNDED)}
+_STANDARD_WORDS = {s.value: Message(DOMAIN, STANDARD_NAMES[s]) for s in LivingStandard}
+_SCORE_WORDS = {s.value: Message(DOMAIN, SCORE_NAMES[s]) for s in ReputationScore}
+_RELIEF_WORDS = {r.value: Message(DOMAIN, RELIEF_NAMES[r]) for r in (Relief.OUTLET, Relief.TEAM_SCENE)}
+_USE_WORDS = {u.value: Message(DOMAIN, USE_NAMES[u]) for u in StressUse}
+_RECOVERY_WORDS = {k: Message(DOMAIN, v) for k, v in RECOVERY_NAMES.items()}
+
+
 def _step(direction: str) -> int:
-    return 1 if _choice(direction, ["up", "down"], "direction") == "up" else -1
+    return 1 if _choice(direction, ["up", "down"], N_("direction")) == "up" else -1
 
 
 def _print(messages: list[Message]) -> None:
@@ -87,9 +121,14 @@ def _score(
     lookup: Callable[[str], Character],
     malus_on_powers: bool,
 ) -> ChallengeScore | None:
-    """Build one side's score from its options (a character or raw numbers); None when absent."""
+    """Build one side's score from its options (a character or raw numbers); None when absent.
+
+    Raises:
+        BadInputError: when options that exclude each other are mixed (they would be ignored).
+    """
     source = values.get(f"{prefix}character")
     carried = values.get("carried", 0) if not prefix else 0
+    _refuse_mixed(prefix, values, source)
     if source:
         character = lookup(source)
         if values.get(f"{prefix}power"):
@@ -102,7 +141,9 @@ def _score(
             )
         if not values.get(f"{prefix}aptitude"):
             raise BadInputError(Message(DOMAIN, N_("With a character, name --aptitude or --power.")))
-        aptitude = Aptitude(_choice(values[f"{prefix}aptitude"], [a.value for a in Aptitude], "aptitude"))
+        aptitude = Aptitude(
+            _choice(values[f"{prefix}aptitude"], [a.value for a in Aptitude], N_("aptitude"), _APTITUDE_WORDS)
+        )
         return character_aptitude_score(
             character, aptitude, trait=values.get(f"{prefix}trait_name"), surpass=surpass
         )
@@ -115,6 +156,43 @@ def _score(
             values[f"{prefix}aptitude_rank"], values.get(f"{prefix}trait") or 0, surpass=surpass
         )
     return None
+
+
+def _flag(prefix: str, name: str) -> str:
+    return "--" + (prefix + name).replace("_", "-")
+
+
+def _refuse_mixed(prefix: str, values: dict[str, Any], source: str | None) -> None:
+    """Refuse options that would silently be ignored: a mix of character and raw numbers, etc."""
+    given = {n for n in ("rank", "modifier", "aptitude_rank", "trait") if values.get(prefix + n) is not None}
+    named = {n for n in ("aptitude", "power", "trait_name") if values.get(prefix + n)}
+    if not prefix and values.get("carried"):
+        given_power = values.get("power") or values.get("rank") is not None
+        if not given_power:
+            _mixed(["--carried"], N_("people carried along only count for a power (--power or --rank)"))
+    if source and given:
+        flags = [_flag(prefix, n) for n in sorted(given)]
+        _mixed(flags, N_("with a character, the numbers come from the sheet (use --trait-name for a trait)"))
+    if not source and named:
+        flags = [_flag(prefix, n) for n in sorted(named)]
+        _mixed(flags, N_("these options name something on a character's sheet: add --character"))
+    for pair in (("aptitude", "power"), ("aptitude_rank", "rank")):
+        if set(pair) <= named | given:
+            _mixed([_flag(prefix, n) for n in pair], N_("a challenge uses an aptitude or a power"))
+    if "modifier" in given and "rank" not in given and not source:
+        _mixed([_flag(prefix, "modifier")], N_("a power's modifier goes with its --rank"))
+    if "trait" in given and "aptitude_rank" not in given and not source:
+        _mixed([_flag(prefix, "trait")], N_("a trait's bonus goes with --aptitude-rank"))
+
+
+def _mixed(flags: list[str], why: str) -> NoReturn:
+    raise BadInputError(
+        Message(
+            DOMAIN,
+            N_("Options {flags} cannot be used here: {why}."),
+            {"flags": ", ".join(flags), "why": Message(DOMAIN, why)},
+        )
+    )
 
 
 def _lookup(campaign: Campaign | None) -> Callable[[str], Character]:
@@ -133,7 +211,7 @@ def _lookup(campaign: Campaign | None) -> Callable[[str], Character]:
 
 def challenge_command(
     aptitude_rank: Annotated[int | None, typer.Option(help=_("Aptitude rank (0-5)."))] = None,
-    trait: Annotated[int, typer.Option(help=_("Bonus of the applicable trait."))] = 0,
+    trait: Annotated[int | None, typer.Option(help=_("Bonus of the applicable trait."))] = None,
     difficulty: Annotated[
         str | None, typer.Option(help=_("1-10 or a level: amateur ... impossible."))
     ] = None,
@@ -144,7 +222,7 @@ def challenge_command(
     ] = None,
     power: Annotated[str | None, typer.Option(help=_("Power used instead of an aptitude."))] = None,
     rank: Annotated[int | None, typer.Option(help=_("Rank, for a power used without a file."))] = None,
-    modifier: Annotated[int, typer.Option(help=_("Power reinforcement (+) or weakening (-)."))] = 0,
+    modifier: Annotated[int | None, typer.Option(help=_("Power reinforcement (+) or weakening (-)."))] = None,
     carried: Annotated[int, typer.Option(help=_("Other people carried along (-1 each)."))] = 0,
     surpass: Annotated[bool, typer.Option("--surpass", help=_("Check a stress box for +2."))] = False,
     versus_character: Annotated[str | None, typer.Option(help=_("Opponent: character file or hero."))] = None,
@@ -152,9 +230,9 @@ def challenge_command(
     versus_trait_name: Annotated[str | None, typer.Option(help=_("Opponent's trait."))] = None,
     versus_power: Annotated[str | None, typer.Option(help=_("Opponent's power."))] = None,
     versus_rank: Annotated[int | None, typer.Option(help=_("Opponent's rank (power challenge)."))] = None,
-    versus_modifier: Annotated[int, typer.Option(help=_("Opponent's power modifier."))] = 0,
+    versus_modifier: Annotated[int | None, typer.Option(help=_("Opponent's power modifier."))] = None,
     versus_aptitude_rank: Annotated[int | None, typer.Option(help=_("Opponent's aptitude rank."))] = None,
-    versus_trait: Annotated[int, typer.Option(help=_("Opponent's trait bonus."))] = 0,
+    versus_trait: Annotated[int | None, typer.Option(help=_("Opponent's trait bonus."))] = None,
     campaign_file: Annotated[
         Path | None,
         typer.Option(
@@ -175,6 +253,8 @@ def challenge_command(
             Message(DOMAIN, N_("Give --aptitude-rank, --rank, or --character with --aptitude or --power."))
         )
     other = _score("versus_", values, False, lookup, options.state_malus_on_powers)
+    if other is not None and difficulty is not None:
+        _mixed(["--difficulty"], N_("an opposed challenge compares two scores, without a difficulty"))
     if other is None and difficulty is None:
         raise BadInputError(
             Message(DOMAIN, N_("Give --difficulty (1-10 or a level), or an opponent with --versus-*."))
@@ -224,18 +304,46 @@ def _new(
     path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
     character: Annotated[list[str], typer.Option("--character", "-c", help=_("Character file or hero."))],
     max_rank: Annotated[int | None, typer.Option(help=_("Highest rank characters may reach."))] = None,
+    scenario_relief: Annotated[
+        int, typer.Option(help=_("Stress boxes erased at the start of each new scenario (book: 2)."))
+    ] = 2,
+    broken_return_stress: Annotated[
+        int, typer.Option(help=_("Stress a broken character comes back with (book: their minimum, 0)."))
+    ] = 0,
+    max_earned_aptitude_points: Annotated[
+        int, typer.Option(help=_("Most aptitude points earned by experience (book: 24)."))
+    ] = 24,
+    state_malus_on_powers: Annotated[
+        bool,
+        typer.Option(
+            help=_("Whether the troubled/demoralized malus also lowers a power used in a challenge.")
+        ),
+    ] = True,
     force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
 ) -> None:
-    """Create a campaign file with its characters."""
+    """Create a campaign file with its characters and table options."""
     if path.exists() and not force:
         raise BadInputError(
             Message(DOMAIN, N_("{path} already exists; use --force to overwrite it."), {"path": str(path)})
         )
-    if max_rank is not None and max_rank < 1:
+    options = _table_options(
+        max_rank=max_rank,
+        scenario_relief=scenario_relief,
+        broken_return_stress=broken_return_stress,
+        max_earned_aptitude_points=max_earned_aptitude_points,
+        state_malus_on_powers=state_malus_on_powers,
+    )
+    characters = [read_character(source) for source in character]
+    above = [c for c in characters if options.max_rank is not None and c.rank > options.max_rank]
+    if above:
         raise BadInputError(
-            Message(DOMAIN, N_("--max-rank must be at least 1, not {value}."), {"value": max_rank})
+            Message(
+                DOMAIN,
+                N_("{name} is rank {rank}, above this campaign's cap of rank {cap} (--max-rank)."),
+                {"name": above[0].name, "rank": above[0].rank, "cap": options.max_rank},
+            )
         )
-    journal = new_journal([read_character(source) for source in character], TableOptions(max_rank=max_rank))
+    journal = new_journal(characters, options)
     save_campaign(Campaign.from_journal(journal), path)
     console().print(
         _(
@@ -245,6 +353,30 @@ def _new(
         ),
         markup=False,
     )
+
+
+_OPTION_LIMITS: dict[str, tuple[int, int | None]] = {
+    "max_rank": (1, None),
+    "scenario_relief": (0, 10),
+    "broken_return_stress": (0, 9),
+    "max_earned_aptitude_points": (0, None),
+}
+
+
+def _table_options(**values: Any) -> TableOptions:
+    """The table options, each number checked against its range (named as the CLI option)."""
+    for key, (low, high) in _OPTION_LIMITS.items():
+        value = values[key]
+        if value is not None and (value < low or (high is not None and value > high)):
+            bounds = f"{low}..{high}" if high is not None else f">= {low}"
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("{option} must be {bounds}, not {value}."),
+                    {"option": _flag("", key), "bounds": bounds, "value": value},
+                )
+            )
+    return TableOptions(**values)
 
 
 def _show(
@@ -378,7 +510,9 @@ def _register_stress(campaign: typer.Typer) -> None:
         reason: Annotated[str, typer.Argument(help=_("outlet or team_scene"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = Relief(_choice(reason, [Relief.OUTLET.value, Relief.TEAM_SCENE.value], "reason"))
+        key = Relief(
+            _choice(reason, [Relief.OUTLET.value, Relief.TEAM_SCENE.value], N_("reason"), _RELIEF_WORDS)
+        )
         _run(path, cmd.RelieveStress(character=name, reason=key), as_json)
 
     @stress.command("spend", help=_("Check a box: feat, determination or surpass."))
@@ -391,9 +525,11 @@ def _register_stress(campaign: typer.Typer) -> None:
         category: Annotated[str | None, typer.Option(help=_("Extra category (feat)."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        kind = StressUse(_choice(use, [u.value for u in StressUse], "use"))
+        kind = StressUse(_choice(use, [u.value for u in StressUse], N_("use"), _USE_WORDS))
         extra = (
-            PowerCategory(_choice(category, [c.value for c in PowerCategory], "category"))
+            PowerCategory(
+                _choice(category, [c.value for c in PowerCategory], N_("category"), _CATEGORY_WORDS)
+            )
             if category
             else None
         )
@@ -420,7 +556,7 @@ def _register_stress(campaign: typer.Typer) -> None:
         which: Annotated[str, typer.Argument(help=_("exhausted or wounded"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = State(_choice(which, [State.EXHAUSTED.value, State.WOUNDED.value], "state"))
+        key = State(_choice(which, [State.EXHAUSTED.value, State.WOUNDED.value], N_("state"), _STATE_WORDS))
         _run(path, cmd.InflictState(character=name, state=key), as_json)
 
     @state.command("recover", help=_("Recover: sleep, healing_power or infirmary."))
@@ -431,7 +567,7 @@ def _register_stress(campaign: typer.Typer) -> None:
         how: Annotated[str, typer.Argument(help=_("sleep, healing_power or infirmary"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = _choice(how, ["sleep", "healing_power", "infirmary"], "recovery")
+        key = _choice(how, ["sleep", "healing_power", "infirmary"], N_("recovery"), _RECOVERY_WORDS)
         _run(path, cmd.RecoverState(character=name, how=key), as_json)
 
     campaign.add_typer(state, name="state")
@@ -455,14 +591,14 @@ def _register_experience(campaign: typer.Typer) -> None:
         command = cmd.AwardExperience(
             character=name,
             heroic=tuple(
-                HeroicCriterion(_choice(v, [c.value for c in HeroicCriterion], "criterion"))
+                HeroicCriterion(_choice(v, [c.value for c in HeroicCriterion], N_("criterion")))
                 for v in heroic or []
             ),
             aptitude=tuple(
-                AptitudeCriterion(_choice(v, [c.value for c in AptitudeCriterion], "criterion"))
+                AptitudeCriterion(_choice(v, [c.value for c in AptitudeCriterion], N_("criterion")))
                 for v in aptitude or []
             ),
-            bonuses=tuple(Bonus(_choice(v, [b.value for b in Bonus], "bonus")) for v in bonus or []),
+            bonuses=tuple(Bonus(_choice(v, [b.value for b in Bonus], N_("bonus"))) for v in bonus or []),
         )
         _run(path, command, as_json)
 
@@ -489,7 +625,7 @@ def _register_experience(campaign: typer.Typer) -> None:
         direction: Annotated[str, typer.Argument(help=_("up or down"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = ReputationScore(_choice(score, [s.value for s in ReputationScore], "score"))
+        key = ReputationScore(_choice(score, [s.value for s in ReputationScore], N_("score"), _SCORE_WORDS))
         _run(path, cmd.ChangeReputation(character=name, score=key, delta=_step(direction)), as_json)
 
     @campaign.command("relation", help=_("Move a relation up or down by 1, or add one with --new VALUE."))
@@ -523,7 +659,7 @@ def _register_resources(campaign: typer.Typer) -> None:
         item: Annotated[str, typer.Option(help=_("What is bought."))] = "",
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = LivingStandard(_choice(standard, standards, "living standard"))
+        key = LivingStandard(_choice(standard, standards, N_("living standard"), _STANDARD_WORDS))
         _run(path, cmd.Buy(character=name, standard=key, item=item), as_json)
 
     @campaign.command("savings", help=_("Gain savings boxes."))
@@ -564,7 +700,7 @@ def _register_resources(campaign: typer.Typer) -> None:
         level: Annotated[str, typer.Argument(help=_("New living standard."))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        key = LivingStandard(_choice(level, standards, "living standard"))
+        key = LivingStandard(_choice(level, standards, N_("living standard"), _STANDARD_WORDS))
         _run(path, cmd.SetLivingStandard(character=name, standard=key), as_json)
 
 

@@ -43,7 +43,6 @@ from meneur.systems.energy.names import (
     APTITUDE_NAMES,
     ATTRIBUTE_NAMES,
     CATEGORY_CODES,
-    CATEGORY_NAMES,
     CONDITION_NAMES,
     DOMAIN,
     EFFECT_NAMES,
@@ -84,12 +83,18 @@ def _print_budgets(check: CharacterCheck) -> None:
 
 
 def check_command(
-    file: Annotated[str, typer.Argument(help=N_("Character file (YAML or JSON), '-' or a library hero."))],
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
+    file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
+    earned_hero: Annotated[int, typer.Option(
+        "--earned-hero-points", min=0,
+        help=_("Hero points gained by experience and spent beyond the rank's budget."))] = 0,
+    earned_aptitude: Annotated[int, typer.Option(
+        "--earned-aptitude-points", min=0,
+        help=_("Aptitude points gained by experience and spent beyond the maturity's budget."))] = 0,
 ) -> None:
     """Check a character against every creation rule."""
     character = read_character(file)
-    check = validate(character)
+    check = validate(character, earned_hero_points=earned_hero, earned_aptitude_points=earned_aptitude)
     if as_json:
         print_json(check.to_json())
     else:
@@ -154,7 +159,7 @@ def _print_campaign_values(character: Character) -> None:
 
 
 def sheet_command(
-    file: Annotated[str, typer.Argument(help=N_("Character file (YAML or JSON), '-' or a library hero."))],
+    file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
 ) -> None:
     """Show a character sheet."""
     character = read_character(file)
@@ -170,12 +175,15 @@ def sheet_command(
     attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
     out.print(attributes)
     powers = Table(title=_("Powers"))
+    # The book's notation, "Frappes instinctives (Off-C) +1": the code and the modifier together.
     powers.add_column(_("Power"), no_wrap=True)
-    for title in (_("Category"), _("Modifier"), _("Cost"), _("Effect"), _("Details")):
-        powers.add_column(title)
+    powers.add_column(_("Category"), no_wrap=True)
+    powers.add_column(_("Cost"), justify="right")
+    powers.add_column(_("Effect"), overflow="fold")
+    powers.add_column(_("Details"), overflow="fold")
     for power in character.powers:
-        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} ({_(CATEGORY_NAMES[power.category])})",
-                       _modifier(power), str(costs.power_cost(power)), _effect(power), power.details)
+        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} {_modifier(power)}".rstrip(),
+                       str(costs.power_cost(power)), _effect(power), power.details)
     out.print(powers)
     if character.aptitudes:
         aptitudes = Table(title=_("Aptitudes"))
@@ -247,13 +255,29 @@ def _text(required: bool) -> Callable[[str], str]:
     return parse
 
 
+def _items(text: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in text.split(";") if item.strip())
+
+
+def _ask_attribute(key: str, allowed: builder.Range) -> int:
+    """An attribute, the prompt showing what the hero points left allow."""
+    return _ask(_("{attribute} ({low} to {high})", attribute=_(ATTRIBUTE_NAMES[key]), low=allowed.low,
+                  high=allowed.high), _integer_in(allowed))
+
+
+def _aptitude_list(text: str) -> tuple[Aptitude, ...]:
+    """Aptitudes named by key or by the book's word, separated by ';'."""
+    parse = _choice(list(Aptitude), lambda a: (_(APTITUDE_NAMES[a]), a.value))
+    return tuple(dict.fromkeys(parse(item) for item in _items(text)))
+
+
 def _show_left(label: str, left: int) -> None:
     console().print(_("{label} left: {left}", label=label, left=left), markup=False)
 
 
 def new_command(
-    output: Annotated[Path, typer.Option("--output", "-o", help=N_("File to write (.yaml or .json)."))],
-    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing file."))] = False,
+    output: Annotated[Path, typer.Option("--output", "-o", help=_("File to write (.yaml or .json)."))],
+    force: Annotated[bool, typer.Option("--force", help=_("Replace an existing file."))] = False,
 ) -> None:
     """Build a character step by step, with the budget shown as you go."""
     if output.exists() and not force:
@@ -263,11 +287,12 @@ def new_command(
     rank = _ask(_("Rank"), _integer_in(builder.Range(1, 100)), "5")
     hero_budget = costs.hero_point_budget(rank)
     _show_left(_("Hero points"), hero_budget)
-    maturity = _ask(_("Maturity (adolescent, adult, veteran)"),
-                    _choice(list(Maturity), lambda m: (m.value, _(MATURITY_NAMES[m]))), "adult")
-    energy = _ask(_("Energy"), _integer_in(builder.energy_range(hero_budget)))
-    recovery = _ask(_("Recovery"), _integer_in(builder.recovery_range(hero_budget, energy)))
-    vigor = _ask(_("Vigor"), _integer_in(builder.vigor_range(hero_budget, energy, recovery)))
+    maturity = _ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
+                    _choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
+                    _(MATURITY_NAMES[Maturity.ADULT]))
+    energy = _ask_attribute("energy", builder.energy_range(hero_budget))
+    recovery = _ask_attribute("recovery", builder.recovery_range(hero_budget, energy))
+    vigor = _ask_attribute("vigor", builder.vigor_range(hero_budget, energy, recovery))
     left = hero_budget - costs.attributes_cost(energy, recovery, vigor)
     powers: list[Power] = []
     while builder.can_buy_power(left):
@@ -275,8 +300,8 @@ def new_command(
         power_name = _ask(_("Power name (empty to finish)"), _text(False), "")
         if not power_name:
             break
-        category = _ask(_("Category (off_c, off_d, def, mov, sup)"),
-                        _choice(list(PowerCategory), lambda c: (c.value, CATEGORY_CODES[c])))
+        category = _ask(_("Category ({choices})", choices=", ".join(CATEGORY_CODES.values())),
+                        _choice(list(PowerCategory), lambda c: (CATEGORY_CODES[c], c.value)))
         allowed = builder.modifier_range(left)
         modifier = _ask(_("Reinforcement (+) or weakening (-)"), _integer_in(allowed),
                         "0" if 0 in allowed else str(allowed.high))
@@ -299,18 +324,23 @@ def new_command(
         if not trait_name:
             break
         bonus = _ask(_("Bonus"), _integer_in(builder.trait_bonus_range(aptitude_left)), "1")
-        traits.append(Trait(name=trait_name, bonus=bonus))
+        applies = _ask(_("Aptitudes it applies to (separated by ';', empty for none)"), _aptitude_list, "")
+        traits.append(Trait(name=trait_name, bonus=bonus, aptitudes=applies))
         aptitude_left -= costs.trait_cost(bonus)
     standards = builder.affordable_living_standards(aptitude_left)
-    standard = _ask(_("Living standard ({choices})", choices=", ".join(s.value for s in standards)),
-                    _choice(list(standards), lambda s: (s.value, _(LIVING_STANDARD_NAMES[s]))),
-                    LivingStandard.PRECARIOUS.value)
+    standard = _ask(_("Living standard ({choices})", choices=", ".join(
+                        _(LIVING_STANDARD_NAMES[s]) for s in standards)),
+                    _choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
+                    _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]))
     complications = _ask(_("Complications (separated by ';')"), _text(False), "")
+    specialties = _ask(_("Specialties (separated by ';')"), _text(False), "")
+    particularities = _ask(_("Particularities (separated by ';')"), _text(False), "")
     character = Character(
         name=name, rank=rank, maturity=maturity,
         attributes=Attributes(energy=energy, recovery=recovery, vigor=vigor),
         powers=tuple(powers), aptitudes=aptitudes, traits=tuple(traits), living_standard=standard,
-        complications=tuple(c.strip() for c in complications.split(";") if c.strip()),
+        complications=_items(complications), specialties=_items(specialties),
+        particularities=_items(particularities),
     )
     check = validate(character)
     write_atomically(output, dump_character(character, format_for(output)))
@@ -319,9 +349,9 @@ def new_command(
 
 
 def npc_command(
-    rank: Annotated[int, typer.Option("--rank", help=N_("Power rank (1 or more)."))],
-    name: Annotated[str | None, typer.Option("--name", help=N_("The NPC's name."))] = None,
-    file_format: Annotated[str, typer.Option("--format", help=N_("yaml or json."))] = "yaml",
+    rank: Annotated[int, typer.Option("--rank", help=_("Power rank (1 or more)."))],
+    name: Annotated[str | None, typer.Option("--name", help=_("The NPC's name."))] = None,
+    file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
 ) -> None:
     """Print an NPC made by the quick formula, as a character file."""
     if file_format not in FORMATS:
@@ -337,25 +367,25 @@ def _ranks(side: str, text: str) -> list[int]:
             continue
         if item.lstrip("-").isdigit():
             ranks.append(int(item))
+        elif Path(item).exists() or is_library_name(item):
+            ranks.append(read_character(item).rank)
         else:
-            try:
-                ranks.append(read_character(item).rank)
-            except BadInputError as error:
-                raise BadInputError(Message(DOMAIN, N_(
-                    "{side}: {item!r} is neither a rank, a character file nor a library hero ({detail})."),
-                    {"side": side, "item": item, "detail": error.message})) from error
+            raise BadInputError(Message(DOMAIN, N_(
+                "{side}: {item!r} is neither a rank, a character file nor a library hero; give ranks "
+                "(5,5,4), file paths or hero names, separated by commas."),
+                {"side": side, "item": item}))
     return ranks
 
 
 def balance_command(
-    heroes: Annotated[str, typer.Option("--heroes", help=N_("Heroes: ranks, files or library names, "
+    heroes: Annotated[str, typer.Option("--heroes", help=_("Heroes: ranks, files or library names, "
                                                             "separated by commas (5,5,wink.yaml,KITSUNE)."))],
-    foes: Annotated[str, typer.Option("--foes", help=N_("Foes, the same way (8,6,6)."))],
-    margin: Annotated[float, typer.Option("--margin", help=N_("Players' margin (0.2 = 20%)."))] = 0.2,
-    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))] = False,
+    foes: Annotated[str, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))],
+    margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
 ) -> None:
     """Weigh an encounter: the sum of ranks on each side against the book's guideline."""
-    result = weigh(_ranks("heroes", heroes), _ranks("foes", foes), margin)
+    result = weigh(_ranks("--heroes", heroes), _ranks("--foes", foes), margin)
     if as_json:
         print_json(result.to_json())
         return
@@ -369,8 +399,8 @@ def balance_command(
 
 
 def library_command(
-    name: Annotated[str | None, typer.Argument(help=N_("A hero's name: print its character file."))] = None,
-    file_format: Annotated[str, typer.Option("--format", help=N_("yaml or json."))] = "yaml",
+    name: Annotated[str | None, typer.Argument(help=_("A hero's name: print its character file."))] = None,
+    file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
 ) -> None:
     """List the rulebook's heroes, or print one hero's character file."""
     if name is not None:
@@ -399,7 +429,7 @@ def _show_archetype(item: Archetype) -> None:
 
 
 def archetypes_command(
-    name: Annotated[str | None, typer.Argument(help=N_("An archetype's key or name."))] = None,
+    name: Annotated[str | None, typer.Argument(help=_("An archetype's key or name."))] = None,
 ) -> None:
     """Browse the power archetypes of the last chapter."""
     if name is not None:

@@ -47,10 +47,24 @@ def play(path: Path, quiet: bool) -> Fight:
     return fight
 
 
+def action_json(action: LegalAction) -> dict[str, Any]:
+    """One action as JSON: who, what, costs and values, or the rule that refuses it."""
+    head = {"actor": action.actor, "kind": action.kind, "command": command_json(action.command)}
+    if not action.legal:
+        reason = action.reason.render() if action.reason else ""
+        return {**head, "legal": False, "rule": action.rule, "reason": reason}
+    return {**head, "legal": True, "cost_min": action.cost_min, "cost_max": action.cost_max,
+            "effective_min": action.effective(action.cost_min),
+            "effective_max": action.effective(action.cost_max)}
+
+
 def action_line(action: LegalAction) -> str:
-    """One legal action in words."""
+    """One action in words (a refused one with its reason)."""
     command = command_json(action.command)
     args = ", ".join(f"{k}={v}" for k, v in command["args"].items())
+    if not action.legal:
+        return _("{actor}: {name}({args}) refused: {reason}", actor=action.actor or _("GM"),
+                 name=command["name"], args=args, reason=action.reason.render() if action.reason else "")
     return _("{actor}: {name}({args}) costs {low} to {high}, worth {value} at most",
              actor=action.actor or _("GM"), name=command["name"], args=args, low=action.cost_min,
              high=action.cost_max, value=action.effective(action.cost_max))
@@ -80,14 +94,13 @@ def register(app: typer.Typer) -> None:
     @guarded
     def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
               as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
+              refused: Annotated[bool, typer.Option(
+                  "--all", help=_("Also list the refused actions with the rule they break."))] = False,
               ) -> None:
         fight = play(file, True)
-        actions = legal_actions(fight.state)
+        actions = legal_actions(fight.state, include_refused=refused)
         if as_json:
-            print_json([{"actor": a.actor, "kind": a.kind, "command": command_json(a.command),
-                         "cost_min": a.cost_min, "cost_max": a.cost_max,
-                         "effective_min": a.effective(a.cost_min), "effective_max": a.effective(a.cost_max)}
-                        for a in actions])
+            print_json([action_json(a) for a in actions])
             return
         out = console()
         for action in actions:

@@ -205,8 +205,21 @@ def _stolen(state: FightState, e: ev.PowerStolen) -> FightState:
     return after.with_combatant(thief._replace(borrowed=(*thief.borrowed, power)))
 
 
+def _absorbed(state: FightState, e: ev.PowerAbsorbed) -> FightState:
+    who = state.get(e.attacker)
+    return state.with_combatant(who._replace(lost_powers=who.lost_powers | {e.power}))
+
+
 def _control(state: FightState, e: ev.ControlTaken) -> FightState:
     return _edit(state, e.target, controlled_by=e.controller)
+
+
+def _lent(state: FightState, e: ev.EnergyLent) -> FightState:
+    return _spend(_spend(state, e.controller, e.amount), e.target, -e.amount)
+
+
+def _returned(state: FightState, e: ev.EnergyReturned) -> FightState:
+    return _spend(_spend(state, e.target, e.amount), e.controller, -e.amount)
 
 
 def _slowed(state: FightState, e: ev.Slowed) -> FightState:
@@ -264,9 +277,15 @@ def _stress(state: FightState, e: ev.StressSpent) -> FightState:
     return state.with_combatant(who._replace(**changes))
 
 
+def _marks(id: str, e: ev.FightEnded) -> frozenset[str]:
+    marks = {"wounded"} if id in e.wounded else set()
+    return frozenset(marks | ({"exhausted"} if id in e.exhausted else set()))
+
+
 def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     restored = dict(e.restored)
-    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor)) for c in state.combatants)
+    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=c.states | _marks(c.id, e))
+                       for c in state.combatants)
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 
 
@@ -280,7 +299,9 @@ CHANGES: dict[type, Change] = {
     ev.HoldKept: _hold_kept, ev.Interrupted: _interrupted, ev.InterruptionEnded: _interruption_ended,
     ev.EnergyGiven: _energy_given, ev.SupportUsed: _support_used, ev.TerrainCreated: _terrain_created,
     ev.TerrainRemoved: _terrain_removed, ev.InteractionProgressed: _interaction, ev.PowerStolen: _stolen,
-    ev.ControlTaken: _control, ev.Slowed: _slowed, ev.Jinxed: _jinxed, ev.MoveFailed: _move_failed,
+    ev.PowerAbsorbed: _absorbed, ev.ControlTaken: _control,
+    ev.EnergyLent: _lent, ev.EnergyReturned: _returned, ev.Slowed: _slowed, ev.Jinxed: _jinxed,
+    ev.MoveFailed: _move_failed,
     ev.ImmunityRaised: _immunity, ev.InvisibilityChanged: _invisibility, ev.CopyCreated: _copy,
     ev.LastingNoted: _lasting, ev.LastingMaintained: _maintained, ev.StressSpent: _stress,
     ev.FightEnded: _fight_ended,

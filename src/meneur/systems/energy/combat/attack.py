@@ -51,6 +51,7 @@ def is_contact(who: Combatant, power: int | None) -> bool:
 def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...]) -> Strength:
     """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue)."""
     halving = 0 if checks.is_offensive(who, cmd.power) else 1
+    halving += who.made_by == "sup"
     halving += bool(cmd.area_targets)
     halving += kind_of(who, cmd.power) == "forced_move"
     halving += max(checks.far_while_engaged(state, who, t) for t in targets)
@@ -88,6 +89,8 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
 def check_attacker(who: Combatant, cmd: Attack) -> None:
     """Conditions and powers that forbid this attack."""
     checks.free_to_spend(who)
+    if who.made_by == "def":
+        checks.refuse("duplicates", N_("A copy made by a defensive power only protects: it cannot attack."))
     checks.not_immune(who)
     if "entangled" in who.conditions:
         checks.refuse("conditions", N_("{name} is {condition}: only defence is possible."),
@@ -108,6 +111,9 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
     if kind == "forced_move" and cmd.destination is not None and checks.distance(
             target.position, cmd.destination) > checks.MOVE_METRES:
         checks.refuse("forced_move", N_("A forced move is at most 20 m."))
+    if kind == "carry" and cmd.destination is not None and checks.distance(
+            target.position, cmd.destination) > checks.MOVE_METRES * max(1, cmd.carry_legs or 1):
+        checks.refuse("carry", N_("Carrying a target flies 20 m per 2 tokens past its defence."))
 
 
 def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]:

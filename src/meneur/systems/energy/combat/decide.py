@@ -29,8 +29,12 @@ from meneur.systems.energy.combat.commands import (
     StartFight,
     UseSupport,
 )
+from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.state import FightState, Phase
+
+PLAYABLE = (Attack, Charge, Move, UseSupport, Interact)
+"""Commands a controller may give to the character it controls (ÉCHO)."""
 
 HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
     StartFight: turn.start,
@@ -64,4 +68,9 @@ def decide(state: FightState, command: Command) -> list[Event]:
     handler = HANDLERS.get(type(command))
     if handler is None:
         checks.refuse("commands", N_("Unknown command {command}."), command=type(command).__name__)
+    actor = getattr(command, "actor", None)
+    if isinstance(command, PLAYABLE) and isinstance(actor, str):
+        controller = control.played_by(state, actor)
+        if controller is not None:
+            return control.on_behalf(state, command, controller, handler)
     return handler(state, command)

@@ -248,11 +248,36 @@ class PowerStolen(NamedTuple):
     power: int
 
 
+class PowerAbsorbed(NamedTuple):
+    """``defender`` stopped the attack with an absorbing defence: ``attacker`` loses ``power`` for the
+    turn."""
+
+    defender: str
+    attacker: str
+    power: int
+
+
 class ControlTaken(NamedTuple):
     """``controller`` plays ``target`` with its own tokens until the next turn starts."""
 
     controller: str
     target: str
+
+
+class EnergyLent(NamedTuple):
+    """``controller`` lends its pool to the ``target`` it controls, for one command."""
+
+    controller: str
+    target: str
+    amount: int
+
+
+class EnergyReturned(NamedTuple):
+    """The controlled ``target`` gives back the lent tokens it did not spend."""
+
+    target: str
+    controller: str
+    amount: int
 
 
 class Slowed(NamedTuple):
@@ -330,6 +355,7 @@ Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | Atta
          | Interposed | ExtendedDefensePlaced | Countered | AttackResolved | AttackLost | VigorLost
          | VigorRestored | ConditionApplied | Engaged | Moved | PowerUsed | Held | HoldKept | Interrupted
          | InterruptionEnded | EnergyGiven | SupportUsed | TerrainCreated | TerrainRemoved
-         | InteractionProgressed | PowerStolen | ControlTaken | Slowed | Jinxed | MoveFailed
+         | InteractionProgressed | PowerStolen | PowerAbsorbed | ControlTaken | EnergyLent | EnergyReturned
+         | Slowed | Jinxed | MoveFailed
          | ImmunityRaised | InvisibilityChanged | CopyCreated | LastingNoted | LastingMaintained
          | StressSpent | FightEnded)

@@ -40,6 +40,8 @@ from meneur.systems.energy.combat.events import AttackDeclared, DefensePlaced, E
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, Phase
 
+PLAYED = ("attack", "charge", "move", "support", "interact")
+"""Actions a controller may make the character it controls do (ÉCHO)."""
 VARIABLE = (Attack, Charge, Defend, ExtendedDefense, Counter, UseSupport, Interact, Maintain)
 
 
@@ -164,8 +166,9 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[tuple[st
 
 def _holder_candidates(state: FightState) -> list[tuple[str, Command]]:
     out: list[tuple[str, Command]] = []
+    acting = state.acting
     for who in state.combatants:
-        if who.hold and not who.out and who.id != state.acting:
+        if who.hold and not who.out and who.id != acting:
             out.append(("interrupt", Interrupt(who.id)))
             if state.pending is not None:
                 out += [("counter", Counter(who.id, 1, p)) for p in _power_indices(who)]
@@ -189,8 +192,14 @@ def candidates(state: FightState, with_refused: bool = True) -> list[tuple[str, 
         out += _reaction_candidates(state, with_refused)
     elif state.phase is Phase.MAINTENANCE:
         out += [*_maintenance_candidates(state), ("pass", EndPhase())]
-    elif state.acting is not None:
-        out += _action_candidates(state, state.get(state.acting), with_refused)
+    elif (acting := state.acting) is not None:
+        out += _action_candidates(state, state.get(acting), with_refused)
+        for puppet in state.combatants:
+            if puppet.controlled_by == acting and not puppet.out:
+                out += [(kind, command) for kind, command in _action_candidates(state, puppet, True)
+                        if kind in PLAYED]
+    elif state.phase is Phase.ACTION:
+        out.append(("pass", EndPhase()))
     if state.phase is Phase.ACTION:
         out += _holder_candidates(state)
     out.append(("end", EndFight()))
@@ -202,12 +211,25 @@ def _actor(command: Command) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def _pool(state: FightState, actor: str | None) -> int:
+    """Tokens the actor can spend: its own, or its controller's when the controller plays it."""
+    if actor is None or not state.has(actor):
+        return 0
+    who = state.get(actor)
+    if who.controlled_by is not None and who.controlled_by == state.acting:
+        return state.get(who.controlled_by).energy
+    return who.energy
+
+
 def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
     """The actions of ``state``: the legal ones, and the refused ones with their reason if asked."""
     found = []
     for kind, command in candidates(state, include_refused):
+        if kind == "end" and state.phase in (Phase.ACTION, Phase.MAINTENANCE):
+            found.append(LegalAction(None, kind, command, 0, 0))  # the GM may always end the fight
+            continue
         actor = _actor(command)
-        pool = state.get(actor).energy if actor is not None and state.has(actor) else 0
+        pool = _pool(state, actor)
         action = _check(state, actor, kind, command, pool)
         if action.legal or include_refused:
             found.append(action)

@@ -30,8 +30,14 @@ def may_move(who: Combatant) -> None:
 
 
 def has_mov(who: Combatant, power: int | None) -> bool:
-    """Whether ``power`` counts as a movement power (Mov) this turn."""
-    return power is not None and who.counts_as(power, "mov")
+    """Whether ``power`` moves its user: a Mov power this turn, or a Sup power used to move (at half)."""
+    return power is not None and (who.counts_as(power, "mov") or who.counts_as(power, "sup"))
+
+
+def move_halving(who: Combatant, power: int | None) -> int:
+    """A support power used to move costs double: "tout pouvoir de support utilisé ... en mouvement fait
+    l'objet d'une dépense de points d'énergie en demi-succès" (002_58e889a1abff3456.txt)."""
+    return int(power is not None and not who.counts_as(power, "mov"))
 
 
 def another_move(who: Combatant, power: int | None) -> None:
@@ -98,7 +104,8 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
         checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
     extra, _hazards = crossing_cost(state, cmd.crossing)
-    paid = checks.fixed_cost(who, cmd.power, 1 + len(cmd.carry)) + extra
+    cost = (1 + len(cmd.carry)) << move_halving(who, cmd.power)
+    paid = checks.fixed_cost(who, cmd.power, cost) + extra
     checks.can_pay(who, paid)
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:

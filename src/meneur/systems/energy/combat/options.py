@@ -15,8 +15,6 @@ class TableOptions(BaseModel):
 
     contact_reach: float = Field(
         5.0, gt=0, description="Metres within which a contact (Off-C) attack reaches its target.")
-    gm_modifier_before_halving: bool = Field(
-        True, description="The GM modifier is added to the tokens engaged, before any halving.")
     hold_skips_own_slot: bool = Field(
         True, description="A character still on hold when its slot comes keeps waiting.")
     wounded_start_half_vigor: bool = Field(

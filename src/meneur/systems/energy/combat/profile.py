@@ -84,6 +84,7 @@ class Combatant(NamedTuple):
     borrowed: tuple[PowerProfile, ...] = ()
     controlled_by: str | None = None
     original: str | None = None
+    made_by: str | None = None
     copies: int = 0
 
     def power(self, index: int) -> PowerProfile:

@@ -49,7 +49,7 @@ def defense_level(who: Combatant, pending: PendingAttack, power: int | None) -> 
     """Halvings of the defence against this attack (interposing uses the interposition's power)."""
     chosen = pending.interpose_power if pending.interposed_by == who.id else power
     half = pending.interposed_by == who.id and pending.interpose_power is None
-    return pending.defense_halving + int(half or not opposes(who, chosen))
+    return pending.defense_halving + int(half or not opposes(who, chosen)) + (who.made_by == "sup")
 
 
 def defend(state: FightState, cmd: Defend) -> list[Event]:
@@ -60,6 +60,9 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
         checks.refuse("defense_reaction", N_("{name} is not the target of the pending attack."),
                       name=who.name)
     checks.usable_power(who, cmd.power)
+    offensive_copy = who.made_by in ("off_c", "off_d")
+    if offensive_copy and cmd.power is not None and not checks.is_offensive(who, cmd.power):
+        checks.refuse("duplicates", N_("A copy made by an offensive power uses only offensive powers."))
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens, low=0)
     raw, events = placed(who, cmd.tokens, cmd.power)
@@ -68,7 +71,7 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
     if who.invisible and cmd.tokens:
         events.append(InvisibilityChanged(who.id, True, 0))
     after = state.with_combatant(_with_defense(who, raw, cmd.tokens))
-    return events + resolve(after, pending, level, cmd.gm_modifier)
+    return events + resolve(after, pending, level, cmd.gm_modifier, cmd.power)
 
 
 def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.events import AttackResolved, Event
+from meneur.systems.energy.combat.events import AttackResolved, Event, PowerAbsorbed
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
 
@@ -27,8 +27,10 @@ def defense_value(state: FightState, target: Combatant, level: int, gm_modifier:
     return own + sum(p.defense for p in protectors(state, target))
 
 
-def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0) -> list[Event]:
-    """The events of ``pending`` meeting its target's defence (placed already in ``state``)."""
+def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0,
+            power: int | None = None) -> list[Event]:
+    """The events of ``pending`` meeting its target's defence (placed already in ``state``), opposed with
+    the target's ``power``."""
     target = state.get(pending.target)
     attack = max(0, pending.effective - pending.countered)
     own = checks.halve(target.defense + gm_modifier, 0 if target.determined else level)
@@ -41,4 +43,13 @@ def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: 
         tuple(p.id for p in guards), success, margin, pending.kind, target.immune)]
     if success:
         events += ON_HIT[pending.kind](state, pending, margin)
+    elif absorbs(target, power) and pending.power is not None and pending.terrain is None:
+        events.append(PowerAbsorbed(target.id, pending.attacker, pending.power))
     return events
+
+
+def absorbs(target: Combatant, power: int | None) -> bool:
+    """An absorbing defence (SOLARIS): "Si la défense est suffisant pour annuler l'attaque, alors
+    l'attaquant perd le pouvoir utilisé jusqu'à la fin du tour" (002_58e889a1abff3456.txt)."""
+    return power is not None and target.has_power(power) and target.counts_as(power, "def") and (
+        target.power(power).kind == "steal")

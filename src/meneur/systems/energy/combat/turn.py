@@ -95,6 +95,8 @@ def end_phase(state: FightState, cmd: EndPhase) -> list[Event]:
                       name=checks.combatant(state, cmd.actor).name)
     if state.interruption is not None:
         return end_interruption(state)
+    if state.active >= len(state.order):  # everyone standing waits on hold: the turn ends
+        return [new_turn(state)]
     return advance(state, state.order[state.active])
 
 
@@ -187,6 +189,8 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
         checks.can_pay(who, paid)
         kept: list[Event] = [LastingMaintained(lasting, paid)]
         return [*kept, ImmunityRaised(who.id, 0)] if lasting.kind == "immunity" else kept
+    # Paying again for an offensive effect is a new attack on the same target: it is checked as if
+    # the owner were acting alone (no one-attack-per-target bookkeeping in the maintenance phase).
     maintenance = state._replace(phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
     events = declare(maintenance, Attack(who.id, lasting.target, cmd.tokens, lasting.power,
                                          target_power=lasting.target_power))

@@ -1,8 +1,10 @@
 """Effect kinds of a power, one module each, as chosen with the GM when the power is made.
 
 An offensive kind answers ``on_hit(state, pending, margin) -> events`` for an attack that passed the
-defence by ``margin`` tokens; support kinds answer ``use(state, command, ...) -> events`` in
-:mod:`.support`. :data:`ON_HIT` maps each offensive kind to its module's function.
+defence by ``margin`` tokens (:data:`ON_HIT`); a support kind answers
+``use(state, actor, command) -> events`` (:data:`meneur.systems.energy.combat.support.USES`).
+Scene interactions (``interact``) are the :class:`~meneur.systems.energy.combat.commands.Interact`
+command; a power without a kind is plain damage (offensive) or a generic support use.
 """
 
 from __future__ import annotations

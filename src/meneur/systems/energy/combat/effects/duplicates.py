@@ -1,6 +1,11 @@
 """Duplicates (LEGION): "Chaque point d'énergie investi dans une copie offre à la copie 1 point
 d'énergie et 1 point de vigueur"; "Lorsqu'une copie perd un point de vigueur, l'original perd lui
-aussi un point de vigueur" (002_58e889a1abff3456.txt)."""
+aussi un point de vigueur" (002_58e889a1abff3456.txt).
+
+A copy remembers the category of the power that made it (``made_by``): copies made by a support power
+use Off, Def and Mov "en demi-succès"; copies made by an offensive power "ne peuvent utiliser que les
+pouvoirs offensifs"; copies made by a defensive power only protect (they cannot attack).
+"""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     copy = who._replace(
         id=f"{who.id}#{n}", name=f"{who.name} #{n}", energy_max=rank, energy=rank, vigor_max=rank,
         vigor=rank, recovery=min(who.recovery, rank), defense=0, position=cmd.at or who.position,
-        original=who.id, copies=0, used=frozenset(), hold=False, hold_kept=False, protecting=frozenset(),
+        original=who.id, made_by=who.power(cmd.power).category, copies=0, used=frozenset(), hold=False,
+        hold_kept=False, protecting=frozenset(),
         moves=0, small_move=False, charged=False, conditions=frozenset(), engaged_by=frozenset())
     return [CopyCreated(copy, cmd.tokens)]
