@@ -15,6 +15,9 @@ import typer.testing
 from typer.testing import CliRunner, Result
 
 from meneur.i18n import set_language
+from meneur.i18n.framework import install
+
+install()  # as meneur.cli.main does: Typer's and Click's own words in the current language
 
 _APPS: dict[str, typer.Typer] = {}
 _COMMANDS: dict[int, Any] = {}

@@ -15,6 +15,7 @@ from meneur.systems.carpathes.events import (
     Command,
     DoPenance,
     EndConfrontation,
+    EstablishSacredObject,
     GiveClue,
     GiveMedicalCare,
     InflictWound,
@@ -107,7 +108,8 @@ COMMANDS = st.sampled_from([
     MakeRoll(pc="Anca", trait=Trait.PHYSICAL, background="hobby"), NextRound(), GiveClue(),
     MakeRoll(pc="Anca", trait=Trait.PHYSICAL, talent="escrime", peril=True),
     RollInitiative(off_guard=("Anca",)), InflictWound(pc="Anca", wound=Wound.SERIOUS),
-    GiveMedicalCare(pc="Anca")])
+    GiveMedicalCare(pc="Anca"), EstablishSacredObject(pc="Anca", sacred_object="chapelet"),
+    InvokeTalisman(pc="Anca", sacred_object="chapelet", sincere=True)])
 
 
 @given(st.lists(COMMANDS, max_size=30), st.integers(0, 2**16))

@@ -313,3 +313,28 @@ def test_wound_and_care_through_the_cli(tmp_path: Path, lang: str, texts: list[s
     bad = run_cli(["carpathes", "chronicle", "wound", str(path), "--pc", "Mihail", "--wound",
                    "scratch"], lang)
     assert bad.exit_code == 2 and "scratch" in bad.stderr
+
+
+@pytest.mark.parametrize(("lang", "line"), [("fr", "Probabilité — blessure sérieuse : 5/12"),
+                                            ("en", "Odds of serious wound: 5/12")])
+def test_attack_odds(lang: str, line: str) -> None:
+    """Exact odds of each wound, « Marge 5 à 9 : blessure sérieuse » with the sabre's cran."""
+    args = ["attack", "--physical", "2", "--defense", "6", "--weapon", "cavalry_sabre", "--odds",
+            "--dice", "4,4"]
+    data = run_json(args, lang)
+    assert data["wound_odds"] == {"none": "1/12", "light": "1/2", "serious": "5/12",
+                                  "critical": "0/1"}
+    assert line in run_cli(["carpathes", *args], lang).stdout
+
+
+def test_table_options_of_a_new_chronicle(tmp_path: Path) -> None:
+    """Table options of docs/rulings/carpathes.md, chosen when the chronicle is created."""
+    path = tmp_path / "c.json"
+    data = chronicle(path, "new", "--disadvantage-wins", "--critical-wound-no-disadvantage",
+                     "--clues-per-scene", "0", "--cracked-until-penance",
+                     "--allow-unestablished-objects")
+    assert data["options"] == {
+        "advantage_cancels_disadvantage": False, "cracked_disadvantage_until_penance": True,
+        "require_established_object": False, "damage_step": "margin",
+        "silver_wound_multiplier": 2, "critical_wound_disadvantage": False,
+        "supernatural_clues_per_scene": None}

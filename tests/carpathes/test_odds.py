@@ -7,13 +7,17 @@ from fractions import Fraction
 
 import pytest
 
-from meneur.systems.carpathes.model import RollMode, Tier
+from meneur.dice.source import EnteredSource
+from meneur.systems.carpathes.catalogue import WeaponKey
+from meneur.systems.carpathes.combat import Wound, attack
+from meneur.systems.carpathes.model import RollMode, TableOptions, Tier
 from meneur.systems.carpathes.odds import (
     at_least,
     attack_margin_distribution,
     fraction_text,
     tier_odds,
     total_distribution,
+    wound_odds,
 )
 from meneur.systems.carpathes.resolution import tier_of
 
@@ -75,3 +79,29 @@ def test_attack_margins_match_brute_force() -> None:
     (Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")])
 def test_fraction_text(value: Fraction, text: str) -> None:
     assert fraction_text(value) == text
+
+
+@pytest.mark.parametrize("mode", list(RollMode))
+@pytest.mark.parametrize(("physical", "bonus", "defense", "steps", "rule"), [
+    (2, 0, 6, 0, "margin"), (2, 1, 6, 1, "margin"), (3, 2, 4, 1, "band"), (0, 0, 12, 0, "margin"),
+    (5, 3, 5, 1, "band")])
+def test_wound_odds_match_brute_force(mode: RollMode, physical: int, bonus: int, defense: int,
+                                      steps: int, rule: str) -> None:
+    """003_87a535c5e428c5d3.txt: « Marge 1 à 4 : blessure légère », « 5 à 9 : blessure sérieuse »,
+    « 10+ : blessure critique », « ajoute 1 cran au résultat avant lecture de la marge »."""
+    count = 2 if mode is RollMode.NORMAL else 3
+    faces = list(itertools.product(range(1, 7), repeat=count))
+    expected = {wound: Fraction(0) for wound in Wound}
+    for dice in faces:
+        attack_ = attack(EnteredSource(dice), physical, defense, weapon_bonus=bonus,
+                         weapon=WeaponKey.CAVALRY_SABRE if steps else WeaponKey.STEEL_BLADE,
+                         mode=mode, options=TableOptions(damage_step=rule))  # type: ignore[arg-type]
+        expected[attack_.wound] += Fraction(1, len(faces))
+    assert wound_odds(physical, bonus, defense, mode, steps, rule) == expected
+
+
+def test_wound_odds_by_hand() -> None:
+    """Sabre (+1 cran), Physique 2 against Défense 6: no wound on 2D6 of 3 or less (3 of 36)."""
+    odds = wound_odds(2, 0, 6, RollMode.NORMAL, 1)
+    assert (odds[Wound.NONE], odds[Wound.LIGHT], odds[Wound.SERIOUS], odds[Wound.CRITICAL]) == (
+        Fraction(1, 12), Fraction(1, 2), Fraction(5, 12), Fraction(0))

@@ -11,12 +11,14 @@ from meneur.systems.carpathes.events import (
     BeginConfrontation,
     DoPenance,
     EndConfrontation,
+    EstablishSacredObject,
     InvokeTalisman,
     Recollect,
     StartSession,
     Teach,
 )
 from meneur.systems.carpathes.model import CreatureKind, TableOptions, Tier, Trait
+from meneur.systems.carpathes.narration import narrate
 from tests.carpathes.helpers import Table, in_scene
 
 CROSS = "croix d'argent ternie"
@@ -30,7 +32,8 @@ def ironic(pc: str = "Mihail", item: str = CROSS) -> InvokeTalisman:
     return InvokeTalisman(pc=pc, sacred_object=item, sincere=False)
 
 
-def refused(table: Table, command: InvokeTalisman | DoPenance | Teach, rule: str) -> None:
+def refused(table: Table, command: InvokeTalisman | DoPenance | Teach | EstablishSacredObject,
+            rule: str) -> None:
     before = table.log
     with pytest.raises(IllegalActionError) as caught:
         table.do(command)
@@ -220,3 +223,45 @@ def test_table_option_disadvantage_until_penance() -> None:
         assert table.state.status["Mihail"].last_roll is not None
         assert table.state.status["Mihail"].last_roll.trait_roll().kept == (6, 1)
     table.do(DoPenance(pc="Mihail")).confront().roll("Mihail", (6, 6), purpose="attack")
+
+
+def test_an_object_established_in_the_fiction_between_confrontations() -> None:
+    """« Le MJ peut refuser le Talisman si l'objet n'a jamais été établi comme sacré dans la
+    fiction. Un PJ ne peut pas inventer en cours de scène qu'il portait une relique »: the GM
+    establishes it outside a confrontation, never to save a roll already made."""
+    table = mihail_faces_the_vampire()
+    refused(table, EstablishSacredObject(pc="Mihail", sacred_object="médaillon béni"),
+            "talisman.established_object")
+    refused(table, sincere(item="médaillon béni"), "talisman.established_object")
+    table.do(EndConfrontation()).do(EstablishSacredObject(pc="Mihail", sacred_object="médaillon béni"))
+    table.confront().roll("Mihail", (4, 4)).do(sincere(item="Médaillon béni"))
+    assert table.state.characters["Mihail"].sacred_objects == (CROSS, "médaillon béni")
+
+
+@pytest.mark.parametrize("item", [" ", CROSS])
+def test_establishing_needs_a_new_named_object(item: str) -> None:
+    table = in_scene()
+    before = table.log
+    with pytest.raises(BadInputError):
+        table.do(EstablishSacredObject(pc="Mihail", sacred_object=item))
+    assert table.log == before
+
+
+@pytest.mark.parametrize(("until_penance", "lang", "expected"), [
+    (False, "fr", ["Le MJ juge l'invocation creuse : le jet reste un succès partiel et « croix"
+                   " d'argent ternie » se fissure.",
+                   "Pour la prochaine confrontation surnaturelle, Mihail subira un désavantage sur"
+                   " tout jet de protection ou d'attaque."]),
+    (True, "en", ["The GM judges the invocation hollow: the roll stays a partial success and"
+                  " 'croix d'argent ternie' cracks.",
+                  "Mihail will be at disadvantage on protection and attack rolls in every"
+                  " supernatural confrontation until a scene of sincere penance."]),
+])
+def test_the_ironic_phrase_explains_its_cost(until_penance: bool, lang: str,
+                                              expected: list[str]) -> None:
+    """003_87a535c5e428c5d3.txt: « le MJ aurait jugé l'invocation creuse, le 10 serait resté un
+    succès partiel, et la croix se serait fissurée pour la prochaine fois »."""
+    options = TableOptions(cracked_disadvantage_until_penance=until_penance)
+    table = in_scene(options).confront().roll("Mihail", (4, 4)).do(ironic())
+    event = table.log.batches[-1][0]
+    assert [m.render(lang) for m in narrate(event)] == expected

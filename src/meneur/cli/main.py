@@ -2,6 +2,7 @@
 
 The language is settled before any command is built, because command help is translated when
 the Typer app is built: ``--lang`` on the command line, then ``MENEUR_LANG``, then the locale.
+The words that Typer and Click print themselves are translated by :mod:`meneur.i18n.framework`.
 """
 
 from __future__ import annotations
@@ -47,5 +48,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         raise SystemExit(2) from None
     set_language(lang)
     from meneur.cli.app import build_app
+    from meneur.i18n.framework import install
+
+    install()  # Typer's and Click's own words ("Usage:", "No such option") in the chosen language
 
     build_app()(args=without_lang(args), prog_name="meneur")

@@ -17,12 +17,16 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("insmv", ("meneur/systems/insmv/*",)),
     ("warzone", ("meneur/systems/warzone/*",)),
     ("carpathes", ("meneur/systems/carpathes/*",)),
+    ("framework", ("meneur/i18n/framework.py",)),
     ("core", ("meneur/*",)),
 )
 
 # Languages whose catalog must hold every message of the domain.
+# Polish is needed by Warzone (a Polish book) and by everything a Warzone player sees around it:
+# the core (dice, errors, root help) and the words of Typer and Click (``framework``).
+POLISH = ("warzone", "core", "framework")
 REQUIRED: dict[str, tuple[str, ...]] = {
-    domain: ("fr", "en", "pl") if domain == "warzone" else ("fr", "en") for domain, _ in DOMAINS
+    domain: ("fr", "en", "pl") if domain in POLISH else ("fr", "en") for domain, _ in DOMAINS
 }
 
 KEYWORDS = {"_": None, "N_": None}

@@ -181,3 +181,16 @@ def test_power_score_is_rank_plus_modifier_minus_carried(
     affaiblissements", -1 per person carried, +2 to se dépasser."""
     score = power_score(rank, modifier, carried=carried, surpass=surpass)
     assert score.total == rank + modifier - carried + 2 * surpass
+
+
+@pytest.mark.parametrize("use_power", [False, True])
+def test_a_broken_character_takes_no_challenge(use_power: bool) -> None:
+    """002_58e889a1abff3456.txt: brisé, "le personnage ne sera plus jouable tant qu'il n'aura pas été
+    ramené"."""
+    wink = at_level(wink_on_the_road(), 12)
+    with pytest.raises(IllegalActionError) as error:
+        if use_power:
+            character_power_score(wink, "Téléportation")
+        else:
+            character_aptitude_score(wink, Aptitude.VEHICLES)
+    assert error.value.rule == "broken"

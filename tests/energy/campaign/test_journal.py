@@ -237,7 +237,9 @@ def test_reputation_changes_at_the_end_of_a_session_or_scenario_by_one() -> None
         rule_of(campaign, c.ChangeReputation(character="WINK", score=ReputationScore.MORALITY, delta=2))
         == "reputation_step"
     )
-    campaign = run(campaign, c.EndSession(), up)
+    campaign = run(campaign, c.EndSession())
+    assert rule_of(campaign, up) == "review"  # the scenario and the session ended together: one review
+    campaign = run(campaign, c.StartSession(), c.StartScene(), c.EndSession(), up)
     assert campaign.state.characters["KITSUNE"].reputation.super_notoriety == 2
     assert campaign.state.characters["KITSUNE"].reputation.morality == -1
     campaign = run(

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from meneur.errors import BadInputError, IllegalActionError
+from meneur.i18n import Message
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import reputation, resources
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.model import LivingStandard, Relation
 
 P, M, C, W, R, V = tuple(LivingStandard)
+DOMAIN = "energy_campaign"
 
 
 def test_precarious_to_well_off_costs_seven() -> None:
@@ -173,3 +177,41 @@ def test_the_last_three_relations_are_the_gms() -> None:
     assert moved.relations[0].value == 7
     with pytest.raises(BadInputError):
         reputation.change_relation(hero, "Personne", 1)
+
+
+RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "002_58e889a1abff3456.txt"
+MISPRINTS = {"se présente de vous mettre": "se présence de vous mettre"}
+"""The one correction of the book's words (docs/rulings/energy-campaign.md, "A misprint")."""
+
+
+def _book_rows() -> set[str]:
+    """Each table row's text column of the book, e.g. "Inconnu du grand public."."""
+    if not RULES.exists():
+        pytest.skip("the rule text is not next to the repository")
+    lines = RULES.read_text(encoding="utf-8").splitlines()
+    return {line.split("|")[2].strip() for line in lines if line.startswith("|") and line.count("|") >= 3}
+
+
+def _as_printed(text: str) -> str:
+    for ours, book in MISPRINTS.items():
+        text = text.replace(ours, book)
+    return text
+
+
+@pytest.mark.parametrize(
+    "bands", [reputation.NOTORIETY_BANDS, reputation.MORALITY_BANDS, reputation.RELATION_BANDS]
+)
+def test_band_texts_are_the_books_words(bands: tuple[tuple[int, int, str], ...]) -> None:
+    """002_58e889a1abff3456.txt: the "Notoriété | Effet", "Moralité | Effet" and "Relation | Effet" tables,
+    shown in French word for word."""
+    rows = _book_rows()
+    for _low, _high, msgid in bands:
+        french = Message(DOMAIN, msgid).render("fr").replace("’", "'")
+        assert _as_printed(french) in {row.replace("’", "'") for row in rows}, french
+
+
+def test_living_standard_texts_are_the_books_words() -> None:
+    """002_58e889a1abff3456.txt: "| 0 | PRÉCAIRE : Vous vivez dans un squat [...]" to "TRÈS RICHE"."""
+    rows = {row.split(" : ", 1)[-1].replace("’", "'") for row in _book_rows()}
+    for msgid in resources.STANDARD_TEXTS.values():
+        assert Message(DOMAIN, msgid).render("fr").replace("’", "'") in rows

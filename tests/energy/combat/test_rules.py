@@ -625,3 +625,34 @@ def test_when_everyone_waits_on_hold_the_gm_ends_the_turn() -> None:
     assert {a.kind for a in legal_actions(fight.state)} == {"pass", "interrupt", "end"}
     fight.do(EndPhase())
     assert fight.state.turn == 3
+
+
+def test_give_energy_and_heal_commands_need_a_power_of_that_kind() -> None:
+    """"Un pouvoir permettant de donner de l'énergie ... le fera toujours en demi-succès"; "Les pouvoirs qui
+    rendent des points de vigueur ... sont toujours joués en demi-succès" (002_58e889a1abff3456.txt)."""
+    from meneur.systems.energy.combat.commands import GiveEnergy, Heal
+
+    boost = PowerProfile("Boost", "sup", effect="give_energy")
+    care = PowerProfile("Soin", "sup", effect="heal")
+    fight = started(hero(powers=(boost, care)), hero("b", energy=4, vigor=5, at=(2.0, 0.0)), foe())
+    refused(fight, Heal("h", 0, 2, "b"), "support")
+    fight.do(GiveEnergy("h", 0, 2, "b"))
+    fight.do(Heal("h", 1, 2, "b"))
+    assert fight.state.get("h").energy == 6 - 2 - 2
+
+
+def test_table_option_reserves_area_attacks_to_area_powers() -> None:
+    """"S'il effectue une attaque de zone, le personnage doit spécifier le diamètre de la zone"
+    (002_58e889a1abff3456.txt); table option ``area_needs_area_power``."""
+    from meneur.systems.energy.combat.options import TableOptions
+    from meneur.systems.energy.combat.state import FightState
+
+    burst = PowerProfile("Explosion", "off_d", area=True)
+    state = FightState((hero(powers=(OFF_D, burst)), foe("a", at=(30.0, 0.0)), foe("b", at=(32.0, 0.0))),
+                       options=TableOptions(area_needs_area_power=True))
+    fight = Fight(state)
+    from meneur.systems.energy.combat.commands import StartFight
+
+    fight.do(StartFight())
+    refused(fight, Attack("h", "a", 4, 0, area_targets=("b",), diameter=5.0), "area")
+    fight.do(Attack("h", "a", 4, 1, area_targets=("b",), diameter=5.0))

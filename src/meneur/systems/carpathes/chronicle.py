@@ -34,6 +34,7 @@ from meneur.systems.carpathes.events import (
     ConfrontationEnded,
     DoPenance,
     EndConfrontation,
+    EstablishSacredObject,
     Event,
     FaithTaught,
     GiveClue,
@@ -54,6 +55,7 @@ from meneur.systems.carpathes.events import (
     Rolled,
     RollInitiative,
     RoundStarted,
+    SacredObjectEstablished,
     SceneStarted,
     SessionStarted,
     StartScene,
@@ -261,6 +263,9 @@ def _check(state: ChronicleState, command: Command) -> None:
             if state.initiative_scene != state.scene:
                 raise _illegal("round.no_initiative", N_(
                     "No initiative has been rolled in this scene: roll it before the rounds."))
+        case EstablishSacredObject(pc=pc, sacred_object=item):
+            state.pc(pc)
+            _check_new_sacred_object(state, pc, item)
         case InflictWound(pc=pc, wound=wound):
             state.pc(pc)
             _need_scene(state)
@@ -282,6 +287,21 @@ def _check(state: ChronicleState, command: Command) -> None:
                     " par scène, pas plus. Trop de signes saturent la nuit »."), count=state.clues)
         case _:
             pass
+
+
+def _check_new_sacred_object(state: ChronicleState, pc: str, item: str) -> None:
+    """« Un PJ ne peut pas inventer en cours de scène qu'il portait une relique »: an object is
+    established in the fiction outside a confrontation, never to save a roll already made."""
+    if not item.strip():
+        raise BadInputError(Message("carpathes", N_(
+            "The sacred object has no name; name it, e.g. « médaillon béni ».")))
+    if state.characters[pc].has_sacred_object(item):
+        raise BadInputError(Message("carpathes", N_(
+            "'{item}' is already established as sacred for {pc}."), {"item": item, "pc": pc}))
+    if state.confrontation is not None:
+        raise _illegal("talisman.established_object", N_(
+            "A sacred object cannot be established during a confrontation: a PC cannot invent"
+            " mid-scene that they carried a relic."))
 
 
 def _check_talisman(state: ChronicleState, command: InvokeTalisman) -> None:
@@ -382,7 +402,9 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [_roll(state, command, source)]
         case InvokeTalisman(pc=pc, sacred_object=item, sincere=sincere):
             return [TalismanInvoked(pc=pc, sacred_object=item) if sincere
-                    else TalismanCracked(pc=pc, sacred_object=item)]
+                    else TalismanCracked(
+                        pc=pc, sacred_object=item,
+                        until_penance=state.options.cracked_disadvantage_until_penance)]
         case UseJoker(pc=pc):
             last = state.status[pc].last_roll
             assert last is not None  # checked by _check_joker
@@ -395,6 +417,8 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [RoundStarted()]
         case GiveClue(text=text):
             return [ClueGiven(text=text)]
+        case EstablishSacredObject(pc=pc, sacred_object=item):
+            return [SacredObjectEstablished(pc=pc, sacred_object=item.strip())]
         case InflictWound(pc=pc, wound=wound):
             # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
             lasting = wound is Wound.SERIOUS or (
@@ -534,6 +558,11 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                                  needs_care=status.needs_care or lasting)
         case MedicalCareGiven(pc=pc):
             return state.with_pc(pc, needs_care=False)
+        case SacredObjectEstablished(pc=pc, sacred_object=item):
+            character = state.characters[pc]
+            character = character.model_copy(
+                update={"sacred_objects": (*character.sacred_objects, item)})
+            return state.model_copy(update={"characters": {**state.characters, pc: character}})
     raise AssertionError(event)  # pragma: no cover
 
 

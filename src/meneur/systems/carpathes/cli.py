@@ -19,7 +19,7 @@ from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.carpathes import chronicle, store
 from meneur.systems.carpathes.catalogue import WeaponKey
-from meneur.systems.carpathes.combat import Wound, attack, defense
+from meneur.systems.carpathes.combat import WOUND_LABELS, Wound, attack, defense
 from meneur.systems.carpathes.events import (
     PURPOSES,
     AddCharacter,
@@ -27,6 +27,7 @@ from meneur.systems.carpathes.events import (
     Command,
     DoPenance,
     EndConfrontation,
+    EstablishSacredObject,
     GiveClue,
     GiveMedicalCare,
     InflictWound,
@@ -59,7 +60,12 @@ from meneur.systems.carpathes.model import (
     parse_enum,
 )
 from meneur.systems.carpathes.narration import narrate
-from meneur.systems.carpathes.odds import fraction_text, tier_odds, total_distribution
+from meneur.systems.carpathes.odds import (
+    fraction_text,
+    tier_odds,
+    total_distribution,
+    wound_odds,
+)
 from meneur.systems.carpathes.resolution import dice_count, mode_from, roll
 from meneur.systems.carpathes.supernatural import Agent, Target, effect_of
 
@@ -288,23 +294,29 @@ def build_app() -> typer.Typer:
         weapon_bonus: int = typer.Option(0, "--weapon-bonus", help=_("Weapon bonus to attack.")),
         weapon: str = typer.Option("bare_hands", "--weapon", help=_(
             "bare_hands, steel_blade, cavalry_sabre, woodcutter_axe, ash_stake, silver_blade.")),
-        target: str = typer.Option("human", "--target", help=_("Kind of target.")),
+        target: str = typer.Option("human", "--target", help=_(
+            "Kind of target: {choices}.", choices=", ".join(k.value for k in CreatureKind))),
         identified: bool = typer.Option(False, "--identified", help=_(
             "The target is identified as undead.")),
         sleeping: bool = typer.Option(False, "--sleeping", help=_(
             "The target sleeps (ash stake in the heart of a sleeping vampire).")),
         damage_step: str = typer.Option("margin", "--damage-step", help=_(
             "Table option: a +1 damage weapon adds to the margin (margin) or a wound band (band).")),
+        silver_wounds: int = typer.Option(2, "--silver-wounds", help=_(
+            "Table option: wounds a silver blade's hit counts against a creature (1 to 3).")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
         disadvantage: bool = typer.Option(False, "--disadvantage",
                                           help=_("3D6 keep the 2 worst.")),
+        odds: bool = typer.Option(False, "--odds", help=_("Add the exact odds of each wound.")),
         dice: str = typer.Option(None, "--dice", help=dice_help),
         seed: int = typer.Option(None, "--seed", help=seed_help),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
         if damage_step not in ("margin", "band"):
             raise _bad(N_("Unknown damage step '{value}'; choose margin or band."), value=damage_step)
-        options = TableOptions(damage_step="band" if damage_step == "band" else "margin")
+        check_range(Message("carpathes", N_("The silver blade's wounds")), silver_wounds, 1, 3)
+        options = TableOptions(damage_step="band" if damage_step == "band" else "margin",
+                               silver_wound_multiplier=silver_wounds)
         arm = parse_enum(WeaponKey, weapon, _("weapon"))
         kind = parse_enum(CreatureKind, target, _("target"))
         source = _source(seed, dice)
@@ -313,10 +325,19 @@ def build_app() -> typer.Typer:
                         mode=mode_from(advantage, disadvantage), options=options)
         finish(source)
         lines = [*_cancel_note(advantage, disadvantage), *result.explain()]
+        data: dict[str, Any] = {**result.to_json(), "explanation": [m.render() for m in lines]}
+        if odds:
+            chances = wound_odds(physical, weapon_bonus, target_defense, result.roll.mode,
+                                 result.steps, options.damage_step)
+            data["wound_odds"] = {w.value: fraction_text(p) for w, p in chances.items()}
         if as_json:
-            print_json({**result.to_json(), "explanation": [m.render() for m in lines]})
-        else:
-            _show(lines)
+            print_json(data)
+            return
+        _show(lines)
+        if odds:
+            _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {
+                "tier": Message("carpathes", WOUND_LABELS[Wound(key)]), "chance": chance})
+                for key, chance in data["wound_odds"].items()])
 
     @app.command("initiative", help=_("Roll 2D6 + Physique for each combatant and order them."))
     @guarded
@@ -362,6 +383,12 @@ def build_app() -> typer.Typer:
             " until penance, not only the next one.")),
         any_object: bool = typer.Option(False, "--allow-unestablished-objects", help=_(
             "Table option: accept a Talisman object never established as sacred.")),
+        disadvantage_wins: bool = typer.Option(False, "--disadvantage-wins", help=_(
+            "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
+            " cancelling out.")),
+        critical_no_disadvantage: bool = typer.Option(
+            False, "--critical-wound-no-disadvantage", help=_(
+                "Table option: only a serious wound gives disadvantage until medical care.")),
         clues: int = typer.Option(3, "--clues-per-scene", help=_(
             "Table option: the most supernatural clues in a scene (0: no limit).")),
         force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
@@ -372,7 +399,9 @@ def build_app() -> typer.Typer:
         check_range(Message("carpathes", N_("The number of clues per scene")), clues, 0, 99)
         options = TableOptions(cracked_disadvantage_until_penance=until_penance,
                                require_established_object=not any_object,
-                               supernatural_clues_per_scene=clues or None)
+                               supernatural_clues_per_scene=clues or None,
+                               advantage_cancels_disadvantage=not disadvantage_wins,
+                               critical_wound_disadvantage=not critical_no_disadvantage)
         store.save(path, chronicle.Log(options=options))
         if as_json:
             print_json({"created": str(path), "options": options.model_dump(mode="json")})
@@ -551,6 +580,15 @@ def build_app() -> typer.Typer:
                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, GiveClue(text=text), as_json)
 
+    @state_app.command("establish", help=_(
+        "Establish an object as sacred in the fiction for a PC (outside a confrontation)."))
+    @guarded
+    def establish_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+                      sacred_object: str = typer.Option(..., "--object", help=_(
+                          "The sacred object presented.")),
+                      as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
+        _run(path, EstablishSacredObject(pc=pc, sacred_object=sacred_object), as_json)
+
     @state_app.command("wound", help=_("A PC suffers a wound (read from an attack's margin)."))
     @guarded
     def wound_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
@@ -630,9 +668,9 @@ SHAKEN_LABELS = {"none": N_("no"),
                  "pending": N_("disadvantage in the next supernatural confrontation"),
                  "active": N_("disadvantage in this confrontation")}
 ACTION_LABELS = {"talisman": N_("Talisman de Foi"), "joker": N_("Joker du destin"),
-                 "penance": N_("penance"), "recollect": N_("recollection"),
-                 "initiative": N_("initiative"), "care": N_("medical care"),
-                 "round": N_("next round"), "clue": N_("supernatural clue")}
+                 "penance": N_("Penance"), "recollect": N_("Recollection"),
+                 "initiative": N_("Initiative"), "care": N_("Medical care"),
+                 "round": N_("Next round"), "clue": N_("Supernatural clue")}
 
 
 def _odds_lines(tiers: dict[str, str]) -> list[Message]:

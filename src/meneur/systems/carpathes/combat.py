@@ -70,6 +70,17 @@ def wound_for(margin: int) -> Wound:
     return Wound.LIGHT if margin >= 1 else Wound.NONE
 
 
+def wound_after_steps(raw_margin: int, steps: int, step_rule: str) -> Wound:
+    """« ajoute 1 cran au résultat avant lecture de la marge »: the steps add to the margin
+    (``margin``), or raise the wound read by as many bands on a hit (``band``)."""
+    if step_rule == "band":
+        base = wound_for(raw_margin)
+        if base is Wound.NONE:
+            return base
+        return _BANDS[min(_BANDS.index(base) + steps, len(_BANDS) - 1)]
+    return wound_for(raw_margin + steps)
+
+
 def damage_steps(weapon: Weapon, target: CreatureKind, identified: bool) -> int:
     """Steps a weapon adds: « +1 dégât » for sabre and axe, the stake only « contre mort-vivant
     identifié »."""
@@ -122,10 +133,7 @@ class Attack:
     @property
     def wound(self) -> Wound:
         """The wound: read from the margin, raised by the steps under the ``band`` option."""
-        base = wound_for(self.margin)
-        if self.step_rule == "band" and base is not Wound.NONE:
-            return _BANDS[min(_BANDS.index(base) + self.steps, len(_BANDS) - 1)]
-        return base
+        return wound_after_steps(self.raw_margin, self.steps, self.step_rule)
 
     @property
     def hit(self) -> bool:

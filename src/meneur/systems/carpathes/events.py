@@ -134,6 +134,12 @@ class GiveClue(_Frozen):
     text: str = ""
 
 
+class EstablishSacredObject(_Frozen):
+    type: Literal["establish_sacred_object"] = "establish_sacred_object"
+    pc: str
+    sacred_object: str
+
+
 class InflictWound(_Frozen):
     type: Literal["inflict_wound"] = "inflict_wound"
     pc: str
@@ -147,7 +153,7 @@ class GiveMedicalCare(_Frozen):
 
 Command = (AddCharacter | StartSession | StartScene | Recollect | Teach | BeginConfrontation
            | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative
-           | NextRound | GiveClue | InflictWound | GiveMedicalCare)
+           | NextRound | GiveClue | InflictWound | GiveMedicalCare | EstablishSacredObject)
 
 
 # ---- events -----------------------------------------------------------------------------------
@@ -214,6 +220,7 @@ class TalismanCracked(_Frozen):
     type: Literal["talisman_cracked"] = "talisman_cracked"
     pc: str
     sacred_object: str
+    until_penance: bool = False
 
 
 class JokerUsed(_Frozen):
@@ -258,6 +265,12 @@ class WoundInflicted(_Frozen):
     disadvantage: bool = False
 
 
+class SacredObjectEstablished(_Frozen):
+    type: Literal["sacred_object_established"] = "sacred_object_established"
+    pc: str
+    sacred_object: str
+
+
 class MedicalCareGiven(_Frozen):
     type: Literal["medical_care_given"] = "medical_care_given"
     pc: str
@@ -267,5 +280,5 @@ Event = Annotated[
     CharacterAdded | SessionStarted | SceneStarted | Recollected | TalismanRecharged | FaithTaught
     | ConfrontationBegan | ConfrontationEnded | Rolled | TalismanInvoked | TalismanCracked
     | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven | WoundInflicted
-    | MedicalCareGiven,
+    | MedicalCareGiven | SacredObjectEstablished,
     Field(discriminator="type")]

@@ -18,6 +18,7 @@ from meneur.systems.carpathes.events import (
     Recollected,
     Rolled,
     RoundStarted,
+    SacredObjectEstablished,
     SceneStarted,
     SessionStarted,
     TalismanCracked,
@@ -67,11 +68,16 @@ def narrate(event: Event) -> list[Message]:
         case TalismanInvoked(pc=pc, sacred_object=item):
             return [_m(N_("{pc} presents '{item}' and speaks a sincere word of faith: the partial"
                           " success becomes a full success."), pc=pc, item=item)]
-        case TalismanCracked(pc=pc, sacred_object=item):
-            return [_m(N_("The GM judges the invocation hollow: the roll stays a {tier}, '{item}'"
-                          " cracks and {pc} will be at disadvantage in the next supernatural"
-                          " confrontation."), pc=pc, item=item,
-                       tier=Message("carpathes", TIER_LABELS[Tier.PARTIAL_SUCCESS]))]
+        case TalismanCracked(pc=pc, sacred_object=item, until_penance=until_penance):
+            cost = (N_("{pc} will be at disadvantage on protection and attack rolls in every"
+                       " supernatural confrontation until a scene of sincere penance.")
+                    if until_penance else
+                    N_("{pc} will be at disadvantage on protection and attack rolls in the next"
+                       " supernatural confrontation."))
+            return [_m(N_("The GM judges the invocation hollow: the roll stays a {tier} and"
+                          " '{item}' cracks."), item=item,
+                       tier=Message("carpathes", TIER_LABELS[Tier.PARTIAL_SUCCESS])),
+                    _m(cost, pc=pc)]
         case JokerUsed(pc=pc, roll=data):
             return [_m(N_("{pc} plays the Joker du destin: a full reroll, the second result is"
                           " kept."), pc=pc), *data.to_roll().explain()]
@@ -91,6 +97,9 @@ def narrate(event: Event) -> list[Message]:
             if lasting:
                 lines.append(_m(N_("{pc} is at disadvantage until medical care."), pc=pc))
             return lines
+        case SacredObjectEstablished(pc=pc, sacred_object=item):
+            return [_m(N_("'{item}' is established as sacred in the fiction for {pc}."), pc=pc,
+                       item=item)]
         case MedicalCareGiven(pc=pc):
             return [_m(N_("{pc} receives medical care: the wound no longer gives disadvantage."),
                        pc=pc)]

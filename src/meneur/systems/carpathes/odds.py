@@ -11,6 +11,7 @@ from fractions import Fraction
 from importlib import import_module
 from typing import Any
 
+from meneur.systems.carpathes.combat import Wound, wound_after_steps
 from meneur.systems.carpathes.model import RollMode, Tier
 from meneur.systems.carpathes.resolution import check_trait_and_bonus, tier_of
 
@@ -57,6 +58,15 @@ def attack_margin_distribution(physical: int, weapon_bonus: int, defense: int,
     die = kept_sum(mode)
     return {int(outcome) + physical + weapon_bonus - defense: Fraction(die.probability(outcome))
             for outcome in die.outcomes()}
+
+
+def wound_odds(physical: int, weapon_bonus: int, defense: int, mode: RollMode = RollMode.NORMAL,
+               steps: int = 0, step_rule: str = "margin") -> dict[Wound, Fraction]:
+    """Exact probability of each wound of an attack (every wound present, zero when impossible)."""
+    result = {wound: Fraction(0) for wound in Wound}
+    for margin, chance in attack_margin_distribution(physical, weapon_bonus, defense, mode).items():
+        result[wound_after_steps(margin, steps, step_rule)] += chance
+    return result
 
 
 def fraction_text(value: Fraction) -> str:

@@ -11,10 +11,10 @@ import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign.states import aptitude_malus, state_name
-from meneur.systems.energy.campaign.stress import BOXES
+from meneur.systems.energy.campaign.stress import StressUse, check_can_spend, require_playable
 from meneur.systems.energy.model import Aptitude, Character, State
 from meneur.systems.energy.names import APTITUDE_NAMES, word
 
@@ -70,6 +70,13 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("-", "_")
 
 
+def _difficulty_list() -> Message:
+    """ "Amateur (1), Débutant (2) ..." in the reader's language (a template of placeholders only)."""
+    template = ", ".join(f"{{d{level.value}}} ({level.value})" for level in Difficulty)
+    names = {f"d{level.value}": Message(DOMAIN, DIFFICULTY_NAMES[level]) for level in Difficulty}
+    return Message(DOMAIN, template, names)
+
+
 def parse_difficulty(text: str) -> Difficulty:
     """Read a difficulty: a number 1-10, an English key (``expert``) or the book's word (``maître``).
 
@@ -86,7 +93,7 @@ def parse_difficulty(text: str) -> Difficulty:
         Message(
             DOMAIN,
             N_("Unknown difficulty {value!r}: give a number from 1 to 10 or one of {names}."),
-            {"value": text, "names": ", ".join(_FRENCH)},
+            {"value": text, "names": _difficulty_list()},
         )
     )
 
@@ -366,23 +373,6 @@ def _state_malus(character: Character) -> tuple[int, str]:
     return malus, label
 
 
-def _check_can_surpass(character: Character) -> None:
-    if not character.pc:
-        raise IllegalActionError(
-            Message(
-                DOMAIN,
-                N_("Only player characters may surpass themselves ({name} is an NPC)."),
-                {"name": character.name},
-            ),
-            rule="surpass",
-        )
-    if character.stress >= BOXES or State.BROKEN in character.states:
-        raise IllegalActionError(
-            Message(DOMAIN, N_("{name} has no empty stress box left to check."), {"name": character.name}),
-            rule="stress_full",
-        )
-
-
 def best_trait(character: Character, aptitude: Aptitude) -> tuple[str, int]:
     """The applicable trait with the highest bonus (name, bonus), or ("", 0) when none applies."""
     applicable = [t for t in character.traits if aptitude in t.aptitudes]
@@ -399,8 +389,9 @@ def character_aptitude_score(
 
     Raises:
         BadInputError: for a trait the character does not have.
-        IllegalActionError: for se dépasser by an NPC or with a full gauge.
+        IllegalActionError: for a brisé character, or se dépasser by an NPC or with a full gauge.
     """
+    require_playable(character)
     if trait is None:
         trait_name, bonus = best_trait(character, aptitude)
     else:
@@ -416,7 +407,7 @@ def character_aptitude_score(
             )
         trait_name, bonus = found[0].name, found[0].bonus
     if surpass:
-        _check_can_surpass(character)
+        check_can_spend(character, StressUse.SURPASS)
     malus, label = _state_malus(character)
     return aptitude_score(
         character.aptitude(aptitude),
@@ -437,8 +428,9 @@ def character_power_score(
 
     Raises:
         BadInputError: for a power the character does not have.
-        IllegalActionError: for se dépasser by an NPC or with a full gauge.
+        IllegalActionError: for a brisé character, or se dépasser by an NPC or with a full gauge.
     """
+    require_playable(character)
     found = [p for p in character.powers if p.name.casefold() == power.casefold()]
     if not found:
         known = ", ".join(p.name for p in character.powers) or "-"
@@ -450,7 +442,7 @@ def character_power_score(
             )
         )
     if surpass:
-        _check_can_surpass(character)
+        check_can_spend(character, StressUse.SURPASS)
     malus, label = _state_malus(character) if malus_on_powers else (0, "")
     return power_score(
         character.rank,

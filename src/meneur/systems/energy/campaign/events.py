@@ -250,7 +250,7 @@ def apply(state: CampaignState, event: Event) -> CampaignState:
                 update={
                     "phase": Phase.IDLE,
                     "review_open": True,
-                    "reviewed": frozenset(),
+                    "reviewed": _same_review(state),
                     "awarded": frozenset(),
                     "gm_stress": {},
                     "scene": 0,
@@ -268,7 +268,7 @@ def apply(state: CampaignState, event: Event) -> CampaignState:
             )
         case ScenarioEnded():
             return state.model_copy(
-                update={"scenario_open": False, "review_open": True, "reviewed": frozenset()}
+                update={"scenario_open": False, "review_open": True, "reviewed": _same_review(state)}
             )
         case SceneStarted(number=number):
             return state.model_copy(
@@ -276,6 +276,15 @@ def apply(state: CampaignState, event: Event) -> CampaignState:
             )
         case _:
             return _apply_to_character(state, event)
+
+
+def _same_review(state: CampaignState) -> frozenset[str]:
+    """Scores already moved when an end follows another end with nothing started between them.
+
+    A scenario and the session that end together are one "fin d'une séance ou d'un scénario": each score
+    moves "de 1 point" there, not once per end (002_58e889a1abff3456.txt).
+    """
+    return state.reviewed if state.review_open else frozenset()
 
 
 def _apply_to_character(state: CampaignState, event: Event) -> CampaignState:

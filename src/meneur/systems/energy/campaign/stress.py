@@ -68,7 +68,12 @@ def at_level(character: Character, level: int) -> Character:
     return character.model_copy(update={"stress": min(level, BOXES), "states": frozenset(states)})
 
 
-def _require_playable(character: Character) -> None:
+def require_playable(character: Character) -> None:
+    """A brisé character "ne sera plus jouable tant qu'il n'aura pas été ramené" (002_58e889a1abff3456.txt).
+
+    Raises:
+        IllegalActionError: when the character is brisé.
+    """
     if State.BROKEN in character.states:
         raise IllegalActionError(
             Message(
@@ -100,7 +105,7 @@ def take_stress(character: Character, boxes: int = 1) -> Character:
         IllegalActionError: when the character is brisé (out of play).
     """
     _require_boxes(boxes)
-    _require_playable(character)
+    require_playable(character)
     return at_level(character, stress_level(character) + boxes)
 
 
@@ -112,7 +117,7 @@ def relieve_stress(character: Character, boxes: int = 1) -> Character:
         IllegalActionError: when the character is brisé: only coming back resets the gauge.
     """
     _require_boxes(boxes)
-    _require_playable(character)
+    require_playable(character)
     return at_level(character, stress_level(character) - boxes)
 
 
@@ -137,8 +142,8 @@ def check_gm_stress(character: Character, given_this_scene: int, boxes: int) -> 
         )
 
 
-def spend_box(character: Character, use: StressUse) -> Character:
-    """Check a box for action d'éclat, détermination or se dépasser.
+def check_can_spend(character: Character, use: StressUse) -> None:
+    """Whether ``character`` may check a box for ``use`` now (legality as a query; raises when not).
 
     "il peut cocher une case de stress pour obtenir l'un des avantages ci-dessous"; se dépasser is
     for "Les personnages joueurs" (002_58e889a1abff3456.txt). A full gauge has no box left to check.
@@ -146,7 +151,7 @@ def spend_box(character: Character, use: StressUse) -> Character:
     Raises:
         IllegalActionError: brisé, gauge full, or an NPC trying to se dépasser.
     """
-    _require_playable(character)
+    require_playable(character)
     if use is StressUse.SURPASS and not character.pc:
         raise IllegalActionError(
             Message(
@@ -161,6 +166,15 @@ def spend_box(character: Character, use: StressUse) -> Character:
             Message(DOMAIN, N_("{name} has no empty stress box left to check."), {"name": character.name}),
             rule="stress_full",
         )
+
+
+def spend_box(character: Character, use: StressUse) -> Character:
+    """Check a box for action d'éclat, détermination or se dépasser (see :func:`check_can_spend`).
+
+    Raises:
+        IllegalActionError: brisé, gauge full, or an NPC trying to se dépasser.
+    """
+    check_can_spend(character, use)
     return at_level(character, stress_level(character) + 1)
 
 

@@ -216,7 +216,10 @@ def challenge_command(
         str | None, typer.Option(help=_("1-10 or a level: amateur ... impossible."))
     ] = None,
     character: Annotated[str | None, typer.Option(help=_("Character file or built-in hero."))] = None,
-    aptitude: Annotated[str | None, typer.Option(help=_("Aptitude key (vehicles, art...)."))] = None,
+    aptitude: Annotated[
+        str | None,
+        typer.Option(help=_("Aptitude: its key or the book's word (vehicles or véhicules, art...).")),
+    ] = None,
     trait_name: Annotated[
         str | None, typer.Option(help=_("Trait to use (default: the best applicable)."))
     ] = None,

@@ -89,6 +89,11 @@ def register(app: typer.Typer) -> None:
         out.print(_("Turn {turn}, phase {phase}.", turn=fight.state.turn, phase=phase), markup=False)
         for combatant in fight.state.combatants:
             out.print(state_line(fight.state, combatant.id).render(), markup=False)
+        if fight.state.pending is not None:
+            pending = fight.state.pending
+            out.print(_("{target} must first react to the attack of {attacker}.",
+                        target=fight.state.get(pending.target).name,
+                        attacker=fight.state.get(pending.attacker).name), markup=False)
 
     @group.command("legal", help=_("List the legal actions at the end of a fight file."))
     @guarded

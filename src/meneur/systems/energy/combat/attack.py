@@ -78,6 +78,8 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
         for target in targets[:1]:
             checks.near(who, target, "contact_reach", state.options.contact_reach)
     if cmd.area_targets:
+        if state.options.area_needs_area_power and (cmd.power is None or not who.power(cmd.power).area):
+            checks.refuse("area", N_("This power was not made for area attacks (table option)."))
         if not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
             checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."),
                           diameter=cmd.diameter)

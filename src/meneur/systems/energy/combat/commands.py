@@ -137,6 +137,26 @@ class UseSupport:
 
 
 @dataclass(frozen=True, slots=True)
+class GiveEnergy:
+    """Give energy to an ally with a power of kind ``give_energy`` (half success)."""
+
+    actor: str
+    power: int
+    tokens: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """Heal a character within 5 m with a power of kind ``heal`` (half success)."""
+
+    actor: str
+    power: int
+    tokens: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class Interact:
     """Interact with the scene (``key``: a door, a valve, a terrain element to remove)."""
 
@@ -181,13 +201,18 @@ class EndFight:
     exhausted: tuple[str, ...] = ()
 
 
+Pass = EndPhase
+"""Passing is ending one's action phase."""
+
 Command = (StartFight | Attack | Charge | Defend | Interpose | ExtendedDefense | Counter | Move | Hold
-           | Interrupt | KeepHold | UseSupport | Interact | Maintain | SpendStress | EndPhase | EndFight)
+           | Interrupt | KeepHold | UseSupport | GiveEnergy | Heal | Interact | Maintain | SpendStress
+           | EndPhase | EndFight)
 
 COMMAND_TYPES: dict[str, type] = {
     "start": StartFight, "attack": Attack, "charge": Charge, "defend": Defend, "interpose": Interpose,
     "extended_defense": ExtendedDefense, "counter": Counter, "move": Move, "hold": Hold,
-    "interrupt": Interrupt, "keep_hold": KeepHold, "support": UseSupport, "interact": Interact,
+    "interrupt": Interrupt, "keep_hold": KeepHold, "support": UseSupport,
+    "give_energy": GiveEnergy, "heal": Heal, "interact": Interact,
     "maintain": Maintain, "stress": SpendStress, "pass": EndPhase, "end_phase": EndPhase,
     "end": EndFight,
 }

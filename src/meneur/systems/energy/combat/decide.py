@@ -18,6 +18,8 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    GiveEnergy,
+    Heal,
     Hold,
     Interact,
     Interpose,
@@ -33,7 +35,7 @@ from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.state import FightState, Phase
 
-PLAYABLE = (Attack, Charge, Move, UseSupport, Interact)
+PLAYABLE = (Attack, Charge, Move, UseSupport, GiveEnergy, Heal, Interact)
 """Commands a controller may give to the character it controls (ÉCHO)."""
 
 HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
@@ -49,6 +51,8 @@ HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
     Interrupt: turn.interrupt,
     KeepHold: turn.keep_hold,
     UseSupport: support.use_support,
+    GiveEnergy: support.give_energy_to,
+    Heal: support.heal_target,
     Interact: support.interact,
     Maintain: turn.maintain,
     SpendStress: turn.spend_stress,

@@ -66,6 +66,6 @@ class Fight:
         """Every event of the log, in order."""
         return [event for entry in self.log for event in entry.events]
 
-    def replay(self) -> FightState:
-        """The state rebuilt from the initial state and the event log alone."""
-        return apply_all(self.initial, self.events())
+    def replay(self, log: list[Event] | None = None) -> FightState:
+        """The state rebuilt from the initial state and an event log (this fight's by default)."""
+        return apply_all(self.initial, self.events() if log is None else log)

@@ -23,6 +23,8 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    GiveEnergy,
+    Heal,
     Hold,
     Interact,
     Interpose,
@@ -42,7 +44,8 @@ from meneur.systems.energy.combat.state import FightState, Phase
 
 PLAYED = ("attack", "charge", "move", "support", "interact")
 """Actions a controller may make the character it controls do (ÉCHO)."""
-VARIABLE = (Attack, Charge, Defend, ExtendedDefense, Counter, UseSupport, Interact, Maintain)
+VARIABLE = (Attack, Charge, Defend, ExtendedDefense, Counter, UseSupport, GiveEnergy, Heal, Interact,
+            Maintain)
 
 
 @dataclass(frozen=True, slots=True)

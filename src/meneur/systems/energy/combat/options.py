@@ -15,6 +15,8 @@ class TableOptions(BaseModel):
 
     contact_reach: float = Field(
         5.0, gt=0, description="Metres within which a contact (Off-C) attack reaches its target.")
+    area_needs_area_power: bool = Field(
+        False, description="Only powers made with the area flag may attack an area.")
     hold_skips_own_slot: bool = Field(
         True, description="A character still on hold when its slot comes keeps waiting.")
     wounded_start_half_vigor: bool = Field(

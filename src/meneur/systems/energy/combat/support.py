@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
-from meneur.systems.energy.combat.commands import Interact, UseSupport
+from meneur.systems.energy.combat.commands import GiveEnergy, Heal, Interact, UseSupport
 from meneur.systems.energy.combat.effects import (
     ON_HIT,
     duplicates,
@@ -70,6 +70,25 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     if cmd.power not in who.used:
         events.insert(0, PowerUsed(who.id, cmd.power))
     return events
+
+
+def give_energy_to(state: FightState, cmd: GiveEnergy) -> list[Event]:
+    """:class:`GiveEnergy`: a support use of a ``give_energy`` power on one ally."""
+    return _typed(state, UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target,)), "give_energy")
+
+
+def heal_target(state: FightState, cmd: Heal) -> list[Event]:
+    """:class:`Heal`: a support use of a ``heal`` power on one character."""
+    return _typed(state, UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target,)), "heal")
+
+
+def _typed(state: FightState, cmd: UseSupport, kind: str) -> list[Event]:
+    who = checks.combatant(state, cmd.actor)
+    checks.usable_power(who, cmd.power)
+    if who.power(cmd.power).kind != kind:
+        checks.refuse("support", N_("{power} is not a power of this kind ({kind})."),
+                      power=who.power(cmd.power).name, kind=kind)
+    return use_support(state, cmd)
 
 
 def interact(state: FightState, cmd: Interact) -> list[Event]:

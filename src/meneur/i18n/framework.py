@@ -1,0 +1,207 @@
+"""French, English and Polish for the words that Typer and its vendored Click print themselves.
+
+Why this module exists: the help "chrome" ("Usage:", the "Options"/"Commands" panels, "[required]")
+and the usage errors ("No such option: --x") come from Typer 0.29.2, not from meneur. Its vendored
+Click (``typer._click``) builds those sentences as plain English f-strings, with no gettext hook,
+and ``typer.rich_utils`` reads its panel titles and labels from module constants translated once,
+at import, by the stdlib ``gettext``. No supported setting chooses their language, so
+:func:`install` adapts the three places where they reach the screen:
+
+* ``Context.formatter_class`` (Click's extension point for help formatting): a formatter whose
+  usage line starts with the translated "Usage: ".
+* ``rich_utils.rich_format_help``, ``rich_format_error`` and ``rich_abort_error`` (looked up by
+  Typer at call time): wrappers that first set ``rich_utils``' string constants and the
+  "Show this message and exit." help of the ``--help`` option in the current language.
+* Error messages: the English text that Click built is matched against :data:`ERRORS`, the exact
+  shapes of the vendored sources, and re-built from the translated template with the same values.
+  Text that matches no shape is shown unchanged, so an upgrade of Typer can only leave a sentence
+  in English, never garble it. Typer is pinned; ``tests/i18n/test_framework.py`` checks each shape
+  against the real library.
+
+Everything is translated at the moment it is shown, in the language current then
+(:func:`meneur.i18n.get_language`), so one installation serves every language. The message ids are
+Typer's and Click's own English words, kept in the ``framework`` domain.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache, wraps
+from typing import Any
+
+from typer import rich_utils
+from typer._click.core import Context
+from typer._click.formatting import HelpFormatter
+
+from meneur.i18n import N_, Translator
+
+_ = Translator("framework")
+
+USAGE = N_("Usage: ")
+HELP_OPTION = N_("Show this message and exit.")
+
+# rich_utils constant -> its message id, spelled exactly as typer/rich_utils.py spells it.
+RICH_CONSTANTS: dict[str, str] = {
+    "DEPRECATED_STRING": N_("(deprecated) "),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "ENVVAR_STRING": N_("[env var: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "ABORTED_TEXT": N_("Aborted."),
+    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+}
+
+# The sentences of Click's and Typer's usage errors, as the vendored sources build them, most
+# specific first: the first shape that matches the whole message wins. A field named ``message``
+# holds another sentence and is translated in turn; every other field is copied as it is.
+ERRORS: tuple[str, ...] = (
+    N_("No such command {name}. Did you mean {suggestions}?"),
+    N_("No such command {name!r}."),
+    N_("Missing command."),
+    N_("{message} (Possible options: {options})"),
+    N_("No such option: {name}"),
+    N_("Got unexpected extra argument(s) ({args})"),
+    N_("Missing argument {name}. {message}"),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}. {message}"),
+    N_("Missing option {name}."),
+    N_("Missing parameter {name}."),
+    N_("Choose from:{choices}"),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} requires {count} arguments."),
+    N_("Option {name} does not take a value."),
+    N_("Argument {name} takes {count} values."),
+    N_("Invalid value for {hint}: {message}"),
+    N_("Invalid value: {message}"),
+    N_("Value error, {message}"),
+    N_("{value} is not one of {choices}."),
+    N_("Value {value} is not a valid {label}."),
+    N_("Value must be an iterable."),
+    N_("file {name} does not exist."),
+    N_("dir {name} does not exist."),
+    N_("path {name} does not exist."),
+    N_("file {name} is a directory."),
+    N_("path {name} is a directory."),
+    N_("dir {name} is a file."),
+    N_("path {name} is a file."),
+    N_("Input should be a valid integer, unable to parse string as an integer"),
+    N_("Input should be a valid integer, got a number with a fractional part"),
+    N_("Input should be a valid number, unable to parse string as a number"),
+    N_("Input should be a valid boolean, unable to interpret input"),
+    N_("Input should be {expected}"),
+)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """One error template: its message id and the pattern that recognises its English text."""
+
+    msgid: str
+    pattern: re.Pattern[str]
+
+
+def _pieces(template: str) -> list[tuple[str, str | None]]:
+    """The template as (literal text, field name or None) pairs; conversions such as !r dropped."""
+    return [(literal, name) for literal, name, _spec, _conv in string.Formatter().parse(template)]
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = [re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+             for literal, name in _pieces(template)]
+    return re.compile("".join(parts), re.DOTALL)
+
+
+@cache
+def _shapes() -> tuple[_Shape, ...]:
+    return tuple(_Shape(msgid, _pattern(msgid)) for msgid in ERRORS)
+
+
+def _fill(template: str, values: Mapping[str, str]) -> str:
+    """Put already-formatted texts in the fields of ``template`` (no conversion is re-applied)."""
+    return "".join(literal + (values[name] if name else "") for literal, name in _pieces(template))
+
+
+def translate_error(text: str) -> str:
+    """The current language's version of an English Click/Typer error message.
+
+    Args:
+        text: the message as Click formatted it, e.g. ``"No such option: --x"``.
+
+    Returns:
+        The translated message, or ``text`` itself when it has none of the known shapes.
+    """
+    for shape in _shapes():
+        found = shape.pattern.fullmatch(text)
+        if found:
+            values = found.groupdict()
+            if "message" in values:
+                values["message"] = translate_error(values["message"])
+            return _fill(_(shape.msgid), values)
+    return text
+
+
+def _set_rich_constants() -> None:
+    for name, msgid in RICH_CONSTANTS.items():
+        setattr(rich_utils, name, _(msgid))
+
+
+def _translated_help_option(command: Any, ctx: Any) -> None:
+    option = command.get_help_option(ctx)
+    if option is not None:
+        option.help = _(HELP_OPTION)
+
+
+def _before(func: Callable[..., Any], prepare: Callable[..., None]) -> Callable[..., Any]:
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        prepare(*args, **kwargs)
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+def _prepare_help(*, obj: Any, ctx: Any, **_rest: Any) -> None:
+    _set_rich_constants()
+    _translated_help_option(obj, ctx)
+
+
+def _prepare_error(error: Any) -> None:
+    _set_rich_constants()
+    if type(error).__name__ == "NoArgsIsHelpError":  # its "message" is the help page itself
+        return
+    text = translate_error(error.format_message())
+    error.format_message = lambda: text
+
+
+def _prepare_abort() -> None:
+    _set_rich_constants()
+
+
+class TranslatedHelpFormatter(HelpFormatter):
+    """Click's help formatter with the usage prefix in the current language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
+
+
+_installed: list[bool] = []
+
+
+def install() -> None:
+    """Make Typer and Click speak the current language; calling it again changes nothing.
+
+    Call it before a command tree is first run (``meneur.cli.main`` and the CLI test helper do).
+    """
+    if _installed:
+        return
+    _installed.append(True)
+    Context.formatter_class = TranslatedHelpFormatter
+    rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
+    rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)
+    rich_utils.rich_abort_error = _before(rich_utils.rich_abort_error, _prepare_abort)
