@@ -41,6 +41,8 @@ from meneur.i18n import N_, Translator
 _ = Translator("framework")
 
 USAGE = N_("Usage: ")
+OPTIONS_METAVAR = N_("[OPTIONS]")  # typer/core.py: the default options_metavar
+SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")  # typer/core.py: TyperGroup's subcommand_metavar
 HELP_OPTION = N_("Show this message and exit.")
 
 # rich_utils constant -> its message id, spelled exactly as typer/rich_utils.py spells it.
@@ -94,6 +96,7 @@ ERRORS: tuple[str, ...] = (
     N_("Input should be a valid integer, got a number with a fractional part"),
     N_("Input should be a valid number, unable to parse string as a number"),
     N_("Input should be a valid boolean, unable to interpret input"),
+    N_("Input should be {choices} or {last}"),
     N_("Input should be {expected}"),
 )
 
@@ -183,11 +186,24 @@ def _prepare_abort() -> None:
     _set_rich_constants()
 
 
+def translate_usage(args: str) -> str:
+    """The usage line's arguments with Typer's default placeholders in the current language.
+
+    Args:
+        args: what follows the program name, e.g. ``"[OPTIONS] COMMAND [ARGS]..."``.
+    """
+    if args.startswith(OPTIONS_METAVAR):
+        args = _(OPTIONS_METAVAR) + args.removeprefix(OPTIONS_METAVAR)
+    if args.endswith(SUBCOMMAND_METAVAR):
+        args = args.removesuffix(SUBCOMMAND_METAVAR) + _(SUBCOMMAND_METAVAR)
+    return args
+
+
 class TranslatedHelpFormatter(HelpFormatter):
-    """Click's help formatter with the usage prefix in the current language."""
+    """Click's help formatter with the usage line's own words in the current language."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _(USAGE) if prefix is None else prefix)
+        super().write_usage(prog, translate_usage(args), _(USAGE) if prefix is None else prefix)
 
 
 _installed: list[bool] = []

@@ -22,6 +22,26 @@ def test_challenge_with_numbers_wink_and_the_tree() -> None:
     assert (data["score"]["total"], data["difficulty"], data["success"]) == (4, 4, True)
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_challenge_wink_teleports_past_the_tree(lang: str) -> None:
+    """002_58e889a1abff3456.txt: "son rang de puissance de 5, augmenté à 6 grâce à son renforcement de +1,
+    on retranche 1 point car elle téléporte quelqu'un d'autre avec elle (sa moto), ce qui donne 5 !"."""
+    args = ["--rank", "5", "--modifier", "1", "--carried", "1", "--difficulty", "expert"]
+    data = json.loads(run_cli(["energy", "challenge", *args, "--json"], lang).stdout)
+    assert [(t["kind"], t["value"]) for t in data["score"]["terms"]] == [
+        ("rank", 5),
+        ("reinforcement", 1),
+        ("carried", -1),
+    ]
+    assert (data["score"]["total"], data["success"]) == (5, True)
+    text = run_cli(["energy", "challenge", *args], lang).stdout
+    expected = {
+        "fr": ["renforcement : +1", "personnes emportées (1) : -1", "Réussite : 5 ≥ 4."],
+        "en": ["reinforcement: +1", "people carried along (1): -1", "Success: 5 ≥ 4."],
+    }[lang]
+    assert all(line in text for line in expected), text
+
+
 def test_challenge_text_in_french_and_english() -> None:
     """The verdict is shown in the reader's language."""
     fr = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "expert"])
@@ -211,6 +231,11 @@ def test_spending_points_from_a_file(tmp_path: Path) -> None:
         ["stress", "relieve", "{path}", "WINK", "nap"],
         ["buy", "{path}", "WINK", "palace"],
         ["reputation", "{path}", "WINK", "fame", "up"],
+        ["relation", "{path}", "WINK", "Père", "up", "--gm"],
+        ["relation", "{path}", "WINK", "Père"],
+        ["relation", "{path}", "WINK", "Père", "--new", "11"],
+        ["stress", "add", "{path}", "WINK", "--boxes", "0"],
+        ["xp", "award", "{path}", "WINK", "--heroic", "won"],
         ["show", "{missing}"],
     ],
 )

@@ -19,7 +19,13 @@ from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, 
 from meneur.systems.energy.campaign.reputation import ReputationScore, find_relation
 from meneur.systems.energy.campaign.resources import purchase_cost
 from meneur.systems.energy.campaign.state import CampaignState, Phase
-from meneur.systems.energy.campaign.stress import Relief, StressUse, check_gm_stress, stress_level
+from meneur.systems.energy.campaign.stress import (
+    Relief,
+    StressUse,
+    check_gm_stress,
+    require_boxes,
+    stress_level,
+)
 from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, Relation, State
 from meneur.systems.energy.names import CATEGORY_CODES
 
@@ -308,8 +314,8 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             _review(state, name, score.value)
             return [ev.ReputationChanged(character=name, score=score, delta=delta)]
         case ChangeRelation(relation=relation, delta=delta):
-            _review(state, name, f"relation:{relation.strip().casefold()}")
             exact = character.relations[find_relation(character, relation)].name
+            _review(state, name, f"relation:{exact.casefold()}")
             return [ev.RelationChanged(character=name, relation=exact, delta=delta)]
         case AddRelation(relation=relation, value=value, gm_reserved=reserved):
             if not relation.strip():
@@ -350,6 +356,7 @@ def _inflicted(character: Character, state: State) -> State:
 
 def _add_stress(state: CampaignState, character: Character, boxes: int) -> list[ev.Event]:
     """ "Le MJ peut distribuer une case de stress [...] durant une scène"; at most two per scene."""
+    require_boxes(boxes)
     state.require_phase(Phase.SESSION, N_("Giving stress"))
     if state.scene == 0:
         raise _illegal("scene", N_("The GM gives stress during a scene: start a scene first."))

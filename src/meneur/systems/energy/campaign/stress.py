@@ -85,7 +85,12 @@ def require_playable(character: Character) -> None:
         )
 
 
-def _require_boxes(boxes: int) -> None:
+def require_boxes(boxes: int) -> None:
+    """Stress comes in whole boxes ("une case de stress"): at least one.
+
+    Raises:
+        BadInputError: for fewer than one box.
+    """
     if boxes < 1:
         raise BadInputError(
             Message(
@@ -104,7 +109,7 @@ def take_stress(character: Character, boxes: int = 1) -> Character:
         BadInputError: for fewer than one box.
         IllegalActionError: when the character is brisé (out of play).
     """
-    _require_boxes(boxes)
+    require_boxes(boxes)
     require_playable(character)
     return at_level(character, stress_level(character) + boxes)
 
@@ -116,7 +121,7 @@ def relieve_stress(character: Character, boxes: int = 1) -> Character:
         BadInputError: for fewer than one box.
         IllegalActionError: when the character is brisé: only coming back resets the gauge.
     """
-    _require_boxes(boxes)
+    require_boxes(boxes)
     require_playable(character)
     return at_level(character, stress_level(character) - boxes)
 
@@ -127,7 +132,7 @@ def check_gm_stress(character: Character, given_this_scene: int, boxes: int) -> 
     Raises:
         IllegalActionError: when ``given_this_scene + boxes`` exceeds two.
     """
-    _require_boxes(boxes)
+    require_boxes(boxes)
     if given_this_scene + boxes > GM_BOXES_PER_SCENE:
         raise IllegalActionError(
             Message(

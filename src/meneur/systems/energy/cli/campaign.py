@@ -47,7 +47,7 @@ from meneur.systems.energy.campaign.stress import USE_NAMES, Relief, StressUse
 from meneur.systems.energy.cli.characters import read_character
 from meneur.systems.energy.files import dump_character
 from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, State
-from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, word
+from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_NAMES, word
 
 DOMAIN = "energy_campaign"
 _ = Translator(DOMAIN)
@@ -92,7 +92,7 @@ _FLOW_WORDS = {
 
 
 _APTITUDE_WORDS = {a.value: word(APTITUDE_NAMES[a]) for a in Aptitude}
-_CATEGORY_WORDS = {c.value: Message("energy", CATEGORY_CODES[c]) for c in PowerCategory}
+_CATEGORY_WORDS = {c.value: word(CATEGORY_NAMES[c]) for c in PowerCategory}
 _STATE_WORDS = {s.value: state_name(s) for s in (State.EXHAUSTED, State.WOUNDED)}
 _STANDARD_WORDS = {s.value: Message(DOMAIN, STANDARD_NAMES[s]) for s in LivingStandard}
 _SCORE_WORDS = {s.value: Message(DOMAIN, SCORE_NAMES[s]) for s in ReputationScore}
@@ -642,6 +642,8 @@ def _register_experience(campaign: typer.Typer) -> None:
         gm: Annotated[bool, typer.Option("--gm", help=_("One of the GM's three slots."))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
+        if gm and new is None:
+            _mixed(["--gm"], N_("a relation is put in one of the GM's slots when it is added with --new"))
         if new is not None:
             _run(path, cmd.AddRelation(character=name, relation=other, value=new, gm_reserved=gm), as_json)
         elif direction is None:
