@@ -64,3 +64,26 @@ def test_bad_expression_exits_2_with_the_message_on_stderr(capsys: pytest.Captur
     assert code == 2
     assert out == ""
     assert "^" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("fr", ["Utilisation : meneur roll", "Option inconnue : --bogus"]),
+     ("pl", ["Użycie: meneur roll", "Nie ma takiej opcji: --bogus"]),
+     ("en", ["Usage: meneur roll", "No such option: --bogus"])],
+)
+def test_click_usage_error_speaks_the_chosen_language(
+    lang: str, words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run_main(["--lang", lang, "roll", "--bogus", "1d6"], capsys)
+    assert code == 2
+    assert out == ""
+    for word in words:
+        assert word in err
+
+
+def test_root_help_speaks_polish(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["--lang", "pl", "--help"], capsys)
+    assert code == 0
+    assert "Pokaż ten komunikat i zakończ." in out
+    assert "Polecenia" in out

@@ -72,8 +72,19 @@ def test_language_resolution_order() -> None:
 
 
 def test_polish_falls_back_to_english() -> None:
-    msgid = "Error: {message}"
-    assert translate("core", msgid, "pl") == translate("core", msgid, "en")
+    msgid = sorted(MESSAGES["insmv"])[0]
+    assert "pl" not in REQUIRED["insmv"]
+    assert translate("insmv", msgid, "pl") == translate("insmv", msgid, "en")
+
+
+@pytest.mark.parametrize("domain", ["warzone", "core", "framework"])
+def test_polish_is_required_around_warzone(domain: str) -> None:
+    assert REQUIRED[domain] == ("fr", "en", "pl")
+    assert MESSAGES[domain]
+
+
+def test_core_speaks_polish() -> None:
+    assert Message("core", "Error: {message}", {"message": "x"}).render("pl") == "Błąd: x"
 
 
 def test_message_renders_in_each_language() -> None:

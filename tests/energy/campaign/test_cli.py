@@ -413,3 +413,16 @@ def test_new_refuses_bad_options_and_writes_nothing(tmp_path: Path, args: list[s
     result = run_cli(["energy", "campaign", "new", str(path), "-c", "WINK", *args])
     assert result.exit_code == 2 and named in result.stderr
     assert not path.exists()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_new_refuses_a_character_that_breaks_a_creation_rule(tmp_path: Path, lang: str) -> None:
+    """A campaign starts from valid characters: a WINK with 47 hero points of 39 is refused (exit 1)."""
+    forged = library_hero("WINK").model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=13)})
+    source = tmp_path / "forged.yaml"
+    source.write_text(dump_character(forged), encoding="utf-8")
+    path = tmp_path / "campaign.json"
+    result = run_cli(["energy", "campaign", "new", str(path), "-c", str(source)], lang)
+    assert result.exit_code == 1
+    assert "47" in result.stderr
+    assert not path.exists()

@@ -141,3 +141,33 @@ def test_the_campaign_rank_cap() -> None:
         spend(wink, seven, options=TableOptions(max_rank=6))
     assert error.value.rule == "rank_cap"
     assert spend(wink, seven).character.rank == 7
+
+
+def test_an_improved_character_still_validates_from_its_file_alone() -> None:
+    """002_58e889a1abff3456.txt: points won by experience are spent "comme indiqué au chapitre les bases
+    d'un personnage"; the file records the points spent beyond the rank's budget, so `check` accepts the
+    improved hero without being told, and refuses the same sheet without that record."""
+    from meneur.systems.energy.files import dump_character, parse_character
+    from meneur.systems.energy.validation import validate
+
+    wink = _with_points(2, 1)
+    better = wink.model_copy(update={
+        "attributes": Attributes(energy=5, recovery=4, vigor=7),
+        "aptitudes": {**wink.aptitudes, Aptitude.VEHICLES: 4},
+    })
+    done = spend(wink, better).character
+    assert (done.experience.spent_hero_points, done.experience.spent_aptitude_points) == (2, 1)
+    reloaded = parse_character(dump_character(done), "wink.yaml")
+    assert validate(reloaded).is_valid
+    forged = reloaded.model_copy(update={"experience": Experience()})
+    assert {p.rule for p in validate(forged).problems} == {"hero_points.over_budget",
+                                                             "aptitude_points.over_budget"}
+
+
+def test_new_experience_keeps_the_record_of_points_spent() -> None:
+    """Winning experience after spending points must not forget what was spent."""
+    wink = _with_points(1)
+    done = spend(wink, wink.model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=6)}))
+    again = gain(done.character, Award(heroic=ALL_HEROIC)).character
+    assert again.experience.spent_hero_points == 1
+    assert again.experience.heroic_xp == 3

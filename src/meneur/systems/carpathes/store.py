@@ -7,14 +7,13 @@ file next to the target and renames it over, so a failure never leaves a half-wr
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.storage import write_text_atomically
 from meneur.systems.carpathes.chronicle import Log
 
 
@@ -40,12 +39,4 @@ def load(path: Path) -> Log:
 def save(path: Path, log: Log) -> None:
     """Write the chronicle atomically (temporary file, then rename)."""
     data = json.dumps(log.model_dump(mode="json"), ensure_ascii=False, indent=1)
-    directory = path.resolve().parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(data + "\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, data + "\n")

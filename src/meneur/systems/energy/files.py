@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from pydantic import ValidationError
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.storage import write_text_atomically
 from meneur.systems.energy.model import SCHEMA_VERSION, Character
 from meneur.systems.energy.names import DOMAIN
 
@@ -206,28 +206,12 @@ def format_for(path: Path) -> str:
 
 
 def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file renamed over it.
+    """Write ``text`` to ``path`` atomically (see :func:`meneur.storage.write_text_atomically`).
 
     Raises:
         BadInputError: when the folder cannot be written; the old file is left as it was.
     """
-    target = Path(path)
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.",
-                                             suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-        temporary = None
-    except OSError as error:
-        raise BadInputError(Message(DOMAIN, N_("{source}: cannot write the file ({detail})."),
-                                    {"source": str(target), "detail": _why(error)})) from error
-    finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
+    write_text_atomically(path, text)
 
 
 def save_character(character: Character, path: str | os.PathLike[str]) -> None:

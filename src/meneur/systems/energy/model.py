@@ -198,12 +198,19 @@ class Relation(_Frozen):
 
 
 class Experience(_Frozen):
-    """Unspent heroic and aptitude experience, and unspent points."""
+    """Unspent heroic and aptitude experience, unspent points, and points already spent.
+
+    ``spent_hero_points`` and ``spent_aptitude_points`` are the points earned by experience that
+    were spent on the character beyond its rank's (maturity's) creation budget; the creation check
+    adds them to the budget, so an improved character still validates from its file alone.
+    """
 
     heroic_xp: int = 0
     aptitude_xp: int = 0
     heroic_points: int = 0
     aptitude_points: int = 0
+    spent_hero_points: int = 0
+    spent_aptitude_points: int = 0
 
 
 class Character(_Frozen):

@@ -180,16 +180,19 @@ def validate(
         character: the character to check.
         earned_hero_points: hero points gained by experience and spent on the character on top of
             its rank's creation budget ("10 points d'expérience héroïques peuvent être convertis en
-            1 point de héros").
-        earned_aptitude_points: aptitude points gained by experience on top of the maturity budget.
+            1 point de héros"), in addition to those its file records
+            (``experience.spent_hero_points``).
+        earned_aptitude_points: aptitude points gained by experience on top of the maturity budget,
+            in addition to ``experience.spent_aptitude_points``.
         options: the table's options (defaults: :class:`TableOptions`).
 
     Returns:
         Every problem found (none when valid) and both budgets.
     """
     options = options or TableOptions()
-    heroes = hero_point_budget(character, earned_hero_points)
-    aptitudes = aptitude_point_budget(character, earned_aptitude_points)
+    recorded = character.experience
+    heroes = hero_point_budget(character, earned_hero_points + recorded.spent_hero_points)
+    aptitudes = aptitude_point_budget(character, earned_aptitude_points + recorded.spent_aptitude_points)
     problems = (
         *_identity(character, options),
         *_attributes(character),
@@ -323,7 +326,8 @@ def _campaign_values(character: Character) -> Iterator[Problem]:
                               "to 10."),
                            index=index, name=relation.name, value=relation.value)
     experience = character.experience
-    for key in ("heroic_xp", "aptitude_xp", "heroic_points", "aptitude_points"):
+    for key in ("heroic_xp", "aptitude_xp", "heroic_points", "aptitude_points", "spent_hero_points",
+                "spent_aptitude_points"):
         if getattr(experience, key) < 0:
             yield _problem("experience.negative", f"experience.{key}",
                            N_("experience.{key}: {value} cannot be negative."),

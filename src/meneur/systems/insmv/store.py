@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.storage import write_text_atomically
 from meneur.systems.insmv.events import Event
 
 EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
@@ -41,16 +40,4 @@ def save(path: Path, events: list[Event]) -> None:
     """
     text = json.dumps({"system": "insmv", "events": EVENTS.dump_python(events, mode="json")},
                       ensure_ascii=False, indent=2)
-    try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as error:
-        raise BadInputError(Message(
-            "insmv", N_("Cannot write the table file {path} ({reason})."),
-            {"path": str(path), "reason": error.strerror or type(error).__name__})) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text + "\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, text + "\n")

@@ -8,8 +8,6 @@ Writes are atomic (a temporary file in the same folder, then a rename).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from pydantic_core import ErrorDetails
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.storage import write_text_atomically
 from meneur.systems.warzone.activation import TurnState, initial_state, replay
 from meneur.systems.warzone.events import EVENTS, Event
 from meneur.systems.warzone.model import Figure, Frozen, TableOptions
@@ -146,12 +145,4 @@ def save_game(path: Path, game: Game) -> None:
     data = {"figure": game.figure.model_dump(mode="json"),
             "options": game.options.model_dump(mode="json"),
             "log": [EVENTS.dump_python(list(batch), mode="json") for batch in game.log]}
-    folder = path.resolve().parent
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False, indent=2)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_text_atomically(path, json.dumps(data, ensure_ascii=False, indent=2))

@@ -15,7 +15,7 @@ from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.energy import costs
 from meneur.systems.energy.campaign.options import TableOptions
-from meneur.systems.energy.model import Character, Experience
+from meneur.systems.energy.model import Character
 from meneur.systems.energy.validation import TableOptions as CreationOptions
 from meneur.systems.energy.validation import aptitude_point_budget, ensure_valid, hero_point_budget
 
@@ -118,12 +118,12 @@ def gain(
     hero, heroic_xp = _convert(old.heroic_xp + award.heroic_xp, None)
     room = max(0, options.max_earned_aptitude_points - aptitude_points_earned)
     apt, aptitude_xp = _convert(old.aptitude_xp + award.aptitude_xp, room)
-    experience = Experience(
-        heroic_xp=heroic_xp,
-        aptitude_xp=aptitude_xp,
-        heroic_points=old.heroic_points + hero,
-        aptitude_points=old.aptitude_points + apt,
-    )
+    experience = old.model_copy(update={
+        "heroic_xp": heroic_xp,
+        "aptitude_xp": aptitude_xp,
+        "heroic_points": old.heroic_points + hero,
+        "aptitude_points": old.aptitude_points + apt,
+    })
     return Gain(character.model_copy(update={"experience": experience}), hero, apt)
 
 
@@ -187,15 +187,12 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
         update={
             "heroic_points": character.experience.heroic_points - hero,
             "aptitude_points": character.experience.aptitude_points - apt,
+            "spent_hero_points": max(0, new_hero - costs.hero_point_budget(rank)),
+            "spent_aptitude_points": max(0, new_apt - costs.MATURITY_BUDGETS[character.maturity]),
         }
     )
     result = candidate.model_copy(update={"rank": rank, "experience": experience})
-    ensure_valid(
-        result,
-        earned_hero_points=max(0, new_hero - costs.hero_point_budget(rank)),
-        earned_aptitude_points=max(0, new_apt - costs.MATURITY_BUDGETS[result.maturity]),
-        options=CreationOptions(max_rank=options.max_rank),
-    )
+    ensure_valid(result, options=CreationOptions(max_rank=options.max_rank))
     return Spending(result, hero, apt)
 
 

@@ -48,6 +48,7 @@ from meneur.systems.energy.cli.characters import read_character
 from meneur.systems.energy.files import dump_character
 from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, State
 from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_NAMES, word
+from meneur.systems.energy.validation import ensure_valid
 
 DOMAIN = "energy_campaign"
 _ = Translator(DOMAIN)
@@ -337,6 +338,8 @@ def _new(
         state_malus_on_powers=state_malus_on_powers,
     )
     characters = [read_character(source) for source in character]
+    for one in characters:  # a campaign starts from characters that respect every creation rule
+        ensure_valid(one)
     above = [c for c in characters if options.max_rank is not None and c.rank > options.max_rank]
     if above:
         raise BadInputError(

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from meneur.systems.energy.combat import events as ev
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Interruption, Phase
 
 Change = Callable[[FightState, Any], FightState]
@@ -30,7 +30,7 @@ def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
     return c._replace(energy=c.energy + gain, defense=0, used=frozenset(), moves=0, small_move=False,
                    charged=False, engaged_by=frozenset(), protecting=frozenset(), extra_categories=(),
                    determined=False, slowed=False, conditions=frozenset(), lost_powers=frozenset(),
-                   borrowed=(), controlled_by=None)
+                   borrowed=(), controlled_by=None, copy_targets=frozenset())
 
 
 def _turn_started(state: FightState, e: ev.TurnStarted) -> FightState:
@@ -60,6 +60,10 @@ def _attack_declared(state: FightState, e: ev.AttackDeclared) -> FightState:
     after = _spend(state, p.attacker, e.paid) if e.paid else state
     if p.terrain is not None:
         return after._replace(pending=p)
+    who = after.get(p.attacker)
+    if who.made_by in OFFENSIVE and who.original is not None and after.has(who.original):
+        original = after.get(who.original)
+        after = after.with_combatant(original._replace(copy_targets=original.copy_targets | set(p.targets)))
     return after._replace(pending=p, acted=True, targeted=state.targeted | set(p.targets))
 
 
@@ -253,6 +257,10 @@ def _copy(state: FightState, e: ev.CopyCreated) -> FightState:
     return after._replace(combatants=(*after.combatants, e.copy), order=order, acted=True)
 
 
+def _joined(state: FightState, e: ev.AttackJoined) -> FightState:
+    return _spend(state, e.actor, e.paid)
+
+
 def _lasting(state: FightState, e: ev.LastingNoted) -> FightState:
     return state._replace(lasting=(*state.lasting, e.lasting))
 
@@ -303,6 +311,7 @@ CHANGES: dict[type, Change] = {
     ev.EnergyLent: _lent, ev.EnergyReturned: _returned, ev.Slowed: _slowed, ev.Jinxed: _jinxed,
     ev.MoveFailed: _move_failed,
     ev.ImmunityRaised: _immunity, ev.InvisibilityChanged: _invisibility, ev.CopyCreated: _copy,
+    ev.AttackJoined: _joined,
     ev.LastingNoted: _lasting, ev.LastingMaintained: _maintained, ev.StressSpent: _stress,
     ev.FightEnded: _fight_ended,
 }

@@ -15,9 +15,16 @@ from dataclasses import dataclass
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.commands import Attack
-from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.events import AttackDeclared, Engaged, Event, InvisibilityChanged, PowerUsed
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.effects import ON_HIT, portal
+from meneur.systems.energy.combat.events import (
+    AttackDeclared,
+    AttackJoined,
+    Engaged,
+    Event,
+    InvisibilityChanged,
+    PowerUsed,
+)
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
 from meneur.systems.energy.combat.words import word
 
@@ -48,17 +55,63 @@ def is_contact(who: Combatant, power: int | None) -> bool:
     return power is not None and who.counts_as(power, "off_c")
 
 
-def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...]) -> Strength:
-    """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue)."""
-    halving = 0 if checks.is_offensive(who, cmd.power) else 1
-    halving += who.made_by == "sup"
+def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...],
+             joined: tuple[tuple[Combatant, int], ...] = ()) -> Strength:
+    """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue).
+
+    A copy made by a support power uses Off powers "en demi-succès" (002_58e889a1abff3456.txt);
+    joined copies add the reinforcement of their own first use of the power.
+    """
+    offensive = checks.is_offensive(who, cmd.power)
+    halving = 0 if offensive else 1
+    halving += who.made_by == "sup" and offensive
     halving += bool(cmd.area_targets)
     halving += kind_of(who, cmd.power) == "forced_move"
     halving += max(checks.far_while_engaged(state, who, t) for t in targets)
     adjustment = cmd.gm_modifier
     if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
         adjustment -= sum(t.id in who.engaged_by for t in targets[:1])
-    return Strength(checks.first_use_modifier(who, cmd.power), adjustment, halving)
+    bonus = checks.first_use_modifier(who, cmd.power)
+    bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
+    return Strength(bonus, adjustment, halving)
+
+
+def joined_copies(state: FightState, who: Combatant, cmd: Attack,
+                  target: Combatant) -> tuple[tuple[Combatant, int], ...]:
+    """The copies adding their tokens to this attack: "Si elles attaquent un même adversaire, leurs
+    points d'énergie doivent être additionnés et considérés comme une seule attaque contre leur cible"
+    (LEGION, 002_58e889a1abff3456.txt)."""
+    if not cmd.joined:
+        return ()
+    if who.made_by not in OFFENSIVE or cmd.area_targets:
+        checks.refuse("copies_together", N_("Only copies made by an offensive power pool their tokens, "
+                                            "against a single target."))
+    seen = {who.id}
+    found = []
+    for id, tokens in cmd.joined:
+        copy = checks.combatant(state, id)
+        if copy.id in seen or copy.original != who.original or copy.made_by not in OFFENSIVE:
+            checks.refuse("copies_together", N_("{copy} is not another copy of {original} made by an "
+                                                "offensive power."),
+                          copy=copy.name, original=state.get(who.original or "").name)
+        seen.add(copy.id)
+        checks.standing(copy)
+        check_attacker(copy, Attack(copy.id, target.id, tokens, cmd.power))
+        if is_contact(copy, cmd.power):
+            checks.near(copy, target, "contact_reach", state.options.contact_reach)
+        found.append((copy, tokens))
+    return tuple(found)
+
+
+def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> None:
+    """Refuse a second attack of the same original's offensive copies on one target in a turn."""
+    if who.made_by in OFFENSIVE and who.original is not None and state.has(who.original):
+        original = state.get(who.original)
+        if target.id in original.copy_targets:
+            checks.refuse("copies_together", N_("The copies of {original} already attacked {target} this "
+                                                "turn: copies attacking the same adversary make one attack "
+                                                "together (join their tokens)."),
+                          original=original.name, target=target.name)
 
 
 def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Combatant, ...]:
@@ -74,9 +127,14 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
             checks.refuse("one_attack_per_target",
                           N_("{target} was already attacked by {name} in this action phase: all tokens "
                              "against a target must be spent at once."), target=target.name, name=who.name)
+        copies_attack_once(state, who, target)
     if is_contact(who, cmd.power):
+        origin = who
+        if cmd.portal is not None and kind_of(who, cmd.power) != "forced_move":
+            origin = who._replace(position=portal.far_end(state, who.name, who.position, cmd.portal,
+                                                          checks.NEAR_METRES))
         for target in targets[:1]:
-            checks.near(who, target, "contact_reach", state.options.contact_reach)
+            checks.near(origin, target, "contact_reach", state.options.contact_reach)
     if cmd.area_targets:
         if state.options.area_needs_area_power and (cmd.power is None or not who.power(cmd.power).area):
             checks.refuse("area", N_("This power was not made for area attacks (table option)."))
@@ -104,9 +162,25 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
     checks.tokens_between(who, cmd.tokens + cmd.keep_invisible)
 
 
+def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant) -> Attack:
+    """A forced move through a portal: the target, within 20 m of one end, ends at the other end
+    ("des ennemis peuvent être attirés à travers", 002_58e889a1abff3456.txt)."""
+    if cmd.portal is None or kind_of(who, cmd.power) != "forced_move":
+        return cmd
+    if cmd.destination is not None:
+        checks.refuse("portal", N_("A target pulled through a portal ends at its other end: give a "
+                                   "portal or a destination, not both."))
+    end = portal.far_end(state, target.name, target.position, cmd.portal, checks.MOVE_METRES)
+    return Attack(cmd.actor, cmd.target, cmd.tokens, cmd.power, cmd.area_targets, cmd.diameter,
+                  cmd.gm_modifier, cmd.target_power, end, cmd.carry_legs, cmd.keep_invisible,
+                  cmd.joined, None)
+
+
 def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combatant) -> None:
     """Effect details: a stolen power must exist, a forced move stays within 20 m."""
     kind = kind_of(who, cmd.power)
+    if kind != "forced_move" and cmd.destination is not None and kind not in ("carry",):
+        checks.refuse("destination", N_("Only a forced move or a carry takes a destination."))
     if kind == "steal" and not target.has_power(cmd.target_power):
         checks.refuse("steal", N_("{name} has no usable power number {power}."),
                       name=target.name, power=cmd.target_power)
@@ -124,11 +198,14 @@ def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]
     checks.acting(state, who)
     check_attacker(who, cmd)
     targets = check_targets(state, who, cmd)
+    cmd = pulled_to(state, who, cmd, targets[0])
     check_effect(state, who, cmd, targets[0])
+    joined = joined_copies(state, who, cmd, targets[0])
+    tokens = cmd.tokens + sum(t for _copy, t in joined)
     power = who.power(cmd.power) if cmd.power is not None else None
-    how = strength(state, who, cmd, targets)
+    how = strength(state, who, cmd, targets, joined)
     pending = PendingAttack(
-        attacker=who.id, power=cmd.power, tokens=cmd.tokens, effective=how.effective(cmd.tokens),
+        attacker=who.id, power=cmd.power, tokens=tokens, effective=how.effective(tokens),
         kind=kind_of(who, cmd.power), condition=power.condition if power else None,
         targets=tuple(t.id for t in targets), target=targets[0].id, contact=is_contact(who, cmd.power),
         defense_halving=int(who.invisible), target_power=cmd.target_power,
@@ -136,6 +213,10 @@ def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
         events.append(PowerUsed(who.id, cmd.power))
+    for copy, paid in joined:
+        if cmd.power is not None and cmd.power not in copy.used:
+            events.append(PowerUsed(copy.id, cmd.power))
+        events.append(AttackJoined(copy.id, targets[0].id, paid))
     events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible, how.bonus, how.adjustment,
                                  how.halving))
     if pending.contact:

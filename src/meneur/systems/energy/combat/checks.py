@@ -172,3 +172,10 @@ def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRE
     if distance(who.position, other.position) > metres:
         refuse(rule, N_("{other} is more than {metres} m away from {name}."),
                other=other.name, metres=metres, name=who.name)
+
+
+def copy_may_use(who: Combatant, power: int | None) -> None:
+    """Refuse a non-offensive power to a copy made by an offensive power: "ne peuvent utiliser que les
+    pouvoirs offensifs de leur original" (002_58e889a1abff3456.txt)."""
+    if power is not None and who.made_by in ("off_c", "off_d") and not is_offensive(who, power):
+        refuse("duplicates", N_("A copy made by an offensive power uses only offensive powers."))

@@ -19,7 +19,14 @@ class StartFight:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """An offensive action against ``target`` (and ``area_targets`` for an area attack)."""
+    """An offensive action against ``target`` (and ``area_targets`` for an area attack).
+
+    ``joined`` lists other copies of the same original, made by an offensive power, that add their
+    tokens to this one attack (LEGION: "leurs points d'énergie doivent être additionnés et considérés
+    comme une seule attaque"), as ``(copy id, tokens)`` pairs. ``portal`` names a portal the attack
+    goes through ("des attaques peuvent transiter"), or, for a forced move, the portal the target is
+    pulled through ("des ennemis peuvent être attirés à travers").
+    """
 
     actor: str
     target: str
@@ -32,6 +39,8 @@ class Attack:
     destination: Point | None = None
     carry_legs: int | None = None
     keep_invisible: bool = False
+    joined: tuple[tuple[str, int], ...] = ()
+    portal: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -321,6 +321,14 @@ class CopyCreated(NamedTuple):
     paid: int
 
 
+class AttackJoined(NamedTuple):
+    """The copy ``actor`` adds ``paid`` tokens to the attack on ``target`` (LEGION's copies)."""
+
+    actor: str
+    target: str
+    paid: int
+
+
 class LastingNoted(NamedTuple):
     """An effect that may be maintained in the next maintenance phase."""
 
@@ -357,5 +365,6 @@ Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | Atta
          | InterruptionEnded | EnergyGiven | SupportUsed | TerrainCreated | TerrainRemoved
          | InteractionProgressed | PowerStolen | PowerAbsorbed | ControlTaken | EnergyLent | EnergyReturned
          | Slowed | Jinxed | MoveFailed
-         | ImmunityRaised | InvisibilityChanged | CopyCreated | LastingNoted | LastingMaintained
+         | ImmunityRaised | InvisibilityChanged | CopyCreated | AttackJoined | LastingNoted
+         | LastingMaintained
          | StressSpent | FightEnded)

@@ -13,7 +13,7 @@ Shape::
       - defend: {actor: agent1, tokens: 0}
 
 A power is named by its name (case-insensitive) or its number in the character's list (own powers,
-then stolen ones). Terrain elements get the ids ``<owner>-t1``, ``<owner>-t2``...; copies
+then stolen ones; a copy ``<owner>#<n>`` names its original's powers). Terrain elements get the ids ``<owner>-t1``, ``<owner>-t2``...; copies
 ``<owner>#1``... A combatant may set ``energy`` or ``vigor`` to start with fewer tokens, replace
 its ``attributes`` (when an example needs other numbers than the library's) or list its ``powers``.
 Command names: start, attack, charge, defend, interpose, extended_defense, counter, move, hold,
@@ -170,8 +170,10 @@ def command_of(raw: Any, state: FightState, number: int) -> Command:
     for key in TUPLE_FIELDS:
         if key in args:
             args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
-    actor = args.get("actor")
-    if "power" in args and isinstance(actor, str) and state.has(actor):
+    if "joined" in args:
+        args["joined"] = joined(args["joined"], f"{where}.joined")
+    actor = owner(state, args.get("actor"))
+    if "power" in args and actor is not None:
         args["power"] = power_index(state.get(actor), args["power"], f"{where}.power")
     target = args.get("target")
     if "target_power" in args and isinstance(target, str) and state.has(target):
@@ -181,6 +183,26 @@ def command_of(raw: Any, state: FightState, number: int) -> Command:
     except TypeError as error:
         raise bad(N_("{where}: {reason}"), where=where, reason=str(error)) from None
     return command
+
+
+def owner(state: FightState, actor: Any) -> str | None:
+    """The combatant whose powers ``actor`` has: itself, or for a copy made during the fight
+    (``<original>#<n>``) its original ("Les copies possèdent les même pouvoirs que leur original")."""
+    if not isinstance(actor, str):
+        return None
+    if state.has(actor):
+        return actor
+    original = actor.rpartition("#")[0]
+    return original if original and state.has(original) else None
+
+
+def joined(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """Copies joining an attack: a mapping ``{copy id: tokens}``."""
+    if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                       for k, v in value.items()):
+        return tuple(value.items())
+    raise bad(N_("{where}: joined copies are a mapping {{copy id: tokens}}, not {value}."),
+              where=where, value=value)
 
 
 def point(value: Any, where: str) -> tuple[float, float]:

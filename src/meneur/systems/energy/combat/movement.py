@@ -14,6 +14,7 @@ from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import Attack, Charge, Move
+from meneur.systems.energy.combat.effects import portal
 from meneur.systems.energy.combat.events import AttackDeclared, Event, Moved, MoveFailed, PowerUsed
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
@@ -36,8 +37,10 @@ def has_mov(who: Combatant, power: int | None) -> bool:
 
 def move_halving(who: Combatant, power: int | None) -> int:
     """A support power used to move costs double: "tout pouvoir de support utilisé ... en mouvement fait
-    l'objet d'une dépense de points d'énergie en demi-succès" (002_58e889a1abff3456.txt)."""
-    return int(power is not None and not who.counts_as(power, "mov"))
+    l'objet d'une dépense de points d'énergie en demi-succès"; so does a Mov power used by a copy made by
+    a support power ("si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en
+    demi-succès", 002_58e889a1abff3456.txt)."""
+    return int(power is not None and (not who.counts_as(power, "mov") or who.made_by == "sup"))
 
 
 def another_move(who: Combatant, power: int | None) -> None:
@@ -89,6 +92,7 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     checks.acting(state, who)
     may_move(who)
     checks.usable_power(who, cmd.power)
+    checks.copy_may_use(who, cmd.power)
     carried(state, who, cmd)
     if cmd.portal is not None:
         return through_portal(state, who, cmd)
@@ -125,14 +129,12 @@ def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...]) -> l
 
 
 def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
-    """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain"."""
-    element = state.terrain_element(cmd.portal or "")
-    if element is None or element.kind != "portal" or element.exit is None:
-        checks.refuse("portal", N_("There is no portal {id}."), id=cmd.portal)
-    checks.near(who, who._replace(position=element.position), "portal")
+    """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
+    mover and 1 for each willing character taken along, from within 5 m of either end to the other."""
+    to = portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
     paid = 1 + len(cmd.carry)
     checks.can_pay(who, paid)
-    return [Moved(who.id, element.exit, paid, carried=cmd.carry)]
+    return [Moved(who.id, to, paid, carried=cmd.carry)]
 
 
 def charge(state: FightState, cmd: Charge) -> list[Event]:

@@ -86,6 +86,7 @@ class Combatant(NamedTuple):
     original: str | None = None
     made_by: str | None = None
     copies: int = 0
+    copy_targets: frozenset[str] = frozenset()
 
     def power(self, index: int) -> PowerProfile:
         """The power at ``index``: own powers first, then borrowed (stolen) ones."""

@@ -49,7 +49,9 @@ def defense_level(who: Combatant, pending: PendingAttack, power: int | None) -> 
     """Halvings of the defence against this attack (interposing uses the interposition's power)."""
     chosen = pending.interpose_power if pending.interposed_by == who.id else power
     half = pending.interposed_by == who.id and pending.interpose_power is None
-    return pending.defense_halving + int(half or not opposes(who, chosen)) + (who.made_by == "sup")
+    opposed = not half and opposes(who, chosen)
+    # A support copy "si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès".
+    return pending.defense_halving + int(not opposed) + (who.made_by == "sup" and opposed)
 
 
 def defend(state: FightState, cmd: Defend) -> list[Event]:
@@ -60,9 +62,7 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
         checks.refuse("defense_reaction", N_("{name} is not the target of the pending attack."),
                       name=who.name)
     checks.usable_power(who, cmd.power)
-    offensive_copy = who.made_by in ("off_c", "off_d")
-    if offensive_copy and cmd.power is not None and not checks.is_offensive(who, cmd.power):
-        checks.refuse("duplicates", N_("A copy made by an offensive power uses only offensive powers."))
+    checks.copy_may_use(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens, low=0)
     raw, events = placed(who, cmd.tokens, cmd.power)
@@ -89,6 +89,7 @@ def interpose(state: FightState, cmd: Interpose) -> list[Event]:
     checks.ally(who, target)
     checks.near(who, target, "interpose")
     checks.usable_power(who, cmd.power)
+    checks.copy_may_use(who, cmd.power)
     return [Interposed(who.id, target.id, cmd.power)]
 
 
@@ -97,6 +98,7 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
     checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.copy_may_use(who, cmd.power)
     if not opposes(who, cmd.power):
         checks.refuse("extended_defense", N_("Only a defensive power can be extended to allies."))
     if not cmd.allies or who.id in cmd.allies:
@@ -121,6 +123,7 @@ def counter(state: FightState, cmd: Counter) -> list[Event]:
         checks.refuse("counter", N_("{name} cannot counter this attack."), name=who.name)
     checks.free_to_spend(who)
     checks.usable_power(who, cmd.power)
+    checks.copy_may_use(who, cmd.power)
     checks.tokens_between(who, cmd.tokens)
     bonus = checks.first_use_modifier(who, cmd.power)
     used: list[Event] = [PowerUsed(who.id, cmd.power)] if cmd.power is not None and bonus else []

@@ -143,6 +143,9 @@ EXPLAIN: dict[type, Explain] = {
     ev.CopyCreated: lambda s, e: _m(N_("{name} creates {copy} ({energy} tokens, {vigor} Vigueur)."),
                                     name=_n(s, e.copy.original or ""), copy=e.copy.name,
                                     energy=e.copy.energy, vigor=e.copy.vigor),
+    ev.AttackJoined: lambda s, e: _m(N_("{name} adds {paid} token(s) to the same attack on {target} (copies "
+                                        "attacking one adversary make a single attack)."),
+                                     name=_n(s, e.actor), paid=e.paid, target=_n(s, e.target)),
     ev.LastingNoted: lambda s, e: _m(N_("This effect may be maintained next turn.")),
     ev.LastingMaintained: lambda s, e: _m(N_("{name} maintains an effect for {paid} token(s)."),
                                           name=_n(s, e.lasting.owner), paid=e.paid),

@@ -58,8 +58,7 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     checks.acting(state, who)
     checks.free_to_spend(who)
     checks.usable_power(who, cmd.power)
-    if who.made_by in ("off_c", "off_d"):
-        checks.refuse("duplicates", N_("A copy made by an offensive power uses only offensive powers."))
+    checks.copy_may_use(who, cmd.power)
     kind = who.power(cmd.power).kind or "generic"
     if kind != "invisibility":
         checks.not_immune(who)

@@ -9,8 +9,25 @@ from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.commands import UseSupport
 from meneur.systems.energy.combat.effects.terrain import new_id
 from meneur.systems.energy.combat.events import Event, LastingNoted, TerrainCreated
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
+
+
+def far_end(state: FightState, who: str, at: Point, id: str | None, reach: float) -> Point:
+    """The other end of portal ``id`` for someone at ``at`` within ``reach`` of one of its ends.
+
+    A portal works both ways: "Le portail sert aussi de couloir de retraite"; "Quiconque passe à
+    travers est téléporté à l'autre extrémité" (002_58e889a1abff3456.txt).
+    """
+    element = state.terrain_element(id or "")
+    if element is None or element.kind != "portal" or element.exit is None:
+        checks.refuse("portal", N_("There is no portal {id}."), id=id)
+    if checks.distance(at, element.position) <= reach:
+        return element.exit
+    if checks.distance(at, element.exit) > reach:
+        checks.refuse("portal", N_("{name} is more than {metres} m from both ends of the portal {id}."),
+                      name=who, metres=reach, id=id)
+    return element.position
 
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
