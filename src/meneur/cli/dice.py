@@ -14,6 +14,7 @@ from fractions import Fraction
 import typer
 from babel.numbers import format_decimal
 from rich.table import Table
+from rich.text import Text
 
 from meneur.cli.output import console, guarded, print_json
 from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
@@ -62,14 +63,14 @@ def _print_roll(result: Roll) -> None:
     if out.color_system is None:
         out.print(to_text(result), markup=False)
     else:
-        out.print(to_markup(result))
+        out.print(to_markup(result), markup=True)
     for group in result.groups():
         for die in group.dice:
             if die.digits is not None:
                 out.print(_("{notation}: digits {digits} (units {units})", notation=group.notation,
                             digits=" ".join(str(d) for d in die.digits), units=die.digits[-1]))
     total = f"[bold]{result.total}[/bold]"
-    out.print(_("Total: {total}", total=total))
+    out.print(_("Total: {total}", total=total), markup=True)
 
 
 def _odds_command() -> Callable[..., None]:
@@ -122,7 +123,7 @@ def _print_odds(expression: str, result: Odds) -> None:
     for outcome, probability in rows:
         bar = "█" * max(1, round(BAR_WIDTH * probability / peak)) if probability else ""
         table.add_row(str(outcome), str(probability), _number(float(probability) * 100),
-                      _number(float(result.at_least(outcome)) * 100), f"[cyan]{bar}[/cyan]")
+                      _number(float(result.at_least(outcome)) * 100), Text(bar, style="cyan"))
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):

@@ -27,13 +27,18 @@ EXIT_BAD_INPUT = 2
 
 
 def console() -> Console:
-    """The standard-output console (built per call so tests capture it)."""
-    return Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    """The standard-output console (built per call so tests capture it).
+
+    Markup is off by default: names, powers and notes typed by users may hold brackets, which Rich
+    would otherwise read as styles. Code that styles on purpose passes ``markup=True`` (with
+    :func:`rich.markup.escape` around user text) or builds :class:`rich.text.Text`.
+    """
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False)
 
 
 def err_console() -> Console:
-    """The standard-error console."""
-    return Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    """The standard-error console (markup off, as for :func:`console`)."""
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True, markup=False)
 
 
 def print_json(data: Any) -> None:

@@ -4,9 +4,11 @@ Conventions:
     * Message ids are English source strings with named ``{placeholders}``.
     * Catalogs are gettext ``.po`` files under ``meneur/i18n/locales/<lang>/LC_MESSAGES/<domain>.po``,
       one domain per area of the code (``core``, ``insmv``, ``warzone``, ``carpathes``,
-      ``energy``, ``energy_campaign``, ``energy_combat``), so each area keeps its own catalog.
+      ``energy``, ``energy_campaign``, ``energy_combat``), so each area keeps its own catalog;
+      ``framework`` holds the words Typer and Click print themselves (see :mod:`.framework`).
     * French is the default language; English is complete; Polish exists where a system's book
-      is Polish (``warzone``) and falls back to English elsewhere.
+      is Polish (``warzone``) and around it (``core``, ``framework``), and falls back to English
+      elsewhere.
     * The current language lives in a context variable set once by an adapter (the CLI, later the
       web server per request). The cores never choose a language: they raise errors and return
       results holding :class:`Message` objects, which render in whatever language is current.

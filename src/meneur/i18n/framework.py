@@ -15,8 +15,8 @@ at import, by the stdlib ``gettext``. No supported setting chooses their languag
 * Error messages: the English text that Click built is matched against :data:`ERRORS`, the exact
   shapes of the vendored sources, and re-built from the translated template with the same values.
   Text that matches no shape is shown unchanged, so an upgrade of Typer can only leave a sentence
-  in English, never garble it. Typer is pinned; ``tests/i18n/test_framework.py`` checks each shape
-  against the real library.
+  in English, never garble it. Typer is pinned; ``tests/i18n/test_framework.py`` and
+  ``tests/cli/test_help_language.py`` check the shapes against messages the real library builds.
 
 Everything is translated at the moment it is shown, in the language current then
 (:func:`meneur.i18n.get_language`), so one installation serves every language. The message ids are
@@ -36,7 +36,7 @@ from typer import rich_utils
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
 
-from meneur.i18n import N_, Translator
+from meneur.i18n import LANGUAGES, N_, Translator, translate
 
 _ = Translator("framework")
 
@@ -218,6 +218,9 @@ def install() -> None:
         return
     _installed.append(True)
     Context.formatter_class = TranslatedHelpFormatter
+    # Typer styles the usage prefix by matching its English spelling; match every language's.
+    prefixes = [rf"(?P<usage>{re.escape(translate('framework', USAGE, lang))})" for lang in LANGUAGES]
+    rich_utils.OptionHighlighter.highlights = [*rich_utils.OptionHighlighter.highlights, *prefixes]
     rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
     rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)
     rich_utils.rich_abort_error = _before(rich_utils.rich_abort_error, _prepare_abort)

@@ -246,3 +246,15 @@ def test_check_counts_points_earned_by_experience(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout)["hero_points"] == {"budget": 40, "spent": 40}
     assert run_cli(["energy", "check", str(path), "--earned-hero-points", "-1"]).exit_code == 2
+
+
+def test_sheet_shows_brackets_typed_by_users_as_they_are(tmp_path: Path) -> None:
+    """Names and powers are user text: brackets in them are shown, never read as terminal styles."""
+    path = tmp_path / "odd.yaml"
+    path.write_text(
+        'name: "Bad [red]Name"\nrank: 1\nattributes: {energy: 1, recovery: 1, vigor: 1}\n'
+        'powers: [{name: "Rayon [b]", category: off_c}]\nliving_standard: precarious\n', encoding="utf-8")
+    result = run_cli(["energy", "sheet", str(path)], "fr")
+    assert result.exit_code == 0
+    assert "Bad [red]Name" in result.stdout
+    assert "Rayon [b]" in result.stdout

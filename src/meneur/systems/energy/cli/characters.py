@@ -13,6 +13,7 @@ from typing import Annotated, TypeVar
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from meneur.cli.output import EXIT_RULE, console, guarded, print_json
 from meneur.errors import BadInputError
@@ -166,8 +167,8 @@ def sheet_command(
     check = validate(character)
     out = console()
     kind = _("PC") if character.pc else _("NPC")
-    out.print(f"[bold]{character.name}[/bold] — " + _("rank {rank}", rank=character.rank) + f" ({kind}, "
-              + _(MATURITY_NAMES[character.maturity]).lower() + ")")
+    out.print(Text.assemble((character.name, "bold"), " — " + _("rank {rank}", rank=character.rank)
+                            + f" ({kind}, " + _(MATURITY_NAMES[character.maturity]).lower() + ")"))
     attributes = Table(title=_("Attributes"), show_header=True)
     for label in ATTRIBUTE_NAMES.values():
         attributes.add_column(_(label), justify="right")
@@ -197,8 +198,10 @@ def sheet_command(
                          (_("Specialties"), list(character.specialties)),
                          (_("Particularities"), list(character.particularities)),
                          (_("Complications"), list(character.complications))):
-        if items:
-            out.print(f"[bold]{title}[/bold]: " + ", ".join(items), markup=True, highlight=False)
+        if items:  # user text is never read as Rich markup
+            line = _("{label}: {items}", label="\0", items=", ".join(items))
+            head, tail = line.split("\0", 1)
+            out.print(Text.assemble(head, (title, "bold"), tail), highlight=False)
     out.print(_("Living standard: {standard}; savings {savings}, debts {debts}",
                 standard=_(LIVING_STANDARD_NAMES[character.living_standard]),
                 savings=character.savings, debts=character.debts), markup=False)
@@ -419,7 +422,7 @@ def library_command(
 
 def _show_archetype(item: Archetype) -> None:
     out = console()
-    out.print(f"[bold]{item.title.render()}[/bold] ({item.key})")
+    out.print(Text.assemble((item.title.render(), "bold"), f" ({item.key})"))
     out.print(item.description.render(), markup=False)
     codes = ", ".join(CATEGORY_CODES[c] for c in item.categories) or "—"
     out.print(_("Categories: {codes}", codes=codes), markup=False)

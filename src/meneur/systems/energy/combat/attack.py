@@ -173,7 +173,7 @@ def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant)
     end = portal.far_end(state, target.name, target.position, cmd.portal, checks.MOVE_METRES)
     return Attack(cmd.actor, cmd.target, cmd.tokens, cmd.power, cmd.area_targets, cmd.diameter,
                   cmd.gm_modifier, cmd.target_power, end, cmd.carry_legs, cmd.keep_invisible,
-                  cmd.joined, None)
+                  cmd.joined, cmd.portal)
 
 
 def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combatant) -> None:
@@ -184,7 +184,7 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
     if kind == "steal" and not target.has_power(cmd.target_power):
         checks.refuse("steal", N_("{name} has no usable power number {power}."),
                       name=target.name, power=cmd.target_power)
-    if kind == "forced_move" and cmd.destination is not None and checks.distance(
+    if kind == "forced_move" and cmd.destination is not None and cmd.portal is None and checks.distance(
             target.position, cmd.destination) > checks.MOVE_METRES:
         checks.refuse("forced_move", N_("A forced move is at most 20 m."))
     if kind == "carry" and cmd.destination is not None and checks.distance(

@@ -12,10 +12,13 @@ Shape::
       - attack: {actor: kitsune, target: agent1, tokens: 2, power: Frappes instinctives}
       - defend: {actor: agent1, tokens: 0}
 
-A power is named by its name (case-insensitive) or its number in the character's list (own powers,
-then stolen ones; a copy ``<owner>#<n>`` names its original's powers). Terrain elements get the ids ``<owner>-t1``, ``<owner>-t2``...; copies
-``<owner>#1``... A combatant may set ``energy`` or ``vigor`` to start with fewer tokens, replace
-its ``attributes`` (when an example needs other numbers than the library's) or list its ``powers``.
+A power is named by its name (case-insensitive) or its number in the character's list (own
+powers, then stolen ones; a copy ``<owner>#<n>`` names its original's powers). Terrain elements get
+the ids ``<owner>-t1``, ``<owner>-t2``...; copies ``<owner>#1``... A combatant may set ``energy`` or
+``vigor`` to start with fewer tokens, replace its ``attributes`` (when an example needs other numbers
+than the library's) or list its ``powers``. Copies attacking one adversary together:
+``attack: {actor: legion#2, target: foe, tokens: 2, power: Copie agressive, joined: {legion#1: 2}}``;
+an attack or a forced move through a portal: ``portal: nexus-t1``.
 Command names: start, attack, charge, defend, interpose, extended_defense, counter, move, hold,
 interrupt, keep_hold, support, give_energy, heal, interact, maintain, stress, pass, end.
 Reading never changes anything; any problem is a :class:`~meneur.errors.BadInputError` naming it.

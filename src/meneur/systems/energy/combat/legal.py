@@ -39,7 +39,7 @@ from meneur.systems.energy.combat.commands import (
 from meneur.systems.energy.combat.decide import decide
 from meneur.systems.energy.combat.effects import ON_HIT
 from meneur.systems.energy.combat.events import AttackDeclared, DefensePlaced, Event
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Phase
 
 PLAYED = ("attack", "charge", "move", "support", "interact")
@@ -93,7 +93,9 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
             bonus, halving = event.bonus + event.adjustment, event.halving
         elif isinstance(event, DefensePlaced):
             halving = event.level
-    top = paid + pool - paid if isinstance(command, VARIABLE) else paid
+    top = pool if isinstance(command, VARIABLE) else paid
+    if isinstance(command, Attack) and command.joined:
+        top += sum(state.get(id).energy for id, _tokens in command.joined)
     return LegalAction(actor, kind, command, paid, max(paid, top), bonus, halving)
 
 
@@ -128,6 +130,8 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
                 out.append(("attack", Attack(who.id, enemy.id, 1, power)))
             if contact and (with_refused or (not who.charged and gap <= checks.MOVE_METRES + reach)):
                 out.append(("charge", Charge(who.id, enemy.id, enemy.position, 1, power)))
+    if who.made_by in OFFENSIVE or state.terrain:
+        out += _together_and_through(state, who, enemies, with_refused)
     for power in _power_indices(who):
         kind = who.power(power).kind
         if kind in ON_HIT or (kind is None and who.power(power).category != "sup"):
@@ -146,6 +150,23 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
     out += [("move", Move(who.id, who.position, portal=t.id)) for t in state.terrain if t.kind == "portal"]
     out += [("hold", Hold(who.id)), ("stress", SpendStress(who.id, "determination"))]
     out.append(("pass", EndPhase(who.id)))
+    return out
+
+
+def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant],
+                          with_refused: bool) -> list[tuple[str, Command]]:
+    """Attacks joined by fellow offensive copies (LEGION) and attacks through portals (NEXUS)."""
+    out: list[tuple[str, Command]] = []
+    fellows = tuple((c.id, 1) for c in state.combatants if who.made_by in OFFENSIVE and c.id != who.id
+                    and c.original == who.original and c.made_by in OFFENSIVE and not c.out and c.energy)
+    portals = [t.id for t in state.terrain if t.kind == "portal"]
+    for power in _offensive_uses(who):
+        through = power is not None and (who.counts_as(power, "off_c")
+                                         or who.power(power).kind == "forced_move")
+        for enemy in enemies:
+            if fellows:
+                out.append(("attack", Attack(who.id, enemy.id, 1, power, joined=fellows)))
+            out += [("attack", Attack(who.id, enemy.id, 1, power, portal=p)) for p in portals if through]
     return out
 
 
