@@ -11,11 +11,12 @@ import typer
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message, Translator
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command, Maintain
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.files import load_fight
-from meneur.systems.energy.combat.legal import LegalAction, legal_actions
+from meneur.systems.energy.combat.legal import VARIABLE, LegalAction, legal_actions
 from meneur.systems.energy.combat.render import explain, state_json, state_line
+from meneur.systems.energy.combat.state import FightState
 from meneur.systems.energy.combat.words import word
 
 _ = Translator("energy_combat")
@@ -58,16 +59,34 @@ def action_json(action: LegalAction) -> dict[str, Any]:
             "effective_max": action.effective(action.cost_max)}
 
 
-def action_line(action: LegalAction) -> str:
-    """One action in words (a refused one with its reason)."""
-    command = command_json(action.command)
-    args = ", ".join(f"{k}={v}" for k, v in command["args"].items())
+def _args_text(state: FightState, action: LegalAction) -> str:
+    """The command's arguments in words, the power by its name rather than its number."""
+    args = command_json(action.command)["args"]
+    actor = args.pop("actor", None)
+    power = args.get("power")
+    if isinstance(power, int) and isinstance(actor, str) and state.has(actor):
+        who = state.get(actor)
+        if 0 <= power < len(who.powers) + len(who.borrowed):
+            args["power"] = who.power(power).name
+    return ", ".join(f"{k}={v}" for k, v in args.items())
+
+
+def action_line(state: FightState, action: LegalAction) -> str:
+    """One action in words: what it costs and is worth, or why it is refused (a greyed-out button)."""
+    name = command_json(action.command)["name"]
+    head = _("{actor}: {name}({args})", actor=action.actor or _("GM"), name=name,
+             args=_args_text(state, action))
     if not action.legal:
-        return _("{actor}: {name}({args}) refused: {reason}", actor=action.actor or _("GM"),
-                 name=command["name"], args=args, reason=action.reason.render() if action.reason else "")
-    return _("{actor}: {name}({args}) costs {low} to {high}, worth {value} at most",
-             actor=action.actor or _("GM"), name=command["name"], args=args, low=action.cost_min,
-             high=action.cost_max, value=action.effective(action.cost_max))
+        return _("{action} refused [{rule}]: {reason}", action=head, rule=action.rule or "-",
+                 reason=action.reason.render() if action.reason else "")
+    if action.cost_min == action.cost_max:
+        cost = _("costs {cost} token(s)", cost=action.cost_min)
+    else:
+        cost = _("costs {low} to {high} tokens", low=action.cost_min, high=action.cost_max)
+    if not isinstance(action.command, VARIABLE) or isinstance(action.command, Maintain):
+        return _("{action} {cost}", action=head, cost=cost)
+    return _("{action} {cost}, worth {low} to {high} effective", action=head, cost=cost,
+             low=action.effective(action.cost_min), high=action.effective(action.cost_max))
 
 
 def register(app: typer.Typer) -> None:
@@ -109,6 +128,6 @@ def register(app: typer.Typer) -> None:
             return
         out = console()
         for action in actions:
-            out.print(action_line(action), markup=False)
+            out.print(action_line(fight.state, action), markup=False)
 
     app.add_typer(group, name="fight")

@@ -35,7 +35,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from meneur.errors import BadInputError, MeneurError
-from meneur.i18n import N_, Message
+from meneur.i18n import N_, Message, translate
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, combatant_from_character
@@ -43,6 +43,7 @@ from meneur.systems.energy.combat.state import FightState
 from meneur.systems.energy.model import Attributes, Character, Power
 
 DOMAIN = "energy_combat"
+LANGUAGES = ("fr", "en")
 POINT_FIELDS = ("to", "at", "exit", "destination")
 TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted")
 
@@ -134,14 +135,27 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
     return who
 
 
+def quick_power_name(value: str) -> str:
+    """A quick NPC's default power named in any language ("Défense", "Defence"), in the current one:
+    a fight file must play the same whatever ``--lang`` is."""
+    from meneur.systems.energy.names import DOMAIN as CHARACTERS
+    from meneur.systems.energy.quick import _DEFAULT_POWER_NAMES
+
+    for msgid in _DEFAULT_POWER_NAMES.values():
+        if any(translate(CHARACTERS, msgid, lang).casefold() == value.casefold() for lang in LANGUAGES):
+            return translate(CHARACTERS, msgid)
+    return value
+
+
 def power_index(who: Combatant, value: Any, where: str) -> int | None:
     """A power named by number or by name (case-insensitive) in ``who``'s powers."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if isinstance(value, str):
-        for i, power in enumerate(who.powers):
-            if power.name.casefold() == value.casefold():
-                return i
+        for name in (value, quick_power_name(value)):
+            for i, power in enumerate(who.powers):
+                if power.name.casefold() == name.casefold():
+                    return i
     known = ", ".join(p.name for p in who.powers)
     raise bad(N_("{where}: {name} has no power {value}; its powers: {known}."),
               where=where, name=who.name, value=value, known=known)
