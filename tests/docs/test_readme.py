@@ -1,0 +1,41 @@
+"""The README's examples work as written: its Python block runs, its commands exit 0."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXAMPLES = README.split("## Examples", 1)[1].split("\n## ", 1)[0]
+COMMANDS = [
+    line.split("#", 1)[0].strip()
+    for line in EXAMPLES.splitlines()
+    if (line.startswith("    meneur ") and ">" not in line.split("#", 1)[0] and ".yaml" not in line)
+    or line.startswith("    meneur energy fight")
+]
+
+
+def test_readme_has_examples() -> None:
+    assert len(COMMANDS) >= 10
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_readme_command_runs(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(command)[1:]
+    result = run_cli(args, "en")
+    assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_readme_python_block_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    (block,) = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    namespace: dict[str, object] = {"__name__": "readme"}
+    exec(compile(block, "README.md", "exec"), namespace)
+    assert namespace["fight"] is not None
