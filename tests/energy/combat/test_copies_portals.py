@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 from meneur.systems.energy.catalogue import library_hero
-from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase, GiveEnergy, Move, UseSupport
+from meneur.systems.energy.combat.commands import (
+    Attack,
+    Defend,
+    EndPhase,
+    GiveEnergy,
+    Interpose,
+    Move,
+    UseSupport,
+)
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     AttackJoined,
@@ -170,6 +178,7 @@ def test_a_portal_is_also_a_retreat_corridor() -> None:
     fight.do(EndPhase())
     fight.do(Move("m", (79.0, 0.0), portal="n-t1"))
     assert fight.state.get("m").position == (79.0, 0.0)
+    refused(fight, Move("m", (1.0, 0.0), portal="n-t1"), "movement")  # without a Mov power: once a turn
     fight.do(EndPhase())
     fight.do(EndPhase())  # the foe passes
     fight.do(EndPhase())  # turn 2: maintenance (nothing kept but the portal, which closes unpaid)
@@ -205,3 +214,25 @@ def test_deja_vu_gives_energy_at_half_with_her_reinforcement() -> None:
     given = of_type(fight.events(), EnergyGiven)[0]
     assert (given.paid, given.amount) == (3, 2)
     assert fight.state.get("a").energy == 2 + 2 and fight.state.get("dejavu").energy == 6 - 3
+
+
+def test_legion_blocking_copy_takes_attacks_for_its_allies() -> None:
+    """"une copie de rang 4 qui bloque l'accès et absorbe les attaques ennemies"; "Les copies créées depuis
+    un pouvoir défensif n'ont pour vocation que de protéger ... L'utilisation de la règle s'interposer";
+    "Lorsqu'une copie perd un point de vigueur, l'original perd lui aussi" (002_58e889a1abff3456.txt)."""
+    legion = combatant_from_character(library_hero("LEGION"), "legion", "heroes")
+    fight = started(legion, hero("mate", energy=4, at=(3.0, 0.0)), foe("f", energy=4, at=(10.0, 0.0)))
+    fight.do(UseSupport("legion", 0, 3, at=(5.0, 0.0)))   # Multiplication (Def) +1: a copy of rank 4
+    copy = fight.state.get("legion#1")
+    assert (copy.energy, copy.vigor, copy.made_by) == (4, 4, "def")
+    fight.do(EndPhase())
+    fight.do(EndPhase())  # the copy acts after LEGION and passes
+    fight.do(EndPhase())  # the mate passes
+    fight.do(Attack("f", "mate", 4, 0))
+    fight.do(Interpose("legion#1", 0))
+    fight.do(Defend("legion#1", 2, 0))
+    resolved = of_type(fight.events(), AttackResolved)[-1]
+    # the copy's own first use of Multiplication (Def) +1 adds its reinforcement: 2 paid, 3 placed
+    assert (resolved.target, resolved.attack, resolved.defense) == ("legion#1", 4, 2 + 1)
+    assert fight.state.get("legion#1").vigor == 4 - 1 and fight.state.get("legion").vigor == 5 - 1
+    assert fight.state.get("mate").vigor == 5

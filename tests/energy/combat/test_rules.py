@@ -301,7 +301,8 @@ def test_interposition_within_5_metres() -> None:
     fight.do(Attack("f", "a", 4, 0))
     refused(fight, Interpose("c", 1), "interpose")
     fight.do(Interpose("b", None))
-    fight.do(Defend("b", 4, 1))
+    refused(fight, Defend("b", 4, 1), "interpose")  # interposed without a power: defends without one
+    fight.do(Defend("b", 4))
     resolved = of_type(fight.events(), AttackResolved)[0]
     assert (resolved.target, resolved.defense) == ("b", 2)
     assert fight.state.get("a").vigor == 5

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from meneur.systems.energy.combat import events as ev
-from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
+from meneur.systems.energy.combat.profile import HURT, OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Interruption, Phase
 
 Change = Callable[[FightState, Any], FightState]
@@ -285,14 +285,19 @@ def _stress(state: FightState, e: ev.StressSpent) -> FightState:
     return state.with_combatant(who._replace(**changes))
 
 
-def _marks(id: str, e: ev.FightEnded) -> frozenset[str]:
-    marks = {"wounded"} if id in e.wounded else set()
-    return frozenset(marks | ({"exhausted"} if id in e.exhausted else set()))
+def _states_after(c: Combatant, e: ev.FightEnded) -> frozenset[str]:
+    states = set(c.states)
+    if c.id in e.wounded:
+        hurt = HURT & states
+        states = (states - {"wounded"}) | {"incapacitated"} if hurt else states | {"wounded"}
+    if c.id in e.exhausted:
+        states.add("exhausted")
+    return frozenset(states)
 
 
 def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     restored = dict(e.restored)
-    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=c.states | _marks(c.id, e))
+    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=_states_after(c, e))
                        for c in state.combatants)
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 

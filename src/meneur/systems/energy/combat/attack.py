@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import area, checks
 from meneur.systems.energy.combat.commands import Attack
 from meneur.systems.energy.combat.effects import ON_HIT, portal
 from meneur.systems.energy.combat.events import (
@@ -141,8 +141,9 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
         if not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
             checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."),
                           diameter=cmd.diameter)
-        for target in targets[1:]:
-            checks.near(targets[0], target, "area", cmd.diameter)
+        if not area.fits([t.position for t in targets], cmd.diameter):
+            checks.refuse("area", N_("These targets do not fit together in a zone {diameter} m across."),
+                          diameter=cmd.diameter)
     return targets
 
 
@@ -213,14 +214,15 @@ def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
         events.append(PowerUsed(who.id, cmd.power))
+    events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible, how.bonus, how.adjustment,
+                                 how.halving))
     for copy, paid in joined:
         if cmd.power is not None and cmd.power not in copy.used:
             events.append(PowerUsed(copy.id, cmd.power))
         events.append(AttackJoined(copy.id, targets[0].id, paid))
-    events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible, how.bonus, how.adjustment,
-                                 how.halving))
     if pending.contact:
-        events += [Engaged(t.id, who.id) for t in targets if who.id not in t.engaged_by]
+        engagers = (who.id, *(copy.id for copy, _paid in joined))
+        events += [Engaged(t.id, by) for t in targets for by in engagers if by not in t.engaged_by]
     if who.invisible and not cmd.keep_invisible:
         events.append(InvisibilityChanged(who.id, True, 0))
     return events

@@ -27,12 +27,13 @@ Reading never changes anything; any problem is a :class:`~meneur.errors.BadInput
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import MISSING, fields
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_type_hints
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
@@ -59,7 +60,7 @@ class CombatantEntry(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str = Field(min_length=1)
-    side: str = Field(pattern="^(heroes|foes)$")
+    side: Literal["heroes", "foes"]
     hero: str | None = None
     file: str | None = None
     npc: int | None = Field(None, ge=1)
@@ -195,11 +196,30 @@ def command_of(raw: Any, state: FightState, number: int) -> Command:
     target = args.get("target")
     if "target_power" in args and isinstance(target, str) and state.has(target):
         args["target_power"] = power_index(state.get(target), args["target_power"], f"{where}.target_power")
-    try:
-        command: Command = kind(**args)
-    except TypeError as error:
-        raise bad(N_("{where}: {reason}"), where=where, reason=str(error)) from None
+    missing = sorted(f.name for f in fields(kind) if f.name not in args and f.default is MISSING)
+    if missing:
+        raise bad(N_("{where}: {command} needs {missing}."), where=where, command=name,
+                  missing=", ".join(missing))
+    for key, value in args.items():
+        check_type(kind, key, value, where)
+    command: Command = kind(**args)
     return command
+
+
+@cache
+def _adapter(kind: type, key: str) -> tuple[TypeAdapter[Any], str]:
+    hint = get_type_hints(kind)[key]
+    return TypeAdapter(hint), getattr(hint, "__name__", str(hint)).replace("typing.", "")
+
+
+def check_type(kind: type, key: str, value: Any, where: str) -> None:
+    """Refuse an argument of the wrong type (``tokens: two``) with the type it should have."""
+    adapter, expected = _adapter(kind, key)
+    try:
+        adapter.validate_python(value, strict=True)
+    except ValidationError:
+        raise bad(N_("{where}.{key}: {value} is not of the expected type ({expected})."),
+                  where=where, key=key, value=value, expected=expected) from None
 
 
 def owner(state: FightState, actor: Any) -> str | None:
@@ -230,6 +250,28 @@ def point(value: Any, where: str) -> tuple[float, float]:
     raise bad(N_("{where}: a position is [x, y] in metres, not {value}."), where=where, value=value)
 
 
+REASONS = {
+    "literal_error": N_("expected one of {expected}"),
+    "missing": N_("this field is required"),
+    "extra_forbidden": N_("unknown field"),
+    "int_parsing": N_("a whole number is expected"),
+    "int_type": N_("a whole number is expected"),
+    "int_from_float": N_("a whole number is expected"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "string_too_short": N_("must not be empty"),
+}
+"""Translated explanations of the usual validation errors of a fight file."""
+
+
+def reason_of(error: Any) -> Message | str:
+    """A validation error in the user's language when it is a usual one, pydantic's words otherwise."""
+    msgid = REASONS.get(str(error.get("type")))
+    if msgid is None:
+        return str(error.get("msg", ""))
+    context = dict(error.get("ctx") or {})
+    return Message(DOMAIN, msgid, {"expected": context.get("expected", ""), "ge": context.get("ge", "")})
+
+
 def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     """Read a fight file: the initial state (set-up phase) and its commands.
 
@@ -243,7 +285,7 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     except ValidationError as error:
         first = error.errors()[0]
         raise bad(N_("{path}: {field}: {reason}"), path=str(path),
-                  field=".".join(str(p) for p in first["loc"]), reason=first["msg"]) from None
+                  field=".".join(str(p) for p in first["loc"]), reason=reason_of(first)) from None
     ids = [entry.id for entry in parsed.combatants]
     if len(set(ids)) != len(ids):
         raise bad(N_("{path}: combatant ids must be unique."), path=str(path))

@@ -38,7 +38,15 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.decide import decide
 from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.events import AttackDeclared, DefensePlaced, Event
+from meneur.systems.energy.combat.events import (
+    AttackDeclared,
+    Countered,
+    DefensePlaced,
+    EnergyGiven,
+    Event,
+    ExtendedDefensePlaced,
+    VigorRestored,
+)
 from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -73,8 +81,12 @@ class LegalAction:
         return self.reason is None
 
     def effective(self, tokens: int) -> int:
-        """Effective tokens for ``tokens`` engaged."""
-        return checks.halve(tokens + self.bonus, self.halving)
+        """Effective tokens for ``tokens`` engaged (nothing engaged is worth nothing)."""
+        return checks.halve(tokens + self.bonus, self.halving) if tokens > 0 else 0
+
+
+def _first_use(state: FightState, actor: str, power: int | None) -> int:
+    return checks.first_use_modifier(state.get(actor), power) if state.has(actor) else 0
 
 
 def _paid(events: list[Event]) -> int:
@@ -92,10 +104,16 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         if isinstance(event, AttackDeclared):
             bonus, halving = event.bonus + event.adjustment, event.halving
         elif isinstance(event, DefensePlaced):
-            halving = event.level
+            bonus, halving = _first_use(state, event.actor, event.power), event.level
+        elif isinstance(event, ExtendedDefensePlaced):
+            bonus = event.tokens - event.paid  # "ne compte pas dans les points d'énergie engagés"
+        elif isinstance(event, Countered):
+            bonus = event.effective - event.paid
+        elif isinstance(event, EnergyGiven | VigorRestored):
+            bonus, halving = _first_use(state, event.actor, getattr(command, "power", None)), 1
     top = pool if isinstance(command, VARIABLE) else paid
     if isinstance(command, Attack) and command.joined:
-        top += sum(state.get(id).energy for id, _tokens in command.joined)
+        top += sum(tokens for _id, tokens in command.joined)
     return LegalAction(actor, kind, command, paid, max(paid, top), bonus, halving)
 
 
@@ -261,7 +279,8 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
 
 
 def with_tokens(command: Command, tokens: int) -> Command:
-    """The template ``command`` with ``tokens`` engaged (commands without tokens are returned as is)."""
+    """The template ``command`` with ``tokens`` engaged (commands without tokens are returned as is); for
+    copies attacking together, ``tokens`` is the acting copy's share and the joined copies keep theirs."""
     if isinstance(command, VARIABLE):
         changed: Command = replace(command, tokens=tokens)
         return changed

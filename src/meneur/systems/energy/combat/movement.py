@@ -132,6 +132,8 @@ def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
     """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
     mover and 1 for each willing character taken along, from within 5 m of either end to the other."""
     to = portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
+    if not any(has_mov(who, i) for i in range(len(who.powers) + len(who.borrowed))):
+        another_move(who, None)  # passing is this character's move of the turn
     paid = 1 + len(cmd.carry)
     checks.can_pay(who, paid)
     return [Moved(who.id, to, paid, carried=cmd.carry)]

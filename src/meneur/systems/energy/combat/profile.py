@@ -14,6 +14,8 @@ from typing import NamedTuple
 from meneur.systems.energy.model import Character, Power
 
 OFFENSIVE = ("off_c", "off_d")
+HURT = frozenset({"wounded", "incapacitated"})
+"""States that halve the Vigueur recovered: blessé, and incapacité ("au moins aussi" hurt)."""
 Point = tuple[float, float]
 
 
@@ -131,8 +133,9 @@ def energy_after_states(energy: int, states: frozenset[str]) -> int:
 
 def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool = True) -> int:
     """Vigueur at the start of a fight: a blessé character "ne peut récupérer que la moitié de sa
-    vigueur (arrondie au supérieur)" (002_58e889a1abff3456.txt)."""
-    return ceil(vigor / 2) if half_when_wounded and "wounded" in states else vigor
+    vigueur (arrondie au supérieur)" (002_58e889a1abff3456.txt); an incapacité character, a blessé
+    wounded again, is no better off."""
+    return ceil(vigor / 2) if half_when_wounded and HURT & states else vigor
 
 
 def combatant_from_character(character: Character, id: str, side: str, pc: bool | None = None,

@@ -96,19 +96,24 @@ class Interruption:
 
 
 _PLACES: dict[int, tuple[tuple[Combatant, ...], dict[str, int]]] = {}
+_LAST: list[tuple[tuple[Combatant, ...], dict[str, int]]] = [((), {})]
 
 
 def _places(combatants: tuple[Combatant, ...]) -> dict[str, int]:
     """``{id: position}`` of a combatants tuple, cached by identity (a speed-up of the legality query,
-    which asks many questions of one state); the cache keeps the tuple alive, so ids are not reused."""
+    which asks many questions of one state); the cache keeps the tuple alive, so ids are not reused.
+    The last tuple asked about answers first, without hashing."""
+    last = _LAST[0]
+    if last[0] is combatants:
+        return last[1]
     found = _PLACES.get(id(combatants))
-    if found is not None and found[0] is combatants:
-        return found[1]
-    if len(_PLACES) > 256:
-        _PLACES.clear()
-    places = {c.id: i for i, c in enumerate(combatants)}
-    _PLACES[id(combatants)] = (combatants, places)
-    return places
+    if found is None or found[0] is not combatants:
+        if len(_PLACES) > 256:
+            _PLACES.clear()
+        found = (combatants, {c.id: i for i, c in enumerate(combatants)})
+        _PLACES[id(combatants)] = found
+    _LAST[0] = found
+    return found[1]
 
 
 class FightState(NamedTuple):

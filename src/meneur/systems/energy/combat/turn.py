@@ -40,6 +40,7 @@ from meneur.systems.energy.combat.events import (
     StressSpent,
     TurnStarted,
 )
+from meneur.systems.energy.combat.profile import HURT
 from meneur.systems.energy.combat.state import FightState, Phase
 
 CATEGORIES = ("off_c", "off_d", "def", "mov", "sup")
@@ -221,12 +222,14 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
 
 
 def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
-    """"récupérer tous ses points de vigueur (sauf s'il a été blessé)": half, rounded up, if blessé."""
+    """"récupérer tous ses points de vigueur (sauf s'il a été blessé)": half, rounded up, if blessé; a
+    blessé character marked blessé again "subit à la place l'état incapacité" and keeps the half he
+    started with (002_58e889a1abff3456.txt)."""
     checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
     for id in (*cmd.wounded, *cmd.exhausted):
         if not checks.combatant(state, id).out:
             checks.refuse("end_of_fight", N_("Only a knocked-out character may be marked at the end "
                                              "of the fight: {name} is standing."), name=state.get(id).name)
-    restored = tuple((c.id, ceil(c.vigor_max / 2) if c.id in cmd.wounded else c.vigor_max)
-                     for c in state.combatants)
+    restored = tuple((c.id, ceil(c.vigor_max / 2) if c.id in cmd.wounded and not HURT & c.states
+                      else c.vigor_max) for c in state.combatants)
     return [FightEnded(restored, cmd.wounded, cmd.exhausted)]

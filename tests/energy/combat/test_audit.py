@@ -1,0 +1,162 @@
+"""Rules found missing or wrong in the audit: the end of the fight for the already hurt, fight files
+independent of the display language, the legality query for joined and portal attacks.
+
+Source: 002_58e889a1abff3456.txt.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meneur.systems.energy.combat.commands import Attack, Defend, EndFight, EndPhase, UseSupport
+from meneur.systems.energy.combat.legal import legal_actions, with_tokens
+from meneur.systems.energy.combat.profile import PowerProfile
+from tests.cli_helpers import run_cli
+
+from .builders import DEF, OFF_C, foe, hero, started
+from .helpers import FIGHTS
+
+
+@pytest.mark.parametrize(("before", "after", "vigor"), [
+    (frozenset(), {"wounded"}, 3),
+    (frozenset({"wounded"}), {"incapacitated"}, 3),
+    (frozenset({"incapacitated"}), {"incapacitated"}, 3),
+])
+def test_a_wounded_character_wounded_again_is_incapacitated(before: frozenset[str], after: set[str],
+                                                             vigor: int) -> None:
+    """"Un personnage blessé qui subit une nouvelle fois le statut blessé subit à la place l'état
+    incapacité"; "ne peut récupérer que la moitié de sa vigueur (arrondie au supérieur)"
+    (002_58e889a1abff3456.txt): Vigueur 5 gives 3, and an incapacité character is no better off."""
+    fight = started(hero(energy=6, vigor=5, states=before), foe(energy=9, vigor=9))
+    fight.do(Attack("f", "h", 9, 0))
+    fight.do(Defend("h"))
+    assert fight.state.get("h").out
+    fight.do(EndFight(wounded=("h",)))
+    assert (set(fight.state.get("h").states), fight.state.get("h").vigor) == (after, vigor)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in FIGHTS.glob("*.yaml")))
+def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
+    """Fight files name quick NPCs' powers in the book's words ("Défense"); ``--lang en`` must play the
+    same file to the same state."""
+    path = str(FIGHTS / f"{name}.yaml")
+    fr = run_cli(["energy", "fight", "run", path, "--json"], "fr")
+    en = run_cli(["energy", "fight", "run", path, "--json"], "en")
+    assert fr.exit_code == en.exit_code == 0, fr.stderr + en.stderr
+    assert json.loads(fr.stdout) == json.loads(en.stdout)
+
+
+def test_legal_actions_offer_joined_and_portal_attacks() -> None:
+    """"leurs points d'énergie doivent être additionnés" (copies); "des attaques peuvent transiter"
+    (portals) (002_58e889a1abff3456.txt): the query offers both; a joined attack costs the pools of all
+    the copies in it."""
+    copying = PowerProfile("Copie agressive", "off_c", effect="duplicates")
+    portal = PowerProfile("Portails", "sup", effect="portal")
+    fight = started(hero(energy=9, powers=(copying, portal, DEF)), foe(energy=4, at=(40.0, 0.0)))
+    fight.do(UseSupport("h", 1, 1, at=(1.0, 0.0), exit=(38.0, 0.0)))
+    fight.do(UseSupport("h", 0, 3, at=(39.0, 0.0)))
+    fight.do(UseSupport("h", 0, 2, at=(39.0, 1.0)))
+    fight.do(EndPhase())
+    attacks = [a for a in legal_actions(fight.state) if a.kind == "attack"]
+    joined = [a for a in attacks if isinstance(a.command, Attack) and a.command.joined]
+    assert [(a.actor, a.command.joined, a.cost_min, a.cost_max) for a in joined] == [  # type: ignore[union-attr]
+        ("h#2", (("h#1", 1),), 2, 2 + 1)]
+    through = [a for a in legal_actions(fight.state, include_refused=True)
+               if isinstance(a.command, Attack) and a.command.portal == "h-t1"]
+    assert through and through[0].rule == "contact_reach"  # the far end (1, 0) is 39 m from the foe
+    whole = with_tokens(joined[0].command, 2)
+    assert isinstance(whole, Attack) and (whole.tokens, whole.joined) == (2, (("h#1", 1),))
+    fight.do(whole)
+    assert fight.state.pending is not None and fight.state.pending.tokens == 3
+
+
+def test_legal_text_names_powers_and_explains_refusals() -> None:
+    """A UI greys a button with its reason: ``fight legal --all`` names the power and the rule broken."""
+    path = str(FIGHTS / "kitsune_octopus.yaml")
+    fr = run_cli(["energy", "fight", "legal", path, "--all"], "fr")
+    en = run_cli(["energy", "fight", "legal", path, "--all"], "en")
+    assert fr.exit_code == en.exit_code == 0
+    assert "Frappes instinctives" in fr.stdout and "power=0" not in fr.stdout
+    assert "refusé [one_attack_per_target]" in fr.stdout and "refused [one_attack_per_target]" in en.stdout
+    assert "coûte" in fr.stdout and "costs" in en.stdout
+
+
+def test_off_c_copies_only_join_within_reach() -> None:
+    """"il est considéré comme engagé et ne peut agir que sur les personnages se trouvant dans ses 5
+    mètres" (002_58e889a1abff3456.txt): a contact copy joins an attack only within contact reach."""
+    copying = PowerProfile("Copie agressive", "off_c", effect="duplicates")
+    fight = started(hero(energy=9, powers=(copying, OFF_C)), foe(energy=4, at=(4.0, 0.0)))
+    fight.do(UseSupport("h", 0, 3, at=(30.0, 0.0)))
+    fight.do(UseSupport("h", 0, 3, at=(3.0, 0.0)))
+    fight.do(EndPhase())
+    from .test_rules import refused
+
+    refused(fight, Attack("h#2", "f", 2, 0, joined=(("h#1", 2),)), "contact_reach")
+
+
+@pytest.mark.parametrize(("body", "fr", "en"), [
+    ("combatants: [{id: x, npc: 3, side: good}]", "valeur attendue", "expected one of"),
+    ("combatants: [{npc: 3, side: heroes}]", "ce champ est obligatoire", "this field is required"),
+    ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
+    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+     "commands: [start, {attack: {actor: x, target: y, tokens: two}}]", "type attendu (int)",
+     "expected type (int)"),
+    ("combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x}}]",
+     "attack demande target, tokens", "attack needs target, tokens"),
+    ("combatants: [{id: x, npc: 2, side: heroes}]\n"
+     "commands: [start, {attack: {actor: x, target: x, tokens: 1, joined: [x]}}]",
+     "{id de la copie: jetons}", "{copy id: tokens}"),
+])
+def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: str,
+                                                        fr: str, en: str) -> None:
+    """Bad input gets a clear translated message naming what is wrong, and exit status 2 (no traceback)."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(body + "\n", encoding="utf-8")
+    for lang, words in (("fr", fr), ("en", en)):
+        result = run_cli(["energy", "fight", "run", str(path)], lang)
+        assert result.exit_code == 2 and words in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("positions", "diameter", "fits"), [
+    ([(30.0, 0.0), (50.0, 0.0)], 20.0, True),                       # the two ends of one diameter
+    ([(30.0, 0.0), (10.0, 0.0), (50.0, 0.0)], 20.0, False),         # 40 m apart, each 20 m from the first
+    ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 10.0, False),  # triangle of side 10 needs 11.5 m
+    ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 11.6, True),
+])
+def test_area_targets_fit_in_one_zone_of_the_diameter(positions: list[tuple[float, float]], diameter: float,
+                                                      fits: bool) -> None:
+    """"le personnage doit spécifier le diamètre de la zone (maximum 20 mètres de diamètre) ... contre tous
+    les personnages situés dans la zone d'effet" (002_58e889a1abff3456.txt): the targets must fit together
+    in one disc of that diameter, not merely each within the diameter of the first."""
+    foes = [foe(f"f{i}", at=p) for i, p in enumerate(positions)]
+    fight = started(hero(energy=9, powers=(PowerProfile("Tir", "off_d"),)), *foes)
+    command = Attack("h", "f0", 6, 0, area_targets=tuple(f.id for f in foes[1:]), diameter=diameter)
+    if fits:
+        fight.do(command)
+        assert fight.state.pending is not None and fight.state.pending.targets == tuple(f.id for f in foes)
+    else:
+        from .test_rules import refused
+
+        refused(fight, command, "area")
+
+
+def test_legal_reactions_show_what_the_tokens_are_worth() -> None:
+    """A button shows its value: a Def +1 adds 1 on its first use ("5 points ... +1 de renforcement = 6
+    effectifs", BULWARK); an extended defence's extra token per ally "ne compte pas dans les points
+    d'énergie engagés pour la défense"; without an opposable power the defence counts at half
+    (002_58e889a1abff3456.txt)."""
+    shield = PowerProfile("Armure", "def", modifier=1)
+    fight = started(foe("f", energy=9, at=(8.0, 0.0)), hero("a", energy=6, powers=(shield,)),
+                    hero("b", energy=5, powers=(DEF,), at=(3.0, 0.0)))
+    fight.do(Attack("f", "a", 4, 0))
+    worth = {(x.kind, x.actor, getattr(x.command, "power", None)): (x.cost_min, x.cost_max,
+                                                                     x.effective(x.cost_min),
+                                                                     x.effective(x.cost_max))
+             for x in legal_actions(fight.state)}
+    assert worth[("defend", "a", 0)] == (0, 6, 0, 7)
+    assert worth[("defend", "a", None)] == (0, 6, 0, 3)
+    assert worth[("extended_defense", "b", 0)] == (2, 5, 1, 4)
