@@ -160,3 +160,14 @@ def test_legal_reactions_show_what_the_tokens_are_worth() -> None:
     assert worth[("defend", "a", 0)] == (0, 6, 0, 7)
     assert worth[("defend", "a", None)] == (0, 6, 0, 3)
     assert worth[("extended_defense", "b", 0)] == (2, 5, 1, 4)
+
+
+def test_a_knocked_out_character_is_not_both_wounded_and_exhausted() -> None:
+    """"Le MJ peut attribuer cet état après qu'un personnage ait été mis hors combat mais sans blessures"
+    (épuisé, 002_58e889a1abff3456.txt): blessé and épuisé exclude each other at the end of a fight."""
+    fight = started(hero(energy=6, vigor=5), foe(energy=9, vigor=9))
+    fight.do(Attack("f", "h", 9, 0))
+    fight.do(Defend("h"))
+    from .test_rules import refused
+
+    refused(fight, EndFight(wounded=("h",), exhausted=("h",)), "end_of_fight")

@@ -230,6 +230,9 @@ def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
         if not checks.combatant(state, id).out:
             checks.refuse("end_of_fight", N_("Only a knocked-out character may be marked at the end "
                                              "of the fight: {name} is standing."), name=state.get(id).name)
+    for id in set(cmd.wounded) & set(cmd.exhausted):
+        checks.refuse("end_of_fight", N_("{name} cannot be both blessé and épuisé: épuisé is for a character "
+                                         "knocked out \"mais sans blessures\"."), name=state.get(id).name)
     restored = tuple((c.id, ceil(c.vigor_max / 2) if c.id in cmd.wounded and not HURT & c.states
                       else c.vigor_max) for c in state.combatants)
     return [FightEnded(restored, cmd.wounded, cmd.exhausted)]
