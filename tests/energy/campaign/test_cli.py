@@ -418,7 +418,8 @@ def test_new_refuses_bad_options_and_writes_nothing(tmp_path: Path, args: list[s
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_new_refuses_a_character_that_breaks_a_creation_rule(tmp_path: Path, lang: str) -> None:
     """A campaign starts from valid characters: a WINK with 47 hero points of 39 is refused (exit 1)."""
-    forged = library_hero("WINK").model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=13)})
+    attributes = Attributes(energy=5, recovery=4, vigor=13)
+    forged = library_hero("WINK").model_copy(update={"attributes": attributes})
     source = tmp_path / "forged.yaml"
     source.write_text(dump_character(forged), encoding="utf-8")
     path = tmp_path / "campaign.json"
