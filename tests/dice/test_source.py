@@ -47,3 +47,18 @@ def test_missing_entered_dice_name_the_die_asked_for() -> None:
     with pytest.raises(EnteredDiceError) as error:
         source.roll(20)
     assert "d20" in error.value.render("en")
+
+
+def test_no_module_reads_the_global_random() -> None:
+    """Every roll takes an injected source: only dice/source.py touches `random`, for random.Random."""
+    import re
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parents[2] / "src" / "meneur"
+    offenders = []
+    for path in src.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        uses = re.findall(r"\brandom\.(\w+)", text) + re.findall(r"from random import (\w+)", text)
+        if any(name != "Random" for name in uses):
+            offenders.append(path.name)
+    assert offenders == []

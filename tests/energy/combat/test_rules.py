@@ -18,6 +18,8 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    GiveEnergy,
+    Heal,
     Hold,
     Interpose,
     Interrupt,
@@ -361,14 +363,35 @@ def test_forced_move_is_a_half_success_attack_of_20_metres() -> None:
     assert fight.state.get("f").position == (20.0, 0.0)
 
 
-def test_give_energy_is_half_and_capped() -> None:
+@pytest.mark.parametrize(("before", "tokens", "after", "left"), [
+    (0, 4, 2, 2),  # two tokens engaged for one given
+    (1, 6, 4, 0),  # 3 would be given, capped at Énergie 4
+])
+def test_give_energy_is_half_and_capped(before: int, tokens: int, after: int, left: int) -> None:
     """"Un pouvoir permettant de donner de l'énergie ... octroyant un point d'énergie à un personnage ciblé
     pour deux points engagés" (002_58e889a1abff3456.txt)."""
     boost = PowerProfile("Boost", "sup", effect="give_energy")
+    fight = started(hero(powers=(boost,)), hero("b", energy=4)._replace(energy=before), foe())
+    fight.do(UseSupport("h", 0, tokens, ("b",)))
+    assert (fight.state.get("b").energy, fight.state.get("h").energy) == (after, left)
+
+
+def test_giving_energy_to_a_full_target_is_refused() -> None:
+    """"octroyant un point d'énergie à un personnage ciblé" (002_58e889a1abff3456.txt): a target holding all
+    its Énergie tokens can gain none, so the giver would spend tokens for nothing: refused."""
+    boost = PowerProfile("Boost", "sup", effect="give_energy")
     fight = started(hero(powers=(boost,)), hero("b", energy=4), foe())
-    fight.do(UseSupport("h", 0, 4, ("b",)))
-    assert fight.state.get("b").energy == 4  # already full: capped at Énergie
-    assert fight.state.get("h").energy == 2
+    refused(fight, UseSupport("h", 0, 4, ("b",)), "give_energy")
+    refused(fight, GiveEnergy("h", 0, 4, "b"), "give_energy")
+
+
+def test_healing_a_target_at_full_vigor_is_refused() -> None:
+    """"Les pouvoirs qui rendent des points de vigueur à un personnage" (002_58e889a1abff3456.txt): nothing
+    to give back at full Vigueur, so the healer would spend tokens for nothing: refused."""
+    heal = PowerProfile("Soin", "sup", effect="heal")
+    fight = started(hero("h", powers=(heal, DEF)), hero("b", vigor=5), foe())
+    refused(fight, Heal("h", 0, 2, "b"), "heal")
+    refused(fight, UseSupport("h", 0, 2, ("b",)), "heal")
 
 
 def test_healing_cannot_wake_the_knocked_out_without_a_second_wind() -> None:
@@ -635,7 +658,8 @@ def test_give_energy_and_heal_commands_need_a_power_of_that_kind() -> None:
 
     boost = PowerProfile("Boost", "sup", effect="give_energy")
     care = PowerProfile("Soin", "sup", effect="heal")
-    fight = started(hero(powers=(boost, care)), hero("b", energy=4, vigor=5, at=(2.0, 0.0)), foe())
+    tired = hero("b", energy=4, vigor=5, at=(2.0, 0.0))._replace(energy=1, vigor=2)
+    fight = started(hero(powers=(boost, care)), tired, foe())
     refused(fight, Heal("h", 0, 2, "b"), "support")
     fight.do(GiveEnergy("h", 0, 2, "b"))
     fight.do(Heal("h", 1, 2, "b"))

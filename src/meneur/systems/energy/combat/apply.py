@@ -297,7 +297,8 @@ def _states_after(c: Combatant, e: ev.FightEnded) -> frozenset[str]:
 
 def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     restored = dict(e.restored)
-    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=_states_after(c, e))
+    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=_states_after(c, e),
+                                  out=c.out and c.id not in restored)
                        for c in state.combatants)
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 

@@ -55,6 +55,33 @@ def is_contact(who: Combatant, power: int | None) -> bool:
     return power is not None and who.counts_as(power, "off_c")
 
 
+def engaged_by(who: Combatant, other: Combatant) -> bool:
+    """Whether ``other`` engages ``who`` now: it attacked ``who`` in contact this turn and still stands
+    within 5 m ("tant qu'il reste au contact", reading of docs/rulings/energy-combat.md)."""
+    return other.id in who.engaged_by and not other.out and checks.distance(
+        who.position, other.position) <= checks.NEAR_METRES
+
+
+def is_ranged(state: FightState, who: Combatant, power: int | None, targets: tuple[Combatant, ...]) -> bool:
+    """A ranged attack ("attaques à distance", 002_58e889a1abff3456.txt): made with an Off-D power, or
+    without a contact power on a target beyond contact reach."""
+    if is_contact(who, power):
+        return False
+    if power is not None and who.counts_as(power, "off_d"):
+        return True
+    reach = state.options.contact_reach
+    return any(checks.distance(who.position, t.position) > reach for t in targets)
+
+
+def check_sight(state: FightState, who: Combatant, power: int | None,
+                targets: tuple[Combatant, ...]) -> None:
+    """"Aveuglé : ne peut plus effectuer l'attaques à distance" (002_58e889a1abff3456.txt): only ranged
+    attacks are refused; a blinded character still strikes in contact."""
+    if "blinded" in who.conditions and is_ranged(state, who, power, targets):
+        checks.refuse("conditions", N_("{name} is blinded (aveuglé) and cannot make ranged attacks; a "
+                                       "contact attack is still possible."), name=who.name)
+
+
 def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...],
              joined: tuple[tuple[Combatant, int], ...] = ()) -> Strength:
     """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue).
@@ -70,7 +97,7 @@ def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Comb
     halving += max(checks.far_while_engaged(state, who, t) for t in targets)
     adjustment = cmd.gm_modifier
     if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
-        adjustment -= sum(t.id in who.engaged_by for t in targets[:1])
+        adjustment -= sum(engaged_by(who, t) for t in targets[:1])
     bonus = checks.first_use_modifier(who, cmd.power)
     bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
     return Strength(bonus, adjustment, halving)
@@ -97,6 +124,7 @@ def joined_copies(state: FightState, who: Combatant, cmd: Attack,
         seen.add(copy.id)
         checks.standing(copy)
         check_attacker(copy, Attack(copy.id, target.id, tokens, cmd.power))
+        check_sight(state, copy, cmd.power, (target,))
         if is_contact(copy, cmd.power):
             checks.near(copy, target, "contact_reach", state.options.contact_reach)
         found.append((copy, tokens))
@@ -128,6 +156,7 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
                           N_("{target} was already attacked by {name} in this action phase: all tokens "
                              "against a target must be spent at once."), target=target.name, name=who.name)
         copies_attack_once(state, who, target)
+    check_sight(state, who, cmd.power, targets)
     if is_contact(who, cmd.power):
         origin = who
         if cmd.portal is not None and kind_of(who, cmd.power) != "forced_move":
@@ -158,8 +187,6 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
                       name=who.name, condition=word("entangled"))
     checks.usable_power(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
-    if "blinded" in who.conditions and not is_contact(who, cmd.power):
-        checks.refuse("conditions", N_("{name} is blinded and cannot attack at range."), name=who.name)
     checks.tokens_between(who, cmd.tokens + cmd.keep_invisible)
 
 

@@ -118,7 +118,9 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
 
 
 def counter(state: FightState, cmd: Counter) -> list[Event]:
-    """A counter-power from hold: "directement retranchés des points investis par l'attaquant"."""
+    """A counter-power from hold: "peut opposer son pouvoir"; its tokens are "directement retranchés des
+    points investis par l'attaquant" (002_58e889a1abff3456.txt). Without a power there is nothing to
+    oppose: refused (docs/rulings/energy-combat.md)."""
     pending = pending_of(state)
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
@@ -127,9 +129,12 @@ def counter(state: FightState, cmd: Counter) -> list[Event]:
     if who.id in (pending.attacker, pending.target):
         checks.refuse("counter", N_("{name} cannot counter this attack."), name=who.name)
     checks.free_to_spend(who)
+    if cmd.power is None:
+        checks.refuse("counter", N_("A counter-power opposes a power (\"peut opposer son pouvoir\"): name "
+                                    "the power {name} uses."), name=who.name)
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     checks.tokens_between(who, cmd.tokens)
     bonus = checks.first_use_modifier(who, cmd.power)
-    used: list[Event] = [PowerUsed(who.id, cmd.power)] if cmd.power is not None and bonus else []
+    used: list[Event] = [PowerUsed(who.id, cmd.power)] if bonus else []
     return [*used, Countered(who.id, cmd.tokens, max(0, cmd.tokens + bonus), cmd.power)]

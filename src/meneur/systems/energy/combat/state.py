@@ -116,6 +116,15 @@ def _places(combatants: tuple[Combatant, ...]) -> dict[str, int]:
     return found[1]
 
 
+def _remember(combatants: tuple[Combatant, ...], places: dict[str, int]) -> None:
+    """Make ``places`` the answer of :func:`_places` for ``combatants`` (a copy with the same ids)."""
+    if len(_PLACES) > 256:
+        _PLACES.clear()
+    found = (combatants, places)
+    _PLACES[id(combatants)] = found
+    _LAST[0] = found
+
+
 class FightState(NamedTuple):
     """The whole fight at one moment. Combatants keep the order of the fight file."""
 
@@ -148,9 +157,12 @@ class FightState(NamedTuple):
 
     def with_combatant(self, combatant: Combatant) -> FightState:
         """A copy with ``combatant`` replacing the one of the same id (copy-on-write)."""
-        i = self.find(combatant.id)
+        places = _places(self.combatants)
+        i = places[combatant.id]
         items = self.combatants
-        return self._replace(combatants=(*items[:i], combatant, *items[i + 1:]))
+        changed = (*items[:i], combatant, *items[i + 1:])
+        _remember(changed, places)  # same ids at the same places: no need to rebuild the map
+        return self._replace(combatants=changed)
 
     @property
     def acting(self) -> str | None:

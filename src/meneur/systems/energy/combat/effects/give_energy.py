@@ -17,6 +17,10 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
         checks.refuse("give_energy", N_("Giving energy needs exactly one other character as target."))
     target = checks.combatant(state, cmd.targets[0])
     checks.standing(target)
+    if target.energy >= target.energy_max:
+        checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving energy "
+                                        "(\"octroyant un point d'énergie\") would spend tokens for nothing."),
+                      name=target.name, energy=target.energy_max)
     checks.tokens_between(who, cmd.tokens)
     value = cmd.tokens + checks.first_use_modifier(who, cmd.power)
     amount = checks.halve(value, 1 + checks.far_while_engaged(state, who, target))

@@ -21,6 +21,10 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     if target.out and not target.second_wind:
         checks.refuse("heal", N_("{name} is knocked out: only a second wind (détermination) lets a "
                                  "healer bring them back during the scene."), name=target.name)
+    if target.vigor >= target.vigor_max:
+        checks.refuse("heal", N_("{name} has all {vigor} of its Vigueur: healing (\"rendent des points de "
+                                 "vigueur\") would spend tokens for nothing."),
+                      name=target.name, vigor=target.vigor_max)
     checks.tokens_between(who, cmd.tokens)
     amount = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power), 1)
     amount = min(amount, target.vigor_max - target.vigor)
