@@ -87,3 +87,12 @@ def test_root_help_speaks_polish(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Pokaż ten komunikat i zakończ." in out
     assert "Polecenia" in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_version_answers_without_a_command(capsys: pytest.CaptureFixture[str], lang: str) -> None:
+    from meneur import __version__
+
+    code, out, _ = run_main(["--lang", lang, "--version"], capsys)
+    assert code == 0
+    assert out.strip() == f"meneur {__version__}"

@@ -22,16 +22,21 @@ def build_app() -> typer.Typer:
         rich_markup_mode="rich",
     )
 
+    def show_version(value: bool) -> None:
+        if value:
+            typer.echo(f"meneur {__version__}")
+            raise typer.Exit()
+
     @app.callback()
     def root(
         lang: str = typer.Option(
             None, "--lang", help=_("Language of the output: fr (default), en or pl.")),
-        version: bool = typer.Option(False, "--version", help=_("Show the version and exit.")),
+        version: bool = typer.Option(False, "--version", is_eager=True, callback=show_version,
+                                     help=_("Show the version and exit.")),
     ) -> None:
-        # --lang was already applied by meneur.cli.main before the app was built.
-        if version:
-            typer.echo(__version__)
-            raise typer.Exit()
+        # --lang was already applied by meneur.cli.main before the app was built;
+        # --version is eager: it answers before any command is needed.
+        del lang, version
 
     dice.register(app)
     demo.register(app)

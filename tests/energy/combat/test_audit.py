@@ -80,7 +80,11 @@ def test_legal_text_names_powers_and_explains_refusals() -> None:
     en = run_cli(["energy", "fight", "legal", path, "--all"], "en")
     assert fr.exit_code == en.exit_code == 0
     assert "Frappes instinctives" in fr.stdout and "power=0" not in fr.stdout
-    assert "refusé [one_attack_per_target]" in fr.stdout and "refused [one_attack_per_target]" in en.stdout
+    assert ("KITSUNE : attaquer Agent Octopus 2 avec Frappes instinctives, refusé : KITSUNE a déjà "
+            "attaqué") in fr.stdout
+    assert "KITSUNE: attack Agent Octopus 2 with Frappes instinctives, refused: " in en.stdout
+    assert "one_attack_per_target" not in fr.stdout + en.stdout  # rule keys stay in --json
+    assert "(s)" not in fr.stdout + en.stdout and "()" not in en.stdout
     assert "coûte" in fr.stdout and "costs" in en.stdout
 
 
@@ -99,11 +103,20 @@ def test_off_c_copies_only_join_within_reach() -> None:
 
 @pytest.mark.parametrize(("body", "fr", "en"), [
     ("combatants: [{id: x, npc: 3, side: good}]", "valeur attendue", "expected one of"),
+    ("combatants: [{id: x, npc: 3, side: good}]", "combattant 1, champ side", "combatant 1, field side"),
+    ("combatants: [{id: x, npc: 2, side: heroes}]\noptions: {contact_reach: 0}", "doit être supérieur à",
+     "must be more than"),
     ("combatants: [{npc: 3, side: heroes}]", "ce champ est obligatoire", "this field is required"),
     ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
     ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-     "commands: [start, {attack: {actor: x, target: y, tokens: two}}]", "type attendu (int)",
-     "expected type (int)"),
+     "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",
+     "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
+     "Command 2, argument tokens: two is not of the expected type (a whole number)"),
+    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+     "commands: [start, {move: {actor: x, to: [1, 1], small: 'no'}}]", "Commande 2, argument small",
+     "Command 2, argument small"),
+    ("combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x, target: [}}",
+     "YAML invalide (ligne 2", "not valid YAML (line 2"),
     ("combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x}}]",
      "attack demande target, tokens", "attack needs target, tokens"),
     ("combatants: [{id: x, npc: 2, side: heroes}]\n"

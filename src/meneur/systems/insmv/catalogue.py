@@ -14,6 +14,7 @@ from types import MappingProxyType
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.insmv.model import BeingKind, KindRules, build
+from meneur.systems.insmv.words import KIND_SHOWN, KIND_WORDS, choices, lookup
 
 ANGEL_OR_DEMON_MAX_SHIFT = 5
 AVATAR_MAX_SHIFT = 10
@@ -60,14 +61,14 @@ def kind_label(kind: BeingKind) -> Message:
 
 
 def parse_kind(text: str) -> BeingKind:
-    """Read a kind-of-being key.
+    """Read a kind of being: the book's French word (``ange``, ``démon``…) or its key (``angel``).
 
     Raises:
         BadInputError: for an unknown key, listing the known ones.
     """
     try:
-        return BeingKind(text.strip().lower().replace("-", "_"))
+        return BeingKind(lookup(text, KIND_WORDS))
     except ValueError:
         raise BadInputError(Message(
             "insmv", N_("Unknown kind of being '{value}': choose one of {choices}."),
-            {"value": text, "choices": ", ".join(kind.value for kind in BeingKind)})) from None
+            {"value": text, "choices": choices(KIND_SHOWN)})) from None

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.insmv.model import BeingKind
+from meneur.systems.insmv.words import BODY_SHOWN, BODY_WORDS, choices, lookup
 
 
 class Body(StrEnum):
@@ -48,11 +49,11 @@ def parse_body(text: str) -> Body:
         BadInputError: for any other word, listing the accepted ones.
     """
     try:
-        return Body(text.strip().lower())
+        return Body(lookup(text, BODY_WORDS))
     except ValueError:
         raise BadInputError(Message(
             "insmv", N_("Unknown body '{value}': choose one of {choices}."),
-            {"value": text, "choices": ", ".join(body.value for body in Body)})) from None
+            {"value": text, "choices": choices(BODY_SHOWN)})) from None
 
 
 def human_only_reason(kind: BeingKind, body: Body | None = None) -> Message:

@@ -40,13 +40,14 @@ class Difficulty(StrEnum):
         Raises:
             BadInputError: for any other word, listing the accepted ones.
         """
-        key = text.strip().lower().replace("-", "_").replace(" ", "_").replace("è", "e")
+        from meneur.systems.insmv.words import DIFFICULTY_SHOWN, fold
+
         try:
-            return cls(key)
+            return cls(fold(text))
         except ValueError:
             raise BadInputError(Message(
                 "insmv", N_("Unknown difficulty '{value}': choose one of {choices}."),
-                {"value": text, "choices": ", ".join(d.value for d in cls)})) from None
+                {"value": text, "choices": ", ".join(DIFFICULTY_SHOWN.values())})) from None
 
 
 _DIFFICULTY_LABELS = {

@@ -397,7 +397,7 @@ def character_aptitude_score(
     else:
         found = [t for t in character.traits if t.name.casefold() == trait.casefold()]
         if not found:
-            known = ", ".join(t.name for t in character.traits) or "-"
+            known = ", ".join(t.name for t in character.traits) or Message(DOMAIN, N_("none"))
             raise BadInputError(
                 Message(
                     DOMAIN,
@@ -433,7 +433,7 @@ def character_power_score(
     require_playable(character)
     found = [p for p in character.powers if p.name.casefold() == power.casefold()]
     if not found:
-        known = ", ".join(p.name for p in character.powers) or "-"
+        known = ", ".join(p.name for p in character.powers) or Message(DOMAIN, N_("none"))
         raise BadInputError(
             Message(
                 DOMAIN,

@@ -404,7 +404,7 @@ def _spend_stress(state: CampaignState, character: Character, command: SpendStre
                     {
                         "name": character.name,
                         "power": power,
-                        "known": ", ".join(p.name for p in character.powers) or "-",
+                        "known": ", ".join(p.name for p in character.powers) or Message(DOMAIN, N_("none")),
                     },
                 )
             )

@@ -134,7 +134,7 @@ def describe(event: ev.Event) -> Message:
 
 def character_lines(character: Character) -> list[Message]:
     """A character's campaign values: stress, states, attributes, experience, resources, reputation."""
-    states = ", ".join(f"{{s{i}}}" for i in range(len(character.states))) or "-"
+    states = ", ".join(f"{{s{i}}}" for i in range(len(character.states))) or N_("none")
     state_words = {f"s{i}": state_name(s) for i, s in enumerate(sorted(character.states))}
     attributes = effective_attributes(character)
     xp = character.experience

@@ -202,7 +202,7 @@ def find_relation(character: Character, name: str) -> int:
     for index, relation in enumerate(character.relations):
         if relation.name.casefold() == name.strip().casefold():
             return index
-    known = ", ".join(r.name for r in character.relations) or "-"
+    known = ", ".join(r.name for r in character.relations) or Message(DOMAIN, N_("none (relations)"))
     raise BadInputError(
         Message(
             DOMAIN,

@@ -88,7 +88,7 @@ class CampaignState(BaseModel):
             Message(
                 DOMAIN,
                 N_("No character {name!r} in this campaign (characters: {known})."),
-                {"name": name, "known": ", ".join(self.characters) or "-"},
+                {"name": name, "known": ", ".join(self.characters) or Message(DOMAIN, N_("none"))},
             )
         )
 

@@ -11,15 +11,17 @@ import typer
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message, Translator
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command, Maintain
+from meneur.systems.energy.combat import commands as cmd
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
+from meneur.systems.energy.combat.files import command_where, load_fight
 from meneur.systems.energy.combat.legal import VARIABLE, LegalAction, legal_actions
-from meneur.systems.energy.combat.render import explain, state_json, state_line
-from meneur.systems.energy.combat.state import FightState
+from meneur.systems.energy.combat.render import explain_all, state_json, state_line, tokens
+from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import word
 
-_ = Translator("energy_combat")
+DOMAIN = "energy_combat"
+_ = Translator(DOMAIN)
 NAMES = {kind: name for name, kind in reversed(COMMAND_TYPES.items())}
 
 
@@ -31,20 +33,22 @@ def command_json(command: Command) -> dict[str, Any]:
 
 
 def play(path: Path, quiet: bool) -> Fight:
-    """Play the file's commands, printing each explanation; an illegal command stops with its reason."""
+    """Play the file's commands, printing each explanation; an illegal command stops with its reason,
+    numbered like the file's bad-input messages ("command 3")."""
     initial, commands = load_fight(path)
     fight = Fight(initial)
     out = console()
     for number, command in enumerate(commands, start=1):
+        before = fight.state
         try:
             events = fight.do(command)
         except IllegalActionError as error:
-            raise IllegalActionError(Message("energy_combat", N_("Command {number} ({command}): {reason}"),
-                                             {"number": number, "command": NAMES[type(command)],
+            raise IllegalActionError(Message(DOMAIN, N_("{where} ({command}): {reason}"),
+                                             {"where": command_where(number), "command": NAMES[type(command)],
                                               "reason": error.message}), rule=error.rule) from None
         if not quiet:
-            for event in events:
-                out.print(explain(fight.state, event).render(), markup=False)
+            for message in explain_all(before, events):
+                out.print(message.render(), markup=False)
     return fight
 
 
@@ -59,34 +63,164 @@ def action_json(action: LegalAction) -> dict[str, Any]:
             "effective_max": action.effective(action.cost_max)}
 
 
-def _args_text(state: FightState, action: LegalAction) -> str:
-    """The command's arguments in words, the power by its name rather than its number."""
-    args = command_json(action.command)["args"]
-    actor = args.pop("actor", None)
-    power = args.get("power")
-    if isinstance(power, int) and isinstance(actor, str) and state.has(actor):
-        who = state.get(actor)
-        if 0 <= power < len(who.powers) + len(who.borrowed):
-            args["power"] = who.power(power).name
-    return ", ".join(f"{k}={v}" for k, v in args.items())
+def _name(state: FightState, id: str | None) -> str:
+    return state.get(id).name if id is not None and state.has(id) else str(id)
+
+
+def _names(state: FightState, ids: tuple[str, ...]) -> str:
+    return ", ".join(_name(state, i) for i in ids)
+
+
+def _power(state: FightState, actor: str | None, power: int | None) -> str:
+    if actor is None or power is None or not state.has(actor):
+        return "-"
+    who = state.get(actor)
+    return who.power(power).name if 0 <= power < len(who.powers) + len(who.borrowed) else str(power)
+
+
+def _with(state: FightState, actor: str | None, power: int | None) -> str:
+    """" with <power>" or " without a power"."""
+    if power is None:
+        return _(" without a power")
+    return _(" with {power}", power=_power(state, actor, power))
+
+
+def _attack_words(state: FightState, c: cmd.Attack) -> str:
+    how = _with(state, c.actor, c.power)
+    if c.area_targets:
+        text = _("area attack on {targets}{how}", targets=_names(state, (c.target, *c.area_targets)), how=how)
+    else:
+        text = _("attack {target}{how}", target=_name(state, c.target), how=how)
+    if c.joined:
+        text += _(", together with {copies}", copies=_names(state, tuple(i for i, _t in c.joined)))
+    if c.portal is not None:
+        text += _(", through a portal")
+    return text
+
+
+def _stress_words(state: FightState, c: cmd.SpendStress) -> str:
+    if c.use == "feat":
+        return _("action d'éclat: {power} also counts as {category} this turn",
+                 power=_power(state, c.actor, c.power), category=str(word(c.category or "")))
+    if c.use == "determination":
+        return _("détermination: no defence in half success this turn")
+    return _("second souffle: healing may bring them back")
+
+
+def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
+    if 0 <= c.lasting < len(state.maintainable):
+        lasting = state.maintainable[c.lasting]
+        return _("maintain {power} on {target}", power=_power(state, c.actor, lasting.power),
+                 target=_name(state, lasting.target))
+    return _("maintain an effect")
+
+
+def action_words(state: FightState, command: Command) -> str:
+    """What the command does, in words a player understands (names, powers, the book's terms)."""
+    actor = getattr(command, "actor", None)
+    match command:
+        case cmd.Attack():
+            return _attack_words(state, command)
+        case cmd.Charge():
+            return _("charge {target}{how} (free move of up to 20 m, then a contact attack)",
+                     target=_name(state, command.target), how=_with(state, actor, command.power))
+        case cmd.Defend():
+            return _("defend{how}", how=_with(state, actor, command.power))
+        case cmd.Interpose():
+            target = state.pending.target if state.pending is not None else None
+            return _("interpose in front of {target}{how}", target=_name(state, target),
+                     how=_with(state, actor, command.power))
+        case cmd.ExtendedDefense():
+            return _("extended defence{how} covering {allies}", how=_with(state, actor, command.power),
+                     allies=_names(state, command.allies))
+        case cmd.Counter():
+            return _("counter-power{how}", how=_with(state, actor, command.power))
+        case cmd.Move() if command.small:
+            return _("small move of at most 5 m")
+        case cmd.Move() if command.portal is not None:
+            return _("move through a portal")
+        case cmd.Move():
+            return _("move up to 20 m{how}", how=_with(state, actor, command.power)
+                     if command.power is not None else "")
+        case cmd.Hold():
+            return _("go on hold")
+        case cmd.KeepHold():
+            return _("stay on hold")
+        case cmd.Interrupt():
+            return _("leave hold and act now")
+        case cmd.GiveEnergy():
+            return _("give energy to {target}{how}", target=_name(state, command.target),
+                     how=_with(state, actor, command.power))
+        case cmd.Heal():
+            return _("heal {target}{how}", target=_name(state, command.target),
+                     how=_with(state, actor, command.power))
+        case cmd.UseSupport():
+            on = _(" on {targets}", targets=_names(state, command.targets)) if command.targets else ""
+            return _("use {power}{on}", power=_power(state, actor, command.power), on=on)
+        case cmd.Interact():
+            element = state.terrain_element(command.key)
+            if element is not None:
+                return _("remove the terrain element ({kind} made by {owner})",
+                         kind=str(word(element.kind)), owner=_name(state, element.owner))
+            return _("act on “{key}”", key=command.key)
+        case cmd.Maintain():
+            return _maintain_words(state, command)
+        case cmd.SpendStress():
+            return _stress_words(state, command)
+        case cmd.EndPhase():
+            if state.phase is Phase.MAINTENANCE:
+                return _("end the maintenance phase")
+            return _("end the action phase")
+        case cmd.EndFight():
+            return _("end the fight")
+        case cmd.StartFight():
+            return _("start the fight")
+    return NAMES[type(command)]
+
+
+def _cost(action: LegalAction) -> str:
+    if getattr(action, "stress_cost", 0):
+        return _("costs 1 stress box")
+    if action.cost_max == 0:
+        return _("free")
+    if action.cost_min == action.cost_max:
+        return _("costs {tokens}", tokens=tokens(action.cost_min).render())
+    return _("costs {low} to {high} tokens", low=action.cost_min, high=action.cost_max)
+
+
+def _worth(action: LegalAction) -> str:
+    command = action.command
+    if not isinstance(command, VARIABLE) or (isinstance(command, cmd.Maintain)
+                                             and action.cost_min == action.cost_max):
+        return ""
+    low, high = action.effective(action.cost_min), action.effective(action.cost_max)
+    if low == high:
+        return _(", worth {value}", value=low)
+    return _(", worth {low} to {high}", low=low, high=high)
 
 
 def action_line(state: FightState, action: LegalAction) -> str:
-    """One action in words: what it costs and is worth, or why it is refused (a greyed-out button)."""
-    name = command_json(action.command)["name"]
-    head = _("{actor}: {name}({args})", actor=action.actor or _("GM"), name=name,
-             args=_args_text(state, action))
+    """One action in words: who, what, what it costs and is worth, or why it is refused."""
+    who = _name(state, action.actor) if action.actor is not None else _("GM")
+    what = action_words(state, action.command)
     if not action.legal:
-        return _("{action} refused [{rule}]: {reason}", action=head, rule=action.rule or "-",
-                 reason=action.reason.render() if action.reason else "")
-    if action.cost_min == action.cost_max:
-        cost = _("costs {cost} token(s)", cost=action.cost_min)
-    else:
-        cost = _("costs {low} to {high} tokens", low=action.cost_min, high=action.cost_max)
-    if not isinstance(action.command, VARIABLE) or isinstance(action.command, Maintain):
-        return _("{action} {cost}", action=head, cost=cost)
-    return _("{action} {cost}, worth {low} to {high} effective", action=head, cost=cost,
-             low=action.effective(action.cost_min), high=action.effective(action.cost_max))
+        reason = action.reason.render() if action.reason else ""
+        return _("{who}: {what}, refused: {reason}", who=who, what=what, reason=reason)
+    return _("{who}: {what}, {cost}{worth}", who=who, what=what, cost=_cost(action), worth=_worth(action))
+
+
+def footer(state: FightState) -> str:
+    """Where the fight stands: turn and phase, in a sentence."""
+    if state.phase is Phase.ENDED:
+        return _("After the fight:")
+    if state.phase is Phase.SETUP:
+        return _("The fight has not started")
+    if state.phase is Phase.MAINTENANCE:
+        return _("Turn {turn}, maintenance phase", turn=state.turn)
+    acting = state.acting
+    if acting is not None:
+        return _("Turn {turn}, action phase of {name}", turn=state.turn, name=_name(state, acting))
+    return _("Turn {turn}, action phases", turn=state.turn)
 
 
 def register(app: typer.Typer) -> None:
@@ -104,13 +238,12 @@ def register(app: typer.Typer) -> None:
             print_json(state_json(fight.state))
             return
         out = console()
-        phase = word(fight.state.phase.value)
-        out.print(_("Turn {turn}, phase {phase}.", turn=fight.state.turn, phase=phase), markup=False)
+        out.print(footer(fight.state), markup=False)
         for combatant in fight.state.combatants:
             out.print(state_line(fight.state, combatant.id).render(), markup=False)
         if fight.state.pending is not None:
             pending = fight.state.pending
-            out.print(_("{target} must first react to the attack of {attacker}.",
+            out.print(_("Waiting: {target} must react to the attack made by {attacker}.",
                         target=fight.state.get(pending.target).name,
                         attacker=fight.state.get(pending.attacker).name), markup=False)
 
@@ -127,6 +260,10 @@ def register(app: typer.Typer) -> None:
             print_json([action_json(a) for a in actions])
             return
         out = console()
+        if fight.state.phase is Phase.ENDED:
+            out.print(_("The fight is over: no action is left."), markup=False)
+            return
+        out.print(footer(fight.state), markup=False)
         for action in actions:
             out.print(action_line(fight.state, action), markup=False)
 

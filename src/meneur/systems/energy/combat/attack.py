@@ -26,7 +26,12 @@ from meneur.systems.energy.combat.events import (
 )
 from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
-from meneur.systems.energy.combat.words import word
+from meneur.systems.energy.combat.words import metres, word
+
+HALVING_REASONS = ("no_power", "not_offensive", "support_copy", "area", "forced_move", "engaged_far")
+"""Why an attack counts in half success: no power ("sans avoir de pouvoir correspondant"), a power that is
+not offensive, a copy made by a support power, an area, a forced move, an engaged attacker acting beyond
+5 m (002_58e889a1abff3456.txt)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,8 @@ class Strength:
     bonus: int
     adjustment: int
     halving: int
+    reasons: tuple[str, ...] = ()
+    malus: int = 0
 
     def effective(self, tokens: int) -> int:
         """max(0, tokens + bonus + adjustment) halved ``halving`` times."""
@@ -90,17 +97,17 @@ def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Comb
     joined copies add the reinforcement of their own first use of the power.
     """
     offensive = checks.is_offensive(who, cmd.power)
-    halving = 0 if offensive else 1
-    halving += who.made_by == "sup" and offensive
-    halving += bool(cmd.area_targets)
-    halving += kind_of(who, cmd.power) == "forced_move"
-    halving += max(checks.far_while_engaged(state, who, t) for t in targets)
-    adjustment = cmd.gm_modifier
+    reasons: tuple[str, ...] = () if offensive else ("no_power" if cmd.power is None else "not_offensive",)
+    reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
+    reasons += ("area",) * bool(cmd.area_targets)
+    reasons += ("forced_move",) * (kind_of(who, cmd.power) == "forced_move")
+    reasons += ("engaged_far",) * max(checks.far_while_engaged(state, who, t) for t in targets)
+    malus = 0
     if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
-        adjustment -= sum(engaged_by(who, t) for t in targets[:1])
+        malus = sum(engaged_by(who, t) for t in targets[:1])
     bonus = checks.first_use_modifier(who, cmd.power)
     bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
-    return Strength(bonus, adjustment, halving)
+    return Strength(bonus, cmd.gm_modifier - malus, len(reasons), reasons, malus)
 
 
 def joined_copies(state: FightState, who: Combatant, cmd: Attack,
@@ -169,10 +176,10 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
             checks.refuse("area", N_("This power was not made for area attacks (table option)."))
         if not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
             checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."),
-                          diameter=cmd.diameter)
+                          diameter=metres(cmd.diameter))
         if not area.fits([t.position for t in targets], cmd.diameter):
             checks.refuse("area", N_("These targets do not fit together in a zone {diameter} m across."),
-                          diameter=cmd.diameter)
+                          diameter=metres(cmd.diameter))
     return targets
 
 
@@ -242,7 +249,7 @@ def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]
     if cmd.power is not None and cmd.power not in who.used:
         events.append(PowerUsed(who.id, cmd.power))
     events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible, how.bonus, how.adjustment,
-                                 how.halving))
+                                 how.halving, how.reasons, how.malus))
     for copy, paid in joined:
         if cmd.power is not None and cmd.power not in copy.used:
             events.append(PowerUsed(copy.id, cmd.power))

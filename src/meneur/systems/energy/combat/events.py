@@ -55,6 +55,10 @@ class AttackDeclared(NamedTuple):
     bonus: int
     adjustment: int
     halving: int
+    reasons: tuple[str, ...] = ()
+    """Why the attack is halved, one key per halving (see :data:`.attack.HALVING_REASONS`)."""
+    malus: int = 0
+    """The engagement malus inside ``adjustment`` (Off-D against the engager); the rest is the GM's."""
 
 
 class DefensePlaced(NamedTuple):

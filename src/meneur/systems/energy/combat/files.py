@@ -92,9 +92,15 @@ def read_data(path: Path) -> dict[str, Any]:
                   reason=error.strerror) from None
     try:
         data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as error:
-        raise bad(N_("{path}: not valid YAML or JSON ({reason})."), path=str(path),
-                  reason=str(error)) from None
+    except json.JSONDecodeError as error:
+        raise bad(N_("{path}: not valid JSON (line {line}, column {column})."), path=str(path),
+                  line=error.lineno, column=error.colno) from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        if mark is None:
+            raise bad(N_("{path}: not valid YAML."), path=str(path)) from None
+        raise bad(N_("{path}: not valid YAML (line {line}, column {column})."), path=str(path),
+                  line=mark.line + 1, column=mark.column + 1) from None
     if not isinstance(data, dict):
         raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."), path=str(path))
     return data
@@ -148,7 +154,15 @@ def quick_power_name(value: str) -> str:
     return value
 
 
-def power_index(who: Combatant, value: Any, where: str) -> int | None:
+def command_where(number: int, key: str | None = None) -> Message:
+    """Where a problem is in the file: "command 3" (numbered from 1, as the fight plays them), or
+    "command 3, argument power"; bad input and illegal commands number commands the same way."""
+    if key is None:
+        return Message(DOMAIN, N_("Command {number}"), {"number": number})
+    return Message(DOMAIN, N_("Command {number}, argument {key}"), {"number": number, "key": key})
+
+
+def power_index(who: Combatant, value: Any, where: Message) -> int | None:
     """A power named by number or by name (case-insensitive) in ``who``'s powers."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
@@ -164,7 +178,7 @@ def power_index(who: Combatant, value: Any, where: str) -> int | None:
 
 def command_of(raw: Any, state: FightState, number: int) -> Command:
     """One command of the file (a name, or ``{name: {arguments}}``)."""
-    where = f"commands[{number}]"
+    where = command_where(number)
     args: dict[str, Any]
     if isinstance(raw, str):
         name, args = raw, {}
@@ -184,26 +198,40 @@ def command_of(raw: Any, state: FightState, number: int) -> Command:
                   allowed=", ".join(sorted(allowed)) or "-", unknown=", ".join(sorted(unknown)))
     for key in POINT_FIELDS:
         if key in args:
-            args[key] = point(args[key], f"{where}.{key}")
+            args[key] = point(args[key], command_where(number, key))
     for key in TUPLE_FIELDS:
         if key in args:
             args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
     if "joined" in args:
-        args["joined"] = joined(args["joined"], f"{where}.joined")
+        args["joined"] = joined(args["joined"], command_where(number, "joined"))
     actor = owner(state, args.get("actor"))
     if "power" in args and actor is not None:
-        args["power"] = power_index(state.get(actor), args["power"], f"{where}.power")
+        args["power"] = power_index(state.get(actor), args["power"], command_where(number, "power"))
     target = args.get("target")
     if "target_power" in args and isinstance(target, str) and state.has(target):
-        args["target_power"] = power_index(state.get(target), args["target_power"], f"{where}.target_power")
+        args["target_power"] = power_index(state.get(target), args["target_power"],
+                                           command_where(number, "target_power"))
     missing = sorted(f.name for f in fields(kind) if f.name not in args and f.default is MISSING)
     if missing:
         raise bad(N_("{where}: {command} needs {missing}."), where=where, command=name,
                   missing=", ".join(missing))
     for key, value in args.items():
-        check_type(kind, key, value, where)
+        check_type(kind, key, value, command_where(number, key))
     command: Command = kind(**args)
     return command
+
+
+TYPE_WORDS: dict[str, Message] = {
+    "bool": Message(DOMAIN, N_("true or false")),
+    "int": Message(DOMAIN, N_("a whole number")),
+    "int | None": Message(DOMAIN, N_("a whole number")),
+    "float": Message(DOMAIN, N_("a number of metres")),
+    "str": Message(DOMAIN, N_("a name")),
+    "str | None": Message(DOMAIN, N_("a name")),
+    "tuple": Message(DOMAIN, N_("a list")),
+    "tuple[float, float] | None": Message(DOMAIN, N_("a position [x, y]")),
+}
+"""The expected type of a command argument, in words."""
 
 
 @cache
@@ -212,14 +240,14 @@ def _adapter(kind: type, key: str) -> tuple[TypeAdapter[Any], str]:
     return TypeAdapter(hint), getattr(hint, "__name__", str(hint)).replace("typing.", "")
 
 
-def check_type(kind: type, key: str, value: Any, where: str) -> None:
+def check_type(kind: type, key: str, value: Any, where: Message) -> None:
     """Refuse an argument of the wrong type (``tokens: two``) with the type it should have."""
     adapter, expected = _adapter(kind, key)
     try:
         adapter.validate_python(value, strict=True)
     except ValidationError:
-        raise bad(N_("{where}.{key}: {value} is not of the expected type ({expected})."),
-                  where=where, key=key, value=value, expected=expected) from None
+        raise bad(N_("{where}: {value} is not of the expected type ({expected})."),
+                  where=where, value=value, expected=TYPE_WORDS.get(expected) or expected) from None
 
 
 def owner(state: FightState, actor: Any) -> str | None:
@@ -233,7 +261,7 @@ def owner(state: FightState, actor: Any) -> str | None:
     return original if original and state.has(original) else None
 
 
-def joined(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
     """Copies joining an attack: a mapping ``{copy id: tokens}``."""
     if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
                                        for k, v in value.items()):
@@ -242,7 +270,7 @@ def joined(value: Any, where: str) -> tuple[tuple[str, int], ...]:
               where=where, value=value)
 
 
-def point(value: Any, where: str) -> tuple[float, float]:
+def point(value: Any, where: Message) -> tuple[float, float]:
     """A position ``[x, y]`` in metres."""
     if isinstance(value, list | tuple) and len(value) == 2 and all(
             isinstance(v, int | float) and not isinstance(v, bool) for v in value):
@@ -258,6 +286,14 @@ REASONS = {
     "int_type": N_("a whole number is expected"),
     "int_from_float": N_("a whole number is expected"),
     "greater_than_equal": N_("must be at least {ge}"),
+    "greater_than": N_("must be more than {gt}"),
+    "float_parsing": N_("a number is expected"),
+    "float_type": N_("a number is expected"),
+    "bool_parsing": N_("true or false is expected"),
+    "bool_type": N_("true or false is expected"),
+    "string_type": N_("a text is expected"),
+    "list_type": N_("a list is expected"),
+    "dict_type": N_("a mapping is expected"),
     "string_too_short": N_("must not be empty"),
 }
 """Translated explanations of the usual validation errors of a fight file."""
@@ -269,7 +305,19 @@ def reason_of(error: Any) -> Message | str:
     if msgid is None:
         return str(error.get("msg", ""))
     context = dict(error.get("ctx") or {})
-    return Message(DOMAIN, msgid, {"expected": context.get("expected", ""), "ge": context.get("ge", "")})
+    return Message(DOMAIN, msgid, {"expected": context.get("expected", ""), "ge": context.get("ge", ""),
+                                   "gt": context.get("gt", "")})
+
+
+def field_of(loc: tuple[Any, ...]) -> Message | str:
+    """Where a validation error is: "combatant 2, field side" rather than ``combatants.1.side``."""
+    if len(loc) >= 2 and loc[0] == "combatants" and isinstance(loc[1], int):
+        rest = ".".join(str(p) for p in loc[2:])
+        if rest:
+            return Message(DOMAIN, N_("combatant {number}, field {field}"),
+                           {"number": loc[1] + 1, "field": rest})
+        return Message(DOMAIN, N_("combatant {number}"), {"number": loc[1] + 1})
+    return ".".join(str(p) for p in loc)
 
 
 def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
@@ -285,7 +333,7 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     except ValidationError as error:
         first = error.errors()[0]
         raise bad(N_("{path}: {field}: {reason}"), path=str(path),
-                  field=".".join(str(p) for p in first["loc"]), reason=reason_of(first)) from None
+                  field=field_of(tuple(first["loc"])), reason=reason_of(first)) from None
     ids = [entry.id for entry in parsed.combatants]
     if len(set(ids)) != len(ids):
         raise bad(N_("{path}: combatant ids must be unique."), path=str(path))

@@ -10,7 +10,9 @@ Conventions:
 
 from __future__ import annotations
 
-from meneur.systems.energy.combat import area, checks
+from typing import Any, NamedTuple, TypeVar, cast
+
+from meneur.systems.energy.combat import checks, movement
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -32,17 +34,36 @@ from meneur.systems.energy.combat.commands import (
     UseSupport,
 )
 from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, PowerProfile
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.turn import CATEGORIES
 
 Candidate = tuple[str, Command]
+C = TypeVar("C")
 PLAYED = ("attack", "charge", "move", "support", "interact")
 """Actions a controller may make the character it controls do (ÉCHO)."""
 BLOCKING = frozenset({"stunned", "controlled"})
 """sonné and contrôlé: "ne peut plus dépenser ses points d'énergie autrement qu'en défense"."""
+OFFENSIVE_SET = frozenset(OFFENSIVE)
+MOVING = frozenset({"mov", "sup"})
+"""Categories a power moves its user with (a Sup power at half)."""
 FIXED_FROM_POOL = frozenset({"give_energy", "heal", None})
 """Support kinds whose least cost is 1 token from the pool (no reinforcement discount below 1)."""
+
+
+_MADE: dict[tuple[object, ...], Any] = {}
+
+
+def made(kind: type[C], *args: Any) -> C:
+    """``kind(*args)``, one object per distinct template: commands are immutable, and making a frozen
+    dataclass costs more than finding it again (the query makes the same templates turn after turn)."""
+    key = (kind, *args)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) > 16384:
+            _MADE.clear()
+        found = _MADE[key] = kind(*args)
+    return cast(C, found)
 
 
 def _enemies(state: FightState, who: Combatant) -> list[Combatant]:
@@ -57,10 +78,50 @@ def _power_indices(who: Combatant) -> range:
     return range(len(who.powers) + len(who.borrowed))
 
 
-def _offensive_uses(who: Combatant) -> list[int | None]:
-    uses: list[int | None] = [i for i in _power_indices(who)
-                              if checks.is_offensive(who, i) or who.power(i).kind in ON_HIT]
-    return uses or [None]
+class Kit(NamedTuple):
+    """What a combatant's powers allow this turn, by category (derived once per power set)."""
+
+    offensive: tuple[int | None, ...]
+    contact: frozenset[int]
+    mov: tuple[int, ...]
+    defence: tuple[int, ...]
+    moves_freely: bool
+    feats: tuple[tuple[int, Candidate], ...]
+
+
+_KITS: dict[tuple[object, ...], tuple[tuple[PowerProfile, ...], Kit]] = {}
+
+
+def _kit(who: Combatant) -> Kit:
+    """The :class:`Kit` of ``who``, cached on its power set (the powers tuple is kept alive with the
+    entry, so its id cannot be reused while the entry stands)."""
+    key = (who.id, id(who.powers), who.borrowed, who.extra_categories)
+    found = _KITS.get(key)
+    if found is not None and found[0] is who.powers:
+        return found[1]
+    if len(_KITS) > 512:
+        _KITS.clear()
+    indices = _power_indices(who)
+    counted = [who.categories(i) for i in indices]
+    offensive: tuple[int | None, ...] = tuple(
+        i for i in indices if counted[i] & OFFENSIVE_SET or who.power(i).kind in ON_HIT)
+    feats = tuple((i, _feat(who.id, i, category)) for i in indices
+                  for category in CATEGORIES if category not in counted[i])
+    kit = Kit(offensive or (None,), frozenset(i for i in indices if "off_c" in counted[i]),
+              tuple(i for i in indices if "mov" in counted[i]),
+              tuple(i for i in indices if "def" in counted[i]),
+              any(counted[i] & MOVING for i in indices), feats)
+    _KITS[key] = (who.powers, kit)
+    return kit
+
+
+def _feat(actor: str, power: int, category: str) -> Candidate:
+    """The action d'éclat candidate of ``power`` counted in ``category``."""
+    return "stress", made(SpendStress, actor, "feat", power, category)
+
+
+def _offensive_uses(who: Combatant) -> tuple[int | None, ...]:
+    return _kit(who).offensive
 
 
 def _can_move_more(who: Combatant) -> bool:
@@ -68,9 +129,7 @@ def _can_move_more(who: Combatant) -> bool:
     déplacement"; without a Mov power, one move a turn)."""
     if who.small_move:
         return False
-    if not (who.moves or who.charged):
-        return True
-    return any(who.counts_as(i, "mov") or who.counts_as(i, "sup") for i in _power_indices(who))
+    return not (who.moves or who.charged) or _kit(who).moves_freely
 
 
 def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -82,14 +141,16 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
     reach = state.options.contact_reach
     may_charge = with_refused or (not who.charged and _can_move_more(who))
     for power in _offensive_uses(who):
-        contact = power is not None and who.counts_as(power, "off_c")
+        contact = power in _kit(who).contact
         for enemy in enemies:
             gap = checks.distance(who.position, enemy.position) if contact and not with_refused else 0.0
             if gap <= reach:
-                out.append(("attack", Attack(who.id, enemy.id, 1, power)))
+                out.append(("attack", made(Attack, who.id, enemy.id, 1, power)))
             if contact and may_charge and (with_refused or gap <= checks.MOVE_METRES + reach):
-                out.append(("charge", Charge(who.id, enemy.id, enemy.position, 1, power)))
-    out += _area_attacks(state, who, enemies, with_refused)
+                out.append(("charge", made(Charge, who.id, enemy.id, enemy.position, 1, power)))
+    if not hopeless:
+        fresh = [e for e in _enemies(state, who) if e.id not in state.targeted]
+        out += _area_attacks(state, who, fresh, with_refused)
     if who.made_by in OFFENSIVE or state.terrain:
         out += _together_and_through(state, who, enemies)
     return out
@@ -97,24 +158,21 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
 
 def _area_attacks(state: FightState, who: Combatant, enemies: list[Combatant],
                   with_refused: bool) -> list[Candidate]:
-    """One area attack per offensive power: the first enemy and every other one fitting with it in a
-    zone of 20 m ("maximum 20 mètres de diamètre ... contre tous les personnages situés dans la zone")."""
-    out: list[Candidate] = []
+    """One area attack per offensive power, on the first enemy with others around ("maximum 20 mètres de
+    diamètre ... contre tous les personnages situés dans la zone"): the zone is centred on that enemy, so
+    every enemy within 10 m of it is inside."""
+    radius = checks.AREA_MAX_DIAMETER / 2
     needs_flag = state.options.area_needs_area_power
-    for power in _offensive_uses(who):
-        if power is None or (needs_flag and not with_refused and not who.power(power).area):
-            continue
-        for first in enemies:
-            group = [first]
-            for other in enemies:
-                if other is not first and area.fits([e.position for e in (*group, other)],
-                                                     checks.AREA_MAX_DIAMETER):
-                    group.append(other)
-            if len(group) > 1:
-                out.append(("area_attack", Attack(who.id, first.id, 1, power,
-                                                  tuple(e.id for e in group[1:]), checks.AREA_MAX_DIAMETER)))
-                break
-    return out
+    powers = [p for p in _offensive_uses(who)
+              if p is not None and (with_refused or not needs_flag or who.power(p).area)]
+    for first in enemies if powers else []:
+        others = tuple(e.id for e in enemies
+                       if e is not first and checks.distance(first.position, e.position) <= radius)
+        if others:
+            far = checks.distance(who.position, first.position) > state.options.contact_reach
+            return [("attack", made(Attack, who.id, first.id, 1, p, others, checks.AREA_MAX_DIAMETER))
+                    for p in powers if with_refused or not (far and p in _kit(who).contact)]
+    return []
 
 
 def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant]) -> list[Candidate]:
@@ -152,32 +210,39 @@ def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Can
         kind = who.power(power).kind
         if kind in ON_HIT or (kind is None and who.power(power).category != "sup"):
             continue
-        if not with_refused and (who.made_by in OFFENSIVE or (who.immune and kind != "invisibility")
+        copy_refused = who.made_by in OFFENSIVE and not checks.is_offensive(who, power)
+        if not with_refused and (copy_refused or (who.immune and kind != "invisibility")
                                  or (not who.energy and kind in FIXED_FROM_POOL)):
             continue
         for chosen in _support_targets(state, who, kind, with_refused):
-            out.append(("support", UseSupport(who.id, power, 1, chosen, who.position, who.position)))
+            out.append(("support", made(UseSupport, who.id, power, 1, chosen, who.position, who.position)))
     return out
 
 
 def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     out: list[Candidate] = []
     if with_refused or _can_move_more(who):
-        moves: list[int | None] = [i for i in _power_indices(who) if who.counts_as(i, "mov")]
-        out += [("move", Move(who.id, who.position, power)) for power in moves or [None]
-                if with_refused or power is not None or who.energy]
+        moves: tuple[int | None, ...] = _kit(who).mov
+        out += [("move", made(Move, who.id, who.position, power)) for power in moves or [None]
+                if with_refused or _move_cost(who, power) <= who.energy]
     if with_refused or not (who.moves or who.charged or who.small_move):
-        out.append(("small_move", Move(who.id, who.position, small=True)))
+        out.append(("small_move", made(Move, who.id, who.position, None, (), True)))
     out += [("move", Move(who.id, who.position, portal=t.id)) for t in state.terrain if t.kind == "portal"]
     return out
+
+
+def _move_cost(who: Combatant, power: int | None) -> int:
+    """Tokens of a plain move: "un jeton d'énergie pour se déplacer de 20 mètres", doubled for a
+    support power, less a first-use reinforcement."""
+    return checks.fixed_cost(who, power, 1 << movement.move_halving(who, power))
 
 
 def _interactions(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     if not with_refused and (not who.energy or who.immune):
         return []
-    out: list[Candidate] = [("interact", Interact(who.id, t.id, 1)) for t in state.terrain
+    out: list[Candidate] = [("interact", made(Interact, who.id, t.id, 1)) for t in state.terrain
                             if t.kind != "portal"]
-    return out + [("interact", Interact(who.id, key, 1, 1)) for key, _ in state.scene]
+    return out + [("interact", made(Interact, who.id, key, 1, 1)) for key, _ in state.scene]
 
 
 def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -187,16 +252,13 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     if not with_refused and who.stress >= checks.STRESS_BOXES:
         return []
     if who.out:
-        return [("stress", SpendStress(who.id, "second_wind"))] if with_refused or not who.second_wind else []
+        wind: Candidate = ("stress", made(SpendStress, who.id, "second_wind"))
+        return [wind] if with_refused or not who.second_wind else []
     out: list[Candidate] = []
     if with_refused or not who.determined:
-        out.append(("stress", SpendStress(who.id, "determination")))
-    for power in _power_indices(who):
-        if power in who.lost_powers:
-            continue
-        out += [("stress", SpendStress(who.id, "feat", power, category)) for category in CATEGORIES
-                if not who.counts_as(power, category)]
-    return out
+        out.append(("stress", made(SpendStress, who.id, "determination")))
+    lost = who.lost_powers
+    return out + [feat for power, feat in _kit(who).feats if power not in lost]
 
 
 def _extended_defenses(state: FightState, who: Combatant, allies: list[Combatant],
@@ -205,8 +267,7 @@ def _extended_defenses(state: FightState, who: Combatant, allies: list[Combatant
     near = tuple(a.id for a in allies if checks.distance(who.position, a.position) <= checks.NEAR_METRES)
     if not near or (not with_refused and who.energy < 1 + len(near)):
         return []
-    return [("extended_defense", ExtendedDefense(who.id, 1, near, p)) for p in _power_indices(who)
-            if who.counts_as(p, "def")]
+    return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in _kit(who).defence]
 
 
 def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -217,28 +278,34 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
         out += _supports(state, who, with_refused)
         out += _moves(state, who, with_refused)
         out += _interactions(state, who, with_refused)
-        out += _extended_defenses(state, who, _allies(state, who), with_refused)
+    out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
     if with_refused or (free and who.energy and not (state.interruption or state.acted or who.hold)):
-        out.append(("hold", Hold(who.id)))
+        out.append(("hold", made(Hold, who.id)))
     out += stress_uses(who, with_refused)
-    out.append(("pass", EndPhase(who.id)))
+    out.append(("pass", made(EndPhase, who.id)))
     return out
 
 
 def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidate]:
     assert state.pending is not None
     target = state.get(state.pending.target)
-    defences = [i for i in _power_indices(target) if target.counts_as(i, "def")]
-    out: list[Candidate] = [("defend", Defend(target.id, 0, p)) for p in (*defences, None)]
+    defences = _kit(target).defence
+    pending = state.pending
+    # An interposer defends with the power it interposed with (or none, at half).
+    same = pending.interposed_by != target.id
+    out: list[Candidate] = [("defend", made(Defend, target.id, 0, p)) for p in (*defences, None)
+                            if with_refused or same or p == pending.interpose_power]
     for ally in _allies(state, target):
         if ally.id == state.pending.attacker:
             continue
         if not with_refused and checks.distance(ally.position, target.position) > checks.NEAR_METRES:
             continue
-        guards = [i for i in _power_indices(ally) if ally.counts_as(i, "def")]
+        guards = _kit(ally).defence
         if state.pending.interposed_by is None:
-            out += [("interpose", Interpose(ally.id, p)) for p in (*guards, None)]
-        out += [("extended_defense", ExtendedDefense(ally.id, 1, (target.id,), p)) for p in guards]
+            out += [("interpose", made(Interpose, ally.id, p)) for p in (*guards, None)]
+        if with_refused or ally.energy >= 2:
+            out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p))
+                    for p in guards]
     out += stress_uses(target, with_refused)
     return out
 
@@ -248,19 +315,19 @@ def _holder_candidates(state: FightState) -> list[Candidate]:
     acting = state.acting
     for who in state.combatants:
         if who.hold and not who.out and who.id != acting:
-            out.append(("interrupt", Interrupt(who.id)))
+            out.append(("interrupt", made(Interrupt, who.id)))
             if state.pending is not None:
-                out += [("counter", Counter(who.id, 1, p)) for p in _power_indices(who)]
+                out += [("counter", made(Counter, who.id, 1, p)) for p in _power_indices(who)]
     return out
 
 
 def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candidate]:
     """Keeping a hold, maintaining lasting effects, and each character's stress uses."""
-    out: list[Candidate] = [("keep_hold", KeepHold(c.id)) for c in state.combatants if c.hold]
+    out: list[Candidate] = [("keep_hold", made(KeepHold, c.id)) for c in state.combatants if c.hold]
     for i, lasting in enumerate(state.maintainable):
         fixed = lasting.kind in ("portal", "immunity")
         # An offensive effect is maintained by a new attack of any size ("via une dépense suffisante").
-        out.append(("maintain", Maintain(lasting.owner, i, max(1, lasting.tokens) if fixed else 1)))
+        out.append(("maintain", made(Maintain, lasting.owner, i, max(1, lasting.tokens) if fixed else 1)))
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:
@@ -268,10 +335,9 @@ def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candi
     return out
 
 
-def _out_of_turn(state: FightState, acting: str | None, with_refused: bool) -> list[Candidate]:
+def _second_winds(state: FightState, with_refused: bool) -> list[Candidate]:
     """Second winds of knocked-out characters, who may take one at any moment of the fight."""
-    return [candidate for c in state.combatants if c.out and c.id != acting
-            for candidate in stress_uses(c, with_refused)]
+    return [candidate for c in state.combatants if c.out for candidate in stress_uses(c, with_refused)]
 
 
 def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
@@ -294,7 +360,7 @@ def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
                         if kind in PLAYED]
     elif state.phase is Phase.ACTION:
         out.append(("pass", EndPhase()))
-    out += _out_of_turn(state, acting if state.pending is None else None, with_refused)
+    out += _second_winds(state, with_refused)
     if state.phase is Phase.ACTION:
         out += _holder_candidates(state)
     out.append(("end", EndFight()))

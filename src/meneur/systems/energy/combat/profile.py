@@ -89,6 +89,9 @@ class Combatant(NamedTuple):
     made_by: str | None = None
     copies: int = 0
     copy_targets: frozenset[str] = frozenset()
+    extended_defense: int = 0
+    """Raw tokens placed in an extended defence ("les jetons d'énergie placés en défense étendue"), the
+    part of ``defense`` that protects the allies of ``protecting`` (for ``apply`` and ``resolve`` to use)."""
 
     def power(self, index: int) -> PowerProfile:
         """The power at ``index``: own powers first, then borrowed (stolen) ones."""
@@ -109,7 +112,9 @@ class Combatant(NamedTuple):
 
     def counts_as(self, index: int, category: str) -> bool:
         """Whether power ``index`` counts in ``category`` this turn (its own or an action d'éclat's)."""
-        if self.power(index).category == category:
+        powers = self.powers  # inlined power(index): the legality query asks this very often
+        power = powers[index] if index < len(powers) else self.borrowed[index - len(powers)]
+        if power.category == category:
             return True
         return bool(self.extra_categories) and (index, category) in self.extra_categories
 

@@ -1,29 +1,56 @@
 """Explanations of events as translatable messages (French or English at display time).
 
-A resolved attack is told with its raw tokens, bonus, halving, counter-power and the defence it met,
-so a reader can check every number against the book.
+A game master explaining the resolution in the book's words: only the parts that apply are said
+(a reinforcement, the GM's modifier, a half success and why, a counter-power, an extended defence), so a
+reader can check every number against the book. Phrasings avoid agreeing a word with a character's
+gender, which the engine does not know ("hors combat", "l'état sonné", "engagement : ...").
+
+:func:`explain` wants the state just before the event; :func:`explain_all` folds a command's events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
+from meneur.systems.energy.combat.apply import apply
+from meneur.systems.energy.combat.profile import HURT, Point
 from meneur.systems.energy.combat.state import FightState
-from meneur.systems.energy.combat.words import word
+from meneur.systems.energy.combat.words import metres, word
 
 DOMAIN = "energy_combat"
-Explain = Callable[[FightState, Any], Message]
+Explain = Callable[[FightState, Any], Message | None]
+
+
+@dataclass(frozen=True)
+class Listed(Message):
+    """Several messages (or plain names) joined by ``sep`` when rendered."""
+
+    items: tuple[Message | str, ...] = ()
+    sep: str = ", "
+
+    def render(self, lang: str | None = None) -> str:
+        """Each item in ``lang``, joined."""
+        return self.sep.join(i.render(lang) if isinstance(i, Message) else i for i in self.items)
 
 
 def _m(msgid: str, **params: Any) -> Message:
     return Message(DOMAIN, msgid, params)
 
 
+def _list(items: Iterable[Message | str], sep: str = ", ") -> Listed:
+    return Listed(DOMAIN, "", {}, tuple(items), sep)
+
+
 def _n(state: FightState, id: str) -> str:
     return state.get(id).name if state.has(id) else id
+
+
+def _names(state: FightState, ids: Iterable[str]) -> str:
+    return ", ".join(_n(state, i) for i in ids)
 
 
 def _power(state: FightState, id: str, power: int | None) -> str:
@@ -33,95 +60,289 @@ def _power(state: FightState, id: str, power: int | None) -> str:
     return who.power(power).name if who.has_power(power) or power < len(who.powers) else str(power)
 
 
+def point(at: Point) -> str:
+    """A position on the battle plane: (19, 0)."""
+    return f"({metres(at[0])}, {metres(at[1])})"
+
+
+def tokens(n: int) -> Message:
+    """``n`` energy tokens with the right plural ("1 jeton", "3 jetons", "aucun jeton")."""
+    if n == 0:
+        return _m(N_("no token"))
+    return _m(N_("1 token")) if n == 1 else _m(N_("{n} tokens"), n=n)
+
+
+def paying(n: int) -> Message:
+    """What an action of fixed cost took: "pour 2 jetons", or "sans dépenser de jeton" (reinforcement)."""
+    return _m(N_("for {tokens}"), tokens=tokens(n)) if n else _m(N_("without spending a token"))
+
+
+def vigor_points(n: int) -> Message:
+    """``n`` points of Vigueur with the right plural."""
+    return _m(N_("1 point of Vigueur")) if n == 1 else _m(N_("{n} points of Vigueur"), n=n)
+
+
+def half(times: int) -> Message:
+    """A halving in the book's words: demi-succès, quart de succès, else the divisor."""
+    if times == 1:
+        return _m(N_("in half success"))
+    if times == 2:
+        return _m(N_("in quarter success"))
+    return _m(N_("divided by {divisor}"), divisor=2 ** times)
+
+
+def modifier(value: int) -> Message:
+    """A power's reinforcement (+X) or weakening (-X)."""
+    if value >= 0:
+        return _m(N_("reinforcement +{value}"), value=value)
+    return _m(N_("weakening −{value}"), value=-value)
+
+
+def _formula(e: ev.AttackDeclared) -> Message:
+    """How the attack's tokens became its value: only the terms that apply."""
+    p = e.pending
+    formula: Message = tokens(p.tokens)
+    if p.tokens > e.paid:  # copies joined their tokens ("leurs points d'énergie doivent être additionnés")
+        formula = _m(N_("{tokens} with the joined copies"), tokens=formula)
+    if e.bonus:
+        formula = _m(N_("{before} + {value} (reinforcement)") if e.bonus > 0
+                     else N_("{before} − {value} (weakening)"), before=formula, value=abs(e.bonus))
+    gm = e.adjustment + e.malus
+    if gm:
+        formula = _m(N_("{before} + {value} (GM)") if gm > 0 else N_("{before} − {value} (GM)"),
+                     before=formula, value=abs(gm))
+    if e.malus:
+        formula = _m(N_("{before} − {value} (Off-D against the one who engages)"), before=formula,
+                     value=e.malus)
+    if e.halving:
+        why = _list(word(r) for r in e.reasons)
+        formula = _m(N_("{before}, {half} ({why})") if e.reasons else N_("{before}, {half}"),
+                     before=formula, half=half(e.halving), why=why)
+    return formula
+
+
 def _declared(s: FightState, e: ev.AttackDeclared) -> Message:
     p = e.pending
     if p.terrain is not None:
-        return _m(N_("The terrain element {terrain} attacks {target} with {effective} token(s)."),
+        element = s.terrain_element(p.terrain)
+        if element is not None:
+            return _m(N_("Terrain element ({kind} made by {owner}): attack at {effective} on {target}."),
+                      kind=word(element.kind), owner=_n(s, element.owner), target=_n(s, p.target),
+                      effective=p.effective)
+        return _m(N_("The terrain element {terrain} attacks {target}: attack at {effective}."),
                   terrain=p.terrain, target=_n(s, p.target), effective=p.effective)
-    return _m(N_("{attacker} attacks {targets} with {power}: {tokens} token(s), bonus {bonus}, adjustment "
-                 "{adjustment}, halved {halving} time(s) = {effective} effective."),
-              attacker=_n(s, p.attacker), targets=", ".join(_n(s, t) for t in p.targets),
-              power=_power(s, p.attacker, p.power), tokens=p.tokens, bonus=e.bonus,
-              adjustment=e.adjustment, halving=e.halving, effective=p.effective)
+    if p.power is None:
+        return _m(N_("{attacker} attacks {targets} without a power: {formula} = attack at {effective}."),
+                  attacker=_n(s, p.attacker), targets=_names(s, p.targets), formula=_formula(e),
+                  effective=p.effective)
+    return _m(N_("{attacker} attacks {targets} with {power}: {formula} = attack at {effective}."),
+              attacker=_n(s, p.attacker), targets=_names(s, p.targets), power=_power(s, p.attacker, p.power),
+              formula=_formula(e), effective=p.effective)
 
 
 def _resolved(s: FightState, e: ev.AttackResolved) -> Message:
+    target = _n(s, e.target)
     if e.immune:
-        return _m(N_("{target} is immune: the attack has no effect."), target=_n(s, e.target))
-    verdict = N_("the attack succeeds by {margin}") if e.success else N_("the defence stops the attack")
-    return _m(N_("Attack {attack} (minus counter {countered}) against defence {defense} of {target} "
-                 "(own {own}): {verdict}; one defence token removed."),
-              attack=e.attack, countered=e.countered, defense=e.defense, target=_n(s, e.target),
-              own=e.own_defense, verdict=_m(verdict, margin=e.margin))
+        return _m(N_("{target}: immunity, the attack has no effect."), target=target)
+    attack: Message | int = e.attack
+    if e.countered:
+        attack = _m(N_("{attack} − {countered} (counter-power) = {net}"), attack=e.attack,
+                    countered=e.countered, net=max(0, e.attack - e.countered))
+    defense: Message | int = e.defense
+    if e.protectors:
+        defense = _m(N_("{defense} ({own} own + {extended} extended defence from {protectors})"),
+                     defense=e.defense, own=e.own_defense, extended=e.defense - e.own_defense,
+                     protectors=_names(s, e.protectors))
+    verdict = (_m(N_("the attack succeeds by {margin}"), margin=e.margin) if e.success
+               else _m(N_("the defence stops the attack")))
+    losing = [i for i in (e.target, *e.protectors) if s.has(i) and s.get(i).defense > 0]
+    lost = _m(N_(", one defence token fewer for {names}"), names=_names(s, losing)) if losing else ""
+    return _m(N_("{target}: attack at {attack} against defence {defense}; {verdict}{lost}."),
+              target=target, attack=attack, defense=defense, verdict=verdict, lost=lost)
 
 
 def _defense(s: FightState, e: ev.DefensePlaced) -> Message:
-    return _m(N_("{name} pays {paid} and places {tokens} token(s) in defence with {power} "
-                 "(halved {level} time(s))."), name=_n(s, e.actor), paid=e.paid, tokens=e.tokens,
-              power=_power(s, e.actor, e.power), level=e.level)
+    name = _n(s, e.actor)
+    if e.tokens == 0 and e.paid == 0:
+        return _m(N_("{name} places no token in defence."), name=name)
+    paid = (_m(N_(" (pays {paid}, {modifier})"), paid=e.paid, modifier=modifier(e.tokens - e.paid))
+            if e.tokens != e.paid else "")
+    determined = s.has(e.actor) and s.get(e.actor).determined
+    counted: Message | str = ""
+    if e.level and determined:
+        counted = _m(N_("; détermination: no half success"))
+    elif e.level:
+        counted = _m(N_("; the defence counts {half}"), half=half(e.level))
+    if e.power is None:
+        return _m(N_("{name} places {tokens} in defence without a power{paid}{counted}."), name=name,
+                  tokens=tokens(e.tokens), paid=paid, counted=counted)
+    return _m(N_("{name} places {tokens} in defence with {power}{paid}{counted}."), name=name,
+              tokens=tokens(e.tokens), power=_power(s, e.actor, e.power), paid=paid, counted=counted)
 
 
 def _moved(s: FightState, e: ev.Moved) -> Message:
+    name, to = _n(s, e.actor), point(e.to)
     if e.forced_by is not None and e.forced_by != e.actor:
-        return _m(N_("{name} is moved by force to {x}, {y}."), name=_n(s, e.actor), x=e.to[0], y=e.to[1])
-    return _m(N_("{name} moves to {x}, {y} for {paid} token(s){carried}."), name=_n(s, e.actor),
-              x=e.to[0], y=e.to[1], paid=e.paid,
-              carried=(" (+ " + ", ".join(_n(s, c) for c in e.carried) + ")") if e.carried else "")
+        return _m(N_("Forced move: {name} ends at {to}."), name=name, to=to)
+    carried = _m(N_(", carrying {names}"), names=_names(s, e.carried)) if e.carried else ""
+    if e.charge:
+        return _m(N_("{name} charges: free move to {to}{carried}."), name=name, to=to, carried=carried)
+    if e.small:
+        return _m(N_("{name} makes a small move (free, at most 5 m) to {to}{carried}."), name=name, to=to,
+                  carried=carried)
+    return _m(N_("{name} moves to {to} {paying}{carried}."), name=name, to=to, paying=paying(e.paid),
+              carried=carried)
 
 
 def _turn(s: FightState, e: ev.TurnStarted) -> Message:
-    gains = ", ".join(f"{_n(s, i)} +{g}" for i, g in e.gains)
-    return _m(N_("Turn {turn}: defence tokens removed, recovery: {gains}. Maintenance phase."),
-              turn=e.turn, gains=gains or "-")
+    gains = [f"{_n(s, i)} +{g}" for i, g in e.gains if g > 0]
+    recovered = (_m(N_("recovery: {gains}"), gains=", ".join(gains)) if gains
+                 else _m(N_("no token recovered")))
+    return _m(N_("Turn {turn}: recovery phase, defence tokens removed, {recovered}. Maintenance phase."),
+              turn=e.turn, recovered=recovered)
+
+
+def _maintenance_ended(s: FightState, e: ev.MaintenanceEnded) -> Message:
+    if e.dropped_holds:
+        return _m(N_("Action phases begin; hold not kept: {names}."), names=_names(s, e.dropped_holds))
+    return _m(N_("Action phases begin."))
+
+
+def _phase_ended(s: FightState, e: ev.ActionPhaseEnded) -> Message:
+    if e.next < len(s.order):
+        return _m(N_("{name} ends their action phase; action phase of {next}."), name=_n(s, e.actor),
+                  next=_n(s, s.order[e.next]))
+    return _m(N_("{name} ends their action phase."), name=_n(s, e.actor))
+
+
+def _vigor_lost(s: FightState, e: ev.VigorLost) -> Message:
+    left = f"{s.get(e.target).vigor - e.amount}/{s.get(e.target).vigor_max}" if s.has(e.target) else "-"
+    if e.out:
+        return _m(N_("{name} loses {points} (Vigueur {left}): knocked out."),
+                  name=_n(s, e.target), points=vigor_points(e.amount), left=left)
+    return _m(N_("{name} loses {points} (Vigueur {left})."), name=_n(s, e.target),
+              points=vigor_points(e.amount), left=left)
+
+
+def _vigor_restored(s: FightState, e: ev.VigorRestored) -> Message:
+    back = _m(N_(" and is back in the fight")) if e.back else ""
+    return _m(N_("{actor} heals {target} ({tokens}, in half success): {target} regains {points}{back}."),
+              actor=_n(s, e.actor), target=_n(s, e.target), tokens=tokens(e.paid),
+              points=vigor_points(e.amount), back=back)
+
+
+def _stress(s: FightState, e: ev.StressSpent) -> Message:
+    name = _n(s, e.actor)
+    if e.use == "feat":
+        return _m(N_("{name} checks a stress box: action d'éclat, {power} also counts as {category} "
+                     "this turn."), name=name, power=_power(s, e.actor, e.power),
+                  category=word(e.category or ""))
+    if e.use == "determination":
+        return _m(N_("{name} checks a stress box: détermination, no defence in half success this turn."),
+                  name=name)
+    return _m(N_("{name} checks a stress box: second souffle, healing may bring them back."), name=name)
+
+
+def _fight_ended(s: FightState, e: ev.FightEnded) -> Message:
+    parts: list[Message | str] = []
+    gains = []
+    for id, vigor in e.restored:
+        if s.has(id) and vigor > s.get(id).vigor:
+            who = s.get(id)
+            gains.append(f"{who.name} +{vigor - who.vigor} ({vigor}/{who.vigor_max})")
+    parts.append(_m(N_("The fight is over; Vigueur recovered: {gains}."), gains=", ".join(gains))
+                 if gains else _m(N_("The fight is over; no one had lost Vigueur.")))
+    again = [i for i in e.wounded if s.has(i) and HURT & s.get(i).states]
+    first = [i for i in e.wounded if i not in again]
+    for ids, msgid in ((first, N_("Wounded (blessé, half Vigueur until healed): {names}.")),
+                       (again, N_("Incapacitated (incapacité, wounded again): {names}.")),
+                       (e.exhausted, N_("Exhausted (épuisé, −1 Énergie until rested): {names}."))):
+        if ids:
+            parts.append(_m(msgid, names=_names(s, ids)))
+    return _list(parts, " ")
+
+
+def _power_used(s: FightState, e: ev.PowerUsed) -> Message | None:
+    if not s.has(e.actor) or e.power >= len(s.get(e.actor).powers):
+        return None
+    value = s.get(e.actor).powers[e.power].modifier
+    if value == 0:
+        return None
+    return _m(N_("{name}: first use of the power {power} this turn, {modifier}."), name=_n(s, e.actor),
+              power=_power(s, e.actor, e.power), modifier=modifier(value))
+
+
+def _terrain_removed(s: FightState, e: ev.TerrainRemoved) -> Message:
+    element = s.terrain_element(e.id)
+    if element is None:
+        return _m(N_("The terrain element {id} is gone."), id=e.id)
+    return _m(N_("The {kind} of rank {rank} made by {owner} is gone."), kind=word(element.kind),
+              rank=element.rank, owner=_n(s, element.owner))
+
+
+def _interaction(s: FightState, e: ev.InteractionProgressed) -> Message:
+    element = s.terrain_element(e.key)
+    if element is not None:
+        return _m(N_("{name} engages {tokens} against the terrain element ({kind} made by {owner}): {total} "
+                     "of {required}."), name=_n(s, e.actor), tokens=tokens(e.tokens), kind=word(element.kind),
+                  owner=_n(s, element.owner), total=e.total, required=e.required)
+    return _m(N_("{name} engages {tokens} in “{key}”: {total} of {required}."), name=_n(s, e.actor),
+              tokens=tokens(e.tokens), key=e.key, total=e.total, required=e.required)
+
+
+def _maintained(s: FightState, e: ev.LastingMaintained) -> Message:
+    owner, power = _n(s, e.lasting.owner), _power(s, e.lasting.owner, e.lasting.power)
+    if e.lasting.kind in ("portal", "immunity"):
+        return _m(N_("{name} maintains {power} {paying}."), name=owner, power=power, paying=paying(e.paid))
+    # "le défenseur peut de nouveau investir ses points en défense": the attack line follows
+    return _m(N_("{name} maintains {power} on {target} with a new attack."), name=owner, power=power,
+              target=_n(s, e.lasting.target))
 
 
 EXPLAIN: dict[type, Explain] = {
-    ev.FightStarted: lambda s, e: _m(N_("The fight starts. Order: {order}."),
-                                     order=", ".join(_n(s, i) for i in e.order)),
+    ev.FightStarted: lambda s, e: _m(N_("The fight starts. Initiative order: {order}."),
+                                     order=_names(s, e.order)),
     ev.TurnStarted: _turn,
-    ev.MaintenanceEnded: lambda s, e: _m(N_("Action phases begin.")),
-    ev.ActionPhaseEnded: lambda s, e: _m(N_("{name} ends its action phase."), name=_n(s, e.actor)),
+    ev.MaintenanceEnded: _maintenance_ended,
+    ev.ActionPhaseEnded: _phase_ended,
     ev.AttackDeclared: _declared,
     ev.DefensePlaced: _defense,
-    ev.Interposed: lambda s, e: _m(N_("{name} interposes and takes the attack in place of {target}."),
+    ev.Interposed: lambda s, e: _m(N_("{name} interposes in front of {target} and takes the attack."),
                                    name=_n(s, e.actor), target=_n(s, e.target)),
     ev.ExtendedDefensePlaced: lambda s, e: _m(
-        N_("{name} pays {paid} and places {tokens} token(s) in a defence covering {allies}."),
-        name=_n(s, e.actor), paid=e.paid, tokens=e.tokens, allies=", ".join(_n(s, a) for a in e.allies)),
-    ev.Countered: lambda s, e: _m(N_("{name} counters from hold: {paid} token(s), {effective} taken "
-                                     "from the attack."), name=_n(s, e.actor), paid=e.paid,
+        N_("{name} places {tokens} in an extended defence covering {allies} (pays {paid}: 1 token per "
+           "ally covered)."),
+        name=_n(s, e.actor), tokens=tokens(e.tokens), allies=_names(s, e.allies), paid=e.paid),
+    ev.Countered: lambda s, e: _m(N_("{name} acts from hold and opposes {power} (counter-power, {tokens}): "
+                                     "the attack loses {effective}."), name=_n(s, e.actor),
+                                  power=_power(s, e.actor, e.power), tokens=tokens(e.paid),
                                   effective=e.effective),
     ev.AttackResolved: _resolved,
-    ev.AttackLost: lambda s, e: _m(N_("The attack of {attacker} on {target} can no longer happen; its "
-                                      "tokens are lost."), attacker=_n(s, e.attacker),
-                                   target=_n(s, e.target)),
-    ev.VigorLost: lambda s, e: _m(N_("{name} loses {amount} Vigueur{out}."), name=_n(s, e.target),
-                                  amount=e.amount, out=_m(N_(" and is knocked out")) if e.out else ""),
-    ev.VigorRestored: lambda s, e: _m(N_("{actor} pays {paid}: {target} regains {amount} Vigueur."),
-                                      actor=_n(s, e.actor), paid=e.paid, target=_n(s, e.target),
-                                      amount=e.amount),
-    ev.ConditionApplied: lambda s, e: _m(N_("{name} is {condition} until the next turn."),
+    ev.AttackLost: lambda s, e: _m(N_("{attacker}: the attack on {target} can no longer happen; its tokens "
+                                      "are lost."), attacker=_n(s, e.attacker), target=_n(s, e.target)),
+    ev.VigorLost: _vigor_lost,
+    ev.VigorRestored: _vigor_restored,
+    ev.ConditionApplied: lambda s, e: _m(N_("{name} suffers the condition {condition} until the next turn."),
                                          name=_n(s, e.target), condition=word(e.condition)),
-    ev.Engaged: lambda s, e: _m(N_("{name} is engaged by {by}."), name=_n(s, e.target), by=_n(s, e.by)),
+    ev.Engaged: lambda s, e: _m(N_("Engagement by {by}: {name} acts in half success beyond 5 m."),
+                                name=_n(s, e.target), by=_n(s, e.by)),
     ev.Moved: _moved,
-    ev.PowerUsed: lambda s, e: _m(N_("{name}: first use of {power} this turn."), name=_n(s, e.actor),
-                                  power=_power(s, e.actor, e.power)),
+    ev.PowerUsed: _power_used,
     ev.Held: lambda s, e: _m(N_("{name} pays 1 token and goes on hold."), name=_n(s, e.actor)),
     ev.HoldKept: lambda s, e: _m(N_("{name} pays 1 token to stay on hold."), name=_n(s, e.actor)),
-    ev.Interrupted: lambda s, e: _m(N_("{name} acts from hold now."), name=_n(s, e.actor)),
+    ev.Interrupted: lambda s, e: _m(N_("{name} leaves hold and acts now."), name=_n(s, e.actor)),
     ev.InterruptionEnded: lambda s, e: _m(N_("{name} has acted; the fight resumes."), name=_n(s, e.actor)),
-    ev.EnergyGiven: lambda s, e: _m(N_("{actor} pays {paid}: {target} gains {amount} token(s)."),
-                                    actor=_n(s, e.actor), paid=e.paid, target=_n(s, e.target),
-                                    amount=e.amount),
-    ev.SupportUsed: lambda s, e: _m(N_("{name} uses {power} for {paid} token(s)."), name=_n(s, e.actor),
-                                    power=_power(s, e.actor, e.power), paid=e.paid),
-    ev.TerrainCreated: lambda s, e: _m(N_("{name} pays {paid}: a {kind} of rank {rank} stands ({id})."),
-                                       name=_n(s, e.element.owner), paid=e.paid, kind=word(e.element.kind),
-                                       rank=e.element.rank, id=e.element.id),
-    ev.TerrainRemoved: lambda s, e: _m(N_("The terrain element {id} is gone."), id=e.id),
-    ev.InteractionProgressed: lambda s, e: _m(
-        N_("{name} engages {tokens} token(s) in {key}: {total} of {required}."), name=_n(s, e.actor),
-        tokens=e.tokens, key=e.key, total=e.total, required=e.required),
+    ev.EnergyGiven: lambda s, e: _m(N_("{actor} gives energy to {target} ({tokens}, in half success): "
+                                       "{target} gains {amount}."), actor=_n(s, e.actor),
+                                    target=_n(s, e.target), tokens=tokens(e.paid), amount=tokens(e.amount)),
+    ev.SupportUsed: lambda s, e: _m(N_("{name} uses {power} {paying}."), name=_n(s, e.actor),
+                                    power=_power(s, e.actor, e.power), paying=paying(e.paid)),
+    ev.TerrainCreated: lambda s, e: _m(
+        N_("{name} creates a terrain element {paying}: {kind} of rank {rank} (id {id})."),
+        name=_n(s, e.element.owner), paying=paying(e.paid), kind=word(e.element.kind), rank=e.element.rank,
+        id=e.element.id),
+    ev.TerrainRemoved: _terrain_removed,
+    ev.InteractionProgressed: _interaction,
     ev.PowerStolen: lambda s, e: _m(N_("{thief} takes {power} from {victim} until the end of the turn."),
                                     thief=_n(s, e.thief), power=_power(s, e.victim, e.power),
                                     victim=_n(s, e.victim)),
@@ -130,45 +351,57 @@ EXPLAIN: dict[type, Explain] = {
                                       attacker=_n(s, e.attacker), power=_power(s, e.attacker, e.power)),
     ev.ControlTaken: lambda s, e: _m(N_("{controller} controls {target}."), controller=_n(s, e.controller),
                                      target=_n(s, e.target)),
-    ev.EnergyLent: lambda s, e: _m(N_("{controller} plays {target} with {amount} of its own tokens."),
-                                   controller=_n(s, e.controller), target=_n(s, e.target), amount=e.amount),
-    ev.EnergyReturned: lambda s, e: _m(N_("{amount} unspent token(s) go back to {controller}."),
-                                       amount=e.amount, controller=_n(s, e.controller)),
-    ev.Slowed: lambda s, e: _m(N_("{name} will recover only half its Récupération."), name=_n(s, e.target)),
-    ev.Jinxed: lambda s, e: _m(N_("{name} will miss its next move."), name=_n(s, e.target)),
-    ev.MoveFailed: lambda s, e: _m(N_("{name}'s move fails."), name=_n(s, e.actor)),
-    ev.ImmunityRaised: lambda s, e: _m(N_("{name} is immune until the end of the turn."),
+    ev.EnergyLent: lambda s, e: _m(N_("{controller} plays {target} with {tokens} of their own."),
+                                   controller=_n(s, e.controller), target=_n(s, e.target),
+                                   tokens=tokens(e.amount)),
+    ev.EnergyReturned: lambda s, e: _m(N_("{controller} takes back the unspent tokens: {tokens}."),
+                                       tokens=tokens(e.amount), controller=_n(s, e.controller))
+    if e.amount else None,
+    ev.Slowed: lambda s, e: _m(N_("{name} will recover only half their Récupération."), name=_n(s, e.target)),
+    ev.Jinxed: lambda s, e: _m(N_("{name} will miss their next move."), name=_n(s, e.target)),
+    ev.MoveFailed: lambda s, e: _m(N_("{name}: the move fails (bad luck)."), name=_n(s, e.actor)),
+    ev.ImmunityRaised: lambda s, e: _m(N_("{name}: immunity until the end of the turn."),
                                        name=_n(s, e.actor)),
     ev.InvisibilityChanged: lambda s, e: _m(
         N_("{name} reappears.") if e.visible else N_("{name} becomes invisible."), name=_n(s, e.actor)),
-    ev.CopyCreated: lambda s, e: _m(N_("{name} creates {copy} ({energy} tokens, {vigor} Vigueur)."),
+    ev.CopyCreated: lambda s, e: _m(N_("{name} creates a copy, {copy}: energy {energy}, Vigueur {vigor}."),
                                     name=_n(s, e.copy.original or ""), copy=e.copy.name,
                                     energy=e.copy.energy, vigor=e.copy.vigor),
-    ev.AttackJoined: lambda s, e: _m(N_("{name} adds {paid} token(s) to the same attack on {target} (copies "
+    ev.AttackJoined: lambda s, e: _m(N_("{name} adds {tokens} to the same attack on {target} (copies "
                                         "attacking one adversary make a single attack)."),
-                                     name=_n(s, e.actor), paid=e.paid, target=_n(s, e.target)),
+                                     name=_n(s, e.actor), tokens=tokens(e.paid), target=_n(s, e.target)),
     ev.LastingNoted: lambda s, e: _m(N_("This effect may be maintained next turn.")),
-    ev.LastingMaintained: lambda s, e: _m(N_("{name} maintains an effect for {paid} token(s)."),
-                                          name=_n(s, e.lasting.owner), paid=e.paid),
-    ev.StressSpent: lambda s, e: _m(N_("{name} checks a stress box: {use}."), name=_n(s, e.actor),
-                                    use=word(e.use)),
-    ev.FightEnded: lambda s, e: _m(N_("The fight is over; Vigueur is restored.")),
+    ev.LastingMaintained: _maintained,
+    ev.StressSpent: _stress,
+    ev.FightEnded: _fight_ended,
 }
 
 
-def explain(state: FightState, event: ev.Event) -> Message:
-    """The explanation of ``event`` that happened in ``state`` (the state before it or after it)."""
+def explain(state: FightState, event: ev.Event) -> Message | None:
+    """The explanation of ``event`` in ``state``, the state just before it (None when there is nothing
+    worth saying, such as the first use of a power with no reinforcement)."""
     return EXPLAIN[type(event)](state, event)
 
 
+def explain_all(state: FightState, events: Sequence[ev.Event]) -> list[Message]:
+    """The explanations of ``events`` happening one after another from ``state``."""
+    said = []
+    for event in events:
+        message = explain(state, event)
+        if message is not None:
+            said.append(message)
+        state = apply(state, event)
+    return said
+
+
 def state_line(state: FightState, id: str) -> Message:
-    """One combatant's tokens, defence, Vigueur and conditions."""
+    """One combatant's tokens, defence, Vigueur, conditions and states."""
     who = state.get(id)
+    marks = [word(c) for c in sorted(who.conditions)] + [word(s) for s in sorted(who.states)]
     return _m(N_("{name}: energy {energy}/{energy_max}, defence {defense}, Vigueur {vigor}/{vigor_max}"
-                 "{conditions}{out}"), name=who.name, energy=who.energy, energy_max=who.energy_max,
+                 "{marks}{out}"), name=who.name, energy=who.energy, energy_max=who.energy_max,
               defense=who.defense, vigor=who.vigor, vigor_max=who.vigor_max,
-              conditions=(" [" + ", ".join(str(word(c)) for c in sorted(who.conditions)) + "]")
-              if who.conditions else "",
+              marks=_m(N_(" [{marks}]"), marks=_list(marks)) if marks else "",
               out=_m(N_(" (knocked out)")) if who.out else "")
 
 

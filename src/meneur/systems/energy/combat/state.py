@@ -145,11 +145,15 @@ class FightState(NamedTuple):
 
     def find(self, id: str) -> int:
         """Position of combatant ``id`` in :attr:`combatants` (-1 if unknown)."""
-        return _places(self.combatants).get(id, -1)
+        last = _LAST[0]  # inlined fast path of _places
+        places = last[1] if last[0] is self.combatants else _places(self.combatants)
+        return places.get(id, -1)
 
     def get(self, id: str) -> Combatant:
         """The combatant ``id`` (KeyError when unknown)."""
-        return self.combatants[_places(self.combatants)[id]]
+        combatants = self.combatants
+        last = _LAST[0]
+        return combatants[(last[1] if last[0] is combatants else _places(combatants))[id]]
 
     def has(self, id: str) -> bool:
         """Whether ``id`` names a combatant of this fight."""

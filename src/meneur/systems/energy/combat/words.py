@@ -1,4 +1,5 @@
-"""The book's words for the glossary keys shown in messages (conditions, phases, stress uses)."""
+"""The book's words for the glossary keys shown in messages (conditions, phases, stress uses, categories,
+states, reasons for a half success)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,23 @@ WORDS: dict[str, str] = {
     "obstacle": N_("obstacle"),
     "hazard": N_("hazard"),
     "portal": N_("portal"),
+    "off_c": N_("Off-C"),
+    "off_d": N_("Off-D"),
+    "def": N_("Def"),
+    "mov": N_("Mov"),
+    "sup": N_("Sup"),
+    "wounded": N_("wounded"),
+    "exhausted": N_("exhausted"),
+    "incapacitated": N_("incapacitated"),
+    "troubled": N_("troubled"),
+    "demoralized": N_("demoralized"),
+    "broken": N_("broken"),
+    "no_power": N_("no power"),
+    "not_offensive": N_("not an offensive power"),
+    "support_copy": N_("copy made by a support power"),
+    "area": N_("area attack"),
+    "forced_move": N_("forced move"),
+    "engaged_far": N_("engaged, target beyond 5 m"),
 }
 
 
@@ -30,3 +48,8 @@ def word(key: str) -> Message | str:
     """The book's word for ``key`` (the key itself when it has none)."""
     msgid = WORDS.get(key)
     return Message(DOMAIN, msgid) if msgid is not None else key
+
+
+def metres(value: float) -> str:
+    """A distance as a reader writes it: 19 rather than 19.0, 2.5 kept."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

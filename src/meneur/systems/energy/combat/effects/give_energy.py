@@ -18,8 +18,9 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     target = checks.combatant(state, cmd.targets[0])
     checks.standing(target)
     if target.energy >= target.energy_max:
-        checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving energy "
-                                        "(\"octroyant un point d'énergie\") would spend tokens for nothing."),
+        checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving "
+                                        "energy (\"octroyant un point d'énergie\") would spend tokens for "
+                                        "nothing."),
                       name=target.name, energy=target.energy_max)
     checks.tokens_between(who, cmd.tokens)
     value = cmd.tokens + checks.first_use_modifier(who, cmd.power)

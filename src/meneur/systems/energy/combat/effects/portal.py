@@ -11,6 +11,7 @@ from meneur.systems.energy.combat.effects.terrain import new_id
 from meneur.systems.energy.combat.events import Event, LastingNoted, TerrainCreated
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
+from meneur.systems.energy.combat.words import metres
 
 
 def far_end(state: FightState, who: str, at: Point, id: str | None, reach: float) -> Point:
@@ -26,7 +27,7 @@ def far_end(state: FightState, who: str, at: Point, id: str | None, reach: float
         return element.exit
     if checks.distance(at, element.exit) > reach:
         checks.refuse("portal", N_("{name} is more than {metres} m from both ends of the portal {id}."),
-                      name=who, metres=reach, id=id)
+                      name=who, metres=metres(reach), id=id)
     return element.position
 
 

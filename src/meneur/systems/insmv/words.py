@@ -1,0 +1,53 @@
+"""The book's French words a user may type for INS/MV keys (accents, case and spaces optional).
+
+Every key stays accepted; the French words are aliases, listed in help texts and errors.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+
+
+def fold(text: str) -> str:
+    """A typed word reduced for comparison: lower case, no accents, ``_`` for spaces and dashes."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "_".join(plain.replace("-", " ").replace("'", " ").replace("_", " ").split())
+
+
+KIND_WORDS: Mapping[str, str] = {
+    "humain": "human", "ange": "angel", "demon": "demon",
+    "avatar_d_archange": "archangel_avatar", "avatar_archange": "archangel_avatar",
+    "avatar_de_prince_demon": "demon_prince_avatar", "avatar_prince_demon": "demon_prince_avatar",
+    "mort_vivant": "undead", "familier": "familiar", "succube": "succubus",
+    "fils_de_dieu": "son_of_god", "arme_intelligente": "intelligent_weapon", "animal": "animal",
+    "autre": "other",
+}
+"""French word (folded) -> kind key."""
+
+KIND_SHOWN: Mapping[str, str] = {
+    "human": "humain", "angel": "ange", "demon": "démon", "archangel_avatar": "avatar-archange",
+    "demon_prince_avatar": "avatar-prince-démon", "undead": "mort-vivant", "familiar": "familier",
+    "succubus": "succube", "son_of_god": "fils-de-dieu", "intelligent_weapon": "arme-intelligente",
+    "animal": "animal", "other": "autre",
+}
+"""Kind key -> the French word shown in help and errors."""
+
+BODY_WORDS: Mapping[str, str] = {"humain": "human", "cree": "created", "animal": "animal", "objet": "object"}
+BODY_SHOWN: Mapping[str, str] = {"human": "humain", "created": "créé", "animal": "animal", "object": "objet"}
+
+DIFFICULTY_SHOWN: Mapping[str, str] = {
+    "facile": "facile", "moyenne": "moyenne", "difficile": "difficile", "tres_difficile": "« très difficile »",
+}
+
+
+def lookup(text: str, words: Mapping[str, str]) -> str:
+    """The key for ``text``: a French word of ``words`` or the key itself (folded)."""
+    key = fold(text)
+    return words.get(key, key)
+
+
+def choices(shown: Mapping[str, str]) -> str:
+    """``mot (key), ...`` for errors: the French word first, the key after."""
+    return ", ".join(word if fold(word) == key else f"{word} ({key})" for key, word in shown.items())
