@@ -96,8 +96,6 @@ def test_the_knocked_out_are_back_after_the_fight(wounded: tuple[str, ...], exha
     assert (after.out, after.vigor, set(after.states)) == (False, vigor, states)
 
 
-@pytest.mark.xfail(strict=True, reason="needs a count of extended-defence tokens on Combatant (profile.py, "
-                                       "owned by the legality-query work); see the combat report")
 def test_an_extended_defence_counts_only_the_tokens_placed_in_it() -> None:
     """"Lorsque l'un des personnages protégés par la défense étendue sera attaqué, les jetons d'énergie
     placés en défense étendue seront pris en compte" (002_58e889a1abff3456.txt): not the protector's own
@@ -111,3 +109,5 @@ def test_an_extended_defence_counts_only_the_tokens_placed_in_it() -> None:
     fight.do(Attack("x", "t", 5, 0))
     fight.do(Defend("t"))
     assert fight.state.get("t").vigor == 6 - 4
+    protector = fight.state.get("p")  # the extended token is the one removed; its own 4 stay
+    assert (protector.defense, protector.extended_defense) == (4, 0)

@@ -20,7 +20,14 @@ from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.insmv import store
 from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, kind_label, parse_kind, rules_for
 from meneur.systems.insmv.commands import AddBeing, Command, RecoverPowerPoints, SpendPowerPoints, decide
-from meneur.systems.insmv.events import Event, Table, replay
+from meneur.systems.insmv.events import (
+    BeingAdded,
+    Event,
+    PowerPointsRecovered,
+    PowerPointsSpent,
+    Table,
+    replay,
+)
 from meneur.systems.insmv.human_only import (
     DEFAULT_BODIES,
     human_only_reason,
@@ -42,6 +49,7 @@ from meneur.systems.insmv.render import (
 )
 from meneur.systems.insmv.resolution import TestPlan, TestRequest, no_chance, plan_test, roll_test
 from meneur.systems.insmv.table_um import Difficulty, table_um
+from meneur.systems.insmv.words import KIND_SHOWN, SIDE_WORDS, lookup
 
 _ = Translator("insmv")
 
@@ -67,12 +75,17 @@ def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
         print_json(odds_json(plan, odds))
         return
     out = console()
-    out.print(_("Success: {p} ({percent})", p=fraction(odds.success), percent=percent(odds.success)),
+    out.print(_("Success: {p} ({percent})", p=text_fraction(odds.success), percent=percent(odds.success)),
               markup=False)
     for units, p in sorted(odds.success_units.items()):
-        out.print(_("  success with units {units}: {p}", units=units, p=fraction(p)), markup=False)
+        out.print(_("  success with units {units}: {p}", units=units, p=text_fraction(p)), markup=False)
     for units, p in sorted(odds.failure_units.items()):
-        out.print(_("  failure with units {units}: {p}", units=units, p=fraction(p)), markup=False)
+        out.print(_("  failure with units {units}: {p}", units=units, p=text_fraction(p)), markup=False)
+
+
+def text_fraction(value: Fraction) -> str:
+    """A probability for text output: ``0`` and ``1`` plainly, otherwise ``n/d`` (JSON keeps ``"0/1"``)."""
+    return str(value.numerator) if value.denominator == 1 else fraction(value)
 
 
 def percent(value: Fraction) -> str:
@@ -98,6 +111,32 @@ def _print_table(state: Table) -> None:
                     maximum=being.max_power_points), markup=False)
 
 
+def signed(number: int) -> str:
+    """A signed number with a true minus sign (``−2``, ``+1``)."""
+    return f"{number:+d}".replace("-", "\u2212")
+
+
+def change_line(event: Event, state: Table) -> Message:
+    """What one event changed, in a sentence (printed before the table)."""
+    if isinstance(event, PowerPointsSpent):
+        left = state.beings[event.name].current_power_points
+        if event.power:
+            return Message("insmv", N_("{name} spends {cost} PP on {power}; {left} PP left."),
+                           {"name": event.name, "cost": event.cost, "power": event.power, "left": left})
+        return Message("insmv", N_("{name} spends {cost} PP; {left} PP left."),
+                       {"name": event.name, "cost": event.cost, "left": left})
+    if isinstance(event, PowerPointsRecovered):
+        being = state.beings[event.name]
+        params = {"name": event.name, "amount": event.amount, "days": event.days,
+                  "left": being.current_power_points, "maximum": being.max_power_points}
+        if event.amount == 0 and not event.at_rest and being.current_power_points < being.max_power_points:
+            return Message("insmv", N_("{name} recovers 0 PP (recovery without rest is 0 for this being);"
+                                       " add --rest for complete rest."), params)
+        return Message("insmv", N_("{name} recovers {amount} PP; now {left}/{maximum} PP."), params)
+    assert isinstance(event, BeingAdded)
+    return Message("insmv", N_("{name} joins the table."), {"name": event.being.name})
+
+
 def _run(path: Path, command: Command, as_json: bool) -> None:
     events = store.load(path)
     state = replay(events)
@@ -108,6 +147,8 @@ def _run(path: Path, command: Command, as_json: bool) -> None:
     if as_json:
         print_json({**table_json(state, len(events)), "new_events": [e.model_dump(mode="json") for e in new]})
     else:
+        for event in new:
+            console().print(change_line(event, state).render(), markup=False)
         _print_table(state)
 
 
@@ -121,14 +162,15 @@ def build_app() -> typer.Typer:
 
     value_opt = typer.Option(..., "--value", help=_("Value of the characteristic, talent or power (1 to 6)."))
     difficulty_opt = typer.Option(
-        None, "--difficulty", help=_("Row: facile, moyenne (default), difficile, tres_difficile."))
+        None, "--difficulty", help=_(
+            "Row: facile, moyenne (default), difficile, « très difficile » (or tres_difficile)."))
     shift_opt = typer.Option(0, "--shift", help=_("Game master's column shift: positive right (easier),"
                                                   " negative left (harder)."))
     voluntary_opt = typer.Option(0, "--voluntary", help=_("Columns shifted left by choice, added to the"
                                                           " units on a success."))
     kind_opt = typer.Option("human", "--kind", help=_(
-        "Kind of being (limits voluntary shifts): human, angel, demon, archangel_avatar,"
-        " demon_prince_avatar…"))
+        "Kind of being (limits voluntary shifts): humain, ange, démon, avatar-archange,"
+        " avatar-prince-démon… (see 'insmv kinds'; the English keys work too)."))
     max_shift_opt = typer.Option(None, "--max-shift", help=_("The game master's voluntary-shift limit for"
                                                              " this being, instead of its kind's."))
     untrained_opt = typer.Option(None, "--untrained-malus", help=_(
@@ -203,7 +245,11 @@ def build_app() -> typer.Typer:
         plan = _plan(request, _rules(kind, max_shift), not not_possessed)
         _print_odds(plan, odds_of(plan), as_json)
 
-    @app.command("opposed", help=_("An opposed test: A acts, B resists; the units decide."))
+    @app.command("opposed", help=_(
+        "An opposed test: A acts, B resists; the units decide. With --odds --json, 'outcomes' gives the"
+        " chance of each case before the units are compared (attacker_wins: only A succeeds;"
+        " higher_units: both succeed, units differ; tie: both succeed, equal units) and 'winners' the"
+        " chance that each side wins in the end (attacker, defender, both_failed, tie)."))
     @guarded
     def opposed_command(
         value_a: int = typer.Option(..., "--value-a", help=_("A's value (A acts).")),
@@ -229,9 +275,9 @@ def build_app() -> typer.Typer:
         missing_b: bool = typer.Option(False, "--power-not-possessed-b", help=_(
             "B does not possess the power: no chance, no roll.")),
         tie_winner: str | None = typer.Option(None, "--tie-winner", help=_(
-            "The game master's decision if the units tie: attacker or defender.")),
-        units_without_shift: bool = typer.Option(False, "--compare-units-without-shift", help=_(
-            "Table option: compare the units die without the voluntary-shift bonus.")),
+            "Who wins a tie of units (game master): attaquant (A) or défenseur (B).")),
+        units_without_shift: bool = typer.Option(False, "--compare-units-without-shift", "--raw-units",
+                                                 help=_("Table option: compare the bare units die.")),
         dice: str | None = typer.Option(None, "--dice", help=_(
             "A's d666 then B's (three dice for a side without a roll).")),
         seed: int | None = seed_opt, as_json: bool = json_opt, odds: bool = odds_opt,
@@ -283,21 +329,24 @@ def build_app() -> typer.Typer:
             print_json({kind.value: rules.model_dump() for kind, rules in DEFAULT_KIND_RULES.items()})
             return
         for kind, rules in DEFAULT_KIND_RULES.items():
-            console().print(_("{kind}: voluntary shift up to {shift}, PP modifier {modifier:+d}, recovery"
-                              " {recovery} per 24 hours", kind=kind_label(kind).render(),
-                              shift=rules.max_voluntary_shift, modifier=rules.power_point_modifier,
+            console().print(_("{kind} (type --kind {word}): voluntary shift up to {shift}, PP modifier"
+                              " {modifier}, recovery without rest {recovery} PP per 24 hours",
+                              kind=kind_label(kind).render(), word=KIND_SHOWN[kind.value],
+                              shift=rules.max_voluntary_shift, modifier=signed(rules.power_point_modifier),
                               recovery=rules.recovery_per_day), markup=False)
         console().print(_("The power-point modifiers and recovery rates are not in our sources: these are"
                           " placeholders. Set each being's with 'being add --pp-modifier N --recovery N'."
-                          " At complete rest every being recovers at least 1 PP per 24 hours."), markup=False)
+                          " At complete rest (pp recover --rest) every being recovers at least 1 PP per"
+                          " 24 hours."), markup=False)
 
     @app.command("affected", help=_(
         "Whether a power that affects only human beings affects a being of this kind."))
     @guarded
     def affected_command(
-        kind: str = typer.Option(..., "--kind", help=_("Kind of being.")),
+        kind: str = typer.Option(..., "--kind", help=_(
+            "Kind of being (humain, ange, démon… see 'insmv kinds').")),
         body: str | None = typer.Option(None, "--body", help=_(
-            "What the being is incarnated in: human, created, animal, object (default: its kind's).")),
+            "What the being is incarnated in: humain, créé, animal, objet (default: its kind's).")),
         as_json: bool = json_opt,
     ) -> None:
         """Whether a power that affects only human beings affects a being of this kind."""
@@ -315,7 +364,8 @@ def build_app() -> typer.Typer:
     @guarded
     def being_add(
         file: Path = file_opt, name: str = name_opt,
-        kind: str = typer.Option(..., "--kind", help=_("Kind of being.")),
+        kind: str = typer.Option(..., "--kind", help=_(
+            "Kind of being (humain, ange, démon… see 'insmv kinds').")),
         will: int = typer.Option(..., "--will", help=_("Volonté.")),
         pp_modifier: int | None = typer.Option(None, "--pp-modifier", help=_(
             "Added to Volonté for the PP maximum (default: the kind's).")),
@@ -416,7 +466,7 @@ def _actor(file: Path | None, name: str | None, cost: int | None, not_possessed:
     being = state.beings.get(name)
     if being is None:
         raise BadInputError(Message("insmv", N_("No being named '{name}' at the table (known: {known})."),
-                                    {"name": name, "known": ", ".join(sorted(state.beings)) or "-"}))
+                                    {"name": name, "known": ", ".join(sorted(state.beings)) or _("none")}))
     return Actor(file, events, state, being)
 
 
@@ -432,9 +482,10 @@ def _refuse_dice_with_odds(dice: str | None) -> None:
 
 def _side(text: str) -> Side:
     try:
-        return Side(text.strip().lower())
+        return Side(lookup(text, SIDE_WORDS))
     except ValueError:
-        raise BadInputError(Message("insmv", N_("Unknown side '{value}': choose attacker or defender."),
+        raise BadInputError(Message("insmv", N_("Unknown side '{value}': choose attaquant (attacker, A) or"
+                                                " défenseur (defender, B)."),
                                     {"value": text})) from None
 
 
@@ -448,7 +499,7 @@ def _print_opposed_odds(plan_a: TestPlan | None, plan_b: TestPlan | None, option
         return
     out = console()
     for key, p in winners.items():
-        out.print(_("{outcome}: {p} ({percent})", outcome=_(_WINNER_LABELS[key]), p=fraction(p),
+        out.print(_("{outcome}: {p} ({percent})", outcome=_(_WINNER_LABELS[key]), p=text_fraction(p),
                     percent=percent(p)), markup=False)
 
 

@@ -23,13 +23,19 @@ def explain_test(result: TestResult) -> list[Message]:
     lines = [_m(N_("Value {value}: the column labelled {value} (column {column} of {width})."),
                 value=request.value, column=plan.start_column, width=plan.width)]
     if request.untrained_malus is not None:
-        lines.append(_m(N_("Talent not possessed: the characteristic, shifted {malus} columns to the left,"
+        lines.append(_m(N_("Talent not possessed: the characteristic, shifted 1 column to the left, always"
+                           " on the very hard row.") if request.untrained_malus == 1 else
+                        N_("Talent not possessed: the characteristic, shifted {malus} columns to the left,"
                            " always on the very hard row."), malus=request.untrained_malus))
     if request.gm_shift:
-        lines.append(_m(N_("Game master's shift: {shift} columns (positive to the right, easier)."),
-                        shift=f"{request.gm_shift:+d}"))
+        lines.append(_m(N_("Game master's shift: {shift} column (positive to the right, easier).")
+                        if abs(request.gm_shift) == 1 else
+                        N_("Game master's shift: {shift} columns (positive to the right, easier)."),
+                        shift=f"{request.gm_shift:+d}".replace("-", "\u2212")))
     if request.voluntary_shift:
-        lines.append(_m(N_("Voluntary shift: {columns} columns to the left, added to the units on a"
+        lines.append(_m(N_("Voluntary shift: 1 column to the left, added to the units on a success.")
+                        if request.voluntary_shift == 1 else
+                        N_("Voluntary shift: {columns} columns to the left, added to the units on a"
                            " success."), columns=request.voluntary_shift))
     lines.extend(_placement(result))
     if result.dice:
@@ -49,10 +55,10 @@ def _placement(result: TestResult) -> list[Message]:
         return [_m(N_("Column {column} on the {row} row: success on {threshold} or less."),
                    column=plan.column, row=plan.request.row.label, threshold=plan.threshold)]
     if plan.automatic.value == "failure":
-        return [_m(N_("Column {column} is left of the first column: automatic failure."),
-                   column=plan.column)]
-    return [_m(N_("Column {column} is right of the column labelled 6: automatic success."),
-               column=plan.column)]
+        return [_m(N_("Shifted beyond the first column: automatic failure; the dice still give the units"
+                      " and may show 111 or 666."))]
+    return [_m(N_("Shifted beyond the column labelled 6: automatic success; the dice still give the"
+                  " units and may show 111 or 666."))]
 
 
 def _outcome(result: TestResult) -> Message:

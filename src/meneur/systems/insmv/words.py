@@ -37,8 +37,12 @@ KIND_SHOWN: Mapping[str, str] = {
 BODY_WORDS: Mapping[str, str] = {"humain": "human", "cree": "created", "animal": "animal", "objet": "object"}
 BODY_SHOWN: Mapping[str, str] = {"human": "humain", "created": "créé", "animal": "animal", "object": "objet"}
 
+SIDE_WORDS: Mapping[str, str] = {"attaquant": "attacker", "a": "attacker", "defenseur": "defender",
+                                 "b": "defender"}
+
 DIFFICULTY_SHOWN: Mapping[str, str] = {
-    "facile": "facile", "moyenne": "moyenne", "difficile": "difficile", "tres_difficile": "« très difficile »",
+    "facile": "facile", "moyenne": "moyenne", "difficile": "difficile",
+    "tres_difficile": "« très difficile » (tres_difficile)",
 }
 
 

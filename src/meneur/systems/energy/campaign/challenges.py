@@ -258,7 +258,7 @@ class OpposedResult:
     def explain(self) -> list[Message]:
         """Both scores and the verdict."""
         lines: list[Message] = []
-        for score, fallback in ((self.first, N_("first")), (self.second, N_("second"))):
+        for score, fallback in ((self.first, N_("first")), (self.second, N_("opponent"))):
             who = score.who or Message(DOMAIN, fallback)
             lines.append(Message(DOMAIN, N_("{who}:"), {"who": who}))
             lines.extend(score.explain())
@@ -270,7 +270,7 @@ class OpposedResult:
                 if self.outcome is OpposedOutcome.FIRST
                 else (self.second, self.first)
             )
-            name = win.who or Message(DOMAIN, N_("first") if win is self.first else N_("second"))
+            name = win.who or Message(DOMAIN, N_("first") if win is self.first else N_("opponent"))
             lines.append(
                 Message(
                     DOMAIN,

@@ -102,8 +102,14 @@ _USE_WORDS = {u.value: Message(DOMAIN, USE_NAMES[u]) for u in StressUse}
 _RECOVERY_WORDS = {k: Message(DOMAIN, v) for k, v in RECOVERY_NAMES.items()}
 
 
+_DIRECTION_WORDS = {"up": Message(DOMAIN, N_("up (+1)")), "down": Message(DOMAIN, N_("down (-1)"))}
+_DIRECTION_ALIASES = {"+": "up", "-": "down", "+1": "up", "-1": "down", "hausse": "up", "baisse": "down"}
+
+
 def _step(direction: str) -> int:
-    return 1 if _choice(direction, ["up", "down"], N_("direction")) == "up" else -1
+    """+1 or -1: ``up``/``down``, "monter"/"baisser", "hausse"/"baisse" or ``+``/``-``."""
+    direction = _DIRECTION_ALIASES.get(_fold(direction), direction)
+    return 1 if _choice(direction, ["up", "down"], N_("direction"), _DIRECTION_WORDS) == "up" else -1
 
 
 def _print(messages: list[Message]) -> None:
@@ -280,7 +286,7 @@ def _record(campaign: Campaign, path: Path, command: cmd.Command) -> Campaign:
         done = execute(campaign, command)
     except IllegalActionError as error:
         message = Message(
-            DOMAIN, N_("{message} (rule: {rule})"), {"message": error.message, "rule": error.rule}
+            DOMAIN, N_("{message} [{rule}]"), {"message": error.message, "rule": error.rule}
         )
         raise IllegalActionError(message, rule=error.rule) from error
     save_campaign(done, path)
@@ -506,6 +512,11 @@ def _register_stress(campaign: typer.Typer) -> None:
         boxes: Annotated[int, typer.Option(help=_("Stress boxes (1 or 2)."))] = 1,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
+        if boxes not in (1, 2):  # "jamais plus durant une scène": two boxes at most in one go
+            raise BadInputError(
+                Message(DOMAIN, N_("--boxes: give 1 or 2 (the GM gives at most 2 per scene), not {boxes}."),
+                        {"boxes": boxes})
+            )
         _run(path, cmd.AddStress(character=name, boxes=boxes), as_json)
 
     @stress.command("relieve", help=_("Erase a box: outlet or team_scene (each once per session)."))
@@ -554,15 +565,23 @@ def _register_stress(campaign: typer.Typer) -> None:
 
     state = typer.Typer(no_args_is_help=True, help=_("States: add exhausted or wounded, recover."))
 
-    @state.command("add", help=_("Give exhausted or wounded (wounded twice: incapacitated)."))
+    @state.command(
+        "add", help=_("Give exhausted (épuisé) or wounded (blessé); wounded twice: incapacitated.")
+    )
     @guarded
     def state_add(
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
-        which: Annotated[str, typer.Argument(help=_("exhausted or wounded"))],
+        which: Annotated[str, typer.Argument(help=_("épuisé or blessé (or the keys exhausted, wounded)"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = State(_choice(which, [State.EXHAUSTED.value, State.WOUNDED.value], N_("state"), _STATE_WORDS))
+        if key is State.WOUNDED and State.INCAPACITATED in load_campaign(path).state.character(name).states:
+            raise IllegalActionError(
+                Message(DOMAIN, N_("{name} is already incapacitated: being wounded again changes nothing; "
+                                   "nothing was recorded."), {"name": name}),
+                rule="incapacitated",
+            )
         _run(path, cmd.InflictState(character=name, state=key), as_json)
 
     @state.command("recover", help=_("Recover: sleep, healing_power or infirmary."))
@@ -621,14 +640,17 @@ def _register_experience(campaign: typer.Typer) -> None:
     campaign.add_typer(xp, name="xp")
 
     @campaign.command(
-        "reputation", help=_("Move super_notoriety, civil_notoriety or morality up or down by 1.")
+        "reputation",
+        help=_("Move notoriété de super, notoriété civile or moralité up or down by 1 (keys accepted too)."),
     )
     @guarded
     def reputation(
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
-        score: Annotated[str, typer.Argument(help=_("super_notoriety, civil_notoriety or morality"))],
-        direction: Annotated[str, typer.Argument(help=_("up or down"))],
+        score: Annotated[str, typer.Argument(
+            help=_("notoriété de super, notoriété civile or moralité (keys: super_notoriety, "
+                   "civil_notoriety, morality)"))],
+        direction: Annotated[str, typer.Argument(help=_("up or down (monter, baisser, +, -)"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = ReputationScore(_choice(score, [s.value for s in ReputationScore], N_("score"), _SCORE_WORDS))
@@ -640,7 +662,7 @@ def _register_experience(campaign: typer.Typer) -> None:
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
         other: Annotated[str, typer.Argument(help=_("Name of the relation."))],
-        direction: Annotated[str | None, typer.Argument(help=_("up or down"))] = None,
+        direction: Annotated[str | None, typer.Argument(help=_("up or down (monter, baisser, +, -)"))] = None,
         new: Annotated[int | None, typer.Option("--new", help=_("Add the relation at this value."))] = None,
         gm: Annotated[bool, typer.Option("--gm", help=_("One of the GM's three slots."))] = False,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,

@@ -17,13 +17,14 @@ from rich.text import Text
 
 from meneur.cli.output import EXIT_RULE, console, guarded, print_json
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator
+from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.energy import builder, costs
 from meneur.systems.energy.balance import balance as weigh
 from meneur.systems.energy.catalogue import is_library_name, library_hero, library_names, name_key
 from meneur.systems.energy.catalogue.archetypes import ARCHETYPES, Archetype, archetype
 from meneur.systems.energy.files import (
     FORMATS,
+    character_data,
     dump_character,
     format_for,
     load_character,
@@ -53,7 +54,7 @@ from meneur.systems.energy.names import (
     STATE_NAMES,
 )
 from meneur.systems.energy.quick import quick_npc
-from meneur.systems.energy.validation import Budget, CharacterCheck, validate
+from meneur.systems.energy.validation import Budget, CharacterCheck, Problem, validate
 
 _ = Translator(DOMAIN)
 T = TypeVar("T")
@@ -72,9 +73,34 @@ def read_character(source: str) -> Character:
     return load_character(source)
 
 
+def _singular(count: int) -> bool:
+    """Whether ``count`` takes the singular: 0 and 1 in French ("0 point restant"), only 1 in English."""
+    return abs(count) <= 1 if get_language() == "fr" else abs(count) == 1
+
+
+def _plural(count: int, one: str, many: str, /, **params: object) -> str:
+    """``one`` or ``many`` translated, as ``count`` requires; ``count`` is passed as ``{count}``."""
+    return _(one if _singular(count) else many, count=count, **params)
+
+
 def _budget_line(label: str, budget: Budget) -> str:
-    return _("{label}: {spent} spent of {budget} ({left} left)",
-             label=label, spent=budget.spent, budget=budget.budget, left=budget.left)
+    """ "Points de héros : 39 dépensés sur 24 (15 de trop)": what is left, or how far over."""
+    if budget.left < 0:
+        rest = _plural(-budget.left, N_("{count} too many"), N_("{count} too many (plural)"))
+    else:
+        rest = _plural(budget.left, N_("{count} left"), N_("{count} left (plural)"))
+    return _("{label}: {spent} spent of {budget} ({rest})",
+             label=label, spent=budget.spent, budget=budget.budget, rest=rest)
+
+
+def _problem_line(problem: Problem) -> str:
+    """The book's words first, then where and which rule, discreetly: the message loses its field prefix."""
+    text = problem.message.render()
+    for separator in (": ", " : "):
+        if text.startswith(problem.field + separator):
+            text = text[len(problem.field + separator):]
+            break
+    return _("{message} (field {field}, rule {rule})", message=text, field=problem.field, rule=problem.rule)
 
 
 def _print_budgets(check: CharacterCheck) -> None:
@@ -103,10 +129,10 @@ def check_command(
         if check.is_valid:
             out.print(_("{name} follows every creation rule.", name=character.name), markup=False)
         else:
-            out.print(_("{name} breaks {count} rule(s):", name=character.name, count=len(check.problems)),
-                      markup=False)
+            out.print(_plural(len(check.problems), N_("{name} breaks {count} rule:"),
+                              N_("{name} breaks {count} rules:"), name=character.name), markup=False)
             for problem in check.problems:
-                out.print(f"- [{problem.rule}] {problem.message.render()}", markup=False)
+                out.print("- " + _problem_line(problem), markup=False)
         _print_budgets(check)
     if not check.is_valid:
         raise typer.Exit(EXIT_RULE)
@@ -161,10 +187,15 @@ def _print_campaign_values(character: Character) -> None:
 
 def sheet_command(
     file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_(
+        "Print JSON: the file's fields under 'character', what check --json prints under 'check'."))] = False,
 ) -> None:
     """Show a character sheet."""
     character = read_character(file)
     check = validate(character)
+    if as_json:
+        print_json({"character": character_data(character), "check": check.to_json()})
+        return
     out = console()
     kind = _("PC") if character.pc else _("NPC")
     out.print(Text.assemble((character.name, "bold"), " — " + _("rank {rank}", rank=character.rank)
@@ -205,7 +236,7 @@ def sheet_command(
     out.print(_("Living standard: {standard}; savings {savings}, debts {debts}",
                 standard=_(LIVING_STANDARD_NAMES[character.living_standard]),
                 savings=character.savings, debts=character.debts), markup=False)
-    states = ", ".join(_(STATE_NAMES[s]) for s in sorted(character.states)) or "—"
+    states = ", ".join(_(STATE_NAMES[s]) for s in sorted(character.states)) or _("none (states)")
     out.print(_("Stress: {stress}/10; states: {states}", stress=character.stress, states=states),
               markup=False)
     _print_campaign_values(character)
@@ -214,13 +245,16 @@ def sheet_command(
         out.print(_("Completed by the rules (not given by the book): {fields}",
                     fields=_inferred(character.inferred)), markup=False)
     for problem in check.problems:
-        out.print(f"! [{problem.rule}] {problem.message.render()}", markup=False)
+        out.print("! " + _problem_line(problem), markup=False)
 
 
 def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
     """Ask until ``parse`` accepts the answer; its BadInputError explains what is wrong."""
     while True:
-        answer = typer.prompt(question, default=default, show_default=default is not None)
+        # An empty answer reaches ``parse`` (which says what is missing) instead of a silent re-prompt;
+        # the suffix is the reader's punctuation ("Nom : ", "Name: ").
+        answer = typer.prompt(question, default="" if default is None else default,
+                              show_default=bool(default), prompt_suffix=_(": (prompt suffix)"))
         try:
             return parse(str(answer).strip())
         except BadInputError as error:
@@ -250,10 +284,11 @@ def _choice(options: Sequence[T], names: Callable[[T], Sequence[str]]) -> Callab
     return parse
 
 
-def _text(required: bool) -> Callable[[str], str]:
+def _text(required: bool, what: str = N_("an answer")) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if required and not text:
-            raise BadInputError(Message(DOMAIN, N_("an answer is required.")))
+            raise BadInputError(Message(DOMAIN, N_("{what} is required: type it, then press Enter."),
+                                        {"what": Message(DOMAIN, what)}))
         return text
     return parse
 
@@ -286,7 +321,7 @@ def new_command(
     if output.exists() and not force:
         raise BadInputError(Message(DOMAIN, N_("{path}: the file exists; use --force to replace it."),
                                     {"path": str(output)}))
-    name = _ask(_("Name"), _text(True))
+    name = _ask(_("Name"), _text(True, N_("the character's name")))
     rank = _ask(_("Rank"), _integer_in(builder.Range(1, 100)), "5")
     hero_budget = costs.hero_point_budget(rank)
     _show_left(_("Hero points"), hero_budget)
@@ -355,8 +390,10 @@ def npc_command(
     rank: Annotated[int, typer.Option("--rank", help=_("Power rank (1 or more)."))],
     name: Annotated[str | None, typer.Option("--name", help=_("The NPC's name."))] = None,
     file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
+    as_json: Annotated[bool, typer.Option("--json", help=_("Same as --format json."))] = False,
 ) -> None:
     """Print an NPC made by the quick formula, as a character file."""
+    file_format = _format(file_format, as_json)
     if file_format not in FORMATS:
         raise BadInputError(Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."),
                                     {"format": file_format}))
@@ -385,7 +422,10 @@ def balance_command(
                                                             "separated by commas (5,5,wink.yaml,KITSUNE)."))],
     foes: Annotated[str, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))],
     margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
-    as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_(
+        "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the foes' "
+        "total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, above), "
+        "few_foes."))] = False,
 ) -> None:
     """Weigh an encounter: the sum of ranks on each side against the book's guideline."""
     result = weigh(_ranks("--heroes", heroes), _ranks("--foes", foes), margin)
@@ -401,13 +441,28 @@ def balance_command(
         out.print(line.render(), markup=False)
 
 
+def _format(file_format: str, as_json: bool) -> str:
+    """``--json`` is a short way to say ``--format json``."""
+    return "json" if as_json else file_format
+
+
 def library_command(
     name: Annotated[str | None, typer.Argument(help=_("A hero's name: print its character file."))] = None,
     file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
+    as_json: Annotated[bool, typer.Option("--json", help=_(
+        "JSON: the hero's file, or the list of heroes (name, rank, powers with name, category, "
+        "modifier)."))] = False,
 ) -> None:
     """List the rulebook's heroes, or print one hero's character file."""
+    file_format = _format(file_format, as_json)
     if name is not None:
         sys.stdout.write(dump_character(library_hero(name), file_format))
+        return
+    if as_json or file_format == "json":
+        print_json([{"name": hero.name, "rank": hero.rank,
+                     "powers": [{"name": p.name, "category": p.category.value, "modifier": p.modifier}
+                                for p in hero.powers]}
+                    for hero in map(library_hero, library_names())])
         return
     table = Table(title=_("Heroes of the rulebook"))
     for title in (_("Name"), _("Rank"), _("Powers")):

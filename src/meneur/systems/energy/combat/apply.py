@@ -27,10 +27,10 @@ def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
 
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
-    return c._replace(energy=c.energy + gain, defense=0, used=frozenset(), moves=0, small_move=False,
-                   charged=False, engaged_by=frozenset(), protecting=frozenset(), extra_categories=(),
-                   determined=False, slowed=False, conditions=frozenset(), lost_powers=frozenset(),
-                   borrowed=(), controlled_by=None, copy_targets=frozenset())
+    return c._replace(energy=c.energy + gain, defense=0, extended_defense=0, used=frozenset(), moves=0,
+                   small_move=False, charged=False, engaged_by=frozenset(), protecting=frozenset(),
+                   extra_categories=(), determined=False, slowed=False, conditions=frozenset(),
+                   lost_powers=frozenset(), borrowed=(), controlled_by=None, copy_targets=frozenset())
 
 
 def _turn_started(state: FightState, e: ev.TurnStarted) -> FightState:
@@ -81,6 +81,7 @@ def _interposed(state: FightState, e: ev.Interposed) -> FightState:
 def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
     who = state.get(e.actor)
     return state.with_combatant(who._replace(defense=who.defense + e.tokens, energy=who.energy - e.paid,
+                                        extended_defense=who.extended_defense + e.tokens,
                                         protecting=who.protecting | set(e.allies)))
 
 
@@ -91,14 +92,29 @@ def _countered(state: FightState, e: ev.Countered) -> FightState:
 
 
 def _lose_token(state: FightState, id: str) -> FightState:
+    """The target loses one raw defence token; its extended part can never exceed what remains."""
     who = state.get(id)
-    return state.with_combatant(who._replace(defense=who.defense - 1)) if who.defense > 0 else state
+    if who.defense <= 0:
+        return state
+    defense = who.defense - 1
+    return state.with_combatant(who._replace(defense=defense, extended_defense=min(who.extended_defense,
+                                                                                   defense)))
+
+
+def _lose_extended_token(state: FightState, id: str) -> FightState:
+    """A protector loses one of the tokens placed in extended defence ("un point d'énergie sera
+    supprimé")."""
+    who = state.get(id)
+    if who.extended_defense <= 0 or who.defense <= 0:
+        return state
+    return state.with_combatant(who._replace(defense=who.defense - 1,
+                                             extended_defense=who.extended_defense - 1))
 
 
 def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
     after = _lose_token(state, e.target)
     for id in e.protectors:
-        after = _lose_token(after, id)
+        after = _lose_extended_token(after, id)
     pending = state.pending
     if pending is None or len(pending.targets) <= 1:
         return after._replace(pending=None)

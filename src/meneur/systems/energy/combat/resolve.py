@@ -16,15 +16,24 @@ from meneur.systems.energy.combat.state import FightState, PendingAttack
 
 
 def protectors(state: FightState, target: Combatant) -> tuple[Combatant, ...]:
-    """Standing characters whose extended defence covers ``target`` and who are within 5 m of it."""
+    """Standing characters whose extended defence covers ``target``, within 5 m of it, with tokens left
+    in that extended defence."""
     return tuple(c for c in state.combatants if target.id in c.protecting and not c.out and c.id != target.id
+                 and extended_tokens(c) > 0
                  and checks.distance(c.position, target.position) <= checks.NEAR_METRES)
 
 
+def extended_tokens(protector: Combatant) -> int:
+    """The tokens that count for a covered ally: only "les jetons d'énergie placés en défense étendue"
+    (002_58e889a1abff3456.txt), never the protector's own defence."""
+    return min(protector.extended_defense, protector.defense)
+
+
 def defense_value(state: FightState, target: Combatant, level: int, gm_modifier: int = 0) -> int:
-    """Effective defence: the target's own tokens halved ``level`` times plus every protector's."""
+    """Effective defence: the target's own tokens halved ``level`` times plus every protector's
+    extended tokens."""
     own = checks.halve(target.defense + gm_modifier, 0 if target.determined else level)
-    return own + sum(p.defense for p in protectors(state, target))
+    return own + sum(extended_tokens(p) for p in protectors(state, target))
 
 
 def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0,
@@ -35,7 +44,7 @@ def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: 
     attack = max(0, pending.effective - pending.countered)
     own = checks.halve(target.defense + gm_modifier, 0 if target.determined else level)
     guards = protectors(state, target)
-    defense = own + sum(p.defense for p in guards)
+    defense = own + sum(extended_tokens(p) for p in guards)
     success = attack > defense and not target.immune
     margin = max(0, attack - defense)
     events: list[Event] = [AttackResolved(
