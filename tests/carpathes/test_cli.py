@@ -233,7 +233,7 @@ def test_stake_through_the_cli(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "texts"), [
     ("fr", ["Pris au dépourvu : sans bonus de talent au premier round.",
-            "Déjà 3 indices surnaturels dans cette scène", "refusé. L'initiative a déjà"]),
+            "Déjà 3 indices surnaturels dans cette scène", "impossible. L'initiative a déjà"]),
     ("en", ["Caught off guard: no talent bonus in the first round.",
             "Already 3 supernatural clues in this scene", "refused. Initiative was already"]),
 ])

@@ -112,3 +112,27 @@ def test_help_is_translated(lang: str, word: str) -> None:
     result = run_cli(["roll", "--help"], lang)
     assert result.exit_code == 0
     assert word in result.stdout
+
+
+@pytest.mark.parametrize(("lang", "expression", "words"), [
+    ("fr", "7/0", "Division par zéro : le diviseur de « / » valait 0."),
+    ("fr", "7//0", "Division par zéro : le diviseur de « // » valait 0."),
+    ("fr", "7%0", "Reste d'une division par zéro : le diviseur de « % » valait 0."),
+    ("en", "7/0", "Division by zero: the divisor of '/' was 0."),
+    ("en", "1d6%(1-1)", "Remainder of a division by zero: the divisor of '%' was 0."),
+])
+@pytest.mark.parametrize("command", ["roll", "odds"])
+def test_division_by_zero_names_the_operator_used(
+        lang: str, expression: str, words: str, command: str) -> None:
+    result = run_cli([command, expression], lang)
+    assert result.exit_code == 2
+    assert words in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "après --"), ("en", "after --")])
+def test_roll_help_shows_how_to_start_with_a_minus(lang: str, words: str) -> None:
+    """``meneur roll -3/2`` would read -3 as an option; the help shows ``meneur roll -- -3/2``."""
+    help_text = " ".join(run_cli(["roll", "--help"], lang).stdout.replace("│", " ").split())
+    assert "meneur roll -- -3/2" in help_text and words in help_text
+    result = run_cli(["roll", "--", "-3/2"], lang)
+    assert result.exit_code == 0 and "-3 / 2 = -2" in result.stdout  # division rounds down

@@ -65,7 +65,7 @@ def test_violence_twenty_leadership_minus_difficulty(leadership: int, difficulty
 def test_violence_twenty_without_leadership_says_the_test_is_due() -> None:
     result = cast(PowerTestSpec(14, 3), SPELL, 1, dice(20, 20))
     assert result.leadership is None and result.leadership_modifier == -3
-    assert "leadership test at -3" in result.explain()[-1].render("en")
+    assert "leadership test at −3" in result.explain()[-1].render("en")
 
 
 def test_missing_die_is_entered_dice_error() -> None:

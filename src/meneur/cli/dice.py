@@ -32,7 +32,8 @@ TAIL = Fraction(1, 1000)
 
 def register(app: typer.Typer) -> None:
     """Add the dice commands to ``app``."""
-    app.command("roll", help=_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."))(
+    app.command("roll", help=_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).") + "\n\n"
+                + _("An expression that starts with a minus goes after --: meneur roll -- -3/2."))(
         _roll_command())
     app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
         _odds_command())
@@ -41,7 +42,8 @@ def register(app: typer.Typer) -> None:
 def _roll_command() -> Callable[..., None]:
     @guarded
     def roll_dice(
-        expression: str = typer.Argument(..., help=_("The dice expression, e.g. 4d6kh3 or 1d20+5.")),
+        expression: str = typer.Argument(..., help=_(
+            "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
         seed: int | None = typer.Option(None, "--seed", help=_("Seed for a reproducible roll.")),
         dice: str | None = typer.Option(
             None, "--dice", help=_("Values of dice rolled by hand, in order, e.g. 3,5,1.")),
@@ -76,7 +78,8 @@ def _print_roll(result: Roll) -> None:
 def _odds_command() -> Callable[..., None]:
     @guarded
     def show_odds(
-        expression: str = typer.Argument(..., help=_("The dice expression, e.g. 4d6kh3 or 1d20+5.")),
+        expression: str = typer.Argument(..., help=_(
+            "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
         as_json: bool = typer.Option(False, "--json", help=_("Print one JSON object.")),
     ) -> None:
         result = odds(expression)

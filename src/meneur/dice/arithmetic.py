@@ -36,7 +36,7 @@ def apply_binary(op: str, left: int, right: int) -> int:
         DiceValueError: when dividing by zero.
     """
     if right == 0 and op in DIVISIONS:
-        raise division_by_zero()
+        raise division_by_zero(op)
     return BINARY[op](left, right)
 
 
@@ -45,6 +45,8 @@ def apply_unary(op: str, value: int) -> int:
     return -value if op == "-" else value
 
 
-def division_by_zero() -> DiceValueError:
-    """The error for a division (or remainder) by zero."""
-    return DiceValueError(Message("core", N_("Division by zero: the divisor of '/', '//' or '%' was 0.")))
+def division_by_zero(op: str) -> DiceValueError:
+    """The error for a division (or remainder) by zero, naming the operator ``op`` actually used."""
+    msgid = (N_("Remainder of a division by zero: the divisor of '{op}' was 0.") if op == "%"
+             else N_("Division by zero: the divisor of '{op}' was 0."))
+    return DiceValueError(Message("core", msgid, {"op": op}))

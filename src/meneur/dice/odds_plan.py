@@ -67,7 +67,7 @@ def _binary(op: str, left: Die, right: Die) -> Die:
         raise _unavailable(Message(
             "core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS}))
     if op in DIVISIONS and 0 in right.outcomes():
-        raise division_by_zero()
+        raise division_by_zero(op)
     function = BINARY[op]
     if len(right) == 1:
         return _with_constant(op, left, right.outcomes()[0])
@@ -81,7 +81,7 @@ def _binary(op: str, left: Die, right: Die) -> Die:
 def _with_constant(op: str, left: Die, constant: int) -> Die:
     """``left op constant``: icepool works on the outcomes directly, much faster than two dice."""
     if constant == 0 and op in DIVISIONS:
-        raise division_by_zero()
+        raise division_by_zero(op)
     if op == "+":
         return left + constant
     if op == "-":

@@ -333,9 +333,9 @@ def test_challenge_reads_the_books_aptitude_names(aptitude: str) -> None:
 @pytest.mark.parametrize(
     ("args", "lang", "expected"),
     [
-        (["buy", "{path}", "WINK", "aisé"], "fr", "pour 7 case(s) d'économies"),
+        (["buy", "{path}", "WINK", "aisé"], "fr", "pour 7 cases d'économies"),
         (["state", "add", "{path}", "WINK", "blessé"], "fr", "WINK subit l'état blessé."),
-        (["reputation", "{path}", "WINK", "moralité", "up"], "fr", "(règle : review)"),
+        (["reputation", "{path}", "WINK", "moralité", "up"], "fr", "(terminez-en un d'abord). [review]"),
         (["stress", "spend", "{path}", "WINK", "se dépasser"], "en", "surpass"),
         (["stress", "relieve", "{path}", "WINK", "exutoire"], "fr", "no_stress"),
     ],
@@ -360,7 +360,7 @@ def test_unknown_words_are_named_in_the_readers_language(tmp_path: Path, lang: s
     result = run_cli(["energy", "campaign", "buy", str(path), "WINK", "palace"], lang)
     assert result.exit_code == 2
     wanted = {
-        "fr": "Valeur inconnue pour niveau de vie : 'palace'",
+        "fr": "Valeur inconnue pour niveau de vie : « palace »",
         "en": "Unknown living standard 'palace'",
     }[lang]
     assert wanted in result.stderr and "well_off" in result.stderr

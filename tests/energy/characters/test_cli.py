@@ -26,7 +26,7 @@ def test_check_valid_file(tmp_path: Path) -> None:
     result = run_cli(["energy", "check", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "WINK respecte toutes les règles de création." in result.stdout
-    assert "Points de héros : 39 dépensés sur 39 (0 restants)" in result.stdout
+    assert "Points de héros : 39 dépensés sur 39 (0 restant)" in result.stdout
 
 
 def test_check_json_of_a_broken_character(tmp_path: Path) -> None:
@@ -155,12 +155,13 @@ def test_balance_with_files_and_library_names(tmp_path: Path) -> None:
     assert (data["heroes_total"], data["foes_total"], data["verdict"]) == (18, 14, "advised")
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "n'est ni un rang"), ("en", "is neither a rank")])
+@pytest.mark.parametrize(("lang", "words"), [("fr", "« zorro » n'est ni un rang"),
+                                            ("en", "'zorro' is neither a rank")])
 def test_balance_bad_item_exits_2(lang: str, words: str) -> None:
     """An item that is neither a rank, a file nor a hero is bad input naming the option and the item."""
     result = run_cli(["energy", "balance", "--heroes", "5,zorro", "--foes", "4"], lang=lang)
     assert result.exit_code == 2
-    assert "--heroes" in result.stderr and "'zorro'" in result.stderr and words in result.stderr
+    assert "--heroes" in result.stderr and words in result.stderr
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -158,7 +158,7 @@ class ChronicleState(_Frozen):
         if name not in self.status:
             raise BadInputError(Message(
                 "carpathes", N_("No character named '{name}'; known characters: {known}."),
-                {"name": name, "known": ", ".join(self.characters) or "-"}))
+                {"name": name, "known": ", ".join(self.characters) or Message("carpathes", N_("none"))}))
         return self.status[name]
 
     def with_pc(self, name: str, **changes: object) -> ChronicleState:

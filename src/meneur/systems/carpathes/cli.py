@@ -7,16 +7,18 @@ Every roll takes ``--dice a,b,c`` (the physical dice, in order) or ``--seed N``;
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 import typer
+from babel.numbers import format_decimal
 from pydantic import ValidationError
 
 from meneur.cli.output import console, guarded, print_json
 from meneur.dice.source import DiceSource, EnteredDiceError, finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator
+from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.carpathes import chronicle, store
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import WOUND_LABELS, Wound, attack, defense
@@ -35,6 +37,7 @@ from meneur.systems.carpathes.events import (
     MakeRoll,
     NextRound,
     NpcEntry,
+    Purpose,
     Recollect,
     RollInitiative,
     StartScene,
@@ -68,10 +71,9 @@ from meneur.systems.carpathes.odds import (
 )
 from meneur.systems.carpathes.resolution import dice_count, mode_from, roll
 from meneur.systems.carpathes.supernatural import Agent, Target, effect_of
+from meneur.systems.carpathes.words import key_for, shown
 
 _ = Translator("carpathes")
-
-TRAIT_ALIASES = {"physique": "physical"}
 
 
 def _show(messages: Sequence[Message]) -> None:
@@ -223,11 +225,13 @@ def build_app() -> typer.Typer:
     dice_help = _("The physical dice, in order, e.g. 3,5,1.")
     seed_help = _("Seed of the random dice.")
     json_help = _("Print JSON.")
+    pc_help = _("The PC's name, as given to add-pc --name.")
+    trait_value_help = _("The trait's value, a number (chronicle roll takes the trait's name instead).")
 
     @app.command("roll", help=_("Roll 2D6 + Trait (+ talent bonus) and read the tier."))
     @guarded
     def roll_cmd(
-        trait: int = typer.Option(..., "--trait", help=_("Value of the trait.")),
+        trait: int = typer.Option(..., "--trait", help=trait_value_help),
         bonus: int = typer.Option(0, "--bonus", help=_("Talent bonus.")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
         disadvantage: bool = typer.Option(False, "--disadvantage",
@@ -254,7 +258,7 @@ def build_app() -> typer.Typer:
     @app.command("odds", help=_("Exact odds of each tier and each total."))
     @guarded
     def odds_cmd(
-        trait: int = typer.Option(..., "--trait", help=_("Value of the trait.")),
+        trait: int = typer.Option(..., "--trait", help=trait_value_help),
         bonus: int = typer.Option(0, "--bonus", help=_("Talent bonus.")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
         disadvantage: bool = typer.Option(False, "--disadvantage",
@@ -274,9 +278,9 @@ def build_app() -> typer.Typer:
     @app.command("defense", help=_("Défense = Mental + Physique + Social + equipment."))
     @guarded
     def defense_cmd(
-        mental: int = typer.Option(..., "--mental"),
-        physical: int = typer.Option(..., "--physical"),
-        social: int = typer.Option(..., "--social"),
+        mental: int = typer.Option(..., "--mental", help=_("The Mental trait.")),
+        physical: int = typer.Option(..., "--physical", help=_("The Physique trait.")),
+        social: int = typer.Option(..., "--social", help=_("The Social trait.")),
         equipment: int = typer.Option(0, "--equipment", help=_("Equipment bonus.")),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
@@ -293,15 +297,15 @@ def build_app() -> typer.Typer:
         target_defense: int = typer.Option(..., "--defense", help=_("Target's Défense.")),
         weapon_bonus: int = typer.Option(0, "--weapon-bonus", help=_("Weapon bonus to attack.")),
         weapon: str = typer.Option("bare_hands", "--weapon", help=_(
-            "bare_hands, steel_blade, cavalry_sabre, woodcutter_axe, ash_stake, silver_blade.")),
+            "The weapon: {choices}.", choices=shown("WeaponKey", [k.value for k in WeaponKey]))),
         target: str = typer.Option("human", "--target", help=_(
-            "Kind of target: {choices}.", choices=", ".join(k.value for k in CreatureKind))),
+            "Kind of target: {choices}.", choices=shown("CreatureKind", [k.value for k in CreatureKind]))),
         identified: bool = typer.Option(False, "--identified", help=_(
             "The target is identified as undead.")),
         sleeping: bool = typer.Option(False, "--sleeping", help=_(
             "The target sleeps (ash stake in the heart of a sleeping vampire).")),
         damage_step: str = typer.Option("margin", "--damage-step", help=_(
-            "Table option: a +1 damage weapon adds to the margin (margin) or a wound band (band).")),
+            "Table option: a +1 damage weapon adds to the margin (marge) or a wound band (tranche).")),
         silver_wounds: int = typer.Option(2, "--silver-wounds", help=_(
             "Table option: wounds a silver blade's hit counts against a creature (1 to 3).")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
@@ -312,10 +316,12 @@ def build_app() -> typer.Typer:
         seed: int = typer.Option(None, "--seed", help=seed_help),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
-        if damage_step not in ("margin", "band"):
-            raise _bad(N_("Unknown damage step '{value}'; choose margin or band."), value=damage_step)
+        step = key_for("DamageStep", damage_step, ["margin", "band"])
+        if step is None:
+            raise _bad(N_("Unknown damage step '{value}'; choose marge (margin) or tranche (band)."),
+                       value=damage_step)
         check_range(Message("carpathes", N_("The silver blade's wounds")), silver_wounds, 1, 3)
-        options = TableOptions(damage_step="band" if damage_step == "band" else "margin",
+        options = TableOptions(damage_step="band" if step == "band" else "margin",
                                silver_wound_multiplier=silver_wounds)
         arm = parse_enum(WeaponKey, weapon, _("weapon"))
         kind = parse_enum(CreatureKind, target, _("target"))
@@ -336,7 +342,7 @@ def build_app() -> typer.Typer:
         _show(lines)
         if odds:
             _show([Message("carpathes", N_("Odds of {tier}: {chance}"), {
-                "tier": Message("carpathes", WOUND_LABELS[Wound(key)]), "chance": chance})
+                "tier": Message("carpathes", WOUND_LABELS[Wound(key)]), "chance": plain_chance(chance)})
                 for key, chance in data["wound_odds"].items()])
 
     @app.command("initiative", help=_("Roll 2D6 + Physique for each combatant and order them."))
@@ -361,8 +367,10 @@ def build_app() -> typer.Typer:
     @app.command("effect", help=_("What holy water, daylight, silver, garlic or rowan does."))
     @guarded
     def effect_cmd(
-        agent: str = typer.Option(..., "--agent", help=", ".join(a.value for a in Agent)),
-        target: str = typer.Option(..., "--target", help=", ".join(t.value for t in Target)),
+        agent: str = typer.Option(..., "--agent", help=_(
+            "What acts: {choices}.", choices=shown("Agent", [a.value for a in Agent]))),
+        target: str = typer.Option(..., "--target", help=_(
+            "What it acts on: {choices}.", choices=shown("Target", [t.value for t in Target]))),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
         result = effect_of(parse_enum(Agent, agent, _("agent")),
@@ -378,17 +386,21 @@ def build_app() -> typer.Typer:
     @guarded
     def new_cmd(
         path: Path = file_arg,
-        until_penance: bool = typer.Option(False, "--cracked-until-penance", help=_(
+        until_penance: bool = typer.Option(False, "--until-penance", help=_(
             "Table option: shaken faith gives disadvantage in every supernatural confrontation"
-            " until penance, not only the next one.")),
-        any_object: bool = typer.Option(False, "--allow-unestablished-objects", help=_(
-            "Table option: accept a Talisman object never established as sacred.")),
+            " until penance, not only the next one (also --cracked-until-penance).")),
+        until_penance_long: bool = typer.Option(False, "--cracked-until-penance", hidden=True),
+        any_object: bool = typer.Option(False, "--any-object", help=_(
+            "Table option: accept a Talisman object never established as sacred (also"
+            " --allow-unestablished-objects).")),
+        any_object_long: bool = typer.Option(False, "--allow-unestablished-objects", hidden=True),
         disadvantage_wins: bool = typer.Option(False, "--disadvantage-wins", help=_(
             "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
             " cancelling out.")),
-        critical_no_disadvantage: bool = typer.Option(
-            False, "--critical-wound-no-disadvantage", help=_(
-                "Table option: only a serious wound gives disadvantage until medical care.")),
+        critical_no_disadvantage: bool = typer.Option(False, "--serious-only", help=_(
+            "Table option: only a serious wound gives disadvantage until medical care, not a critical"
+            " one (also --critical-wound-no-disadvantage).")),
+        critical_long: bool = typer.Option(False, "--critical-wound-no-disadvantage", hidden=True),
         clues: int = typer.Option(3, "--clues-per-scene", help=_(
             "Table option: the most supernatural clues in a scene (0: no limit).")),
         force: bool = typer.Option(False, "--force", help=_("Overwrite an existing file.")),
@@ -397,11 +409,11 @@ def build_app() -> typer.Typer:
         if path.exists() and not force:
             raise _bad(N_("{path} already exists; use --force to overwrite it."), path=str(path))
         check_range(Message("carpathes", N_("The number of clues per scene")), clues, 0, 99)
-        options = TableOptions(cracked_disadvantage_until_penance=until_penance,
-                               require_established_object=not any_object,
+        options = TableOptions(cracked_disadvantage_until_penance=until_penance or until_penance_long,
+                               require_established_object=not (any_object or any_object_long),
                                supernatural_clues_per_scene=clues or None,
                                advantage_cancels_disadvantage=not disadvantage_wins,
-                               critical_wound_disadvantage=not critical_no_disadvantage)
+                               critical_wound_disadvantage=not (critical_no_disadvantage or critical_long))
         store.save(path, chronicle.Log(options=options))
         if as_json:
             print_json({"created": str(path), "options": options.model_dump(mode="json")})
@@ -412,10 +424,10 @@ def build_app() -> typer.Typer:
     @guarded
     def add_pc_cmd(
         path: Path = file_arg,
-        name: str = typer.Option(..., "--name"),
-        mental: int = typer.Option(..., "--mental"),
-        physical: int = typer.Option(..., "--physical"),
-        social: int = typer.Option(..., "--social"),
+        name: str = typer.Option(..., "--name", help=_("The PC's name (used by --pc afterwards).")),
+        mental: int = typer.Option(..., "--mental", help=_("The Mental trait.")),
+        physical: int = typer.Option(..., "--physical", help=_("The Physique trait.")),
+        social: int = typer.Option(..., "--social", help=_("The Social trait.")),
         talents: Annotated[list[str] | None, typer.Option(
             "--talent", help=_("NAME=BONUS, repeatable."))] = None,
         trade: str = typer.Option("", "--trade", help=_("Trade (métier).")),
@@ -457,13 +469,13 @@ def build_app() -> typer.Typer:
 
     @state_app.command("recollect", help=_("A PC prays or meditates (may recharge the Talisman)."))
     @guarded
-    def recollect_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def recollect_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                       as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, Recollect(pc=pc), as_json)
 
     @state_app.command("teach", help=_("A believing PC instructs an atheist PC in play."))
     @guarded
-    def teach_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def teach_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                   teacher: str = typer.Option(..., "--teacher"),
                   as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, Teach(pc=pc, teacher=teacher), as_json)
@@ -471,8 +483,9 @@ def build_app() -> typer.Typer:
     @state_app.command("confront", help=_("Begin a confrontation with a creature."))
     @guarded
     def confront_cmd(path: Path = file_arg,
-                     creature: str = typer.Option(..., "--creature", help=", ".join(
-                         k.value for k in CreatureKind)),
+                     creature: str = typer.Option(..., "--creature", help=_(
+                         "The creature: {choices}.",
+                         choices=shown("CreatureKind", [k.value for k in CreatureKind]))),
                      unconfirmed: bool = typer.Option(False, "--unconfirmed", help=_(
                          "The supernatural is only suspected, not confirmed.")),
                      as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
@@ -489,13 +502,14 @@ def build_app() -> typer.Typer:
     @guarded
     def state_roll_cmd(
         path: Path = file_arg,
-        pc: str = typer.Option(..., "--pc"),
-        trait: str = typer.Option(..., "--trait", help=_("mental, physical or social.")),
+        pc: str = typer.Option(..., "--pc", help=pc_help),
+        trait: str = typer.Option(..., "--trait", help=_(
+            "The trait's name: mental, physique or social (the PC's value is used).")),
         talent: str = typer.Option(None, "--talent", help=_("A talent of the PC.")),
         advantage: bool = typer.Option(False, "--advantage", help=_("3D6 keep the 2 best.")),
         disadvantage: bool = typer.Option(False, "--disadvantage",
                                           help=_("3D6 keep the 2 worst.")),
-        purpose: str = typer.Option("action", "--purpose", help=_("action, protection or attack.")),
+        purpose: str = typer.Option("action", "--purpose", help=_("action, protection or attaque (attack).")),
         peril: bool = typer.Option(False, "--peril", help=_("The roll puts the PC in direct peril.")),
         trade: bool = typer.Option(False, "--trade", help=_(
             "The PC's trade is relevant: advantage.")),
@@ -505,14 +519,15 @@ def build_app() -> typer.Typer:
         seed: int = typer.Option(None, "--seed", help=seed_help),
         as_json: bool = typer.Option(False, "--json", help=json_help),
     ) -> None:
-        key = parse_enum(Trait, TRAIT_ALIASES.get(trait.lower(), trait), _("trait"))
-        if purpose not in PURPOSES:
-            raise _bad(N_("Unknown purpose '{value}'; choose action, protection or attack."),
+        key = parse_enum(Trait, trait, _("trait"))
+        aim = key_for("Purpose", purpose, list(PURPOSES))
+        if aim is None:
+            raise _bad(N_("Unknown purpose '{value}'; choose action, protection or attaque (attack)."),
                        value=purpose)
         background: Literal["trade", "hobby"] | None = (
             "trade" if trade else "hobby" if hobby else None)
         command = MakeRoll(pc=pc, trait=key, talent=talent, advantage=advantage,
-                           disadvantage=disadvantage, purpose=purpose, peril=peril,
+                           disadvantage=disadvantage, purpose=cast(Purpose, aim), peril=peril,
                            background=background)
         _run(path, command, as_json, seed, dice)
 
@@ -520,7 +535,7 @@ def build_app() -> typer.Typer:
     @guarded
     def talisman_cmd(
         path: Path = file_arg,
-        pc: str = typer.Option(..., "--pc"),
+        pc: str = typer.Option(..., "--pc", help=pc_help),
         sacred_object: str = typer.Option(..., "--object", help=_("The sacred object presented.")),
         sincere: bool = typer.Option(..., "--sincere/--insincere", help=_(
             "The GM's judgement of the word of faith.")),
@@ -530,7 +545,7 @@ def build_app() -> typer.Typer:
 
     @state_app.command("joker", help=_("Play the Joker du destin: reroll the PC's last roll."))
     @guarded
-    def joker_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def joker_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                   dice: str = typer.Option(None, "--dice", help=dice_help),
                   seed: int = typer.Option(None, "--seed", help=seed_help),
                   as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
@@ -538,7 +553,7 @@ def build_app() -> typer.Typer:
 
     @state_app.command("penance", help=_("A scene of sincere penance restores shaken faith."))
     @guarded
-    def penance_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def penance_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                     as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, DoPenance(pc=pc), as_json)
 
@@ -583,7 +598,7 @@ def build_app() -> typer.Typer:
     @state_app.command("establish", help=_(
         "Establish an object as sacred in the fiction for a PC (outside a confrontation)."))
     @guarded
-    def establish_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def establish_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                       sacred_object: str = typer.Option(..., "--object", help=_(
                           "The sacred object presented.")),
                       as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
@@ -591,15 +606,16 @@ def build_app() -> typer.Typer:
 
     @state_app.command("wound", help=_("A PC suffers a wound (read from an attack's margin)."))
     @guarded
-    def wound_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
-                  wound: str = typer.Option(..., "--wound", help=_("light, serious or critical.")),
+    def wound_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
+                  wound: str = typer.Option(..., "--wound", help=_(
+                      "légère (light), sérieuse (serious) or critique (critical).")),
                   as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, InflictWound(pc=pc, wound=parse_enum(Wound, wound, _("wound"))), as_json)
 
     @state_app.command("care", help=_(
         "Medical care: a serious wound no longer gives disadvantage."))
     @guarded
-    def care_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def care_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                  as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
         _run(path, GiveMedicalCare(pc=pc), as_json)
 
@@ -613,7 +629,8 @@ def build_app() -> typer.Typer:
             print_json({"undone": [e.model_dump(mode="json") for e in undone],
                         "state": _summary(log.state())})
         else:
-            _show([Message("carpathes", N_("Undone: {count} event(s)."), {"count": len(undone)})])
+            _show([Message("carpathes", N_("Undone: 1 event.") if len(undone) == 1 else
+                           N_("Undone: {count} events."), {"count": len(undone)})])
 
     @state_app.command("show", help=_("Show the chronicle's state."))
     @guarded
@@ -639,7 +656,7 @@ def build_app() -> typer.Typer:
 
     @state_app.command("legal", help=_("What a PC may do now, and why not."))
     @guarded
-    def legal_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc"),
+    def legal_cmd(path: Path = file_arg, pc: str = typer.Option(..., "--pc", help=pc_help),
                   sacred_object: str = typer.Option("", "--object", help=_(
                       "The sacred object to check for the Talisman.")),
                   as_json: bool = typer.Option(False, "--json", help=json_help)) -> None:
@@ -673,9 +690,18 @@ ACTION_LABELS = {"talisman": N_("Talisman de Foi"), "joker": N_("Joker du destin
                  "round": N_("Next round"), "clue": N_("Supernatural clue")}
 
 
+def plain_chance(chance: str) -> str:
+    """A ``"n/d"`` chance for text: ``0`` and ``1`` plainly, with its percentage (2 decimals)."""
+    numerator, _sep, denominator = chance.partition("/")
+    value = Fraction(int(numerator), int(denominator or 1))
+    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
+    text = str(value.numerator) if value.denominator == 1 else chance
+    return _("{chance} ({percent}%)", chance=text, percent=number)
+
+
 def _odds_lines(tiers: dict[str, str]) -> list[Message]:
     return [Message("carpathes", N_("Odds of {tier}: {chance}"),
-                    {"tier": Message("carpathes", TIER_LABELS[Tier(key)]), "chance": chance})
+                    {"tier": Message("carpathes", TIER_LABELS[Tier(key)]), "chance": plain_chance(chance)})
             for key, chance in tiers.items()]
 
 

@@ -170,7 +170,8 @@ class Attack:
             {"kept_sum": sum(self.roll.kept), "physical": self.roll.trait, "bonus": self.weapon_bonus,
              "total": self.total, "defense": self.defense, "raw": self.raw_margin}))
         if self.steps:
-            lines.append(Message("carpathes", N_("+{steps} damage step(s) from the {weapon}."),
+            lines.append(Message("carpathes", N_("+1 damage step from the {weapon}.") if self.steps == 1
+                                 else N_("+{steps} damage steps from the {weapon}."),
                                  {"steps": self.steps,
                                   "weapon": Message("carpathes", WEAPONS[self.weapon].label)}))
         lines.append(Message("carpathes", N_("Result: {wound} (margin {margin})."),

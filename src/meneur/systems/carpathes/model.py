@@ -108,13 +108,16 @@ def check_range(what: str | Message, value: int, low: int, high: int) -> int:
 
 
 def parse_enum(kind: type[E], text: str, what: str) -> E:
-    """Read one of an enum's keys, or raise a translated error listing the accepted keys."""
-    try:
-        return kind(text.strip().lower().replace("-", "_"))
-    except ValueError:
+    """Read an enum's key or its French word (accents optional), or raise an error listing both."""
+    from meneur.systems.carpathes.words import key_for, shown
+
+    keys = [k.value for k in kind]
+    key = key_for(kind.__name__, text, keys)
+    if key is None:
         raise BadInputError(Message(
             "carpathes", N_("Unknown {what} '{value}'; choose one of: {choices}."),
-            {"what": what, "value": text, "choices": ", ".join(k.value for k in kind)})) from None
+            {"what": what, "value": text, "choices": shown(kind.__name__, keys)}))
+    return kind(key)
 
 
 class Character(BaseModel):
@@ -161,7 +164,8 @@ class Character(BaseModel):
         if talent not in self.talents:
             raise BadInputError(Message(
                 "carpathes", N_("{name} has no talent '{talent}'; known talents: {known}."),
-                {"name": self.name, "talent": talent, "known": ", ".join(self.talents) or "-"}))
+                {"name": self.name, "talent": talent,
+                 "known": ", ".join(self.talents) or Message("carpathes", N_("none"))}))
         return self.talents[talent]
 
     def has_sacred_object(self, name: str) -> bool:

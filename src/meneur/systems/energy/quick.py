@@ -14,6 +14,7 @@ from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy import costs
 from meneur.systems.energy.model import Attributes, Character, LivingStandard, Power, PowerCategory
 from meneur.systems.energy.names import DOMAIN
+from meneur.systems.energy.plural import counted
 
 _ = Translator(DOMAIN)
 
@@ -62,8 +63,9 @@ def quick_npc(
     chosen = list(powers) if powers is not None else _default_powers(count)
     if len(chosen) != count:
         raise BadInputError(Message(DOMAIN, N_(
-            "powers: the quick formula gives {count} power(s) at rank {rank}, not {given}."),
-            {"count": count, "rank": rank, "given": len(chosen)}))
+            "powers: the quick formula gives {powers} at rank {rank}, not {given}."),
+            {"powers": counted(DOMAIN, N_("{count} power"), N_("{count} powers"), count), "rank": rank,
+             "given": len(chosen)}))
     bonus = 1 if rank % 2 == 0 else 0
     made = tuple(
         Power(name=power_name, category=category, modifier=bonus if index == 0 else 0)

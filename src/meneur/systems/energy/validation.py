@@ -21,6 +21,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.energy import costs
 from meneur.systems.energy.model import Character
 from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES, DOMAIN, LIVING_STANDARD_NAMES, word
+from meneur.systems.energy.plural import counted
 
 STRESS_BOXES = 10
 NOTORIETY_RANGE = (0, 10)
@@ -126,11 +127,12 @@ class InvalidCharacterError(MeneurError):
 
     def __init__(self, name: str, check: CharacterCheck) -> None:
         # An untranslated template of one line per problem; each line's text is a Message.
-        lines = "\n".join(f"- [{p.rule}] {{p{i}}}" for i, p in enumerate(check.problems))
+        lines = "\n".join(f"- {{p{i}}} [{p.rule}]" for i, p in enumerate(check.problems))
         detail = Message(DOMAIN, lines, {f"p{i}": p.message for i, p in enumerate(check.problems)})
+        rules = counted(DOMAIN, N_("{count} rule"), N_("{count} rules"), len(check.problems))
         super().__init__(
-            Message(DOMAIN, N_("{name} breaks {count} rule(s):\n{detail}"),
-                    {"name": name, "count": len(check.problems), "detail": detail})
+            Message(DOMAIN, N_("{name} breaks {rules}:\n{detail}"),
+                    {"name": name, "rules": rules, "detail": detail})
         )
         self.check = check
 

@@ -111,6 +111,10 @@ def _print_table(state: Table) -> None:
                     maximum=being.max_power_points), markup=False)
 
 
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def signed(number: int) -> str:
     """A signed number with a true minus sign (``−2``, ``+1``)."""
     return f"{number:+d}".replace("-", "\u2212")
@@ -276,14 +280,16 @@ def build_app() -> typer.Typer:
             "B does not possess the power: no chance, no roll.")),
         tie_winner: str | None = typer.Option(None, "--tie-winner", help=_(
             "Who wins a tie of units (game master): attaquant (A) or défenseur (B).")),
-        units_without_shift: bool = typer.Option(False, "--compare-units-without-shift", "--raw-units",
-                                                 help=_("Table option: compare the bare units die.")),
+        units_without_shift: bool = typer.Option(False, "--raw-units", help=_(
+            "Table option: compare the bare units die (also --compare-units-without-shift).")),
+        units_without_shift_long: bool = typer.Option(False, "--compare-units-without-shift", hidden=True),
         dice: str | None = typer.Option(None, "--dice", help=_(
             "A's d666 then B's (three dice for a side without a roll).")),
         seed: int | None = seed_opt, as_json: bool = json_opt, odds: bool = odds_opt,
     ) -> None:
         """An opposed test: A acts, B resists; the units decide."""
-        options = TableOptions(opposed_units_include_voluntary_shift=not units_without_shift)
+        options = TableOptions(opposed_units_include_voluntary_shift=not (
+            units_without_shift or units_without_shift_long))
         winner = None if tie_winner is None else _side(tie_winner)
         request_a = _request(value_a, difficulty_a, shift_a, voluntary_a, untrained_a)
         request_b = _request(value_b, difficulty_b, shift_b, voluntary_b, untrained_b)
@@ -331,7 +337,7 @@ def build_app() -> typer.Typer:
         for kind, rules in DEFAULT_KIND_RULES.items():
             console().print(_("{kind} (type --kind {word}): voluntary shift up to {shift}, PP modifier"
                               " {modifier}, recovery without rest {recovery} PP per 24 hours",
-                              kind=kind_label(kind).render(), word=KIND_SHOWN[kind.value],
+                              kind=_capitalized(kind_label(kind).render()), word=KIND_SHOWN[kind.value],
                               shift=rules.max_voluntary_shift, modifier=signed(rules.power_point_modifier),
                               recovery=rules.recovery_per_day), markup=False)
         console().print(_("The power-point modifiers and recovery rates are not in our sources: these are"

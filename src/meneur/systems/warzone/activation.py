@@ -109,7 +109,7 @@ def _phase_error(state: TurnState, expected: Iterable[Phase]) -> IllegalActionEr
 def _power(state: TurnState, name: str) -> Power:
     power = state.figure.find_power(name)
     if power is None:
-        known = ", ".join(p.name for p in state.figure.powers) or "-"
+        known: str | Message = ", ".join(p.name for p in state.figure.powers) or Message(D, N_("none"))
         raise BadInputError(Message(D, N_("No power called '{name}' on {model}; its powers: {known}."),
                                     {"name": name, "model": state.figure.name, "known": known}))
     return power

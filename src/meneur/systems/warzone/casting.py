@@ -94,8 +94,8 @@ class Casting:
             if not self.leadership.success:
                 lines.append(Message(D, N_("The model suffers one wound.")))
         elif self.leadership_modifier is not None:
-            lines.append(Message(D, N_("A leadership test at {modifier:+d} is due (give the leadership)."),
-                                 {"modifier": self.leadership_modifier}))
+            lines.append(Message(D, N_("A leadership test at {modifier} is due (give the leadership)."),
+                                 {"modifier": f"{self.leadership_modifier:+d}".replace("-", "\u2212")}))
         return lines
 
 

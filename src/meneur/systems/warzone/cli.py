@@ -7,7 +7,9 @@ small JSON state file holding the model and the event log. Every roll takes ``--
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +21,7 @@ from meneur.dice.source import DiceSource, finish, source_from
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.warzone import commands as c
-from meneur.systems.warzone.activation import PHASE_NAMES, TurnState, decide, legal_commands
+from meneur.systems.warzone.activation import PHASE_NAMES, Phase, TurnState, decide, legal_commands
 from meneur.systems.warzone.casting import Casting, cast
 from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
 from meneur.systems.warzone.events import EVENTS, Event
@@ -42,8 +44,8 @@ COMMAND_KEYS: dict[type, str] = {
 
 
 def percent(value: Fraction) -> str:
-    """A probability as a percentage written the reader's way (``5,0 %`` in French)."""
-    number = format_decimal(float(value) * 100, format="#,##0.0", locale=get_language())
+    """A probability as a percentage written the reader's way (``5,00 %`` in French)."""
+    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
     return _("{number}%", number=number)
 
 
@@ -103,10 +105,16 @@ def state_json(state: TurnState) -> dict[str, Any]:
 
 
 def _state_lines(state: TurnState) -> list[Message]:
-    lines = [Message(D, N_("{model}, turn {turn}: {phase}; actions left: {actions}; wounds: {wounds}."),
-                     {"model": state.figure.name, "turn": state.turn,
-                      "phase": Message(D, PHASE_NAMES[state.phase]), "actions": state.actions_left,
-                      "wounds": state.wounds})]
+    params: dict[str, object] = {"model": state.figure.name, "turn": state.turn,
+                                 "phase": Message(D, PHASE_NAMES[state.phase]), "actions": state.actions_left,
+                                 "wounds": state.wounds}
+    if state.phase is Phase.READY and state.activated:
+        head = N_("{model}, turn {turn}: activation over for this turn; wounds: {wounds}.")
+    elif state.phase is Phase.READY or state.phase is Phase.WAKING:
+        head = N_("{model}, turn {turn}: {phase}; wounds: {wounds}.")
+    else:
+        head = N_("{model}, turn {turn}: {phase}; actions left: {actions}; wounds: {wounds}.")
+    lines = [Message(D, head, params)]
     flags = [(state.knocked_down, N_("knocked down")), (state.panicked, N_("panicked")),
              (state.cannot_concentrate, N_("cannot concentrate this turn"))]
     for flag, text in flags:
@@ -117,7 +125,8 @@ def _state_lines(state: TurnState) -> list[Message]:
                              {"penalty": state.penalty}))
     legal = ", ".join(COMMAND_KEYS[type(i.command)] + (f" {i.command.name}"
                       if isinstance(i.command, c.CastSpell) else "") for i in legal_commands(state))
-    lines.append(Message(D, N_("Possible now: {commands}."), {"commands": legal or "-"}))
+    lines.append(Message(D, N_("Possible now: {commands}."), {"commands": legal}) if legal
+                 else Message(D, N_("Nothing is possible now.")))
     return lines
 
 
@@ -275,11 +284,17 @@ def _register_rolls(app: typer.Typer) -> None:
 def _register_play(app: typer.Typer) -> None:
     state_arg = typer.Argument(..., help=_(STATE_HELP))
 
-    @app.command("new", help=_("Start a state file for a model described in a JSON file."))
+    @app.command("new", help=_(
+        "Start a state file for a model described in a JSON file: an object with name, power (Moc),"
+        " leadership (Dowodzenie), actions (Akcje, default 3) and powers, a list of objects with name,"
+        " kind (technique or spell), difficulty, actions (spells only), range (personal, touch,"
+        " template, command_range, inches, line_of_sight) and effect. 'meneur warzone example' prints"
+        " a complete file to start from."))
     @guarded
     def new_command(
         state: Path = state_arg,
-        figure: Path = typer.Option(..., "--figure", help=_("JSON file of the model and its powers.")),  # noqa: B008
+        figure: Path = typer.Option(..., "--figure", help=_(  # noqa: B008
+            "JSON file of the model and its powers (see 'warzone example').")),
         options: Path = typer.Option(None, "--options", help=_("JSON file of table options.")),  # noqa: B008
         force: bool = typer.Option(False, "--force", help=_("Replace an existing state file.")),
         as_json: bool = typer.Option(False, "--json", help=_(JSON_HELP)),
@@ -291,6 +306,12 @@ def _register_play(app: typer.Typer) -> None:
         game = Game(figure=load_figure(figure), options=table)
         save_game(state, game)
         _report(game, [], as_json)
+
+    @app.command("example", help=_(
+        "Print an example model file (JSON) for 'warzone new --figure': save it and edit it."))
+    @guarded
+    def example_command() -> None:
+        sys.stdout.write(example_model())
 
     @app.command("show", help=_("Show the model's state and what it may do now."))
     @guarded
@@ -394,6 +415,11 @@ def _simple_command(app: typer.Typer, name: str, text: str, command: c.Command) 
     def run(state: Path = typer.Argument(..., help=_(STATE_HELP)),  # noqa: B008
             as_json: bool = typer.Option(False, "--json", help=_(JSON_HELP))) -> None:
         _play(state, command, as_json)
+
+
+def example_model() -> str:
+    """The example model file shipped with meneur (package data ``warzone/data/example_model.json``)."""
+    return files("meneur.systems.warzone").joinpath("data", "example_model.json").read_text(encoding="utf-8")
 
 
 def _load_options(path: Path) -> TableOptions:

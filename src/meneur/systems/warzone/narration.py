@@ -6,7 +6,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.warzone import events as e
 from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
 from meneur.systems.warzone.leadership import LeadershipReason
-from meneur.systems.warzone.model import KIND_NAMES, Figure
+from meneur.systems.warzone.model import Figure, PowerKind
 from meneur.systems.warzone.power_test import CRITICAL_NAMES, Critical
 
 D = "warzone"
@@ -18,10 +18,14 @@ ENDINGS = {"declared": N_("The activation ends."),
 def _tested(event: e.PowerTested) -> Message:
     critical = (Message(D, CRITICAL_NAMES[event.critical]) if event.critical
                 else Message(D, N_("Success") if event.success else N_("Failure")))
-    return Message(D, N_("{kind} '{name}': d20 rolled {roll} against {threshold}: {outcome};"
-                         " actions spent: {spent}."),
-                   {"kind": Message(D, KIND_NAMES[event.kind]), "name": event.name, "roll": event.roll,
-                    "threshold": event.threshold, "outcome": critical, "spent": event.actions_spent})
+    msgid = (N_("Spell '{name}': d20 rolled {roll} against {threshold}: {outcome}; actions spent: {spent}.")
+             if event.kind is PowerKind.SPELL else
+             N_("Technique '{name}': d20 rolled {roll} against {threshold}: {outcome}; actions spent:"
+                " {spent}."))
+    return Message(D, msgid,
+                   {"name": event.name, "roll": event.roll,
+                    "threshold": str(event.threshold).replace("-", "\u2212"), "outcome": critical,
+                    "spent": event.actions_spent})
 
 
 def _violence(event: e.ViolenceRolled) -> Message:
@@ -36,8 +40,9 @@ def describe(event: e.Event) -> Message:
         case e.ActivationStarted(actions=actions):
             return Message(D, N_("The model is activated with {actions} actions."), {"actions": actions})
         case e.TechniquesDeclared(names=names):
-            return Message(D, N_("Techniques declared, in order: {names}."),
-                           {"names": ", ".join(names) or "-"})
+            if not names:
+                return Message(D, N_("No technique declared."))
+            return Message(D, N_("Techniques declared, in order: {names}."), {"names": ", ".join(names)})
         case e.PowerTested():
             return _tested(event)
         case e.ViolenceRolled():

@@ -109,6 +109,11 @@ class PowerTestSpec:
         return self.power - self.difficulty - self.increase - self.penalty
 
 
+def minus(number: int) -> str:
+    """A number with a true minus sign when negative (``−2``), as the book's formulas."""
+    return str(number).replace("-", "\u2212")
+
+
 def outcome_of(roll: int, threshold: int, options: TableOptions) -> tuple[bool, Critical | None]:
     """Success and critical of one d20 against a threshold.
 
@@ -141,15 +146,24 @@ class PowerTest:
         s = self.spec
         lines = [Message(D, N_("Power {power} − difficulty {difficulty} = {value}."),
                          {"power": s.power, "difficulty": s.difficulty,
-                          "value": s.power - s.difficulty})]
+                          "value": minus(s.power - s.difficulty)})]
         if s.increase:
             lines.append(Message(D, N_("Technique number {order} of the activation: difficulty +{extra}."),
                                  {"order": s.order, "extra": s.increase}))
         if s.penalty:
             lines.append(Message(D, N_("Violence table penalty in this activation: −{penalty}."),
                                  {"penalty": s.penalty}))
-        lines.append(Message(D, N_("d20 rolled {roll}, needed {threshold} or less."),
-                             {"roll": self.roll, "threshold": s.threshold}))
+        if s.threshold >= 1 or self.roll == CRITICAL_FAILURE_ROLL:
+            lines.append(Message(D, N_("d20 rolled {roll}, needed {threshold} or less."),
+                                 {"roll": self.roll, "threshold": minus(s.threshold)}))
+        elif self.roll == ABSOLUTE_SUCCESS_ROLL and not self.success:
+            lines.append(Message(D, N_("d20 rolled 1; the modified Power is {threshold}, below 1: no roll"
+                                       " succeeds at this table (natural_one_always_succeeds is off)."),
+                                 {"threshold": minus(s.threshold)}))
+        else:
+            lines.append(Message(D, N_("d20 rolled {roll}; the modified Power is {threshold}, below 1: only"
+                                       " a natural 1 succeeds."),
+                                 {"roll": self.roll, "threshold": minus(s.threshold)}))
         if self.critical is not None:
             lines.append(Message(D, N_("Natural {roll}: {critical}."),
                                  {"roll": self.roll, "critical": Message(D, CRITICAL_NAMES[self.critical])}))

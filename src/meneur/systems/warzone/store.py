@@ -54,7 +54,7 @@ class Game(Frozen):
 
 
 _PROBLEMS = {
-    "missing": N_("missing: add it"),
+    "missing": N_("missing, add it"),
     "extra_forbidden": N_("unknown field: remove it"),
     "greater_than_equal": N_("must be {ge} or more, not {input}"),
     "less_than_equal": N_("must be {le} or less, not {input}"),
@@ -80,18 +80,43 @@ class Problems:
     error: ValidationError
 
     def __format__(self, spec: str) -> str:
-        return "; ".join(_problem(issue) for issue in self.error.errors())
+        text = ""
+        for issue in self.error.errors():
+            problem = _problem(issue)
+            text = problem if not text else Message(D, N_("{problems}; {problem}"),
+                                                    {"problems": text, "problem": problem}).render()
+        return text
+
+
+FIELD_LABELS = {
+    "name": N_("the name"), "power": N_("Power (Moc)"), "leadership": N_("leadership (Dowodzenie)"),
+    "actions": N_("actions (Akcje)"), "powers": N_("the powers"), "kind": N_("technique or spell"),
+    "difficulty": N_("difficulty"), "range": N_("range"), "target": N_("target"),
+}
+"""The book's words for the JSON fields of a model, shown next to the key in errors."""
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    if not loc:
+        return Message(D, N_("the file")).render()
+    key = ".".join(str(part) for part in loc)
+    last = next((str(part) for part in reversed(loc) if isinstance(part, str)), "")
+    if last in FIELD_LABELS:
+        label = Message(D, FIELD_LABELS[last])
+        return Message(D, N_("'{key}' ({label})"), {"key": key, "label": label}).render()
+    return Message(D, N_("'{key}'"), {"key": key}).render()
 
 
 def _problem(issue: ErrorDetails) -> str:
-    where = ".".join(str(part) for part in issue["loc"]) or "-"
+    where = _where(tuple(issue["loc"]))
     msgid = _PROBLEMS.get(issue["type"])
     if msgid is None:
-        return f"{where}: {issue['msg']}"
+        return Message(D, N_("{field}: {problem}"), {"field": where, "problem": issue["msg"]}).render()
     params = {"input": issue.get("input"), **(issue.get("ctx") or {})}
     if "expected" in params:  # pydantic writes "'a' or 'b'" in English: list the keys instead
         params["expected"] = str(params["expected"]).replace(" or ", ", ")
-    return f"{where}: {Message(D, msgid, params).render()}"
+    problem = Message(D, msgid, params)
+    return Message(D, N_("{field}: {problem}"), {"field": where, "problem": problem}).render()
 
 
 def problems_of(error: ValidationError) -> Problems:

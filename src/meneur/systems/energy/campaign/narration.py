@@ -14,6 +14,7 @@ from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
 from meneur.systems.energy.campaign.states import effective_attributes, state_name
 from meneur.systems.energy.campaign.stress import USE_NAMES, Relief
 from meneur.systems.energy.model import Character, State
+from meneur.systems.energy.plural import Counted, counted
 
 DOMAIN = "energy_campaign"
 
@@ -34,6 +35,26 @@ def _m(msgid: str, **params: object) -> Message:
     return Message(DOMAIN, msgid, dict(params))
 
 
+def _stress_boxes(count: int) -> Counted:
+    return counted(DOMAIN, N_("{count} stress box"), N_("{count} stress boxes"), count)
+
+
+def _savings_boxes(count: int) -> Counted:
+    return counted(DOMAIN, N_("{count} savings box"), N_("{count} savings boxes"), count)
+
+
+def _debt_boxes(count: int) -> Counted:
+    return counted(DOMAIN, N_("{count} debt box"), N_("{count} debt boxes"), count)
+
+
+def _hero_points(count: int) -> Counted:
+    return counted(DOMAIN, N_("{count} hero point"), N_("{count} hero points"), count)
+
+
+def _aptitude_points(count: int) -> Counted:
+    return counted(DOMAIN, N_("{count} aptitude point"), N_("{count} aptitude points"), count)
+
+
 def describe(event: ev.Event) -> Message:
     """One line telling what ``event`` recorded."""
     match event:
@@ -50,12 +71,12 @@ def describe(event: ev.Event) -> Message:
         case ev.SceneStarted(number=n):
             return _m(N_("Scene {number} starts."), number=n)
         case ev.StressAdded(character=who, boxes=boxes):
-            return _m(N_("{name} takes {boxes} stress box(es)."), name=who, boxes=boxes)
+            return _m(N_("{name} takes {boxes}."), name=who, boxes=_stress_boxes(boxes))
         case ev.StressRelieved(character=who, boxes=boxes, reason=reason):
             return _m(
-                N_("{name} erases {boxes} stress box(es) ({reason})."),
+                N_("{name} erases {boxes} ({reason})."),
                 name=who,
-                boxes=boxes,
+                boxes=_stress_boxes(boxes),
                 reason=Message(DOMAIN, RELIEF_NAMES[reason]),
             )
         case ev.StressSpent(character=who, use=use):
@@ -75,17 +96,19 @@ def describe(event: ev.Event) -> Message:
         case ev.ExperienceAwarded(character=who):
             award = event.award()
             return _m(
-                N_("{name} gains {heroic} heroic experience and {aptitude} aptitude experience."),
+                N_("{name} gains {heroic} and {aptitude}."),
                 name=who,
-                heroic=award.heroic_xp,
-                aptitude=award.aptitude_xp,
+                heroic=counted(DOMAIN, N_("{count} heroic experience point"),
+                               N_("{count} heroic experience points"), award.heroic_xp),
+                aptitude=counted(DOMAIN, N_("{count} aptitude experience point"),
+                                 N_("{count} aptitude experience points"), award.aptitude_xp),
             )
         case ev.PointsSpent(character=who, hero_points=hero, aptitude_points=apt):
             return _m(
-                N_("{name} spends {hero} hero point(s) and {aptitude} aptitude point(s)."),
+                N_("{name} spends {hero} and {aptitude}."),
                 name=who,
-                hero=hero,
-                aptitude=apt,
+                hero=_hero_points(hero),
+                aptitude=_aptitude_points(apt),
             )
         case ev.ReputationChanged(character=who, score=score, delta=delta):
             return _m(
@@ -107,22 +130,22 @@ def describe(event: ev.Event) -> Message:
             )
         case ev.Purchased(character=who, standard=standard, cost=cost):
             return _m(
-                N_("{name} buys a good of standard {standard} for {cost} savings box(es)."),
+                N_("{name} buys a good of standard {standard} for {cost}."),
                 name=who,
                 standard=Message(DOMAIN, STANDARD_NAMES[standard]),
-                cost=cost,
+                cost=_savings_boxes(cost),
             )
         case ev.SavingsGained(character=who, boxes=boxes):
-            return _m(N_("{name} gains {boxes} savings box(es)."), name=who, boxes=boxes)
+            return _m(N_("{name} gains {boxes}."), name=who, boxes=_savings_boxes(boxes))
         case ev.DebtTaken(character=who, savings=savings):
             return _m(
-                N_("{name} borrows {savings} savings box(es) for {debts} debt box(es)."),
+                N_("{name} borrows {savings} for {debts}."),
                 name=who,
-                savings=savings,
-                debts=2 * savings,
+                savings=_savings_boxes(savings),
+                debts=_debt_boxes(2 * savings),
             )
         case ev.DebtRepaid(character=who, boxes=boxes):
-            return _m(N_("{name} repays {boxes} debt box(es)."), name=who, boxes=boxes)
+            return _m(N_("{name} repays {boxes}."), name=who, boxes=_debt_boxes(boxes))
         case ev.LivingStandardChanged(character=who, standard=standard):
             return _m(
                 N_("{name} now lives {standard}."),
@@ -155,12 +178,12 @@ def character_lines(character: Character) -> list[Message]:
         _m(
             N_(
                 "experience: heroic {heroic_xp} xp, aptitude {aptitude_xp} xp; "
-                "unspent: {hero} hero point(s), {aptitude} aptitude point(s)"
+                "unspent: {hero}, {aptitude}"
             ),
             heroic_xp=xp.heroic_xp,
             aptitude_xp=xp.aptitude_xp,
-            hero=xp.heroic_points,
-            aptitude=xp.aptitude_points,
+            hero=_hero_points(xp.heroic_points),
+            aptitude=_aptitude_points(xp.aptitude_points),
         ),
         _m(
             N_("living standard {standard}, savings {savings}, debts {debts}"),

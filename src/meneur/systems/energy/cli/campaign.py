@@ -73,7 +73,10 @@ def _choice(value: str, allowed: list[str], what: str, names: Mapping[str, Messa
     for option, name in (names or {}).items():
         if key in (_fold(name.render("fr")), _fold(name.render("en"))):
             return option
-    listed = ", ".join(f"{a} ({names[a].render()})" if names and a in names else a for a in allowed)
+    listed = ", ".join(
+        f"{a} ({names[a].render()})" if names and a in names and names[a].render() != a else a
+        for a in allowed
+    )
     raise BadInputError(
         Message(
             DOMAIN,
@@ -108,7 +111,7 @@ _DIRECTION_ALIASES = {"+": "up", "-": "down", "+1": "up", "-1": "down", "hausse"
 
 def _step(direction: str) -> int:
     """+1 or -1: ``up``/``down``, "monter"/"baisser", "hausse"/"baisse" or ``+``/``-``."""
-    direction = _DIRECTION_ALIASES.get(_fold(direction), direction)
+    direction = _DIRECTION_ALIASES.get(direction.strip(), _DIRECTION_ALIASES.get(_fold(direction), direction))
     return 1 if _choice(direction, ["up", "down"], N_("direction"), _DIRECTION_WORDS) == "up" else -1
 
 
@@ -519,12 +522,16 @@ def _register_stress(campaign: typer.Typer) -> None:
             )
         _run(path, cmd.AddStress(character=name, boxes=boxes), as_json)
 
-    @stress.command("relieve", help=_("Erase a box: outlet or team_scene (each once per session)."))
+    @stress.command(
+        "relieve", help=_("Erase a box: outlet or team scene (each once per session); French words or keys.")
+    )
     @guarded
     def stress_relieve(
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
-        reason: Annotated[str, typer.Argument(help=_("outlet or team_scene"))],
+        reason: Annotated[
+            str, typer.Argument(help=_("exutoire or scène d'équipe (keys: outlet, team_scene)"))
+        ],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
         key = Relief(
@@ -532,12 +539,13 @@ def _register_stress(campaign: typer.Typer) -> None:
         )
         _run(path, cmd.RelieveStress(character=name, reason=key), as_json)
 
-    @stress.command("spend", help=_("Check a box: feat, determination or surpass."))
+    @stress.command("spend", help=_("Check a box: feat, determination or surpass; French words or keys."))
     @guarded
     def stress_spend(
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
-        use: Annotated[str, typer.Argument(help=_("feat, determination or surpass"))],
+        use: Annotated[str, typer.Argument(
+            help=_("action d'éclat, détermination or se dépasser (keys: feat, determination, surpass)"))],
         power: Annotated[str | None, typer.Option(help=_("Power (feat)."))] = None,
         category: Annotated[str | None, typer.Option(help=_("Extra category (feat)."))] = None,
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
@@ -584,14 +592,16 @@ def _register_stress(campaign: typer.Typer) -> None:
             )
         _run(path, cmd.InflictState(character=name, state=key), as_json)
 
-    @state.command("recover", help=_("Recover: sleep, healing_power or infirmary."))
+    @state.command("recover", help=_("Recover: sleep, healing power or infirmary; French words or keys."))
     @guarded
     def state_recover(
         path: Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))],
         name: Annotated[str, typer.Argument(help=_("Character name."))],
-        how: Annotated[str, typer.Argument(help=_("sleep, healing_power or infirmary"))],
+        how: Annotated[str, typer.Argument(
+            help=_("sommeil, pouvoir de soin or infirmerie (keys: sleep, healing_power, infirmary)"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
+        how = {"infirmerie": "infirmary", "soin": "healing_power"}.get(_fold(how), how)  # the short words
         key = _choice(how, ["sleep", "healing_power", "infirmary"], N_("recovery"), _RECOVERY_WORDS)
         _run(path, cmd.RecoverState(character=name, how=key), as_json)
 
