@@ -119,3 +119,14 @@ def test_short_and_long_table_option_names(tmp_path: Path, flags: list[str]) -> 
     assert options["cracked_disadvantage_until_penance"] is True
     assert options["require_established_object"] is False
     assert options["critical_wound_disadvantage"] is False
+
+
+@pytest.mark.parametrize(("lang", "flags"), [("fr", ["pj", "depourvu"]), ("en", ["pc", "off_guard"]),
+                                             ("fr", ["PJ", "dépourvu"])])
+def test_initiative_flags_in_french(lang: str, flags: list[str]) -> None:
+    """003_87a535c5e428c5d3.txt, initiative: a PC caught off guard gets no talent bonus in round one."""
+    spec = ":".join(["Ana", "2", *flags, "talent=1"])
+    result = run_cli(["carpathes", "initiative", "--fighter", spec, "--dice", "3,3", "--json"], lang)
+    assert result.exit_code == 0, result.stderr
+    (entry,) = json.loads(result.stdout)["order"]
+    assert entry["pc"] is True and (entry["total"], entry["round_total"]) == (9, 8)

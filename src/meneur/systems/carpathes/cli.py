@@ -111,17 +111,17 @@ def _parse_fighter(spec: str) -> Combatant:
     """``NAME:PHYSIQUE[:pc][:surprise][:off_guard][:talent=N]``."""
     parts = spec.split(":")
     if len(parts) < 2 or not parts[0] or not parts[1].lstrip("-").isdigit():
-        raise _bad(N_("Combatant '{spec}' should read NAME:PHYSIQUE[:pc][:surprise][:off_guard]"
+        raise _bad(N_("Combatant '{spec}' should read NAME:PHYSIQUE[:pj][:surprise][:depourvu]"
                       "[:talent=N]."), spec=spec)
     flags, talent = set(), 0
     for flag in parts[2:]:
         if flag.startswith("talent=") and flag[7:].lstrip("-").isdigit():
             talent = int(flag[7:])
-        elif flag in ("pc", "surprise", "off_guard"):
-            flags.add(flag)
+        elif (key := key_for("CombatantFlag", flag, ["pc", "surprise", "off_guard"])) is not None:
+            flags.add(key)
         else:
-            raise _bad(N_("Unknown combatant flag '{flag}'; use pc, surprise, off_guard or"
-                          " talent=N."), flag=flag)
+            raise _bad(N_("Unknown combatant flag '{flag}'; use pj (pc), surprise, depourvu (off_guard)"
+                          " or talent=N."), flag=flag)
     return Combatant(parts[0], int(parts[1]), "pc" in flags, talent, "surprise" in flags,
                      "off_guard" in flags)
 
@@ -349,7 +349,8 @@ def build_app() -> typer.Typer:
     @guarded
     def initiative_cmd(
         fighters: Annotated[list[str], typer.Option("--fighter", help=_(
-            "NAME:PHYSIQUE[:pc][:surprise][:off_guard][:talent=N], once per combatant."))],
+            "NAME:PHYSIQUE[:pj][:surprise][:depourvu][:talent=N], once per combatant (pj: a PC;"
+            " depourvu: caught off guard; the keys pc and off_guard work too)."))],
         round_number: int = typer.Option(1, "--round", min=1, help=_("Round to order.")),
         dice: str = typer.Option(None, "--dice", help=dice_help),
         seed: int = typer.Option(None, "--seed", help=seed_help),

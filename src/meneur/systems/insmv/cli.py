@@ -264,8 +264,8 @@ def build_app() -> typer.Typer:
         shift_b: int = typer.Option(0, "--shift-b", help=_("Game master's shift for B.")),
         voluntary_a: int = typer.Option(0, "--voluntary-a", help=_("A's voluntary shift.")),
         voluntary_b: int = typer.Option(0, "--voluntary-b", help=_("B's voluntary shift.")),
-        kind_a: str = typer.Option("human", "--kind-a", help=_("A's kind of being.")),
-        kind_b: str = typer.Option("human", "--kind-b", help=_("B's kind of being.")),
+        kind_a: str = typer.Option("human", "--kind-a", help=_("A's kind of being (humain, ange, démon…).")),
+        kind_b: str = typer.Option("human", "--kind-b", help=_("B's kind of being (humain, ange, démon…).")),
         max_shift_a: int | None = typer.Option(None, "--max-shift-a", help=_(
             "The game master's voluntary-shift limit for A.")),
         max_shift_b: int | None = typer.Option(None, "--max-shift-b", help=_(
