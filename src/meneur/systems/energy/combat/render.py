@@ -164,6 +164,10 @@ def _resolved(s: FightState, e: ev.AttackResolved) -> Message:
 def _defense(s: FightState, e: ev.DefensePlaced) -> Message:
     name = _n(s, e.actor)
     if e.tokens == 0 and e.paid == 0:
+        kept = s.get(e.actor).defense if s.has(e.actor) else 0
+        if kept:
+            return _m(N_("{name} places no new token and defends with the tokens already placed ({count})."),
+                      name=name, count=kept)
         return _m(N_("{name} places no token in defence."), name=name)
     paid = (_m(N_(" (pays {paid}, {modifier})"), paid=e.paid, modifier=modifier(e.tokens - e.paid))
             if e.tokens != e.paid else "")
