@@ -13,6 +13,7 @@ from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
+from meneur.systems.energy.combat.words import metres as as_metres
 from meneur.systems.energy.combat.words import word
 
 DOMAIN = "energy_combat"
@@ -171,7 +172,7 @@ def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRE
     """Refuse when ``other`` is farther than ``metres`` from ``who``."""
     if distance(who.position, other.position) > metres:
         refuse(rule, N_("{other} is more than {metres} m away from {name}."),
-               other=other.name, metres=metres, name=who.name)
+               other=other.name, metres=as_metres(metres), name=who.name)
 
 
 def copy_may_use(who: Combatant, power: int | None) -> None:

@@ -83,13 +83,22 @@ class FightFile(BaseModel):
     commands: tuple[Any, ...] = ()
 
 
+OS_REASONS: dict[type[OSError], str] = {
+    FileNotFoundError: N_("no such file"),
+    IsADirectoryError: N_("it is a folder"),
+    PermissionError: N_("permission denied"),
+}
+"""The usual reasons a file cannot be read, in words that can be translated."""
+
+
 def read_data(path: Path) -> dict[str, Any]:
     """The raw mapping of a YAML or JSON file."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
+        reason = OS_REASONS.get(type(error))
         raise bad(N_("{path}: cannot read the file ({reason})."), path=str(path),
-                  reason=error.strerror) from None
+                  reason=Message(DOMAIN, reason) if reason is not None else error.strerror) from None
     try:
         data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
     except json.JSONDecodeError as error:
@@ -183,8 +192,11 @@ def command_of(raw: Any, state: FightState, number: int) -> Command:
     if isinstance(raw, str):
         name, args = raw, {}
     elif isinstance(raw, dict) and len(raw) == 1:
-        name, args = next(iter(raw.items()))
-        args = dict(args or {})
+        name, given = next(iter(raw.items()))
+        if given is not None and not isinstance(given, dict):
+            raise bad(N_("{where}: the arguments of {command} are a mapping {{field: value}}, not {value}."),
+                      where=where, command=name, value=given)
+        args = dict(given or {})
     else:
         raise bad(N_("{where}: a command is a name or a mapping {{name: arguments}}."), where=where)
     kind = COMMAND_TYPES.get(str(name))
@@ -305,7 +317,8 @@ def reason_of(error: Any) -> Message | str:
     if msgid is None:
         return str(error.get("msg", ""))
     context = dict(error.get("ctx") or {})
-    return Message(DOMAIN, msgid, {"expected": context.get("expected", ""), "ge": context.get("ge", ""),
+    expected = str(context.get("expected", "")).replace(" or ", ", ")  # pydantic joins in English
+    return Message(DOMAIN, msgid, {"expected": expected, "ge": context.get("ge", ""),
                                    "gt": context.get("gt", "")})
 
 

@@ -249,7 +249,7 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     """Checking a stress box: an action d'éclat for each power and category it does not count in
     ("comme s'il faisait partie d'une catégorie supplémentaire"), a détermination, or a second wind
     for a knocked-out character."""
-    if not with_refused and who.stress >= checks.STRESS_BOXES:
+    if not with_refused and (who.stress >= checks.STRESS_BOXES or who.made_by is not None):
         return []
     if who.out:
         wind: Candidate = ("stress", made(SpendStress, who.id, "second_wind"))
@@ -278,6 +278,8 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
         out += _supports(state, who, with_refused)
         out += _moves(state, who, with_refused)
         out += _interactions(state, who, with_refused)
+    elif state.options.stunned_may_small_move and who.conditions & BLOCKING == {"stunned"}:
+        out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
     out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
     if with_refused or (free and who.energy and not (state.interruption or state.acted or who.hold)):
         out.append(("hold", made(Hold, who.id)))

@@ -98,7 +98,7 @@ def _small_move(state: FightState, cmd: Move) -> Sure:
 def _stress(state: FightState, cmd: SpendStress) -> Sure:
     """"cocher une case de stress": action d'éclat, détermination, second souffle."""
     who = _who(state, cmd.actor)
-    if state.phase not in FIGHTING or who is None or who.stress >= STRESS_BOXES:
+    if state.phase not in FIGHTING or who is None or who.stress >= STRESS_BOXES or who.made_by is not None:
         return None
     if cmd.use == "second_wind":
         return (0, 1, 0, 0) if who.out and not who.second_wind else None

@@ -21,9 +21,11 @@ from meneur.systems.energy.combat.state import FightState, PendingAttack
 from meneur.systems.energy.combat.words import word
 
 
-def may_move(who: Combatant) -> None:
-    """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé)."""
-    checks.free_to_spend(who)
+def may_move(who: Combatant, free_small: bool = False) -> None:
+    """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé); with
+    ``free_small`` (a small move under the table option ``stunned_may_small_move``) sonné does not."""
+    if not (free_small and "controlled" not in who.conditions):
+        checks.free_to_spend(who)
     for condition in ("entangled", "immobilized"):
         if condition in who.conditions:
             checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
@@ -90,7 +92,7 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     """Validate and decide a move of the acting character."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
-    may_move(who)
+    may_move(who, cmd.small and state.options.stunned_may_small_move)
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     carried(state, who, cmd)

@@ -21,3 +21,5 @@ class TableOptions(BaseModel):
         True, description="A character still on hold when its slot comes keeps waiting.")
     wounded_start_half_vigor: bool = Field(
         True, description="A wounded (blessé) character starts a fight with half its Vigueur, rounded up.")
+    stunned_may_small_move: bool = Field(
+        False, description="A sonné character may still take the free 5 m small move (it spends no token).")

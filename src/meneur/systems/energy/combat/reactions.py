@@ -64,10 +64,12 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     if pending.interposed_by == who.id and cmd.power != pending.interpose_power:
-        checks.refuse("interpose", N_("{name} interposed with {power}: the defence uses that same power "
-                                      "(or none, at half)."), name=who.name,
-                      power=who.power(pending.interpose_power).name if pending.interpose_power is not None
-                      else "-")
+        if pending.interpose_power is None:
+            checks.refuse("interpose", N_("{name} interposed without a power: the defence is placed without "
+                                          "a power too, at half (defend without naming a power)."),
+                          name=who.name)
+        checks.refuse("interpose", N_("{name} interposed with {power}: the defence uses that same power."),
+                      name=who.name, power=who.power(pending.interpose_power).name)
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens, low=0)
     raw, events = placed(who, cmd.tokens, cmd.power)

@@ -53,6 +53,14 @@ def _names(state: FightState, ids: Iterable[str]) -> str:
     return ", ".join(_n(state, i) for i in ids)
 
 
+def _both(state: FightState, ids: Iterable[str]) -> Message | str:
+    """Names joined as a sentence does: "A, B and C" ("A, B et C")."""
+    names = [_n(state, i) for i in ids]
+    if len(names) < 2:
+        return "".join(names)
+    return _m(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
+
+
 def _power(state: FightState, id: str, power: int | None) -> str:
     if power is None or not state.has(id):
         return "-"
@@ -133,10 +141,10 @@ def _declared(s: FightState, e: ev.AttackDeclared) -> Message:
                   terrain=p.terrain, target=_n(s, p.target), effective=p.effective)
     if p.power is None:
         return _m(N_("{attacker} attacks {targets} without a power: {formula} = attack at {effective}."),
-                  attacker=_n(s, p.attacker), targets=_names(s, p.targets), formula=_formula(e),
+                  attacker=_n(s, p.attacker), targets=_both(s, p.targets), formula=_formula(e),
                   effective=p.effective)
     return _m(N_("{attacker} attacks {targets} with {power}: {formula} = attack at {effective}."),
-              attacker=_n(s, p.attacker), targets=_names(s, p.targets), power=_power(s, p.attacker, p.power),
+              attacker=_n(s, p.attacker), targets=_both(s, p.targets), power=_power(s, p.attacker, p.power),
               formula=_formula(e), effective=p.effective)
 
 
@@ -152,11 +160,11 @@ def _resolved(s: FightState, e: ev.AttackResolved) -> Message:
     if e.protectors:
         defense = _m(N_("{defense} ({own} own + {extended} extended defence from {protectors})"),
                      defense=e.defense, own=e.own_defense, extended=e.defense - e.own_defense,
-                     protectors=_names(s, e.protectors))
+                     protectors=_both(s, e.protectors))
     verdict = (_m(N_("the attack succeeds by {margin}"), margin=e.margin) if e.success
                else _m(N_("the defence stops the attack")))
     losing = [i for i in (e.target, *e.protectors) if s.has(i) and s.get(i).defense > 0]
-    lost = _m(N_(", one defence token fewer for {names}"), names=_names(s, losing)) if losing else ""
+    lost = _m(N_(", one defence token fewer for {names}"), names=_both(s, losing)) if losing else ""
     return _m(N_("{target}: attack at {attack} against defence {defense}; {verdict}{lost}."),
               target=target, attack=attack, defense=defense, verdict=verdict, lost=lost)
 
@@ -188,7 +196,10 @@ def _moved(s: FightState, e: ev.Moved) -> Message:
     name, to = _n(s, e.actor), point(e.to)
     if e.forced_by is not None and e.forced_by != e.actor:
         return _m(N_("Forced move: {name} ends at {to}."), name=name, to=to)
-    carried = _m(N_(", carrying {names}"), names=_names(s, e.carried)) if e.carried else ""
+    if e.forced_by == e.actor and e.carried:
+        return _m(N_("{name} carries {names} to {to} with the tokens beyond the defence (2 per 20 m)."),
+                  name=name, names=_both(s, e.carried), to=to)
+    carried = _m(N_(", carrying {names}"), names=_both(s, e.carried)) if e.carried else ""
     if e.charge:
         return _m(N_("{name} charges: free move to {to}{carried}."), name=name, to=to, carried=carried)
     if e.small:
@@ -316,7 +327,7 @@ EXPLAIN: dict[type, Explain] = {
     ev.ExtendedDefensePlaced: lambda s, e: _m(
         N_("{name} places {tokens} in an extended defence covering {allies} (pays {paid}: 1 token per "
            "ally covered)."),
-        name=_n(s, e.actor), tokens=tokens(e.tokens), allies=_names(s, e.allies), paid=e.paid),
+        name=_n(s, e.actor), tokens=tokens(e.tokens), allies=_both(s, e.allies), paid=e.paid),
     ev.Countered: lambda s, e: _m(N_("{name} acts from hold and opposes {power} (counter-power, {tokens}): "
                                      "the attack loses {effective}."), name=_n(s, e.actor),
                                   power=_power(s, e.actor, e.power), tokens=tokens(e.paid),

@@ -85,8 +85,10 @@ def _typed(state: FightState, cmd: UseSupport, kind: str) -> list[Event]:
     who = checks.combatant(state, cmd.actor)
     checks.usable_power(who, cmd.power)
     if who.power(cmd.power).kind != kind:
-        checks.refuse("support", N_("{power} is not a power of this kind ({kind})."),
-                      power=who.power(cmd.power).name, kind=kind)
+        giving = kind == "give_energy"
+        message = (N_("{power} cannot give energy: choose a power made to give energy.") if giving
+                   else N_("{power} cannot heal: choose a power made to heal."))
+        checks.refuse("support", message, power=who.power(cmd.power).name)
     return use_support(state, cmd)
 
 

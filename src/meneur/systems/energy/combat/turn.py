@@ -205,6 +205,9 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
     if cmd.use not in STRESS_USES:
         checks.refuse("stress", N_("Unknown use of stress {use}: feat, determination or second_wind."),
                       use=cmd.use)
+    if who.made_by is not None:  # "des copies physiquement réelles mais émotionnellement vides"
+        checks.refuse("stress", N_("{name} is a copy, emotionally empty: only its original checks stress "
+                                   "boxes."), name=who.name)
     if who.stress >= checks.STRESS_BOXES:
         checks.refuse("stress", N_("{name} has no stress box left to check."), name=who.name)
     if cmd.use == "second_wind":

@@ -4,8 +4,10 @@ pour lâcher le garde ... pour 1 point de vigueur", 002_58e889a1abff3456.txt).""
 
 from __future__ import annotations
 
+from meneur.systems.energy.combat.checks import distance
 from meneur.systems.energy.combat.effects.damage import lose_vigor
 from meneur.systems.energy.combat.events import Event, Moved
+from meneur.systems.energy.combat.profile import Point
 from meneur.systems.energy.combat.state import FightState, PendingAttack
 
 METRES_PER_LEG = 20.0
@@ -22,7 +24,17 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
     """Fly with the target for 2 tokens per 20 m, then drop it for the remaining tokens as damage."""
     flown = legs(pending, margin) if pending.destination is not None else 0
     events: list[Event] = []
-    if flown:
-        events.append(Moved(pending.attacker, pending.destination or (0.0, 0.0), 0,
+    if flown and pending.destination is not None:
+        start = state.get(pending.target).position
+        events.append(Moved(pending.attacker, reach(start, pending.destination, METRES_PER_LEG * flown), 0,
                             carried=(pending.target,), forced_by=pending.attacker))
     return events + lose_vigor(state, pending.target, margin - TOKENS_PER_LEG * flown)
+
+
+def reach(start: Point, destination: Point, most: float) -> Point:
+    """How far towards ``destination`` the paid legs fly: the destination, or ``most`` metres on the way."""
+    gap = distance(start, destination)
+    if gap <= most:
+        return destination
+    ratio = most / gap
+    return (start[0] + (destination[0] - start[0]) * ratio, start[1] + (destination[1] - start[1]) * ratio)
