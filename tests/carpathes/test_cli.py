@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from meneur.dice.odds import fraction_text
 from meneur.systems.carpathes.model import RollMode, Tier
-from meneur.systems.carpathes.odds import fraction_text, tier_odds
+from meneur.systems.carpathes.odds import tier_odds
 from tests.cli_helpers import run_cli
 
 LANGS = ["fr", "en"]

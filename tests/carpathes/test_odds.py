@@ -14,7 +14,6 @@ from meneur.systems.carpathes.model import RollMode, TableOptions, Tier
 from meneur.systems.carpathes.odds import (
     at_least,
     attack_margin_distribution,
-    fraction_text,
     tier_odds,
     total_distribution,
     wound_odds,
@@ -75,10 +74,6 @@ def test_attack_margins_match_brute_force() -> None:
     assert attack_margin_distribution(2, 1, 6) == expected
 
 
-@pytest.mark.parametrize(("value", "text"), [
-    (Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")])
-def test_fraction_text(value: Fraction, text: str) -> None:
-    assert fraction_text(value) == text
 
 
 @pytest.mark.parametrize("mode", list(RollMode))

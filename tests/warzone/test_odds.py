@@ -8,9 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meneur.dice.odds import fraction_text
 from meneur.systems.warzone.casting import cast
 from meneur.systems.warzone.model import PowerKind, TableOptions
-from meneur.systems.warzone.odds import OUTCOMES, as_text, casting_odds, outcome_odds, violence_odds
+from meneur.systems.warzone.odds import OUTCOMES, casting_odds, outcome_odds, violence_odds
 from meneur.systems.warzone.power_test import PowerTestSpec
 from tests.warzone.helpers import dice
 
@@ -62,4 +63,4 @@ def test_wound_and_expected_actions_of_a_two_action_spell() -> None:
 
 
 def test_fractions_print_reduced() -> None:
-    assert as_text(Fraction(10, 20)) == "1/2"
+    assert fraction_text(Fraction(10, 20)) == "1/2"

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import typer
-from babel.numbers import format_decimal
 from rich.table import Table
 from rich.text import Text
 
@@ -21,7 +20,8 @@ from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
 from meneur.dice.odds import Odds
 from meneur.dice.result import Roll
 from meneur.dice.source import finish
-from meneur.i18n import Translator, get_language
+from meneur.i18n import Translator
+from meneur.i18n.numbers import decimal
 
 _ = Translator("core")
 
@@ -91,11 +91,6 @@ def _odds_command() -> Callable[..., None]:
     return show_odds
 
 
-def _number(value: float, pattern: str = "0.00") -> str:
-    """A decimal number written the reader's way (``8,458`` in French, ``8.458`` in English)."""
-    return format_decimal(value, format=pattern, locale=get_language())
-
-
 def _shown(result: Odds) -> list[tuple[int, Fraction]]:
     """The rows to show: all of them, or without the thinnest tails of a very wide distribution."""
     rows = list(result.distribution.items())
@@ -125,14 +120,14 @@ def _print_odds(expression: str, result: Odds) -> None:
     table.add_column("", justify="left", no_wrap=True, overflow="crop")
     for outcome, probability in rows:
         bar = "█" * max(1, round(BAR_WIDTH * probability / peak)) if probability else ""
-        table.add_row(str(outcome), str(probability), _number(float(probability) * 100),
-                      _number(float(result.at_least(outcome)) * 100), Text(bar, style="cyan"))
+        table.add_row(str(outcome), str(probability), decimal(float(probability) * 100),
+                      decimal(float(result.at_least(outcome)) * 100), Text(bar, style="cyan"))
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):
         out.print(_("{hidden} very unlikely results (less than 0.1% on each side) are not shown.",
                     hidden=len(result.distribution) - len(rows)))
-    mean, stdev = _number(float(result.mean), "0.###"), _number(result.stdev, "0.###")
+    mean, stdev = decimal(float(result.mean), "0.###"), decimal(result.stdev, "0.###")
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
     out.print(_("From {minimum} to {maximum}.", minimum=result.minimum, maximum=result.maximum))

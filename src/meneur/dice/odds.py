@@ -18,6 +18,11 @@ from meneur.dice.notation import Expression
 from meneur.dice.parse import parse
 
 
+def fraction_text(value: Fraction) -> str:
+    """An exact probability for JSON: the reduced fraction written ``"n/d"`` (``"0/1"`` included)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
 @dataclass(frozen=True, eq=False)
 class Odds:
     """The exact distribution of a roll: ``distribution[outcome]`` is its probability.
@@ -102,9 +107,9 @@ class Odds:
         """
         mean = self.mean
         return {
-            "distribution": {str(o): f"{p.numerator}/{p.denominator}" for o, p in self.distribution.items()},
+            "distribution": {str(o): fraction_text(p) for o, p in self.distribution.items()},
             "mean": float(mean),
-            "mean_exact": f"{mean.numerator}/{mean.denominator}",
+            "mean_exact": fraction_text(mean),
             "stdev": self.stdev,
             "min": self.minimum,
             "max": self.maximum,

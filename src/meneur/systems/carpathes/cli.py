@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 import typer
-from babel.numbers import format_decimal
 from pydantic import ValidationError
 
 from meneur.cli.output import console, guarded, print_json
+from meneur.dice.odds import fraction_text
 from meneur.dice.source import DiceSource, EnteredDiceError, finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator, get_language
+from meneur.i18n import N_, Message, Translator
+from meneur.i18n.numbers import chance_text, percent
 from meneur.systems.carpathes import chronicle, store
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import WOUND_LABELS, Wound, attack, defense
@@ -64,7 +65,6 @@ from meneur.systems.carpathes.model import (
 )
 from meneur.systems.carpathes.narration import narrate
 from meneur.systems.carpathes.odds import (
-    fraction_text,
     tier_odds,
     total_distribution,
     wound_odds,
@@ -695,9 +695,7 @@ def plain_chance(chance: str) -> str:
     """A ``"n/d"`` chance for text: ``0`` and ``1`` plainly, with its percentage (2 decimals)."""
     numerator, _sep, denominator = chance.partition("/")
     value = Fraction(int(numerator), int(denominator or 1))
-    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
-    text = str(value.numerator) if value.denominator == 1 else chance
-    return _("{chance} ({percent}%)", chance=text, percent=number)
+    return _("{chance} ({percent})", chance=chance_text(value), percent=percent(value))
 
 
 def _odds_lines(tiers: dict[str, str]) -> list[Message]:

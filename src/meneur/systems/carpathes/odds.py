@@ -2,7 +2,7 @@
 
 « 2D6 + Trait », with advantage « 3D6 garder les 2 meilleurs » or disadvantage « 3D6 garder les
 2 pires » (``003_87a535c5e428c5d3.txt``). Probabilities are :class:`fractions.Fraction`; JSON
-adapters print them reduced as ``"n/d"`` with :func:`fraction_text`.
+adapters print them reduced as ``"n/d"`` with :func:`meneur.dice.odds.fraction_text`.
 """
 
 from __future__ import annotations
@@ -68,7 +68,3 @@ def wound_odds(physical: int, weapon_bonus: int, defense: int, mode: RollMode = 
         result[wound_after_steps(margin, steps, step_rule)] += chance
     return result
 
-
-def fraction_text(value: Fraction) -> str:
-    """A reduced fraction as ``"n/d"`` (``"0/1"`` and ``"1/1"`` included)."""
-    return f"{value.numerator}/{value.denominator}"

@@ -6,8 +6,9 @@ cavalerie », « pieu de frêne », « eau bénite », « loup-garou »…) are 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
+
+from meneur.i18n.words import fold
 
 FRENCH: Mapping[str, Mapping[str, str]] = {
     "WeaponKey": {"bare_hands": "mains nues", "steel_blade": "lame d'acier",
@@ -29,11 +30,6 @@ FRENCH: Mapping[str, Mapping[str, str]] = {
 """Enum name -> key -> the book's French word."""
 
 
-def fold(text: str) -> str:
-    """A typed word reduced for comparison: lower case, no accents, ``_`` for spaces, dashes, '."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold().replace("\u2019", "'"))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "_".join(plain.replace("-", " ").replace("'", " ").replace("_", " ").split())
 
 
 def key_for(group: str, text: str, keys: list[str]) -> str | None:

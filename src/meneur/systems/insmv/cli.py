@@ -7,16 +7,16 @@ command accepts ``--json``. Table files hold an event log and are written atomic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 import typer
-from babel.numbers import format_decimal
 
 from meneur.cli.output import console, guarded, print_json
+from meneur.dice.odds import fraction_text
 from meneur.dice.source import finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator, get_language
+from meneur.i18n import N_, Message, Translator
+from meneur.i18n.numbers import chance_text, percent
 from meneur.systems.insmv import store
 from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, kind_label, parse_kind, rules_for
 from meneur.systems.insmv.commands import AddBeing, Command, RecoverPowerPoints, SpendPowerPoints, decide
@@ -40,7 +40,6 @@ from meneur.systems.insmv.opposed import Side, oppose, settle
 from meneur.systems.insmv.power_points import is_spent
 from meneur.systems.insmv.render import (
     being_json,
-    fraction,
     lines,
     odds_json,
     opposed_json,
@@ -75,23 +74,12 @@ def _print_odds(plan: TestPlan | None, odds: TestOdds, as_json: bool) -> None:
         print_json(odds_json(plan, odds))
         return
     out = console()
-    out.print(_("Success: {p} ({percent})", p=text_fraction(odds.success), percent=percent(odds.success)),
+    out.print(_("Success: {p} ({percent})", p=chance_text(odds.success), percent=percent(odds.success)),
               markup=False)
     for units, p in sorted(odds.success_units.items()):
-        out.print(_("  success with units {units}: {p}", units=units, p=text_fraction(p)), markup=False)
+        out.print(_("  success with units {units}: {p}", units=units, p=chance_text(p)), markup=False)
     for units, p in sorted(odds.failure_units.items()):
-        out.print(_("  failure with units {units}: {p}", units=units, p=text_fraction(p)), markup=False)
-
-
-def text_fraction(value: Fraction) -> str:
-    """A probability for text output: ``0`` and ``1`` plainly, otherwise ``n/d`` (JSON keeps ``"0/1"``)."""
-    return str(value.numerator) if value.denominator == 1 else fraction(value)
-
-
-def percent(value: Fraction) -> str:
-    """A probability as a percentage written the reader's way (``88,89 %`` in French)."""
-    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
-    return _("{number}%", number=number)
+        out.print(_("  failure with units {units}: {p}", units=units, p=chance_text(p)), markup=False)
 
 
 def _print_result(title: str, body: list[str]) -> None:
@@ -500,12 +488,12 @@ def _print_opposed_odds(plan_a: TestPlan | None, plan_b: TestPlan | None, option
     outcomes = opposed_odds(plan_a, plan_b, options)
     winners = opposed_winner_odds(plan_a, plan_b, options)
     if as_json:
-        print_json({"outcomes": {k.value: fraction(p) for k, p in outcomes.items()},
-                    "winners": {k: fraction(p) for k, p in winners.items()}})
+        print_json({"outcomes": {k.value: fraction_text(p) for k, p in outcomes.items()},
+                    "winners": {k: fraction_text(p) for k, p in winners.items()}})
         return
     out = console()
     for key, p in winners.items():
-        out.print(_("{outcome}: {p} ({percent})", outcome=_(_WINNER_LABELS[key]), p=text_fraction(p),
+        out.print(_("{outcome}: {p} ({percent})", outcome=_(_WINNER_LABELS[key]), p=chance_text(p),
                     percent=percent(p)), markup=False)
 
 

@@ -6,9 +6,9 @@ reduced fractions written ``"n/d"``.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
+from meneur.dice.odds import fraction_text
 from meneur.i18n import Message
 from meneur.systems.insmv.events import Table
 from meneur.systems.insmv.model import Being
@@ -20,11 +20,6 @@ from meneur.systems.insmv.resolution import TestPlan, TestResult
 def lines(messages: list[Message]) -> list[str]:
     """Render messages in the current language."""
     return [message.render() for message in messages]
-
-
-def fraction(value: Fraction) -> str:
-    """A probability as a reduced ``"n/d"`` string."""
-    return f"{value.numerator}/{value.denominator}"
 
 
 def result_json(result: TestResult) -> dict[str, Any]:
@@ -53,12 +48,12 @@ def result_json(result: TestResult) -> dict[str, Any]:
 def odds_json(plan: TestPlan | None, odds: TestOdds) -> dict[str, Any]:
     """The JSON of a test's exact odds."""
     return {
-        "success": fraction(odds.success),
-        "failure": fraction(odds.failure),
-        "success_units": {str(u): fraction(p) for u, p in sorted(odds.success_units.items())},
-        "failure_units": {str(u): fraction(p) for u, p in sorted(odds.failure_units.items())},
-        "divine_intervention": fraction(odds.divine),
-        "infernal_intervention": fraction(odds.infernal),
+        "success": fraction_text(odds.success),
+        "failure": fraction_text(odds.failure),
+        "success_units": {str(u): fraction_text(p) for u, p in sorted(odds.success_units.items())},
+        "failure_units": {str(u): fraction_text(p) for u, p in sorted(odds.failure_units.items())},
+        "divine_intervention": fraction_text(odds.divine),
+        "infernal_intervention": fraction_text(odds.infernal),
         "threshold": None if plan is None else plan.threshold,
         "column": None if plan is None else plan.column,
         "automatic": None if plan is None or plan.automatic is None else plan.automatic.value,

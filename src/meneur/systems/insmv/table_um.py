@@ -40,7 +40,8 @@ class Difficulty(StrEnum):
         Raises:
             BadInputError: for any other word, listing the accepted ones.
         """
-        from meneur.systems.insmv.words import DIFFICULTY_SHOWN, fold
+        from meneur.i18n.words import fold
+        from meneur.systems.insmv.words import DIFFICULTY_SHOWN
 
         try:
             return cls(fold(text))

@@ -5,16 +5,9 @@ Every key stays accepted; the French words are aliases, listed in help texts and
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 
-
-def fold(text: str) -> str:
-    """A typed word reduced for comparison: lower case, no accents, ``_`` for spaces and dashes."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return "_".join(plain.replace("-", " ").replace("'", " ").replace("_", " ").split())
-
+from meneur.i18n.words import fold
 
 KIND_WORDS: Mapping[str, str] = {
     "humain": "human", "ange": "angel", "demon": "demon",

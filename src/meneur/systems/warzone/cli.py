@@ -8,18 +8,18 @@ small JSON state file holding the model and the event log. Every roll takes ``--
 from __future__ import annotations
 
 import sys
-from fractions import Fraction
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import typer
-from babel.numbers import format_decimal
 
 from meneur.cli.output import console, guarded, print_json
+from meneur.dice.odds import fraction_text
 from meneur.dice.source import DiceSource, finish, source_from
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator, get_language
+from meneur.i18n import N_, Message, Translator
+from meneur.i18n.numbers import chance_text, percent
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone.activation import PHASE_NAMES, Phase, TurnState, decide, legal_commands
 from meneur.systems.warzone.casting import Casting, cast
@@ -28,7 +28,7 @@ from meneur.systems.warzone.events import EVENTS, Event
 from meneur.systems.warzone.leadership import leadership_test
 from meneur.systems.warzone.model import PowerKind, TableOptions, TargetKind
 from meneur.systems.warzone.narration import describe, effect_lines
-from meneur.systems.warzone.odds import as_text, casting_odds
+from meneur.systems.warzone.odds import casting_odds
 from meneur.systems.warzone.power_test import PowerTestSpec
 from meneur.systems.warzone.reach import Target
 from meneur.systems.warzone.store import Game, load_figure, load_game, read_json, save_game
@@ -41,12 +41,6 @@ COMMAND_KEYS: dict[type, str] = {
     c.StartActivation: "activate", c.DeclareTechniques: "declare", c.TestTechnique: "technique",
     c.CastSpell: "spell", c.SpendAction: "act", c.EndActivation: "end-activation",
     c.EndTurn: "end-turn", c.TestWakeUp: "wake", c.HelpUp: "help-up"}
-
-
-def percent(value: Fraction) -> str:
-    """A probability as a percentage written the reader's way (``5,00 %`` in French)."""
-    number = format_decimal(float(value) * 100, format="#,##0.00", locale=get_language())
-    return _("{number}%", number=number)
 
 
 def _lines(messages: list[Message]) -> list[str]:
@@ -218,11 +212,11 @@ def _register_rolls(app: typer.Typer) -> None:
         spec, kind, cost = _spec(power, difficulty, technique_order, penalty, actions)
         odds = casting_odds(spec, kind, cost, TableOptions(), leadership)
         data = {"threshold": spec.threshold,
-                "outcomes": {k: as_text(v) for k, v in odds.outcomes.items()},
-                "success": as_text(odds.success),
-                "violence": {k: as_text(v) for k, v in odds.violence.items()},
-                "wound": None if odds.wound is None else as_text(odds.wound),
-                "expected_actions": as_text(odds.expected_actions)}
+                "outcomes": {k: fraction_text(v) for k, v in odds.outcomes.items()},
+                "success": fraction_text(odds.success),
+                "violence": {k: fraction_text(v) for k, v in odds.violence.items()},
+                "wound": None if odds.wound is None else fraction_text(odds.wound),
+                "expected_actions": fraction_text(odds.expected_actions)}
         if as_json:
             print_json(data)
             return
@@ -231,10 +225,10 @@ def _register_rolls(app: typer.Typer) -> None:
         out = console()
         out.print(_("Needed: {threshold} or less on a d20.", threshold=spec.threshold), markup=False)
         for key, value in odds.outcomes.items():
-            out.print(_("{outcome}: {p} ({percent})", outcome=_(names[key]), p=as_text(value),
+            out.print(_("{outcome}: {p} ({percent})", outcome=_(names[key]), p=chance_text(value),
                         percent=percent(value)), markup=False)
         if odds.wound is not None:
-            out.print(_("Wound through the violence table: {p}.", p=as_text(odds.wound)), markup=False)
+            out.print(_("Wound through the violence table: {p}.", p=chance_text(odds.wound)), markup=False)
 
     @app.command("violence", help=_("Roll on the violence table (after a critical failure)."))
     @guarded

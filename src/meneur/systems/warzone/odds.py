@@ -96,7 +96,3 @@ def casting_odds(spec: PowerTestSpec, kind: PowerKind, actions: int, options: Ta
     return CastingOdds(outcomes, outcomes["absolute_success"] + outcomes["success"], violence, wound,
                        expected)
 
-
-def as_text(value: Fraction) -> str:
-    """A reduced fraction written ``n/d`` for JSON."""
-    return f"{value.numerator}/{value.denominator}"

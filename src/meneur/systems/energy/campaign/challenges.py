@@ -7,12 +7,12 @@ explain it; results are immutable. Rules from 002_58e889a1abff3456.txt, chapter 
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
 from meneur.systems.energy.campaign.states import aptitude_malus, state_name
 from meneur.systems.energy.campaign.stress import StressUse, check_can_spend, require_playable
 from meneur.systems.energy.model import Aptitude, Character, State
@@ -65,11 +65,6 @@ _FRENCH = (
 )
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("-", "_")
-
-
 def _difficulty_list() -> Message:
     """ "Amateur (1), Débutant (2) ..." in the reader's language (a template of placeholders only)."""
     template = ", ".join(f"{{d{level.value}}} ({level.value})" for level in Difficulty)
@@ -83,7 +78,7 @@ def parse_difficulty(text: str) -> Difficulty:
     Raises:
         BadInputError: for anything else, listing what is accepted.
     """
-    folded = _fold(text)
+    folded = fold(text)
     if folded.isdigit() and 1 <= int(folded) <= 10:
         return Difficulty(int(folded))
     for level in Difficulty:

@@ -7,12 +7,12 @@ Names are matched without regard to case, accents, apostrophes or spaces ("tempe
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
 from pathlib import Path
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
 from meneur.systems.energy.files import parse_character
 from meneur.systems.energy.model import Character
 from meneur.systems.energy.names import DOMAIN
@@ -22,8 +22,7 @@ HEROES_DIR = Path(__file__).parent / "heroes"
 
 def name_key(name: str) -> str:
     """``name`` folded for comparison: lower case, no accents, letters and digits only."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "", ascii_name.lower())
+    return re.sub(r"[^a-z0-9]+", "", fold(name))
 
 
 @cache

@@ -8,7 +8,6 @@ forbid it (the message names the rule), 2 bad input.
 from __future__ import annotations
 
 import sys
-import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -18,6 +17,7 @@ import typer
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import fold
 from meneur.systems.energy.campaign import commands as cmd
 from meneur.systems.energy.campaign.challenges import (
     ChallengeScore,
@@ -54,11 +54,6 @@ DOMAIN = "energy_campaign"
 _ = Translator(DOMAIN)
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("-", "_").replace(" ", "_")
-
-
 def _choice(value: str, allowed: list[str], what: str, names: Mapping[str, Message] | None = None) -> str:
     """The key ``value`` stands for: the key itself or, when ``names`` are given, the book's word.
 
@@ -67,11 +62,11 @@ def _choice(value: str, allowed: list[str], what: str, names: Mapping[str, Messa
     Raises:
         BadInputError: for anything else, naming what was expected (key and book's word).
     """
-    key = _fold(value)
+    key = fold(value)
     if key in allowed:
         return key
     for option, name in (names or {}).items():
-        if key in (_fold(name.render("fr")), _fold(name.render("en"))):
+        if key in (fold(name.render("fr")), fold(name.render("en"))):
             return option
     listed = ", ".join(
         f"{a} ({names[a].render()})" if names and a in names and names[a].render() != a else a
@@ -111,7 +106,7 @@ _DIRECTION_ALIASES = {"+": "up", "-": "down", "+1": "up", "-1": "down", "hausse"
 
 def _step(direction: str) -> int:
     """+1 or -1: ``up``/``down``, "monter"/"baisser", "hausse"/"baisse" or ``+``/``-``."""
-    direction = _DIRECTION_ALIASES.get(direction.strip(), _DIRECTION_ALIASES.get(_fold(direction), direction))
+    direction = _DIRECTION_ALIASES.get(direction.strip(), _DIRECTION_ALIASES.get(fold(direction), direction))
     return 1 if _choice(direction, ["up", "down"], N_("direction"), _DIRECTION_WORDS) == "up" else -1
 
 
@@ -601,7 +596,7 @@ def _register_stress(campaign: typer.Typer) -> None:
             help=_("sommeil, pouvoir de soin or infirmerie (keys: sleep, healing_power, infirmary)"))],
         as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
     ) -> None:
-        how = {"infirmerie": "infirmary", "soin": "healing_power"}.get(_fold(how), how)  # the short words
+        how = {"infirmerie": "infirmary", "soin": "healing_power"}.get(fold(how), how)  # the short words
         key = _choice(how, ["sleep", "healing_power", "infirmary"], N_("recovery"), _RECOVERY_WORDS)
         _run(path, cmd.RecoverState(character=name, how=key), as_json)
 
