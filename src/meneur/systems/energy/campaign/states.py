@@ -6,6 +6,8 @@ Rules quoted from 002_58e889a1abff3456.txt ("Les états sont des statuts attribu
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.model import Attributes, Character, State
@@ -41,26 +43,35 @@ def aptitude_malus(character: Character) -> int:
     return 0
 
 
+HURT: frozenset[str] = frozenset({State.WOUNDED, State.INCAPACITATED})
+"""The states that halve the Vigueur a character gets back (blessé, and incapacité, worse still)."""
+
+
+def energy_malus_of(states: Collection[str]) -> int:
+    """The energy malus of épuisé ("malus de 1 point") and démoralisé ("-1 en énergie"), a negative
+    number or 0; brisé comes after démoralisé and keeps its malus. ``states`` are state keys."""
+    return -(State.EXHAUSTED in states) - (State.DEMORALIZED in states or State.BROKEN in states)
+
+
+def energy_after_states(energy: int, states: Collection[str]) -> int:
+    """Énergie after states, never below 1 ("Un attribut ne peut jamais être inférieur à 1")."""
+    return max(1, energy + energy_malus_of(states))
+
+
+def vigor_after_states(vigor: int, states: Collection[str]) -> int:
+    """The Vigueur a character gets back: "Un personnage blessé ne peut récupérer que la moitié de sa
+    vigueur (arrondie au supérieur)" (002_58e889a1abff3456.txt); an incapacitated one is no better off."""
+    return -(-vigor // 2) if HURT & frozenset(states) else vigor
+
+
 def energy_malus(character: Character) -> int:
-    """The energy malus of épuisé ("malus de 1 point") and démoralisé ("-1 en énergie")."""
-    malus = 0
-    if State.EXHAUSTED in character.states:
-        malus -= 1
-    if State.DEMORALIZED in character.states or State.BROKEN in character.states:
-        malus -= 1
-    return malus
+    """The energy malus of ``character``'s states (see :func:`energy_malus_of`)."""
+    return energy_malus_of(character.states)
 
 
 def recoverable_vigor(character: Character) -> int:
-    """The vigor a character gets back after a fight.
-
-    "Un personnage blessé ne peut récupérer que la moitié de sa vigueur (arrondie au supérieur)"
-    (002_58e889a1abff3456.txt); an incapacitated character is at least as hurt.
-    """
-    vigor = character.attributes.vigor
-    if is_wounded(character):
-        return -(-vigor // 2)
-    return vigor
+    """The vigor ``character`` gets back after a fight (see :func:`vigor_after_states`)."""
+    return vigor_after_states(character.attributes.vigor, character.states)
 
 
 def effective_attributes(character: Character) -> Attributes:
@@ -70,7 +81,7 @@ def effective_attributes(character: Character) -> Attributes:
     être inférieur à 1"); récupération never exceeds the energy left; vigor is what a blessé
     character can recover (half, rounded up). All from 002_58e889a1abff3456.txt.
     """
-    energy = max(1, character.attributes.energy + energy_malus(character))
+    energy = energy_after_states(character.attributes.energy, character.states)
     recovery = min(character.attributes.recovery, energy)
     return Attributes(energy=energy, recovery=recovery, vigor=recoverable_vigor(character))
 

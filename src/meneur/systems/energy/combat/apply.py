@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from meneur.systems.energy.campaign.states import HURT
 from meneur.systems.energy.combat import events as ev
-from meneur.systems.energy.combat.profile import HURT, OFFENSIVE, Combatant
+from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Interruption, Phase
 
 Change = Callable[[FightState, Any], FightState]

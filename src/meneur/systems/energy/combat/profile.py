@@ -8,14 +8,12 @@ State is immutable; change a combatant with ``combatant._replace(...)`` (a named
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import ceil
 from typing import NamedTuple
 
+from meneur.systems.energy.campaign.states import energy_after_states, vigor_after_states
 from meneur.systems.energy.model import Character, Power
 
 OFFENSIVE = ("off_c", "off_d")
-HURT = frozenset({"wounded", "incapacitated"})
-"""States that halve the Vigueur recovered: blessé, and incapacité ("au moins aussi" hurt)."""
 Point = tuple[float, float]
 
 
@@ -130,17 +128,11 @@ def power_from_model(power: Power) -> PowerProfile:
                         power.condition, power.area)
 
 
-def energy_after_states(energy: int, states: frozenset[str]) -> int:
-    """Énergie after states: épuisé and démoralisé each take 1 ("malus de 1 point à sa valeur
-    d'énergie", "un malus de -1 en énergie", 002_58e889a1abff3456.txt), never below 1."""
-    return max(1, energy - ("exhausted" in states) - ("demoralized" in states))
-
-
 def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool = True) -> int:
-    """Vigueur at the start of a fight: a blessé character "ne peut récupérer que la moitié de sa
-    vigueur (arrondie au supérieur)" (002_58e889a1abff3456.txt); an incapacité character, a blessé
-    wounded again, is no better off."""
-    return ceil(vigor / 2) if half_when_wounded and HURT & states else vigor
+    """Vigueur at the start of a fight: what the states let the character get back (the rule's home
+    is :func:`meneur.systems.energy.campaign.states.vigor_after_states`), unless the table option
+    ``wounded_start_half_vigor`` is off."""
+    return vigor_after_states(vigor, states) if half_when_wounded else vigor
 
 
 def combatant_from_character(character: Character, id: str, side: str, pc: bool | None = None,

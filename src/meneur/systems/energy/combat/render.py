@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from meneur.i18n import N_, Message
+from meneur.systems.energy.campaign.states import HURT
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.apply import apply
-from meneur.systems.energy.combat.profile import HURT, Point
+from meneur.systems.energy.combat.profile import Point
 from meneur.systems.energy.combat.state import FightState
 from meneur.systems.energy.combat.words import metres, word
 

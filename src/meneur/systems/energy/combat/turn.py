@@ -8,9 +8,8 @@ Reading 5 of the issue: initiative uses the Énergie attribute after states.
 
 from __future__ import annotations
 
-from math import ceil
-
 from meneur.i18n import N_
+from meneur.systems.energy.campaign.states import HURT, vigor_after_states
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import (
@@ -40,7 +39,6 @@ from meneur.systems.energy.combat.events import (
     StressSpent,
     TurnStarted,
 )
-from meneur.systems.energy.combat.profile import HURT
 from meneur.systems.energy.combat.state import FightState, Phase
 
 CATEGORIES = ("off_c", "off_d", "def", "mov", "sup")
@@ -236,6 +234,9 @@ def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
     for id in set(cmd.wounded) & set(cmd.exhausted):
         checks.refuse("end_of_fight", N_("{name} cannot be both blessé and épuisé: épuisé is for a character "
                                          "knocked out \"mais sans blessures\"."), name=state.get(id).name)
-    restored = tuple((c.id, ceil(c.vigor_max / 2) if c.id in cmd.wounded and not HURT & c.states
-                      else c.vigor_max) for c in state.combatants)
+    # A character marked blessé now gets back half its Vigueur; one already hurt started the fight
+    # with its halved Vigueur as its maximum.
+    newly_hurt = {c.id for c in state.combatants if c.id in cmd.wounded and not HURT & c.states}
+    restored = tuple((c.id, vigor_after_states(c.vigor_max, HURT if c.id in newly_hurt else ()))
+                     for c in state.combatants)
     return [FightEnded(restored, cmd.wounded, cmd.exhausted)]
