@@ -42,8 +42,13 @@ class BadInputError(MeneurError):
     code = "bad_input"
 
 
-class IllegalActionError(MeneurError):
-    """A command the rules forbid in the current state; ``rule`` names the rule broken."""
+class Refused(MeneurError):  # noqa: N818 - the issue names it so
+    """A command the rules forbid in the current state (exit status 1 in the CLI, 422 on the server).
+
+    ``rule`` is a stable key naming the rule broken (adapters and tests compare it); the message says
+    why in the reader's language. Raising it never changes state: a core raises before it returns
+    any event.
+    """
 
     code = "illegal_action"
 
@@ -53,3 +58,13 @@ class IllegalActionError(MeneurError):
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "rule": self.rule}
+
+
+IllegalActionError = Refused
+"""The name the rules modules were written with; the same class as :class:`Refused`."""
+
+
+class Interruption(MeneurError):  # noqa: N818 - an event, not a failure
+    """The user stopped the program (Ctrl-C, or the end of input at a prompt); nothing was written."""
+
+    code = "interrupted"

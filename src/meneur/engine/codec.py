@@ -1,0 +1,160 @@
+"""The JSON wire form of commands and events, derived from their classes.
+
+Conventions:
+    * A command or an event is ``{"name": {field: value, ...}}``, or the bare ``"name"`` when it has
+      no field to say (``"start"``): the form fight files already use. Fields left at their default
+      are not written.
+    * One :class:`Codec` per system, built from ``name -> class`` maps of its command and event
+      classes (frozen dataclasses or pydantic models). Validation goes through pydantic, and every
+      problem becomes a :class:`~meneur.errors.BadInputError` in the user's language
+      (:mod:`meneur.engine.problems`), naming where it is (``commands.3.attack.tokens``).
+    * :meth:`Codec.schema` gives the JSON Schema of both forms; ``docs/schema/<key>.schema.json`` is
+      generated from it and a test fails when the two differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Generic, TypeVar
+
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+
+C = TypeVar("C")
+E = TypeVar("E")
+
+
+class _Family:
+    """One family of classes (the commands, or the events) with their wire names."""
+
+    def __init__(self, what: str, classes: Mapping[str, type]) -> None:
+        self.what = what
+        self.classes = dict(classes)
+        self.names = {cls: name for name, cls in self.classes.items()}
+        self._adapters: dict[type, Any] = {}
+
+    def adapter(self, cls: type) -> Any:
+        found = self._adapters.get(cls)
+        if found is None:
+            from pydantic import TypeAdapter
+
+            found = self._adapters[cls] = TypeAdapter(cls)
+        return found
+
+    def name_of(self, item: object) -> str:
+        try:
+            return self.names[type(item)]
+        except KeyError:
+            raise TypeError(f"{type(item).__name__} is not one of the {self.what}") from None
+
+    def encode(self, item: object) -> Any:
+        name = self.name_of(item)
+        data = self.adapter(type(item)).dump_python(item, mode="json", exclude_defaults=True)
+        if isinstance(data, dict):
+            data.pop("type", None)  # a pydantic tag repeats the name
+        return {name: data} if data else name
+
+    def decode(self, data: Any, where: str) -> Any:
+        from pydantic import ValidationError
+
+        from meneur.engine.problems import explain
+
+        name, fields = self._split(data, where)
+        cls = self.classes[name]
+        try:
+            return self.adapter(cls).validate_python(fields)
+        except ValidationError as error:
+            raise explain(error, f"{where}.{name}" if where else name) from None
+
+    def _split(self, data: Any, where: str) -> tuple[str, dict[str, Any]]:
+        fields: Any
+        if isinstance(data, str):
+            name, fields = data, {}
+        elif isinstance(data, dict) and len(data) == 1:
+            name, fields = next(iter(data.items()))
+            fields = {} if fields is None else fields
+        else:
+            raise self._unknown(repr(data)[:60], where)
+        if name not in self.classes:
+            raise self._unknown(str(name), where)
+        if not isinstance(fields, dict):
+            raise BadInputError(Message("core", N_(
+                "{where}: the fields of '{name}' must be a mapping (name: value)."),
+                {"where": where or name, "name": name}))
+        return name, fields
+
+    def _unknown(self, text: str, where: str) -> BadInputError:
+        return BadInputError(Message("core", N_(
+            "{where}: '{text}' is not a known command or event; known: {known}."),
+            {"where": where or "-", "text": text, "known": ", ".join(sorted(self.classes))}))
+
+    def schema(self) -> dict[str, Any]:
+        variants = []
+        for name, cls in sorted(self.classes.items()):
+            body = self.adapter(cls).json_schema(mode="validation")
+            body.get("properties", {}).pop("type", None)
+            required = [f for f in body.get("required", []) if f != "type"]
+            if required:
+                body["required"] = required
+            else:
+                body.pop("required", None)
+            option: dict[str, Any] = {"type": "object", "properties": {name: body}, "required": [name],
+                                      "additionalProperties": False}
+            variants.append(option if required else {"anyOf": [{"const": name}, option]})
+        return {"oneOf": variants}
+
+
+class Codec(Generic[C, E]):
+    """Commands and events of one system to and from their JSON wire form."""
+
+    def __init__(self, commands: Mapping[str, type], events: Mapping[str, type]) -> None:
+        self._commands = _Family("commands", commands)
+        self._events = _Family("events", events)
+
+    @property
+    def command_names(self) -> tuple[str, ...]:
+        """The wire names of the commands, in declaration order."""
+        return tuple(self._commands.classes)
+
+    def command_name(self, command: C) -> str:
+        """The wire name of ``command``."""
+        return self._commands.name_of(command)
+
+    def event_name(self, event: E) -> str:
+        """The wire name of ``event``."""
+        return self._events.name_of(event)
+
+    def command_to_json(self, command: C) -> Any:
+        """The wire form of ``command``."""
+        return self._commands.encode(command)
+
+    def event_to_json(self, event: E) -> Any:
+        """The wire form of ``event``."""
+        return self._events.encode(event)
+
+    def command_from_json(self, data: Any, where: str = "") -> C:
+        """Read a command; ``where`` says where it was found, for the message.
+
+        Raises:
+            BadInputError: naming the command, the field and what to fix.
+        """
+        command: C = self._commands.decode(data, where)
+        return command
+
+    def event_from_json(self, data: Any, where: str = "") -> E:
+        """Read an event (a stored log); raises :class:`BadInputError` like :meth:`command_from_json`."""
+        event: E = self._events.decode(data, where)
+        return event
+
+    @cached_property
+    def _schema(self) -> dict[str, Any]:
+        return {"commands": self._commands.schema(), "events": self._events.schema()}
+
+    def schema(self, key: str) -> dict[str, Any]:
+        """The JSON Schema of this system's commands and events."""
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": f"meneur {key}: commands and events",
+            "$defs": self._schema,
+        }
