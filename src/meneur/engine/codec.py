@@ -14,7 +14,9 @@ Conventions:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import is_dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
@@ -37,8 +39,10 @@ class _Family:
     def adapter(self, cls: type) -> Any:
         found = self._adapters.get(cls)
         if found is None:
-            from pydantic import TypeAdapter
+            from pydantic import ConfigDict, TypeAdapter, with_config
 
+            if is_dataclass(cls) and not hasattr(cls, "__pydantic_config__"):
+                with_config(ConfigDict(extra="forbid", allow_inf_nan=False))(cls)
             found = self._adapters[cls] = TypeAdapter(cls)
         return found
 
@@ -63,8 +67,13 @@ class _Family:
         name, fields = self._split(data, where)
         cls = self.classes[name]
         try:
-            return self.adapter(cls).validate_python(fields)
-        except ValidationError as error:
+            # Strict JSON validation: true is not 1, "3" is not 3, but a list is a tuple.
+            return self.adapter(cls).validate_json(json.dumps(fields, allow_nan=False), strict=True)
+        except ValueError as error:
+            if not isinstance(error, ValidationError):
+                raise BadInputError(Message("core", N_(
+                    "{where}: NaN and infinities are not numbers meneur accepts (write a finite number)."),
+                    {"where": where or name})) from None
             raise explain(error, f"{where}.{name}" if where else name) from None
 
     def _split(self, data: Any, where: str) -> tuple[str, dict[str, Any]]:

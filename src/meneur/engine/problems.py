@@ -24,9 +24,12 @@ MAX_SHOWN = 8
 _TEXTS: dict[str, str] = {
     "missing": N_("required: add it"),
     "extra_forbidden": N_("unknown field: remove it or check its spelling"),
+    "unexpected_keyword_argument": N_("unknown field: remove it or check its spelling"),
+    "missing_argument": N_("required: add it"),
+    "json_invalid": N_("is not valid JSON"),
+    "int_from_float": N_("must be a whole number"),
     "int_type": N_("must be a whole number"),
     "int_parsing": N_("must be a whole number"),
-    "int_from_float": N_("must be a whole number"),
     "float_type": N_("must be a number"),
     "float_parsing": N_("must be a number"),
     "finite_number": N_("must be a finite number (not NaN or infinity)"),

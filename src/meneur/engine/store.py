@@ -59,8 +59,9 @@ def from_data(data: Any, where: str, key: str | None = None) -> Session[Any, Any
     """
     kind = data.get("meneur") if isinstance(data, dict) else None
     if key is not None:
-        data = system(key).migrate(data)
-        kind = data.get("meneur") if isinstance(data, dict) else None
+        if kind is None:
+            data = system(key).migrate(data)
+            kind = data.get("meneur") if isinstance(data, dict) else None
         if kind != key:
             raise _bad(N_("{path} is not a {kind} session file."), path=where, kind=key)
     if not isinstance(kind, str):
