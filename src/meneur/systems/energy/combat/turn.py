@@ -145,9 +145,9 @@ def hold(state: FightState, cmd: Hold) -> list[Event]:
     held = Held(who.id, next_slot(state, state.order, state.active + 1))
     if held.next < len(state.order):
         return [held]
-    from meneur.systems.energy.combat.apply import apply
+    from meneur.systems.energy.combat.evolve import evolve
 
-    return [held, new_turn(apply(state, held))]
+    return [held, new_turn(evolve(state, held))]
 
 
 def interrupt(state: FightState, cmd: Interrupt) -> list[Event]:
