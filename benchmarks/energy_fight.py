@@ -1,8 +1,9 @@
 """Benchmark of the Energy System fight engine (a script, not a test).
 
-Random legal fights of four rank-5 heroes against 20 ranks of foes (four rank-5 quick NPCs, the
-book's balance: "4 héros de rang 5, alors vous avez jusqu'à 20 rangs"). Prints commands applied per
-second, legal-action queries per second and whole fights per second (CPU time of this process), each
+Random legal fights, driven through the engine's Session (``legal()`` then ``do()``), of four rank-5
+heroes against 20 ranks of foes (four rank-5 quick NPCs, the book's balance:
+"4 héros de rang 5, alors vous avez jusqu'à 20 rangs"). Prints commands applied per second, legal-action
+queries per second and whole fights per second (CPU time of this process), each
 rate with its ratio to the goal on one core: at least 20,000 commands and 5,000 queries per second.
 
     .venv/bin/python benchmarks/energy_fight.py [--fights 50] [--seed 1] [--rounds 3]
@@ -19,10 +20,11 @@ import time
 from dataclasses import replace
 from math import cos, sin
 
+from meneur.engine import Legal
 from meneur.systems.energy import library_hero, quick_npc
 from meneur.systems.energy.combat.commands import Command, EndFight, Move
-from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.legal import LegalAction, legal_actions, with_tokens
+from meneur.systems.energy.combat.engine import NO_DICE, new_session
+from meneur.systems.energy.combat.legal import with_tokens
 from meneur.systems.energy.combat.profile import combatant_from_character
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -43,7 +45,7 @@ def initial() -> FightState:
     return FightState(tuple(heroes + foes))
 
 
-def concrete(action: LegalAction, rng: random.Random) -> Command:
+def concrete(action: Legal[Command], rng: random.Random) -> Command:
     """A random instance of a legal action template."""
     command = action.command
     if isinstance(command, Move) and command.portal is None:
@@ -69,16 +71,16 @@ def play(fights: int, seed: int, start_state: FightState) -> tuple[int, float, f
     command_time = query_time = 0.0
     wall = time.process_time()
     for _ in range(fights):
-        fight = Fight(start_state)
+        fight = new_session(start_state)
         for _step in range(MAX_STEPS):
             t0 = time.process_time()
-            actions = [a for a in legal_actions(fight.state) if a.kind != "end"]
+            actions = [a for a in fight.legal() if a.kind != "end"]
             query_time += time.process_time() - t0
             command = concrete(rng.choice(actions), rng) if actions else EndFight()
             if side_down(fight.state):
                 command = EndFight()
             t0 = time.process_time()
-            fight.do(command)
+            fight.do(command, NO_DICE)
             command_time += time.process_time() - t0
             commands += 1
             if fight.state.phase is Phase.ENDED:

@@ -102,11 +102,12 @@ def test_off_c_copies_only_join_within_reach() -> None:
 
 
 @pytest.mark.parametrize(("body", "fr", "en"), [
-    ("combatants: [{id: x, npc: 3, side: good}]", "valeur attendue", "expected one of"),
-    ("combatants: [{id: x, npc: 3, side: good}]", "combattant 1, champ side", "combatant 1, field side"),
+    ("combatants: [{id: x, npc: 3, side: good}]", "doit être l'un de : heroes, foes",
+     "must be one of: heroes, foes"),
+    ("combatants: [{id: x, npc: 3, side: good}]", "combatants.0.side", "combatants.0.side"),
     ("combatants: [{id: x, npc: 2, side: heroes}]\noptions: {contact_reach: 0}", "doit être supérieur à",
      "must be more than"),
-    ("combatants: [{npc: 3, side: heroes}]", "ce champ est obligatoire", "this field is required"),
+    ("combatants: [{npc: 3, side: heroes}]", "combatants.0.id : obligatoire", "combatants.0.id: required"),
     ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
     ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
      "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",

@@ -92,8 +92,8 @@ def test_a_distance_refusal_writes_metres_as_a_reader_does() -> None:
     ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
      "commands: [start, {attack: [x, y, 2]}]",
      "les arguments de attack forment une table", "the arguments of attack are a mapping"),
-    ("combatants: [{id: x, npc: 3, side: good}]", "valeur attendue : 'heroes', 'foes'",
-     "expected one of 'heroes', 'foes'"),
+    ("combatants: [{id: x, npc: 3, side: good}]", "doit être l'un de : heroes, foes",
+     "must be one of: heroes, foes"),
 ])
 def test_malformed_commands_exit_2_without_a_traceback(tmp_path: Path, body: str, fr: str, en: str) -> None:
     """Bad input gets a clear translated message naming what is wrong, exit status 2, and no English

@@ -11,7 +11,9 @@ from typing import Any, NoReturn
 
 from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.profile import Combatant, Point
+from meneur.systems.energy.combat.rules import STRESS_BOXES, is_offensive
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import metres as as_metres
 from meneur.systems.energy.combat.words import word
@@ -22,7 +24,7 @@ SMALL_MOVE_METRES = 5.0
 NEAR_METRES = 5.0
 AREA_MAX_DIAMETER = 20.0
 GM_MODIFIER_MAX = 2
-STRESS_BOXES = 10
+__all__ = ["STRESS_BOXES", "is_offensive"]
 
 
 def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
@@ -99,10 +101,10 @@ def acting(state: FightState, who: Combatant) -> None:
 def free_to_spend(who: Combatant) -> None:
     """Refuse for sonné and contrôlé ("ne peut plus dépenser ses points d'énergie autrement qu'en
     défense") and for an immune character ("ne peut plus agir sur le champ de bataille")."""
-    for condition in ("stunned", "controlled"):
-        if condition in who.conditions:
-            refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-                   name=who.name, condition=word(condition))
+    condition = rules.spend_blocker(who)
+    if condition is not None:
+        refuse("conditions", N_("{name} is {condition}: only defence is possible."),
+               name=who.name, condition=word(condition))
 
 
 def not_immune(who: Combatant) -> None:
@@ -141,11 +143,6 @@ def gm_modifier_ok(value: int) -> None:
         refuse("gm_modifier", N_("A GM modifier is at most 2 tokens either way, not {value}."), value=value)
 
 
-def is_offensive(who: Combatant, power: int | None) -> bool:
-    """Whether ``power`` counts as an offensive power (Off-C or Off-D) this turn."""
-    return power is not None and (who.counts_as(power, "off_c") or who.counts_as(power, "off_d"))
-
-
 def engaged(state: FightState, who: Combatant) -> bool:
     """Engaged: attacked in contact by an Off-C assailant still standing within 5 m."""
     for by in who.engaged_by:
@@ -178,5 +175,5 @@ def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRE
 def copy_may_use(who: Combatant, power: int | None) -> None:
     """Refuse a non-offensive power to a copy made by an offensive power: "ne peuvent utiliser que les
     pouvoirs offensifs de leur original" (002_58e889a1abff3456.txt)."""
-    if power is not None and who.made_by in ("off_c", "off_d") and not is_offensive(who, power):
+    if rules.copy_refuses(who, power):
         refuse("duplicates", N_("A copy made by an offensive power uses only offensive powers."))

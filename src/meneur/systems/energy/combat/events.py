@@ -1,7 +1,7 @@
 """Events: what happened (past tense). The event log is the truth; the state is a fold over it.
 
 Events are named tuples (cheap to build). They carry every number a renderer needs to explain
-a resolution (raw tokens, bonuses, halving, defence met) and everything :mod:`.apply` needs,
+a resolution (raw tokens, bonuses, halving, defence met) and everything :mod:`.evolve` needs,
 so that applying never decides anything.
 """
 

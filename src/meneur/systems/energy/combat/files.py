@@ -26,17 +26,18 @@ Reading never changes anything; any problem is a :class:`~meneur.errors.BadInput
 
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import MISSING, fields
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, get_type_hints
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
+from meneur.engine.problems import explain
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
+from meneur.storage import read_data
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, combatant_from_character
@@ -54,6 +55,19 @@ def bad(msgid: str, **params: Any) -> BadInputError:
     return BadInputError(Message(DOMAIN, msgid, params))
 
 
+class InvalidValueError(ValueError):
+    """A value a field refuses, with the reason in the user's language (read by ``problems.explain``)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.msgid)
+        self.message = message
+
+
+def is_number(value: Any) -> bool:
+    """Whether ``value`` is a finite number (a boolean is not a number, nor NaN or infinity)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 class CombatantEntry(BaseModel):
     """One combatant line of a fight file."""
 
@@ -63,56 +77,53 @@ class CombatantEntry(BaseModel):
     side: Literal["heroes", "foes"]
     hero: str | None = None
     file: str | None = None
-    npc: int | None = Field(None, ge=1)
+    npc: int | None = Field(None, ge=1, strict=True)
     name: str | None = None
-    pc: bool | None = None
+    pc: bool | None = Field(None, strict=True)
     position: tuple[float, float] = (0.0, 0.0)
-    energy: int | None = Field(None, ge=0)
-    vigor: int | None = Field(None, ge=0)
+    energy: int | None = Field(None, ge=0, strict=True)
+    vigor: int | None = Field(None, ge=1, strict=True)
     powers: tuple[Power, ...] | None = None
     attributes: Attributes | None = None
 
+    @field_validator("position", mode="before")
+    @classmethod
+    def _position(cls, value: Any) -> Any:
+        """A position is two finite numbers of metres (NaN would pass every distance check)."""
+        if isinstance(value, list | tuple) and len(value) == 2 and all(is_number(v) for v in value):
+            return value
+        raise InvalidValueError(Message(DOMAIN, N_("a position is [x, y] in metres, not {value}"),
+                                        {"value": value}))
 
-class FightFile(BaseModel):
-    """A whole fight file before its commands are turned into command objects."""
+    @field_validator("attributes", mode="before")
+    @classmethod
+    def _attributes(cls, value: Any) -> Any:
+        """Attributes are whole numbers, none negative, and a Vigueur of at least 1 to start a fight."""
+        if isinstance(value, dict):
+            for key, number in value.items():
+                if isinstance(number, bool) or (isinstance(number, int) and number < 0):
+                    raise InvalidValueError(Message(
+                        DOMAIN, N_("{key} must be a whole number of at least 0, not {value}"),
+                        {"key": key, "value": number}))
+            if isinstance(value.get("vigor"), int) and value["vigor"] < 1:
+                raise InvalidValueError(Message(
+                    DOMAIN, N_("a character starts a fight with a Vigueur of at least 1")))
+        return value
+
+
+class FightSetup(BaseModel):
+    """What a fight starts from: the table options and the combatants (a fight file without commands)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     options: TableOptions = TableOptions()
     combatants: tuple[CombatantEntry, ...]
+
+
+class FightFile(FightSetup):
+    """A whole fight file before its commands are turned into command objects."""
+
     commands: tuple[Any, ...] = ()
-
-
-OS_REASONS: dict[type[OSError], str] = {
-    FileNotFoundError: N_("no such file"),
-    IsADirectoryError: N_("it is a folder"),
-    PermissionError: N_("permission denied"),
-}
-"""The usual reasons a file cannot be read, in words that can be translated."""
-
-
-def read_data(path: Path) -> dict[str, Any]:
-    """The raw mapping of a YAML or JSON file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        reason = OS_REASONS.get(type(error))
-        raise bad(N_("{path}: cannot read the file ({reason})."), path=str(path),
-                  reason=Message(DOMAIN, reason) if reason is not None else error.strerror) from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
-    except json.JSONDecodeError as error:
-        raise bad(N_("{path}: not valid JSON (line {line}, column {column})."), path=str(path),
-                  line=error.lineno, column=error.colno) from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        if mark is None:
-            raise bad(N_("{path}: not valid YAML."), path=str(path)) from None
-        raise bad(N_("{path}: not valid YAML (line {line}, column {column})."), path=str(path),
-                  line=mark.line + 1, column=mark.column + 1) from None
-    if not isinstance(data, dict):
-        raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."), path=str(path))
-    return data
 
 
 def character_of(entry: CombatantEntry, folder: Path) -> Character:
@@ -163,9 +174,14 @@ def quick_power_name(value: str) -> str:
     return value
 
 
-def command_where(number: int, key: str | None = None) -> Message:
+def command_where(number: int | None, key: str | None = None) -> Message:
     """Where a problem is in the file: "command 3" (numbered from 1, as the fight plays them), or
-    "command 3, argument power"; bad input and illegal commands number commands the same way."""
+    "command 3, argument power"; bad input and illegal commands number commands the same way. A
+    command given alone (not from a file) has no number."""
+    if number is None:
+        if key is None:
+            return Message(DOMAIN, N_("Command"))
+        return Message(DOMAIN, N_("Command, argument {key}"), {"key": key})
     if key is None:
         return Message(DOMAIN, N_("Command {number}"), {"number": number})
     return Message(DOMAIN, N_("Command {number}, argument {key}"), {"number": number, "key": key})
@@ -185,8 +201,13 @@ def power_index(who: Combatant, value: Any, where: Message) -> int | None:
               where=where, name=who.name, value=value, known=known)
 
 
-def command_of(raw: Any, state: FightState, number: int) -> Command:
-    """One command of the file (a name, or ``{name: {arguments}}``)."""
+def command_of(raw: Any, state: FightState, number: int | None = None) -> Command:
+    """One command in the fight-file form (a name, or ``{name: {arguments}}``), read against ``state``:
+    powers by name or index, positions checked finite. ``number`` is its place in a file, if any.
+
+    Raises:
+        BadInputError: naming the command, the argument and what to write instead.
+    """
     where = command_where(number)
     args: dict[str, Any]
     if isinstance(raw, str):
@@ -257,7 +278,9 @@ def check_type(kind: type, key: str, value: Any, where: Message) -> None:
     adapter, expected = _adapter(kind, key)
     try:
         adapter.validate_python(value, strict=True)
-    except ValidationError:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ValueError(value)
+    except (ValidationError, ValueError):
         raise bad(N_("{where}: {value} is not of the expected type ({expected})."),
                   where=where, value=value, expected=TYPE_WORDS.get(expected) or expected) from None
 
@@ -275,9 +298,11 @@ def owner(state: FightState, actor: Any) -> str | None:
 
 def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
     """Copies joining an attack: a mapping ``{copy id: tokens}``."""
-    if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
-                                       for k, v in value.items()):
-        return tuple(value.items())
+    pairs = list(value.items()) if isinstance(value, dict) else value
+    if isinstance(pairs, list | tuple) and all(
+            isinstance(p, list | tuple) and len(p) == 2 and isinstance(p[0], str) and isinstance(p[1], int)
+            and not isinstance(p[1], bool) for p in pairs):
+        return tuple((str(k), int(v)) for k, v in pairs)
     raise bad(N_("{where}: joined copies are a mapping {{copy id: tokens}}, not {value}."),
               where=where, value=value)
 
@@ -285,77 +310,78 @@ def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
 def point(value: Any, where: Message) -> tuple[float, float]:
     """A position ``[x, y]`` in metres."""
     if isinstance(value, list | tuple) and len(value) == 2 and all(
-            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+            is_number(v) for v in value):
         return (float(value[0]), float(value[1]))
     raise bad(N_("{where}: a position is [x, y] in metres, not {value}."), where=where, value=value)
 
 
-REASONS = {
-    "literal_error": N_("expected one of {expected}"),
-    "missing": N_("this field is required"),
-    "extra_forbidden": N_("unknown field"),
-    "int_parsing": N_("a whole number is expected"),
-    "int_type": N_("a whole number is expected"),
-    "int_from_float": N_("a whole number is expected"),
-    "greater_than_equal": N_("must be at least {ge}"),
-    "greater_than": N_("must be more than {gt}"),
-    "float_parsing": N_("a number is expected"),
-    "float_type": N_("a number is expected"),
-    "bool_parsing": N_("true or false is expected"),
-    "bool_type": N_("true or false is expected"),
-    "string_type": N_("a text is expected"),
-    "list_type": N_("a list is expected"),
-    "dict_type": N_("a mapping is expected"),
-    "string_too_short": N_("must not be empty"),
-}
-"""Translated explanations of the usual validation errors of a fight file."""
 
 
-def reason_of(error: Any) -> Message | str:
-    """A validation error in the user's language when it is a usual one, pydantic's words otherwise."""
-    msgid = REASONS.get(str(error.get("type")))
-    if msgid is None:
-        return str(error.get("msg", ""))
-    context = dict(error.get("ctx") or {})
-    expected = str(context.get("expected", "")).replace(" or ", ", ")  # pydantic joins in English
-    return Message(DOMAIN, msgid, {"expected": expected, "ge": context.get("ge", ""),
-                                   "gt": context.get("gt", "")})
-
-
-def field_of(loc: tuple[Any, ...]) -> Message | str:
-    """Where a validation error is: "combatant 2, field side" rather than ``combatants.1.side``."""
-    if len(loc) >= 2 and loc[0] == "combatants" and isinstance(loc[1], int):
-        rest = ".".join(str(p) for p in loc[2:])
-        if rest:
-            return Message(DOMAIN, N_("combatant {number}, field {field}"),
-                           {"number": loc[1] + 1, "field": rest})
-        return Message(DOMAIN, N_("combatant {number}"), {"number": loc[1] + 1})
-    return ".".join(str(p) for p in loc)
-
-
-def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
-    """Read a fight file: the initial state (set-up phase) and its commands.
+def setup_state(setup: Any, folder: Path | None = None, where: str = "") -> FightState:
+    """The state before the start of a fight set up by ``setup``: ``{"options": ..., "combatants": [...]}``
+    (a fight file without its commands). A ``file`` entry is relative to ``folder`` (the fight file's
+    folder; the current directory when there is none).
 
     Raises:
-        BadInputError: unreadable file, unknown hero or power, malformed command.
+        BadInputError: a field is wrong (named, with what to write), an id repeats, a hero, a character
+            file or a power is unknown.
     """
-    path = Path(path)
-    data = read_data(path)
+    model = FightFile if isinstance(setup, dict) and "commands" in setup else FightSetup
+    if not isinstance(setup, dict):
+        raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."),
+                  path=where or "-")
     try:
-        parsed = FightFile.model_validate(data)
+        parsed = model.model_validate(setup)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise bad(N_("{path}: {field}: {reason}"), path=str(path),
-                  field=field_of(tuple(first["loc"])), reason=reason_of(first)) from None
+        problem = explain(error).message
+        raise (bad(N_("{path}: {problem}"), path=where, problem=problem) if where
+               else BadInputError(problem)) from None
     ids = [entry.id for entry in parsed.combatants]
     if len(set(ids)) != len(ids):
-        raise bad(N_("{path}: combatant ids must be unique."), path=str(path))
+        raise bad(N_("{path}: combatant ids must be unique."), path=where or "-")
+    base = Path(".") if folder is None else folder
     try:
-        combatants = tuple(combatant_of(e, path.parent, parsed.options) for e in parsed.combatants)
+        combatants = tuple(combatant_of(e, base, parsed.options) for e in parsed.combatants)
     except BadInputError:
         raise
     except MeneurError as error:
         raise BadInputError(error.message) from None
-    state = FightState(combatants, options=parsed.options)
-    commands = [command_of(raw, state, i + 1) for i, raw in enumerate(parsed.commands)]
+    return FightState(combatants, options=parsed.options)
+
+
+def read_fight_file(path: str | Path) -> tuple[dict[str, Any], list[Any]]:
+    """The setup of a fight file, self-contained (character files made relative to where meneur runs),
+    and its commands in the fight-file form, not yet read.
+
+    Raises:
+        BadInputError: unreadable file, not a mapping.
+    """
+    path = Path(path)
+    data = read_data(path)
+    if not isinstance(data, dict):
+        raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."), path=str(path))
+    setup = {key: value for key, value in data.items() if key != "commands"}
+    combatants = setup.get("combatants")
+    if isinstance(combatants, list):
+        setup["combatants"] = [
+            {**entry, "file": str(path.parent / entry["file"])}
+            if isinstance(entry, dict) and isinstance(entry.get("file"), str) else entry
+            for entry in combatants]
+    commands = data.get("commands", [])
+    if commands is None:
+        commands = []
+    if not isinstance(commands, list):
+        raise bad(N_("{path}: 'commands' is a list of commands."), path=str(path))
+    return setup, commands
+
+
+def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
+    """Read a fight file: the initial state (set-up phase) and its commands, read against that state.
+
+    Raises:
+        BadInputError: unreadable file, unknown hero or power, malformed command.
+    """
+    setup, raw = read_fight_file(path)
+    state = setup_state(setup, None, str(path))
+    commands = [command_of(item, state, i + 1) for i, item in enumerate(raw)]
     return state, commands

@@ -1,10 +1,10 @@
 """Legality as a query: who may act now, every action with its cost and effective value, and why
 the refused ones are refused (a UI shows the buttons that work and greys the others with the reason).
 
-Each candidate is checked by :func:`~.decide.decide` itself, or, for the simplest actions, by an exact
-shortcut repeating its checks (:mod:`.legal_fast`), so the query and the engine never disagree;
-candidates sure to be refused are not even tried unless the refused ones are asked for
-(:mod:`.legal_candidates`). Stress uses cost no token but a stress box (``stress_cost``).
+Each candidate is checked by :func:`~.decide.decide` itself, so the query and the engine never
+disagree; candidates that the predicates of :mod:`.rules` already refuse are not even tried unless
+the refused ones are asked for (:mod:`.legal_candidates`). Stress uses cost no token but a stress box
+(``stress_cost``).
 ``command`` is a template: its ``tokens`` is the least tokens the action takes; any count
 from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defences, support).
 """
@@ -44,7 +44,6 @@ from meneur.systems.energy.combat.events import (
     VigorRestored,
 )
 from meneur.systems.energy.combat.legal_candidates import PLAYED, candidates
-from meneur.systems.energy.combat.legal_fast import SHORTCUTS
 from meneur.systems.energy.combat.state import FightState, Phase
 
 __all__ = ["PLAYED", "VARIABLE", "LegalAction", "candidates", "legal_actions", "with_tokens"]
@@ -138,14 +137,12 @@ def _pool(state: FightState, actor: str | None) -> int:
     return who.energy
 
 
-def legal_actions(state: FightState, include_refused: bool = False,
-                  shortcuts: bool = True) -> list[LegalAction]:
+def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
     """The actions of ``state``: the legal ones, and the refused ones with their reason if asked.
 
     Args:
         state: the fight now.
         include_refused: also list the refused candidates, each with its reason and rule.
-        shortcuts: answer the simplest actions without ``decide`` (exact; off only to check that).
     """
     found = []
     for kind, command in candidates(state, include_refused):
@@ -153,13 +150,6 @@ def legal_actions(state: FightState, include_refused: bool = False,
             found.append(LegalAction(None, kind, command, 0, 0))  # the GM may always end the fight
             continue
         actor = getattr(command, "actor", None)
-        shortcut = SHORTCUTS.get(type(command)) if shortcuts else None
-        sure = shortcut(state, command) if shortcut is not None else None
-        if sure is not None:
-            paid, stress, bonus, halving = sure
-            top = max(paid, _pool(state, actor)) if isinstance(command, VARIABLE) else paid
-            found.append(LegalAction(actor, kind, command, paid, top, bonus, halving, stress_cost=stress))
-            continue
         action = _check(state, actor, kind, command, _pool(state, actor))
         if action.legal or include_refused:
             found.append(action)

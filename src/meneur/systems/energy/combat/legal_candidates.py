@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar, cast
 
-from meneur.systems.energy.combat import checks, movement
+from meneur.systems.energy.combat import checks, movement, rules
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -42,8 +42,6 @@ Candidate = tuple[str, Command]
 C = TypeVar("C")
 PLAYED = ("attack", "charge", "move", "support", "interact")
 """Actions a controller may make the character it controls do (ÉCHO)."""
-BLOCKING = frozenset({"stunned", "controlled"})
-"""sonné and contrôlé: "ne peut plus dépenser ses points d'énergie autrement qu'en défense"."""
 OFFENSIVE_SET = frozenset(OFFENSIVE)
 MOVING = frozenset({"mov", "sup"})
 """Categories a power moves its user with (a Sup power at half)."""
@@ -127,9 +125,7 @@ def _offensive_uses(who: Combatant) -> tuple[int | None, ...]:
 def _can_move_more(who: Combatant) -> bool:
     """Whether a further move is possible at all ("ne peut pas être effectué en plus d'un autre
     déplacement"; without a Mov power, one move a turn)."""
-    if who.small_move:
-        return False
-    return not (who.moves or who.charged) or _kit(who).moves_freely
+    return not who.small_move and (rules.may_move_again(who, None) or _kit(who).moves_freely)
 
 
 def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -210,7 +206,7 @@ def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Can
         kind = who.power(power).kind
         if kind in ON_HIT or (kind is None and who.power(power).category != "sup"):
             continue
-        copy_refused = who.made_by in OFFENSIVE and not checks.is_offensive(who, power)
+        copy_refused = rules.copy_refuses(who, power)
         if not with_refused and (copy_refused or (who.immune and kind != "invisibility")
                                  or (not who.energy and kind in FIXED_FROM_POOL)):
             continue
@@ -225,7 +221,7 @@ def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candid
         moves: tuple[int | None, ...] = _kit(who).mov
         out += [("move", made(Move, who.id, who.position, power)) for power in moves or [None]
                 if with_refused or _move_cost(who, power) <= who.energy]
-    if with_refused or not (who.moves or who.charged or who.small_move):
+    if with_refused or rules.may_small_move(who):
         out.append(("small_move", made(Move, who.id, who.position, None, (), True)))
     out += [("move", Move(who.id, who.position, portal=t.id)) for t in state.terrain if t.kind == "portal"]
     return out
@@ -249,11 +245,11 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     """Checking a stress box: an action d'éclat for each power and category it does not count in
     ("comme s'il faisait partie d'une catégorie supplémentaire"), a détermination, or a second wind
     for a knocked-out character."""
-    if not with_refused and (who.stress >= checks.STRESS_BOXES or who.made_by is not None):
+    if not with_refused and not rules.may_check_stress(who):
         return []
     if who.out:
         wind: Candidate = ("stress", made(SpendStress, who.id, "second_wind"))
-        return [wind] if with_refused or not who.second_wind else []
+        return [wind] if with_refused or rules.may_take_second_wind(who) else []
     out: list[Candidate] = []
     if with_refused or not who.determined:
         out.append(("stress", made(SpendStress, who.id, "determination")))
@@ -272,16 +268,17 @@ def _extended_defenses(state: FightState, who: Combatant, allies: list[Combatant
 
 def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     out: list[Candidate] = []
-    free = with_refused or not (who.conditions & BLOCKING)
+    blocker = rules.spend_blocker(who)
+    free = with_refused or blocker is None
     if free:
         out += _attacks(state, who, with_refused)
         out += _supports(state, who, with_refused)
         out += _moves(state, who, with_refused)
         out += _interactions(state, who, with_refused)
-    elif state.options.stunned_may_small_move and who.conditions & BLOCKING == {"stunned"}:
+    elif state.options.stunned_may_small_move and rules.move_blocker(who, free_small=True) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
     out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
-    if with_refused or (free and who.energy and not (state.interruption or state.acted or who.hold)):
+    if with_refused or (free and who.energy and rules.may_hold(state, who)):
         out.append(("hold", made(Hold, who.id)))
     out += stress_uses(who, with_refused)
     out.append(("pass", made(EndPhase, who.id)))

@@ -11,7 +11,7 @@ personne déplacée en plus coûte 1 jeton"; a charge is "un déplacement gratui
 from __future__ import annotations
 
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import Attack, Charge, Move
 from meneur.systems.energy.combat.effects import portal
@@ -24,17 +24,15 @@ from meneur.systems.energy.combat.words import word
 def may_move(who: Combatant, free_small: bool = False) -> None:
     """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé); with
     ``free_small`` (a small move under the table option ``stunned_may_small_move``) sonné does not."""
-    if not (free_small and "controlled" not in who.conditions):
+    condition = rules.move_blocker(who, free_small)
+    if condition in rules.NO_SPEND:
         checks.free_to_spend(who)
-    for condition in ("entangled", "immobilized"):
-        if condition in who.conditions:
-            checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
-                          name=who.name, condition=word(condition))
+    if condition is not None:
+        checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
+                      name=who.name, condition=word(condition))
 
 
-def has_mov(who: Combatant, power: int | None) -> bool:
-    """Whether ``power`` moves its user: a Mov power this turn, or a Sup power used to move (at half)."""
-    return power is not None and (who.counts_as(power, "mov") or who.counts_as(power, "sup"))
+has_mov = rules.has_mov
 
 
 def move_halving(who: Combatant, power: int | None) -> int:
@@ -49,7 +47,7 @@ def another_move(who: Combatant, power: int | None) -> None:
     """Without a Mov power, one move a turn; never a move after a small move."""
     if who.small_move:
         checks.refuse("small_move", N_("{name} made a small move: no other move this turn."), name=who.name)
-    if not has_mov(who, power) and (who.moves or who.charged):
+    if not rules.may_move_again(who, power):
         checks.refuse("movement", N_("Without a movement power, {name} moves only once a turn."),
                       name=who.name)
 
@@ -99,7 +97,7 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     if cmd.portal is not None:
         return through_portal(state, who, cmd)
     if cmd.small:
-        if who.moves or who.charged or who.small_move:
+        if not rules.may_small_move(who):
             checks.refuse("small_move", N_("A small move cannot be added to another move."))
         if checks.distance(who.position, cmd.to) > checks.SMALL_MOVE_METRES:
             checks.refuse("small_move", N_("A small move is at most 5 m."))
@@ -134,7 +132,7 @@ def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
     """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
     mover and 1 for each willing character taken along, from within 5 m of either end to the other."""
     to = portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
-    if not any(has_mov(who, i) for i in range(len(who.powers) + len(who.borrowed))):
+    if not rules.moves_freely(who):
         another_move(who, None)  # passing is this character's move of the turn
     paid = 1 + len(cmd.carry)
     checks.can_pay(who, paid)
@@ -151,7 +149,7 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
         checks.refuse("charge", N_("A charge needs a contact offensive power (Off-C)."))
     if who.charged:
         checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)
-    if not any(has_mov(who, i) for i in range(len(who.powers) + len(who.borrowed))):
+    if not rules.moves_freely(who):
         another_move(who, None)
     if who.small_move:
         another_move(who, None)

@@ -89,7 +89,7 @@ class Combatant(NamedTuple):
     copy_targets: frozenset[str] = frozenset()
     extended_defense: int = 0
     """Raw tokens placed in an extended defence ("les jetons d'énergie placés en défense étendue"), the
-    part of ``defense`` that protects the allies of ``protecting`` (for ``apply`` and ``resolve`` to use)."""
+    part of ``defense`` that protects the allies of ``protecting`` (for ``evolve`` and ``resolve`` to use)."""
 
     def power(self, index: int) -> PowerProfile:
         """The power at ``index``: own powers first, then borrowed (stolen) ones."""

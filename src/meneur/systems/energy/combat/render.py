@@ -17,7 +17,7 @@ from typing import Any
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign.states import HURT
 from meneur.systems.energy.combat import events as ev
-from meneur.systems.energy.combat.apply import apply
+from meneur.systems.energy.combat.evolve import evolve
 from meneur.systems.energy.combat.profile import Point
 from meneur.systems.energy.combat.state import FightState
 from meneur.systems.energy.combat.words import metres, word
@@ -406,7 +406,7 @@ def explain_all(state: FightState, events: Sequence[ev.Event]) -> list[Message]:
         message = explain(state, event)
         if message is not None:
             said.append(message)
-        state = apply(state, event)
+        state = evolve(state, event)
     return said
 
 

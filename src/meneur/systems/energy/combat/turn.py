@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meneur.i18n import N_
 from meneur.systems.energy.campaign.states import HURT, vigor_after_states
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import (
     Attack,
@@ -137,7 +137,7 @@ def hold(state: FightState, cmd: Hold) -> list[Event]:
     """"renoncer à agir et dépenser 1 point d'énergie pour se placer en attente"."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
-    if state.interruption is not None or state.acted or who.hold:
+    if not rules.may_hold(state, who):
         checks.refuse("hold", N_("{name} can go on hold only instead of acting, at the start of its "
                                  "action phase."), name=who.name)
     checks.free_to_spend(who)
@@ -145,9 +145,9 @@ def hold(state: FightState, cmd: Hold) -> list[Event]:
     held = Held(who.id, next_slot(state, state.order, state.active + 1))
     if held.next < len(state.order):
         return [held]
-    from meneur.systems.energy.combat.apply import apply
+    from meneur.systems.energy.combat.evolve import evolve
 
-    return [held, new_turn(apply(state, held))]
+    return [held, new_turn(evolve(state, held))]
 
 
 def interrupt(state: FightState, cmd: Interrupt) -> list[Event]:
@@ -206,10 +206,10 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
     if who.made_by is not None:  # "des copies physiquement réelles mais émotionnellement vides"
         checks.refuse("stress", N_("{name} is a copy, emotionally empty: only its original checks stress "
                                    "boxes."), name=who.name)
-    if who.stress >= checks.STRESS_BOXES:
+    if not rules.may_check_stress(who):
         checks.refuse("stress", N_("{name} has no stress box left to check."), name=who.name)
     if cmd.use == "second_wind":
-        if not who.out or who.second_wind:
+        if not rules.may_take_second_wind(who):
             checks.refuse("stress", N_("A second wind is for a knocked-out character."))
         return [StressSpent(who.id, cmd.use, None, None)]
     checks.standing(who)

@@ -44,7 +44,7 @@ def played_by(state: FightState, actor: str) -> str | None:
 def on_behalf(state: FightState, command: Any, controller: str,
               handler: Callable[[FightState, Any], list[Event]]) -> list[Event]:
     """Decide ``command`` of a controlled character with its controller's tokens."""
-    from meneur.systems.energy.combat.apply import apply_all
+    from meneur.systems.energy.combat.evolve import evolve_all
 
     lender = state.get(controller)
     target = state.get(command.actor)
@@ -54,5 +54,5 @@ def on_behalf(state: FightState, command: Any, controller: str,
         energy=lender.energy, conditions=target.conditions - {"controlled"}))
     view = view._replace(interruption=Interruption(target.id, None, state.targeted, state.acted))
     events = handler(view, command)
-    left = apply_all(view, events).get(target.id).energy
+    left = evolve_all(view, events).get(target.id).energy
     return [lent, *events, EnergyReturned(target.id, controller, left)]

@@ -1,4 +1,4 @@
-"""``apply(state, event) -> state``: pure, no validation; replaying the log rebuilds the state."""
+"""``evolve(state, event) -> state``: pure, no validation; replaying the log rebuilds the state."""
 
 from __future__ import annotations
 
@@ -340,12 +340,12 @@ CHANGES: dict[type, Change] = {
 }
 
 
-def apply(state: FightState, event: ev.Event) -> FightState:
+def evolve(state: FightState, event: ev.Event) -> FightState:
     """The state after ``event`` (no validation: events come from :func:`decide` or the log)."""
     return CHANGES[type(event)](state, event)
 
 
-def apply_all(state: FightState, events: list[ev.Event] | tuple[ev.Event, ...]) -> FightState:
+def evolve_all(state: FightState, events: list[ev.Event] | tuple[ev.Event, ...]) -> FightState:
     """Fold ``events`` over ``state``."""
     for event in events:
         state = CHANGES[type(event)](state, event)

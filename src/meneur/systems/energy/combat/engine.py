@@ -1,0 +1,250 @@
+"""The Energy System tactical combat as the engine kernel drives it: ``SYSTEM`` (key ``energy-fight``).
+
+Conventions:
+    * The setup is a fight file without its commands: ``{"options": {...}, "combatants": [...]}``
+      (:func:`.files.setup_state`); a ``file`` entry is relative to the current directory, and
+      :func:`session_from_file` makes a fight file's entries so.
+    * Commands and events travel in the fight-file form (``{"attack": {"actor": ..., ...}}``, a bare
+      ``"start"``); events are named after their class in snake_case (``attack_declared``).
+      :func:`read_command` reads a command against the state (powers by name or index).
+    * ``legal`` maps :func:`.legal.legal_actions` to :class:`~meneur.engine.Legal` entries whose
+      ``details`` hold the bonus, the halvings, the stress cost and the effective value of each token
+      count from ``cost_min`` to ``cost_max``: a UI never computes a rule.
+    * The state snapshot (:func:`state_json`) is the whole :class:`~.state.FightState`, named tuples as
+      mappings, sets and tuples as lists; :func:`state_from_json` reads it back exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator, Sequence
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any, get_args
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import core_schema
+
+from meneur.dice.source import DiceSource
+from meneur.engine.codec import Codec
+from meneur.engine.problems import explain
+from meneur.engine.session import Session
+from meneur.engine.system import Legal, System
+from meneur.errors import Refused
+from meneur.i18n import N_, Message
+from meneur.systems.energy.combat import events as ev
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.decide import decide as decide_command
+from meneur.systems.energy.combat.evolve import evolve
+from meneur.systems.energy.combat.files import command_of, command_where, read_fight_file, setup_state
+from meneur.systems.energy.combat.legal import LegalAction, legal_actions
+from meneur.systems.energy.combat.render import explain as describe
+from meneur.systems.energy.combat.state import FightState
+
+DOMAIN = "energy_combat"
+KEY = "energy-fight"
+FORMAT = 1
+"""Version of the state snapshot and of the session files of a fight."""
+
+COMMANDS: dict[str, type] = {name: kind for name, kind in COMMAND_TYPES.items() if name != "end_phase"}
+"""Wire names of the commands: the fight-file names (``end_phase`` is only another spelling of ``pass``)."""
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+EVENTS: dict[str, type] = {_snake(kind.__name__): kind for kind in get_args(ev.Event)}
+"""Wire names of the events: their class names in snake_case."""
+
+
+def to_json(value: Any) -> Any:
+    """A plain JSON value of a state part: named tuples and dataclasses as mappings, tuples and sets as
+    lists (sets sorted, so a snapshot is stable), enums by value."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: to_json(item) for name, item in zip(value._fields, value, strict=True)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted((to_json(item) for item in value), key=repr)
+    if isinstance(value, tuple | list):
+        return [to_json(item) for item in value]
+    return value
+
+
+def _fields_json(value: Any) -> dict[str, Any]:
+    """The fields of an event that differ from their defaults (the wire form leaves defaults out)."""
+    defaults = getattr(type(value), "_field_defaults", {})
+    return {name: to_json(item) for name, item in zip(value._fields, value, strict=True)
+            if name not in defaults or defaults[name] != item}
+
+
+class _ByName(GenerateJsonSchema):
+    """JSON Schema of named tuples as the mappings the wire form writes (pydantic reads both)."""
+
+    def arguments_schema(self, schema: core_schema.ArgumentsSchema) -> JsonSchemaValue:
+        return self.kw_arguments_schema(schema["arguments_schema"], None)
+
+
+@cache
+def _adapter(kind: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(kind)
+
+
+class FightCodec(Codec[Command, ev.Event]):
+    """The codec of a fight: commands as in fight files, events as mappings of their fields."""
+
+    def event_to_json(self, event: ev.Event) -> Any:
+        """``{"attack_declared": {...}}``, or the bare name of an event with nothing to say."""
+        name = self.event_name(event)
+        fields = _fields_json(event)
+        return {name: fields} if fields else name
+
+    def schema(self, key: str) -> dict[str, Any]:
+        """The JSON Schema of commands and events (events as mappings, as they are written)."""
+        whole = super().schema(key)
+        variants = []
+        for name, kind in sorted(EVENTS.items()):
+            body = _adapter(kind).json_schema(mode="validation", schema_generator=_ByName)
+            if body.get("required"):
+                variants.append({"type": "object", "properties": {name: body}, "required": [name],
+                                 "additionalProperties": False})
+            else:
+                option = {"type": "object", "properties": {name: body}, "required": [name],
+                          "additionalProperties": False}
+                variants.append({"anyOf": [{"const": name}, option]})
+        whole["$defs"] = {**whole["$defs"], "events": {"oneOf": variants}}
+        return whole
+
+
+CODEC = FightCodec(COMMANDS, EVENTS)
+
+
+def start(setup: Any) -> FightState:
+    """The state before the start of the fight ``setup`` describes (see :func:`.files.setup_state`)."""
+    return setup_state(setup)
+
+
+def decide(state: FightState, command: Command, dice: DiceSource | None = None) -> list[ev.Event]:
+    """The events of ``command`` (the fight rolls no dice: ``dice`` is not used)."""
+    return decide_command(state, command)
+
+
+def details(action: LegalAction) -> dict[str, Any]:
+    """What a UI shows beside an action: bonus, halvings, stress boxes and the effective value of each
+    token count from ``cost_min`` to ``cost_max``."""
+    return {"bonus": action.bonus, "halving": action.halving, "stress_cost": action.stress_cost,
+            "effective": [action.effective(n) for n in range(action.cost_min, action.cost_max + 1)]}
+
+
+def as_legal(action: LegalAction) -> Legal[Command]:
+    """One action of the legality query as the engine's :class:`~meneur.engine.Legal` entry."""
+    if action.rule is not None:
+        return Legal(action.actor, action.kind, action.command, action.cost_min, action.cost_max, {},
+                     action.rule, action.reason)
+    return Legal(action.actor, action.kind, action.command, action.cost_min, action.cost_max, details(action))
+
+
+def legal(state: FightState, include_refused: bool = False) -> list[Legal[Command]]:
+    """What may be done now (and what may not, with the rule and the reason, if asked)."""
+    return [as_legal(action) for action in legal_actions(state, include_refused)]
+
+
+def state_json(state: FightState) -> dict[str, Any]:
+    """The whole state as JSON (positions as lists)."""
+    data: dict[str, Any] = to_json(state)
+    return data
+
+
+def state_from_json(data: Any) -> FightState:
+    """The state of a snapshot written by :func:`state_json`.
+
+    Raises:
+        BadInputError: the snapshot is not a fight state (naming the field).
+    """
+    try:
+        state: FightState = _adapter(FightState).validate_python(data)
+    except ValidationError as error:
+        raise explain(error, "state") from None
+    return state
+
+
+def read_command(state: FightState, wire: Any) -> Command:
+    """A command in the fight-file form read against ``state`` (powers by name or index)."""
+    return command_of(wire, state)
+
+
+SYSTEM: System[FightState, Command, ev.Event] = System(
+    key=KEY, domain=DOMAIN, codec=CODEC, start=start, decide=decide, evolve=evolve, legal=legal,
+    state_json=state_json, state_from_json=state_from_json, format=FORMAT, describe=describe,
+    read_command=read_command)
+
+
+def new_session(state: FightState, setup: Any = None) -> Session[FightState, Command, ev.Event]:
+    """A session starting from ``state`` (built by hand, as rule tests do); ``setup`` is kept for files."""
+    return Session(SYSTEM, setup, state)
+
+
+def session_from_file(path: str | Path) -> tuple[Session[FightState, Command, ev.Event], list[Any]]:
+    """A session set up by the fight file ``path`` (nothing played yet) and its commands in the
+    fight-file form, to give one by one to :func:`play`.
+
+    Raises:
+        BadInputError: unreadable file, bad combatant, unknown hero or character file.
+    """
+    setup, commands = read_fight_file(path)
+    return new_session(setup_state(setup, None, str(path)), setup), commands
+
+
+def play(session: Session[FightState, Command, ev.Event], commands: Sequence[Any],
+         each: Callable[[FightState, list[ev.Event]], None] | None = None) -> None:
+    """Carry out ``commands`` (fight-file form) in order; ``each(state_before, events)`` after each one.
+
+    Raises:
+        BadInputError: a command is malformed ("Command 3, argument power: ...").
+        Refused: a command breaks a rule ("Command 3 (attack): ..."); the commands before it stay done.
+    """
+    for number, raw in enumerate(commands, start=1):
+        command = command_of(raw, session.state, number)
+        before = session.state
+        try:
+            events = session.do(command, NO_DICE)
+        except Refused as error:
+            raise Refused(Message(DOMAIN, N_("{where} ({command}): {reason}"),
+                                  {"where": command_where(number), "command": CODEC.command_name(command),
+                                   "reason": error.message}), rule=error.rule) from None
+        if each is not None:
+            each(before, events)
+
+
+def lines(state: FightState, events: Sequence[ev.Event]) -> Iterator[Message]:
+    """The log lines of ``events`` happening one after another from ``state`` (the renderer's words)."""
+    for event in events:
+        message = describe(state, event)
+        if message is not None:
+            yield message
+        state = evolve(state, event)
+
+
+class _NoDice:
+    """The dice a fight never rolls (``decide`` takes no die; making a random source costs time)."""
+
+
+NO_DICE: Any = _NoDice()
+"""Given to ``Session.do`` for a fight."""
+
+
+def schema_text() -> str:
+    """The text of ``docs/schema/energy-fight.schema.json``: the JSON Schema of the wire form, from the
+    codec. Regenerate with ``.venv/bin/python -c "from meneur.systems.energy.combat.engine import
+    schema_text; print(schema_text(), end='')" > docs/schema/energy-fight.schema.json``."""
+    import json
+
+    return json.dumps(CODEC.schema(KEY), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
