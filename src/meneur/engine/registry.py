@@ -34,3 +34,14 @@ def system(key: str) -> Any:
         raise BadInputError(Message("core", N_("Unknown kind of session '{key}'; known: {known}."),
                                     {"key": key, "known": ", ".join(SYSTEMS)}))
     return import_module(module).SYSTEM
+
+
+def schema_text(key: str) -> str:
+    """The text of ``docs/schema/<key>.schema.json``: the JSON Schema of the system's wire form.
+
+    ``scripts/schemas.py`` writes every system's file; a test fails when a file and the code differ.
+    """
+    import json
+
+    rules = system(key)
+    return json.dumps(rules.codec.schema(key), ensure_ascii=False, indent=2, sort_keys=True) + "\n"

@@ -23,7 +23,6 @@ from meneur.systems.energy.combat.engine import (
     NO_DICE,
     SYSTEM,
     play,
-    schema_text,
     session_from_file,
     state_from_json,
     state_json,
@@ -36,7 +35,6 @@ from tests.cli_helpers import run_cli
 
 from .helpers import FIGHTS
 
-SCHEMA = Path(__file__).resolve().parents[3] / "docs" / "schema" / "energy-fight.schema.json"
 HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION", "NEXUS", "ECHO")
 
 
@@ -114,10 +112,6 @@ def test_the_book_fights_play_the_same_through_the_session(path: Path) -> None:
     assert from_data(json.loads(dump(session)), str(path), "energy-fight").state == session.state
     assert state_from_json(json.loads(json.dumps(state_json(session.state)))) == session.state
 
-
-def test_the_published_schema_is_the_codecs() -> None:
-    """docs/schema/energy-fight.schema.json is generated from the codec (see ``engine.schema_text``)."""
-    assert SCHEMA.read_text(encoding="utf-8") == schema_text()
 
 
 def _session() -> Session[Any, Any, Any]:

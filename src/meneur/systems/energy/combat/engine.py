@@ -239,12 +239,3 @@ class _NoDice:
 
 NO_DICE: Any = _NoDice()
 """Given to ``Session.do`` for a fight."""
-
-
-def schema_text() -> str:
-    """The text of ``docs/schema/energy-fight.schema.json``: the JSON Schema of the wire form, from the
-    codec. Regenerate with ``.venv/bin/python -c "from meneur.systems.energy.combat.engine import
-    schema_text; print(schema_text(), end='')" > docs/schema/energy-fight.schema.json``."""
-    import json
-
-    return json.dumps(CODEC.schema(KEY), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
