@@ -79,19 +79,25 @@ def _result_json(session: AnySession, events: Sequence[Any], presenter: Presente
             **presenter.state_json(session)}
 
 
-def create(path: Path, key: str, setup: Any, *, force: bool, as_json: bool, presenter: Presenter) -> None:
-    """``new``: write a session file for ``setup`` (refusing to overwrite unless ``force``)."""
+def create(path: Path, key: str, setup: Any, *, force: bool, as_json: bool, presenter: Presenter,
+           prepare: Callable[[AnySession], None] | None = None) -> None:
+    """``new``: write a session file for ``setup`` (refusing to overwrite unless ``force``).
+
+    ``prepare(session)`` may carry out first commands before anything is written (a fight file's).
+    """
     try:
         if path.exists() and not force:
             raise BadInputError(Message("core", N_(
                 "{path} already exists; choose another name or add --force to replace it."),
                 {"path": str(path)}))
         session = Session.new(key, setup)
+        if prepare is not None:
+            prepare(session)
         store.save(path, session)
     except MeneurError as error:
         fail(error, as_json)
     if as_json:
-        print_json({"file": str(path), "version": 0, **presenter.state_json(session)})
+        print_json({"file": str(path), "version": session.version, **presenter.state_json(session)})
     else:
         _print([_("Written: {path}", path=str(path)), *presenter.state(session)])
 
@@ -184,9 +190,17 @@ JSON_HELP = N_("Print JSON.")
 ALL_HELP = N_("Also list what is refused, and why.")
 
 
-def add_session_verbs(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) -> None:
-    """Add ``legal``, ``undo``, ``redo``, ``log`` and ``show`` to a system's group."""
+def add_session_verbs(app: typer.Typer, key: str, presenter: Callable[[], Presenter],
+                      skip: Sequence[str] = ()) -> None:
+    """Add ``legal``, ``undo``, ``redo``, ``log`` and ``show`` to a system's group (less ``skip``,
+    for a system that gives its own ``legal`` with richer words)."""
+    if "legal" not in skip:
+        _add_legal(app, key)
+    _add_steps(app, key, presenter)
+    _add_views(app, key, presenter)
 
+
+def _add_legal(app: typer.Typer, key: str) -> None:
     @app.command("legal", help=_("List what may be done now, with the cost of each command."))
     def legal_command(
         path: Annotated[Path, typer.Argument(help=_(FILE_HELP), metavar=_("FILE"))],
@@ -200,6 +214,8 @@ def add_session_verbs(app: typer.Typer, key: str, presenter: Callable[[], Presen
         else:
             _print(_legal_lines(session, entries))
 
+
+def _add_steps(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) -> None:
     @app.command("undo", help=_("Take back the last command."))
     def undo_command(
         path: Annotated[Path, typer.Argument(help=_(FILE_HELP), metavar=_("FILE"))],
@@ -214,6 +230,8 @@ def add_session_verbs(app: typer.Typer, key: str, presenter: Callable[[], Presen
     ) -> None:
         _step_back(path, key, presenter(), as_json, redo=True)
 
+
+def _add_views(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) -> None:
     @app.command("log", help=_("Show every command of the session and what it did."))
     def log_command(
         path: Annotated[Path, typer.Argument(help=_(FILE_HELP), metavar=_("FILE"))],

@@ -1,270 +1,165 @@
-"""Energy System CLI: ``fight run FILE`` and ``fight legal FILE`` (a thin adapter over the engine)."""
+"""Energy System CLI: the ``fight`` group, a thin adapter over the ``energy-fight`` session.
+
+Fight files (the book's examples, YAML with combatants then commands) are played by ``run`` and
+queried by ``legal``; a session file made by ``new`` is played one command at a time by ``do``, with
+``legal``, ``undo``, ``redo``, ``log`` and ``show`` from the shared runner (:mod:`meneur.cli.sessions`).
+"""
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.errors import IllegalActionError
-from meneur.i18n import N_, Message, Translator
-from meneur.systems.energy.combat import commands as cmd
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
-from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import command_where, load_fight
-from meneur.systems.energy.combat.legal import VARIABLE, LegalAction, legal_actions
-from meneur.systems.energy.combat.render import explain_all, state_json, state_line, tokens
-from meneur.systems.energy.combat.state import FightState, Phase
-from meneur.systems.energy.combat.words import word
+from meneur.cli.sessions import Presenter, add_session_verbs, create, fail, play
+from meneur.errors import MeneurError
+from meneur.i18n import Message, Translator
+from meneur.systems.energy.cli.fight_words import action_json, action_line, footer
 
 DOMAIN = "energy_combat"
+KEY = "energy-fight"
 _ = Translator(DOMAIN)
-NAMES = {kind: name for name, kind in reversed(COMMAND_TYPES.items())}
 
 
-def command_json(command: Command) -> dict[str, Any]:
-    """A command as ``{"name": ..., "args": {...}}`` (only the arguments that are set)."""
-    defaults = {f.name: f.default for f in fields(command)}
-    args = {k: v for k, v in asdict(command).items() if v != defaults.get(k)}
-    return {"name": NAMES[type(command)], "args": args}
+def _state_lines(session: Any) -> list[Message | str]:
+    from meneur.systems.energy.combat.render import state_line
+
+    state = session.state
+    shown: list[Message | str] = [footer(state)]
+    shown.extend(state_line(state, combatant.id) for combatant in state.combatants)
+    if state.pending is not None:
+        shown.append(_("Waiting: {target} must react to the attack made by {attacker}.",
+                       target=state.get(state.pending.target).name,
+                       attacker=state.get(state.pending.attacker).name))
+    return shown
 
 
-def play(path: Path, quiet: bool) -> Fight:
-    """Play the file's commands, printing each explanation; an illegal command stops with its reason,
-    numbered like the file's bad-input messages ("command 3")."""
-    initial, commands = load_fight(path)
-    fight = Fight(initial)
+def _event_lines(session: Any, events: Sequence[Any]) -> list[Message | str]:
+    from meneur.systems.energy.combat.engine import lines
+
+    entries = session.entries()
+    before = entries[-1].before if entries else session.start
+    return list(lines(before, events))
+
+
+def _state_json(session: Any) -> dict[str, Any]:
+    from meneur.systems.energy.combat.render import state_json
+
+    return {"fight": state_json(session.state)}
+
+
+def presenter() -> Presenter:
+    """How a fight prints: the log lines in the book's words, then where the fight stands."""
+    return Presenter(events=_event_lines, state=_state_lines, state_json=_state_json)
+
+
+def _played(file: Path, quiet: bool) -> Any:
+    """The session of a fight file (or a session file) with every command played."""
+    from meneur.engine import store
+    from meneur.storage import read_data
+    from meneur.systems.energy.combat.engine import lines, play, session_from_file
+    from meneur.systems.energy.combat.files import load_fight
+
+    data = read_data(file)
+    if not (isinstance(data, dict) and "combatants" in data):
+        return store.from_data(data, str(file), KEY)
+    load_fight(file)  # every command is read before any is played: a malformed one is bad input (2)
+    session, commands = session_from_file(file)
     out = console()
-    for number, command in enumerate(commands, start=1):
-        before = fight.state
-        try:
-            events = fight.do(command)
-        except IllegalActionError as error:
-            raise IllegalActionError(Message(DOMAIN, N_("{where} ({command}): {reason}"),
-                                             {"where": command_where(number), "command": NAMES[type(command)],
-                                              "reason": error.message}), rule=error.rule) from None
-        if not quiet:
-            for message in explain_all(before, events):
-                out.print(message.render(), markup=False)
-    return fight
+
+    def tell(before: Any, events: list[Any]) -> None:
+        for message in lines(before, events):
+            out.print(message.render(), markup=False)
+
+    play(session, commands, None if quiet else tell)
+    return session
 
 
-def action_json(action: LegalAction) -> dict[str, Any]:
-    """One action as JSON: who, what, costs and values, or the rule that refuses it."""
-    head = {"actor": action.actor, "kind": action.kind, "command": command_json(action.command)}
-    if not action.legal:
-        reason = action.reason.render() if action.reason else ""
-        return {**head, "legal": False, "rule": action.rule, "reason": reason}
-    return {**head, "legal": True, "cost_min": action.cost_min, "cost_max": action.cost_max,
-            "effective_min": action.effective(action.cost_min),
-            "effective_max": action.effective(action.cost_max)}
+def _setup(file: Path) -> tuple[Any, list[Any]]:
+    """The setup of a fight file with its character files made absolute, and its commands."""
+    from meneur.systems.energy.combat.engine import session_from_file
+
+    session, commands = session_from_file(file)
+    return session.setup, commands
 
 
-def _name(state: FightState, id: str | None) -> str:
-    return state.get(id).name if id is not None and state.has(id) else str(id)
-
-
-def _names(state: FightState, ids: tuple[str, ...]) -> str:
-    return ", ".join(_name(state, i) for i in ids)
-
-
-def _power(state: FightState, actor: str | None, power: int | None) -> str:
-    if actor is None or power is None or not state.has(actor):
-        return "-"
-    who = state.get(actor)
-    return who.power(power).name if 0 <= power < len(who.powers) + len(who.borrowed) else str(power)
-
-
-def _with(state: FightState, actor: str | None, power: int | None) -> str:
-    """" with <power>" or " without a power"."""
-    if power is None:
-        return _(" without a power")
-    return _(" with {power}", power=_power(state, actor, power))
-
-
-def _attack_words(state: FightState, c: cmd.Attack) -> str:
-    how = _with(state, c.actor, c.power)
-    if c.area_targets:
-        text = _("area attack on {targets}{how}", targets=_names(state, (c.target, *c.area_targets)), how=how)
-    else:
-        text = _("attack {target}{how}", target=_name(state, c.target), how=how)
-    if c.joined:
-        text += _(", together with {copies}", copies=_names(state, tuple(i for i, _t in c.joined)))
-    if c.portal is not None:
-        text += _(", through a portal")
-    return text
-
-
-def _stress_words(state: FightState, c: cmd.SpendStress) -> str:
-    if c.use == "feat":
-        return _("action d'éclat: {power} also counts as {category} this turn",
-                 power=_power(state, c.actor, c.power), category=str(word(c.category or "")))
-    if c.use == "determination":
-        return _("détermination: no defence in half success this turn")
-    return _("second souffle: healing may bring them back")
-
-
-def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
-    if 0 <= c.lasting < len(state.maintainable):
-        lasting = state.maintainable[c.lasting]
-        return _("maintain {power} on {target}", power=_power(state, c.actor, lasting.power),
-                 target=_name(state, lasting.target))
-    return _("maintain an effect")
-
-
-def action_words(state: FightState, command: Command) -> str:
-    """What the command does, in words a player understands (names, powers, the book's terms)."""
-    actor = getattr(command, "actor", None)
-    match command:
-        case cmd.Attack():
-            return _attack_words(state, command)
-        case cmd.Charge():
-            return _("charge {target}{how} (free move of up to 20 m, then a contact attack)",
-                     target=_name(state, command.target), how=_with(state, actor, command.power))
-        case cmd.Defend():
-            return _("defend{how}", how=_with(state, actor, command.power))
-        case cmd.Interpose():
-            target = state.pending.target if state.pending is not None else None
-            return _("interpose in front of {target}{how}", target=_name(state, target),
-                     how=_with(state, actor, command.power))
-        case cmd.ExtendedDefense():
-            return _("extended defence{how} covering {allies}", how=_with(state, actor, command.power),
-                     allies=_names(state, command.allies))
-        case cmd.Counter():
-            return _("counter-power{how}", how=_with(state, actor, command.power))
-        case cmd.Move() if command.small:
-            return _("small move of at most 5 m")
-        case cmd.Move() if command.portal is not None:
-            return _("move through a portal")
-        case cmd.Move():
-            return _("move up to 20 m{how}", how=_with(state, actor, command.power)
-                     if command.power is not None else "")
-        case cmd.Hold():
-            return _("go on hold")
-        case cmd.KeepHold():
-            return _("stay on hold")
-        case cmd.Interrupt():
-            return _("leave hold and act now")
-        case cmd.GiveEnergy():
-            return _("give energy to {target}{how}", target=_name(state, command.target),
-                     how=_with(state, actor, command.power))
-        case cmd.Heal():
-            return _("heal {target}{how}", target=_name(state, command.target),
-                     how=_with(state, actor, command.power))
-        case cmd.UseSupport():
-            on = _(" on {targets}", targets=_names(state, command.targets)) if command.targets else ""
-            return _("use {power}{on}", power=_power(state, actor, command.power), on=on)
-        case cmd.Interact():
-            element = state.terrain_element(command.key)
-            if element is not None:
-                return _("remove the terrain element ({kind} made by {owner})",
-                         kind=str(word(element.kind)), owner=_name(state, element.owner))
-            return _("act on “{key}”", key=command.key)
-        case cmd.Maintain():
-            return _maintain_words(state, command)
-        case cmd.SpendStress():
-            return _stress_words(state, command)
-        case cmd.EndPhase():
-            if state.phase is Phase.MAINTENANCE:
-                return _("end the maintenance phase")
-            return _("end the action phase")
-        case cmd.EndFight():
-            return _("end the fight")
-        case cmd.StartFight():
-            return _("start the fight")
-    return NAMES[type(command)]
-
-
-def _cost(action: LegalAction) -> str:
-    if getattr(action, "stress_cost", 0):
-        return _("costs 1 stress box")
-    if action.cost_max == 0:
-        return _("free")
-    if action.cost_min == action.cost_max:
-        return _("costs {tokens}", tokens=tokens(action.cost_min).render())
-    return _("costs {low} to {high} tokens", low=action.cost_min, high=action.cost_max)
-
-
-def _worth(action: LegalAction) -> str:
-    command = action.command
-    if not isinstance(command, VARIABLE) or (isinstance(command, cmd.Maintain)
-                                             and action.cost_min == action.cost_max):
-        return ""
-    low, high = action.effective(action.cost_min), action.effective(action.cost_max)
-    if low == high:
-        return _(", worth {value}", value=low)
-    return _(", worth {low} to {high}", low=low, high=high)
-
-
-def action_line(state: FightState, action: LegalAction) -> str:
-    """One action in words: who, what, what it costs and is worth, or why it is refused."""
-    who = _name(state, action.actor) if action.actor is not None else _("GM")
-    what = action_words(state, action.command)
-    if not action.legal:
-        reason = action.reason.render() if action.reason else ""
-        return _("{who}: {what}, refused: {reason}", who=who, what=what, reason=reason)
-    return _("{who}: {what}, {cost}{worth}", who=who, what=what, cost=_cost(action), worth=_worth(action))
-
-
-def footer(state: FightState) -> str:
-    """Where the fight stands: turn and phase, in a sentence."""
-    if state.phase is Phase.ENDED:
-        return _("After the fight:")
-    if state.phase is Phase.SETUP:
-        return _("The fight has not started")
-    if state.phase is Phase.MAINTENANCE:
-        return _("Turn {turn}, maintenance phase", turn=state.turn)
-    acting = state.acting
-    if acting is not None:
-        return _("Turn {turn}, action phase of {name}", turn=state.turn, name=_name(state, acting))
-    return _("Turn {turn}, action phases", turn=state.turn)
-
-
-def register(app: typer.Typer) -> None:
-    """Add the ``fight`` commands to the ``energy`` group."""
-    group = typer.Typer(no_args_is_help=True, help=_("Tactical combat: play fight files."))
-
+def _register_files(group: typer.Typer) -> None:
     @group.command("run", help=_("Play a fight file and explain every resolution."))
     @guarded
     def run(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
             as_json: Annotated[bool, typer.Option(
                 "--json", help=_("Print the final state as JSON."))] = False,
             ) -> None:
-        fight = play(file, as_json)
+        session = _played(file, as_json)
         if as_json:
-            print_json(state_json(fight.state))
+            print_json(_state_json(session)["fight"])
             return
-        out = console()
-        out.print(footer(fight.state), markup=False)
-        for combatant in fight.state.combatants:
-            out.print(state_line(fight.state, combatant.id).render(), markup=False)
-        if fight.state.pending is not None:
-            pending = fight.state.pending
-            out.print(_("Waiting: {target} must react to the attack made by {attacker}.",
-                        target=fight.state.get(pending.target).name,
-                        attacker=fight.state.get(pending.attacker).name), markup=False)
+        for line in _state_lines(session):
+            console().print(str(line), markup=False)
 
-    @group.command("legal", help=_("List the legal actions at the end of a fight file."))
+    @group.command("legal", help=_("List the legal actions at the end of a fight file or session file."))
     @guarded
     def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
               as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
               refused: Annotated[bool, typer.Option(
                   "--all", help=_("Also list the refused actions with the rule they break."))] = False,
               ) -> None:
-        fight = play(file, True)
-        actions = legal_actions(fight.state, include_refused=refused)
+        from meneur.systems.energy.combat.legal import legal_actions
+        from meneur.systems.energy.combat.state import Phase
+
+        state = _played(file, True).state
+        actions = legal_actions(state, include_refused=refused)
         if as_json:
             print_json([action_json(a) for a in actions])
             return
         out = console()
-        if fight.state.phase is Phase.ENDED:
+        if state.phase is Phase.ENDED:
             out.print(_("The fight is over: no action is left."), markup=False)
             return
-        out.print(footer(fight.state), markup=False)
+        out.print(footer(state), markup=False)
         for action in actions:
-            out.print(action_line(fight.state, action), markup=False)
+            out.print(action_line(state, action), markup=False)
 
+
+def _register_session(group: typer.Typer) -> None:
+    @group.command("new", help=_("Write a session file from a fight file's combatants, its commands played."))
+    def new(file: Annotated[Path, typer.Argument(help=_("The session file to write."))],
+            source: Annotated[Path, typer.Option("--from", help=_("Fight file (YAML or JSON)."))],
+            force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
+            as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+            ) -> None:
+        from meneur.systems.energy.combat.engine import play as play_all
+
+        try:
+            setup, commands = _setup(source)
+        except MeneurError as error:
+            fail(error, as_json)
+        create(file, KEY, setup, force=force, as_json=as_json, presenter=presenter(),
+               prepare=lambda session: play_all(session, commands))
+
+    @group.command("do", help=_("Carry out one command written as in a fight file, e.g."
+                                " \"attack: {actor: kitsune, target: agent1, tokens: 2}\"."))
+    def do(file: Annotated[Path, typer.Argument(help=_("The session file."))],
+           command: Annotated[str, typer.Argument(help=_("The command, as in a fight file."))],
+           as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+           ) -> None:
+        from meneur.storage import parse_data
+
+        try:
+            wire = parse_data(command, "yaml", _("the command"))
+        except MeneurError as error:
+            fail(error, as_json)
+        play(file, KEY, wire, presenter(), as_json=as_json)
+
+    add_session_verbs(group, KEY, presenter, skip=("legal",))
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``fight`` commands to the ``energy`` group."""
+    group = typer.Typer(no_args_is_help=True, help=_("Tactical combat: play fight files."))
+    _register_files(group)
+    _register_session(group)
     app.add_typer(group, name="fight")
