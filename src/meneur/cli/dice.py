@@ -20,7 +20,7 @@ from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
 from meneur.dice.odds import Odds
 from meneur.dice.result import Roll
 from meneur.dice.source import finish
-from meneur.i18n import Translator
+from meneur.i18n import P_, Translator
 from meneur.i18n.numbers import decimal
 
 _ = Translator("core")
@@ -125,8 +125,9 @@ def _print_odds(expression: str, result: Odds) -> None:
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):
-        out.print(_("{hidden} very unlikely results (less than 0.1% on each side) are not shown.",
-                    hidden=len(result.distribution) - len(rows)))
+        out.print(_(P_("{count} very unlikely result (less than 0.1% on each side) is not shown.",
+                       "{count} very unlikely results (less than 0.1% on each side) are not shown."),
+                    count=len(result.distribution) - len(rows)))
     mean, stdev = decimal(float(result.mean), "0.###"), decimal(result.stdev, "0.###")
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
