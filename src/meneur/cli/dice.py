@@ -30,13 +30,29 @@ MAX_ROWS = 60
 TAIL = Fraction(1, 1000)
 
 
-def register(app: typer.Typer) -> None:
+def build_roll() -> typer.Typer:
+    """``meneur roll`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app, with_odds=False)
+    return app
+
+
+def build_odds() -> typer.Typer:
+    """``meneur odds`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app, with_roll=False)
+    return app
+
+
+def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True) -> None:
     """Add the dice commands to ``app``."""
-    app.command("roll", help=_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).") + "\n\n"
-                + _("An expression that starts with a minus goes after --: meneur roll -- -3/2."))(
-        _roll_command())
-    app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
-        _odds_command())
+    if with_roll:
+        summary = _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).")
+        minus = _("An expression that starts with a minus goes after --: meneur roll -- -3/2.")
+        app.command("roll", help=f"{summary}\n\n{minus}")(_roll_command())
+    if with_odds:
+        app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
+            _odds_command())
 
 
 def _roll_command() -> Callable[..., None]:
