@@ -65,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def _run(args: list[str]) -> None:
+    if without_lang(args) == ["--version"] and language_from_argv(args) in (None, "fr", "en", "pl"):
+        from meneur import __version__  # the answer needs no command tree (nor Typer)
+
+        sys.stdout.write(f"meneur {__version__}\n")
+        raise SystemExit(0)
     from meneur.i18n import UnknownLanguageError, resolve_language, set_language
 
     try:
