@@ -8,8 +8,9 @@ VENV="$ROOT/.venv"
 find_python() {
   for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
     [ -n "$candidate" ] || continue
+    # pyenv shims exist for every version but complain when the version is not selected: probe quietly.
     if command -v "$candidate" >/dev/null 2>&1 &&
-       "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)'; then
+       "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' >/dev/null 2>&1; then
       echo "$candidate"; return 0
     fi
   done
@@ -26,8 +27,9 @@ ensure_venv() {
   [ -n "$extras" ] && spec="$ROOT[$extras]"
   stamp="$VENV/.installed-${extras:-base}-$(sha256sum "$ROOT/pyproject.toml" | cut -c1-16)"
   if [ ! -f "$stamp" ]; then
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec"
+    # -qq: only errors (a local package index may warn about its own missing folders)
+    "$VENV/bin/python" -m pip install -qq --disable-pip-version-check --upgrade pip
+    "$VENV/bin/python" -m pip install -qq --disable-pip-version-check -e "$spec"
     rm -f "$VENV"/.installed-"${extras:-base}"-*
     touch "$stamp"
   fi

@@ -2,43 +2,129 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
+from functools import cache
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
 
-from meneur.i18n import LOCALES_DIR, Message, catalog, resolve_language, translate
-from meneur.i18n.domains import DOMAINS, KEYWORDS, REQUIRED, domain_of
+from meneur.i18n import LOCALES_DIR, P_, Message, Translator, resolve_language, set_language, translate
+from meneur.i18n.domains import DOMAINS, KEYWORDS, PLURAL_FORMS, REQUIRED, domain_of
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
 SOURCES = sorted((SRC / "meneur").rglob("*.py"))
+_spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
+assert _spec is not None and _spec.loader is not None
+SCRIPT = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(SCRIPT)
+
+MsgId = str | tuple[str, str]
 
 
-def _messages() -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {domain: set() for domain, _ in DOMAINS}
+def _messages() -> dict[str, set[MsgId]]:
+    found: dict[str, set[MsgId]] = {domain: set() for domain, _ in DOMAINS}
     for path in SOURCES:
         domain = domain_of(path.relative_to(SRC).as_posix())
         for _line, message, _c, _ctx in extract_from_file("python", str(path), keywords=KEYWORDS):
             if isinstance(message, str) and message:
                 found[domain].add(message)
+            elif isinstance(message, tuple):
+                found[domain].add((message[0], message[1]))
     return found
 
 
 MESSAGES = _messages()
-CASES = [(d, lang, m) for d, ms in MESSAGES.items() for lang in REQUIRED[d] for m in sorted(ms)]
+CASES = [(d, lang, m) for d, ms in MESSAGES.items() for lang in REQUIRED[d]
+         for m in sorted(ms, key=lambda m: m if isinstance(m, str) else m[0])]
+PO_FILES = sorted(LOCALES_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+@cache
+def po(lang: str, domain: str) -> Catalog:
+    with (LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
 
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize(("domain", "lang", "msgid"), CASES)
-def test_every_message_is_translated(domain: str, lang: str, msgid: str) -> None:
-    translated = catalog(domain, lang).get(msgid)
-    assert translated, f"{lang}/LC_MESSAGES/{domain}.po misses {msgid!r}: run scripts/i18n.py update"
+def _id(case: object) -> str:
+    return str(case)[:60]
+
+
+@pytest.mark.parametrize(("domain", "lang", "msgid"), CASES, ids=_id)
+def test_every_message_is_translated(domain: str, lang: str, msgid: MsgId) -> None:
+    """French and Polish translate everything; English only what differs, and every plural form."""
+    key = msgid if isinstance(msgid, str) else msgid[0]
+    entry = po(lang, domain).get(key)
+    assert entry is not None, f"{lang}/LC_MESSAGES/{domain}.po misses {key!r}: run scripts/i18n.py update"
+    if isinstance(msgid, tuple):
+        forms = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+        assert entry.pluralizable, f"{lang}/{domain}: {key!r} must be a plural entry (run update)"
+        assert len(forms) == PLURAL_FORMS[lang][0] and all(forms), f"plural forms missing in {lang}/{domain}"
+        for form in forms:
+            assert _fields(form) == _fields(msgid[0]) | _fields(msgid[1]), f"placeholders in {lang}/{domain}"
+        return
+    translated = entry.string
+    assert isinstance(translated, str)
+    if lang == "en" and not translated:
+        return  # English reads the source itself
+    assert translated, f"{lang}/LC_MESSAGES/{domain}.po does not translate {msgid!r}"
+    assert translated != msgid or lang != "en", f"en/{domain}.po repeats its source: run update"
     assert _fields(translated) == _fields(msgid), f"placeholders differ in {lang}/{domain}: {msgid!r}"
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: "/".join(p.parts[-3:]))
+def test_each_compiled_catalog_matches_its_po(path: Path) -> None:
+    """The .mo read at run time is what ``scripts/i18n.py compile`` makes of the .po beside it."""
+    lang, domain = path.parent.parent.name, path.stem
+    mo = path.with_suffix(".mo")
+    assert mo.exists(), f"{mo.name} missing: run scripts/i18n.py compile"
+    assert mo.read_bytes() == SCRIPT.compiled(lang, domain), f"{lang}/{mo.name} is stale: run compile"
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: "/".join(p.parts[-3:]))
+def test_catalogs_declare_their_language_plural_rule(path: Path) -> None:
+    lang = path.parent.parent.name
+    count, expression = PLURAL_FORMS[lang]
+    catalog = po(lang, path.stem)
+    assert (catalog.num_plurals, catalog.plural_expr) == (count, expression)
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"^#:", text, re.MULTILINE), "source locations make catalogs churn"
+
+
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda p: "/".join(p.parts[-3:]))
+def test_catalogs_are_in_normal_form(path: Path) -> None:
+    """Catalogs are as ``update`` writes them, so that merging branches only needs a re-run of it."""
+    lang, domain = path.parent.parent.name, path.stem
+    normal = SCRIPT.normal(lang, domain, MESSAGES[domain], po(lang, domain))
+    import io
+
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, normal, width=SCRIPT.WIDTH, no_location=True, omit_header=False, sort_output=True,
+             ignore_obsolete=True)
+    assert buffer.getvalue() == path.read_bytes(), f"run scripts/i18n.py update {domain}"
+
+
+@pytest.mark.parametrize(("lang", "forms"), [
+    ("fr", {0: 0, 1: 0, 2: 1, 5: 1, 100: 1}),
+    ("en", {0: 1, 1: 0, 2: 1, 5: 1}),
+    ("pl", {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 22: 1, 25: 2, 102: 1, 112: 2}),
+])
+def test_plural_rules_choose_the_language_form(lang: str, forms: dict[int, int]) -> None:
+    from meneur.i18n import translations
+
+    plural = translations("core", lang).plural  # type: ignore[attr-defined]
+    assert {n: plural(n) for n in forms} == forms
 
 
 def test_the_suite_sees_messages() -> None:
@@ -72,7 +158,7 @@ def test_language_resolution_order() -> None:
 
 
 def test_polish_falls_back_to_english() -> None:
-    msgid = sorted(MESSAGES["insmv"])[0]
+    msgid = sorted(m for m in MESSAGES["insmv"] if isinstance(m, str))[0]
     assert "pl" not in REQUIRED["insmv"]
     assert translate("insmv", msgid, "pl") == translate("insmv", msgid, "en")
 
@@ -91,3 +177,19 @@ def test_message_renders_in_each_language() -> None:
     message = Message("core", "Error: {message}", {"message": "x"})
     assert message.render("en") == "Error: x"
     assert message.render("fr") != message.render("en")
+
+
+@pytest.mark.parametrize(("lang", "count", "text"), [
+    ("fr", 0, "0 résultat très improbable"), ("fr", 1, "1 résultat très improbable"),
+    ("fr", 2, "2 résultats très improbables"), ("en", 0, "0 very unlikely results"),
+    ("en", 1, "1 very unlikely result "), ("en", 3, "3 very unlikely results"),
+    ("pl", 1, "Nie pokazano 1 bardzo mało prawdopodobnego wyniku"),
+    ("pl", 3, "Nie pokazano 3 bardzo mało prawdopodobnych wyników"),
+])
+def test_counted_messages_take_the_language_plural(lang: str, count: int, text: str) -> None:
+    forms = P_("{count} very unlikely result (less than 0.1% on each side) is not shown.",
+               "{count} very unlikely results (less than 0.1% on each side) are not shown.")
+    assert Message.counted("core", forms, count).render(lang).startswith(text)
+    set_language(lang)
+    assert Translator("core")(forms, count=count).startswith(text)
+    assert Translator("core")(forms, count=-count).startswith(text.replace(str(count), str(-count), 1))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from meneur.dice.odds import fraction_text
 from meneur.i18n import set_language
@@ -37,3 +39,16 @@ def test_numbers_follow_the_language(lang: str, number: str, chance: str) -> Non
                                                                        "notoriete_de_super")])
 def test_typed_words_fold_alike(typed: str, key: str) -> None:
     assert fold(typed) == key
+
+
+@pytest.mark.parametrize("lang", ["fr", "en", "pl"])
+@pytest.mark.parametrize("pattern", ["#,##0.00", "0.###"])
+@given(value=st.floats(min_value=-1e12, max_value=1e12, allow_nan=False))
+def test_decimals_are_written_as_the_cldr_writes_them(lang: str, pattern: str, value: float) -> None:
+    """The run time writes numbers without Babel; Babel (a development tool) checks it."""
+    from babel.numbers import format_decimal
+
+    expected = format_decimal(value, format=pattern, locale=lang)
+    assume(expected.strip("-0,.") != "")  # Babel writes "-0,00" for a tiny negative; meneur writes "0,00"
+    set_language(lang)
+    assert decimal(value, pattern) == expected

@@ -1,31 +1,151 @@
-"""The root Typer app: global options, the dice commands and one group per game system."""
+"""The root command: global options and a lazy group of the dice commands and the game systems.
+
+The root knows each command by name, one-line help and the import path of its builder (the
+:data:`COMMANDS` table), and imports a command's module only when that command runs: ``meneur
+--version`` and ``meneur --help`` build no system, and ``meneur roll`` loads the dice engine only.
+It is Click's lazy-loading group pattern on Typer's group: the listing (help, suggestions) sees light
+:class:`LazyCommand` placeholders, and :meth:`LazyGroup.resolve_command` swaps in the real command.
+``es`` is an alias of ``energy``: the same builder, so the same group, built once and hidden in help.
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
+from dataclasses import dataclass
+from typing import Any
+
 import typer
+from typer._click.core import Command, Context
+from typer.core import TyperGroup
+from typer.exceptions import Abort
 
 from meneur import __version__
-from meneur.cli import demo, dice
-from meneur.i18n import Translator
+from meneur.errors import Interruption
+from meneur.i18n import N_, Translator
 
 _ = Translator("core")
 
 
+@dataclass(frozen=True)
+class Entry:
+    """A command of the root: its name, one-line help (a message id) and ``module:builder``.
+
+    The builder returns a :class:`typer.Typer` (a group, or an app of one command).
+    """
+
+    name: str
+    help: str
+    builder: str
+    hidden: bool = False
+
+
+ENERGY = "meneur.systems.energy.cli:build_app"
+COMMANDS: tuple[Entry, ...] = (
+    Entry("roll", N_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
+          "meneur.cli.dice:build_roll"),
+    Entry("odds", N_("Show the exact odds of a roll: table, bar chart, mean and deviation."),
+          "meneur.cli.dice:build_odds"),
+    Entry("demo", N_("A short tour of meneur: dice, odds, the four game systems."),
+          "meneur.cli.demo:build_demo"),
+    Entry("energy", N_("Energy System: characters, campaign, fights."), ENERGY),
+    Entry("es", N_("Energy System: characters, campaign, fights."), ENERGY, hidden=True),
+    Entry("insmv", N_("INS/MV: the table UM, the d666 and power points."),
+          "meneur.systems.insmv.cli:build_app"),
+    Entry("warzone", N_("Warzone supernatural powers: power tests, techniques, violence table."),
+          "meneur.systems.warzone.cli:build_app"),
+    Entry("carpathes", N_("The Carpathian horror game: 2D6 + Trait."),
+          "meneur.systems.carpathes.cli:build_app"),
+)
+
+EXIT_INTERRUPTED = 130
+
+
+def say_interrupted() -> None:
+    """One line on standard error: the program was stopped (Ctrl-C, or no more input at a prompt)."""
+    sys.stderr.write("\n" + _("Interrupted.") + "\n")
+
+
+class LazyCommand(Command):
+    """A root command not imported yet: enough to be listed in help and suggested after a typo."""
+
+    rich_help_panel: str | None = None
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.name, help=_(entry.help), hidden=entry.hidden)
+        self.builder = entry.builder
+
+    # A placeholder is listed, never run: the group resolves its name to the real command.
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(self.builder)
+
+    def format_options(self, ctx: Context, formatter: Any) -> None:
+        raise NotImplementedError(self.builder)
+
+    def _main_shell_completion(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError(self.builder)
+
+
+def load(builder: str) -> Command:
+    """Import ``module:function`` and turn the Typer app it builds into a Click command."""
+    module, _sep, function = builder.partition(":")
+    app = getattr(importlib.import_module(module), function)()
+    return typer.main.get_command(app)
+
+
+class LazyGroup(TyperGroup):
+    """Typer's group whose subcommands are :data:`COMMANDS`, each built the first time it runs.
+
+    Ctrl-C and the end of input at a prompt, anywhere below, end the program with exit status 130 and
+    one translated line on standard error (:func:`say_interrupted`), never a traceback.
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self._loaded: dict[str, Command] = {}
+        for entry in COMMANDS:
+            self.add_command(LazyCommand(entry))
+
+    def command_for(self, name: str) -> Command | None:
+        """The real command ``name`` (built now if it was not), or None for an unknown name."""
+        found = self.commands.get(name)
+        if not isinstance(found, LazyCommand):
+            return found
+        if found.builder not in self._loaded:
+            self._loaded[found.builder] = load(found.builder)
+        return self._loaded[found.builder]
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if name is not None and isinstance(command, LazyCommand):
+            command = self.command_for(name)
+        return name, command, rest
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, EOFError, Abort, Interruption):
+            say_interrupted()
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"meneur {__version__}")
+        raise typer.Exit()
+
+
 def build_app() -> typer.Typer:
-    """Build the whole command tree in the current language."""
+    """The root command in the current language (the systems are built when they run)."""
     app = typer.Typer(
         name="meneur",
+        cls=LazyGroup,
         help=_("meneur: rules engine and game-master companion for tabletop role-playing games."),
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
     )
-
-    def show_version(value: bool) -> None:
-        if value:
-            typer.echo(f"meneur {__version__}")
-            raise typer.Exit()
 
     @app.callback()
     def root(
@@ -38,17 +158,4 @@ def build_app() -> typer.Typer:
         # --version is eager: it answers before any command is needed.
         del lang, version
 
-    dice.register(app)
-    demo.register(app)
-
-    from meneur.systems.carpathes.cli import build_app as carpathes_app
-    from meneur.systems.energy.cli import build_app as energy_app
-    from meneur.systems.insmv.cli import build_app as insmv_app
-    from meneur.systems.warzone.cli import build_app as warzone_app
-
-    app.add_typer(energy_app(), name="energy")
-    app.add_typer(energy_app(), name="es", hidden=True)
-    app.add_typer(insmv_app(), name="insmv")
-    app.add_typer(warzone_app(), name="warzone")
-    app.add_typer(carpathes_app(), name="carpathes")
     return app

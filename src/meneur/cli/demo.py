@@ -68,6 +68,13 @@ def run_tour() -> int:
     return failures
 
 
+def build_demo() -> typer.Typer:
+    """``meneur demo`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app)
+    return app
+
+
 def register(app: typer.Typer) -> None:
     """Add the demo command to ``app``."""
 

@@ -20,7 +20,7 @@ from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
 from meneur.dice.odds import Odds
 from meneur.dice.result import Roll
 from meneur.dice.source import finish
-from meneur.i18n import Translator
+from meneur.i18n import P_, Translator
 from meneur.i18n.numbers import decimal
 
 _ = Translator("core")
@@ -30,13 +30,29 @@ MAX_ROWS = 60
 TAIL = Fraction(1, 1000)
 
 
-def register(app: typer.Typer) -> None:
+def build_roll() -> typer.Typer:
+    """``meneur roll`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app, with_odds=False)
+    return app
+
+
+def build_odds() -> typer.Typer:
+    """``meneur odds`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app, with_roll=False)
+    return app
+
+
+def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True) -> None:
     """Add the dice commands to ``app``."""
-    app.command("roll", help=_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).") + "\n\n"
-                + _("An expression that starts with a minus goes after --: meneur roll -- -3/2."))(
-        _roll_command())
-    app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
-        _odds_command())
+    if with_roll:
+        summary = _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).")
+        minus = _("An expression that starts with a minus goes after --: meneur roll -- -3/2.")
+        app.command("roll", help=f"{summary}\n\n{minus}")(_roll_command())
+    if with_odds:
+        app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
+            _odds_command())
 
 
 def _roll_command() -> Callable[..., None]:
@@ -125,8 +141,9 @@ def _print_odds(expression: str, result: Odds) -> None:
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):
-        out.print(_("{hidden} very unlikely results (less than 0.1% on each side) are not shown.",
-                    hidden=len(result.distribution) - len(rows)))
+        out.print(_(P_("{count} very unlikely result (less than 0.1% on each side) is not shown.",
+                       "{count} very unlikely results (less than 0.1% on each side) are not shown."),
+                    count=len(result.distribution) - len(rows)))
     mean, stdev = decimal(float(result.mean), "0.###"), decimal(result.stdev, "0.###")
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))

@@ -3,6 +3,10 @@
 The language is settled before any command is built, because command help is translated when
 the Typer app is built: ``--lang`` on the command line, then ``MENEUR_LANG``, then the locale.
 The words that Typer and Click print themselves are translated by :mod:`meneur.i18n.framework`.
+
+Ctrl-C, or the end of input at a prompt, anywhere (start-up included) ends the program with exit
+status 130 and one translated line on standard error, never a traceback. This module imports only
+:mod:`sys` at first, so that an interruption while the rest loads is caught too.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from meneur.i18n import UnknownLanguageError, resolve_language, set_language
+EXIT_INTERRUPTED = 130
 
 
 def language_from_argv(argv: Sequence[str]) -> str | None:
@@ -37,9 +41,37 @@ def without_lang(argv: Sequence[str]) -> list[str]:
     return out
 
 
+def _interrupted() -> None:
+    """Say in one line that the program was stopped (in French if the language is not known yet)."""
+    try:
+        from meneur.cli.app import say_interrupted
+
+        say_interrupted()
+    except BaseException:  # a second Ctrl-C while saying so: say it plainly
+        sys.stderr.write("\nInterrompu.\n")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the CLI with ``argv`` (the process arguments by default)."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run the CLI with ``argv`` (the process arguments by default).
+
+    The root group turns an interruption while a command runs into exit status 130
+    (:class:`meneur.cli.app.LazyGroup`); this catches one while meneur loads.
+    """
+    try:
+        _run(list(sys.argv[1:] if argv is None else argv))
+    except (KeyboardInterrupt, EOFError):
+        _interrupted()
+        raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _run(args: list[str]) -> None:
+    if without_lang(args) == ["--version"] and language_from_argv(args) in (None, "fr", "en", "pl"):
+        from meneur import __version__  # the answer needs no command tree (nor Typer)
+
+        sys.stdout.write(f"meneur {__version__}\n")
+        raise SystemExit(0)
+    from meneur.i18n import UnknownLanguageError, resolve_language, set_language
+
     try:
         lang = resolve_language(language_from_argv(args))
     except UnknownLanguageError as error:

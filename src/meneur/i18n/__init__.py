@@ -3,10 +3,13 @@
 Conventions:
     * Message ids are English source strings with named ``{placeholders}``.
     * Catalogs are gettext ``.po`` files under ``meneur/i18n/locales/<lang>/LC_MESSAGES/<domain>.po``,
+      compiled to the ``.mo`` files beside them (``scripts/i18n.py compile``), which the standard
+      library's :mod:`gettext` reads at run time,
       one domain per area of the code (``core``, ``insmv``, ``warzone``, ``carpathes``,
       ``energy``, ``energy_campaign``, ``energy_combat``), so each area keeps its own catalog;
       ``framework`` holds the words Typer and Click print themselves (see :mod:`.framework`).
-    * French is the default language; English is complete; Polish exists where a system's book
+    * French is the default language; English is complete (its catalogs hold only what differs from
+      the English source, and the forms of counted messages); Polish exists where a system's book
       is Polish (``warzone``) and around it (``core``, ``framework``), and falls back to English
       elsewhere.
     * The current language lives in a context variable set once by an adapter (the CLI, later the
@@ -15,19 +18,20 @@ Conventions:
 
 Use ``_ = Translator(<domain>)`` in a module, then ``_("Success")`` for immediate translation,
 ``N_("...")`` to mark a string translated later, and ``Message(domain, N_("..."), params)``
-for a deferred message with parameters.
+for a deferred message with parameters. A counted message marks its two English forms with
+``P_("{count} die", "{count} dice")``: ``_(P_(...), count=n)`` or ``Message.counted(domain, P_(...), n)``
+choose the form by the language's plural rule (French: 0 and 1 singular; Polish: three forms).
 """
 
 from __future__ import annotations
 
+import gettext
 import os
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from babel.messages.pofile import read_po
+from typing import Any, NamedTuple
 
 LANGUAGES: tuple[str, ...] = ("fr", "en", "pl")
 DEFAULT_LANGUAGE = "fr"
@@ -83,24 +87,42 @@ def get_language() -> str:
     return _current.get()
 
 
+def mo_path(domain: str, lang: str) -> Path:
+    """Where the compiled catalog of ``domain`` in ``lang`` lives (next to its ``.po``)."""
+    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+
+
 @cache
-def catalog(domain: str, lang: str) -> dict[str, str]:
-    """Load one domain's catalog for one language as a ``msgid -> msgstr`` map (empty if absent)."""
-    path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    if not path.exists():
-        return {}
-    with path.open("rb") as handle:
-        po = read_po(handle, locale=lang)
-    return {str(m.id): str(m.string) for m in po if m.id and isinstance(m.string, str) and m.string}
+def translations(domain: str, lang: str) -> gettext.NullTranslations:
+    """The compiled catalogs of ``domain`` for ``lang``, chained with its fallback languages.
+
+    A message missing from every catalog (or left empty in it) reads as its English source.
+    """
+    found: gettext.NullTranslations | None = None
+    for code in _FALLBACKS[lang]:
+        path = mo_path(domain, code)
+        if not path.exists():
+            continue
+        with path.open("rb") as handle:
+            one = gettext.GNUTranslations(handle)
+        if found is None:
+            found = one
+        else:
+            found.add_fallback(one)
+    return found if found is not None else gettext.NullTranslations()
 
 
 def translate(domain: str, msgid: str, lang: str | None = None) -> str:
     """Translate ``msgid`` of ``domain`` into ``lang`` (the current language by default)."""
-    for code in _FALLBACKS[lang or get_language()]:
-        found = catalog(domain, code).get(msgid)
-        if found:
-            return found
-    return msgid
+    return translations(domain, lang or get_language()).gettext(msgid)
+
+
+def translate_plural(domain: str, singular: str, plural: str, count: int, lang: str | None = None) -> str:
+    """The form of a counted message that ``count`` takes in ``lang`` (by the catalog's Plural-Forms).
+
+    The sign does not choose the form: ``-1`` reads like ``1``.
+    """
+    return translations(domain, lang or get_language()).ngettext(singular, plural, abs(count))
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention
@@ -108,32 +130,66 @@ def N_(msgid: str) -> str:  # noqa: N802 - the gettext convention
     return msgid
 
 
+class Plural(NamedTuple):
+    """The two English forms of a counted message, as marked by :func:`P_`."""
+
+    singular: str
+    plural: str
+
+
+def P_(singular: str, plural: str) -> Plural:  # noqa: N802 - the gettext convention
+    """Mark a counted message (singular and plural English forms) for extraction.
+
+    ``_(P_("{count} rule", "{count} rules"), count=n)`` translates at once;
+    ``Message.counted(domain, P_(...), n)`` later. Each language's catalog holds as many forms as its
+    Plural-Forms header says (two in English and French, three in Polish).
+    """
+    return Plural(singular, plural)
+
+
 class Translator:
-    """A domain's ``_`` function: ``_("Hello {name}", name="Wink")`` translates then formats."""
+    """A domain's ``_`` function: ``_("Hello {name}", name="Wink")`` translates then formats.
+
+    ``_(P_("{count} die", "{count} dice"), count=n)`` picks the form that ``count`` takes.
+    """
 
     def __init__(self, domain: str) -> None:
         self.domain = domain
 
-    def __call__(self, msgid: str, /, **params: Any) -> str:
-        text = translate(self.domain, msgid)
+    def __call__(self, msgid: str | Plural, /, **params: Any) -> str:
+        if isinstance(msgid, Plural):
+            text = translate_plural(self.domain, msgid.singular, msgid.plural, params["count"])
+        else:
+            text = translate(self.domain, msgid)
         return text.format(**params) if params else text
-
 
 
 @dataclass(frozen=True)
 class Message:
     """A translatable message kept untranslated until it is shown.
 
-    Cores put these in results and errors; adapters render them in the reader's language.
+    Cores put these in results and errors; adapters render them in the reader's language. A counted
+    message has a ``plural`` form and a ``count`` (also given to the text as ``{count}``): build it
+    with :meth:`counted`.
     """
 
     domain: str
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
+    plural: str = field(default="", kw_only=True)
+    count: int = field(default=0, kw_only=True)
+
+    @classmethod
+    def counted(cls, domain: str, forms: Plural, count: int, /, **params: Any) -> Message:
+        """A counted message: ``Message.counted("core", P_("{count} die", "{count} dice"), n)``."""
+        return cls(domain, forms.singular, {**params, "count": count}, plural=forms.plural, count=count)
 
     def render(self, lang: str | None = None) -> str:
         """Translate and format the message in ``lang`` (the current language by default)."""
-        text = translate(self.domain, self.msgid, lang)
+        if self.plural:
+            text = translate_plural(self.domain, self.msgid, self.plural, self.count, lang)
+        else:
+            text = translate(self.domain, self.msgid, lang)
         params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params.items()}
         return text.format(**params) if params else text
 

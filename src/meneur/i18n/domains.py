@@ -30,7 +30,16 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     domain: ("fr", "en", "pl") if domain in POLISH else ("fr", "en") for domain, _ in DOMAINS
 }
 
-KEYWORDS = {"_": None, "N_": None}
+# Extraction keywords: ``_`` and ``N_`` take one message id, ``P_`` a counted message's two forms.
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "P_": (1, 2)}
+
+# Each language's gettext plural rule: (number of forms, C expression of ``n`` giving the form).
+# French puts 0 and 1 in the singular; Polish has one, few (2-4, 22-24...) and many.
+PLURAL_FORMS: dict[str, tuple[int, str]] = {
+    "fr": (2, "(n > 1)"),
+    "en": (2, "(n != 1)"),
+    "pl": (3, "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
+}
 
 
 def domain_of(relative_path: str) -> str:

@@ -25,14 +25,18 @@ Typer's and Click's own English words, kept in the ``framework`` domain.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import re
 import string
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, wraps
+from types import ModuleType
 from typing import Any
 
-from typer import rich_utils
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
 
@@ -150,6 +154,7 @@ def translate_error(text: str) -> str:
 
 
 def _set_rich_constants() -> None:
+    rich_utils = sys.modules[RICH_UTILS]
     for name, msgid in RICH_CONSTANTS.items():
         setattr(rich_utils, name, _(msgid))
 
@@ -206,7 +211,41 @@ class TranslatedHelpFormatter(HelpFormatter):
         super().write_usage(prog, translate_usage(args), _(USAGE) if prefix is None else prefix)
 
 
+RICH_UTILS = "typer.rich_utils"
 _installed: list[bool] = []
+
+
+def _adapt_rich_utils(rich_utils: Any) -> None:
+    """Translate what ``typer.rich_utils`` shows (done once, when the module is first imported)."""
+    # Typer styles the usage prefix by matching its English spelling; match every language's.
+    prefixes = [rf"(?P<usage>{re.escape(translate('framework', USAGE, lang))})" for lang in LANGUAGES]
+    rich_utils.OptionHighlighter.highlights = [*rich_utils.OptionHighlighter.highlights, *prefixes]
+    rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
+    rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)
+    rich_utils.rich_abort_error = _before(rich_utils.rich_abort_error, _prepare_abort)
+
+
+class _AdaptOnImport(importlib.abc.MetaPathFinder):
+    """Adapts ``typer.rich_utils`` right after it is imported: Typer imports it (and Rich) only to
+    show help or an error, so a command that shows neither, like ``meneur --version``, skips Rich."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+                  ) -> importlib.machinery.ModuleSpec | None:
+        if fullname != RICH_UTILS:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            _adapt_rich_utils(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
 
 
 def install() -> None:
@@ -218,9 +257,7 @@ def install() -> None:
         return
     _installed.append(True)
     Context.formatter_class = TranslatedHelpFormatter
-    # Typer styles the usage prefix by matching its English spelling; match every language's.
-    prefixes = [rf"(?P<usage>{re.escape(translate('framework', USAGE, lang))})" for lang in LANGUAGES]
-    rich_utils.OptionHighlighter.highlights = [*rich_utils.OptionHighlighter.highlights, *prefixes]
-    rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
-    rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)
-    rich_utils.rich_abort_error = _before(rich_utils.rich_abort_error, _prepare_abort)
+    if RICH_UTILS in sys.modules:
+        _adapt_rich_utils(sys.modules[RICH_UTILS])
+    else:
+        sys.meta_path.insert(0, _AdaptOnImport())
