@@ -265,8 +265,6 @@ def check_talisman(state: ChronicleState, command: InvokeTalisman) -> None:
     confrontation, with an object established as sacred, never with the Joker."""
     pc = command.pc
     status = state.pc(pc)
-    if not command.sacred_object.strip():
-        raise _bad(N_("The sacred object has no name; name it, e.g. « médaillon béni »."))
     need_scene(state)
     spent = talisman_charged(state, pc)
     if spent is not None:
@@ -279,6 +277,8 @@ def check_talisman(state: ChronicleState, command: InvokeTalisman) -> None:
                 " possessed, Carpathian creature)."
             ),
         )
+    if not command.sacred_object.strip():
+        raise _bad(N_("The sacred object has no name; name it, e.g. « médaillon béni »."))
     if state.options.require_established_object and not state.characters[pc].has_sacred_object(
         command.sacred_object
     ):
