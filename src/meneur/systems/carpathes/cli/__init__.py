@@ -2,8 +2,9 @@
 
 * :mod:`.rolls`: the stateless commands (``roll``, ``odds``, ``defense``, ``attack``,
   ``initiative``, ``effect``);
-* :mod:`.chronicle` and :mod:`.table`: the chronicle's commands (``chronicle new FILE``, ``add-pc``,
-  ``session``, ``scene``, ``roll``, ``talisman``, ``joker``...), run by the shared session runner,
+* :mod:`.cast`, :mod:`.chronicle` and :mod:`.table`: the chronicle's commands (``chronicle new
+  FILE``, ``add-pc``, ``session``, ``scene``, ``roll``, ``talisman``, ``joker``...), run by the
+  shared session runner,
   which adds ``legal``, ``undo``, ``redo``, ``log`` and ``show``;
 * :mod:`.present`: how the chronicle prints; :mod:`.words` and :mod:`.options`: reading options.
 """
@@ -20,7 +21,7 @@ _ = Translator("carpathes")
 def build_app() -> typer.Typer:
     """Build the ``carpathes`` command group in the current language."""
     from meneur.cli.sessions import add_session_verbs
-    from meneur.systems.carpathes.cli import chronicle, rolls, table
+    from meneur.systems.carpathes.cli import cast, chronicle, rolls, table
     from meneur.systems.carpathes.cli.present import KEY, presenter
 
     app = typer.Typer(no_args_is_help=True, help=_("The Carpathian horror game: 2D6 + Trait."))
@@ -32,6 +33,7 @@ def build_app() -> typer.Typer:
             " JSON file."
         ),
     )
+    cast.register(state_app)
     chronicle.register(state_app)
     table.register(state_app)
     add_session_verbs(state_app, KEY, presenter)
