@@ -124,21 +124,22 @@ def test_father_mihail_through_the_cli(tmp_path: Path, lang: str) -> None:
     for step in (["session"], ["scene"], ["confront", "--creature", "vampire"]):
         chronicle(path, *step, lang=lang)
     data = chronicle(path, "roll", "--pc", "Mihail", "--trait", "mental", "--dice", "4,4", lang=lang)
-    assert data["events"][0]["roll"]["dice"] == [4, 4]  # type: ignore[index]
+    assert data["events"][0]["rolled"]["roll"]["dice"] == [4, 4]  # type: ignore[index]
     data = chronicle(path, "talisman", "--pc", "Mihail", "--object", "croix d'argent", "--sincere",
                      lang=lang)
-    mihail = data["state"]["characters"]["Mihail"]  # type: ignore[index]
+    mihail = data["summary"]["characters"]["Mihail"]  # type: ignore[index]
     assert (mihail["last_roll"]["total"], mihail["last_roll"]["tier"]) == (10, "success")
     chronicle(path, "undo", lang=lang)
     data = chronicle(path, "talisman", "--pc", "Mihail", "--object", "croix d'argent",
                      "--insincere", lang=lang)
-    mihail = data["state"]["characters"]["Mihail"]  # type: ignore[index]
+    mihail = data["summary"]["characters"]["Mihail"]  # type: ignore[index]
     assert mihail["last_roll"]["tier"] == "partial_success" and mihail["cracked"] is True
     again = run_cli(["carpathes", "chronicle", "talisman", str(path), "--pc", "Mihail", "--object",
                      "croix d'argent", "--sincere"], lang)
     assert again.exit_code == 1 and again.stderr
-    legal = chronicle(path, "legal", "--pc", "Mihail", lang=lang)
-    assert legal["talisman"]["legal"] is False  # type: ignore[index]
+    legal = chronicle(path, "legal", "--all", lang=lang)["legal"]
+    talismans = [e for e in legal if e["kind"] == "invoke_talisman"]  # type: ignore[attr-defined]
+    assert talismans and all(e["rule"] == "talisman.cracked" for e in talismans)
 
 
 def test_bad_input_leaves_the_state_file_unchanged(tmp_path: Path) -> None:
@@ -178,7 +179,7 @@ def test_human_output_of_the_chronicle(tmp_path: Path, lang: str) -> None:
         assert result.exit_code == 0, result.stderr
         assert result.stdout.strip()
     shown = run_json(["chronicle", "show", str(path)], lang)
-    mihail = shown["characters"]["Mihail"]  # type: ignore[index]
+    mihail = shown["summary"]["characters"]["Mihail"]  # type: ignore[index]
     assert mihail["joker_available"] is False and mihail["last_roll"]["total"] == 13
 
 
@@ -234,9 +235,9 @@ def test_stake_through_the_cli(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "texts"), [
     ("fr", ["Pris au dépourvu : sans bonus de talent au premier round.",
-            "Déjà 3 indices surnaturels dans cette scène", "impossible. L'initiative a déjà"]),
+            "Déjà 3 indices surnaturels dans cette scène", "✗ L'initiative a déjà"]),
     ("en", ["Caught off guard: no talent bonus in the first round.",
-            "Already 3 supernatural clues in this scene", "refused. Initiative was already"]),
+            "Already 3 supernatural clues in this scene", "✗ Initiative was already"]),
 ])
 def test_rounds_clues_and_legality_through_the_cli(tmp_path: Path, lang: str,
                                                    texts: list[str]) -> None:
@@ -252,14 +253,15 @@ def test_rounds_clues_and_legality_through_the_cli(tmp_path: Path, lang: str,
     out: list[str] = []
     for args in (["roll", "--pc", "Mihail", "--trait", "mental", "--talent", "lecture", "--dice",
                   "4,4"], ["round"], ["clue", "--text", "une dent de loup sonne"], ["clue"],
-                 ["clue"], ["clue"], ["legal", "--pc", "Mihail"]):
+                 ["clue"], ["clue"], ["legal", "--all"]):
         result = run_cli(["carpathes", "chronicle", args[0], str(path), *args[1:]], lang)
         out.append(result.stdout + result.stderr)
     joined = "\n".join(out)
     for text in texts:
         assert text in joined
     state = run_json(["chronicle", "show", str(path)], lang)
-    assert (state["round"], state["supernatural_clues"]) == (2, 3)
+    summary = state["summary"]
+    assert (summary["round"], summary["supernatural_clues"]) == (2, 3)  # type: ignore[index]
 
 
 @pytest.mark.parametrize(("lang", "needle"), [
@@ -286,7 +288,7 @@ def test_shaken_faith_roll_says_how_many_dice_to_enter(tmp_path: Path, lang: str
     assert result.exit_code == 2 and needle in result.stderr and path.read_bytes() == before
     data = chronicle(path, "roll", "--pc", "Mihail", "--trait", "physical", "--purpose",
                      "protection", "--dice", "6,6,1", lang=lang)
-    last = data["state"]["characters"]["Mihail"]["last_roll"]  # type: ignore[index]
+    last = data["summary"]["characters"]["Mihail"]["last_roll"]  # type: ignore[index]
     assert (last["kept"], last["total"]) == ([6, 1], 8)
 
 
@@ -334,7 +336,7 @@ def test_table_options_of_a_new_chronicle(tmp_path: Path) -> None:
     data = chronicle(path, "new", "--disadvantage-wins", "--critical-wound-no-disadvantage",
                      "--clues-per-scene", "0", "--cracked-until-penance",
                      "--allow-unestablished-objects")
-    assert data["options"] == {
+    assert data["summary"]["options"] == {  # type: ignore[index]
         "advantage_cancels_disadvantage": False, "cracked_disadvantage_until_penance": True,
         "require_established_object": False, "damage_step": "margin",
         "silver_wound_multiplier": 2, "critical_wound_disadvantage": False,

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from meneur.dice.source import EnteredDiceError, EnteredSource
-from meneur.errors import BadInputError, IllegalActionError
-from meneur.systems.carpathes.events import NpcEntry, RollInitiative
+from meneur.errors import BadInputError, Refused
+from meneur.systems.carpathes.commands import RollInitiative
+from meneur.systems.carpathes.events import NpcEntry
 from meneur.systems.carpathes.initiative import Combatant, roll_initiative
 from tests.carpathes.helpers import in_scene
 
@@ -70,7 +71,7 @@ def test_rolled_once_per_scene() -> None:
     state = table.state
     assert [r.combatant.name for r in state.initiative_order().order(1)] == [
         "Strigoi", "Anca", "Mihail"]
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         table.do(command, (1, 1, 2, 2, 6, 6))
     assert caught.value.rule == "initiative.once_per_scene"
     table.scene().do(command, (6, 6, 1, 1, 1, 1))

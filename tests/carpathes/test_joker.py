@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
-from meneur.systems.carpathes.events import (
+from meneur.errors import Refused
+from meneur.systems.carpathes.commands import (
     InvokeTalisman,
     MakeRoll,
     StartSession,
@@ -19,7 +19,7 @@ JOKER = UseJoker(pc="Mihail")
 
 def refused(table: Table, rule: str, dice: tuple[int, ...] = (6, 6)) -> None:
     before = table.log
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         table.do(JOKER, dice)
     assert caught.value.rule == rule
     assert table.log == before
@@ -68,7 +68,7 @@ def test_not_on_the_same_action_as_the_talisman() -> None:
 def test_talisman_refused_after_the_joker_on_the_same_action() -> None:
     """« Le Joker ne se cumule pas avec le Talisman de Foi sur la même action »."""
     table = in_scene().confront().roll("Mihail", (1, 1), peril=True).do(JOKER, (4, 4))
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         table.do(InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=True))
     assert caught.value.rule == "talisman.not_with_joker"
 

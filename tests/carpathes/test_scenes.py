@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.carpathes.combat import Wound
-from meneur.systems.carpathes.events import (
+from meneur.systems.carpathes.commands import (
     GiveClue,
     GiveMedicalCare,
     InflictWound,
@@ -28,7 +28,7 @@ TALISMAN = InvokeTalisman(pc="Mihail", sacred_object=CROSS, sincere=True)
 
 def refused(table: Table, command: object, rule: str, dice: tuple[int, ...] = ()) -> None:
     before = table.log
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         table.do(command, dice)  # type: ignore[arg-type]
     assert caught.value.rule == rule
     assert table.log == before

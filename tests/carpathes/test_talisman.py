@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
-from meneur.systems.carpathes.chronicle import refusal
-from meneur.systems.carpathes.events import (
+from meneur.errors import BadInputError, Refused
+from meneur.systems.carpathes.commands import (
     BeginConfrontation,
     DoPenance,
     EndConfrontation,
@@ -19,7 +18,7 @@ from meneur.systems.carpathes.events import (
 )
 from meneur.systems.carpathes.model import CreatureKind, TableOptions, Tier, Trait
 from meneur.systems.carpathes.narration import narrate
-from tests.carpathes.helpers import Table, in_scene
+from tests.carpathes.helpers import Table, in_scene, refusal
 
 CROSS = "croix d'argent ternie"
 
@@ -35,7 +34,7 @@ def ironic(pc: str = "Mihail", item: str = CROSS) -> InvokeTalisman:
 def refused(table: Table, command: InvokeTalisman | DoPenance | Teach | EstablishSacredObject,
             rule: str) -> None:
     before = table.log
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         table.do(command)
     assert caught.value.rule == rule
     assert table.log == before
@@ -263,5 +262,5 @@ def test_the_ironic_phrase_explains_its_cost(until_penance: bool, lang: str,
     succès partiel, et la croix se serait fissurée pour la prochaine fois »."""
     options = TableOptions(cracked_disadvantage_until_penance=until_penance)
     table = in_scene(options).confront().roll("Mihail", (4, 4)).do(ironic())
-    event = table.log.batches[-1][0]
+    event = table.session.events()[-1]
     assert [m.render(lang) for m in narrate(event)] == expected

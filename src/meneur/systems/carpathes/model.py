@@ -120,6 +120,14 @@ def parse_enum(kind: type[E], text: str, what: str) -> E:
     return kind(key)
 
 
+class InvalidValueError(ValueError):
+    """A value a model refuses, said in the user's language (read by ``meneur.engine.problems``)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.msgid)
+        self.message = message
+
+
 class Character(BaseModel):
     """A player character: three traits, talents with bonuses, a trade, a hobby, faith, relics.
 
@@ -145,7 +153,10 @@ class Character(BaseModel):
     def _talent_bonuses_in_range(cls, talents: dict[str, int]) -> dict[str, int]:
         for name, bonus in talents.items():
             if not BONUS_MIN <= bonus <= BONUS_MAX:
-                raise ValueError(f"talent {name!r} bonus {bonus} outside {BONUS_MIN}..{BONUS_MAX}")
+                raise InvalidValueError(Message("carpathes", N_(
+                    "{what} is {value}; give a whole number from {low} to {high}."), {
+                        "what": Message("carpathes", N_("The bonus of talent '{name}'"), {"name": name}),
+                        "value": bonus, "low": BONUS_MIN, "high": BONUS_MAX}))
         return talents
 
     def trait(self, trait: Trait) -> int:

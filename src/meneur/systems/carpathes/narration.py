@@ -1,6 +1,13 @@
-"""What each chronicle event says, as translatable messages (rendered by adapters)."""
+"""What a chronicle says: each event as translatable messages, and the state in short.
+
+:func:`narrate` gives an event's lines, :func:`describe` the log line the engine shows,
+:func:`summary` the state as JSON-ready keys (with the Talisman's and the Joker's availability read
+from the limits), :func:`status_lines` the same in words. Adapters render them.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
@@ -26,6 +33,8 @@ from meneur.systems.carpathes.events import (
     TalismanRecharged,
     WoundInflicted,
 )
+from meneur.systems.carpathes.initiative import Combatant, Initiative, InitiativeRoll
+from meneur.systems.carpathes.limits import joker_charged, talisman_charged
 from meneur.systems.carpathes.model import (
     CREATURE_LABELS,
     TIER_LABELS,
@@ -33,6 +42,7 @@ from meneur.systems.carpathes.model import (
     Tier,
     is_supernatural,
 )
+from meneur.systems.carpathes.state import ChronicleState
 
 
 def _m(msgid: str, **params: object) -> Message:
@@ -123,3 +133,81 @@ def _rolled(event: Rolled) -> list[Message]:
         lines.append(_m(N_("Caught off guard: no talent bonus in the first round.")))
     return lines + event.roll.to_roll().explain()
 
+
+
+class Lines(Message):
+    """Several messages shown as one, a line each."""
+
+    def render(self, lang: str | None = None) -> str:
+        return "\n".join(line.render(lang) for line in self.params["lines"])
+
+
+def describe(state: ChronicleState, event: Event) -> Message | None:
+    """The log's line for ``event`` (several lines for a roll, as one message)."""
+    lines = narrate(event)
+    if isinstance(event, InitiativeRolled):
+        lines = [*lines, *initiative_of(event).explain()]
+    return lines[0] if len(lines) == 1 else Lines("carpathes", "", {"lines": lines})
+
+
+def initiative_of(event: InitiativeRolled) -> Initiative:
+    """The initiative an event rolled, in its first round's order."""
+    return Initiative(tuple(InitiativeRoll(Combatant(
+        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard), e.dice)
+        for e in event.entries))
+
+
+def talisman_available(state: ChronicleState, pc: str) -> bool:
+    """Whether ``pc``'s Talisman de Foi is charged (faith, no crack, not spent)."""
+    return talisman_charged(state, pc) is None
+
+
+def joker_available(state: ChronicleState, pc: str) -> bool:
+    """Whether ``pc``'s Joker du destin is still available this session."""
+    return joker_charged(state, pc) is None
+
+
+def summary(state: ChronicleState) -> dict[str, Any]:
+    """The state in short, JSON-ready: session, scene, confrontation, each PC's counters."""
+    fight = state.confrontation
+    return {
+        "options": state.options.model_dump(mode="json"),
+        "session": state.session, "scene": state.scene, "in_scene": state.in_scene,
+        "after_night": state.scene_after_night, "round": state.round,
+        "supernatural_clues": state.clues,
+        "confrontation": None if fight is None else {
+            "creature": fight.creature.value, "supernatural": fight.supernatural},
+        "characters": {name: {
+            "talisman_available": talisman_available(state, name),
+            "talisman_spent_in_scene": status.talisman_spent_in,
+            "night_since_spent": status.night_since_spent,
+            "recollected_since_spent": status.recollected_since_spent,
+            "cracked": status.cracked, "shaken_faith": status.penalty,
+            "wounds": [w.value for w in status.wounds], "needs_medical_care": status.needs_care,
+            "joker_available": joker_available(state, name),
+            "last_roll": None if status.last_roll is None else
+            status.last_roll.trait_roll().to_json()} for name, status in state.status.items()},
+    }
+
+
+SHAKEN_LABELS = {"none": N_("no"),
+                 "pending": N_("disadvantage in the next supernatural confrontation"),
+                 "active": N_("disadvantage in this confrontation")}
+
+
+def _yes(value: bool) -> Message:
+    return _m(N_("yes") if value else N_("no"))
+
+
+def status_lines(state: ChronicleState) -> list[Message]:
+    """Where the chronicle stands, and each PC's Talisman, Joker and faith, in words."""
+    params = {"session": state.session, "scene": state.scene}
+    lines = [_m(N_("Session {session}, scene {scene}."), **params) if state.in_scene
+             else _m(N_("Session {session}, between scenes (last scene: {scene})."), **params)]
+    for name, status in state.status.items():
+        lines.append(_m(N_(
+            "{name}: Talisman {talisman}, Joker {joker}, cracked object {cracked}, shaken"
+            " faith {shaken}."), name=name, talisman=_yes(talisman_available(state, name)),
+            joker=_yes(joker_available(state, name)), cracked=_yes(status.cracked),
+            shaken=_m(SHAKEN_LABELS[status.penalty])))
+    return lines
