@@ -107,14 +107,19 @@ def test_replay_undo_and_legality_agree_with_decide(script: list[object]) -> Non
         if step == "undo":
             session.undo()
             continue
-        offered = {type(entry.command) for entry in session.legal() if entry.is_legal}
+        offered = {entry.kind: entry for entry in session.legal()}
         try:
             session.do(step)
         except Refused as refusal:
-            assert type(step) not in offered or refusal.rule == "limit"
-            refused = [e for e in session.legal(include_refused=True) if not e.is_legal]
-            assert [e.rule for e in refused] == [refusal.rule]
+            assert isinstance(step, Add) and refusal.rule == "limit"
+            add = offered.get("add")
+            assert add is None or step.amount > add.cost_max  # beyond what the query offered
+            if add is None:
+                refused = [e.rule for e in session.legal(include_refused=True) if not e.is_legal]
+                assert refused == ["limit"]
             continue
+        if isinstance(step, Add) and step.amount >= 1:
+            assert offered["add"].cost_min <= step.amount <= offered["add"].cost_max
         session.undo()
         assert session.state == before
         session.redo()
