@@ -267,4 +267,7 @@ def register(app: typer.Typer) -> None:
         for action in actions:
             out.print(action_line(fight.state, action), markup=False)
 
+    from meneur.systems.energy.cli.ai import register_fight  # the tactical AI's commands
+
+    register_fight(group)
     app.add_typer(group, name="fight")

@@ -1,0 +1,229 @@
+"""Energy System CLI for the tactical AI: ``fight suggest``, ``fight auto`` and the simulated
+``balance`` (``--simulate``, ``--target``). Thin adapters over :mod:`meneur.systems.energy.ai`."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+
+from meneur.cli.output import console, guarded, print_json
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.storage import write_text_atomically
+from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
+from meneur.systems.energy.ai.adapter import SIDES, step, winner
+from meneur.systems.energy.ai.fightfile import wire
+from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS
+from meneur.systems.energy.ai.policy import Choice
+from meneur.systems.energy.combat.files import read_data
+from meneur.systems.energy.combat.state import FightState, Phase
+
+DOMAIN = "energy_ai"
+_ = Translator(DOMAIN)
+
+
+def _policy(name: str, nodes: int | None = None, budget_ms: float | None = None) -> Policy:
+    if name not in POLICIES:
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("--policy: {value!r} is not one of {known}."),
+                {"value": name, "known": ", ".join(POLICIES)},
+            )
+        )
+    return make_policy(name, nodes=nodes, budget_ms=budget_ms)
+
+
+def _choice_json(choice: Choice) -> dict[str, Any]:
+    return {
+        "command": wire(choice.command),
+        "score": round(choice.score, 3),
+        "explanation": choice.explanation.render(),
+    }
+
+
+def _line(command_wire: Any) -> str:
+    return json.dumps(command_wire, ensure_ascii=False)
+
+
+def _gm_words(state: FightState, command: Any) -> str:
+    from meneur.systems.energy.cli.fight import action_words
+
+    return _("The fight itself: {what}", what=action_words(state, command))
+
+
+def suggest_command(
+    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
+    budget_ms: Annotated[
+        float | None,
+        typer.Option("--budget-ms", help=_("Search policy: thinking time per move in milliseconds.")),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            "--nodes", help=_("Search policy: simulated moves per decision (reproducible, unlike a time).")
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help=_("Print JSON: side, command (fight-file form), score, explanation, alternatives.")
+        ),
+    ] = False,
+) -> None:
+    """Suggest the command for whoever must act now, with its reasons and the best two alternatives."""
+    from meneur.systems.energy.cli.fight import play as play_file
+
+    chosen = _policy(policy, nodes, budget_ms)
+    state = play_file(file, True).state
+    move = next_move(state, dict.fromkeys(SIDES, chosen), random.Random(seed))
+    if move is None:
+        if as_json:
+            print_json(None)
+            return
+        console().print(_("The fight is over: nothing to suggest."), markup=False)
+        return
+    if as_json:
+        if move.suggestion is None:
+            print_json(
+                {
+                    "side": None,
+                    "command": wire(move.command),
+                    "score": 0,
+                    "explanation": _gm_words(state, move.command),
+                    "alternatives": [],
+                }
+            )
+            return
+        print_json(
+            {
+                "side": move.side,
+                **_choice_json(move.suggestion.best),
+                "alternatives": [_choice_json(c) for c in move.suggestion.alternatives],
+            }
+        )
+        return
+    out = console()
+    if move.suggestion is None:
+        out.print(_gm_words(state, move.command), markup=False)
+        out.print(_("Command: {command}", command=_line(wire(move.command))), markup=False)
+        return
+    out.print(move.suggestion.best.explanation.render(), markup=False)
+    out.print(_("Command: {command}", command=_line(wire(move.command))), markup=False)
+    for alternative in move.suggestion.alternatives:
+        out.print(
+            _(
+                "Alternative: {explanation} ({command})",
+                explanation=alternative.explanation.render(),
+                command=_line(wire(alternative.command)),
+            ),
+            markup=False,
+        )
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    if path.suffix.lower() == ".json":
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    else:
+        text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, default_flow_style=None)
+    write_text_atomically(path, text)
+
+
+def auto_command(
+    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
+    sides: Annotated[str, typer.Option("--sides", help=_("Sides to play: foes, heroes or all."))] = "foes",
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
+    budget_ms: Annotated[
+        float | None,
+        typer.Option("--budget-ms", help=_("Search policy: thinking time per move in milliseconds.")),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            "--nodes", help=_("Search policy: simulated moves per decision (reproducible, unlike a time).")
+        ),
+    ] = None,
+    out_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help=_("Where to write the completed fight file (default: the fight file itself).")
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=_(
+                "Print JSON: played (number of commands), commands (fight-file form), winner, phase, file."
+            ),
+        ),
+    ] = False,
+) -> None:
+    """Play the chosen sides to the end of the fight, or until a side not played must act."""
+    from meneur.systems.energy.cli.fight import play as play_file
+
+    if sides not in ("foes", "heroes", "all"):
+        raise BadInputError(
+            Message(DOMAIN, N_("--sides: {value!r} is not one of foes, heroes, all."), {"value": sides})
+        )
+    played = frozenset(SIDES if sides == "all" else (sides,))
+    chosen = _policy(policy, nodes, budget_ms)
+    data = read_data(file)
+    state: FightState = play_file(file, True).state
+    rng = random.Random(seed)
+    policies = dict.fromkeys(SIDES, chosen)
+    commands: list[Any] = []
+    lines: list[str] = []
+    won: str | None = None
+    while state.phase is not Phase.ENDED and len(commands) < MAX_COMMANDS and state.turn <= MAX_TURNS:
+        move = next_move(state, policies, rng, played)
+        if move is None:
+            break
+        if move.suggestion is not None:
+            lines.append(move.suggestion.best.explanation.render())
+        if state.phase is not Phase.SETUP and winner(state) is not None:
+            won = winner(state)
+        state = step(state, move.command)
+        commands.append(wire(move.command))
+    target = out_file or file
+    data["commands"] = [*(data.get("commands") or []), *commands]
+    _write(target, data)
+    if as_json:
+        print_json(
+            {
+                "played": len(commands),
+                "commands": commands,
+                "winner": won,
+                "phase": state.phase.value,
+                "file": str(target),
+            }
+        )
+        return
+    out = console()
+    for line in lines:
+        out.print(line, markup=False)
+    if won is not None:
+        out.print(_("The {side} win.", side=_("heroes") if won == "heroes" else _("foes")), markup=False)
+    elif state.phase is not Phase.ENDED:
+        out.print(_("Stopped: a side not played must act."), markup=False)
+    out.print(
+        _("{count} commands played, written to {file}.", count=len(commands), file=str(target)), markup=False
+    )
+
+
+def register_fight(group: typer.Typer) -> None:
+    """Add ``suggest`` and ``auto`` to the ``fight`` group."""
+    group.command("suggest", help=_("Suggest the command for whoever must act now, with its reasons."))(
+        guarded(suggest_command)
+    )
+    group.command("auto", help=_("Play NPCs (or any side) to the end and write the completed fight file."))(
+        guarded(auto_command)
+    )
