@@ -504,6 +504,8 @@ def archetypes_command(
 
 def register(app: typer.Typer) -> None:
     """Add the characters commands to the ``energy`` group."""
+    from meneur.systems.energy.cli.ai import balance_command  # the book's verdict, and simulated fights
+
     commands: tuple[tuple[str, Callable[..., None], str], ...] = (
         ("check", check_command, _("Check a character against every creation rule.")),
         ("sheet", sheet_command, _("Show a character sheet.")),

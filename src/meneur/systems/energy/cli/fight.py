@@ -56,7 +56,7 @@ def presenter() -> Presenter:
     return Presenter(events=_event_lines, state=_state_lines, state_json=_state_json)
 
 
-def _played(file: Path, quiet: bool) -> Any:
+def played(file: Path, quiet: bool) -> Any:
     """The session of a fight file (or a session file) with every command played."""
     from meneur.engine import store
     from meneur.storage import read_data
@@ -93,7 +93,7 @@ def _register_files(group: typer.Typer) -> None:
             as_json: Annotated[bool, typer.Option(
                 "--json", help=_("Print the final state as JSON."))] = False,
             ) -> None:
-        session = _played(file, as_json)
+        session = played(file, as_json)
         if as_json:
             print_json(_state_json(session)["fight"])
             return
@@ -110,7 +110,7 @@ def _register_files(group: typer.Typer) -> None:
         from meneur.systems.energy.combat.legal import legal_actions
         from meneur.systems.energy.combat.state import Phase
 
-        state = _played(file, True).state
+        state = played(file, True).state
         actions = legal_actions(state, include_refused=refused)
         if as_json:
             print_json([action_json(a) for a in actions])
@@ -162,4 +162,7 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(no_args_is_help=True, help=_("Tactical combat: play fight files."))
     _register_files(group)
     _register_session(group)
+    from meneur.systems.energy.cli.ai import register_fight  # the tactical AI's commands
+
+    register_fight(group)
     app.add_typer(group, name="fight")

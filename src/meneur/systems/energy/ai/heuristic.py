@@ -1,0 +1,331 @@
+"""The heuristic policy: plays like a sensible game master, from the legality query and the engine.
+
+* Actions: focus on the weakest reachable foe, with the power worth most (a matching power rather
+  than half success, its reinforcement on the first use); keep defence tokens against the attackers
+  still to act this turn; area attacks on groups; heal or give energy to an ally in need; charge or
+  move toward a foe out of reach; go on hold when no attack is worth its tokens and foes are still
+  to act, then interrupt or counter.
+* Reactions: the least defence tokens that stop the attack (found by asking the engine), or fewer
+  when stopping it costs more than the Vigueur it saves; when the target would be knocked out, an
+  ally interposes, extends its defence or counters if the engine says that saves it.
+
+No rule is written here: values come from :meth:`LegalAction.effective` and outcomes from ``decide``.
+"""
+
+from __future__ import annotations
+
+import random
+from math import hypot
+
+from meneur.i18n import Message
+from meneur.systems.energy.ai import explain
+from meneur.systems.energy.ai.adapter import (
+    Decision,
+    LegalAction,
+    enemies_of,
+    instance,
+    interrupt_of,
+    move_to,
+    outcome,
+    try_events,
+)
+from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
+from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
+from meneur.systems.energy.combat.events import AttackResolved
+from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.state import FightState
+
+VIGOR = 3.0
+"""Worth of a Vigueur point in tokens: Vigueur does not come back during a fight, tokens do."""
+KNOCKOUT = 8.0
+"""Extra worth of knocking a character out (it stops acting)."""
+DRAIN = 0.5
+"""Worth of a defence token the attack forces the target to spend."""
+SPEND = 0.35
+"""Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
+
+
+def threats(state: FightState, who: Combatant) -> list[Combatant]:
+    """Foes still to act this turn (after the current action phase), standing."""
+    later = state.order[state.active + 1 :] if state.active < len(state.order) else ()
+    return [
+        state.get(i) for i in later if state.has(i) and not state.get(i).out and state.get(i).side != who.side
+    ]
+
+
+def reserve(state: FightState, who: Combatant) -> int:
+    """Tokens to keep for defence: half the strongest later attacker's pool, less what is placed."""
+    later = threats(state, who)
+    if not later:
+        return 0
+    return max(0, (max(c.energy for c in later) + 1) // 2 - who.defense)
+
+
+def guard(target: Combatant) -> int:
+    """What the target can likely oppose: its placed defence and its pool (halved without a Def power)."""
+    pool = target.energy if target.has_category("def") else target.energy // 2
+    return target.defense + pool
+
+
+def resolution(state: FightState, command: Command) -> AttackResolved | None:
+    """The engine's resolution of a defence (or None when refused or not resolved now)."""
+    events = try_events(state, command)
+    if events is None:
+        return None
+    for event in events:
+        if isinstance(event, AttackResolved):
+            return event
+    return None
+
+
+class Heuristic:
+    """The heuristic policy (see the module's description)."""
+
+    name = "heuristic"
+
+    def __init__(self, alternatives: int = 2) -> None:
+        self.alternatives = alternatives
+
+    def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
+        """The best scored command of the decision (None declines an optional one)."""
+        if decision.kind == "reaction":
+            return rank(self.reactions(state, decision), self.alternatives)
+        if decision.kind == "interrupt":
+            return self.interrupt(state, decision)
+        if decision.kind == "maintenance":
+            return None
+        return rank(self.actions(state, decision), self.alternatives)
+
+    # Actions -------------------------------------------------------------------------------------
+
+    def actions(self, state: FightState, decision: Decision) -> list[Choice]:
+        """Every considered action of the acting character, scored."""
+        assert decision.actor is not None
+        who = state.get(decision.actor)
+        keep = min(who.energy, reserve(state, who))
+        later = len(threats(state, who))
+        choices: list[Choice] = []
+        passing: Choice | None = None
+        moves: list[LegalAction] = []
+        hold: LegalAction | None = None
+        for action in decision.options:
+            command = action.command
+            if action.actor != who.id and action.kind not in ("attack", "charge"):
+                continue
+            if action.kind in ("attack", "charge"):
+                choices += self.attacks(state, who, action, keep, later)
+            elif action.kind == "support" and isinstance(command, UseSupport):
+                choices += self.support(state, who, action)
+            elif action.kind in ("move", "small_move"):
+                moves.append(action)
+            elif action.kind == "hold":
+                hold = action
+            elif action.kind == "extended_defense" and later:
+                choices += self.extended(state, who, action)
+            elif action.kind == "pass":
+                passing = Choice(
+                    command, 0.0, explain.head(state, command), (explain.m(explain.NOTHING_WORTH),)
+                )
+        best = max((c.score for c in choices), default=0.0)
+        if best <= 0.5:
+            choices += self.approach(state, who, moves)
+            if hold is not None and later and who.energy >= 3 and best <= 0.0:
+                choices.append(
+                    Choice(hold.command, 0.3, explain.head(state, hold.command), (explain.m(explain.READY),))
+                )
+        if passing is not None:
+            choices.append(passing)
+        return choices
+
+    def attacks(
+        self, state: FightState, who: Combatant, action: LegalAction, keep: int, later: int
+    ) -> list[Choice]:
+        """An attack or a charge at two token counts: keeping the reserve, and everything."""
+        command = action.command
+        assert isinstance(command, Attack | Charge)
+        targets = [command.target, *(command.area_targets if isinstance(command, Attack) else ())]
+        out = []
+        for spend in sorted({max(action.cost_min, min(action.cost_max, who.energy - keep)), action.cost_max}):
+            value = action.effective(spend)
+            score, reasons = -SPEND * spend, []
+            for id in targets:
+                target = state.get(id)
+                opposed = guard(target)
+                damage = max(0, min(value - opposed, target.vigor))
+                score += VIGOR * damage + DRAIN * min(value, opposed)
+                score += 0.15 * (target.vigor_max - target.vigor)  # focus fire
+                if damage >= target.vigor:
+                    score += KNOCKOUT
+                if id == command.target:
+                    reasons += [explain.vigor_left(target.vigor), explain.defence_placed(target.defense)]
+                    if damage >= target.vigor:
+                        reasons.append(explain.m(explain.KNOCKOUT))
+            if action.halving:
+                reasons.append(explain.m(explain.HALF))
+            if isinstance(command, Charge):
+                score -= 0.2
+            reasons.append(explain.engaged(spend, value))
+            if spend < action.cost_max and keep:
+                reasons.append(explain.kept(who.energy - spend, later))
+            concrete = instance(action, spend)
+            out.append(Choice(concrete, score, explain.head(state, concrete), tuple(reasons)))
+        return out
+
+    def support(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
+        """Healing a hurt ally, giving energy to an ally short of it."""
+        command = action.command
+        assert isinstance(command, UseSupport)
+        kind = who.power(command.power).kind
+        if kind not in ("heal", "give_energy") or len(command.targets) != 1:
+            return []
+        ally = state.get(command.targets[0])
+        missing = ally.vigor_max - ally.vigor if kind == "heal" else ally.energy_max - ally.energy
+        worth = VIGOR if kind == "heal" else 0.8
+        needy = ally.vigor * 2 <= ally.vigor_max if kind == "heal" else ally.energy * 2 <= ally.energy_max
+        if missing <= 0 or not needy:
+            return []
+        spend = action.cost_min
+        while spend < action.cost_max and action.effective(spend) < missing:
+            spend += 1
+        score = worth * min(missing, action.effective(spend)) - SPEND * spend
+        concrete = instance(action, spend)
+        return [
+            Choice(
+                concrete,
+                score,
+                explain.head(state, concrete),
+                (explain.m(explain.SAVES), explain.vigor_left(ally.vigor)),
+            )
+        ]
+
+    def extended(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
+        """An extended defence when a covered ally is badly hurt."""
+        command = action.command
+        allies = [state.get(a) for a in getattr(command, "allies", ())]
+        weak = [a for a in allies if a.vigor * 3 <= a.vigor_max]
+        if not weak:
+            return []
+        score = 1.0 * len(weak) - SPEND * action.cost_min
+        return [Choice(command, score, explain.head(state, command), (explain.m(explain.SAVES),))]
+
+    def approach(self, state: FightState, who: Combatant, moves: list[LegalAction]) -> list[Choice]:
+        """A move toward the nearest foe when none is within reach."""
+        foes = enemies_of(state, who.side)
+        if not foes or not moves:
+            return []
+        x, y = who.position
+        nearest = min(foes, key=lambda c: hypot(c.position[0] - x, c.position[1] - y))
+        gap = hypot(nearest.position[0] - x, nearest.position[1] - y)
+        if gap <= state.options.contact_reach:
+            return []
+        move = min(moves, key=lambda a: (a.cost_min, a.kind != "move"))
+        command = move_to(move, nearest.position)
+        if outcome(state, command) is None:
+            return []
+        reason = (explain.m(explain.OUT_OF_REACH),)
+        return [Choice(command, 0.2 - SPEND * move.cost_min, explain.head(state, command), reason)]
+
+    def interrupt(self, state: FightState, decision: Decision) -> Suggestion | None:
+        """A holder with tokens interrupts the foe about to act."""
+        for action in decision.options:
+            command = interrupt_of(action)
+            holder = state.get(command.actor)
+            if holder.energy >= 2:
+                return Suggestion(
+                    Choice(command, 1.0, explain.head(state, command), (explain.m(explain.READY),))
+                )
+        return None
+
+    # Reactions -----------------------------------------------------------------------------------
+
+    def reactions(self, state: FightState, decision: Decision, rescue: bool = True) -> list[Choice]:
+        """The target's defences, scored; rescues by allies when the best defence leaves it out."""
+        pending = state.pending
+        assert pending is not None
+        target = state.get(pending.target)
+        weight = 1.0 if pending.target in state.order[state.active + 1 :] else 0.5
+        choices = [
+            c
+            for action in decision.options
+            if action.kind == "defend"
+            for c in self.defences(state, target, action, weight)
+        ]
+        if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
+            choices += self.rescues(state, decision, target)
+        return choices
+
+    def defences(
+        self, state: FightState, target: Combatant, action: LegalAction, weight: float
+    ) -> list[Choice]:
+        """One defence option: the least tokens that stop the attack, else all or nothing."""
+        template = action.command
+        assert isinstance(template, Defend)
+        low, high = action.cost_min, action.cost_max
+        last = resolution(state, instance(action, high))
+        if last is None:
+            return []
+        out = []
+        if not last.success:
+            while low < high:  # the least tokens that stop it (the margin falls as tokens rise)
+                middle = (low + high) // 2
+                found = resolution(state, instance(action, middle))
+                if found is not None and not found.success:
+                    high = middle
+                else:
+                    low = middle + 1
+            out.append((high, resolution(state, instance(action, high))))
+        else:
+            out.append((high, last))
+        if action.cost_min != out[0][0]:
+            out.append((action.cost_min, resolution(state, instance(action, action.cost_min))))
+        choices = []
+        for spend, resolved in out:
+            if resolved is None:
+                continue
+            damage = resolved.margin if resolved.success else 0
+            falls = resolved.success and damage >= target.vigor
+            score = -VIGOR * min(damage, target.vigor) - weight * spend - (KNOCKOUT if falls else 0.0)
+            if falls:
+                score -= 0.5 * spend  # tokens spent for nothing
+            command = instance(action, spend)
+            reasons: list[Message] = [explain.engaged(spend, resolved.defense)]
+            if not resolved.success:
+                reasons.append(explain.m(explain.BLOCKS, attack=max(0, resolved.attack - resolved.countered)))
+            elif spend == 0:
+                reasons.append(explain.m(explain.HOPELESS) if falls else explain.loses(damage))
+            else:
+                reasons.append(explain.loses(damage))
+            if action.halving and spend:
+                reasons.append(explain.m(explain.HALF))
+            choices.append(Choice(command, score, explain.head(state, command), tuple(reasons)))
+        return choices
+
+    def rescues(self, state: FightState, decision: Decision, target: Combatant) -> list[Choice]:
+        """Interposing, an extended defence or a counter, when the engine says the target then holds."""
+        out = []
+        for action in decision.options:
+            if action.kind not in ("interpose", "extended_defense", "counter"):
+                continue
+            for spend in sorted({action.cost_min, action.cost_max}):
+                command = instance(action, spend)
+                after = outcome(state, command)
+                if after is None or after.pending is None:
+                    continue
+                follow = Decision(
+                    decision.side, "reaction", after.pending.target, tuple(a for a in _defences(after)), False
+                )
+                best = rank(self.reactions(after, follow, rescue=False), 0)
+                if best is None:
+                    continue
+                score = best.best.score - 0.5 * spend
+                reasons = (explain.m(explain.WOULD_FALL, target=target.name),)
+                out.append(Choice(command, score, explain.head(state, command), reasons))
+        return out
+
+
+def _defences(state: FightState) -> list[LegalAction]:
+    """The defences open after a rescue (the engine's query, the target's side)."""
+    from meneur.systems.energy.ai.adapter import decisions
+
+    found = decisions(state)
+    return [a for a in found[0].options if a.kind == "defend"] if found else []

@@ -1,0 +1,101 @@
+"""Policies: who plays the NPCs (or the heroes, in a simulation), and why.
+
+A policy answers a :class:`~.adapter.Decision` with a :class:`Suggestion`: the chosen command, its
+explanation, and the next best alternatives; ``None`` declines an optional decision (an interrupt,
+the maintenance phase). Policies are pure: the same state, decision and random generator give the
+same answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import cos, sin
+from typing import NamedTuple, Protocol
+
+from meneur.i18n import Message
+from meneur.systems.energy.ai import explain
+from meneur.systems.energy.ai.adapter import Decision, LegalAction, instance, try_events
+from meneur.systems.energy.combat.commands import Command, Move
+from meneur.systems.energy.combat.state import FightState
+
+__all__ = ["Choice", "Policy", "RandomPolicy", "Suggestion", "rank"]
+
+
+class Choice(NamedTuple):
+    """One command a policy considered, with its score (higher is better) and why."""
+
+    command: Command
+    score: float
+    head: Message
+    reasons: tuple[Message, ...] = ()
+
+    @property
+    def explanation(self) -> Message:
+        """The whole sentence: head and reasons."""
+        return explain.sentence(self.head, self.reasons)
+
+
+class Suggestion(NamedTuple):
+    """The chosen command and the best alternatives, best first."""
+
+    best: Choice
+    alternatives: tuple[Choice, ...] = ()
+
+
+class Policy(Protocol):
+    """Anything that answers decisions."""
+
+    name: str
+
+    def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
+        """The suggestion for ``decision`` in ``state`` (None: decline an optional decision)."""
+        ...
+
+
+def rank(choices: Sequence[Choice], alternatives: int = 2) -> Suggestion | None:
+    """The best choice and the next ones (stable: the first of equal scores wins)."""
+    if not choices:
+        return None
+    ordered = sorted(choices, key=lambda c: -c.score)
+    return Suggestion(ordered[0], tuple(ordered[1 : 1 + alternatives]))
+
+
+def random_instance(action: LegalAction, rng: random.Random) -> Command:
+    """A random concrete command of a template: a token count in its range, a move destination."""
+    command = action.command
+    if isinstance(command, Move) and command.portal is None:
+        reach = 4.9 if command.small else 19.5
+        angle, length = rng.uniform(0, 6.283), rng.uniform(0, reach)
+        x, y = command.to
+        return Move(
+            command.actor,
+            (round(x + length * cos(angle), 3), round(y + length * sin(angle), 3)),
+            command.power,
+            command.carry,
+            command.small,
+            command.crossing,
+            command.portal,
+        )
+    return instance(action, rng.randint(action.cost_min, action.cost_max))
+
+
+class RandomPolicy:
+    """The baseline: any legal action, any legal token count, uniformly."""
+
+    name = "random"
+
+    def __init__(self, decline: float = 0.5) -> None:
+        self.decline = decline
+
+    def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
+        """A uniformly random legal command (an optional decision is declined half of the time)."""
+        options = decision.options
+        if not options or (decision.optional and rng.random() < self.decline):
+            return None
+        action = options[rng.randrange(len(options))]
+        command = random_instance(action, rng)
+        if try_events(state, command) is None:  # a destination the engine refuses: stay put
+            command = action.command
+        reason = explain.m(explain.AT_RANDOM, count=len(options))
+        return Suggestion(Choice(command, 0.0, explain.head(state, command), (reason,)))

@@ -1,0 +1,119 @@
+"""Policies play only what the engine accepts, the same way for the same seed, and say why."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meneur.systems.energy.ai import Heuristic, RandomPolicy, make_policy, next_move, play
+from meneur.systems.energy.ai.adapter import decisions
+from meneur.systems.energy.combat import Fight, legal_actions
+from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase
+
+from .helpers import fight
+
+HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION", "SOLARIS", "NEXUS")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    heroes=st.lists(st.sampled_from(HEROES), min_size=1, max_size=3, unique=True),
+    foes=st.lists(st.integers(1, 7), min_size=1, max_size=3),
+    gap=st.floats(2.0, 30.0),
+    policy=st.sampled_from(("random", "heuristic")),
+    seed=st.integers(0, 10_000),
+)
+def test_every_command_played_is_accepted_by_the_engine(
+    heroes: list[str], foes: list[int], gap: float, policy: str, seed: int
+) -> None:
+    """Every command of a played fight goes through the engine's ``decide`` (the log replays), and
+    the fight ends (002_58e889a1abff3456.txt: "Fin du combat")."""
+    start = fight(tuple(heroes), tuple(foes), gap)
+    chosen = make_policy(policy)
+    result = play(start, {"heroes": chosen, "foes": chosen}, seed, max_turns=4)
+    replayed = Fight(start)
+    for command in result.commands:
+        replayed.do(command)  # raises IllegalActionError on an illegal command
+    assert replayed.state.phase == "ended"
+
+
+def test_actions_are_instances_of_legal_templates() -> None:
+    """What the heuristic suggests is one of the query's actions, with a token count in its range."""
+    state = fight(("KITSUNE", "WINK"), (4, 3), gap=3.0)
+    rng = random.Random(1)
+    policies = {"heroes": Heuristic(), "foes": Heuristic()}
+    game = Fight(state)
+    for _ in range(60):
+        move = next_move(game.state, policies, rng)
+        if move is None:
+            break
+        if move.side is not None:
+            kinds = {type(a.command) for a in legal_actions(game.state)}
+            assert type(move.command) in kinds
+            for action in legal_actions(game.state):
+                if type(action.command) is type(move.command) and hasattr(move.command, "tokens"):
+                    break
+        game.do(move.command)
+
+
+def test_same_seed_same_fight() -> None:
+    """Random choices come only from the seed."""
+    start = fight(("KITSUNE", "WINK", "ALTAIR"), (5, 4, 3))
+    policies = {"heroes": RandomPolicy(), "foes": Heuristic()}
+    one = play(start, policies, 7)
+    two = play(start, policies, 7)
+    other = play(start, policies, 8)
+    assert one.commands == two.commands
+    assert one.commands != other.commands
+
+
+def test_heuristic_defends_with_the_least_tokens_that_stop_the_attack() -> None:
+    """Defence tokens stop the attack when the attack is not above the defence ("Si la défense est
+    égale ou supérieure à l'énergie de l'attaque, alors l'attaque échoue", 002_58e889a1abff3456.txt):
+    the heuristic asks the engine how many are enough and places no more."""
+    state = fight(("KITSUNE",), (5,), gap=3.0)
+    game = Fight(state)
+    game.do(next_move(game.state, {}, random.Random(0)).command)  # start (the fight itself)
+    if game.state.acting == "h0":
+        game.do(EndPhase("h0"))
+    game.do(Attack("f0", "h0", 2, 0))
+    (decision,) = decisions(game.state)
+    assert decision.kind == "reaction"
+    move = next_move(game.state, {"heroes": Heuristic()}, random.Random(0))
+    assert move is not None and isinstance(move.command, Defend)
+    tokens = move.command.tokens
+    after = Fight(game.state)
+    after.do(move.command)
+    assert after.state.get("h0").vigor == game.state.get("h0").vigor  # stopped
+    if tokens:
+        fewer = Fight(game.state)
+        fewer.do(Defend("h0", tokens - 1, move.command.power))
+        assert fewer.state.get("h0").vigor < game.state.get("h0").vigor  # one less is not enough
+
+
+def test_explanations_in_french_and_english() -> None:
+    """The suggestion says who attacks whom, the target's Vigueur and its defence."""
+    game = Fight(fight(("KITSUNE",), (4,), gap=3.0))
+    game.do(next_move(game.state, {}, random.Random(0)).command)  # start (the fight itself)
+    if game.state.acting == "h0":
+        game.do(EndPhase("h0"))
+    move = next_move(game.state, {"foes": Heuristic()}, random.Random(0))
+    assert move is not None and isinstance(move.command, Attack)
+    assert move.suggestion is not None
+    text = move.suggestion.best.explanation
+    fr, en = text.render("fr"), text.render("en")
+    assert fr.startswith("Agent 1 attaque KITSUNE : ") and "de vigueur restant" in fr
+    assert en.startswith("Agent 1 attacks KITSUNE: ") and "Vigueur point" in en
+
+
+def test_heuristic_beats_random_in_mirrored_fights() -> None:
+    """Each side played by each policy on the same seeds: the heuristic wins most fights."""
+    start = fight(("KITSUNE", "WINK"), (5, 5))
+    wins = 0
+    for seed in range(4):
+        first = play(start, {"heroes": Heuristic(), "foes": RandomPolicy()}, seed)
+        second = play(start, {"heroes": RandomPolicy(), "foes": Heuristic()}, seed)
+        wins += (first.winner == "heroes") + (second.winner == "foes")
+    assert wins >= 7
