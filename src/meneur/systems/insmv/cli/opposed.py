@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from meneur.cli.output import console, guarded, print_json
@@ -69,8 +71,81 @@ def _print_opposed_odds(
         )
 
 
+def _side_options() -> dict[str, Any]:
+    """The options of each side, A (who acts) and B (who resists), in the current language."""
+    return {
+        "value_a": typer.Option(
+            ..., "--value-a", callback=o.within(0, MAX_NUMBER), help=_("A's value (A acts).")
+        ),
+        "value_b": typer.Option(
+            ..., "--value-b", callback=o.within(0, MAX_NUMBER), help=_("B's value (B resists).")
+        ),
+        "difficulty_a": typer.Option(None, "--difficulty-a", help=_("A's row.")),
+        "difficulty_b": typer.Option(None, "--difficulty-b", help=_("B's row.")),
+        "shift_a": typer.Option(
+            0, "--shift-a", callback=o.within(-MAX_SHIFT, MAX_SHIFT), help=_("Game master's shift for A.")
+        ),
+        "shift_b": typer.Option(
+            0, "--shift-b", callback=o.within(-MAX_SHIFT, MAX_SHIFT), help=_("Game master's shift for B.")
+        ),
+        "voluntary_a": typer.Option(
+            0, "--voluntary-a", callback=o.within(0, MAX_SHIFT), help=_("A's voluntary shift.")
+        ),
+        "voluntary_b": typer.Option(
+            0, "--voluntary-b", callback=o.within(0, MAX_SHIFT), help=_("B's voluntary shift.")
+        ),
+        "kind_a": typer.Option("human", "--kind-a", help=_("A's kind of being (humain, ange, démon…).")),
+        "kind_b": typer.Option("human", "--kind-b", help=_("B's kind of being (humain, ange, démon…).")),
+        "max_shift_a": typer.Option(
+            None,
+            "--max-shift-a",
+            callback=o.within(0, MAX_SHIFT),
+            help=_("The game master's voluntary-shift limit for A."),
+        ),
+        "max_shift_b": typer.Option(
+            None,
+            "--max-shift-b",
+            callback=o.within(0, MAX_SHIFT),
+            help=_("The game master's voluntary-shift limit for B."),
+        ),
+        "untrained_a": typer.Option(
+            None,
+            "--untrained-malus-a",
+            callback=o.within(1, 4),
+            help=_("A does not possess the talent: its malus (1 to 4); --value-a is the characteristic."),
+        ),
+        "untrained_b": typer.Option(
+            None,
+            "--untrained-malus-b",
+            callback=o.within(1, 4),
+            help=_("B does not possess the talent: its malus (1 to 4); --value-b is the characteristic."),
+        ),
+        "missing_a": typer.Option(
+            False, "--power-not-possessed-a", help=_("A does not possess the power: no chance, no roll.")
+        ),
+        "missing_b": typer.Option(
+            False, "--power-not-possessed-b", help=_("B does not possess the power: no chance, no roll.")
+        ),
+        "tie_winner": typer.Option(
+            None,
+            "--tie-winner",
+            help=_("Who wins a tie of units (game master): attaquant (A) or défenseur (B)."),
+        ),
+        "raw_units": typer.Option(
+            False,
+            "--raw-units",
+            help=_("Table option: compare the bare units die (also --compare-units-without-shift)."),
+        ),
+        "raw_units_long": typer.Option(False, "--compare-units-without-shift", hidden=True),
+        "dice": typer.Option(
+            None, "--dice", help=_("A's d666 then B's (three dice for a side without a roll).")
+        ),
+    }
+
+
 def register_opposed(app: typer.Typer) -> None:
     """Add ``opposed``."""
+    s = _side_options()
 
     @app.command(
         "opposed",
@@ -83,80 +158,32 @@ def register_opposed(app: typer.Typer) -> None:
     )
     @guarded
     def opposed_command(
-        value_a: int = typer.Option(
-            ..., "--value-a", callback=o.within(0, MAX_NUMBER), help=_("A's value (A acts).")
-        ),
-        value_b: int = typer.Option(
-            ..., "--value-b", callback=o.within(0, MAX_NUMBER), help=_("B's value (B resists).")
-        ),
-        difficulty_a: str | None = typer.Option(None, "--difficulty-a", help=_("A's row.")),
-        difficulty_b: str | None = typer.Option(None, "--difficulty-b", help=_("B's row.")),
-        shift_a: int = typer.Option(
-            0, "--shift-a", callback=o.within(-MAX_SHIFT, MAX_SHIFT), help=_("Game master's shift for A.")
-        ),
-        shift_b: int = typer.Option(
-            0, "--shift-b", callback=o.within(-MAX_SHIFT, MAX_SHIFT), help=_("Game master's shift for B.")
-        ),
-        voluntary_a: int = typer.Option(
-            0, "--voluntary-a", callback=o.within(0, MAX_SHIFT), help=_("A's voluntary shift.")
-        ),
-        voluntary_b: int = typer.Option(
-            0, "--voluntary-b", callback=o.within(0, MAX_SHIFT), help=_("B's voluntary shift.")
-        ),
-        kind_a: str = typer.Option("human", "--kind-a", help=_("A's kind of being (humain, ange, démon…).")),
-        kind_b: str = typer.Option("human", "--kind-b", help=_("B's kind of being (humain, ange, démon…).")),
-        max_shift_a: int | None = typer.Option(
-            None,
-            "--max-shift-a",
-            callback=o.within(0, MAX_SHIFT),
-            help=_("The game master's voluntary-shift limit for A."),
-        ),
-        max_shift_b: int | None = typer.Option(
-            None,
-            "--max-shift-b",
-            callback=o.within(0, MAX_SHIFT),
-            help=_("The game master's voluntary-shift limit for B."),
-        ),
-        untrained_a: int | None = typer.Option(
-            None,
-            "--untrained-malus-a",
-            callback=o.within(1, 4),
-            help=_("A does not possess the talent: its malus (1 to 4); --value-a is the characteristic."),
-        ),
-        untrained_b: int | None = typer.Option(
-            None,
-            "--untrained-malus-b",
-            callback=o.within(1, 4),
-            help=_("B does not possess the talent: its malus (1 to 4); --value-b is the characteristic."),
-        ),
-        missing_a: bool = typer.Option(
-            False, "--power-not-possessed-a", help=_("A does not possess the power: no chance, no roll.")
-        ),
-        missing_b: bool = typer.Option(
-            False, "--power-not-possessed-b", help=_("B does not possess the power: no chance, no roll.")
-        ),
-        tie_winner: str | None = typer.Option(
-            None,
-            "--tie-winner",
-            help=_("Who wins a tie of units (game master): attaquant (A) or défenseur (B)."),
-        ),
-        units_without_shift: bool = typer.Option(
-            False,
-            "--raw-units",
-            help=_("Table option: compare the bare units die (also --compare-units-without-shift)."),
-        ),
-        units_without_shift_long: bool = typer.Option(False, "--compare-units-without-shift", hidden=True),
-        dice: str | None = typer.Option(
-            None, "--dice", help=_("A's d666 then B's (three dice for a side without a roll).")
-        ),
+        value_a: int = s["value_a"],
+        value_b: int = s["value_b"],
+        difficulty_a: str | None = s["difficulty_a"],
+        difficulty_b: str | None = s["difficulty_b"],
+        shift_a: int = s["shift_a"],
+        shift_b: int = s["shift_b"],
+        voluntary_a: int = s["voluntary_a"],
+        voluntary_b: int = s["voluntary_b"],
+        kind_a: str = s["kind_a"],
+        kind_b: str = s["kind_b"],
+        max_shift_a: int | None = s["max_shift_a"],
+        max_shift_b: int | None = s["max_shift_b"],
+        untrained_a: int | None = s["untrained_a"],
+        untrained_b: int | None = s["untrained_b"],
+        missing_a: bool = s["missing_a"],
+        missing_b: bool = s["missing_b"],
+        tie_winner: str | None = s["tie_winner"],
+        raw_units: bool = s["raw_units"],
+        raw_units_long: bool = s["raw_units_long"],
+        dice: str | None = s["dice"],
         seed: int | None = o.seed(),
         as_json: bool = o.as_json(),
         odds: bool = o.odds(),
     ) -> None:
         """An opposed test: A acts, B resists; the units decide."""
-        options = TableOptions(
-            opposed_units_include_voluntary_shift=not (units_without_shift or units_without_shift_long)
-        )
+        options = TableOptions(opposed_units_include_voluntary_shift=not (raw_units or raw_units_long))
         winner = None if tie_winner is None else _side(tie_winner)
         request_a = c.read_request(value_a, difficulty_a, shift_a, voluntary_a, untrained_a)
         request_b = c.read_request(value_b, difficulty_b, shift_b, voluntary_b, untrained_b)

@@ -25,9 +25,7 @@ def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``table``, ``kinds`` and ``affected``."""
-
+def _register_table(app: typer.Typer) -> None:
     @app.command("table", help=_("Show the table UM."))
     @guarded
     def table_command(as_json: bool = o.as_json()) -> None:
@@ -44,6 +42,8 @@ def register(app: typer.Typer) -> None:
             cells = " ".join(f"{cell:>3}" for cell in table.cells[row])
             out.print(f"{cells}  {row.label.render()}", markup=False)
 
+
+def _register_kinds(app: typer.Typer) -> None:
     @app.command(
         "kinds",
         help=_("The kinds of being and their default rules (the game master may change them per being)."),
@@ -77,6 +77,8 @@ def register(app: typer.Typer) -> None:
             markup=False,
         )
 
+
+def _register_affected(app: typer.Typer) -> None:
     @app.command(
         "affected", help=_("Whether a power that affects only human beings affects a being of this kind.")
     )
@@ -103,3 +105,10 @@ def register(app: typer.Typer) -> None:
             )
         else:
             console().print(reason, markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``table``, ``kinds`` and ``affected``."""
+    _register_table(app)
+    _register_kinds(app)
+    _register_affected(app)

@@ -112,6 +112,8 @@ def _register_test(app: typer.Typer) -> None:
         else:
             c.print_result(_("Success") if result.success else _("Failure"), lines(result.explain()))
 
+
+def _register_odds(app: typer.Typer) -> None:
     @app.command("odds", help=_("Exact odds of a test: success and the distribution of the units."))
     @guarded
     def odds_command(
@@ -135,4 +137,5 @@ def register(app: typer.Typer) -> None:
     from meneur.systems.insmv.cli.opposed import register_opposed
 
     _register_test(app)
+    _register_odds(app)
     register_opposed(app)

@@ -20,7 +20,7 @@ from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
 from meneur.systems.warzone.cli import options as o
 from meneur.systems.warzone.leadership import leadership_test
 from meneur.systems.warzone.model import MAX_ACTIONS, MAX_DIFFICULTY, MAX_STAT, PowerKind, TableOptions
-from meneur.systems.warzone.odds import casting_odds
+from meneur.systems.warzone.odds import CastingOdds, casting_odds
 from meneur.systems.warzone.power_test import MAX_TECHNIQUES, PowerTestSpec
 from meneur.systems.warzone.violence import roll_violence
 
@@ -88,41 +88,90 @@ def casting_json(result: Casting) -> dict[str, Any]:
     }
 
 
-def register(app: typer.Typer) -> None:
-    """Add the stateless rolls: ``cast``, ``odds``, ``violence``, ``leadership`` and ``table``."""
+def _power_options() -> dict[str, Any]:
+    """The options of a power test, shared by ``cast`` and ``odds``, in the current language."""
+    return {
+        "power": typer.Option(
+            ..., "--power", callback=o.within(0, MAX_STAT), help=_("The model's Power (Moc).")
+        ),
+        "difficulty": typer.Option(
+            ..., "--difficulty", callback=o.within(0, MAX_DIFFICULTY), help=_("The power's difficulty.")
+        ),
+        "actions": typer.Option(
+            None, "--actions", callback=o.within(1, MAX_ACTIONS), help=_("A spell's action cost (default 1).")
+        ),
+        "order": typer.Option(
+            None,
+            "--technique-order",
+            callback=o.within(1, MAX_TECHNIQUES),
+            help=_("A technique's place in the activation: 1, 2 or 3."),
+        ),
+        "penalty": typer.Option(
+            0,
+            "--penalty",
+            callback=o.within(0, MAX_STAT),
+            help=_("Violence table penalty to Power (3, 6...)."),
+        ),
+        "leadership": typer.Option(
+            None,
+            "--leadership",
+            callback=o.within(0, MAX_STAT),
+            help=_("The model's leadership, for the violence table's 20."),
+        ),
+    }
+
+
+_OUTCOMES = {
+    "absolute_success": N_("Absolute Success"),
+    "success": N_("Success"),
+    "failure": N_("Failure"),
+    "critical_failure": N_("Critical Failure"),
+}
+
+
+def _print_odds(spec: PowerTestSpec, odds: CastingOdds, as_json: bool) -> None:
+    if as_json:
+        print_json(
+            {
+                "threshold": spec.threshold,
+                "outcomes": {k: fraction_text(v) for k, v in odds.outcomes.items()},
+                "success": fraction_text(odds.success),
+                "violence": {k: fraction_text(v) for k, v in odds.violence.items()},
+                "wound": None if odds.wound is None else fraction_text(odds.wound),
+                "expected_actions": fraction_text(odds.expected_actions),
+            }
+        )
+        return
+    out = console()
+    out.print(_("Needed: {threshold} or less on a d20.", threshold=spec.threshold), markup=False)
+    for key, value in odds.outcomes.items():
+        out.print(
+            _(
+                "{outcome}: {p} ({percent})",
+                outcome=_(_OUTCOMES[key]),
+                p=chance_text(value),
+                percent=percent(value),
+            ),
+            markup=False,
+        )
+    if odds.wound is not None:
+        out.print(_("Wound through the violence table: {p}.", p=chance_text(odds.wound)), markup=False)
+
+
+def _register_power_test(app: typer.Typer) -> None:
+    p = _power_options()
 
     @app.command(
         "cast", help=_("Power test: d20 at most Power minus difficulty; a 20 rolls on the violence table.")
     )
     @guarded
     def cast_command(
-        power: int = typer.Option(
-            ..., "--power", callback=o.within(0, MAX_STAT), help=_("The model's Power (Moc).")
-        ),
-        difficulty: int = typer.Option(
-            ..., "--difficulty", callback=o.within(0, MAX_DIFFICULTY), help=_("The power's difficulty.")
-        ),
-        actions: int = typer.Option(
-            None, "--actions", callback=o.within(1, MAX_ACTIONS), help=_("A spell's action cost (default 1).")
-        ),
-        technique_order: int = typer.Option(
-            None,
-            "--technique-order",
-            callback=o.within(1, MAX_TECHNIQUES),
-            help=_("A technique's place in the activation: 1, 2 or 3."),
-        ),
-        penalty: int = typer.Option(
-            0,
-            "--penalty",
-            callback=o.within(0, MAX_STAT),
-            help=_("Violence table penalty to Power (3, 6...)."),
-        ),
-        leadership: int = typer.Option(
-            None,
-            "--leadership",
-            callback=o.within(0, MAX_STAT),
-            help=_("The model's leadership, for the violence table's 20."),
-        ),
+        power: int = p["power"],
+        difficulty: int = p["difficulty"],
+        actions: int = p["actions"],
+        technique_order: int = p["order"],
+        penalty: int = p["penalty"],
+        leadership: int = p["leadership"],
         dice: str = o.dice(),
         seed: int = o.seed(),
         as_json: bool = o.as_json(),
@@ -139,69 +188,19 @@ def register(app: typer.Typer) -> None:
     @app.command("odds", help=_("Exact odds of each outcome of a power test."))
     @guarded
     def odds_command(
-        power: int = typer.Option(
-            ..., "--power", callback=o.within(0, MAX_STAT), help=_("The model's Power (Moc).")
-        ),
-        difficulty: int = typer.Option(
-            ..., "--difficulty", callback=o.within(0, MAX_DIFFICULTY), help=_("The power's difficulty.")
-        ),
-        actions: int = typer.Option(
-            None, "--actions", callback=o.within(1, MAX_ACTIONS), help=_("A spell's action cost (default 1).")
-        ),
-        technique_order: int = typer.Option(
-            None,
-            "--technique-order",
-            callback=o.within(1, MAX_TECHNIQUES),
-            help=_("A technique's place in the activation: 1, 2 or 3."),
-        ),
-        penalty: int = typer.Option(
-            0,
-            "--penalty",
-            callback=o.within(0, MAX_STAT),
-            help=_("Violence table penalty to Power (3, 6...)."),
-        ),
-        leadership: int = typer.Option(
-            None,
-            "--leadership",
-            callback=o.within(0, MAX_STAT),
-            help=_("The model's leadership, for the violence table's 20."),
-        ),
+        power: int = p["power"],
+        difficulty: int = p["difficulty"],
+        actions: int = p["actions"],
+        technique_order: int = p["order"],
+        penalty: int = p["penalty"],
+        leadership: int = p["leadership"],
         as_json: bool = o.as_json(),
     ) -> None:
         spec, kind, cost = _spec(power, difficulty, technique_order, penalty, actions)
-        odds = casting_odds(spec, kind, cost, TableOptions(), leadership)
-        data = {
-            "threshold": spec.threshold,
-            "outcomes": {k: fraction_text(v) for k, v in odds.outcomes.items()},
-            "success": fraction_text(odds.success),
-            "violence": {k: fraction_text(v) for k, v in odds.violence.items()},
-            "wound": None if odds.wound is None else fraction_text(odds.wound),
-            "expected_actions": fraction_text(odds.expected_actions),
-        }
-        if as_json:
-            print_json(data)
-            return
-        names = {
-            "absolute_success": N_("Absolute Success"),
-            "success": N_("Success"),
-            "failure": N_("Failure"),
-            "critical_failure": N_("Critical Failure"),
-        }
-        out = console()
-        out.print(_("Needed: {threshold} or less on a d20.", threshold=spec.threshold), markup=False)
-        for key, value in odds.outcomes.items():
-            out.print(
-                _(
-                    "{outcome}: {p} ({percent})",
-                    outcome=_(names[key]),
-                    p=chance_text(value),
-                    percent=percent(value),
-                ),
-                markup=False,
-            )
-        if odds.wound is not None:
-            out.print(_("Wound through the violence table: {p}.", p=chance_text(odds.wound)), markup=False)
+        _print_odds(spec, casting_odds(spec, kind, cost, TableOptions(), leadership), as_json)
 
+
+def _register_tables(app: typer.Typer) -> None:
     @app.command("violence", help=_("Roll on the violence table (after a critical failure)."))
     @guarded
     def violence_command(
@@ -262,3 +261,9 @@ def register(app: typer.Typer) -> None:
             return
         for row in rows:
             console().print(_("{rows}: {text}", rows=row["rows"], text=row["text"]), markup=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the stateless rolls: ``cast``, ``odds``, ``violence``, ``leadership`` and ``table``."""
+    _register_power_test(app)
+    _register_tables(app)
