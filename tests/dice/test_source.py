@@ -62,3 +62,15 @@ def test_no_module_reads_the_global_random() -> None:
         if any(name != "Random" for name in uses):
             offenders.append(path.name)
     assert offenders == []
+
+
+@pytest.mark.parametrize("text", ["3,,4", "3;;4", "3, ,4", ",3", "3,4,"])
+def test_an_empty_place_between_entered_dice_is_refused(text: str) -> None:
+    with pytest.raises(EnteredDiceError) as error:
+        EnteredSource.parse(text)
+    assert "missing" in error.value.render("en")
+
+
+@pytest.mark.parametrize("text", ["3,4", "3, 4", "3 4", "3 ; 4", " 3,4 "])
+def test_one_separator_between_entered_dice_with_spaces_around(text: str) -> None:
+    assert EnteredSource.parse(text).values == (3, 4)

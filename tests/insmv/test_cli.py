@@ -1,9 +1,8 @@
-"""``meneur insmv ...`` in French and English: JSON keys, exit statuses, table files."""
+"""``meneur insmv ...`` rolls in French and English: JSON keys, exit statuses, odds."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,97 +142,10 @@ def test_table_and_kinds() -> None:
         assert run_cli(["insmv", "table"], lang).exit_code == 0
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_table_file_commands(tmp_path: Path, lang: str) -> None:
-    path = str(tmp_path / "table.json")
-    added = as_json(["being", "add", "-f", path, "--name", "Asmo", "--kind", "demon", "--will", "4",
-                     "--pp-modifier", "2", "--recovery", "1"], lang)
-    assert added["beings"]["Asmo"]["max_power_points"] == 6
-    spent = as_json(["pp", "spend", "-f", path, "--name", "Asmo", "--cost", "5", "--power", "Charme"], lang)
-    assert spent["beings"]["Asmo"]["power_points"] == 1
-    before = Path(path).read_bytes()
-    short = run_cli(["insmv", "pp", "spend", "-f", path, "--name", "Asmo", "--cost", "2"], lang)
-    assert short.exit_code == 1 and Path(path).read_bytes() == before
-    for bad in (["pp", "spend", "-f", path, "--name", "Nobody", "--cost", "1"],
-                ["pp", "spend", "-f", path, "--name", "Asmo", "--cost", "0"],
-                ["pp", "recover", "-f", path, "--name", "Asmo", "--days", "-1"],
-                ["being", "add", "-f", path, "--name", "Asmo", "--kind", "angel", "--will", "3"],
-                ["being", "add", "-f", path, "--name", "X", "--kind", "angel", "--will", "-3"],
-                ["being", "add", "-f", path, "--name", "X", "--kind", "elf", "--will", "3"]):
-        assert run_cli(["insmv", *bad], lang).exit_code == 2
-        assert Path(path).read_bytes() == before
-    rested = as_json(["pp", "recover", "-f", path, "--name", "Asmo", "--days", "9", "--rest"], lang)
-    assert rested["beings"]["Asmo"]["power_points"] == 6
-    undone = as_json(["undo", "-f", path], lang)
-    assert undone["beings"]["Asmo"]["power_points"] == 1 and undone["events"] == 2
-    assert as_json(["show", "-f", path], lang) == undone
-    shown = run_cli(["insmv", "show", "-f", path], lang)
-    assert "Asmo" in shown.stdout and "1/6" in shown.stdout
-
-
-def test_broken_or_empty_table_files(tmp_path: Path) -> None:
-    broken = tmp_path / "broken.json"
-    broken.write_text("{not json", encoding="utf-8")
-    result = run_cli(["insmv", "show", "-f", str(broken)])
-    assert result.exit_code == 2 and "broken.json" in result.stderr
-    assert broken.read_text(encoding="utf-8") == "{not json"
-    assert run_cli(["insmv", "undo", "-f", str(tmp_path / "new.json")]).exit_code == 2
-    assert not (tmp_path / "new.json").exists()
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_being_of_the_table_uses_a_power(tmp_path: Path, lang: str) -> None:
-    """A power test by a being of the table file: its kind limits the shift, its pool pays the cost."""
-    path = str(tmp_path / "table.json")
-    as_json(["being", "add", "-f", path, "--name", "Yves", "--kind", "angel", "--will", "3"], lang)
-    base = ["test", "-f", path, "--being", "Yves", "--value", "6"]
-    used = as_json([*base, "--voluntary", "5", "--cost", "2", "--power", "Lumière", "--dice", "1,1,3"], lang)
-    assert used["success"] is True and used["units"] == 8 and used["being"]["power_points"] == 1
-    failed = as_json([*base, "--shift", "-17", "--difficulty", "tres_difficile", "--cost", "1",
-                      "--dice", "6,6,1"], lang)
-    assert failed["success"] is False and failed["being"]["power_points"] == 0
-    before = Path(path).read_bytes()
-    short = run_cli(["insmv", *base, "--cost", "1", "--dice", "1,1,1"], lang)
-    assert short.exit_code == 1 and Path(path).read_bytes() == before
-    assert run_cli(["insmv", *base, "--voluntary", "6", "--dice", "1,1,1"], lang).exit_code == 1
-    for bad in ([*base, "--dice", "1,1"], ["test", "--value", "3", "--cost", "1"],
-                ["test", "--value", "3", "--being", "Yves"], [*base[:3], "--being", "Nobody", "--value", "3"],
-                [*base, "--cost", "1", "--power-not-possessed"]):
-        assert run_cli(["insmv", *bad], lang).exit_code == 2
-        assert Path(path).read_bytes() == before
-
-
-def test_keep_pp_on_failure_option(tmp_path: Path) -> None:
-    """Ruling "Spending power points" (docs/rulings/insmv.md): table option spend_power_points_on_failure."""
-    path = str(tmp_path / "table.json")
-    as_json(["being", "add", "-f", path, "--name", "Yves", "--kind", "angel", "--will", "3"])
-    base = ["test", "-f", path, "--being", "Yves", "--value", "1", "--difficulty", "tres_difficile",
-            "--cost", "2", "--keep-pp-on-failure"]
-    assert as_json([*base, "--dice", "6,6,1"])["being"]["power_points"] == 3
-    assert as_json([*base, "--dice", "1,1,1"])["being"]["power_points"] == 1
-
-
-def test_unwritable_table_file_is_bad_input(tmp_path: Path) -> None:
-    path = tmp_path / "missing-folder" / "table.json"
-    result = run_cli(["insmv", "being", "add", "-f", str(path), "--name", "A", "--kind", "angel",
-                      "--will", "3"])
-    assert result.exit_code == 2 and "table.json" in result.stderr
-
-
 @pytest.mark.parametrize(("lang", "expected"), [("fr", "88,89 %"), ("en", "88.89%")])
 def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
     result = run_cli(["insmv", "odds", "--value", "3"], lang)
     assert result.exit_code == 0 and expected in result.stdout and "8/9" in result.stdout
-
-
-@pytest.mark.parametrize(("lang", "words"), [("fr", ["Volonté", "will", "-1"]),
-                                             ("en", ["Volonté", "will", "-1"])])
-def test_invalid_being_names_the_field(tmp_path: Path, lang: str, words: list[str]) -> None:
-    table = tmp_path / "t.json"
-    result = run_cli(["insmv", "being", "add", "-f", str(table), "--name", "X", "--kind", "angel",
-                      "--will", "-1"], lang)
-    assert result.exit_code == 2 and all(word in result.stderr for word in words)
-    assert not table.exists()
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from meneur.engine import Session
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, rules_for
-from meneur.systems.insmv.commands import AddBeing, RecoverPowerPoints, SpendPowerPoints, decide, refusal
-from meneur.systems.insmv.events import Table, replay
+from meneur.systems.insmv.commands import AddBeing, RecoverPowerPoints, SpendPowerPoints, refusal
 from meneur.systems.insmv.model import Being, BeingKind, KindRules, build
 from meneur.systems.insmv.power_points import recover, recovery_amount, spend
 
@@ -74,53 +76,51 @@ def test_bad_amounts() -> None:
     assert "max_voluntary_shift" in caught.value.render("fr")
 
 
-def test_commands_fold_into_state_and_undo_is_exact() -> None:
-    events = decide(Table(), AddBeing(being=being(5, rate=1)))
-    state = replay(events)
-    for command in (SpendPowerPoints(name="Andromalius", cost=4, power="Charme"),
-                    RecoverPowerPoints(name="Andromalius", days=2, at_rest=False)):
-        new = decide(state, command)
-        events += new
-        state = replay(new, state)
-    assert state.beings["Andromalius"].current_power_points == 3
-    assert replay(events) == state
-    assert replay(events[:-1]).beings["Andromalius"].current_power_points == 1
+def table_with(b: Being) -> Session[Any, Any, Any]:
+    return Session.new("insmv", {"beings": [b.model_dump(mode="json")]})
+
+
+def test_spending_then_recovering_at_the_table() -> None:
+    """000_008acb24c72771e3.txt: PP spent as "carburant", then recovered per 24 hours."""
+    session = table_with(being(5, rate=1))
+    session.do(SpendPowerPoints(being="Andromalius", cost=4, power="Charme"))
+    assert session.state.beings["Andromalius"].current_power_points == 1
+    session.do(RecoverPowerPoints(being="Andromalius", days=2, at_rest=False))
+    assert session.state.beings["Andromalius"].current_power_points == 3
 
 
 def test_commands_refused_leave_the_state_alone() -> None:
-    state = replay(decide(Table(), AddBeing(being=being(3))))
-    before = state.model_dump()
-    with pytest.raises(IllegalActionError):
-        decide(state, SpendPowerPoints(name="Andromalius", cost=4))
-    assert refusal(state, SpendPowerPoints(name="Andromalius", cost=4)) is not None
-    assert refusal(state, SpendPowerPoints(name="Andromalius", cost=3)) is None
+    session = table_with(being(3))
+    before = session.state
+    with pytest.raises(IllegalActionError) as caught:
+        session.do(SpendPowerPoints(being="Andromalius", cost=4))
+    assert caught.value.rule == "power_points_short"
+    assert refusal(session.state, SpendPowerPoints(being="Andromalius", cost=3)) is None
     with pytest.raises(BadInputError):
-        decide(state, SpendPowerPoints(name="Nobody", cost=1))
+        session.do(SpendPowerPoints(being="Nobody", cost=1))
     with pytest.raises(BadInputError):
-        decide(state, AddBeing(being=being(3)))
+        session.do(AddBeing(being=being(3)))
     with pytest.raises(BadInputError):
-        decide(Table(), AddBeing(being=being(3, left=4)))
-    assert state.model_dump() == before
+        Session.new("insmv", {"beings": [being(3, left=4).model_dump(mode="json")]})
+    assert session.state == before and session.version == 0
 
 
 COMMANDS = st.one_of(
-    st.builds(SpendPowerPoints, name=st.just("Andromalius"), cost=st.integers(1, 8)),
-    st.builds(RecoverPowerPoints, name=st.just("Andromalius"), days=st.integers(0, 4), at_rest=st.booleans()))
+    st.builds(SpendPowerPoints, being=st.just("Andromalius"), cost=st.integers(1, 8)),
+    st.builds(RecoverPowerPoints, being=st.just("Andromalius"), days=st.integers(0, 4),
+              at_rest=st.booleans()))
 
 
 @given(will=st.integers(0, 6), rate=st.integers(0, 3), commands=st.lists(COMMANDS, max_size=15))
 def test_power_points_stay_between_zero_and_the_maximum(will: int, rate: int,
                                                         commands: list[SpendPowerPoints | RecoverPowerPoints]
                                                         ) -> None:
-    events = decide(Table(), AddBeing(being=being(will, rate=rate)))
-    state = replay(events)
+    """000_008acb24c72771e3.txt: "ne peut dépasser son nombre maximum de points de pouvoir"."""
+    session = table_with(being(will, rate=rate))
     for command in commands:
         try:
-            new = decide(state, command)
+            session.do(command)
         except IllegalActionError:
             continue
-        events += new
-        state = replay(new, state)
-        b = state.beings["Andromalius"]
+        b = session.state.beings["Andromalius"]
         assert 0 <= b.current_power_points <= b.max_power_points
-    assert replay(events) == state

@@ -163,9 +163,10 @@ def test_polish_play_output(state_file: Path) -> None:
     assert result.exit_code == 0 and "akcj" in result.stdout
 
 
-def test_undo_on_an_empty_log_is_bad_input(state_file: Path) -> None:
-    result = run_cli(["warzone", "undo", str(state_file)], "en")
-    assert result.exit_code == 2 and "empty" in result.stderr
+def test_undo_on_an_empty_log_is_refused(state_file: Path) -> None:
+    result = run_cli(["warzone", "undo", str(state_file), "--json"], "en")
+    assert result.exit_code == 1 and "Nothing to undo" in result.stderr
+    assert json.loads(result.stdout)["rule"] == "nothing_to_undo"
 
 
 def test_table_options_file_changes_the_rules(tmp_path: Path) -> None:
@@ -240,7 +241,8 @@ def test_the_effect_is_told_when_the_power_takes_effect(effect_state: Path, lang
 @pytest.mark.parametrize(("lang", "powers", "words"), [
     ("fr", [{"name": "A", "kind": "spell"}], ["le sort « A » doit indiquer ses actions (Akcje)"]),
     ("pl", [{"name": "A", "kind": "technique", "actions": 2}], ["Technika „A” nie wymaga akcji"]),
-    ("en", [{"name": "A", "kind": "rite", "actions": 1}], ["must be one of 'spell', 'technique', not rite"]),
+    ("en", [{"name": "A", "kind": "rite", "actions": 1}],
+     ["powers.0.kind: must be one of: spell, technique"]),
     ("fr", [{"name": "A", "kind": "spell", "actions": 1, "range": {}}], ["une portée demande au moins"]),
     ("en", [{"name": "A", "kind": "technique"}, {"name": "A", "kind": "technique"}],
      ["power names must be unique; repeated: A"]),

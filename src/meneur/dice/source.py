@@ -9,6 +9,7 @@ physical dice, in the order they are read.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -65,9 +66,14 @@ class EnteredSource:
         Raises:
             EnteredDiceError: when a value is not a whole number.
         """
-        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+        stripped = text.strip()
+        parts = re.split(r"\s*[,;]\s*|\s+", stripped) if stripped else []
         values = []
         for position, part in enumerate(parts, start=1):
+            if not part:
+                raise EnteredDiceError(
+                    Message("core", N_("Entered die #{position} is missing (two separators in a row?)."),
+                            {"position": position}))
             if not part.lstrip("-").isdigit():
                 raise EnteredDiceError(
                     Message("core", N_("Entered die #{position} is '{value}', not a whole number."),

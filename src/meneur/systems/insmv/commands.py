@@ -1,17 +1,34 @@
 """Commands of an INS/MV table and the decisions that turn them into events.
 
-Conventions: ``(state, command) -> events`` is pure and raises on a command the rules or the input
-forbid, leaving the state untouched. Legality is a query: :func:`refusal` says why a command is not
-allowed now, without raising.
+Conventions: ``decide(state, command, dice) -> events`` is pure and raises on a command the rules or
+the input forbid, leaving the state untouched. Legality is decided once: :func:`refusal` gathers the
+named predicates (:func:`~meneur.systems.insmv.power_points.spend_refusal`,
+:func:`~meneur.systems.insmv.resolution.voluntary_shift_refusal`) that both :func:`decide` and
+:func:`legal` use.
 """
 
 from __future__ import annotations
 
-from meneur.errors import BadInputError, IllegalActionError
+from pydantic import Field
+
+from meneur.dice.source import DiceSource
+from meneur.engine.system import Legal
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
-from meneur.systems.insmv.events import BeingAdded, Event, PowerPointsRecovered, PowerPointsSpent, Table
-from meneur.systems.insmv.model import Being, Frozen
-from meneur.systems.insmv.power_points import recovery_amount, spend_refusal
+from meneur.systems.insmv.events import BeingAdded, Event, PowerPointsRecovered, PowerPointsSpent, Tested
+from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT, Being, Frozen, Table
+from meneur.systems.insmv.power_points import is_spent, recovery_amount, spend_refusal
+from meneur.systems.insmv.resolution import (
+    TestRequest,
+    no_chance,
+    plan_test,
+    roll_test,
+    voluntary_shift_refusal,
+)
+from meneur.systems.insmv.table_um import Difficulty
+
+MAX_DAYS = 3650
+"""The most periods of 24 hours one recovery command lets pass (ten years)."""
 
 
 class AddBeing(Frozen):
@@ -23,63 +40,155 @@ class AddBeing(Frozen):
 class SpendPowerPoints(Frozen):
     """Spend PP on a power."""
 
-    name: str
-    cost: int
+    being: str
+    cost: int = Field(ge=1, le=2 * MAX_NUMBER)
     power: str | None = None
 
 
 class RecoverPowerPoints(Frozen):
     """Let some 24-hour periods pass for a being, at complete rest or not."""
 
-    name: str
-    days: int
+    being: str
+    days: int = Field(ge=0, le=MAX_DAYS)
     at_rest: bool = False
 
 
-Command = AddBeing | SpendPowerPoints | RecoverPowerPoints
+class RollTest(Frozen):
+    """A being of the table makes a test on the table UM, spending ``cost`` PP when it uses a power.
+
+    ``value`` is the characteristic, talent or power tested (the characteristic for a talent not
+    possessed, whose malus is ``untrained_malus``); ``possessed`` is false for a power the being
+    lacks (no chance, no roll).
+    """
+
+    being: str
+    value: int = Field(ge=0, le=MAX_NUMBER)
+    difficulty: Difficulty | None = None
+    shift: int = Field(default=0, ge=-MAX_SHIFT, le=MAX_SHIFT)
+    voluntary: int = Field(default=0, ge=0, le=MAX_SHIFT)
+    untrained_malus: int | None = Field(default=None, ge=1, le=4)
+    possessed: bool = True
+    cost: int | None = Field(default=None, ge=1, le=2 * MAX_NUMBER)
+    power: str | None = None
 
 
-def _check_name(state: Table, name: str) -> Being:
+Command = AddBeing | SpendPowerPoints | RecoverPowerPoints | RollTest
+
+
+def being_at(state: Table, name: str) -> Being:
+    """The being called ``name`` at the table.
+
+    Raises:
+        BadInputError: no being has that name (the known ones are listed).
+    """
     if name not in state.beings:
-        known = ", ".join(sorted(state.beings)) or "-"
+        known: str | Message = ", ".join(sorted(state.beings)) or Message("insmv", N_("none"))
         raise BadInputError(Message("insmv", N_("No being named '{name}' at the table (known: {known})."),
                                     {"name": name, "known": known}))
     return state.beings[name]
 
 
-def refusal(state: Table, command: Command) -> Message | None:
-    """Why the rules refuse ``command`` now (``None`` when they allow it); bad input still raises."""
+def check_new_being(state: Table, being: Being) -> None:
+    """Refuse a being whose name is taken or whose PP exceed its maximum.
+
+    Raises:
+        BadInputError: naming the problem.
+    """
+    if being.name in state.beings:
+        raise BadInputError(Message("insmv", N_("A being named '{name}' is already at the table."),
+                                    {"name": being.name}))
+    if being.power_points is not None and being.power_points > being.max_power_points:
+        raise BadInputError(Message(
+            "insmv", N_("{name} cannot have {left} power points: the maximum is {maximum}."),
+            {"name": being.name, "left": being.power_points, "maximum": being.max_power_points}))
+
+
+def request_of(command: RollTest | Tested) -> TestRequest:
+    """The test a command (or its event) asks for."""
+    return TestRequest(command.value, command.difficulty, command.shift, command.voluntary,
+                       command.untrained_malus)
+
+
+def refusal(state: Table, command: Command) -> Refused | None:
+    """Why the rules refuse ``command`` now (``None`` when they allow it); bad input raises.
+
+    Raises:
+        BadInputError: an unknown being, or a malformed test.
+    """
     if isinstance(command, SpendPowerPoints):
-        return spend_refusal(_check_name(state, command.name), command.cost)
+        return spend_refusal(being_at(state, command.being), command.cost)
+    if isinstance(command, RollTest):
+        being = being_at(state, command.being)
+        if not command.possessed and command.cost is not None:
+            raise BadInputError(Message("insmv", N_(
+                "A power not possessed cannot be used, so it costs nothing: remove --cost.")))
+        return (voluntary_shift_refusal(being.rules, command.voluntary)
+                or (spend_refusal(being, command.cost) if command.cost is not None else None))
     return None
 
 
-def decide(state: Table, command: Command) -> list[Event]:
-    """The events that ``command`` causes.
+def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
+    """The events that ``command`` causes (a test's d666 from ``dice``).
 
     Raises:
-        BadInputError: for an unknown or duplicate name, a cost below 1 or negative days.
-        IllegalActionError: when a being's pool is short for the power.
+        BadInputError: for an unknown or duplicate name or a malformed test.
+        Refused: a pool short for the power, a voluntary shift beyond the being's limit.
     """
     if isinstance(command, AddBeing):
-        if command.being.name in state.beings:
-            raise BadInputError(Message("insmv", N_("A being named '{name}' is already at the table."),
-                                        {"name": command.being.name}))
-        being = command.being
-        if being.power_points is not None and being.power_points > being.max_power_points:
-            raise BadInputError(Message(
-                "insmv", N_("{name} cannot have {left} power points: the maximum is {maximum}."),
-                {"name": being.name, "left": being.power_points, "maximum": being.max_power_points}))
-        return [BeingAdded(being=being)]
-    being = _check_name(state, command.name)
+        check_new_being(state, command.being)
+        return [BeingAdded(being=command.being)]
+    problem = refusal(state, command)
+    if problem is not None:
+        raise problem
     if isinstance(command, SpendPowerPoints):
-        if command.cost < 1:
-            raise BadInputError(Message("insmv", N_("A power-point cost is 1 or more, not {cost}."),
-                                        {"cost": command.cost}))
-        reason = refusal(state, command)
-        if reason is not None:
-            raise IllegalActionError(reason, rule="power_points_short")
-        return [PowerPointsSpent(name=command.name, cost=command.cost, power=command.power)]
-    amount = recovery_amount(being, command.days, command.at_rest)
-    return [PowerPointsRecovered(
-        name=command.name, days=command.days, at_rest=command.at_rest, amount=amount)]
+        return [PowerPointsSpent(name=command.being, cost=command.cost, power=command.power)]
+    being = being_at(state, command.being)
+    if isinstance(command, RecoverPowerPoints):
+        amount = recovery_amount(being, command.days, command.at_rest)
+        return [PowerPointsRecovered(name=command.being, days=command.days, at_rest=command.at_rest,
+                                     amount=amount)]
+    return _test(state, being, command, dice)
+
+
+def _test(state: Table, being: Being, command: RollTest, dice: DiceSource) -> list[Event]:
+    request = request_of(command)
+    plan = plan_test(request, being.rules)  # checks the value and the shifts even for a missing power
+    result = roll_test(plan, dice) if command.possessed else no_chance(request)
+    events: list[Event] = [Tested(
+        name=being.name, value=command.value, difficulty=command.difficulty, shift=command.shift,
+        voluntary=command.voluntary, untrained_malus=command.untrained_malus,
+        possessed=command.possessed, power=command.power, dice=result.dice, success=result.success,
+        units=result.units)]
+    if command.cost is not None and is_spent(result.success, state.options):
+        events.append(PowerPointsSpent(name=being.name, cost=command.cost, power=command.power))
+    return events
+
+
+TEMPLATE_VALUE = 3
+"""The value of the test offered by :func:`legal` (a template: any value of the table UM goes)."""
+
+
+def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
+    """What each being may do now: spend PP, recover, test (and, on request, what is refused)."""
+    found: list[Legal[Command]] = []
+    for name in sorted(state.beings):
+        being = state.beings[name]
+        left, widest = being.current_power_points, being.rules.max_voluntary_shift
+        candidates: list[tuple[str, Command, int, int]] = [
+            ("spend", SpendPowerPoints(being=name, cost=1), 1, max(1, left)),
+            ("recover", RecoverPowerPoints(being=name, days=1), 0, 0),
+            ("test", RollTest(being=name, value=TEMPLATE_VALUE, voluntary=widest), 0, 0),
+            ("power", RollTest(being=name, value=TEMPLATE_VALUE, cost=1), 1, max(1, left))]
+        if 1 <= left < 2 * MAX_NUMBER:  # one PP more than the pool: refused
+            candidates.append(("spend", SpendPowerPoints(being=name, cost=left + 1), left + 1, left + 1))
+        if widest < MAX_SHIFT:  # one column more than the kind allows: refused
+            wider = RollTest(being=name, value=TEMPLATE_VALUE, voluntary=widest + 1)
+            candidates.append(("test", wider, 0, 0))
+        for kind, command, low, high in candidates:
+            problem = refusal(state, command)
+            if problem is None:
+                found.append(Legal(name, kind, command, low, high, {"power_points": left,
+                                                                    "max_voluntary_shift": widest}))
+            elif include_refused:
+                found.append(Legal(name, kind, command, low, high, {}, problem.rule, problem.message))
+    return found

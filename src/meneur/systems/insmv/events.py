@@ -1,17 +1,20 @@
 """Events of an INS/MV table and the fold that turns them into state.
 
-Conventions: ``(state, event) -> state`` is pure; the event log is the truth and the state is a fold
-over it (:func:`replay`), so undo is dropping the last event.
+Conventions: ``evolve(state, event) -> state`` is pure; the event log is the truth and the state is a
+fold over it. A test at the table writes its three dice in :class:`Tested`, so replaying the log
+rolls nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from meneur.systems.insmv.model import Being, Frozen
+from meneur.systems.insmv.model import Being, Frozen, Table
+from meneur.systems.insmv.table_um import Difficulty
+
+__all__ = ["BeingAdded", "Event", "PowerPointsRecovered", "PowerPointsSpent", "Table", "Tested", "evolve"]
 
 
 class BeingAdded(Frozen):
@@ -40,30 +43,40 @@ class PowerPointsRecovered(Frozen):
     amount: int
 
 
-Event = Annotated[BeingAdded | PowerPointsSpent | PowerPointsRecovered, Field(discriminator="type")]
+class Tested(Frozen):
+    """A being of the table made a test on the table UM: what was tested and the d666 rolled.
+
+    ``dice`` is empty for a power not possessed (no roll); ``success`` and ``units`` are the result.
+    """
+
+    type: Literal["tested"] = "tested"
+    name: str
+    value: int
+    difficulty: Difficulty | None = None
+    shift: int = 0
+    voluntary: int = 0
+    untrained_malus: int | None = None
+    possessed: bool = True
+    power: str | None = None
+    dice: tuple[int, ...] = ()
+    success: bool
+    units: int | None = None
 
 
-class Table(Frozen):
-    """The beings at the table, by name."""
-
-    beings: dict[str, Being] = Field(default_factory=dict)
+Event = Annotated[BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested,
+                  Field(discriminator="type")]
 
 
-def apply(state: Table, event: Event) -> Table:
+def evolve(state: Table, event: Event) -> Table:
     """The state after ``event`` (events were checked when decided, so they always apply)."""
     if isinstance(event, BeingAdded):
-        return Table(beings={**state.beings, event.being.name: event.being})
+        return state.model_copy(update={"beings": {**state.beings, event.being.name: event.being}})
+    if isinstance(event, Tested):
+        return state
     being = state.beings[event.name]
     if isinstance(event, PowerPointsSpent):
         left = being.current_power_points - event.cost
     else:
         left = being.current_power_points + event.amount
-    return Table(beings={**state.beings, event.name: being.model_copy(update={"power_points": left})})
-
-
-def replay(events: Iterable[Event], state: Table | None = None) -> Table:
-    """Fold ``events`` over ``state`` (an empty table by default)."""
-    state = state or Table()
-    for event in events:
-        state = apply(state, event)
-    return state
+    beings = {**state.beings, event.name: being.model_copy(update={"power_points": left})}
+    return state.model_copy(update={"beings": beings})

@@ -7,17 +7,20 @@ data the game master sets per being; :mod:`meneur.systems.insmv.catalogue` holds
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import ErrorDetails
 
-from meneur.errors import BadInputError
-from meneur.i18n import N_, Message
+from meneur.engine.problems import explain
 
 M = TypeVar("M", bound=BaseModel)
+
+MAX_SHIFT = 20
+"""The widest shift of columns accepted (the table UM has far fewer columns: beyond, the result is
+automatic anyway)."""
+MAX_NUMBER = 99
+"""The largest Volonté, power-point modifier or recovery rate accepted."""
 
 
 class Frozen(BaseModel):
@@ -52,9 +55,9 @@ class KindRules(Frozen):
         recovery_per_day: power points recovered per 24 hours by the being's own means.
     """
 
-    max_voluntary_shift: int = Field(ge=0)
-    power_point_modifier: int = 0
-    recovery_per_day: int = Field(default=0, ge=0)
+    max_voluntary_shift: int = Field(ge=0, le=MAX_SHIFT)
+    power_point_modifier: int = Field(default=0, ge=-MAX_NUMBER, le=MAX_NUMBER)
+    recovery_per_day: int = Field(default=0, ge=0, le=MAX_NUMBER)
 
 
 class Talent(Frozen):
@@ -86,9 +89,9 @@ class Being(Frozen):
 
     name: str = Field(min_length=1)
     kind: BeingKind
-    will: int = Field(ge=0)
+    will: int = Field(ge=0, le=MAX_NUMBER)
     rules: KindRules
-    power_points: int | None = Field(default=None, ge=0)
+    power_points: int | None = Field(default=None, ge=0, le=2 * MAX_NUMBER)
 
     @property
     def max_power_points(self) -> int:
@@ -119,68 +122,20 @@ class TableOptions(Frozen):
     spend_power_points_on_failure: bool = True
 
 
-def build(model: type[M], data: dict[str, object]) -> M:
-    """Validate ``data`` as ``model``, turning every validation problem into one translated error.
+class Table(Frozen):
+    """The state of a table: its options and the beings at it, by name."""
+
+    options: TableOptions = TableOptions()
+    beings: dict[str, Being] = Field(default_factory=dict)
+
+
+def build(model: type[M], data: dict[str, object], where: str = "") -> M:
+    """Validate ``data`` as ``model``; every problem is told in the user's language.
 
     Raises:
-        BadInputError: listing each field that is wrong and why.
+        BadInputError: naming each field that is wrong and what to write instead.
     """
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        problems = [_problem(issue) for issue in error.errors()]
-        raise BadInputError(Message(
-            "insmv", N_("Invalid {what}: {problems}."),
-            {"what": Message("insmv", _WHAT.get(model.__name__, N_("data"))),
-             "problems": ProblemList(tuple(problems))})) from None
-
-
-_WHAT = {"Being": N_("being"), "KindRules": N_("rules of the kind of being"), "Talent": N_("talent")}
-
-
-_PROBLEMS = {
-    "greater_than_equal": N_("{field} must be {limit} or more, not {value}"),
-    "less_than_equal": N_("{field} must be {limit} or less, not {value}"),
-    "string_too_short": N_("{field} must not be empty"),
-}
-
-
-_FIELDS = {
-    "name": N_("the name"),
-    "will": N_("Volonté"),
-    "power_points": N_("the power points left"),
-    "max_voluntary_shift": N_("the voluntary-shift limit"),
-    "power_point_modifier": N_("the power-point modifier"),
-    "recovery_per_day": N_("the recovery per 24 hours"),
-    "characteristic": N_("the characteristic"),
-    "malus": N_("the talent's malus"),
-    "value": N_("the value"),
-}
-
-
-def _field(loc: tuple[int | str, ...]) -> Message | str:
-    """The book's name of the field a problem is about (translated when shown), with its key."""
-    key = ".".join(str(part) for part in loc)
-    last = str(loc[-1]) if loc else ""
-    if last not in _FIELDS:
-        return key
-    return Message("insmv", N_("{label} ({key})"), {"label": Message("insmv", _FIELDS[last]), "key": key})
-
-
-def _problem(issue: ErrorDetails) -> Message:
-    field = _field(tuple(issue["loc"]))
-    msgid = _PROBLEMS.get(issue["type"])
-    if msgid is None:
-        return Message("insmv", N_("{field}: {problem}"), {"field": field, "problem": issue["msg"]})
-    limit = next(iter((issue.get("ctx") or {}).values()), "")
-    return Message("insmv", msgid, {"field": field, "limit": limit, "value": issue.get("input")})
-
-
-@dataclass(frozen=True)
-class ProblemList:
-    """Several problems rendered together, each in the current language."""
-
-    problems: tuple[Message, ...]
-
-    def __format__(self, spec: str) -> str:
-        return "; ".join(problem.render() for problem in self.problems)
+        raise explain(error, where) from None

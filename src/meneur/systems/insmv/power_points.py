@@ -16,11 +16,16 @@ from meneur.systems.insmv.model import Being, TableOptions
 REST_MINIMUM_PER_DAY = 1
 
 
-def spend_refusal(being: Being, cost: int) -> Message | None:
-    """Why ``being`` cannot spend ``cost`` PP now, or ``None`` when it can."""
+SHORT = "power_points_short"
+"""Rule key: the pool holds fewer PP than the power costs."""
+
+
+def spend_refusal(being: Being, cost: int) -> IllegalActionError | None:
+    """Why ``being`` cannot spend ``cost`` PP now (rule :data:`SHORT`), or ``None`` when it can."""
     if cost > being.current_power_points:
-        return Message("insmv", N_("{name} has {left} power points, not the {cost} the power needs."),
-                       {"name": being.name, "left": being.current_power_points, "cost": cost})
+        return IllegalActionError(Message(
+            "insmv", N_("{name} has {left} power points, not the {cost} the power needs."),
+            {"name": being.name, "left": being.current_power_points, "cost": cost}), rule=SHORT)
     return None
 
 
@@ -36,7 +41,7 @@ def spend(being: Being, cost: int) -> Being:
             "insmv", N_("A power-point cost is 1 or more, not {cost}."), {"cost": cost}))
     refusal = spend_refusal(being, cost)
     if refusal is not None:
-        raise IllegalActionError(refusal, rule="power_points_short")
+        raise refusal
     return being.model_copy(update={"power_points": being.current_power_points - cost})
 
 

@@ -105,7 +105,11 @@ def check_request(request: TestRequest) -> None:
                         " '{value}'."), {"value": request.difficulty.value}))
 
 
-def voluntary_shift_refusal(rules: KindRules, columns: int) -> Message | None:
+SHIFT_LIMIT = "voluntary_shift_limit"
+"""Rule key: a voluntary shift beyond what the being's kind allows."""
+
+
+def voluntary_shift_refusal(rules: KindRules, columns: int) -> IllegalActionError | None:
     """Why a voluntary shift of ``columns`` is not allowed to a being, or ``None`` when it is.
 
     "Un Ange ou un Démon ne peut pas décaler volontairement son jet de plus de 5 colonnes. [...]
@@ -114,10 +118,12 @@ def voluntary_shift_refusal(rules: KindRules, columns: int) -> Message | None:
     if columns <= rules.max_voluntary_shift:
         return None
     if rules.max_voluntary_shift == 0:
-        return Message("insmv", N_("This kind of being cannot shift its roll voluntarily (only angels,"
-                                   " demons and avatars may)."))
-    return Message("insmv", N_("A voluntary shift of {columns} columns exceeds this being's limit of"
-                               " {limit}."), {"columns": columns, "limit": rules.max_voluntary_shift})
+        return IllegalActionError(Message("insmv", N_(
+            "This kind of being cannot shift its roll voluntarily (only angels, demons and avatars"
+            " may).")), rule=SHIFT_LIMIT)
+    return IllegalActionError(Message("insmv", N_(
+        "A voluntary shift of {columns} columns exceeds this being's limit of {limit}."),
+        {"columns": columns, "limit": rules.max_voluntary_shift}), rule=SHIFT_LIMIT)
 
 
 def voluntary_shifts(rules: KindRules) -> range:
@@ -141,7 +147,7 @@ def plan_test(request: TestRequest, rules: KindRules, table: TableUM | None = No
     start = table.column_of(request.value)
     refusal = voluntary_shift_refusal(rules, request.voluntary_shift)
     if refusal is not None:
-        raise IllegalActionError(refusal, rule="voluntary_shift_limit")
+        raise refusal
     column = start + request.total_shift
     automatic = Automatic.FAILURE if column < 1 else Automatic.SUCCESS if column > table.width else None
     threshold = table.threshold(request.row, column) if automatic is None else None

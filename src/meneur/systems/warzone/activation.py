@@ -3,7 +3,8 @@
 The phases follow 001_0209eda46e4737a1.txt: techniques are chosen and ordered "Na początku aktywacji",
 then tested one by one; spells are used with the actions left; the violence table's effects last
 "w tej Turze", "w tej aktywacji" or until the model gets up. State is immutable; the event log is the
-truth and :func:`replay` folds it. Every check lives in :func:`refusal`, so legality is a query.
+truth and :func:`evolve` folds it. Every check lives in :func:`refusal`, which :func:`decide` and
+:func:`legal` both use.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from meneur.dice.source import DiceSource
-from meneur.errors import BadInputError, IllegalActionError, MeneurError
+from meneur.engine.system import Legal
+from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
@@ -130,7 +132,7 @@ def _may_use_powers(state: TurnState, power: Power | None = None) -> IllegalActi
     return None
 
 
-def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> MeneurError | None:
+def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> IllegalActionError | None:
     if not names:
         return None
     if problem := _may_use_powers(state):
@@ -174,7 +176,7 @@ class Joined(Message):
         return " ".join(part.render(lang) for part in self.parts)
 
 
-def _spell_refusal(state: TurnState, command: c.CastSpell) -> MeneurError | None:
+def _spell_refusal(state: TurnState, command: c.CastSpell) -> IllegalActionError | None:
     power = _power(state, command.name)
     if power.kind is PowerKind.TECHNIQUE:
         return _illegal("technique_at_activation", N_(
@@ -195,19 +197,18 @@ def _spell_refusal(state: TurnState, command: c.CastSpell) -> MeneurError | None
     return None
 
 
-def refusal(state: TurnState, command: c.Command) -> MeneurError | None:
-    """Why ``command`` cannot be carried out now, or None when it is legal.
+def refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
+    """Why the rules refuse ``command`` now (an error naming the rule), or ``None`` when it is legal.
 
-    Returns a :class:`BadInputError` for a power the model does not have, an
-    :class:`IllegalActionError` (naming the rule) for anything the rules forbid.
+    The one set of named checks that :func:`decide` and :func:`legal` both use.
+
+    Raises:
+        BadInputError: a power the model does not have, or a target that is not a real place.
     """
-    try:
-        return _refusal(state, command)
-    except BadInputError as error:
-        return error
+    return _refusal(state, command)
 
 
-def _refusal(state: TurnState, command: c.Command) -> MeneurError | None:
+def _refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
     match command:
         case c.StartActivation():
             if state.knocked_down:
@@ -256,23 +257,34 @@ def is_legal(state: TurnState, command: c.Command) -> bool:
     return refusal(state, command) is None
 
 
-@dataclass(frozen=True)
-class LegalCommand:
-    """One command legal now and the actions it costs (spell costs before an absolute success)."""
+def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Command]]:
+    """What may be done now, each with the actions it costs (a spell's before an Absolute Success).
 
-    command: c.Command
-    actions: int
-
-
-def legal_commands(state: TurnState) -> list[LegalCommand]:
-    """Every command legal now (techniques are declared with ``DeclareTechniques``, listed empty)."""
+    Techniques are declared with ``DeclareTechniques``, offered empty (``details`` lists the
+    techniques that could be declared); refused entries, on request, carry the rule and the reason.
+    """
     spells = [p for p in state.figure.powers if p.kind is PowerKind.SPELL]
-    candidates: list[tuple[c.Command, int]] = [
-        (c.StartActivation(), 0), (c.DeclareTechniques(), 0), (c.TestTechnique(), 0),
-        *[(c.CastSpell(p.name), p.action_cost) for p in spells],
-        (c.SpendAction(), 1), (c.EndActivation(), 0), (c.EndTurn(), 0), (c.TestWakeUp(), 0),
-        (c.HelpUp(), 0)]
-    return [LegalCommand(cmd, cost) for cmd, cost in candidates if is_legal(state, cmd)]
+    techniques = tuple(p.name for p in state.figure.powers if p.kind is PowerKind.TECHNIQUE)
+    chosen = [("declare", c.DeclareTechniques(techniques[:n]), 0)
+              for n in (1, MAX_TECHNIQUES, len(techniques)) if 0 < n <= len(techniques)]
+    candidates: list[tuple[str, c.Command, int]] = [
+        ("activate", c.StartActivation(), 0), ("declare", c.DeclareTechniques(), 0), *dict.fromkeys(chosen),
+        ("technique", c.TestTechnique(), 0),
+        *[("spell", c.CastSpell(p.name), p.action_cost) for p in spells],
+        ("act", c.SpendAction(), 1), ("act", c.SpendAction(concentrate=True), 1),
+        ("end_activation", c.EndActivation(), 0), ("end_turn", c.EndTurn(), 0),
+        ("wake", c.TestWakeUp(), 0), ("help_up", c.HelpUp(), 0),
+        ("panic", c.SetPanicked(not state.panicked), 0)]
+    found: list[Legal[c.Command]] = []
+    for kind, command, cost in candidates:
+        problem = refusal(state, command)
+        details = {"techniques": declarable_techniques(state)} if kind == "declare" and not problem else {}
+        if problem is None:
+            found.append(Legal(state.figure.name, kind, command, cost, cost, details))
+        elif include_refused:
+            found.append(Legal(state.figure.name, kind, command, cost, cost, {}, problem.rule,
+                               problem.message))
+    return found
 
 
 def declarable_techniques(state: TurnState) -> list[str]:
@@ -314,7 +326,8 @@ def decide(state: TurnState, command: c.Command, source: DiceSource) -> list[e.E
     """The events a legal command produces (dice from ``source``); nothing changes on refusal.
 
     Raises:
-        MeneurError: the refusal of :func:`refusal`.
+        Refused: the refusal of :func:`refusal`, naming the rule.
+        BadInputError: a power the model does not have.
     """
     if problem := refusal(state, command):
         raise problem
@@ -368,7 +381,7 @@ def _after_violence(state: TurnState, event: e.ViolenceRolled) -> TurnState:
     return state
 
 
-def apply(state: TurnState, event: e.Event) -> TurnState:
+def evolve(state: TurnState, event: e.Event) -> TurnState:
     """The state after one event (pure)."""
     match event:
         case e.ActivationStarted(actions=actions):
@@ -410,5 +423,5 @@ def replay(start: TurnState, events: Iterable[e.Event]) -> TurnState:
     """Fold a log of events over the starting state."""
     state = start
     for event in events:
-        state = apply(state, event)
+        state = evolve(state, event)
     return state

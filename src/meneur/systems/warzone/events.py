@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from meneur.systems.warzone.catalogue import ViolenceEffect
 from meneur.systems.warzone.leadership import LeadershipReason
@@ -113,5 +113,3 @@ Event = Annotated[
     | WoundSuffered | ActionSpent | ActivationEnded | TurnEnded | WokeUp | WakeUpFailed
     | PanicChanged,
     Field(discriminator="type")]
-
-EVENTS: TypeAdapter[list[Event]] = TypeAdapter(list[Event])

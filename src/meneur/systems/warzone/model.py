@@ -9,14 +9,24 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from pydantic_core import PydanticCustomError
 
-from meneur.i18n import N_
+from meneur.i18n import N_, Message
 
 MAX_STAT = 30
 """Largest Moc or leadership (DW) value accepted; a d20 roll-under never needs more."""
 MAX_DIFFICULTY = 20
 MAX_ACTIONS = 10
+
+
+class ModelProblemError(ValueError):
+    """A problem of a model file found by a validator, told in the reader's language.
+
+    :func:`meneur.engine.problems.explain` shows ``message`` after the field's path.
+    """
+
+    def __init__(self, msgid: str, **params: object) -> None:
+        self.message = Message("warzone", msgid, dict(params))
+        super().__init__(msgid)
 
 
 class PowerKind(StrEnum):
@@ -67,8 +77,8 @@ class PowerRange(Frozen):
     def _at_least_one_part(self) -> PowerRange:
         if not (self.personal or self.touch or self.template or self.command_range
                 or self.inches is not None or self.line_of_sight):
-            raise PydanticCustomError("range_needs_part", "a range needs at least one part (personal,"
-                                      " touch, template, command_range, inches or line_of_sight)")
+            raise ModelProblemError(N_("a range needs at least one part (personal, touch, template,"
+                                       " command_range, inches or line_of_sight)"))
         return self
 
 
@@ -108,11 +118,11 @@ class Power(Frozen):
     @model_validator(mode="after")
     def _actions_match_kind(self) -> Power:
         if self.kind is PowerKind.SPELL and self.actions is None:
-            raise PydanticCustomError("spell_needs_actions", "spell '{name}' needs its actions (Akcje),"
-                                      " at least 1", {"name": self.name})
+            raise ModelProblemError(N_("spell '{name}' needs its actions (Akcje), at least 1"),
+                                    name=self.name)
         if self.kind is PowerKind.TECHNIQUE and self.actions is not None:
-            raise PydanticCustomError("technique_without_actions", "technique '{name}' costs no actions:"
-                                      " remove 'actions'", {"name": self.name})
+            raise ModelProblemError(N_("technique '{name}' costs no actions (no Akcje): remove 'actions'"),
+                               name=self.name)
         return self
 
     @property
@@ -152,8 +162,8 @@ class Figure(Frozen):
         names = [p.name for p in self.powers]
         doubles = sorted({n for n in names if names.count(n) > 1})
         if doubles:
-            raise PydanticCustomError("power_names_repeated", "power names must be unique, repeated:"
-                                      " {names}", {"names": ", ".join(doubles)})
+            raise ModelProblemError(N_("power names must be unique; repeated: {names}"),
+                                    names=", ".join(doubles))
         return self
 
     def find_power(self, name: str) -> Power | None:

@@ -9,11 +9,16 @@ line of sight, field of fire, target priority). Every problem is listed, not jus
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
 
 from meneur.i18n import N_, Message
 from meneur.systems.warzone.model import Power, TargetKind
 
 D = "warzone"
+MAX_DISTANCE = 1000
+"""The farthest target accepted, in inches (a table is a few feet wide)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Target:
     kind: TargetKind = TargetKind.MODEL
     is_self: bool = False
     in_contact: bool = False
-    distance: float | None = None
+    distance: Annotated[float, Field(ge=0, le=MAX_DISTANCE, allow_inf_nan=False)] | None = None
     in_line_of_sight: bool = True
     in_field_of_fire: bool = True
     priority_respected: bool = True

@@ -1,4 +1,4 @@
-"""Usability review fixes for ``meneur warzone`` in French, English and Polish."""
+"""What ``meneur warzone`` says in French, English and Polish: the book's words, signs and fields."""
 
 from __future__ import annotations
 
@@ -90,9 +90,9 @@ def test_leadership_formula_uses_a_minus_sign(lang: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "texts"), [
-    ("fr", ["« power » (Puissance (Moc)) : manquant, ajoutez-le ; ", "« leadership » (Commandement"]),
-    ("en", ["'power' (Power (Moc)): missing, add it; ", "'leadership' (leadership (Dowodzenie))"]),
-    ("pl", ["„power” (Moc): brak, dodaj to pole; ", "„leadership” (Dowodzenie)"]),
+    ("fr", ["figure.power : obligatoire", "figure.leadership : obligatoire"]),
+    ("en", ["figure.power: required", "figure.leadership: required"]),
+    ("pl", ["figure.power: wymagane", "figure.leadership: wymagane"]),
 ])
 def test_bad_model_file_names_fields_in_the_books_words(tmp_path: Path, lang: str, texts: list[str]) -> None:
     bad = tmp_path / "bad.json"

@@ -1,0 +1,141 @@
+"""``insmv test``, ``insmv odds`` and ``insmv opposed``: rolls and exact odds on the table UM.
+
+``test`` without a table file is a stateless roll; ``test FILE --being NAME`` is a command of the
+table's session (the being's kind and PP count, the dice are written in its log).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from meneur.cli.output import guarded, print_json
+from meneur.cli.sessions import play
+from meneur.dice.source import finish, source_from
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.insmv.cli import common as c
+from meneur.systems.insmv.cli import options as o
+from meneur.systems.insmv.cli.table import presenter
+from meneur.systems.insmv.odds import odds_of
+from meneur.systems.insmv.render import lines, result_json
+from meneur.systems.insmv.resolution import TestRequest, no_chance, roll_test
+
+_ = Translator("insmv")
+
+
+def _test_wire(
+    being: str, request: TestRequest, possessed: bool, cost: int | None, power: str | None
+) -> dict[str, Any]:
+    fields: dict[str, Any] = {
+        "being": being,
+        "value": request.value,
+        "shift": request.gm_shift,
+        "voluntary": request.voluntary_shift,
+        "possessed": possessed,
+        "difficulty": None if request.difficulty is None else request.difficulty.value,
+        "untrained_malus": request.untrained_malus,
+        "cost": cost,
+        "power": power,
+    }
+    return {"test": fields}
+
+
+def _check_table_options(file: Path | None, being: str | None, cost: int | None, odds: bool) -> None:
+    if file is None and (being is not None or cost is not None):
+        raise BadInputError(
+            Message(
+                "insmv", N_("--being and --cost need the table file: 'insmv test FILE --being NAME ...'.")
+            )
+        )
+    if file is not None and being is None:
+        raise BadInputError(Message("insmv", N_("A test at a table needs --being: name who acts.")))
+    if file is not None and odds:
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("--odds rolls nothing and changes no table: remove the table file and give --kind."),
+            )
+        )
+
+
+def _register_test(app: typer.Typer) -> None:
+    @app.command(
+        "test",
+        help=_(
+            "Roll a test on the table UM (d666); with a table file and --being,"
+            " as that being (its kind, its PP)."
+        ),
+    )
+    @guarded
+    def test_command(
+        file: Path | None = o.file_argument(required=False),  # noqa: B008
+        value: int = o.value(),
+        difficulty: str | None = o.difficulty(),
+        shift: int = o.shift(),
+        voluntary: int = o.voluntary(),
+        kind: str = o.kind(),
+        max_shift: int | None = o.max_shift(),
+        untrained_malus: int | None = o.untrained(),
+        not_possessed: bool = o.not_possessed(),
+        being: str | None = typer.Option(None, "--being", help=_("The being of the table file who acts.")),
+        cost: int | None = typer.Option(
+            None,
+            "--cost",
+            callback=o.within(1, 198),
+            help=_("PP the power costs, spent from the being's pool (needs --being)."),
+        ),
+        power: str | None = typer.Option(None, "--power", help=_("The power's name.")),
+        dice: str | None = o.dice(),
+        seed: int | None = o.seed(),
+        as_json: bool = o.as_json(),
+        odds: bool = o.odds(),
+    ) -> None:
+        _check_table_options(file, being, cost, odds)
+        request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
+        if file is not None and being is not None:
+            wire = _test_wire(being, request, not not_possessed, cost, power)
+            play(file, "insmv", wire, presenter(), as_json=as_json, seed=seed, dice=dice)
+            return
+        plan = c.plan_of(request, c.kind_rules(kind, max_shift), not not_possessed)
+        if odds:
+            c.refuse_dice_with_odds(dice)
+            c.print_odds(plan, odds_of(plan), as_json)
+            return
+        source = source_from(seed, dice)
+        result = no_chance(request) if plan is None else roll_test(plan, source)
+        finish(source)
+        if as_json:
+            print_json(result_json(result))
+        else:
+            c.print_result(_("Success") if result.success else _("Failure"), lines(result.explain()))
+
+
+def _register_odds(app: typer.Typer) -> None:
+    @app.command("odds", help=_("Exact odds of a test: success and the distribution of the units."))
+    @guarded
+    def odds_command(
+        value: int = o.value(),
+        difficulty: str | None = o.difficulty(),
+        shift: int = o.shift(),
+        voluntary: int = o.voluntary(),
+        kind: str = o.kind(),
+        max_shift: int | None = o.max_shift(),
+        untrained_malus: int | None = o.untrained(),
+        not_possessed: bool = o.not_possessed(),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
+        plan = c.plan_of(request, c.kind_rules(kind, max_shift), not not_possessed)
+        c.print_odds(plan, odds_of(plan), as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``test``, ``odds`` and ``opposed``."""
+    from meneur.systems.insmv.cli.opposed import register_opposed
+
+    _register_test(app)
+    _register_odds(app)
+    register_opposed(app)

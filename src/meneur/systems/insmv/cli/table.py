@@ -1,0 +1,156 @@
+"""The INS/MV table file: ``new FILE``, ``being add``, ``pp spend``, ``pp recover``, and the verbs of
+every session (``legal``, ``undo``, ``redo``, ``log``, ``show``), all through the shared runner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from meneur.cli.sessions import AnySession, Lines, Presenter, add_session_verbs, create, play
+from meneur.i18n import Translator
+from meneur.systems.insmv.catalogue import parse_kind, rules_for
+from meneur.systems.insmv.cli import options as o
+from meneur.systems.insmv.commands import MAX_DAYS
+from meneur.systems.insmv.model import MAX_NUMBER
+from meneur.systems.insmv.narration import event_lines, table_lines
+from meneur.systems.insmv.render import being_json
+
+_ = Translator("insmv")
+KEY = "insmv"
+
+
+def _events(session: AnySession, events: Sequence[Any]) -> Lines:
+    return [line for event in events for line in event_lines(session.state, event)]
+
+
+def _state_json(session: AnySession) -> dict[str, Any]:
+    beings = session.state.beings
+    return {"beings": {name: being_json(beings[name]) for name in sorted(beings)}}
+
+
+def presenter() -> Presenter:
+    """How the INS/MV table prints: what changed, then every being's PP."""
+    return Presenter(events=_events, state=lambda session: table_lines(session.state), state_json=_state_json)
+
+
+def _register_table(app: typer.Typer) -> None:
+    @app.command("new", help=_("Start a table file (then 'being add' brings the beings)."))
+    def new_command(
+        file: Path = o.file_argument(),  # noqa: B008
+        keep: bool = typer.Option(
+            False, "--keep-pp-on-failure", help=_("Table option: a failed power test spends no PP.")
+        ),
+        raw_units: bool = typer.Option(
+            False, "--raw-units", help=_("Table option: opposed tests compare the bare units die.")
+        ),
+        force: bool = typer.Option(False, "--force", help=_("Replace an existing table file.")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        setup = {
+            "options": {
+                "spend_power_points_on_failure": not keep,
+                "opposed_units_include_voluntary_shift": not raw_units,
+            },
+            "beings": [],
+        }
+        create(file, KEY, setup, force=force, as_json=as_json, presenter=presenter())
+
+
+def _register_being(being_app: typer.Typer) -> None:
+    @being_app.command("add", help=_("Bring a being to the table."))
+    def being_add(
+        file: Path = o.file_argument(),  # noqa: B008
+        being: str = o.being(),
+        kind: str = typer.Option(
+            ..., "--kind", help=_("Kind of being (humain, ange, démon… see 'insmv kinds').")
+        ),
+        will: int = typer.Option(..., "--will", callback=o.within(0, MAX_NUMBER), help=_("Volonté.")),
+        pp_modifier: int | None = typer.Option(
+            None,
+            "--pp-modifier",
+            callback=o.within(-MAX_NUMBER, MAX_NUMBER),
+            help=_("Added to Volonté for the PP maximum (default: the kind's)."),
+        ),
+        recovery: int | None = typer.Option(
+            None,
+            "--recovery",
+            callback=o.within(0, MAX_NUMBER),
+            help=_("PP recovered per 24 hours (default: the kind's)."),
+        ),
+        max_shift: int | None = o.max_shift(),
+        power_points: int | None = typer.Option(
+            None,
+            "--power-points",
+            callback=o.within(0, 2 * MAX_NUMBER),
+            help=_("PP left now (default: the maximum)."),
+        ),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        def command(session: AnySession) -> dict[str, Any]:
+            overrides = {
+                key: value
+                for key, value in (
+                    ("power_point_modifier", pp_modifier),
+                    ("recovery_per_day", recovery),
+                    ("max_voluntary_shift", max_shift),
+                )
+                if value is not None
+            }
+            being_kind = parse_kind(kind)
+            rules = rules_for(being_kind, **overrides)
+            return {
+                "add_being": {
+                    "being": {
+                        "name": being,
+                        "kind": being_kind.value,
+                        "will": will,
+                        "rules": rules.model_dump(),
+                        "power_points": power_points,
+                    }
+                }
+            }
+
+        play(file, KEY, command, presenter(), as_json=as_json)
+
+
+def _register_power_points(pp_app: typer.Typer) -> None:
+    @pp_app.command("spend", help=_("Spend power points on a power (refused when the pool is short)."))
+    def pp_spend(
+        file: Path = o.file_argument(),  # noqa: B008
+        being: str = o.being(),
+        cost: int = typer.Option(
+            ..., "--cost", callback=o.within(1, 2 * MAX_NUMBER), help=_("PP the power costs.")
+        ),
+        power: str | None = typer.Option(None, "--power", help=_("The power's name.")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        wire = {"spend": {"being": being, "cost": cost, "power": power}}
+        play(file, KEY, wire, presenter(), as_json=as_json)
+
+    @pp_app.command("recover", help=_("Recover power points over some days, never above the maximum."))
+    def pp_recover(
+        file: Path = o.file_argument(),  # noqa: B008
+        being: str = o.being(),
+        days: int = typer.Option(
+            ..., "--days", callback=o.within(0, MAX_DAYS), help=_("Periods of 24 hours.")
+        ),
+        rest: bool = typer.Option(False, "--rest", help=_("Complete rest (at least 1 PP per 24 hours).")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        wire = {"recover": {"being": being, "days": days, "at_rest": rest}}
+        play(file, KEY, wire, presenter(), as_json=as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the table commands and the session verbs."""
+    being_app = typer.Typer(no_args_is_help=True, help=_("Beings at the table (a table file)."))
+    pp_app = typer.Typer(no_args_is_help=True, help=_("Power points (PP): spend and recover."))
+    app.add_typer(being_app, name="being")
+    app.add_typer(pp_app, name="pp")
+    _register_table(app)
+    _register_being(being_app)
+    _register_power_points(pp_app)
+    add_session_verbs(app, KEY, presenter)

@@ -1,0 +1,220 @@
+"""A model's game in a session file: ``new FILE``, the commands of a turn, and the session verbs.
+
+Every command builds the wire form of a command and hands it to the shared runner
+(:func:`meneur.cli.sessions.play`), which loads, decides, saves and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from meneur.cli.output import guarded
+from meneur.cli.sessions import add_session_verbs, create, fail, play
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import N_, Message, Translator
+from meneur.storage import read_data
+from meneur.systems.warzone.cli import options as o
+from meneur.systems.warzone.cli.present import presenter
+from meneur.systems.warzone.reach import MAX_DISTANCE
+
+_ = Translator("warzone")
+D = "warzone"
+KEY = "warzone"
+TARGETS = ("self", "model", "point")
+TARGET_HELP = N_("Check the target against the range: self, model or point.")
+
+
+def example_model() -> str:
+    """The example model file shipped with meneur (package data ``warzone/data/example_model.json``)."""
+    return files("meneur.systems.warzone").joinpath("data", "example_model.json").read_text(encoding="utf-8")
+
+
+def _target(
+    kind: str | None, distance: float | None, contact: bool, no_sight: bool, outside: bool
+) -> dict[str, Any] | None:
+    if kind is None and distance is None and not (contact or no_sight or outside):
+        return None
+    if kind is not None and kind not in TARGETS:
+        raise BadInputError(
+            Message(D, N_("Unknown target '{value}': give self, model or point."), {"value": kind})
+        )
+    return {
+        "kind": "point" if kind == "point" else "model",
+        "is_self": kind == "self",
+        "in_contact": contact,
+        "distance": distance,
+        "in_line_of_sight": not no_sight,
+        "in_field_of_fire": not outside,
+    }
+
+
+def _aimed(name: str, fields: dict[str, Any], target: tuple[Any, ...], as_json: bool) -> dict[str, Any]:
+    try:
+        aim = _target(*target)
+    except MeneurError as error:
+        fail(error, as_json)
+    return {name: {**fields, "target": aim}}
+
+
+def _register_new(app: typer.Typer) -> None:
+    @app.command(
+        "new",
+        help=_(
+            "Start a state file for a model described in a JSON file: an object with name, power (Moc),"
+            " leadership (Dowodzenie), actions (Akcje, default 3) and powers, a list of objects with name,"
+            " kind (technique or spell), difficulty, actions (spells only), range (personal, touch,"
+            " template, command_range, inches, line_of_sight) and effect. 'meneur warzone example' prints"
+            " a complete file to start from."
+        ),
+    )
+    def new_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        figure: Path = typer.Option(  # noqa: B008
+            ...,
+            "--figure",
+            help=_("JSON file of the model and its powers (see 'warzone example')."),  # noqa: B008
+        ),
+        options: Path = typer.Option(None, "--options", help=_("JSON file of table options.")),  # noqa: B008
+        force: bool = typer.Option(False, "--force", help=_("Replace an existing state file.")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        try:
+            setup = {"figure": read_data(figure), "options": {} if options is None else read_data(options)}
+        except MeneurError as error:
+            fail(error, as_json)
+        create(state, KEY, setup, force=force, as_json=as_json, presenter=presenter())
+
+    @app.command(
+        "example",
+        help=_("Print an example model file (JSON) for 'warzone new --figure': save it and edit it."),
+    )
+    @guarded
+    def example_command() -> None:
+        sys.stdout.write(example_model())
+
+
+def _simple_command(app: typer.Typer, name: str, text: str, wire: Any, rolls: bool = False) -> None:
+    if rolls:
+
+        @app.command(name, help=_(text))
+        def rolling(
+            state: Path = o.file_argument(),  # noqa: B008
+            dice: str | None = o.dice(),
+            seed: int | None = o.seed(),
+            as_json: bool = o.as_json(),
+        ) -> None:
+            play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
+
+        return
+
+    @app.command(name, help=_(text))
+    def run(state: Path = o.file_argument(), as_json: bool = o.as_json()) -> None:  # noqa: B008
+        play(state, KEY, wire, presenter(), as_json=as_json)
+
+
+def _register_turn(app: typer.Typer) -> None:
+    simple: list[tuple[str, str, Any]] = [
+        ("activate", N_("Activate the model (once per turn)."), "activate"),
+        ("end-activation", N_("End the activation."), "end_activation"),
+        ("end-turn", N_("End the turn; a knocked-down model then tests to get up."), "end_turn"),
+        ("help-up", N_("A friendly model in contact spends an action to get the model up."), "help_up"),
+    ]
+    for name, text, wire in simple:
+        _simple_command(app, name, text, wire)
+    _simple_command(
+        app, "wake", N_("Leadership test at -4 to get up, at the start of a turn."), "wake", rolls=True
+    )
+
+    @app.command("declare", help=_("Declare, in order, the techniques of this activation (at most 3)."))
+    def declare_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        names: list[str] = typer.Argument(None, help=_("Technique names, in order.")),  # noqa: B008
+        as_json: bool = o.as_json(),
+    ) -> None:
+        play(state, KEY, {"declare": {"names": list(names or ())}}, presenter(), as_json=as_json)
+
+    @app.command("act", help=_("Spend one action on something other than a power."))
+    def act_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        concentrate: bool = typer.Option(
+            False, "--concentrate", help=_("The action is spent concentrating.")
+        ),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        play(state, KEY, {"act": {"concentrate": concentrate}}, presenter(), as_json=as_json)
+
+    @app.command("panic", help=_("Mark the model panicked (or not, with --off)."))
+    def panic_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        off: bool = typer.Option(False, "--off", help=_("The model is no longer panicked.")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        play(state, KEY, {"panic": {"panicked": not off}}, presenter(), as_json=as_json)
+
+
+def _register_powers(app: typer.Typer) -> None:
+    def target_options() -> dict[str, Any]:
+        return {
+            "target": typer.Option(None, "--target", help=_(TARGET_HELP)),
+            "distance": typer.Option(
+                None,
+                "--distance",
+                callback=o.within(0, MAX_DISTANCE),
+                help=_("Distance to the target in inches."),
+            ),
+            "contact": typer.Option(False, "--contact", help=_("The target model is in base contact.")),
+            "no_sight": typer.Option(
+                False, "--no-sight", help=_("The target is out of the user's line of sight.")
+            ),
+            "outside": typer.Option(
+                False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
+            ),
+        }
+
+    t = target_options()
+
+    @app.command("technique", help=_("Test the next declared technique."))
+    def technique_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        target: str | None = t["target"],
+        distance: float | None = t["distance"],
+        contact: bool = t["contact"],
+        no_sight: bool = t["no_sight"],
+        outside: bool = t["outside"],
+        dice: str | None = o.dice(),
+        seed: int | None = o.seed(),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        wire = _aimed("technique", {}, (target, distance, contact, no_sight, outside), as_json)
+        play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
+
+    @app.command("spell", help=_("Use a spell with the actions it costs."))
+    def spell_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        name: str = typer.Argument(..., help=_("The spell's name.")),
+        close_combat: bool = typer.Option(False, "--close-combat", help=_("The model is in close combat.")),
+        target: str | None = t["target"],
+        distance: float | None = t["distance"],
+        contact: bool = t["contact"],
+        no_sight: bool = t["no_sight"],
+        outside: bool = t["outside"],
+        dice: str | None = o.dice(),
+        seed: int | None = o.seed(),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        fields = {"name": name, "in_close_combat": close_combat}
+        wire = _aimed("spell", fields, (target, distance, contact, no_sight, outside), as_json)
+        play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``new``, ``example``, the commands of a turn and the session verbs."""
+    _register_new(app)
+    _register_turn(app)
+    _register_powers(app)
+    add_session_verbs(app, KEY, presenter)
