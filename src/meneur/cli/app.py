@@ -17,6 +17,7 @@ from typing import Any
 
 import typer
 from typer._click.core import Command, Context
+from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
@@ -122,8 +123,19 @@ class LazyGroup(TyperGroup):
         return name, command, rest
 
     def invoke(self, ctx: Context) -> Any:
+        # Read before Click clears them for the subcommand.
+        wants_json = "--json" in (*getattr(ctx, "protected_args", ()), *ctx.args)
         try:
             return super().invoke(ctx)
+        except UsageError as error:
+            # An option Click itself refuses (out of range, not a number): a --json caller still
+            # gets the error as JSON on stdout, as for every other bad input.
+            if wants_json:
+                from meneur.cli.output import print_json
+                from meneur.i18n.framework import translate_error
+
+                print_json({"error": "bad_input", "message": translate_error(error.format_message())})
+            raise
         except (KeyboardInterrupt, EOFError, Abort, Interruption):
             say_interrupted()
             raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -53,15 +53,17 @@ def fail(error: MeneurError, status: int = EXIT_BAD_INPUT) -> NoReturn:
 
 
 def guarded(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn meneur's bad-input errors raised by a command into exit status 2 on stderr."""
+    """Turn meneur's errors raised by a command into exit status 2 (bad input) or 1 (a rule says no)
+    with the message on stderr; a command called with ``--json`` (``as_json=True``) also prints the
+    error as a JSON object on stdout, so a program reading its output always gets JSON."""
 
     @wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
-        except BadInputError as error:
-            fail(error, EXIT_BAD_INPUT)
         except MeneurError as error:
-            fail(error, EXIT_RULE)
+            if kwargs.get("as_json") is True:
+                print_json(error.to_json())
+            fail(error, EXIT_BAD_INPUT if isinstance(error, BadInputError) else EXIT_RULE)
 
     return wrapper
