@@ -96,8 +96,6 @@ def character_from_data(data: Any, source: str) -> Character:
     """The character that parsed file data holds (see :func:`parse_character`)."""
     from pydantic import ValidationError
 
-    from meneur.engine.problems import explain
-
     if not isinstance(data, dict):
         raise BadInputError(Message(DOMAIN, N_(
             "{source}: a character file must be a mapping of fields (name, rank, attributes, powers...)."),
@@ -106,6 +104,8 @@ def character_from_data(data: Any, source: str) -> Character:
     try:
         return Character.model_validate(data)
     except ValidationError as error:
+        from meneur.engine.problems import explain  # loads the engine: only when a file is wrong
+
         raise BadInputError(Message(DOMAIN, N_("{source}: invalid character file:\n{fields}"),
                                     {"source": source, "fields": explain(error).message})) from None
 

@@ -1,13 +1,14 @@
 """``meneur energy ...`` (alias ``es``): characters, campaign and fight commands.
 
-Each area registers its own commands: :mod:`.characters`, :mod:`.campaign`, :mod:`.fight`. The
-command modules import their rules (the campaign's, the combat engine) only when one of their
-commands runs: the campaign's commands import them in their bodies, and the ``fight`` group is
-built on first use, so ``meneur energy check`` loads the character side alone.
+Each area registers its own commands: :mod:`.characters`, :mod:`.challenge`, :mod:`.campaign`,
+:mod:`.fight`. The ``campaign`` and ``fight`` groups are built on first use (:func:`_lazy`), so
+``meneur energy check`` loads the character side alone: neither the session runner nor the
+campaign's rules nor the combat engine.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 import typer
@@ -17,20 +18,23 @@ from meneur.i18n import N_, Translator
 
 _ = Translator("energy")
 _FIGHT_HELP = N_("Tactical combat: play fight files.")
+_CAMPAIGN_HELP = N_(
+    "A campaign journal: sessions, stress, experience, reputation, resources; every change can be undone."
+)
 
 
-class _FightGroup(TyperGroup):
-    """The ``fight`` group, whose commands (and the combat engine) load when first asked for."""
+class _LazyGroup(TyperGroup):
+    """A group whose commands load when first asked for: ``module.register(app)`` adds it as ``name``."""
 
+    module = ""
+    name_in_parent = ""
     _real: Any = None
 
     def _group(self) -> Any:
         if self._real is None:
-            from meneur.systems.energy.cli import fight
-
             holder = typer.Typer()
-            fight.register(holder)
-            self._real = typer.main.get_group(holder).commands["fight"]
+            import_module(self.module).register(holder)
+            type(self)._real = typer.main.get_group(holder).commands[self.name_in_parent]
         return self._real
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -41,15 +45,19 @@ class _FightGroup(TyperGroup):
         return self._group().get_command(ctx, cmd_name)
 
 
+def _lazy(name: str, module: str, help_text: str) -> typer.Typer:
+    """The ``name`` group of ``module``, built when one of its commands (or its help) is asked for."""
+    cls = type(f"_Lazy_{name}", (_LazyGroup,), {"module": module, "name_in_parent": name})
+    return typer.Typer(cls=cls, no_args_is_help=True, help=help_text)
+
+
 def build_app() -> typer.Typer:
     """Build the ``energy`` command group in the current language."""
-    from meneur.systems.energy.cli import campaign, characters
+    from meneur.systems.energy.cli import challenge, characters
 
     app = typer.Typer(no_args_is_help=True, help=_("Energy System: characters, campaign, fights."))
     characters.register(app)
-    campaign.register(app)
-    app.add_typer(
-        typer.Typer(cls=_FightGroup, no_args_is_help=True, help=_(_FIGHT_HELP)),
-        name="fight",
-    )
+    challenge.register(app)
+    app.add_typer(_lazy("campaign", f"{__name__}.campaign", _(_CAMPAIGN_HELP)), name="campaign")
+    app.add_typer(_lazy("fight", f"{__name__}.fight", _(_FIGHT_HELP)), name="fight")
     return app

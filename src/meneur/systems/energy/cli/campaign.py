@@ -176,14 +176,9 @@ def _register_phases(campaign: typer.Typer) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``challenge`` and the ``campaign`` group to the ``energy`` group."""
+    """Add the ``campaign`` group to the ``energy`` group."""
     from meneur.systems.energy.cli import campaign_play
-    from meneur.systems.energy.cli.challenge import challenge_command
 
-    app.command(
-        "challenge",
-        help=_("A challenge (défi): aptitude + trait, or a power, against a difficulty or an opponent."),
-    )(guarded(challenge_command))
     campaign = typer.Typer(
         no_args_is_help=True,
         help=_(

@@ -230,3 +230,11 @@ def _record_surpass(path: Path, who: str, result: Any, as_json: bool) -> None:
         state_json=lambda session: result.to_json(),
     )
     play(path, KEY, SpendStress(character=who, use=StressUse.SURPASS), shown, as_json=as_json)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``challenge`` to the ``energy`` group."""
+    from meneur.cli.output import guarded
+
+    help_text = _("A challenge (défi): aptitude + trait, or a power, against a difficulty or an opponent.")
+    app.command("challenge", help=help_text)(guarded(challenge_command))
