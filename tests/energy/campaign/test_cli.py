@@ -420,3 +420,30 @@ def test_new_refuses_a_character_that_breaks_a_creation_rule(tmp_path: Path, lan
     assert result.exit_code == 1
     assert "47" in result.stderr
     assert not path.exists()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_session_verbs_in_both_languages(tmp_path: Path, lang: str) -> None:
+    """legal, undo, redo, log and show on a campaign file, in words and in JSON; an empty undo or redo is
+    a refusal (exit 1) that writes nothing."""
+    path = _campaign(tmp_path)
+    before = path.read_bytes()
+    for verb in ("undo", "redo"):
+        empty = run_cli(["energy", "campaign", verb, str(path), "--json"], lang)
+        assert empty.exit_code == 1 and json.loads(empty.stdout)["rule"] == f"nothing_to_{verb}"
+    assert path.read_bytes() == before
+    legal = json.loads(run_cli(["energy", "campaign", "legal", str(path), "--json"], lang).stdout)
+    assert [entry["command"] for entry in legal["legal"] if entry["actor"] is None] == ["start_session"]
+    refused = json.loads(run_cli(["energy", "campaign", "legal", str(path), "--all", "--json"], lang).stdout)
+    assert {entry.get("rule") for entry in refused["legal"]} >= {None, "phase"}
+    assert run_cli(["energy", "campaign", "session", "start", str(path)], lang).exit_code == 0
+    words = {"fr": ("Début de la séance 1.", "Annulé", "Refait"),
+             "en": ("Session 1 starts.", "Undone", "Redone")}
+    started, undone, redone = words[lang]
+    assert started in run_cli(["energy", "campaign", "log", str(path)], lang).stdout
+    assert undone in run_cli(["energy", "campaign", "undo", str(path)], lang).stdout
+    assert redone in run_cli(["energy", "campaign", "redo", str(path)], lang).stdout
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"], lang).stdout)
+    assert log["version"] == 1 and log["log"][0]["events"] == [{"session_started": {"number": 1}}]
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"], lang).stdout)
+    assert shown["kind"] == "energy-campaign" and shown["state"]["phase"] == "session"
