@@ -10,13 +10,16 @@ Nothing here imports the campaign's rules until a command runs.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from meneur.cli.output import guarded
-from meneur.cli.sessions import Presenter, add_session_verbs, create, play
+from meneur.cli.sessions import Presenter, add_session_verbs, create, fail, play
+from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy.cli.options import bounded
 from meneur.systems.energy.costs import MAX_RANK
@@ -76,6 +79,20 @@ def presenter() -> Presenter:
 
 COMMAND = Presenter()
 """After a command: the lines its events give, as the log tells them."""
+
+
+def guarded_json(func: Callable[..., None]) -> Callable[..., None]:
+    """Bad words and refusals before the runner is reached: exit 2 or 1, and under ``--json`` the error
+    object on standard output too, as the runner prints it."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            func(*args, **kwargs)
+        except MeneurError as error:
+            fail(error, bool(kwargs.get("as_json", False)))
+
+    return wrapper
 
 
 def run(path: Path, command: Any, as_json: bool) -> None:
@@ -186,7 +203,7 @@ def register(app: typer.Typer) -> None:
             "reputation, resources; every change can be undone."
         ),
     )
-    campaign.command("new", help=_("Create a campaign file."))(guarded(new))
+    campaign.command("new", help=_("Create a campaign file."))(guarded_json(new))
     campaign.command("export", help=_("Print a character as it is now, as a character file."))(
         guarded(export)
     )

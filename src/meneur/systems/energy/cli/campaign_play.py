@@ -11,9 +11,8 @@ from typing import Annotated
 
 import typer
 
-from meneur.cli.output import guarded
 from meneur.i18n import N_, Message, Translator
-from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, run
+from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, guarded_json, run
 from meneur.systems.energy.cli.campaign_sheet import (
     buy,
     debt,
@@ -37,7 +36,7 @@ def flow_command(wire: str) -> Callable[..., None]:
     def command(path: File, as_json: Json = False) -> None:
         run(path, wire, as_json)
 
-    return guarded(command)
+    return guarded_json(command)
 
 
 def stress_add(
@@ -188,7 +187,7 @@ def register(campaign: typer.Typer) -> None:
     for group, (group_help, verbs) in _GROUPS.items():
         sub = typer.Typer(no_args_is_help=True, help=_(group_help))
         for verb, function, verb_help in verbs:
-            sub.command(verb, help=_(verb_help))(guarded(function))
+            sub.command(verb, help=_(verb_help))(guarded_json(function))
         campaign.add_typer(sub, name=group)
     for verb, function, verb_help in _SINGLE:
-        campaign.command(verb, help=_(verb_help))(guarded(function))
+        campaign.command(verb, help=_(verb_help))(guarded_json(function))
