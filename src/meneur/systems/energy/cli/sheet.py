@@ -27,6 +27,8 @@ from meneur.systems.energy.names import (
 )
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from meneur.systems.energy.catalogue.archetypes import Archetype
 
 _ = Translator(DOMAIN)
@@ -75,6 +77,31 @@ def _print_campaign_values(character: Character) -> None:
         out.print(_("Notes: {notes}", notes=character.notes), markup=False)
 
 
+def _print_tables(out: Console, character: Character) -> None:
+    """The powers and aptitudes tables, in the book's notation."""
+    from rich.table import Table
+
+    powers = Table(title=_("Powers"))
+    # The book's notation, "Frappes instinctives (Off-C) +1": the code and the modifier together.
+    powers.add_column(_("Power"), no_wrap=True)
+    powers.add_column(_("Category"), no_wrap=True)
+    powers.add_column(_("Cost"), justify="right")
+    powers.add_column(_("Effect"), overflow="fold")
+    powers.add_column(_("Details"), overflow="fold")
+    for power in character.powers:
+        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} {modifier_text(power)}".rstrip(),
+                       str(power_cost(power)), _effect(power), power.details)
+    out.print(powers)
+    if character.aptitudes:
+        aptitudes = Table(title=_("Aptitudes"))
+        aptitudes.add_column(_("Aptitude"))
+        aptitudes.add_column(_("Rank"), justify="right")
+        for aptitude in Aptitude:
+            if aptitude in character.aptitudes:
+                aptitudes.add_row(_(APTITUDE_NAMES[aptitude]), str(character.aptitudes[aptitude]))
+        out.print(aptitudes)
+
+
 def sheet_command(
     file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
     as_json: Annotated[bool, typer.Option("--json", help=_(
@@ -102,25 +129,7 @@ def sheet_command(
     a = character.attributes
     attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
     out.print(attributes)
-    powers = Table(title=_("Powers"))
-    # The book's notation, "Frappes instinctives (Off-C) +1": the code and the modifier together.
-    powers.add_column(_("Power"), no_wrap=True)
-    powers.add_column(_("Category"), no_wrap=True)
-    powers.add_column(_("Cost"), justify="right")
-    powers.add_column(_("Effect"), overflow="fold")
-    powers.add_column(_("Details"), overflow="fold")
-    for power in character.powers:
-        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} {modifier_text(power)}".rstrip(),
-                       str(power_cost(power)), _effect(power), power.details)
-    out.print(powers)
-    if character.aptitudes:
-        aptitudes = Table(title=_("Aptitudes"))
-        aptitudes.add_column(_("Aptitude"))
-        aptitudes.add_column(_("Rank"), justify="right")
-        for aptitude in Aptitude:
-            if aptitude in character.aptitudes:
-                aptitudes.add_row(_(APTITUDE_NAMES[aptitude]), str(character.aptitudes[aptitude]))
-        out.print(aptitudes)
+    _print_tables(out, character)
     for title, items in ((_("Traits"), [_trait(t) for t in character.traits]),
                          (_("Specialties"), list(character.specialties)),
                          (_("Particularities"), list(character.particularities)),
