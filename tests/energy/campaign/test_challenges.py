@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.energy import library_hero
@@ -171,16 +169,6 @@ def test_results_explain_themselves() -> None:
             {"kind": "trait", "label": "Spécialisation moto", "value": 1},
         ],
     }
-
-
-@given(st.integers(1, 12), st.integers(-3, 3), st.integers(0, 4), st.booleans())
-def test_power_score_is_rank_plus_modifier_minus_carried(
-    rank: int, modifier: int, carried: int, surpass: bool
-) -> None:
-    """002_58e889a1abff3456.txt: rank, "ajoute ou retranche les éventuels renforcements ou
-    affaiblissements", -1 per person carried, +2 to se dépasser."""
-    score = power_score(rank, modifier, carried=carried, surpass=surpass)
-    assert score.total == rank + modifier - carried + 2 * surpass
 
 
 @pytest.mark.parametrize("use_power", [False, True])

@@ -124,17 +124,17 @@ def test_a_session_from_the_terminal(tmp_path: Path) -> None:
         assert run_cli(["energy", "campaign", *args, str(path)]).exit_code == 0
     assert run_cli(["energy", "campaign", "stress", "add", str(path), "WINK", "--boxes", "2"]).exit_code == 0
     before = path.read_bytes()
-    refused = run_cli(["energy", "campaign", "stress", "add", str(path), "WINK"])
-    assert refused.exit_code == 1 and "gm_stress_per_scene" in refused.stderr
+    refused = run_cli(["energy", "campaign", "stress", "add", str(path), "WINK", "--json"])
+    assert refused.exit_code == 1 and json.loads(refused.stdout)["rule"] == "gm_stress_per_scene"
     assert path.read_bytes() == before
     shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
-    assert shown["characters"]["WINK"]["stress"] == 2 and shown["phase"] == "session"
+    assert shown["state"]["characters"]["WINK"]["stress"] == 2 and shown["state"]["phase"] == "session"
     assert shown["legal_flow"] == ["start_scene", "end_scenario", "end_session"]
     assert run_cli(["energy", "campaign", "undo", str(path)]).exit_code == 0
     shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
-    assert shown["characters"]["WINK"]["stress"] == 0
-    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)
-    assert [entry["command"]["kind"] for entry in log] == ["start_session", "start_scenario", "start_scene"]
+    assert shown["state"]["characters"]["WINK"]["stress"] == 0
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)["log"]
+    assert [entry["command"] for entry in log] == ["start_session", "start_scenario", "start_scene"]
 
 
 def test_relief_spend_and_states(tmp_path: Path) -> None:
@@ -154,8 +154,8 @@ def test_relief_spend_and_states(tmp_path: Path) -> None:
     again = run_cli(["energy", "campaign", "stress", "relieve", str(path), "KITSUNE", "outlet"])
     assert again.exit_code == 1
     shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
-    assert shown["characters"]["KITSUNE"]["stress"] == 1
-    assert shown["characters"]["WINK"]["states"] == ["incapacitated"]
+    assert shown["state"]["characters"]["KITSUNE"]["stress"] == 1
+    assert shown["state"]["characters"]["WINK"]["states"] == ["incapacitated"]
     assert shown["effective_attributes"]["WINK"] == {"energy": 5, "recovery": 4, "vigor": 3}
     text = run_cli(["energy", "campaign", "show", str(path)]).stdout
     assert "incapacité" in text and "Possible maintenant : scenario start, scene start, session end." in text
@@ -189,9 +189,8 @@ def test_experience_reputation_and_purchases(tmp_path: Path) -> None:
     ):
         result = run_cli(["energy", "campaign", *args])
         assert result.exit_code == (2 if args[-1] == "0" else 0), (args, result.stderr)
-    wink = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)["characters"][
-        "WINK"
-    ]
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
+    wink = shown["state"]["characters"]["WINK"]
     assert wink["experience"]["heroic_xp"] == 2 and wink["experience"]["aptitude_xp"] == 1
     assert wink["reputation"]["super_notoriety"] == 1
     assert wink["relations"] == [{"name": "Famille", "value": -5, "gm_reserved": True}]
@@ -219,7 +218,7 @@ def test_spending_points_from_a_file(tmp_path: Path) -> None:
     assert run_cli(["energy", "campaign", "new", str(path), "-c", str(start)]).exit_code == 0
     result = run_cli(["energy", "campaign", "xp", "spend", str(path), "WINK", str(better), "--json"])
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["events"][0]["hero_points"] == 1
+    assert json.loads(result.stdout)["events"][0]["points_spent"]["hero_points"] == 1
     again = run_cli(["energy", "campaign", "xp", "spend", str(path), "WINK", str(better)])
     assert again.exit_code == 2  # the same character again: nothing to spend on
 
@@ -283,21 +282,14 @@ def test_challenge_in_a_campaign_uses_states_and_records_the_box(tmp_path: Path)
         "--json",
     ]
     outside = run_cli([*args, "--surpass"])
-    assert outside.exit_code == 1 and "phase" in outside.stderr
+    assert outside.exit_code == 1 and json.loads(outside.stdout)["rule"] == "phase"
     assert run_cli(["energy", "campaign", "session", "start", str(path)]).exit_code == 0
     surpassed = json.loads(run_cli([*args, "--surpass"]).stdout)
     assert surpassed["score"]["total"] == 3 + 2 + 2
     after = json.loads(run_cli(args).stdout)
     assert after["score"]["total"] == 3 + 2 - 1
-    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)
-    assert log[-1]["events"][0] == {
-        "kind": "stress_spent",
-        "character": "WINK",
-        "use": "surpass",
-        "power": None,
-        "category": None,
-        "detail": "",
-    }
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"]).stdout)["log"]
+    assert log[-1]["events"][0] == {"stress_spent": {"character": "WINK", "use": "surpass"}}
 
 
 @pytest.mark.parametrize(
@@ -335,9 +327,9 @@ def test_challenge_reads_the_books_aptitude_names(aptitude: str) -> None:
     [
         (["buy", "{path}", "WINK", "aisé"], "fr", "pour 7 cases d'économies"),
         (["state", "add", "{path}", "WINK", "blessé"], "fr", "WINK subit l'état blessé."),
-        (["reputation", "{path}", "WINK", "moralité", "up"], "fr", "(terminez-en un d'abord). [review]"),
+        (["reputation", "{path}", "WINK", "moralité", "up"], "fr", "(terminez-en un d'abord)."),
         (["stress", "spend", "{path}", "WINK", "se dépasser"], "en", "surpass"),
-        (["stress", "relieve", "{path}", "WINK", "exutoire"], "fr", "no_stress"),
+        (["stress", "relieve", "{path}", "WINK", "exutoire"], "fr", "aucune case de stress à effacer"),
     ],
 )
 def test_campaign_commands_read_the_books_words(
@@ -386,7 +378,8 @@ def test_new_sets_the_table_options(tmp_path: Path) -> None:
         ["energy", "campaign", "new", str(path), "-c", "WINK", *args, "--no-state-malus-on-powers"]
     )
     assert created.exit_code == 0, created.stderr
-    options = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)["options"]
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"]).stdout)
+    options = shown["state"]["options"]
     assert options == {
         "max_rank": None,
         "max_earned_aptitude_points": 30,
@@ -427,3 +420,30 @@ def test_new_refuses_a_character_that_breaks_a_creation_rule(tmp_path: Path, lan
     assert result.exit_code == 1
     assert "47" in result.stderr
     assert not path.exists()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_session_verbs_in_both_languages(tmp_path: Path, lang: str) -> None:
+    """legal, undo, redo, log and show on a campaign file, in words and in JSON; an empty undo or redo is
+    a refusal (exit 1) that writes nothing."""
+    path = _campaign(tmp_path)
+    before = path.read_bytes()
+    for verb in ("undo", "redo"):
+        empty = run_cli(["energy", "campaign", verb, str(path), "--json"], lang)
+        assert empty.exit_code == 1 and json.loads(empty.stdout)["rule"] == f"nothing_to_{verb}"
+    assert path.read_bytes() == before
+    legal = json.loads(run_cli(["energy", "campaign", "legal", str(path), "--json"], lang).stdout)
+    assert [entry["command"] for entry in legal["legal"] if entry["actor"] is None] == ["start_session"]
+    refused = json.loads(run_cli(["energy", "campaign", "legal", str(path), "--all", "--json"], lang).stdout)
+    assert {entry.get("rule") for entry in refused["legal"]} >= {None, "phase"}
+    assert run_cli(["energy", "campaign", "session", "start", str(path)], lang).exit_code == 0
+    words = {"fr": ("Début de la séance 1.", "Annulé", "Refait"),
+             "en": ("Session 1 starts.", "Undone", "Redone")}
+    started, undone, redone = words[lang]
+    assert started in run_cli(["energy", "campaign", "log", str(path)], lang).stdout
+    assert undone in run_cli(["energy", "campaign", "undo", str(path)], lang).stdout
+    assert redone in run_cli(["energy", "campaign", "redo", str(path)], lang).stdout
+    log = json.loads(run_cli(["energy", "campaign", "log", str(path), "--json"], lang).stdout)
+    assert log["version"] == 1 and log["log"][0]["events"] == [{"session_started": {"number": 1}}]
+    shown = json.loads(run_cli(["energy", "campaign", "show", str(path), "--json"], lang).stdout)
+    assert shown["kind"] == "energy-campaign" and shown["state"]["phase"] == "session"

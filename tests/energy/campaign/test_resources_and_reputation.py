@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from meneur.errors import BadInputError, IllegalActionError
@@ -12,6 +10,7 @@ from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import reputation, resources
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.model import LivingStandard, Relation
+from tests.energy.rule_text import rule_text
 
 P, M, C, W, R, V = tuple(LivingStandard)
 DOMAIN = "energy_campaign"
@@ -179,16 +178,13 @@ def test_the_last_three_relations_are_the_gms() -> None:
         reputation.change_relation(hero, "Personne", 1)
 
 
-RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "002_58e889a1abff3456.txt"
 MISPRINTS = {"se présente de vous mettre": "se présence de vous mettre"}
 """The one correction of the book's words (docs/rulings/energy-campaign.md, "A misprint")."""
 
 
 def _book_rows() -> set[str]:
     """Each table row's text column of the book, e.g. "Inconnu du grand public."."""
-    if not RULES.exists():
-        pytest.skip("the rule text is not next to the repository")
-    lines = RULES.read_text(encoding="utf-8").splitlines()
+    lines = rule_text().splitlines()
     return {line.split("|")[2].strip() for line in lines if line.startswith("|") and line.count("|") >= 3}
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,8 @@ from meneur.systems.energy.catalogue.archetypes import ARCHETYPES, Archetype, ar
 from meneur.systems.energy.model import EFFECT_KINDS
 from meneur.systems.energy.names import CATEGORY_CODES
 from meneur.systems.energy.validation import validate
+from tests.energy.rule_text import rule_text
 
-RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "002_58e889a1abff3456.txt"
 ARCHETYPE_HEROES = ["TREMBLOR", "VECTOR", "ALTAIR", "FOLD", "TEMPÊTE D’ACIER", "MIROIR", "AXIOME", "SUTURE",
                     "SPECTRE", "BULWARK", "ÉCHO", "LEGION", "FORGE", "KALÉIDOSCOPE", "NEXUS", "HORLOGE",
                     "SOLARIS", "ARCHITECT", "GRIMOIRE", "DÉJÀ-VU"]
@@ -42,9 +41,7 @@ def test_every_library_hero_passes_check(name: str) -> None:
 def test_powers_are_those_the_book_gives(name: str) -> None:
     """002_58e889a1abff3456.txt: each hero's paragraph names its powers as "Nom (Cat) +X"; the file has
     exactly those, read from the text itself."""
-    if not RULES.exists():
-        pytest.skip("the rule text is not next to the repository")
-    text = _plain(RULES.read_text(encoding="utf-8"))
+    text = _plain(rule_text())
     hero = library_hero(name)
     paragraphs = [line for line in text.splitlines() if _plain(name) in line]
     assert paragraphs, name
@@ -165,7 +162,7 @@ def _categories_before_each_hero() -> dict[str, set[str]]:
     each archetype hero's paragraph."""
     found: dict[str, set[str]] = {}
     pending: set[str] = set()
-    for line in RULES.read_text(encoding="utf-8").splitlines():
+    for line in rule_text().splitlines():
         bullet = _BULLET.match(line)
         if bullet:
             pending |= {_CODES[code] for code in bullet.group(1).split("/")}
@@ -180,8 +177,6 @@ def _categories_before_each_hero() -> dict[str, set[str]]:
 def test_archetype_categories_are_the_texts(item: Archetype) -> None:
     """002_58e889a1abff3456.txt: each archetype gives "ses déclinaisons mécaniques selon les quatre
     catégories (Off, Def, Mov, Sup)" as bullets before its example hero; the catalogue has exactly those."""
-    if not RULES.exists():
-        pytest.skip("the rule text is not next to the repository")
     assert item.hero is not None
     assert {c.value for c in item.categories} == _categories_before_each_hero()[item.hero]
 
@@ -218,9 +213,7 @@ _CATEGORY = re.compile(r"\((Off-C|Off-D|Def|Mov|Sup)\)")
 def test_no_power_of_the_book_is_missing(name: str) -> None:
     """002_58e889a1abff3456.txt: "Il possède ..." / "Elle possède ..." lists each archetype hero's powers;
     the file has as many powers, in the same categories and order."""
-    if not RULES.exists():
-        pytest.skip("the rule text is not next to the repository")
-    line = next(li for li in RULES.read_text(encoding="utf-8").splitlines() if li.startswith(f"{name} "))
+    line = next(li for li in rule_text().splitlines() if li.startswith(f"{name} "))
     listed = line.split(" possède ", 1)[1].split(". ", 1)[0]
     codes = _CATEGORY.findall(listed)
     assert codes == [CATEGORY_CODES[p.category] for p in library_hero(name).powers]

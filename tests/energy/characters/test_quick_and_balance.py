@@ -6,7 +6,7 @@ import pytest
 
 from meneur.errors import BadInputError
 from meneur.systems.energy import costs
-from meneur.systems.energy.balance import Verdict, balance
+from meneur.systems.energy.encounter import Verdict, balance
 from meneur.systems.energy.model import PowerCategory
 from meneur.systems.energy.quick import quick_npc
 from meneur.systems.energy.validation import validate

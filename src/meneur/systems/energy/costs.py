@@ -29,6 +29,9 @@ LIVING_STANDARD_COSTS: dict[LivingStandard, int] = {
 """Précaire 0, modeste 1, confortable 2, aisé 3, riche 4, très riche 5 ("Coût | Niveau de vie")."""
 
 MAX_APTITUDE_RANK = 5
+MAX_RANK = 100
+"""The highest rank meneur builds or accepts at the edge: the book's table ends at "11+ | 84+ | Cosmique"
+with no maximum (see docs/rulings/energy-characters.md)."""
 
 
 def hero_point_budget(rank: int) -> int:

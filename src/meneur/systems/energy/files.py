@@ -14,17 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-from pydantic import ValidationError
-
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
-from meneur.storage import write_text_atomically
+from meneur.storage import MAX_BYTES, parse_data, read_data, write_text_atomically
 from meneur.systems.energy.model import SCHEMA_VERSION, Character
 from meneur.systems.energy.names import DOMAIN
 
@@ -86,21 +82,20 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 def parse_character(text: str, source: str = "-") -> Character:
     """Read a character from YAML or JSON text (JSON is YAML too), migrating old versions.
 
+    The text goes through the capped loader (:func:`meneur.storage.parse_data`: size, depth,
+    aliases, no NaN) and the model's problems through :func:`meneur.engine.problems.explain`.
+
     Raises:
         BadInputError: when the text is not a mapping or breaks the file format; the message
             names every field in error.
     """
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        if mark is not None:
-            raise BadInputError(Message(DOMAIN, N_(
-                "{source}: not valid YAML or JSON at line {line}, column {column}; check the indentation, "
-                "colons and brackets there."),
-                {"source": source, "line": mark.line + 1, "column": mark.column + 1})) from error
-        raise BadInputError(Message(DOMAIN, N_("{source}: not valid YAML or JSON."),
-                                    {"source": source})) from error
+    return character_from_data(parse_data(text, "yaml", source), source)
+
+
+def character_from_data(data: Any, source: str) -> Character:
+    """The character that parsed file data holds (see :func:`parse_character`)."""
+    from pydantic import ValidationError
+
     if not isinstance(data, dict):
         raise BadInputError(Message(DOMAIN, N_(
             "{source}: a character file must be a mapping of fields (name, rank, attributes, powers...)."),
@@ -109,73 +104,37 @@ def parse_character(text: str, source: str = "-") -> Character:
     try:
         return Character.model_validate(data)
     except ValidationError as error:
+        from meneur.engine.problems import explain  # loads the engine: only when a file is wrong
+
         raise BadInputError(Message(DOMAIN, N_("{source}: invalid character file:\n{fields}"),
-                                    {"source": source, "fields": _describe(error)})) from error
-
-
-_PYDANTIC_MESSAGES: dict[str, str] = {
-    "missing": N_("this field is required"),
-    "extra_forbidden": N_("unknown field (check its spelling against the glossary keys)"),
-    "int_parsing": N_("must be a whole number"),
-    "int_type": N_("must be a whole number"),
-    "int_from_float": N_("must be a whole number"),
-    "string_type": N_("must be text"),
-    "bool_type": N_("must be true or false"),
-    "bool_parsing": N_("must be true or false"),
-    "enum": N_("must be one of: {expected}"),
-    "dict_type": N_("must be a mapping"),
-    "tuple_type": N_("must be a list"),
-    "list_type": N_("must be a list"),
-    "frozen_set_type": N_("must be a list"),
-    "model_type": N_("must be a mapping"),
-}
-
-
-def _describe(error: ValidationError) -> Message:
-    """Pydantic's errors in the reader's language, one line per field."""
-    lines, params = [], {}
-    for index, item in enumerate(error.errors()):
-        where = ".".join(str(part) for part in item["loc"]) or "-"
-        msgid = _PYDANTIC_MESSAGES.get(item["type"])
-        context = item.get("ctx") or {}
-        # Pydantic joins the last two choices with an English "or": list them with commas instead.
-        expected = re.sub(r"\s+or\s+", ", ", str(context.get("expected", "")))
-        text: Message | str = Message(DOMAIN, msgid, {"expected": expected}) if msgid else item["msg"]
-        lines.append(f"- {where}: {{e{index}}}")
-        params[f"e{index}"] = text
-    return Message(DOMAIN, "\n".join(lines), params)
+                                    {"source": source, "fields": explain(error).message})) from None
 
 
 def load_character(path: str | os.PathLike[str]) -> Character:
-    """Load a character file (YAML or JSON).
+    """Load a character file (YAML or JSON) through the capped loader.
 
     Raises:
-        BadInputError: when the file cannot be read or is not a valid character file.
+        BadInputError: when the file cannot be read (too large, not UTF-8, too deep) or is not a
+            valid character file.
     """
-    location = Path(path)
-    try:
-        text = location.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInputError(Message(DOMAIN, N_("{source}: cannot read the file ({detail})."),
-                                    {"source": str(location), "detail": _why(error)})) from error
-    return parse_character(text, str(location))
+    return character_from_data(read_data(path), str(path))
 
 
-_OS_ERRORS: tuple[tuple[type[BaseException], str], ...] = (
-    (FileNotFoundError, N_("no such file; check the path")),
-    (IsADirectoryError, N_("it is a folder, not a file")),
-    (NotADirectoryError, N_("a part of the path is not a folder")),
-    (PermissionError, N_("permission denied")),
-    (UnicodeDecodeError, N_("not UTF-8 text")),
-)
+def read_character(source: str) -> Character:
+    """A character from a file path, ``-`` (standard input) or a built-in hero's name.
 
+    Raises:
+        BadInputError: when the source cannot be read or is not a character file.
+    """
+    if source == "-":
+        import sys
 
-def _why(error: BaseException) -> Message:
-    """A library error's cause in the reader's language."""
-    for kind, msgid in _OS_ERRORS:
-        if isinstance(error, kind):
-            return Message(DOMAIN, msgid)
-    return Message(DOMAIN, N_("system error {name}"), {"name": error.__class__.__name__})
+        return parse_character(sys.stdin.read(MAX_BYTES + 1), "-")
+    from meneur.systems.energy.catalogue import is_library_name, library_hero
+
+    if not Path(source).exists() and is_library_name(source):
+        return library_hero(source)
+    return load_character(source)
 
 
 def character_data(character: Character) -> dict[str, Any]:
@@ -193,6 +152,8 @@ def dump_character(character: Character, format: str = "yaml") -> str:
     """
     data = character_data(character)
     if format == "yaml":
+        import yaml
+
         return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     if format == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -7,6 +7,7 @@ Conventions:
       the UI shows the book's French words through the ``energy`` translations.
     * A power's reinforcement (+X) and weakening (-X) are one signed ``modifier``
       ("renforcement +X", "affaiblissement -X", 002_58e889a1abff3456.txt).
+    * Whole numbers are strict: ``rank: true`` or ``rank: "5"`` is refused, never read as a number.
     * ``inferred`` lists the fields completed by the rules rather than given by the book.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 from pydantic_core import PydanticCustomError
 
 SCHEMA_VERSION = 1
@@ -115,9 +116,9 @@ class _Frozen(BaseModel):
 class Attributes(_Frozen):
     """Énergie, Récupération, Vigueur."""
 
-    energy: int
-    recovery: int
-    vigor: int
+    energy: StrictInt
+    recovery: StrictInt
+    vigor: StrictInt
 
 
 class Power(_Frozen):
@@ -130,7 +131,7 @@ class Power(_Frozen):
 
     name: str
     category: PowerCategory
-    modifier: int = 0
+    modifier: StrictInt = 0
     details: str = ""
     effect: str | None = Field(default=None, json_schema_extra={"enum": [*EFFECT_KINDS, None]})
     condition: str | None = Field(default=None, json_schema_extra={"enum": [*CONDITIONS, None]})
@@ -177,23 +178,23 @@ class Trait(_Frozen):
     """A trait: a bonus (+1 per aptitude point) to the aptitudes it applies to."""
 
     name: str
-    bonus: int
+    bonus: StrictInt
     aptitudes: tuple[Aptitude, ...] = ()
 
 
 class Reputation(_Frozen):
     """Notoriété super et civile (0..10) and moralité (-10..10)."""
 
-    super_notoriety: int = 0
-    civil_notoriety: int = 0
-    morality: int = 0
+    super_notoriety: StrictInt = 0
+    civil_notoriety: StrictInt = 0
+    morality: StrictInt = 0
 
 
 class Relation(_Frozen):
     """A relation (-10..10); ``gm_reserved`` marks the slots kept by the GM."""
 
     name: str
-    value: int
+    value: StrictInt
     gm_reserved: bool = False
 
 
@@ -205,33 +206,33 @@ class Experience(_Frozen):
     adds them to the budget, so an improved character still validates from its file alone.
     """
 
-    heroic_xp: int = 0
-    aptitude_xp: int = 0
-    heroic_points: int = 0
-    aptitude_points: int = 0
-    spent_hero_points: int = 0
-    spent_aptitude_points: int = 0
+    heroic_xp: StrictInt = 0
+    aptitude_xp: StrictInt = 0
+    heroic_points: StrictInt = 0
+    aptitude_points: StrictInt = 0
+    spent_hero_points: StrictInt = 0
+    spent_aptitude_points: StrictInt = 0
 
 
 class Character(_Frozen):
     """A hero or NPC of the Energy System, as kept in a character file."""
 
-    schema_version: int = SCHEMA_VERSION
+    schema_version: StrictInt = SCHEMA_VERSION
     name: str
-    rank: int
+    rank: StrictInt
     pc: bool = True
     attributes: Attributes
     powers: tuple[Power, ...]
     maturity: Maturity = Maturity.ADULT
-    aptitudes: dict[Aptitude, int] = Field(default_factory=dict)
+    aptitudes: dict[Aptitude, StrictInt] = Field(default_factory=dict)
     traits: tuple[Trait, ...] = ()
     specialties: tuple[str, ...] = ()
     particularities: tuple[str, ...] = ()
     complications: tuple[str, ...] = ()
     living_standard: LivingStandard = LivingStandard.PRECARIOUS
-    savings: int = 0
-    debts: int = 0
-    stress: int = 0
+    savings: StrictInt = 0
+    debts: StrictInt = 0
+    stress: StrictInt = 0
     states: frozenset[State] = frozenset()
     experience: Experience = Experience()
     reputation: Reputation = Reputation()

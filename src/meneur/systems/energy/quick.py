@@ -54,11 +54,11 @@ def quick_npc(
         pc: whether it is a player character.
 
     Raises:
-        BadInputError: for a rank below 1 or a power list of the wrong length.
+        BadInputError: for a rank outside 1..``costs.MAX_RANK`` or a power list of the wrong length.
     """
-    if rank < 1:
-        raise BadInputError(Message(DOMAIN, N_("rank: {rank} is not a rank; ranks start at 1."),
-                                    {"rank": rank}))
+    if not 1 <= rank <= costs.MAX_RANK:
+        raise BadInputError(Message(DOMAIN, N_("rank: {rank} is not a rank meneur builds; give 1 to {high}."),
+                                    {"rank": rank, "high": costs.MAX_RANK}))
     count = costs.quick_power_count(rank)
     chosen = list(powers) if powers is not None else _default_powers(count)
     if len(chosen) != count:

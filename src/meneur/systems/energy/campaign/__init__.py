@@ -1,60 +1,97 @@
-"""The Energy System outside combat: challenges, stress and states, and the campaign journal.
+"""The Energy System outside combat: challenges, stress and states, and the campaign.
 
 Modules: :mod:`.challenges` (défis), :mod:`.stress` (jauge de stress), :mod:`.states` (états and
 ``effective_attributes`` for the combat engine), :mod:`.experience`, :mod:`.reputation`,
-:mod:`.resources`, and the event-sourced journal (:mod:`.commands`, :mod:`.events`, :mod:`.state`,
-:mod:`.journal`, :mod:`.store`). Every module is pure except :mod:`.store`.
+:mod:`.resources`, and the campaign the engine drives (:mod:`.commands`, :mod:`.events`,
+:mod:`.state`, :mod:`.engine`, whose ``SYSTEM`` is ``energy-campaign``). Every module is pure.
+
+The names below are loaded on first use (PEP 562), so importing the package costs nothing.
 """
 
-from meneur.systems.energy.campaign.challenges import (
-    ChallengeResult,
-    ChallengeScore,
-    Difficulty,
-    OpposedResult,
-    aptitude_score,
-    challenge,
-    character_aptitude_score,
-    character_power_score,
-    opposed,
-    power_score,
-)
-from meneur.systems.energy.campaign.journal import Campaign, Journal, can, execute, new_journal, replay, undo
-from meneur.systems.energy.campaign.options import TableOptions
-from meneur.systems.energy.campaign.states import (
-    aptitude_malus,
-    can_continue_adventure,
-    effective_attributes,
-    is_playable,
-    is_wounded,
-    recoverable_vigor,
-)
-from meneur.systems.energy.campaign.store import load_campaign, save_campaign
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from meneur.systems.energy.campaign.challenges import (
+        ChallengeResult,
+        ChallengeScore,
+        Difficulty,
+        OpposedResult,
+        aptitude_score,
+        challenge,
+        character_aptitude_score,
+        character_power_score,
+        opposed,
+        power_score,
+    )
+    from meneur.systems.energy.campaign.engine import SYSTEM
+    from meneur.systems.energy.campaign.options import TableOptions
+    from meneur.systems.energy.campaign.states import (
+        aptitude_malus,
+        can_continue_adventure,
+        effective_attributes,
+        is_playable,
+        is_wounded,
+        recoverable_vigor,
+    )
+
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "ChallengeResult",
+            "ChallengeScore",
+            "Difficulty",
+            "OpposedResult",
+            "aptitude_score",
+            "challenge",
+            "character_aptitude_score",
+            "character_power_score",
+            "opposed",
+            "power_score",
+        ),
+        "challenges",
+    ),
+    "SYSTEM": "engine",
+    "TableOptions": "options",
+    **dict.fromkeys(
+        (
+            "aptitude_malus",
+            "can_continue_adventure",
+            "effective_attributes",
+            "is_playable",
+            "is_wounded",
+            "recoverable_vigor",
+        ),
+        "states",
+    ),
+}
 
 __all__ = [
-    "Campaign",
+    "SYSTEM",
     "ChallengeResult",
     "ChallengeScore",
     "Difficulty",
-    "Journal",
     "OpposedResult",
     "TableOptions",
     "aptitude_malus",
     "aptitude_score",
-    "can",
     "can_continue_adventure",
     "challenge",
     "character_aptitude_score",
     "character_power_score",
     "effective_attributes",
-    "execute",
     "is_playable",
     "is_wounded",
-    "load_campaign",
-    "new_journal",
     "opposed",
     "power_score",
     "recoverable_vigor",
-    "replay",
-    "save_campaign",
-    "undo",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

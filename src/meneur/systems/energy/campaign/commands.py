@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
@@ -71,7 +71,7 @@ class AddStress(_Command):
 
     kind: Literal["add_stress"] = "add_stress"
     character: str
-    boxes: int = 1
+    boxes: StrictInt = 1
 
 
 class RelieveStress(_Command):
@@ -140,7 +140,7 @@ class ChangeReputation(_Command):
     kind: Literal["change_reputation"] = "change_reputation"
     character: str
     score: ReputationScore
-    delta: int
+    delta: StrictInt
 
 
 class ChangeRelation(_Command):
@@ -149,7 +149,7 @@ class ChangeRelation(_Command):
     kind: Literal["change_relation"] = "change_relation"
     character: str
     relation: str
-    delta: int
+    delta: StrictInt
 
 
 class AddRelation(_Command):
@@ -158,7 +158,7 @@ class AddRelation(_Command):
     kind: Literal["add_relation"] = "add_relation"
     character: str
     relation: str
-    value: int = 0
+    value: StrictInt = 0
     gm_reserved: bool = False
 
 
@@ -176,7 +176,7 @@ class GainSavings(_Command):
 
     kind: Literal["gain_savings"] = "gain_savings"
     character: str
-    boxes: int
+    boxes: StrictInt
 
 
 class TakeDebt(_Command):
@@ -184,7 +184,7 @@ class TakeDebt(_Command):
 
     kind: Literal["take_debt"] = "take_debt"
     character: str
-    savings: int
+    savings: StrictInt
 
 
 class RepayDebt(_Command):
@@ -192,7 +192,7 @@ class RepayDebt(_Command):
 
     kind: Literal["repay_debt"] = "repay_debt"
     character: str
-    boxes: int
+    boxes: StrictInt
 
 
 class SetLivingStandard(_Command):
@@ -295,6 +295,10 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
         case BringBack():
             return [ev.CharacterReturned(character=name, stress=state.options.broken_return_stress)]
         case InflictState(state=inflicted):
+            if inflicted is State.WOUNDED and State.INCAPACITATED in character.states:
+                raise _illegal("incapacitated", N_(
+                    "{name} is already incapacitated: being wounded again changes nothing; nothing was "
+                    "recorded."), name=name)
             return [ev.StateInflicted(character=name, state=_inflicted(character, inflicted))]
         case RecoverState(how=how):
             return [ev.StateRecovered(character=name, how=how)]

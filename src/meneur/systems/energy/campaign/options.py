@@ -6,7 +6,7 @@ own options so that replaying its log always gives the same state.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 
 class TableOptions(BaseModel):
@@ -27,8 +27,8 @@ class TableOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    max_rank: int | None = Field(default=None, ge=1)
-    max_earned_aptitude_points: int = Field(default=24, ge=0)
+    max_rank: StrictInt | None = Field(default=None, ge=1)
+    max_earned_aptitude_points: StrictInt = Field(default=24, ge=0)
     state_malus_on_powers: bool = True
-    broken_return_stress: int = Field(default=0, ge=0, le=9)
-    scenario_relief: int = Field(default=2, ge=0, le=10)
+    broken_return_stress: StrictInt = Field(default=0, ge=0, le=9)
+    scenario_relief: StrictInt = Field(default=2, ge=0, le=10)

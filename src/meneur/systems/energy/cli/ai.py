@@ -23,8 +23,8 @@ from meneur.systems.energy.ai.fightfile import wire
 from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS
 from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.ai.simulate import Encounter, Summary, even_split, splits_near, summarize
-from meneur.systems.energy.balance import balance as weigh
 from meneur.systems.energy.combat.state import FightState, Phase
+from meneur.systems.energy.encounter import balance as weigh
 from meneur.systems.energy.model import Character
 from meneur.systems.energy.quick import quick_npc
 
@@ -236,7 +236,8 @@ def register_fight(group: typer.Typer) -> None:
 
 def _cast(side: str, text: str) -> tuple[Character, ...]:
     """Characters from ranks (quick NPCs), character files or library names, separated by commas."""
-    from meneur.systems.energy.cli.characters import _ranks, read_character
+    from meneur.systems.energy.cli.characters import _ranks
+    from meneur.systems.energy.files import read_character
 
     _ranks(side, text)  # the same refusals as the book's verdict
     label = _("Hero") if side == "--heroes" else _("Foe")

@@ -6,39 +6,51 @@ Rules from 002_58e889a1abff3456.txt (stress, expérience, réputation chapters).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.engine import Session, store
+from meneur.errors import BadInputError, IllegalActionError, MeneurError
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import commands as c
+from meneur.systems.energy.campaign.engine import decide, refusal, setup_json
 from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
-from meneur.systems.energy.campaign.journal import (
-    Campaign,
-    can,
-    execute,
-    legal_flow,
-    new_journal,
-    replay,
-    undo,
-)
+from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.campaign.state import Phase
-from meneur.systems.energy.campaign.store import load_campaign, save_campaign
 from meneur.systems.energy.campaign.stress import Relief, StressUse
 from meneur.systems.energy.model import LivingStandard, PowerCategory, State
 
+KEY = "energy-campaign"
+Campaign = Session[Any, Any, Any]
+FLOW = ("start_session", "start_scenario", "start_scene", "end_scenario", "end_session")
+
 
 def fresh() -> Campaign:
-    return Campaign.from_journal(new_journal([library_hero("WINK"), library_hero("KITSUNE")]))
+    return Session.new(KEY, setup_json([library_hero("WINK"), library_hero("KITSUNE")], TableOptions()))
 
 
 def run(campaign: Campaign, *commands: c.Command) -> Campaign:
+    """A new session: ``campaign``'s log, then ``commands`` (the one given is left as it was)."""
+    done = Session.replay(KEY, campaign.setup, [(e.command, e.events) for e in campaign.entries()])
     for command in commands:
-        campaign = execute(campaign, command)
-    return campaign
+        done.do(command)
+    return done
+
+
+def can(campaign: Campaign, command: c.Command) -> MeneurError | None:
+    try:
+        decide(campaign.state, command)
+    except MeneurError as error:
+        return error
+    return None
+
+
+def legal_flow(campaign: Campaign) -> list[c.Command]:
+    return [entry.command for entry in campaign.legal() if entry.kind in FLOW]
 
 
 def in_scene() -> Campaign:
@@ -46,7 +58,7 @@ def in_scene() -> Campaign:
 
 
 def rule_of(campaign: Campaign, command: c.Command) -> str:
-    error = can(campaign, command)
+    error = refusal(campaign.state, command)
     assert isinstance(error, IllegalActionError), error
     return error.rule
 
@@ -129,7 +141,7 @@ def test_new_scenario_relieves_two() -> None:
     )
     assert campaign.state.characters["WINK"].stress == 1
     assert campaign.state.characters["KITSUNE"].stress == 0
-    reliefs = [e for e in campaign.journal.log[-1].events if e.kind == "stress_relieved"]
+    reliefs = [e for e in campaign.entries()[-1].events if e.kind == "stress_relieved"]
     assert [(e.character, e.boxes) for e in reliefs] == [("WINK", 2), ("KITSUNE", 1)]  # type: ignore[union-attr]
 
 
@@ -164,7 +176,7 @@ def test_spending_boxes_in_a_session() -> None:
     )
     campaign = run(campaign, feat, c.SpendStress(character="KITSUNE", use=StressUse.SURPASS))
     assert campaign.state.characters["WINK"].stress == 1
-    assert campaign.journal.log[-2].events[0].power == "Combat téléporté"  # type: ignore[union-attr]
+    assert campaign.entries()[-2].events[0].power == "Combat téléporté"  # type: ignore[union-attr]
     same = c.SpendStress(
         character="WINK", use=StressUse.FEAT, power="Téléportation", category=PowerCategory.MOV
     )
@@ -261,7 +273,7 @@ def test_purchases_and_debts() -> None:
     campaign = run(campaign, c.Buy(character="WINK", standard=LivingStandard.WELL_OFF, item="moto"))
     wink = campaign.state.characters["WINK"]
     assert (wink.savings, wink.debts) == (0, 6)
-    assert campaign.journal.log[-1].events[0].cost == 7  # type: ignore[union-attr]
+    assert campaign.entries()[-1].events[0].cost == 7  # type: ignore[union-attr]
 
 
 def test_states_through_the_journal() -> None:
@@ -274,7 +286,7 @@ def test_states_through_the_journal() -> None:
         c.RecoverState(character="WINK", how="healing_power"),
     )
     assert campaign.state.characters["WINK"].states == {State.WOUNDED}
-    inflicted = [entry.events[0] for entry in campaign.journal.log[-3:-1]]
+    inflicted = [entry.events[0] for entry in campaign.entries()[-3:-1]]
     assert [e.state for e in inflicted] == [State.WOUNDED, State.INCAPACITATED]  # type: ignore[union-attr]
     assert rule_of(campaign, c.RecoverState(character="WINK", how="healing_power")) == "incapacitated"
     campaign = run(
@@ -291,39 +303,38 @@ def test_unknown_character_is_bad_input_and_changes_nothing() -> None:
     assert "WINK" in error.render("en")
 
 
-def test_undo_and_replay_and_the_file(tmp_path: Path) -> None:
-    """The log is the truth: undo pops the last command, replay gives the state, the file round-trips."""
+def test_undo_and_the_file(tmp_path: Path) -> None:
+    """The log is the truth: undo takes back the last command, the file round-trips (JSON and YAML)."""
     campaign = run(in_scene(), c.AddStress(character="WINK", boxes=2))
-    before = campaign
+    before = campaign.state
     campaign = run(campaign, c.RelieveStress(character="WINK", reason=Relief.OUTLET))
-    undone, entry = undo(campaign)
-    assert entry.command.kind == "relieve_stress"
-    assert undone.state == before.state and undone.journal == before.journal
     path = tmp_path / "campagne.json"
-    save_campaign(campaign, path)
-    loaded = load_campaign(path)
-    assert loaded.state == campaign.state == replay(campaign.journal)
-    save_campaign(campaign, tmp_path / "campagne.yaml")
-    assert load_campaign(tmp_path / "campagne.yaml").state == campaign.state
+    store.save(path, campaign)
+    change = campaign.undo()
+    assert change is not None and isinstance(change.command, c.RelieveStress)
+    assert campaign.state == before
+    campaign.redo()
+    assert store.load(path, KEY).state == campaign.state
+    store.save(tmp_path / "campagne.yaml", campaign)
+    assert store.load(tmp_path / "campagne.yaml", KEY).state == campaign.state
 
 
 def test_undo_of_nothing_and_broken_files(tmp_path: Path) -> None:
     """An empty log has nothing to undo; unreadable campaign files are bad input."""
-    with pytest.raises(IllegalActionError):
-        undo(fresh())
+    assert fresh().undo() is None
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
     with pytest.raises(BadInputError):
-        load_campaign(bad)
+        store.load(bad, KEY)
     with pytest.raises(BadInputError):
-        load_campaign(tmp_path / "missing.json")
+        store.load(tmp_path / "missing.json", KEY)
     future = tmp_path / "future.json"
     future.write_text('{"schema_version": 99, "characters": []}', encoding="utf-8")
     with pytest.raises(BadInputError) as error:
-        load_campaign(future)
+        store.load(future, KEY)
     assert "99" in error.value.render("en")
     with pytest.raises(BadInputError):
-        new_journal([library_hero("WINK"), library_hero("wink")])
+        Session.new(KEY, setup_json([library_hero("WINK"), library_hero("wink")], TableOptions()))
 
 
 NAMES = st.sampled_from(["WINK", "KITSUNE"])
@@ -378,15 +389,15 @@ COMMANDS = st.one_of(
 @given(st.lists(COMMANDS, max_size=40))
 def test_random_commands_keep_the_invariants(commands: list[c.Command]) -> None:
     """Any sequence of commands, legal or refused: stress stays 0..10, reputation on its scales, savings and
-    debts non-negative, undo after do restores the state, and replay equals the state."""
+    debts non-negative, and a refused command changes nothing."""
     campaign = fresh()
     for command in commands:
+        before = campaign.state
         try:
-            done = execute(campaign, command)
+            campaign.do(command)
         except (IllegalActionError, BadInputError):
+            assert campaign.state is before
             continue
-        assert undo(done)[0].state == campaign.state
-        campaign = done
         for hero in campaign.state.characters.values():
             assert 0 <= hero.stress <= 10
             assert (State.TROUBLED in hero.states) == (hero.stress == 10)
@@ -395,4 +406,3 @@ def test_random_commands_keep_the_invariants(commands: list[c.Command]) -> None:
             assert all(-10 <= relation.value <= 10 for relation in hero.relations)
             assert not (State.WOUNDED in hero.states and State.INCAPACITATED in hero.states)
         assert all(v <= 2 for v in campaign.state.gm_stress.values())
-    assert replay(campaign.journal) == campaign.state

@@ -1,5 +1,5 @@
-"""The usability review of the character commands: plurals, "de trop", book words before rule ids,
-``--json`` options, prompts with French typography (both languages)."""
+"""Hero and aptitude point budgets as the character commands say them: plurals, "de trop", the book's words
+before rule ids, ``--json`` options, prompts with French typography (both languages)."""
 
 from __future__ import annotations
 

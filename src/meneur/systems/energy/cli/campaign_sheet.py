@@ -1,0 +1,169 @@
+"""The campaign's commands on what a character earns and owns: experience, reputation, relations,
+savings, debts and living standard.
+
+Each reads its arguments (the book's words or the keys), builds one command of
+:mod:`meneur.systems.energy.campaign.commands` and hands it to the runner; the core decides.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from meneur.i18n import N_, Translator
+from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, run
+from meneur.systems.energy.cli.options import MAX_COUNT, bounded
+from meneur.systems.energy.cli.words import enum_word, mixed, step
+
+if TYPE_CHECKING:
+    from meneur.systems.energy.model import LivingStandard
+
+_ = Translator(DOMAIN)
+
+
+def _boxes(help_text: str) -> typer.models.ArgumentInfo:
+    info: typer.models.ArgumentInfo = typer.Argument(help=_(help_text), callback=bounded(1, MAX_COUNT))
+    return info
+
+
+def xp_award(
+    path: File,
+    name: Name,
+    heroic: Annotated[list[str] | None, typer.Option(help=_("survived, success, high_stakes"))] = None,
+    aptitude: Annotated[list[str] | None, typer.Option(help=_("survived, used_aptitudes, learned"))] = None,
+    bonus: Annotated[list[str] | None, typer.Option(help=_("outside_work, complication"))] = None,
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import AwardExperience
+    from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
+
+    run(
+        path,
+        AwardExperience(
+            character=name,
+            heroic=tuple(enum_word(HeroicCriterion, v, N_("criterion")) for v in heroic or []),
+            aptitude=tuple(enum_word(AptitudeCriterion, v, N_("criterion")) for v in aptitude or []),
+            bonuses=tuple(enum_word(Bonus, v, N_("bonus")) for v in bonus or []),
+        ),
+        as_json,
+    )
+
+
+def xp_spend(
+    path: File,
+    name: Name,
+    improved: Annotated[str, typer.Argument(help=_("The improved character file."))],
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import SpendPoints
+    from meneur.systems.energy.files import read_character
+
+    run(path, SpendPoints(character=name, improved=read_character(improved)), as_json)
+
+
+def reputation(
+    path: File,
+    name: Name,
+    score: Annotated[
+        str,
+        typer.Argument(
+            help=_(
+                "notoriété de super, notoriété civile or moralité (keys: super_notoriety, "
+                "civil_notoriety, morality)"
+            )
+        ),
+    ],
+    direction: Annotated[str, typer.Argument(help=_("up or down (monter, baisser, +, -)"))],
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import ChangeReputation
+    from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore
+
+    key = enum_word(ReputationScore, score, N_("score"), SCORE_NAMES)
+    run(path, ChangeReputation(character=name, score=key, delta=step(direction)), as_json)
+
+
+def relation(
+    path: File,
+    name: Name,
+    other: Annotated[str, typer.Argument(help=_("Name of the relation."))],
+    direction: Annotated[str | None, typer.Argument(help=_("up or down (monter, baisser, +, -)"))] = None,
+    new: Annotated[
+        int | None,
+        typer.Option(
+            "--new", help=_("Add the relation at this value."), callback=bounded(-MAX_COUNT, MAX_COUNT)
+        ),
+    ] = None,
+    gm: Annotated[bool, typer.Option("--gm", help=_("One of the GM's three slots."))] = False,
+    as_json: Json = False,
+) -> None:
+    from meneur.errors import BadInputError
+    from meneur.i18n import Message
+    from meneur.systems.energy.campaign.commands import AddRelation, ChangeRelation
+
+    if gm and new is None:
+        mixed(["--gm"], N_("a relation is put in one of the GM's slots when it is added with --new"))
+    if new is not None:
+        run(path, AddRelation(character=name, relation=other, value=new, gm_reserved=gm), as_json)
+    elif direction is None:
+        raise BadInputError(Message(DOMAIN, N_("Say up or down, or --new VALUE to add the relation.")))
+    else:
+        run(path, ChangeRelation(character=name, relation=other, delta=step(direction)), as_json)
+
+
+def _standard(text: str) -> LivingStandard:
+    from meneur.systems.energy.campaign.resources import STANDARD_NAMES
+    from meneur.systems.energy.model import LivingStandard
+
+    return enum_word(LivingStandard, text, N_("living standard"), STANDARD_NAMES)
+
+
+def buy(
+    path: File,
+    name: Name,
+    standard: Annotated[str, typer.Argument(help=_("Living standard the good needs."))],
+    item: Annotated[str, typer.Option(help=_("What is bought."))] = "",
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import Buy
+
+    run(path, Buy(character=name, standard=_standard(standard), item=item), as_json)
+
+
+def savings(
+    path: File, name: Name, boxes: Annotated[int, _boxes(N_("Savings boxes gained."))], as_json: Json = False
+) -> None:
+    from meneur.systems.energy.campaign.commands import GainSavings
+
+    run(path, GainSavings(character=name, boxes=boxes), as_json)
+
+
+def debt(
+    path: File,
+    name: Name,
+    boxes: Annotated[int, _boxes(N_("Savings boxes borrowed."))],
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import TakeDebt
+
+    run(path, TakeDebt(character=name, savings=boxes), as_json)
+
+
+def repay(
+    path: File, name: Name, boxes: Annotated[int, _boxes(N_("Debt boxes repaid."))], as_json: Json = False
+) -> None:
+    from meneur.systems.energy.campaign.commands import RepayDebt
+
+    run(path, RepayDebt(character=name, boxes=boxes), as_json)
+
+
+def standard(
+    path: File,
+    name: Name,
+    level: Annotated[str, typer.Argument(help=_("New living standard."))],
+    as_json: Json = False,
+) -> None:
+    from meneur.systems.energy.campaign.commands import SetLivingStandard
+
+    run(path, SetLivingStandard(character=name, standard=_standard(level)), as_json)

@@ -1,0 +1,79 @@
+"""The words a game master types for a key: "véhicules", "Aisé", "blessé", "exutoire", "+".
+
+Reading words is input parsing, not a rule: each function returns the key the core expects or
+raises :class:`~meneur.errors.BadInputError` listing what is expected (key and book's word). The
+tables are built on first use, so the command tree loads none of the campaign modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import NoReturn, TypeVar
+
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
+
+DOMAIN = "energy_campaign"
+K = TypeVar("K", bound=StrEnum)
+
+
+def choice(value: str, allowed: list[str], what: str, names: Mapping[str, Message] | None = None) -> str:
+    """The key ``value`` stands for: the key itself or, when ``names`` are given, the book's word.
+
+    Raises:
+        BadInputError: for anything else, naming what was expected (key and book's word).
+    """
+    key = fold(value)
+    if key in allowed:
+        return key
+    for option, name in (names or {}).items():
+        if key in (fold(name.render("fr")), fold(name.render("en"))):
+            return option
+    listed = ", ".join(
+        f"{a} ({names[a].render()})" if names and a in names and names[a].render() != a else a
+        for a in allowed
+    )
+    raise BadInputError(
+        Message(
+            DOMAIN,
+            N_("Unknown {what} {value!r}: expected one of {allowed}."),
+            {"what": Message(DOMAIN, what), "value": value, "allowed": listed},
+        )
+    )
+
+
+def enum_word(
+    kind: type[K],
+    value: str,
+    what: str,
+    names: Mapping[K, str] | None = None,
+    domain: str = DOMAIN,
+    keys: tuple[K, ...] | None = None,
+) -> K:
+    """A member of ``kind`` from its key or its book's word (``names``: member -> msgid)."""
+    members = keys or tuple(kind)
+    words = {m.value: Message(domain, names[m]) for m in members if names and m in names}
+    return kind(choice(value, [m.value for m in members], what, words))
+
+
+_DIRECTION_WORDS = {"up": Message(DOMAIN, N_("up (+1)")), "down": Message(DOMAIN, N_("down (-1)"))}
+_DIRECTION_ALIASES = {"+": "up", "-": "down", "+1": "up", "-1": "down", "hausse": "up", "baisse": "down"}
+
+
+def step(direction: str) -> int:
+    """+1 or -1: ``up``/``down``, "monter"/"baisser", "hausse"/"baisse" or ``+``/``-``."""
+    direction = _DIRECTION_ALIASES.get(direction.strip(), _DIRECTION_ALIASES.get(fold(direction), direction))
+    return 1 if choice(direction, ["up", "down"], N_("direction"), _DIRECTION_WORDS) == "up" else -1
+
+
+def mixed(flags: list[str], why: str) -> NoReturn:
+    """Refuse options that cannot go together (they would silently be ignored)."""
+    raise BadInputError(
+        Message(
+            DOMAIN,
+            N_("Options {flags} cannot be used here: {why}."),
+            {"flags": ", ".join(flags), "why": Message(DOMAIN, why)},
+        )
+    )
