@@ -119,7 +119,8 @@ def test_a_condition_is_maintained_with_any_new_attack() -> None:
     fight.do(Defend("f"))
     _at_maintenance(fight)
     maintain = next(a for a in legal_actions(fight.state) if a.kind == "maintain")
-    assert maintain.command == Maintain("h", 0, 1)
+    assert maintain.command == Maintain("h", fight.state.maintainable[0].id, 1)
+    assert maintain.command.lasting == "h/condition/f/0"
     assert (maintain.cost_min, maintain.cost_max) == (1, fight.state.get("h").energy)
 
 

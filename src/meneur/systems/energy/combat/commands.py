@@ -178,10 +178,14 @@ class Interact:
 
 @dataclass(frozen=True, slots=True)
 class Maintain:
-    """In the maintenance phase, pay again for a lasting effect (``lasting`` index) with ``tokens``."""
+    """In the maintenance phase, pay again for a lasting effect with ``tokens``.
+
+    ``lasting`` is the effect's id (``owner/kind/target/power``, as ``legal`` lists it); the position in
+    the list of effects to maintain is still read, for files written before ids existed.
+    """
 
     actor: str
-    lasting: int
+    lasting: str | int
     tokens: int
 
 

@@ -28,7 +28,7 @@ def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
 
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
-    return c._replace(energy=c.energy + gain, defense=0, extended_defense=0, used=frozenset(), moves=0,
+    return c._replace(energy=c.energy + gain, defense=0, turn_acted=False, extended_defense=0, used=frozenset(), moves=0,
                    small_move=False, charged=False, engaged_by=frozenset(), protecting=frozenset(),
                    extra_categories=(), determined=False, slowed=False, conditions=frozenset(),
                    lost_powers=frozenset(), borrowed=(), controlled_by=None, copy_targets=frozenset())
@@ -53,7 +53,8 @@ def _maintenance_ended(state: FightState, e: ev.MaintenanceEnded) -> FightState:
 
 
 def _action_phase_ended(state: FightState, e: ev.ActionPhaseEnded) -> FightState:
-    return state._replace(active=e.next, acted=False, targeted=frozenset())
+    after = _edit(state, e.actor, turn_acted=True) if state.has(e.actor) else state
+    return after._replace(active=e.next, acted=False, targeted=frozenset())
 
 
 def _attack_declared(state: FightState, e: ev.AttackDeclared) -> FightState:
@@ -75,8 +76,12 @@ def _defense_placed(state: FightState, e: ev.DefensePlaced) -> FightState:
 
 def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     assert state.pending is not None
-    return state._replace(pending=state.pending._replace(target=e.actor, interposed_by=e.actor,
-                                          interpose_power=e.power))
+    pending = state.pending
+    # "une seule fois": an interposer already in the zone takes the attack once, in the ally's place.
+    rest = tuple(t for t in pending.targets[1:] if t != e.actor)
+    return state._replace(pending=pending._replace(target=e.actor, interposed_by=e.actor,
+                                                   interpose_power=e.power,
+                                                   targets=(pending.targets[0], *rest)))
 
 
 def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
@@ -121,7 +126,8 @@ def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
         return after._replace(pending=None)
     rest = pending.targets[1:]
     return after._replace(pending=pending._replace(targets=rest, target=rest[0], countered=0,
-                                          interposed_by=None, interpose_power=None))
+                                                   interposed_by=None, interpose_power=None,
+                                                   hit=(*pending.hit, e.target)))
 
 
 def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
@@ -131,7 +137,8 @@ def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
 def _vigor_lost(state: FightState, e: ev.VigorLost) -> FightState:
     who = state.get(e.target)
     return state.with_combatant(who._replace(vigor=who.vigor - e.amount, out=who.out or e.out,
-                                        hold=who.hold and not e.out))
+                                             knocked_out=who.knocked_out or e.out,
+                                             hold=who.hold and not e.out))
 
 
 def _vigor_restored(state: FightState, e: ev.VigorRestored) -> FightState:
@@ -188,6 +195,7 @@ def _interrupted(state: FightState, e: ev.Interrupted) -> FightState:
 def _interruption_ended(state: FightState, e: ev.InterruptionEnded) -> FightState:
     saved = state.interruption
     assert saved is not None
+    state = _edit(state, e.actor, turn_acted=True) if state.has(e.actor) else state
     return state._replace(interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted,
                    acted=saved.saved_acted)
 

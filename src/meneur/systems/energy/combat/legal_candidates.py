@@ -323,10 +323,11 @@ def _holder_candidates(state: FightState) -> list[Candidate]:
 def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candidate]:
     """Keeping a hold, maintaining lasting effects, and each character's stress uses."""
     out: list[Candidate] = [("keep_hold", made(KeepHold, c.id)) for c in state.combatants if c.hold]
-    for i, lasting in enumerate(state.maintainable):
+    for lasting in state.maintainable:
         fixed = lasting.kind in ("portal", "immunity")
         # An offensive effect is maintained by a new attack of any size ("via une dépense suffisante").
-        out.append(("maintain", made(Maintain, lasting.owner, i, max(1, lasting.tokens) if fixed else 1)))
+        out.append(("maintain", made(Maintain, lasting.owner, lasting.id,
+                                     max(1, lasting.tokens) if fixed else 1)))
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:

@@ -31,6 +31,7 @@ from meneur.systems.energy.combat.events import (
     TerrainRemoved,
 )
 from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.reactions import reappears
 from meneur.systems.energy.combat.state import FightState
 
 Use = Callable[[FightState, Combatant, UseSupport], list[Event]]
@@ -65,10 +66,12 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     if kind in ON_HIT and not (cmd.targets and all(
             state.has(t) and state.get(t).side == who.side for t in cmd.targets)):
         checks.refuse("support", N_("This power acts on an adversary: use it as an attack."))
+    if kind == "invisibility" and who.invisible:
+        checks.refuse("invisibility", N_("{name} is already invisible."), name=who.name)
     events = USES.get(kind, generic)(state, who, cmd) if kind not in ON_HIT else generic(state, who, cmd)
     if cmd.power not in who.used:
         events.insert(0, PowerUsed(who.id, cmd.power))
-    return events
+    return events + (reappears(who) if kind != "invisibility" else [])
 
 
 def give_energy_to(state: FightState, cmd: GiveEnergy) -> list[Event]:
@@ -112,4 +115,4 @@ def interact(state: FightState, cmd: Interact) -> list[Event]:
     events.append(InteractionProgressed(who.id, cmd.key, cmd.tokens, value, total, required))
     if element is not None and total >= required:
         events.append(TerrainRemoved(element.id))
-    return events
+    return events + reappears(who)
