@@ -328,6 +328,40 @@ def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 
 
+def _arrived(state: FightState, e: ev.CombatantArrived) -> FightState:
+    order = (*state.order[:e.place], e.combatant.id, *state.order[e.place:])
+    # A newcomer placed before the character acting now waits for the next turn.
+    shift = int(state.phase is Phase.ACTION and bool(state.order) and e.place <= state.active)
+    return state._replace(combatants=(*state.combatants, e.combatant), order=order,
+                          active=state.active + shift)
+
+
+def _left(state: FightState, e: ev.CombatantLeft) -> FightState:
+    return _edit(state, e.target, out=True, left=True, hold=False)
+
+
+def _adjusted(state: FightState, e: ev.Adjusted) -> FightState:
+    who = state.get(e.target)
+    changes: dict[str, Any] = {}
+    if e.vigor is not None:
+        changes.update(vigor=e.vigor, out=e.vigor == 0 or who.left,
+                       knocked_out=who.knocked_out or e.vigor == 0)
+    if e.energy is not None:
+        changes["energy"] = e.energy
+    if e.position is not None:
+        changes["position"] = e.position
+    conditions = set(who.conditions)
+    if e.add_condition is not None:
+        conditions.add(e.add_condition)
+    if e.remove_condition is not None:
+        conditions.discard(e.remove_condition)
+    return state.with_combatant(who._replace(conditions=frozenset(conditions), **changes))
+
+
+def _placed(state: FightState, e: ev.TerrainPlaced) -> FightState:
+    return state._replace(terrain=(*state.terrain, e.element))
+
+
 CHANGES: dict[type, Change] = {
     ev.FightStarted: _fight_started, ev.TurnStarted: _turn_started, ev.MaintenanceEnded: _maintenance_ended,
     ev.ActionPhaseEnded: _action_phase_ended, ev.AttackDeclared: _attack_declared,
@@ -344,7 +378,8 @@ CHANGES: dict[type, Change] = {
     ev.ImmunityRaised: _immunity, ev.InvisibilityChanged: _invisibility, ev.CopyCreated: _copy,
     ev.AttackJoined: _joined,
     ev.LastingNoted: _lasting, ev.LastingMaintained: _maintained, ev.StressSpent: _stress,
-    ev.FightEnded: _fight_ended,
+    ev.FightEnded: _fight_ended, ev.CombatantArrived: _arrived, ev.CombatantLeft: _left,
+    ev.Adjusted: _adjusted, ev.TerrainPlaced: _placed,
 }
 
 

@@ -46,8 +46,8 @@ from meneur.systems.energy.model import Attributes, Character, Power
 
 DOMAIN = "energy_combat"
 LANGUAGES = ("fr", "en")
-POINT_FIELDS = ("to", "at", "exit", "destination")
-TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted")
+POINT_FIELDS = ("to", "at", "exit", "destination", "position")
+TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted", "also")
 
 
 def bad(msgid: str, **params: Any) -> BadInputError:

@@ -7,10 +7,14 @@ d'énergie en défense" (002_58e889a1abff3456.txt).
 
 from __future__ import annotations
 
+from meneur.errors import IllegalActionError
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
-from meneur.systems.energy.combat.commands import Counter, Defend, ExtendedDefense, Interpose
+from meneur.systems.energy.combat.attack import declare
+from meneur.systems.energy.combat.commands import Attack, Counter, Defend, ExtendedDefense, Interpose
+from meneur.systems.energy.combat.evolve import evolve_all
 from meneur.systems.energy.combat.events import (
+    AttackLost,
     Countered,
     DefensePlaced,
     Event,
@@ -78,7 +82,18 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
     if who.invisible and cmd.tokens:
         events.append(InvisibilityChanged(who.id, True, 0))
     after = state.with_combatant(_with_defense(who, raw, cmd.tokens))
-    return events + resolve(after, pending, level, cmd.gm_modifier, cmd.power)
+    events += resolve(after, pending, level, cmd.gm_modifier, cmd.power)
+    if pending.follow is not None and len(pending.targets) <= 1:
+        events += followed(evolve_all(state, events), pending.follow)
+    return events
+
+
+def followed(state: FightState, attack: Attack) -> list[Event]:
+    """A charge's attack once the hazard its move crossed is resolved; lost if it can no longer happen."""
+    try:
+        return declare(state, attack)
+    except IllegalActionError:
+        return [AttackLost(attack.actor, attack.target)]
 
 
 def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:

@@ -162,3 +162,38 @@ def lasting_named(state: FightState, name: str | int) -> Lasting | None:
         if lasting.id == name:
             return lasting
     return None
+
+
+def nature_halvings(offensive: bool, no_power: bool, forced_move: bool) -> tuple[str, ...]:
+    """The halving an attack owes to what it is made with. A forced move is "une attaque en
+    demi-succès" whatever moves the victim, and a Sup teleport of an unwilling person is "en demi-succès
+    offensif" (half, not quarter): the forced move's half replaces the half of a missing or
+    non-offensive power; they never add up (docs/rulings/energy-combat.md)."""
+    if forced_move:
+        return ("forced_move",)
+    if offensive:
+        return ()
+    return ("no_power",) if no_power else ("not_offensive",)
+
+
+def may_leave(who: Combatant) -> bool:
+    """Whether the GM may take ``who`` out of the fight (it has not left already)."""
+    return not who.left
+
+
+OPTIONS = ("portal", "target_power", "crossing", "carry_legs", "diameter")
+
+
+def pointless_option(*given_in_vain: bool) -> str | None:
+    """The first option of :data:`OPTIONS` given where it means nothing (a ``portal`` on an attack that
+    goes through none, a ``target_power`` on a plain damage attack...), or None."""
+    for name, vain in zip(OPTIONS, given_in_vain, strict=True):
+        if vain:
+            return name
+    return None
+
+
+def may_regenerate(state: FightState, who: Combatant) -> bool:
+    """Regeneration in the maintenance phase "si le MJ l'autorise" (table option
+    ``regeneration_in_maintenance``), for a standing character below its Vigueur."""
+    return state.options.regeneration_in_maintenance and not who.out and who.vigor < who.vigor_max

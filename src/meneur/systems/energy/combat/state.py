@@ -58,6 +58,8 @@ class PendingAttack(NamedTuple):
     carry_legs: int | None = None
     maintained: bool = False
     terrain: str | None = None
+    crossing: tuple[str, ...] = ()
+    """Terrain elements a forced move or a carry takes its target through (paid or suffered)."""
     hit: tuple[str, ...] = ()
     """Characters this attack already hit ("une seule fois" each, area attacks)."""
     follow: Attack | None = None

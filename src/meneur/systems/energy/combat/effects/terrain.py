@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
-from meneur.systems.energy.combat.commands import UseSupport
-from meneur.systems.energy.combat.events import Event, TerrainCreated
+from meneur.systems.energy.combat.commands import Attack, UseSupport
+from meneur.systems.energy.combat.events import AttackDeclared, Event, TerrainCreated
 from meneur.systems.energy.combat.profile import Combatant
-from meneur.systems.energy.combat.state import FightState, Terrain
+from meneur.systems.energy.combat.state import FightState, PendingAttack, Terrain
 
 KINDS = ("obstacle", "hazard")
 
@@ -35,3 +35,39 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     rank = max(0, cmd.tokens + checks.first_use_modifier(who, cmd.power))
     element = Terrain(new_id(state, who.id), who.id, cmd.terrain_kind, rank, cmd.at or who.position)
     return [TerrainCreated(element, cmd.tokens)]
+
+
+def crossing_cost(state: FightState, ids: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """Extra tokens to cross obstacles ("3 points nécessaires pour la détruire ou la franchir", FORGE) and
+    the hazards crossed (each an attack of its rank: "Toute personne qui tenterait de le traverser
+    subirait une attaque de feu de 4", BRANDON). Every way of crossing pays or suffers them: a move, a
+    small move, a charge, a forced move, a carry."""
+    extra, hazards = 0, []
+    for id in ids:
+        element = state.terrain_element(id)
+        if element is None:
+            checks.refuse("terrain", N_("There is no terrain element {id}."), id=id)
+        if element.kind == "hazard":
+            hazards.append(id)
+        elif element.kind == "obstacle":
+            extra += element.rank
+    return extra, tuple(hazards)
+
+
+def hazard_attack(state: FightState, movers: tuple[str, ...], id: str,
+                  follow: Attack | None = None) -> PendingAttack:
+    """The attack a hazard makes on everyone who crosses it (its rank in tokens), each once."""
+    element = state.terrain_element(id)
+    assert element is not None
+    return PendingAttack(attacker=element.owner, power=None, tokens=0, effective=element.rank,
+                         kind="damage", condition=None, targets=movers, target=movers[0], contact=False,
+                         terrain=id, follow=follow)
+
+
+def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...], carried: tuple[str, ...] = (),
+                  follow: Attack | None = None) -> list[Event]:
+    """The first hazard crossed attacks the mover and those it carries (the fight waits for defences)."""
+    _extra, hazards = crossing_cost(state, crossing)
+    if not hazards:
+        return []
+    return [AttackDeclared(hazard_attack(state, (mover, *carried), hazards[0], follow), 0, 0, 0, 0)]
