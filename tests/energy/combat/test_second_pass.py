@@ -15,21 +15,21 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    Heal,
     Hold,
     Interpose,
     Interrupt,
-    Heal,
     KeepHold,
     Maintain,
     SpendStress,
+    StartFight,
     UseSupport,
 )
 from meneur.systems.energy.combat.events import AttackResolved, InvisibilityChanged
+from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import PowerProfile
 from meneur.systems.energy.combat.state import FightState, Phase
-from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.commands import StartFight
 
 from .builders import DEF, OFF_C, OFF_D, SUP, foe, hero, started
 from .helpers import of_type
@@ -117,7 +117,8 @@ def test_a_kept_hold_gives_one_action_phase_a_turn() -> None:
     """"La phase d'action en attente doit être réalisée en une fois" (002_58e889a1abff3456.txt): with
     ``hold_skips_own_slot: false`` a holder who acted in its slot cannot interrupt again this turn."""
     options = TableOptions(hold_skips_own_slot=False)
-    fight = Fight(FightState((hero("h", energy=6, recovery=6), foe(energy=4, at=(3.0, 0.0))), options=options))
+    fight = Fight(FightState((hero("h", energy=6, recovery=6), foe(energy=4, at=(3.0, 0.0))),
+                             options=options))
     fight.do(StartFight())
     fight.do(Hold("h"))
     fight.do(EndPhase())  # f passes: turn 2, maintenance

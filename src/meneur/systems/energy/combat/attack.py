@@ -17,7 +17,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import area, checks, rules
 from meneur.systems.energy.combat.commands import Attack
 from meneur.systems.energy.combat.effects import ON_HIT, portal
-from meneur.systems.energy.combat.effects.terrain import crossing_cost
+from meneur.systems.energy.combat.effects.terrain import crossing_cost, slowing
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     AttackJoined,
@@ -151,7 +151,8 @@ def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> 
                           original=original.name, target=target.name)
 
 
-def check_targets(state: FightState, who: Combatant, cmd: Attack, kind: str = "damage") -> tuple[Combatant, ...]:
+def check_targets(state: FightState, who: Combatant, cmd: Attack,
+                  kind: str = "damage") -> tuple[Combatant, ...]:
     """The targets, refused when unknown, out, already attacked, out of reach or out of the area."""
     ids = (cmd.target, *cmd.area_targets)
     if len(set(ids)) != len(ids) or who.id in ids:
@@ -260,8 +261,10 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
     tokens = cmd.tokens + sum(t for _copy, t in joined)
     power = who.power(cmd.power) if cmd.power is not None else None
     how = strength(state, who, cmd, targets, joined, kind)
+    slowed = slowing(state, who.position)  # HORLOGE's zone opposes what is spent inside it
     pending = PendingAttack(
         attacker=who.id, power=cmd.power, tokens=tokens, effective=how.effective(tokens),
+        countered=slowed,
         kind=kind, condition=power.condition if power else None,
         targets=tuple(t.id for t in targets), target=targets[0].id, contact=is_contact(who, cmd.power),
         defense_halving=int(who.invisible), target_power=cmd.target_power,

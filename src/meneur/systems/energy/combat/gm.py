@@ -105,7 +105,8 @@ def place_terrain(state: FightState, cmd: PlaceTerrain) -> list[Event]:
     checks.phase_is(state, Phase.SETUP, Phase.ACTION, Phase.MAINTENANCE)
     checks.no_pending(state)
     if cmd.kind not in KINDS:
-        checks.refuse("terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."), kind=cmd.kind)
+        checks.refuse("terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."),
+                      kind=cmd.kind)
     if cmd.rank < 1:
         checks.refuse("terrain", N_("A terrain element has a rank of at least 1, not {rank}."), rank=cmd.rank)
     taken = {t.id for t in state.terrain}

@@ -16,7 +16,14 @@ from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import Attack, Charge, ForceMove, Move
 from meneur.systems.energy.combat.effects import portal
 from meneur.systems.energy.combat.effects.terrain import crossing_cost, hazards_after
-from meneur.systems.energy.combat.events import Event, LastingNoted, Moved, MoveFailed, PowerUsed, TerrainCreated
+from meneur.systems.energy.combat.events import (
+    Event,
+    LastingNoted,
+    Moved,
+    MoveFailed,
+    PowerUsed,
+    TerrainCreated,
+)
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
 from meneur.systems.energy.combat.words import word

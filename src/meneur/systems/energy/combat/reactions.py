@@ -12,7 +12,6 @@ from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import Attack, Counter, Defend, ExtendedDefense, Interpose
-from meneur.systems.energy.combat.evolve import evolve_all
 from meneur.systems.energy.combat.events import (
     AttackLost,
     Countered,
@@ -23,6 +22,7 @@ from meneur.systems.energy.combat.events import (
     InvisibilityChanged,
     PowerUsed,
 )
+from meneur.systems.energy.combat.evolve import evolve_all
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.resolve import resolve
 from meneur.systems.energy.combat.state import FightState, PendingAttack, Phase
@@ -144,8 +144,10 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
         other = checks.combatant(state, ally_id)
         checks.ally(who, other)
         checks.near(who, other, "extended_defense")
+    checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens + len(cmd.allies))
     raw, events = placed(who, cmd.tokens, cmd.power)
+    raw = max(0, raw + cmd.gm_modifier)
     return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, cmd.tokens + len(cmd.allies), cmd.power),
             *reappears(who)]
 
@@ -168,7 +170,8 @@ def counter(state: FightState, cmd: Counter) -> list[Event]:
                                     "the power {name} uses."), name=who.name)
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
+    checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens)
-    bonus = checks.first_use_modifier(who, cmd.power)
-    used: list[Event] = [PowerUsed(who.id, cmd.power)] if bonus else []
+    bonus = checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier
+    used: list[Event] = [PowerUsed(who.id, cmd.power)] if checks.first_use_modifier(who, cmd.power) else []
     return [*used, Countered(who.id, cmd.tokens, max(0, cmd.tokens + bonus), cmd.power), *reappears(who)]

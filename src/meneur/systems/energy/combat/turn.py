@@ -193,7 +193,7 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     # the owner were acting alone (no one-attack-per-target bookkeeping in the maintenance phase).
     maintenance = state._replace(phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
     events = declare(maintenance, Attack(who.id, lasting.target, cmd.tokens, lasting.power,
-                                         target_power=lasting.target_power))
+                                         gm_modifier=cmd.gm_modifier, target_power=lasting.target_power))
     return [LastingMaintained(lasting, 0), *events]
 
 

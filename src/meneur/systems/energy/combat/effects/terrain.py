@@ -11,10 +11,13 @@ from meneur.i18n import N_
 from meneur.systems.energy.combat import checks
 from meneur.systems.energy.combat.commands import Attack, UseSupport
 from meneur.systems.energy.combat.events import AttackDeclared, Event, TerrainCreated
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, PendingAttack, Terrain
 
 KINDS = ("obstacle", "hazard")
+ZONE = "slow_zone"
+"""HORLOGE's time-slow zone: "une zone de ralentissement temporel qui opposerait le nombre de points
+d'énergie engagé à ce qui est dépensé à l'intérieur (en demi-succès à cause de l'effet de zone)"."""
 
 
 def new_id(state: FightState, owner: str) -> str:
@@ -28,12 +31,18 @@ def new_id(state: FightState, owner: str) -> str:
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """A terrain element of rank tokens + reinforcement stands at ``cmd.at``."""
-    if cmd.terrain_kind not in KINDS:
+    if cmd.terrain_kind not in (*KINDS, ZONE):
         checks.refuse("terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."),
                       kind=cmd.terrain_kind)
+    zone = cmd.terrain_kind == ZONE
+    if zone and not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
+        checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."), diameter=cmd.diameter)
     checks.tokens_between(who, cmd.tokens)
-    rank = max(0, cmd.tokens + checks.first_use_modifier(who, cmd.power))
-    element = Terrain(new_id(state, who.id), who.id, cmd.terrain_kind, rank, cmd.at or who.position)
+    at = cmd.at or who.position
+    halving = int(zone) + checks.far_point_while_engaged(state, who, at)
+    rank = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier, halving)
+    element = Terrain(new_id(state, who.id), who.id, cmd.terrain_kind, rank, at,
+                      diameter=cmd.diameter if zone else 0.0)
     return [TerrainCreated(element, cmd.tokens)]
 
 
@@ -71,3 +80,9 @@ def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...], carr
     if not hazards:
         return []
     return [AttackDeclared(hazard_attack(state, (mover, *carried), hazards[0], follow), 0, 0, 0, 0)]
+
+
+def slowing(state: FightState, at: Point) -> int:
+    """Tokens a time-slow zone takes from an action paid at ``at`` inside it (the strongest zone)."""
+    return max((t.rank for t in state.terrain if t.kind == ZONE
+                and checks.distance(t.position, at) <= t.diameter / 2), default=0)
