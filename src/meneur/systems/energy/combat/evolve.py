@@ -29,7 +29,8 @@ def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
     return c._replace(energy=c.energy + gain, turn_acted=False, defense=0, extended_defense=0,
-                   used=frozenset(), moves=0, small_move=False, charged=False, engaged_by=frozenset(), protecting=frozenset(),
+                   used=frozenset(), moves=0, small_move=False, charged=False,
+                   engaged_by=frozenset(), protecting=frozenset(),
                    extra_categories=(), determined=False, slowed=False, conditions=frozenset(),
                    lost_powers=frozenset(), borrowed=(), controlled_by=None, copy_targets=frozenset())
 
