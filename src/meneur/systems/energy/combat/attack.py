@@ -66,7 +66,7 @@ def is_contact(who: Combatant, power: int | None) -> bool:
 
 def engaged_by(who: Combatant, other: Combatant) -> bool:
     """Whether ``other`` engages ``who`` now: it attacked ``who`` in contact this turn and still stands
-    within 5 m ("tant qu'il reste au contact", reading of docs/rulings/energy-combat.md)."""
+    within 5 m (reading of docs/rulings/energy-combat.md: the book gives no duration)."""
     return other.id in who.engaged_by and not other.out and checks.distance(
         who.position, other.position) <= checks.NEAR_METRES
 
