@@ -28,6 +28,7 @@ from meneur.systems.energy.combat.decide import decide
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions, with_tokens
+from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import PowerProfile
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -74,7 +75,9 @@ def test_query_is_exact_at_every_step_of_the_book_fights(path: Path) -> None:
 def test_query_is_exact_along_random_legal_fights(data: st.DataObject, names: list[str],
                                                    ranks: list[int]) -> None:
     """Random legal fights of library heroes against quick NPCs: exact at every step."""
-    fight = Fight(initial(names, ranks))
+    options = TableOptions(regeneration_in_maintenance=data.draw(st.booleans()),
+                           hold_skips_own_slot=data.draw(st.booleans()))
+    fight = Fight(initial(names, ranks)._replace(options=options))
     for _ in range(data.draw(st.integers(1, 40))):
         assert_exact(fight.state)
         actions = [a for a in legal_actions(fight.state) if a.kind != "end"]
@@ -119,7 +122,8 @@ def test_a_condition_is_maintained_with_any_new_attack() -> None:
     fight.do(Defend("f"))
     _at_maintenance(fight)
     maintain = next(a for a in legal_actions(fight.state) if a.kind == "maintain")
-    assert maintain.command == Maintain("h", 0, 1)
+    assert maintain.command == Maintain("h", fight.state.maintainable[0].id, 1)
+    assert maintain.command.lasting == "h/condition/f/0"
     assert (maintain.cost_min, maintain.cost_max) == (1, fight.state.get("h").energy)
 
 

@@ -646,7 +646,8 @@ def test_when_everyone_waits_on_hold_the_gm_ends_the_turn() -> None:
     fight.do(KeepHold("f"))
     fight.do(EndPhase())
     assert fight.state.phase is Phase.ACTION and fight.state.acting is None
-    assert {a.kind for a in legal_actions(fight.state)} == {"pass", "interrupt", "end"}
+    gm = {"arrive", "leave", "adjust", "place_terrain"}  # the GM's commands, always listed
+    assert {a.kind for a in legal_actions(fight.state)} - gm == {"pass", "interrupt", "end"}
     fight.do(EndPhase())
     assert fight.state.turn == 3
 

@@ -136,6 +136,8 @@ class Power(_Frozen):
     effect: str | None = Field(default=None, json_schema_extra={"enum": [*EFFECT_KINDS, None]})
     condition: str | None = Field(default=None, json_schema_extra={"enum": [*CONDITIONS, None]})
     area: bool = False
+    dodge: bool = False
+    """A dodge (esquive): the character is no longer there, so it cannot be used to interpose."""
     inferred: bool = False
 
     @field_validator("effect")

@@ -10,6 +10,7 @@ from meneur.systems.energy.combat import commands as cmd
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.legal import VARIABLE, LegalAction
 from meneur.systems.energy.combat.render import tokens
+from meneur.systems.energy.combat.rules import lasting_named
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import word
 
@@ -81,8 +82,8 @@ def _stress_words(state: FightState, c: cmd.SpendStress) -> str:
 
 
 def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
-    if 0 <= c.lasting < len(state.maintainable):
-        lasting = state.maintainable[c.lasting]
+    lasting = lasting_named(state, c.lasting)
+    if lasting is not None:
         return _("maintain {power} on {target}", power=_power(state, c.actor, lasting.power),
                  target=_name(state, lasting.target))
     return _("maintain an effect")

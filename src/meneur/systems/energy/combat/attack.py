@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meneur.i18n import N_
-from meneur.systems.energy.combat import area, checks
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
+from meneur.systems.energy.combat import area, checks, rules
 from meneur.systems.energy.combat.commands import Attack
 from meneur.systems.energy.combat.effects import ON_HIT, portal
+from meneur.systems.energy.combat.effects.terrain import crossing_cost, slowing
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     AttackJoined,
@@ -64,7 +66,7 @@ def is_contact(who: Combatant, power: int | None) -> bool:
 
 def engaged_by(who: Combatant, other: Combatant) -> bool:
     """Whether ``other`` engages ``who`` now: it attacked ``who`` in contact this turn and still stands
-    within 5 m ("tant qu'il reste au contact", reading of docs/rulings/energy-combat.md)."""
+    within 5 m (reading of docs/rulings/energy-combat.md: the book gives no duration)."""
     return other.id in who.engaged_by and not other.out and checks.distance(
         who.position, other.position) <= checks.NEAR_METRES
 
@@ -90,17 +92,17 @@ def check_sight(state: FightState, who: Combatant, power: int | None,
 
 
 def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...],
-             joined: tuple[tuple[Combatant, int], ...] = ()) -> Strength:
+             joined: tuple[tuple[Combatant, int], ...] = (), kind: str | None = None) -> Strength:
     """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue).
 
     A copy made by a support power uses Off powers "en demi-succès" (002_58e889a1abff3456.txt);
     joined copies add the reinforcement of their own first use of the power.
     """
     offensive = checks.is_offensive(who, cmd.power)
-    reasons: tuple[str, ...] = () if offensive else ("no_power" if cmd.power is None else "not_offensive",)
+    reasons = rules.nature_halvings(offensive, cmd.power is None,
+                                    (kind or kind_of(who, cmd.power)) == "forced_move")
     reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
     reasons += ("area",) * bool(cmd.area_targets)
-    reasons += ("forced_move",) * (kind_of(who, cmd.power) == "forced_move")
     reasons += ("engaged_far",) * max(checks.far_while_engaged(state, who, t) for t in targets)
     malus = 0
     if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
@@ -149,7 +151,8 @@ def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> 
                           original=original.name, target=target.name)
 
 
-def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Combatant, ...]:
+def check_targets(state: FightState, who: Combatant, cmd: Attack,
+                  kind: str = "damage") -> tuple[Combatant, ...]:
     """The targets, refused when unknown, out, already attacked, out of reach or out of the area."""
     ids = (cmd.target, *cmd.area_targets)
     if len(set(ids)) != len(ids) or who.id in ids:
@@ -166,7 +169,7 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack) -> tuple[Comba
     check_sight(state, who, cmd.power, targets)
     if is_contact(who, cmd.power):
         origin = who
-        if cmd.portal is not None and kind_of(who, cmd.power) != "forced_move":
+        if cmd.portal is not None and kind != "forced_move":
             origin = who._replace(position=portal.far_end(state, who.name, who.position, cmd.portal,
                                                           checks.NEAR_METRES))
         for target in targets[:1]:
@@ -197,10 +200,10 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
     checks.tokens_between(who, cmd.tokens + cmd.keep_invisible)
 
 
-def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant) -> Attack:
+def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant, kind: str) -> Attack:
     """A forced move through a portal: the target, within 20 m of one end, ends at the other end
     ("des ennemis peuvent être attirés à travers", 002_58e889a1abff3456.txt)."""
-    if cmd.portal is None or kind_of(who, cmd.power) != "forced_move":
+    if cmd.portal is None or kind != "forced_move":
         return cmd
     if cmd.destination is not None:
         checks.refuse("portal", N_("A target pulled through a portal ends at its other end: give a "
@@ -211,9 +214,8 @@ def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant)
                   cmd.joined, cmd.portal)
 
 
-def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combatant) -> None:
+def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combatant, kind: str) -> None:
     """Effect details: a stolen power must exist, a forced move stays within 20 m."""
-    kind = kind_of(who, cmd.power)
     if kind != "forced_move" and cmd.destination is not None and kind not in ("carry",):
         checks.refuse("destination", N_("Only a forced move or a carry takes a destination."))
     if kind == "steal" and not target.has_power(cmd.target_power):
@@ -227,36 +229,59 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
         checks.refuse("carry", N_("Carrying a target flies 20 m per 2 tokens past its defence."))
 
 
-def declare(state: FightState, cmd: Attack, charge: bool = False) -> list[Event]:
-    """Validate ``cmd`` for the acting character and return the events that declare it."""
+def check_options(who: Combatant, cmd: Attack, kind: str) -> None:
+    """Options that make no sense for this attack are bad input, never silently ignored."""
+    problem = rules.pointless_option(cmd.portal is not None and kind != "forced_move"
+                                     and not is_contact(who, cmd.power),
+                                     cmd.target_power is not None and kind != "steal",
+                                     bool(cmd.crossing) and (kind not in ("forced_move", "carry")
+                                                             or bool(cmd.area_targets)),
+                                     cmd.carry_legs is not None and kind != "carry",
+                                     bool(cmd.diameter) and not cmd.area_targets)
+    if problem is not None:
+        raise BadInputError(Message(checks.DOMAIN, N_("The option {option} makes no sense for this attack "
+                                                     "({kind}): leave it out."),
+                                    {"option": problem, "kind": word(kind)}))
+
+
+def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]:
+    """Validate ``cmd`` for the acting character and return the events that declare it; ``forced``: the
+    general action of a forced move ("le déplacement forcé est considéré comme une action offensive")."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
     check_attacker(who, cmd)
-    targets = check_targets(state, who, cmd)
-    cmd = pulled_to(state, who, cmd, targets[0])
-    check_effect(state, who, cmd, targets[0])
+    kind = "forced_move" if forced else kind_of(who, cmd.power)
+    targets = check_targets(state, who, cmd, kind)
+    cmd = pulled_to(state, who, cmd, targets[0], kind)
+    check_effect(state, who, cmd, targets[0], kind)
+    check_options(who, cmd, kind)
+    extra, _hazards = crossing_cost(state, cmd.crossing)
+    checks.can_pay(who, cmd.tokens + cmd.keep_invisible + extra)
     joined = joined_copies(state, who, cmd, targets[0])
     tokens = cmd.tokens + sum(t for _copy, t in joined)
     power = who.power(cmd.power) if cmd.power is not None else None
-    how = strength(state, who, cmd, targets, joined)
+    how = strength(state, who, cmd, targets, joined, kind)
+    slowed = slowing(state, who.position)  # HORLOGE's zone opposes what is spent inside it
     pending = PendingAttack(
         attacker=who.id, power=cmd.power, tokens=tokens, effective=how.effective(tokens),
-        kind=kind_of(who, cmd.power), condition=power.condition if power else None,
+        countered=slowed,
+        kind=kind, condition=power.condition if power else None,
         targets=tuple(t.id for t in targets), target=targets[0].id, contact=is_contact(who, cmd.power),
         defense_halving=int(who.invisible), target_power=cmd.target_power,
-        destination=cmd.destination, carry_legs=cmd.carry_legs)
+        destination=cmd.destination, carry_legs=cmd.carry_legs, crossing=cmd.crossing)
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
         events.append(PowerUsed(who.id, cmd.power))
-    events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible, how.bonus, how.adjustment,
+    events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible + extra, how.bonus, how.adjustment,
                                  how.halving, how.reasons, how.malus))
     for copy, paid in joined:
         if cmd.power is not None and cmd.power not in copy.used:
             events.append(PowerUsed(copy.id, cmd.power))
         events.append(AttackJoined(copy.id, targets[0].id, paid))
     if pending.contact:
-        engagers = (who.id, *(copy.id for copy, _paid in joined))
-        events += [Engaged(t.id, by) for t in targets for by in engagers if by not in t.engaged_by]
+        engagers = (who, *(copy for copy, _paid in joined))
+        events += [Engaged(t.id, by.id) for t in targets for by in engagers
+                   if by.id not in t.engaged_by and rules.engages(by.position, t.position)]
     if who.invisible and not cmd.keep_invisible:
         events.append(InvisibilityChanged(who.id, True, 0))
     return events

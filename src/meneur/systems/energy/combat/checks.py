@@ -109,7 +109,7 @@ def free_to_spend(who: Combatant) -> None:
 
 def not_immune(who: Combatant) -> None:
     """Refuse any action but moving for an immune character (002_58e889a1abff3456.txt)."""
-    if who.immune:
+    if not rules.acts_on_field(who):
         refuse("immunity", N_("{name} is immune and may only move until the end of the turn."),
                name=who.name)
 
@@ -154,9 +154,17 @@ def engaged(state: FightState, who: Combatant) -> bool:
 
 def far_while_engaged(state: FightState, who: Combatant, target: Combatant) -> int:
     """1 halving when an engaged character acts on someone beyond 5 m ("le fera en demi-succès")."""
-    if target.id == who.id or not engaged(state, who):
+    if target.id == who.id:
         return 0
-    return int(distance(who.position, target.position) > NEAR_METRES)
+    return far_point_while_engaged(state, who, target.position)
+
+
+def far_point_while_engaged(state: FightState, who: Combatant, at: Point | None) -> int:
+    """1 halving when an engaged character acts on a point beyond 5 m, "quel que soit le type d'action
+    et quelle que soit la cible" (a terrain element, a portal, a scene interaction)."""
+    if at is None or distance(who.position, at) <= NEAR_METRES or not engaged(state, who):
+        return 0
+    return 1
 
 
 def ally(who: Combatant, other: Combatant) -> None:

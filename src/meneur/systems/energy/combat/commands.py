@@ -41,6 +41,7 @@ class Attack:
     keep_invisible: bool = False
     joined: tuple[tuple[str, int], ...] = ()
     portal: str | None = None
+    crossing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,7 @@ class Charge:
     target_power: int | None = None
     destination: Point | None = None
     carry_legs: int | None = None
+    crossing: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +86,7 @@ class ExtendedDefense:
     tokens: int
     allies: tuple[str, ...]
     power: int | None = None
+    gm_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +96,16 @@ class Counter:
     actor: str
     tokens: int
     power: int | None = None
+    gm_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Move to ``to``: 20 m (1 token, +1 per carried willing ally) or a free small move of 5 m."""
+    """Move to ``to``: 20 m (1 token, +1 per carried willing ally) or a free small move of 5 m.
+
+    ``crossing`` names the terrain elements crossed (an obstacle costs its rank, a hazard attacks);
+    ``leave_portal`` (a Mov teleport) leaves a portal open behind for 1 more token.
+    """
 
     actor: str
     to: Point
@@ -106,6 +114,7 @@ class Move:
     small: bool = False
     crossing: tuple[str, ...] = ()
     portal: str | None = None
+    leave_portal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,26 +152,34 @@ class UseSupport:
     at: Point | None = None
     exit: Point | None = None
     terrain_kind: str = "obstacle"
+    gm_modifier: int = 0
+    diameter: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class GiveEnergy:
-    """Give energy to an ally with a power of kind ``give_energy`` (half success)."""
+    """Give energy to an ally with a power of kind ``give_energy`` (half success); ``also`` names more
+    willing allies, 1 token more each ("chaque personne en plus de la première")."""
 
     actor: str
     power: int
     tokens: int
     target: str
+    also: tuple[str, ...] = ()
+    gm_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Heal:
-    """Heal a character within 5 m with a power of kind ``heal`` (half success)."""
+    """Heal a character within 5 m with a power of kind ``heal`` (half success); ``also`` names more
+    willing characters, 1 token more each ("chaque personne en plus de la première")."""
 
     actor: str
     power: int
     tokens: int
     target: str
+    also: tuple[str, ...] = ()
+    gm_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,15 +191,22 @@ class Interact:
     tokens: int
     required: int = 1
     power: int | None = None
+    gm_modifier: int = 0
+    at: Point | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Maintain:
-    """In the maintenance phase, pay again for a lasting effect (``lasting`` index) with ``tokens``."""
+    """In the maintenance phase, pay again for a lasting effect with ``tokens``.
+
+    ``lasting`` is the effect's id (``owner/kind/target/power``, as ``legal`` lists it); the position in
+    the list of effects to maintain is still read, for files written before ids existed.
+    """
 
     actor: str
-    lasting: int
+    lasting: str | int
     tokens: int
+    gm_modifier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +234,90 @@ class EndFight:
     exhausted: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ForceMove:
+    """Move an unwilling ``target`` by force to ``to`` (at most 20 m): an offensive action in half success
+    that must beat the target's defence (Super Force pushing, a teleporter moving a foe).
+
+    ``power`` is optional: the general action needs none. ``crossing`` names the terrain elements the
+    target is moved through; ``portal`` pulls it through a portal instead of to ``to``.
+    """
+
+    actor: str
+    target: str
+    tokens: int
+    to: Point
+    power: int | None = None
+    gm_modifier: int = 0
+    crossing: tuple[str, ...] = ()
+    portal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate:
+    """In the maintenance phase, regain Vigueur with one's own healing power, in half success (table
+    option ``regeneration_in_maintenance``: "si le MJ l'autorise")."""
+
+    actor: str
+    power: int
+    tokens: int
+    gm_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Arrive:
+    """GM: a new combatant joins the fight ("un nouvel ennemi arrive") and takes its place in the
+    initiative order (after the characters of higher Énergie). Give ``hero`` or ``npc`` (a rank)."""
+
+    id: str
+    side: str
+    hero: str | None = None
+    npc: int | None = None
+    name: str | None = None
+    pc: bool | None = None
+    position: Point = (0.0, 0.0)
+    energy: int | None = None
+    vigor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """GM: ``target`` leaves the fight (``fled``: it flees); it no longer acts nor can be targeted."""
+
+    target: str
+    fled: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """GM: set ``target``'s Vigueur, energy or position, or add or remove a condition, for ``reason``."""
+
+    target: str
+    reason: str
+    vigor: int | None = None
+    energy: int | None = None
+    position: Point | None = None
+    add_condition: str | None = None
+    remove_condition: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTerrain:
+    """GM: a hazard or an obstacle that is no power's (a fire, a collapsed wall) of ``rank`` at ``at``."""
+
+    kind: str
+    rank: int
+    at: Point
+    reason: str = ""
+
+
 Pass = EndPhase
 """Passing is ending one's action phase."""
 
 Command = (StartFight | Attack | Charge | Defend | Interpose | ExtendedDefense | Counter | Move | Hold
            | Interrupt | KeepHold | UseSupport | GiveEnergy | Heal | Interact | Maintain | SpendStress
-           | EndPhase | EndFight)
+           | EndPhase | EndFight | ForceMove | Regenerate | Arrive | Leave | Adjust | PlaceTerrain)
 
 COMMAND_TYPES: dict[str, type] = {
     "start": StartFight, "attack": Attack, "charge": Charge, "defend": Defend, "interpose": Interpose,
@@ -223,6 +325,7 @@ COMMAND_TYPES: dict[str, type] = {
     "interrupt": Interrupt, "keep_hold": KeepHold, "support": UseSupport,
     "give_energy": GiveEnergy, "heal": Heal, "interact": Interact,
     "maintain": Maintain, "stress": SpendStress, "pass": EndPhase, "end_phase": EndPhase,
-    "end": EndFight,
+    "end": EndFight, "force_move": ForceMove, "regenerate": Regenerate,
+    "arrive": Arrive, "leave": Leave, "adjust": Adjust, "place_terrain": PlaceTerrain,
 }
 """Command names used in fight files."""

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks, movement, reactions, support, turn
+from meneur.systems.energy.combat import checks, gm, movement, reactions, support, turn
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import (
+    Adjust,
+    Arrive,
     Attack,
     Charge,
     Command,
@@ -18,6 +20,7 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    ForceMove,
     GiveEnergy,
     Heal,
     Hold,
@@ -25,8 +28,11 @@ from meneur.systems.energy.combat.commands import (
     Interpose,
     Interrupt,
     KeepHold,
+    Leave,
     Maintain,
     Move,
+    PlaceTerrain,
+    Regenerate,
     SpendStress,
     StartFight,
     UseSupport,
@@ -35,7 +41,7 @@ from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.state import FightState, Phase
 
-PLAYABLE = (Attack, Charge, Move, UseSupport, GiveEnergy, Heal, Interact)
+PLAYABLE = (Attack, Charge, Move, UseSupport, GiveEnergy, Heal, Interact, ForceMove)
 """Commands a controller may give to the character it controls (ÉCHO)."""
 
 HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
@@ -58,6 +64,12 @@ HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
     SpendStress: turn.spend_stress,
     EndPhase: turn.end_phase,
     EndFight: turn.end_fight,
+    ForceMove: movement.force_move,
+    Regenerate: support.regenerate,
+    Arrive: gm.arrive,
+    Leave: gm.leave,
+    Adjust: gm.adjust,
+    PlaceTerrain: gm.place_terrain,
 }
 
 

@@ -363,6 +363,40 @@ class FightEnded(NamedTuple):
     exhausted: tuple[str, ...]
 
 
+class CombatantArrived(NamedTuple):
+    """The GM brought ``combatant`` into the fight at ``place`` in the initiative order."""
+
+    combatant: Combatant
+    place: int
+
+
+class CombatantLeft(NamedTuple):
+    """The GM took ``target`` out of the fight (``fled``: it fled)."""
+
+    target: str
+    fled: bool
+    reason: str = ""
+
+
+class Adjusted(NamedTuple):
+    """The GM set ``target``'s numbers or conditions (None: unchanged) for ``reason``."""
+
+    target: str
+    reason: str
+    vigor: int | None = None
+    energy: int | None = None
+    position: Point | None = None
+    add_condition: str | None = None
+    remove_condition: str | None = None
+
+
+class TerrainPlaced(NamedTuple):
+    """The GM placed a terrain element that is no power's."""
+
+    element: Terrain
+    reason: str = ""
+
+
 Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | AttackDeclared | DefensePlaced
          | Interposed | ExtendedDefensePlaced | Countered | AttackResolved | AttackLost | VigorLost
          | VigorRestored | ConditionApplied | Engaged | Moved | PowerUsed | Held | HoldKept | Interrupted
@@ -371,4 +405,4 @@ Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | Atta
          | Slowed | Jinxed | MoveFailed
          | ImmunityRaised | InvisibilityChanged | CopyCreated | AttackJoined | LastingNoted
          | LastingMaintained
-         | StressSpent | FightEnded)
+         | StressSpent | FightEnded | CombatantArrived | CombatantLeft | Adjusted | TerrainPlaced)

@@ -28,8 +28,9 @@ def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
 
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
-    return c._replace(energy=c.energy + gain, defense=0, extended_defense=0, used=frozenset(), moves=0,
-                   small_move=False, charged=False, engaged_by=frozenset(), protecting=frozenset(),
+    return c._replace(energy=c.energy + gain, turn_acted=False, defense=0, extended_defense=0,
+                   used=frozenset(), moves=0, small_move=False, charged=False,
+                   engaged_by=frozenset(), protecting=frozenset(),
                    extra_categories=(), determined=False, slowed=False, conditions=frozenset(),
                    lost_powers=frozenset(), borrowed=(), controlled_by=None, copy_targets=frozenset())
 
@@ -53,7 +54,8 @@ def _maintenance_ended(state: FightState, e: ev.MaintenanceEnded) -> FightState:
 
 
 def _action_phase_ended(state: FightState, e: ev.ActionPhaseEnded) -> FightState:
-    return state._replace(active=e.next, acted=False, targeted=frozenset())
+    after = _edit(state, e.actor, turn_acted=True) if state.has(e.actor) else state
+    return after._replace(active=e.next, acted=False, targeted=frozenset())
 
 
 def _attack_declared(state: FightState, e: ev.AttackDeclared) -> FightState:
@@ -75,8 +77,12 @@ def _defense_placed(state: FightState, e: ev.DefensePlaced) -> FightState:
 
 def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     assert state.pending is not None
-    return state._replace(pending=state.pending._replace(target=e.actor, interposed_by=e.actor,
-                                          interpose_power=e.power))
+    pending = state.pending
+    # "une seule fois": an interposer already in the zone takes the attack once, in the ally's place.
+    rest = tuple(t for t in pending.targets[1:] if t != e.actor)
+    return state._replace(pending=pending._replace(target=e.actor, interposed_by=e.actor,
+                                                   interpose_power=e.power,
+                                                   targets=(pending.targets[0], *rest)))
 
 
 def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
@@ -121,7 +127,8 @@ def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
         return after._replace(pending=None)
     rest = pending.targets[1:]
     return after._replace(pending=pending._replace(targets=rest, target=rest[0], countered=0,
-                                          interposed_by=None, interpose_power=None))
+                                                   interposed_by=None, interpose_power=None,
+                                                   hit=(*pending.hit, e.target)))
 
 
 def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
@@ -131,7 +138,8 @@ def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
 def _vigor_lost(state: FightState, e: ev.VigorLost) -> FightState:
     who = state.get(e.target)
     return state.with_combatant(who._replace(vigor=who.vigor - e.amount, out=who.out or e.out,
-                                        hold=who.hold and not e.out))
+                                             knocked_out=who.knocked_out or e.out,
+                                             hold=who.hold and not e.out))
 
 
 def _vigor_restored(state: FightState, e: ev.VigorRestored) -> FightState:
@@ -188,6 +196,7 @@ def _interrupted(state: FightState, e: ev.Interrupted) -> FightState:
 def _interruption_ended(state: FightState, e: ev.InterruptionEnded) -> FightState:
     saved = state.interruption
     assert saved is not None
+    state = _edit(state, e.actor, turn_acted=True) if state.has(e.actor) else state
     return state._replace(interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted,
                    acted=saved.saved_acted)
 
@@ -320,6 +329,40 @@ def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 
 
+def _arrived(state: FightState, e: ev.CombatantArrived) -> FightState:
+    order = (*state.order[:e.place], e.combatant.id, *state.order[e.place:])
+    # A newcomer placed before the character acting now waits for the next turn.
+    shift = int(state.phase is Phase.ACTION and bool(state.order) and e.place <= state.active)
+    return state._replace(combatants=(*state.combatants, e.combatant), order=order,
+                          active=state.active + shift)
+
+
+def _left(state: FightState, e: ev.CombatantLeft) -> FightState:
+    return _edit(state, e.target, out=True, left=True, hold=False)
+
+
+def _adjusted(state: FightState, e: ev.Adjusted) -> FightState:
+    who = state.get(e.target)
+    changes: dict[str, Any] = {}
+    if e.vigor is not None:
+        changes.update(vigor=e.vigor, out=e.vigor == 0 or who.left,
+                       knocked_out=who.knocked_out or e.vigor == 0)
+    if e.energy is not None:
+        changes["energy"] = e.energy
+    if e.position is not None:
+        changes["position"] = e.position
+    conditions = set(who.conditions)
+    if e.add_condition is not None:
+        conditions.add(e.add_condition)
+    if e.remove_condition is not None:
+        conditions.discard(e.remove_condition)
+    return state.with_combatant(who._replace(conditions=frozenset(conditions), **changes))
+
+
+def _placed(state: FightState, e: ev.TerrainPlaced) -> FightState:
+    return state._replace(terrain=(*state.terrain, e.element))
+
+
 CHANGES: dict[type, Change] = {
     ev.FightStarted: _fight_started, ev.TurnStarted: _turn_started, ev.MaintenanceEnded: _maintenance_ended,
     ev.ActionPhaseEnded: _action_phase_ended, ev.AttackDeclared: _attack_declared,
@@ -336,7 +379,8 @@ CHANGES: dict[type, Change] = {
     ev.ImmunityRaised: _immunity, ev.InvisibilityChanged: _invisibility, ev.CopyCreated: _copy,
     ev.AttackJoined: _joined,
     ev.LastingNoted: _lasting, ev.LastingMaintained: _maintained, ev.StressSpent: _stress,
-    ev.FightEnded: _fight_ended,
+    ev.FightEnded: _fight_ended, ev.CombatantArrived: _arrived, ev.CombatantLeft: _left,
+    ev.Adjusted: _adjusted, ev.TerrainPlaced: _placed,
 }
 
 

@@ -46,8 +46,8 @@ from meneur.systems.energy.model import Attributes, Character, Power
 
 DOMAIN = "energy_combat"
 LANGUAGES = ("fr", "en")
-POINT_FIELDS = ("to", "at", "exit", "destination")
-TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted")
+POINT_FIELDS = ("to", "at", "exit", "destination", "position")
+TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted", "also")
 
 
 def bad(msgid: str, **params: Any) -> BadInputError:
@@ -153,6 +153,11 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
         character = character.model_copy(update={"attributes": entry.attributes})
     if entry.powers is not None and entry.npc is None:
         character = character.model_copy(update={"powers": entry.powers})
+    from meneur.systems.energy.combat.rules import may_fight
+
+    if not may_fight(frozenset(str(s) for s in character.states)):
+        raise bad(N_("combatant {id}: {name} is brisé and cannot fight (\"ne sera plus jouable tant qu'il "
+                     "n'aura pas été ramené\")."), id=entry.id, name=character.name)
     who = combatant_from_character(character, entry.id, entry.side, entry.pc, entry.position,
                                    options.wounded_start_half_vigor)
     if entry.energy is not None:

@@ -24,10 +24,12 @@ from meneur.systems.energy.combat.commands import (
     Counter,
     Defend,
     ExtendedDefense,
+    ForceMove,
     GiveEnergy,
     Heal,
     Interact,
     Maintain,
+    Regenerate,
     UseSupport,
 )
 from meneur.systems.energy.combat.decide import decide
@@ -43,13 +45,13 @@ from meneur.systems.energy.combat.events import (
     StressSpent,
     VigorRestored,
 )
-from meneur.systems.energy.combat.legal_candidates import PLAYED, candidates
+from meneur.systems.energy.combat.legal_candidates import GM_KINDS, PLAYED, candidates
 from meneur.systems.energy.combat.state import FightState, Phase
 
 __all__ = ["PLAYED", "VARIABLE", "LegalAction", "candidates", "legal_actions", "with_tokens"]
 
 VARIABLE = (Attack, Charge, Defend, ExtendedDefense, Counter, UseSupport, GiveEnergy, Heal, Interact,
-            Maintain)
+            Maintain, ForceMove, Regenerate)
 ONE_TOKEN = (Held, HoldKept)
 """Events whose token is paid without a ``paid`` field: "dépenser 1 point d'énergie pour se placer en
 attente", "conserver sa mise en attente au prix d'un point d'énergie" (002_58e889a1abff3456.txt)."""
@@ -148,6 +150,9 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
     for kind, command in candidates(state, include_refused):
         if kind == "end" and state.phase in (Phase.ACTION, Phase.MAINTENANCE):
             found.append(LegalAction(None, kind, command, 0, 0))  # the GM may always end the fight
+            continue
+        if kind in GM_KINDS:  # gm_candidates offers only what the GM may do now (rules.may_leave...)
+            found.append(LegalAction(None, kind, command, 0, 0))
             continue
         actor = getattr(command, "actor", None)
         action = _check(state, actor, kind, command, _pool(state, actor))

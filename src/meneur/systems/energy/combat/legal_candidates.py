@@ -14,6 +14,8 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 from meneur.systems.energy.combat import checks, movement, rules
 from meneur.systems.energy.combat.commands import (
+    Adjust,
+    Arrive,
     Attack,
     Charge,
     Command,
@@ -22,13 +24,17 @@ from meneur.systems.energy.combat.commands import (
     EndFight,
     EndPhase,
     ExtendedDefense,
+    ForceMove,
     Hold,
     Interact,
     Interpose,
     Interrupt,
     KeepHold,
+    Leave,
     Maintain,
     Move,
+    PlaceTerrain,
+    Regenerate,
     SpendStress,
     StartFight,
     UseSupport,
@@ -40,7 +46,9 @@ from meneur.systems.energy.combat.turn import CATEGORIES
 
 Candidate = tuple[str, Command]
 C = TypeVar("C")
-PLAYED = ("attack", "charge", "move", "support", "interact")
+PLAYED = ("attack", "charge", "move", "support", "interact", "force_move")
+GM_KINDS = frozenset({"arrive", "leave", "adjust", "place_terrain"})
+"""The GM's commands: listed with no actor, for the GM."""
 """Actions a controller may make the character it controls do (ÉCHO)."""
 OFFENSIVE_SET = frozenset(OFFENSIVE)
 MOVING = frozenset({"mov", "sup"})
@@ -149,6 +157,8 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
         out += _area_attacks(state, who, fresh, with_refused)
     if who.made_by in OFFENSIVE or state.terrain:
         out += _together_and_through(state, who, enemies)
+    if with_refused or who.energy >= 2:  # "une attaque en demi-succès": 2 tokens for 1
+        out += [("force_move", made(ForceMove, who.id, e.id, 2, e.position)) for e in enemies]
     return out
 
 
@@ -323,15 +333,38 @@ def _holder_candidates(state: FightState) -> list[Candidate]:
 def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candidate]:
     """Keeping a hold, maintaining lasting effects, and each character's stress uses."""
     out: list[Candidate] = [("keep_hold", made(KeepHold, c.id)) for c in state.combatants if c.hold]
-    for i, lasting in enumerate(state.maintainable):
+    for lasting in state.maintainable:
         fixed = lasting.kind in ("portal", "immunity")
         # An offensive effect is maintained by a new attack of any size ("via une dépense suffisante").
-        out.append(("maintain", made(Maintain, lasting.owner, i, max(1, lasting.tokens) if fixed else 1)))
+        out.append(("maintain", made(Maintain, lasting.owner, lasting.id,
+                                     max(1, lasting.tokens) if fixed else 1)))
+    regenerating = state.options.regeneration_in_maintenance
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:
             out += _extended_defenses(state, who, _allies(state, who), with_refused)
+        if regenerating and (with_refused or rules.may_regenerate(state, who)):
+            out += [("regenerate", made(Regenerate, who.id, p, 2)) for p in _power_indices(who)
+                    if who.power(p).kind == "heal"]
     return out
+
+
+def gm_candidates(state: FightState) -> list[Candidate]:
+    """The GM's commands when nothing waits for a reaction, one template each for the GM to fill in: a
+    newcomer (a rank-1 quick NPC), the first combatant still there leaving, an adjustment that changes
+    nothing yet, a hazard of rank 1."""
+    if state.pending is not None or state.phase not in rules.FIGHTING:
+        return []
+    n = 1
+    while state.has(f"new{n}"):
+        n += 1
+    first = next((c for c in state.combatants if rules.may_leave(c)), None)
+    if first is None:
+        return []
+    return [("arrive", made(Arrive, f"new{n}", "foes", None, 1)),
+            ("leave", made(Leave, first.id, False, "GM")),
+            ("adjust", made(Adjust, first.id, "GM")),
+            ("place_terrain", made(PlaceTerrain, "hazard", 1, (0.0, 0.0), "GM"))]
 
 
 def _second_winds(state: FightState, with_refused: bool) -> list[Candidate]:
@@ -350,7 +383,8 @@ def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
     if state.pending is not None:
         out += _reaction_candidates(state, with_refused)
     elif state.phase is Phase.MAINTENANCE:
-        return [*_maintenance_candidates(state, with_refused), ("pass", EndPhase()), ("end", EndFight())]
+        return [*_maintenance_candidates(state, with_refused), ("pass", EndPhase()), *gm_candidates(state),
+                ("end", EndFight())]
     elif acting is not None:
         out += _action_candidates(state, state.get(acting), with_refused)
         for puppet in state.combatants:
@@ -362,5 +396,6 @@ def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
     out += _second_winds(state, with_refused)
     if state.phase is Phase.ACTION:
         out += _holder_candidates(state)
+    out += gm_candidates(state)
     out.append(("end", EndFight()))
     return out

@@ -13,11 +13,19 @@ from __future__ import annotations
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import declare
-from meneur.systems.energy.combat.commands import Attack, Charge, Move
+from meneur.systems.energy.combat.commands import Attack, Charge, ForceMove, Move
 from meneur.systems.energy.combat.effects import portal
-from meneur.systems.energy.combat.events import AttackDeclared, Event, Moved, MoveFailed, PowerUsed
+from meneur.systems.energy.combat.effects.terrain import crossing_cost, hazards_after
+from meneur.systems.energy.combat.events import (
+    Event,
+    LastingNoted,
+    Moved,
+    MoveFailed,
+    PowerUsed,
+    TerrainCreated,
+)
 from meneur.systems.energy.combat.profile import Combatant
-from meneur.systems.energy.combat.state import FightState, PendingAttack
+from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
 from meneur.systems.energy.combat.words import word
 
 
@@ -52,30 +60,6 @@ def another_move(who: Combatant, power: int | None) -> None:
                       name=who.name)
 
 
-def crossing_cost(state: FightState, ids: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
-    """Extra tokens to cross obstacles ("3 pour contrer l'effet et 1 pour son mouvement normal") and
-    the hazards crossed (each an attack of its rank: "subirait une attaque de feu de 4")."""
-    extra, hazards = 0, []
-    for id in ids:
-        element = state.terrain_element(id)
-        if element is None:
-            checks.refuse("terrain", N_("There is no terrain element {id}."), id=id)
-        if element.kind == "hazard":
-            hazards.append(id)
-        elif element.kind == "obstacle":
-            extra += element.rank
-    return extra, tuple(hazards)
-
-
-def hazard_attack(state: FightState, mover: str, id: str) -> PendingAttack:
-    """The attack a hazard makes on whoever crosses it (its rank in tokens)."""
-    element = state.terrain_element(id)
-    assert element is not None
-    return PendingAttack(attacker=element.owner, power=None, tokens=0, effective=element.rank,
-                         kind="damage", condition=None, targets=(mover,), target=mover, contact=False,
-                         terrain=id)
-
-
 def carried(state: FightState, who: Combatant, cmd: Move) -> None:
     """Carried characters: willing allies within 5 m, with a Mov power."""
     if cmd.carry and not has_mov(who, cmd.power) and cmd.portal is None:
@@ -101,7 +85,10 @@ def move(state: FightState, cmd: Move) -> list[Event]:
             checks.refuse("small_move", N_("A small move cannot be added to another move."))
         if checks.distance(who.position, cmd.to) > checks.SMALL_MOVE_METRES:
             checks.refuse("small_move", N_("A small move is at most 5 m."))
-        return [Moved(who.id, cmd.to, 0, small=True)]
+        extra, _hazards = crossing_cost(state, cmd.crossing)  # "traverser" costs the same on a small move
+        checks.can_pay(who, extra)
+        return [Moved(who.id, cmd.to, extra, small=True),
+                *hazards_after(state, who.id, cmd.crossing, cmd.carry)]
     another_move(who, cmd.power)
     if cmd.power is not None and not has_mov(who, cmd.power):
         checks.refuse("movement", N_("This power is not a movement power."))
@@ -116,16 +103,25 @@ def move(state: FightState, cmd: Move) -> list[Event]:
         events.append(PowerUsed(who.id, cmd.power))
     if who.jinxed:
         return [*events, MoveFailed(who.id, paid)]
+    if cmd.leave_portal:
+        return events + left_open(state, who, cmd, paid)
     events.append(Moved(who.id, cmd.to, paid, carried=cmd.carry, power=cmd.power))
-    return events + hazards_after(state, who.id, cmd.crossing)
+    return events + hazards_after(state, who.id, cmd.crossing, cmd.carry)
 
 
-def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...]) -> list[Event]:
-    """The first hazard crossed attacks the mover (the fight waits for its defence)."""
-    _extra, hazards = crossing_cost(state, crossing)
-    if not hazards:
-        return []
-    return [AttackDeclared(hazard_attack(state, mover, hazards[0]), 0, 0, 0, 0)]
+def left_open(state: FightState, who: Combatant, cmd: Move, paid: int) -> list[Event]:
+    """"avec la possibilité de laisser un portail ouvert derrière soi en dépensant un point d'énergie
+    supplémentaire" (Mov portail personnel, 002_58e889a1abff3456.txt): a rank-1 portal between where the
+    mover was and where it lands, kept like any portal."""
+    if cmd.power is None or not who.counts_as(cmd.power, "mov"):
+        checks.refuse("portal", N_("Only a movement power leaves a portal open behind."))
+    checks.can_pay(who, paid + 1)
+    from meneur.systems.energy.combat.effects.terrain import new_id
+
+    element = Terrain(new_id(state, who.id), who.id, "portal", 1, who.position, cmd.to)
+    return [Moved(who.id, cmd.to, paid, carried=cmd.carry, power=cmd.power), TerrainCreated(element, 1),
+            LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", 1)),
+            *hazards_after(state, who.id, cmd.crossing, cmd.carry)]
 
 
 def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
@@ -155,8 +151,22 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
         another_move(who, None)
     if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
         checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
-    moved = Moved(who.id, cmd.to, 0, charge=True)
-    after = state.with_combatant(who._replace(position=cmd.to))
+    extra, hazards = crossing_cost(state, cmd.crossing)
+    checks.can_pay(who, extra)
+    moved = Moved(who.id, cmd.to, extra, charge=True)
+    after = state.with_combatant(who._replace(position=cmd.to, energy=who.energy - extra))
     attack = Attack(who.id, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier,
                     target_power=cmd.target_power, destination=cmd.destination, carry_legs=cmd.carry_legs)
-    return [moved, *declare(after, attack)]
+    events = declare(after, attack)  # checked now: a charge that cannot end in its attack is refused
+    if hazards:  # the hazard crossed attacks first; the charge's attack follows once it is resolved
+        return [moved, *hazards_after(state, who.id, cmd.crossing, (), follow=attack)]
+    return [moved, *events]
+
+
+def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
+    """The general action of a forced move: "le déplacement forcé est considéré comme une action offensive
+    et l'agresseur doit battre la défense de la victime avec une attaque en demi-succès. S'il réussit, il
+    peut déplacer sa cible de force (sur une distance de 20 mètres)" (002_58e889a1abff3456.txt)."""
+    attack = Attack(cmd.actor, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier,
+                    destination=None if cmd.portal else cmd.to, portal=cmd.portal, crossing=cmd.crossing)
+    return declare(state, attack, forced=True)

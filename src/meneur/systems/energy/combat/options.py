@@ -23,3 +23,6 @@ class TableOptions(BaseModel):
         True, description="A wounded (blessé) character starts a fight with half its Vigueur, rounded up.")
     stunned_may_small_move: bool = Field(
         False, description="A sonné character may still take the free 5 m small move (it spends no token).")
+    regeneration_in_maintenance: bool = Field(
+        False, description="A character may heal itself with its healing power in the maintenance phase "
+                           "(\"si le MJ l'autorise\").")

@@ -27,6 +27,7 @@ class PowerProfile:
     effect: str | None = None
     condition: str | None = None
     area: bool = False
+    dodge: bool = False
 
     @property
     def reinforcement(self) -> int:
@@ -87,6 +88,12 @@ class Combatant(NamedTuple):
     made_by: str | None = None
     copies: int = 0
     copy_targets: frozenset[str] = frozenset()
+    knocked_out: bool = False
+    """Mis hors combat at some moment of this fight (even if a second wind brought it back)."""
+    turn_acted: bool = False
+    """Had its action phase this turn (in its slot or from hold): "réalisée en une fois"."""
+    left: bool = False
+    """Left or fled the fight (the GM's call); counted as out of the fight."""
     extended_defense: int = 0
     """Raw tokens placed in an extended defence ("les jetons d'énergie placés en défense étendue"), the
     part of ``defense`` that protects the allies of ``protecting`` (for ``evolve`` and ``resolve`` to use)."""
@@ -125,7 +132,7 @@ class Combatant(NamedTuple):
 def power_from_model(power: Power) -> PowerProfile:
     """Convert a model :class:`~meneur.systems.energy.model.Power` to a :class:`PowerProfile`."""
     return PowerProfile(power.name, str(power.category), power.modifier, power.effect,
-                        power.condition, power.area)
+                        power.condition, power.area, power.dodge)
 
 
 def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool = True) -> int:

@@ -7,10 +7,13 @@ d'énergie en défense" (002_58e889a1abff3456.txt).
 
 from __future__ import annotations
 
+from meneur.errors import IllegalActionError
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks
-from meneur.systems.energy.combat.commands import Counter, Defend, ExtendedDefense, Interpose
+from meneur.systems.energy.combat import checks, rules
+from meneur.systems.energy.combat.attack import declare
+from meneur.systems.energy.combat.commands import Attack, Counter, Defend, ExtendedDefense, Interpose
 from meneur.systems.energy.combat.events import (
+    AttackLost,
     Countered,
     DefensePlaced,
     Event,
@@ -19,6 +22,7 @@ from meneur.systems.energy.combat.events import (
     InvisibilityChanged,
     PowerUsed,
 )
+from meneur.systems.energy.combat.evolve import evolve_all
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.resolve import resolve
 from meneur.systems.energy.combat.state import FightState, PendingAttack, Phase
@@ -78,7 +82,18 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
     if who.invisible and cmd.tokens:
         events.append(InvisibilityChanged(who.id, True, 0))
     after = state.with_combatant(_with_defense(who, raw, cmd.tokens))
-    return events + resolve(after, pending, level, cmd.gm_modifier, cmd.power)
+    events += resolve(after, pending, level, cmd.gm_modifier, cmd.power)
+    if pending.follow is not None and len(pending.targets) <= 1:
+        events += followed(evolve_all(state, events), pending.follow)
+    return events
+
+
+def followed(state: FightState, attack: Attack) -> list[Event]:
+    """A charge's attack once the hazard its move crossed is resolved; lost if it can no longer happen."""
+    try:
+        return declare(state, attack)
+    except IllegalActionError:
+        return [AttackLost(attack.actor, attack.target)]
 
 
 def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:
@@ -93,11 +108,25 @@ def interpose(state: FightState, cmd: Interpose) -> list[Event]:
     target = state.get(pending.target)
     if who.id in (pending.attacker, pending.target) or pending.interposed_by is not None:
         checks.refuse("interpose", N_("{name} cannot interpose here."), name=who.name)
+    checks.not_immune(who)
+    if rules.already_hit(pending, who):
+        checks.refuse("interpose", N_("{name} already took this attack: an area attack hits each character "
+                                      "only once (\"une seule fois\")."), name=who.name)
     checks.ally(who, target)
     checks.near(who, target, "interpose")
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
-    return [Interposed(who.id, target.id, cmd.power)]
+    if not rules.may_interpose_with(who, cmd.power):
+        checks.refuse("interpose", N_("{power} is a dodge: interposing means being really hit in place of "
+                                      "the target (\"cela exclut ... un pouvoir d'esquive\")."),
+                      power=who.power(cmd.power or 0).name)
+    return [Interposed(who.id, target.id, cmd.power), *reappears(who)]
+
+
+def reappears(who: Combatant) -> list[Event]:
+    """Taking part in the fight ends invisibility ("ne peut plus participer au combat (via une action
+    offensive, défensive ou de support) sans réapparaître")."""
+    return [InvisibilityChanged(who.id, True, 0)] if rules.reveals(who) else []
 
 
 def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
@@ -105,6 +134,7 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
     checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.not_immune(who)
     checks.copy_may_use(who, cmd.power)
     if not opposes(who, cmd.power):
         checks.refuse("extended_defense", N_("Only a defensive power can be extended to allies."))
@@ -114,9 +144,12 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
         other = checks.combatant(state, ally_id)
         checks.ally(who, other)
         checks.near(who, other, "extended_defense")
+    checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens + len(cmd.allies))
     raw, events = placed(who, cmd.tokens, cmd.power)
-    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, cmd.tokens + len(cmd.allies), cmd.power)]
+    raw = max(0, raw + cmd.gm_modifier)
+    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, cmd.tokens + len(cmd.allies), cmd.power),
+            *reappears(who)]
 
 
 def counter(state: FightState, cmd: Counter) -> list[Event]:
@@ -131,12 +164,14 @@ def counter(state: FightState, cmd: Counter) -> list[Event]:
     if who.id in (pending.attacker, pending.target):
         checks.refuse("counter", N_("{name} cannot counter this attack."), name=who.name)
     checks.free_to_spend(who)
+    checks.not_immune(who)
     if cmd.power is None:
         checks.refuse("counter", N_("A counter-power opposes a power (\"peut opposer son pouvoir\"): name "
                                     "the power {name} uses."), name=who.name)
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
+    checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens)
-    bonus = checks.first_use_modifier(who, cmd.power)
-    used: list[Event] = [PowerUsed(who.id, cmd.power)] if bonus else []
-    return [*used, Countered(who.id, cmd.tokens, max(0, cmd.tokens + bonus), cmd.power)]
+    bonus = checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier
+    used: list[Event] = [PowerUsed(who.id, cmd.power)] if checks.first_use_modifier(who, cmd.power) else []
+    return [*used, Countered(who.id, cmd.tokens, max(0, cmd.tokens + bonus), cmd.power), *reappears(who)]

@@ -46,17 +46,19 @@ def _list(items: Iterable[Message | str], sep: str = ", ") -> Listed:
     return Listed(DOMAIN, "", {}, tuple(items), sep)
 
 
-def _n(state: FightState, id: str) -> str:
+def _n(state: FightState, id: str) -> str | Message:
+    if id == "gm" and not state.has(id):
+        return _m(N_("the GM"))
     return state.get(id).name if state.has(id) else id
 
 
 def _names(state: FightState, ids: Iterable[str]) -> str:
-    return ", ".join(_n(state, i) for i in ids)
+    return ", ".join(str(_n(state, i)) for i in ids)
 
 
 def _both(state: FightState, ids: Iterable[str]) -> Message | str:
     """Names joined as a sentence does: "A, B and C" ("A, B et C")."""
-    names = [_n(state, i) for i in ids]
+    names = [str(_n(state, i)) for i in ids]
     if len(names) < 2:
         return "".join(names)
     return _m(N_("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1])
@@ -315,6 +317,47 @@ def _maintained(s: FightState, e: ev.LastingMaintained) -> Message:
               target=_n(s, e.lasting.target))
 
 
+def _why(reason: str) -> Message | str:
+    return _m(N_(" ({reason})"), reason=reason) if reason.strip() else ""
+
+
+def _arrived(s: FightState, e: ev.CombatantArrived) -> Message:
+    after = evolve(s, e)
+    return _m(N_("GM: a new combatant arrives, {name} ({side}), at {at}; initiative order: {order}."),
+              name=e.combatant.name, side=word(e.combatant.side), at=point(e.combatant.position),
+              order=_names(after, after.order))
+
+
+def _left(s: FightState, e: ev.CombatantLeft) -> Message:
+    if e.fled:
+        return _m(N_("GM: {name} flees the fight{why}."), name=_n(s, e.target), why=_why(e.reason))
+    return _m(N_("GM: {name} leaves the fight{why}."), name=_n(s, e.target), why=_why(e.reason))
+
+
+def _adjusted(s: FightState, e: ev.Adjusted) -> Message:
+    changes: list[Message | str] = []
+    if e.vigor is not None:
+        changes.append(_m(N_("Vigueur {value}"), value=e.vigor))
+    if e.energy is not None:
+        changes.append(_m(N_("energy {value}"), value=e.energy))
+    if e.position is not None:
+        changes.append(_m(N_("position {at}"), at=point(e.position)))
+    if e.add_condition is not None:
+        changes.append(_m(N_("now {condition}"), condition=word(e.add_condition)))
+    if e.remove_condition is not None:
+        changes.append(_m(N_("no longer {condition}"), condition=word(e.remove_condition)))
+    if not changes:
+        changes.append(_m(N_("nothing changes")))
+    return _m(N_("GM adjusts {name}: {changes} ({reason})."), name=_n(s, e.target), changes=_list(changes),
+              reason=e.reason)
+
+
+def _placed(s: FightState, e: ev.TerrainPlaced) -> Message:
+    return _m(N_("GM places a terrain element: {kind} of rank {rank} at {at} (id {id}){why}."),
+              kind=word(e.element.kind), rank=e.element.rank, at=point(e.element.position),
+              id=e.element.id, why=_why(e.reason))
+
+
 EXPLAIN: dict[type, Explain] = {
     ev.FightStarted: lambda s, e: _m(N_("The fight starts. Initiative order: {order}."),
                                      order=_names(s, e.order)),
@@ -390,6 +433,10 @@ EXPLAIN: dict[type, Explain] = {
     ev.LastingMaintained: _maintained,
     ev.StressSpent: _stress,
     ev.FightEnded: _fight_ended,
+    ev.CombatantArrived: _arrived,
+    ev.CombatantLeft: _left,
+    ev.Adjusted: _adjusted,
+    ev.TerrainPlaced: _placed,
 }
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from meneur.systems.energy.combat.commands import Attack
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, Point
 
@@ -57,6 +58,12 @@ class PendingAttack(NamedTuple):
     carry_legs: int | None = None
     maintained: bool = False
     terrain: str | None = None
+    crossing: tuple[str, ...] = ()
+    """Terrain elements a forced move or a carry takes its target through (paid or suffered)."""
+    hit: tuple[str, ...] = ()
+    """Characters this attack already hit ("une seule fois" each, area attacks)."""
+    follow: Attack | None = None
+    """A charge's attack waiting behind the hazard its move crossed (declared once the hazard resolved)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +78,12 @@ class Lasting:
     condition: str | None = None
     target_power: int | None = None
 
+    @property
+    def id(self) -> str:
+        """A stable name of the effect (``owner/kind/target/power``): maintenance names what it keeps by
+        it, never by a place in a list that shifts after each maintenance."""
+        return f"{self.owner}/{self.kind}/{self.target}/{self.power}"
+
 
 @dataclass(frozen=True, slots=True)
 class Terrain:
@@ -83,6 +96,7 @@ class Terrain:
     position: Point = (0.0, 0.0)
     exit: Point | None = None
     progress: int = 0
+    diameter: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

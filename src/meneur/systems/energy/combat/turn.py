@@ -53,10 +53,8 @@ def initiative(state: FightState) -> tuple[str, ...]:
 
 def next_slot(state: FightState, order: tuple[str, ...], start: int) -> int:
     """The next slot from ``start`` whose character may act (standing, not waiting on hold)."""
-    skip_holds = state.options.hold_skips_own_slot
     for i in range(start, len(order)):
-        who = state.get(order[i])
-        if not who.out and not (skip_holds and who.hold):
+        if rules.in_slot(state, state.get(order[i])):
             return i
     return len(order)
 
@@ -157,6 +155,9 @@ def interrupt(state: FightState, cmd: Interrupt) -> list[Event]:
     checks.standing(who)
     if not who.hold:
         checks.refuse("hold", N_("{name} is not on hold."), name=who.name)
+    if not rules.may_interrupt(who):
+        checks.refuse("hold", N_("{name} already had an action phase this turn: the action phase on hold is "
+                                 "played \"en une fois\"."), name=who.name)
     if state.interruption is not None or state.acting == who.id:
         checks.refuse("hold", N_("Someone is already acting from hold; wait until they finish."))
     return [Interrupted(who.id)]
@@ -179,10 +180,10 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     checks.no_pending(state)
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
-    if not 0 <= cmd.lasting < len(state.maintainable) or state.maintainable[cmd.lasting].owner != who.id:
-        checks.refuse("maintenance", N_("{name} has no lasting effect number {index} to maintain."),
+    lasting = rules.lasting_named(state, cmd.lasting)
+    if lasting is None or lasting.owner != who.id:
+        checks.refuse("maintenance", N_("{name} has no lasting effect {index} to maintain."),
                       name=who.name, index=cmd.lasting)
-    lasting = state.maintainable[cmd.lasting]
     if lasting.kind in ("portal", "immunity"):
         paid = checks.fixed_cost(who, lasting.power, lasting.tokens)
         checks.can_pay(who, paid)
@@ -192,7 +193,7 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     # the owner were acting alone (no one-attack-per-target bookkeeping in the maintenance phase).
     maintenance = state._replace(phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
     events = declare(maintenance, Attack(who.id, lasting.target, cmd.tokens, lasting.power,
-                                         target_power=lasting.target_power))
+                                         gm_modifier=cmd.gm_modifier, target_power=lasting.target_power))
     return [LastingMaintained(lasting, 0), *events]
 
 
@@ -228,9 +229,9 @@ def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
     started with (002_58e889a1abff3456.txt)."""
     checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
     for id in (*cmd.wounded, *cmd.exhausted):
-        if not checks.combatant(state, id).out:
-            checks.refuse("end_of_fight", N_("Only a knocked-out character may be marked at the end "
-                                             "of the fight: {name} is standing."), name=state.get(id).name)
+        if not rules.may_be_marked(checks.combatant(state, id)):
+            checks.refuse("end_of_fight", N_("Only a character knocked out during the fight may be "
+                                             "marked at its end: {name} never was."), name=state.get(id).name)
     for id in set(cmd.wounded) & set(cmd.exhausted):
         checks.refuse("end_of_fight", N_("{name} cannot be both blessé and épuisé: épuisé is for a character "
                                          "knocked out \"mais sans blessures\"."), name=state.get(id).name)

@@ -41,6 +41,12 @@ WORDS: dict[str, str] = {
     "area": N_("area attack"),
     "forced_move": N_("forced move"),
     "engaged_far": N_("engaged, target beyond 5 m"),
+    "slow_zone": N_("time-slow zone"),
+    "heroes": N_("heroes"),
+    "foes": N_("foes"),
+    "damage": N_("damage"),
+    "steal": N_("power theft"),
+    "carry": N_("carry"),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from meneur.systems.energy.combat.checks import distance
 from meneur.systems.energy.combat.effects.damage import lose_vigor
+from meneur.systems.energy.combat.effects.terrain import hazards_after
 from meneur.systems.energy.combat.events import Event, Moved
 from meneur.systems.energy.combat.profile import Point
 from meneur.systems.energy.combat.state import FightState, PendingAttack
@@ -28,7 +29,10 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
         start = state.get(pending.target).position
         events.append(Moved(pending.attacker, reach(start, pending.destination, METRES_PER_LEG * flown), 0,
                             carried=(pending.target,), forced_by=pending.attacker))
-    return events + lose_vigor(state, pending.target, margin - TOKENS_PER_LEG * flown)
+    events += lose_vigor(state, pending.target, margin - TOKENS_PER_LEG * flown)
+    if flown:  # both fly through what lies on the way
+        events += hazards_after(state, pending.attacker, pending.crossing, (pending.target,))
+    return events
 
 
 def reach(start: Point, destination: Point, most: float) -> Point:

@@ -1,5 +1,7 @@
 """Giving energy: "le fera toujours en demi-succès, octroyant un point d'énergie à un personnage
-ciblé pour deux points engagés" (002_58e889a1abff3456.txt)."""
+ciblé pour deux points engagés"; "Un pouvoir de support peut s'étendre pour prendre effet sur plusieurs
+personnages consentants ... chaque personne en plus de la première augmente le coût du pouvoir de 1
+jeton d'énergie" (002_58e889a1abff3456.txt)."""
 
 from __future__ import annotations
 
@@ -12,18 +14,25 @@ from meneur.systems.energy.combat.state import FightState
 
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
-    """One ally gains floor((tokens + reinforcement) / 2) tokens, up to its Énergie."""
-    if len(cmd.targets) != 1 or cmd.targets[0] == who.id:
-        checks.refuse("give_energy", N_("Giving energy needs exactly one other character as target."))
-    target = checks.combatant(state, cmd.targets[0])
-    checks.standing(target)
-    if target.energy >= target.energy_max:
-        checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving "
-                                        "energy (\"octroyant un point d'énergie\") would spend tokens for "
-                                        "nothing."),
-                      name=target.name, energy=target.energy_max)
+    """Each willing ally gains floor((tokens + reinforcement + GM) / 2) tokens, up to its Énergie; the
+    giver pays the tokens and 1 more per ally after the first."""
+    if not cmd.targets or who.id in cmd.targets or len(set(cmd.targets)) != len(cmd.targets):
+        checks.refuse("give_energy", N_("Giving energy needs other characters as targets, each named once."))
     checks.tokens_between(who, cmd.tokens)
-    value = cmd.tokens + checks.first_use_modifier(who, cmd.power)
-    amount = checks.halve(value, 1 + checks.far_while_engaged(state, who, target))
-    amount = min(amount, target.energy_max - target.energy)
-    return [EnergyGiven(who.id, target.id, cmd.tokens, amount)]
+    checks.can_pay(who, cmd.tokens + len(cmd.targets) - 1)
+    value = cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier
+    events: list[Event] = []
+    for id in cmd.targets:
+        target = checks.combatant(state, id)
+        checks.standing(target)
+        checks.ally(who, target)
+        if target.energy >= target.energy_max:
+            checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving "
+                                            "energy (\"octroyant un point d'énergie\") would spend tokens "
+                                            "for nothing."),
+                          name=target.name, energy=target.energy_max)
+        amount = checks.halve(value, 1 + checks.far_while_engaged(state, who, target))
+        amount = min(amount, target.energy_max - target.energy)
+        paid = cmd.tokens + len(cmd.targets) - 1 if not events else 0
+        events.append(EnergyGiven(who.id, target.id, paid, amount))
+    return events

@@ -1,5 +1,6 @@
 """Healing: "toujours joués en demi-succès"; "il n'est pas possible de faire regagner conscience à un
-personnage hors combat durant la scène, sauf ... second souffle"; "dans les 5 mètres"
+personnage hors combat durant la scène, sauf ... second souffle"; "dans les 5 mètres"; "Un pouvoir de
+support peut s'étendre pour prendre effet sur plusieurs personnages consentants", 1 token more each
 (002_58e889a1abff3456.txt)."""
 
 from __future__ import annotations
@@ -13,19 +14,28 @@ from meneur.systems.energy.combat.state import FightState
 
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
-    """The target (the healer by default) regains floor((tokens + reinforcement) / 2) Vigueur."""
-    target = checks.combatant(state, cmd.targets[0] if cmd.targets else who.id)
-    if len(cmd.targets) > 1:
-        checks.refuse("heal", N_("Heal one character at a time."))
-    checks.near(who, target, "heal")
-    if target.out and not target.second_wind:
-        checks.refuse("heal", N_("{name} is knocked out: only a second wind (détermination) lets a "
-                                 "healer bring them back during the scene."), name=target.name)
-    if target.vigor >= target.vigor_max:
-        checks.refuse("heal", N_("{name} has all {vigor} of its Vigueur: healing (\"rendent des points de "
-                                 "vigueur\") would spend tokens for nothing."),
-                      name=target.name, vigor=target.vigor_max)
+    """Each target (the healer by default) regains floor((tokens + reinforcement + GM) / 2) Vigueur; the
+    healer pays the tokens and 1 more per person after the first."""
+    ids = cmd.targets or (who.id,)
+    if len(set(ids)) != len(ids):
+        checks.refuse("heal", N_("Name each character to heal once."))
     checks.tokens_between(who, cmd.tokens)
-    amount = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power), 1)
-    amount = min(amount, target.vigor_max - target.vigor)
-    return [VigorRestored(who.id, target.id, amount, cmd.tokens, target.out and amount > 0)]
+    checks.can_pay(who, cmd.tokens + len(ids) - 1)
+    amount_of = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier, 1)
+    events: list[Event] = []
+    for id in ids:
+        target = checks.combatant(state, id)
+        if len(ids) > 1 and target.id != who.id:
+            checks.ally(who, target)
+        checks.near(who, target, "heal")
+        if target.out and not target.second_wind:
+            checks.refuse("heal", N_("{name} is knocked out: only a second wind (détermination) lets a "
+                                     "healer bring them back during the scene."), name=target.name)
+        if target.vigor >= target.vigor_max:
+            checks.refuse("heal", N_("{name} has all {vigor} of its Vigueur: healing (\"rendent des points "
+                                     "de vigueur\") would spend tokens for nothing."),
+                          name=target.name, vigor=target.vigor_max)
+        amount = min(amount_of, target.vigor_max - target.vigor)
+        paid = cmd.tokens + len(ids) - 1 if not events else 0
+        events.append(VigorRestored(who.id, target.id, amount, paid, target.out and amount > 0))
+    return events
