@@ -94,7 +94,7 @@ def _with_constant(op: str, left: Die, constant: int) -> Die:
 
 def _base(term: DiceTerm) -> Die:
     # icepool.d(n) is a shared, cached die: sums of it are cached by icepool too.
-    return icepool.Die(term.faces()) if term.digits else icepool.d(term.sides)
+    return icepool.Die(term.faces()) if term.digits or term.fate else icepool.d(term.sides)
 
 
 def _term(term: DiceTerm) -> Die:
