@@ -2,8 +2,9 @@
 
 Computed, never sampled: :func:`odds` first decides from the size of the computation whether it
 can be done quickly (:mod:`meneur.dice.odds_cost`, refusing at once with the reason), then
-compiles the same parsed expression the roller uses into an icepool die (see :mod:`meneur.dice.odds_plan`). Systems can also wrap an icepool die of their own
-with :meth:`Odds.from_die`. Results are cached by expression text.
+compiles the same parsed expression the roller uses into an icepool die (see
+:mod:`meneur.dice.odds_plan`). Systems can also wrap an icepool die of their own with
+:meth:`Odds.from_die`. Results are cached by expression text.
 """
 
 from __future__ import annotations
