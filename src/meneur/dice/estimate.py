@@ -136,7 +136,7 @@ def estimate(expression: str | Expression, samples: int | None = None,
     parsed = parse(expression) if isinstance(expression, str) else expression
     count = sample_size(parsed, samples)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+        seed = random.Random().randrange(2**32)  # a generator seeded by the operating system
     source = RandomSource.from_seed(seed)
     root = parsed.root
     totals = Counter(evaluate(root, source, Budget()).total for _ in range(count))
