@@ -29,7 +29,7 @@ from meneur.dice.errors import NotApplicableError
 from meneur.dice.limits import MAX_EXPLOSIONS
 from tests.dice.brute import d, distribution, exploding_chains
 
-FATE = (-1, 0, 1)
+FATE: tuple[int, ...] = (-1, 0, 1)
 
 
 @pytest.mark.parametrize(("text", "canonical"), [
