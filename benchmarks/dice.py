@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/dice.py [--seconds 0.5]
 
-Rolls: ``meneur.dice.roll`` (our evaluator over d20's parse tree, every die remembered) against
+Rolls: ``meneur.dice.roll`` (our reader and evaluator, every die remembered) against
 ``d20.roll`` (d20's own roller). Odds: ``meneur.dice.odds`` against the same distribution built
 directly with icepool, both from scratch ("cold": our result cache cleared before each call,
 icepool's own caches left as they are), and ours once cached ("warm"). Prints operations per

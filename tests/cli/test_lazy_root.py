@@ -40,7 +40,9 @@ def test_root_help_builds_no_system() -> None:
 
 def test_roll_loads_the_dice_engine_only() -> None:
     modules = imported_after(["roll", "1d20"])
-    assert loaded(modules, "d20")
+    assert loaded(modules, "meneur.dice")
+    # meneur reads dice notation itself: no parser library (d20, lark) for a roll
+    assert not loaded(modules, "d20") and not loaded(modules, "lark")
     # (pydantic comes with Typer 0.29 itself, which coerces option values through it)
     assert [h for h in ("meneur.systems", "icepool", "babel", "yaml") if loaded(modules, h)] == []
 

@@ -70,7 +70,8 @@ def test_syntax_errors_point_at_the_mistake(text: str, position: int) -> None:
 def test_syntax_error_reads_like_the_issue_example() -> None:
     with pytest.raises(DiceSyntaxError) as caught:
         parse("4d6kx3")
-    assert caught.value.render("en") == "Unexpected 'x3' at position 5.\n4d6kx3\n    ^"
+    assert caught.value.render("en") == (
+        "Unexpected 'x3' at position 5. Did you mean 4d6kh3?\n4d6kx3\n    ^")
     assert "inattendu" in caught.value.render("fr")
 
 

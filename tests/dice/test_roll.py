@@ -32,7 +32,15 @@ def entered(expression: str, values: list[int]) -> tuple[int, list[tuple[int, ..
     ("4d6pl1", [3, 1, 5, 6], 14, [True, False, True, True]),
     ("5d6k>4", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
     ("5d6k<3", [3, 1, 5, 6, 2], 3, [False, True, False, False, True]),
-    ("5d6k3", [3, 1, 3, 6, 2], 6, [True, False, True, False, False]),
+    # Roll20 and Foundry: a bare number after k keeps that many of the highest dice (k3 = kh3),
+    # after d (or p) drops that many of the lowest; a face is written k=3
+    ("5d6k3", [3, 1, 3, 6, 2], 12, [True, False, True, True, False]),
+    ("5d6k=3", [3, 1, 3, 6, 2], 6, [True, False, True, False, False]),
+    ("4d6d1", [3, 1, 5, 6], 14, [True, False, True, True]),
+    ("4D6DH1", [3, 1, 5, 6], 9, [True, True, True, False]),
+    ("4d6p1", [3, 1, 5, 6], 14, [True, False, True, True]),
+    ("5d6k>=5", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
+    ("5d6d<=2", [3, 1, 5, 6, 2], 14, [True, False, True, True, False]),
     ("4d6kh1kl1", [3, 1, 5, 6], 7, [False, True, False, True]),
     ("3d6kh2", [4, 4, 4], 8, [True, True, False]),
 ])

@@ -3,7 +3,8 @@
 ``roll`` prints the breakdown (kept dice bold, dropped struck through) and the total, or one JSON
 object; ``--dice`` takes the values of a physical roll instead of rolling. ``odds`` prints a table
 and a bar chart of the exact distribution with mean and standard deviation, or one JSON object
-whose ``distribution`` maps each outcome to a reduced fraction ``"n/d"``.
+whose ``distribution`` maps each outcome to a reduced fraction ``"n/d"``; exact odds too costly
+are refused at once, and ``--estimate`` samples them instead (see :mod:`meneur.dice.estimate`).
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from rich.table import Table
 from rich.text import Text
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.dice import odds, roll, source_from, to_json, to_markup, to_text
+from meneur.dice import OddsUnavailableError, odds, roll, source_from, to_json, to_markup, to_text
+from meneur.dice.estimate import Estimate, estimate
 from meneur.dice.odds import Odds
 from meneur.dice.result import Roll
 from meneur.dice.source import finish
-from meneur.i18n import P_, Translator
+from meneur.errors import BadInputError
+from meneur.i18n import N_, P_, Message, Translator
 from meneur.i18n.numbers import decimal
 
 _ = Translator("core")
@@ -44,15 +47,45 @@ def build_odds() -> typer.Typer:
     return app
 
 
+def roll_help() -> str:
+    """The whole notation, in the interface's language (``meneur roll --help``)."""
+    return "\n\n".join([
+        _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
+        _("Dice, in capitals or not: 2D6, 1D20+3, d% (a d100), D66 and D666 (d6 read as digits),"
+          " 4dF (Fate dice: \u2212, blank, +; entered as -1, 0, 1)."),
+        _("Keep and drop: 4d6kh3 or 4d6k3 keep the 3 highest, 2d20kl1 the lowest; 4d6dl1 or 4d6d1"
+          " drop the lowest, 4d6dh1 the highest; 5d6k>4 keeps the dice above 4, 5d6k=3 those"
+          " showing 3."),
+        _("Rerolls and explosions: 3d6r1 (or rr1) rerolls 1s again as long as they come up, as"
+          " Roll20's r (Foundry's r rerolls once: write ro1 for that); 2d6ra1 rerolls one die and"
+          " adds it; 1d6! or 1d6x explode on the highest face, 1d10!>8 above 8; mi2 and ma5 give"
+          " each die at least 2, at most 5."),
+        _("Where the d20 (Avrae) notation reads differently, meneur follows Roll20 and Foundry:"
+          " k3 and d3 count dice (the 3 highest kept, the 3 lowest dropped), never a face. < and >"
+          " are strict, as in Foundry (Roll20's >4 is written >=4 here). An operation that cannot"
+          " apply (d666e6, 4dF!) is refused, never ignored."),
+        _("Also: + - * / (rounded down) % and comparisons (worth 1 or 0), parentheses, sets"
+          " (1d4, 1d6)kh1. The whole notation: docs/dice.md."),
+        _("An expression that starts with a minus goes after --: meneur roll -- -3/2."),
+    ])
+
+
+def odds_help() -> str:
+    """``meneur odds --help``."""
+    return "\n\n".join([
+        _("Show the exact odds of a roll: table, bar chart, mean and deviation."),
+        _("Exact odds too long to work out are refused at once, with the reason; --estimate then"
+          " rolls the expression many times (--samples, --seed) and shows each figure with its"
+          " margin of error."),
+    ])
+
+
 def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True) -> None:
     """Add the dice commands to ``app``."""
     if with_roll:
-        summary = _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...).")
-        minus = _("An expression that starts with a minus goes after --: meneur roll -- -3/2.")
-        app.command("roll", help=f"{summary}\n\n{minus}")(_roll_command())
+        app.command("roll", help=roll_help())(_roll_command())
     if with_odds:
-        app.command("odds", help=_("Show the exact odds of a roll: table, bar chart, mean and deviation."))(
-            _odds_command())
+        app.command("odds", help=odds_help())(_odds_command())
 
 
 def _roll_command() -> Callable[..., None]:
@@ -97,14 +130,36 @@ def _odds_command() -> Callable[..., None]:
         expression: str = typer.Argument(..., help=_(
             "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
         as_json: bool = typer.Option(False, "--json", help=_("Print one JSON object.")),
+        estimated: bool = typer.Option(False, "--estimate", help=_(
+            "Estimate the odds by rolling many times instead (labelled as an estimate).")),
+        samples: int | None = typer.Option(None, "--samples", help=_(
+            "How many rolls an estimate makes (default 10000, fewer for many dice).")),
+        seed: int | None = typer.Option(None, "--seed", help=_("Seed of an estimate, to repeat it.")),
     ) -> None:
-        result = odds(expression)
-        if as_json:
-            print_json({"expression": expression, **result.to_json()})
+        if not estimated:
+            if samples is not None or seed is not None:
+                raise BadInputError(Message("core", N_("--samples and --seed go with --estimate.")))
+            result = _exact(expression)
+            if as_json:
+                print_json({"expression": expression, **result.to_json()})
+                return
+            _print_odds(expression, result)
             return
-        _print_odds(expression, result)
+        guess = estimate(expression, samples, seed)
+        if as_json:
+            print_json({"expression": expression, **guess.to_json()})
+            return
+        print_estimate(expression, guess)
 
     return show_odds
+
+
+def _exact(expression: str) -> Odds:
+    try:
+        return odds(expression)
+    except OddsUnavailableError as error:
+        raise OddsUnavailableError(Message("core", N_("{reason}\nAdd --estimate for an estimate."),
+                                           {"reason": error.message})) from None
 
 
 def _shown(result: Odds) -> list[tuple[int, Fraction]]:
@@ -148,3 +203,32 @@ def _print_odds(expression: str, result: Odds) -> None:
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
     out.print(_("From {minimum} to {maximum}.", minimum=result.minimum, maximum=result.maximum))
+
+
+def print_estimate(expression: str, guess: Estimate) -> None:
+    """The estimate as a table like the exact odds, each figure with its 95 % margin of error."""
+    table = Table(title=_("Estimated odds of {expression} ({samples} rolls, seed {seed})",
+                          expression=expression, samples=guess.samples, seed=guess.seed),
+                  title_justify="left")
+    table.add_column(_("Result"), justify="right")
+    table.add_column("%", justify="right")
+    table.add_column("\u00b1", justify="right")
+    table.add_column(_("At least"), justify="right")
+    table.add_column("", justify="left", no_wrap=True, overflow="crop")
+    rows = guess.binned(MAX_ROWS // 2)
+    peak = max(c for _l, _h, c in rows)
+    for low, high, count in rows:
+        probability = count / guess.samples
+        bar = "\u2588" * max(1, round(BAR_WIDTH * count / peak))
+        table.add_row(str(low) if low == high else f"{low}\u2013{high}", decimal(probability * 100, "0.##"),
+                      decimal(guess.half_width(probability) * 100, "0.##"),
+                      decimal(guess.at_least(low) * 100, "0.##"), Text(bar, style="cyan"))
+    out = console()
+    out.print(table)
+    out.print(_("This is an estimate, not the exact odds: each percentage is within the margin shown"
+                " (\u00b1) 95 times out of 100."))
+    out.print(_("Mean: about {mean} (\u00b1 {margin})", mean=decimal(guess.mean, "0.###"),
+                margin=decimal(guess.mean_half_width, "0.###")))
+    out.print(_("Standard deviation: about {stdev}", stdev=decimal(guess.stdev, "0.###")))
+    out.print(_("Seen from {minimum} to {maximum}.", minimum=guess.counts[0][0],
+                maximum=guess.counts[-1][0]))

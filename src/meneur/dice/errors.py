@@ -21,12 +21,28 @@ class DiceSyntaxError(DiceError):
 
     code = "dice_syntax"
 
-    def __init__(self, reason: Message, expression: str, position: int) -> None:
+    def __init__(self, reason: Message, expression: str, position: int,
+                 suggestion: str | None = None) -> None:
+        self.reason = reason
         self.expression = expression
         self.position = position
+        self.suggestion = suggestion
+        if suggestion is not None:
+            reason = Message("core", N_("{reason} Did you mean {suggestion}?"),
+                             {"reason": reason, "suggestion": suggestion})
         super().__init__(Message(
             "core", N_("{reason}\n{expression}\n{caret}"),
             {"reason": reason, "expression": expression, "caret": " " * position + "^"}))
+
+    def suggesting(self, suggestion: str) -> DiceSyntaxError:
+        """The same error, followed by « did you mean ``suggestion``? »."""
+        return DiceSyntaxError(self.reason, self.expression, self.position, suggestion)
+
+
+class NotApplicableError(DiceSyntaxError):
+    """An operation written correctly that cannot apply to these dice (``d666e6``, ``4dF!``)."""
+
+    code = "dice_not_applicable"
 
 
 class DiceLimitError(DiceError):

@@ -19,6 +19,7 @@ OperationCode = TypingLiteral["k", "p", "rr", "ro", "ra", "e", "mi", "ma"]
 #: Operations that change dice one by one; ``k`` and ``p`` also work on sets.
 DICE_ONLY_OPERATIONS: frozenset[str] = frozenset({"rr", "ro", "ra", "e", "mi", "ma"})
 DIGIT_DICE: dict[int, int] = {66: 2, 666: 3}
+FATE_FACES: tuple[int, ...] = (-1, 0, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,9 @@ class Operation:
         return any(s.matches(value) for s in self.selectors)
 
     def __str__(self) -> str:
-        return "".join(f"{self.code}{s}" for s in self.selectors)
+        # keep/drop read a bare number as a count (k3 = kh3), so a face is written k=3
+        equal = "=" if self.code in ("k", "p") else ""
+        return "".join(f"{self.code}{equal if s.kind == '=' else ''}{s}" for s in self.selectors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,19 +81,21 @@ class DiceTerm:
     """``NdX`` followed by its operations.
 
     ``digits`` is how many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die;
-    ``notation`` is the canonical text (both worked out once, as rolls read them often).
+    ``notation`` is the canonical text (both worked out once, as rolls read them often). A Fate
+    die (``dF``, ``fate``) has three sides showing -1, 0 and +1.
     """
 
     count: int
     sides: int
     operations: tuple[Operation, ...] = ()
     percent: bool = False
+    fate: bool = False
     digits: int = field(init=False, compare=False, repr=False)
     notation: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        size = "%" if self.percent else str(self.sides)
-        object.__setattr__(self, "digits", DIGIT_DICE.get(self.sides, 0))
+        size = "%" if self.percent else "F" if self.fate else str(self.sides)
+        object.__setattr__(self, "digits", 0 if self.fate else DIGIT_DICE.get(self.sides, 0))
         object.__setattr__(self, "notation",
                            f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
 
@@ -98,6 +103,8 @@ class DiceTerm:
         """Every face one die of this term can show, in increasing order."""
         if self.digits:
             return digit_faces(self.digits)
+        if self.fate:
+            return FATE_FACES
         return tuple(range(1, self.sides + 1))
 
     def __str__(self) -> str:

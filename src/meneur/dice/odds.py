@@ -1,8 +1,10 @@
 """Exact odds: the full distribution of a roll as fractions, with mean and standard deviation.
 
-Computed, never sampled: :func:`odds` compiles the same parsed expression the roller uses into an
-icepool die (see :mod:`meneur.dice.odds_plan`). Systems can also wrap an icepool die of their own
-with :meth:`Odds.from_die`. Results are cached by expression text.
+Computed, never sampled: :func:`odds` first decides from the size of the computation whether it
+can be done quickly (:mod:`meneur.dice.odds_cost`, refusing at once with the reason), then
+compiles the same parsed expression the roller uses into an icepool die (see
+:mod:`meneur.dice.odds_plan`). Systems can also wrap an icepool die of their own with
+:meth:`Odds.from_die`. Results are cached by expression text.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any
 
+from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.notation import Expression
 from meneur.dice.parse import parse
+from meneur.i18n import N_, Message
 
 
 def fraction_text(value: Fraction) -> str:
@@ -129,6 +133,18 @@ def odds(expression: str | Expression) -> Odds:
 
 @lru_cache(maxsize=512)
 def _odds(expression: Expression) -> Odds:
+    from meneur.dice.odds_cost import verdict
+
+    decided = verdict(expression)
+    if not decided.exact:
+        assert decided.reason is not None
+        raise unavailable(decided.reason)
     from meneur.dice.odds_plan import compile_die
 
     return Odds.from_die(compile_die(expression.root))
+
+
+def unavailable(reason: Message) -> OddsUnavailableError:
+    """The refusal of exact odds, saying why."""
+    return OddsUnavailableError(Message(
+        "core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason}))

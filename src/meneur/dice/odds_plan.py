@@ -22,10 +22,10 @@ from meneur.dice.arithmetic import BINARY, DIVISIONS, division_by_zero
 from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
 from meneur.dice.notation import Binary, Constant, DiceTerm, Node, Operation, Parens, SetTerm
+from meneur.dice.odds_cost import MAX_PATHS, MAX_POOL_FACES, path_bound, too_many_paths
 from meneur.dice.selection import keep_or_drop
 from meneur.i18n import N_, Message
 
-MAX_PATHS = 5_000
 MAX_PAIRS = 400_000
 MAX_OUTCOMES = 100_000
 MAX_POOL = 100
@@ -94,7 +94,7 @@ def _with_constant(op: str, left: Die, constant: int) -> Die:
 
 def _base(term: DiceTerm) -> Die:
     # icepool.d(n) is a shared, cached die: sums of it are cached by icepool too.
-    return icepool.Die(term.faces()) if term.digits else icepool.d(term.sides)
+    return icepool.Die(term.faces()) if term.digits or term.fate else icepool.d(term.sides)
 
 
 def _term(term: DiceTerm) -> Die:
@@ -192,8 +192,15 @@ def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
         if term.count > MAX_POOL:
             raise _unavailable(Message("core", N_("keeping or dropping among more than {cap} dice."),
                                        {"cap": MAX_POOL}))
+        if len(die) > MAX_POOL_FACES:
+            raise _unavailable(Message("core", N_(
+                "keeping or dropping among dice of more than {cap} faces."), {"cap": MAX_POOL_FACES}))
         positions = _positions(term.count, operation)
         kept = sum(positions)
+        if kept == 0:
+            return icepool.Die([0])
+        if kept == term.count:
+            return _sum(term, die)
         if positions == (0,) * (term.count - kept) + (1,) * kept:
             return die.highest(term.count, kept)
         if positions == (1,) * kept + (0,) * (term.count - kept):
@@ -261,33 +268,11 @@ def _enumerate_set(node: SetTerm, items: list[Die]) -> Die:
 
 
 def _too_many(notation: str) -> OddsUnavailableError:
-    return _unavailable(Message(
-        "core", N_("{notation} has more than {cap} sequences of dice to go through."),
-        {"notation": notation, "cap": MAX_PATHS}))
-
-
-def _path_bound(term: DiceTerm) -> int | None:
-    """An upper bound of the sequences of dice a group can roll (``None``: unbounded)."""
-    faces = len(term.faces()) if not term.digits else 6 ** term.digits
-    per_die = faces
-    extra = 1
-    for operation in term.operations:
-        if operation.code == "rr":
-            return None
-        if operation.code == "ro" and operation.is_by_value():
-            per_die *= faces
-        elif operation.code == "ro":
-            extra *= faces ** min(term.count, sum(s.number for s in operation.selectors))
-        elif operation.code == "ra":
-            extra *= faces
-        elif operation.code == "e":
-            matching = sum(1 for f in term.faces() if operation.matches(f))
-            per_die *= sum(matching ** k for k in range(MAX_EXPLOSIONS + 1))
-    return int(per_die ** term.count) * extra
+    return _unavailable(too_many_paths(notation))
 
 
 def _enumerate_term(term: DiceTerm) -> Die:
-    bound = _path_bound(term)
+    bound = path_bound(term)
     if bound is None:
         raise _unavailable(Message("core", N_(
             "{notation} mixes an endless reroll ('rr') with other operations; exact odds need 'rr'"

@@ -1,10 +1,12 @@
-"""Read a dice expression: checks, then d20's parser, then our caps; cached by text.
+"""Read a dice expression: checks, then our reader (:mod:`meneur.dice.grammar`), then our caps.
 
-Accepted: ``NdX``, ``d%`` (a d100), digit dice ``d66``/``d666``, keep/drop (``kh3``, ``pl1``,
-``k>4``), rerolls (``rr``, ``ro``, ``ra``), explosions (``e``), ``mi``/``ma``, sets
-``(1d4, 1d6)kh1``, ``+ - * / // %`` with parentheses and unary minus, comparisons (1 or 0).
-Refused with a message: decimals, labels in brackets, anything past the caps of
-:mod:`meneur.dice.limits`.
+Accepted, in any case (``2D6``, ``D666``): ``NdX``, ``d%`` (a d100), ``dF`` (Fate), digit dice
+``d66``/``d666``, keep/drop (``kh3``, ``k3``, ``dl1``, ``d1``, ``pl1``, ``k>4``), rerolls (``r``,
+``rr``, ``ro``, ``ra``), explosions (``!``, ``x``, ``e``), ``mi``/``ma``, sets ``(1d4, 1d6)kh1``,
+``+ - * / // %`` with parentheses and unary minus, comparisons (1 or 0). Refused with a message
+and a caret: decimals, labels in brackets, operations that cannot apply, anything past the caps of
+:mod:`meneur.dice.limits`. Syntax errors suggest the nearest expression that reads.
+Results are cached by text.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from meneur.dice._d20 import parse_tree
-from meneur.dice.errors import DiceSyntaxError
+from meneur.dice.errors import DiceError, DiceSyntaxError
+from meneur.dice.grammar import Reader
 from meneur.dice.limits import check_expression, check_text
 from meneur.dice.notation import Expression
 from meneur.i18n import N_, Message
@@ -44,11 +46,48 @@ _SEEN_SIZE = 4096
 
 @lru_cache(maxsize=1024)
 def _parse(text: str) -> Expression:
+    try:
+        return _read(text)
+    except DiceSyntaxError as error:
+        if type(error) is DiceSyntaxError and error.suggestion is None:
+            better = suggest(text, error.position)
+            if better is not None:
+                raise error.suggesting(better) from None
+        raise
+
+
+def _read(text: str) -> Expression:
     check_text(text)
     _refuse_unsupported(text)
-    expression = Expression(text, parse_tree(text))
+    expression = Expression(text, Reader(text).read())
     check_expression(expression)
     return expression
+
+
+#: Edits tried at the position of a syntax error, in order of preference.
+_INSERTS = (")", "h", "1", "h1", "d6", "l")
+_AFTER_D = ("6", "20")
+_REPLACEMENTS = ("h", "l", "d", "r", "k", "+", "-", ",", "")
+
+
+def suggest(text: str, position: int) -> str | None:
+    """The nearest expression that reads: one edit at (or just before) ``position``, or ``None``."""
+    candidates: list[str] = []
+    for at in (position, position - 1):
+        if not 0 <= at <= len(text):
+            continue
+        if at < len(text):
+            candidates.extend(text[:at] + new + text[at + 1:] for new in _REPLACEMENTS)
+        inserts = (_AFTER_D if text[:at].lower().endswith("d") else ()) + _INSERTS
+        candidates.extend(text[:at] + insert + text[at:] for insert in inserts)
+    for candidate in candidates:
+        if candidate.strip() and candidate != text:
+            try:
+                _read(candidate)
+            except DiceError:
+                continue
+            return candidate
+    return None
 
 
 def _refuse_unsupported(text: str) -> None:

@@ -4,7 +4,8 @@ Text conventions: ``4d6kh3 (5, ~2~, 4, 6) = 15``: a dropped die between tildes, 
 ``1>4`` (old faces first), an exploded die followed by ``!``, a value forced by mi/ma as ``2=>3``.
 JSON keys are stable: ``expression``, ``total``, ``breakdown``, ``dice`` (one object per group:
 ``notation``, ``sides``, ``total``, ``dice``: ``value``, ``faces``, ``rerolls``, ``kept``,
-``exploded``, ``added_by`` and, for digit dice, ``digits``).
+``exploded``, ``added_by`` and, for digit dice, ``digits``); a group of Fate dice has
+``"fate": true`` and ``sides`` 3, its values are -1, 0 and 1 (shown ``−``, a blank and ``+``).
 """
 
 from __future__ import annotations
@@ -36,11 +37,19 @@ def _rich(text: str, kept: bool) -> str:
     return f"[bold]{escape(text)}[/bold]" if kept else f"[strike dim]{escape(text)}[/strike dim]"
 
 
+FATE_SYMBOLS = {-1: "\u2212", 0: " ", 1: "+"}
+
+
+def face_text(die: RolledDie, face: int) -> str:
+    """One face as shown: the number, or for a Fate die ``−``, a blank or ``+``."""
+    return FATE_SYMBOLS[face] if die.fate else str(face)
+
+
 def die_text(die: RolledDie) -> str:
-    """One die without styling: ``1>4``, ``6!``, ``2=>3``."""
-    text = ">".join(str(f) for f in die.faces)
+    """One die without styling: ``1>4``, ``6!``, ``2=>3``; a Fate die ``+``, ``−`` or a blank."""
+    text = ">".join(face_text(die, f) for f in die.faces)
     if die.forced:
-        text += f"=>{die.value}"
+        text += f"=>{face_text(die, die.value)}"
     return text + ("!" if die.exploded else "")
 
 
@@ -48,10 +57,10 @@ def die_markup(die: RolledDie) -> str:
     """One die in Rich markup: rerolled-away faces struck, the value bold if kept."""
     if not die.kept:
         return _rich(die_text(die), False)
-    shown = [f"[strike dim]{f}[/strike dim]>" for f in die.rerolls]
+    shown = [f"[strike dim]{face_text(die, f)}[/strike dim]>" for f in die.rerolls]
     if die.forced:
-        shown.append(f"[strike dim]{die.faces[-1]}[/strike dim]=>")
-    shown.append(f"[bold]{die.value}{'!' if die.exploded else ''}[/bold]")
+        shown.append(f"[strike dim]{face_text(die, die.faces[-1])}[/strike dim]=>")
+    shown.append(f"[bold]{face_text(die, die.value)}{'!' if die.exploded else ''}[/bold]")
     return "".join(shown)
 
 
@@ -101,12 +110,17 @@ def to_json(roll: Roll) -> dict[str, Any]:
         "expression": roll.expression,
         "total": roll.total,
         "breakdown": to_text(roll),
-        "dice": [
-            {"notation": g.notation, "sides": g.sides, "total": g.total,
-             "dice": [die_json(d) for d in g.dice]}
-            for g in roll.groups()
-        ],
+        "dice": [_group_json(g) for g in roll.groups()],
     }
 
 
-__all__ = ["die_json", "die_markup", "die_text", "to_json", "to_markup", "to_text"]
+def _group_json(group: DiceResult) -> dict[str, Any]:
+    data: dict[str, Any] = {"notation": group.notation, "sides": group.sides, "total": group.total,
+                            "dice": [die_json(d) for d in group.dice]}
+    if group.dice and group.dice[0].fate:
+        data["fate"] = True
+    return data
+
+
+__all__ = ["FATE_SYMBOLS", "die_json", "die_markup", "die_text", "face_text", "to_json", "to_markup",
+           "to_text"]

@@ -3,7 +3,8 @@
 Conventions: results are frozen trees mirroring the expression. A :class:`RolledDie` keeps all the
 faces it showed (``faces[-1]`` is the last roll; earlier ones were rerolled away), its final
 ``value`` (the last face, or the value forced by ``mi``/``ma``), whether it counts (``kept``) and
-whether it exploded. Renderers (text, Rich, JSON) live in :mod:`meneur.dice.render`.
+whether it exploded. A Fate die (``fate``) shows -1, 0 or +1. Renderers (text, Rich, JSON) live
+in :mod:`meneur.dice.render`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class RolledDie:
     kept: bool = True
     exploded: bool = False
     added_by: str | None = None
+    fate: bool = False
 
     @property
     def rerolls(self) -> tuple[int, ...]:
@@ -38,7 +40,7 @@ class RolledDie:
     @property
     def digits(self) -> tuple[int, ...] | None:
         """For a digit die (d66, d666), the d6 read as digits; ``None`` otherwise."""
-        return split_digits(self.faces[-1]) if self.sides in DIGIT_DICE else None
+        return split_digits(self.faces[-1]) if self.sides in DIGIT_DICE and not self.fate else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@
 Order in which dice are asked of the source (it matters for entered dice): left to right; in a
 group, the N dice first, then each operation in turn; ``rr`` rerolls in rounds (every matching die,
 in order, then again while some still match); explosions add their dice at the end of the group,
-in rounds too. A digit die asks one d6 per digit, first digit first. An explosion chain stops after
+in rounds too. A digit die asks one d6 per digit, first digit first; a Fate die asks one Fate die
+(entered as -1, 0 or 1; a generator rolls a d3 and takes 2 away). An explosion chain stops after
 :data:`~meneur.dice.limits.MAX_EXPLOSIONS` explosions (the odds use the same cap).
 """
 
@@ -26,7 +27,7 @@ from meneur.dice.result import (
     UnaryResult,
 )
 from meneur.dice.selection import keep_or_drop, select
-from meneur.dice.source import DiceSource
+from meneur.dice.source import DiceSource, fate_face
 
 
 def roll(expression: str | Expression, source: DiceSource) -> Roll:
@@ -92,16 +93,19 @@ def roll_term(term: DiceTerm, source: DiceSource, budget: Budget) -> DiceResult:
     if digits:
         budget.spend(term.count * digits)
         faces = [roll_digit_value(digits, source) for _ in range(term.count)]
+    elif term.fate:
+        budget.spend(term.count)
+        faces = [fate_face(source) for _ in range(term.count)]
     else:
         budget.spend(term.count)
         faces = [source.roll(sides) for _ in range(term.count)]
     if not term.operations:
-        dice = tuple(RolledDie(sides, (f,), f) for f in faces)
+        dice = tuple(RolledDie(sides, (f,), f, fate=term.fate) for f in faces)
         return DiceResult(term.notation, sides, dice, sum(faces))
     group = [_Die(f) for f in faces]
     for operation in term.operations:
         _OPERATIONS[operation.code](term, group, operation, source, budget)
-    frozen = tuple(RolledDie(sides, tuple(d.faces), d.value, d.kept, d.exploded, d.added_by)
+    frozen = tuple(RolledDie(sides, tuple(d.faces), d.value, d.kept, d.exploded, d.added_by, term.fate)
                    for d in group)
     return DiceResult(term.notation, sides, frozen, sum(d.value for d in group if d.kept))
 
@@ -111,6 +115,8 @@ def _face(term: DiceTerm, source: DiceSource, budget: Budget) -> int:
         budget.spend(term.digits)
         return roll_digit_value(term.digits, source)
     budget.spend()
+    if term.fate:
+        return fate_face(source)
     return source.roll(term.sides)
 
 

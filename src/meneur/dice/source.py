@@ -16,6 +16,8 @@ from typing import Protocol
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
+_FATE_SIGNS = {"+": "1", "\u2212": "-1", "-": "-1", "+1": "1"}
+
 
 class EnteredDiceError(BadInputError):
     """Entered dice that do not match the dice of the roll."""
@@ -74,6 +76,7 @@ class EnteredSource:
                 raise EnteredDiceError(
                     Message("core", N_("Entered die #{position} is missing (two separators in a row?)."),
                             {"position": position}))
+            part = _FATE_SIGNS.get(part, part)
             if not part.lstrip("-").isdigit():
                 raise EnteredDiceError(
                     Message("core", N_("Entered die #{position} is '{value}', not a whole number."),
@@ -97,6 +100,23 @@ class EnteredSource:
                 "core",
                 N_("Entered die #{position} is {value}, impossible on a d{sides} (1 to {sides})."),
                 {"position": position, "value": value, "sides": sides}))
+        self.used += 1
+        return value
+
+    def roll_fate(self) -> int:
+        """The next value as a Fate die: -1, 0 or 1 (typed ``-1,0,1`` or ``-,0,+``)."""
+        position = self.used + 1
+        if self.used >= len(self.values):
+            raise EnteredDiceError(Message(
+                "core",
+                N_("The roll needs more dice than the {count} entered: die #{position} (a Fate die)"
+                   " is missing."),
+                {"count": len(self.values), "position": position}))
+        value = self.values[self.used]
+        if value not in (-1, 0, 1):
+            raise EnteredDiceError(Message(
+                "core", N_("Entered die #{position} is {value}, impossible on a Fate die (-1, 0 or 1)."),
+                {"position": position, "value": value}))
         self.used += 1
         return value
 
@@ -134,6 +154,14 @@ def source_from(seed: int | None = None, dice: str | Sequence[int] | None = None
     if isinstance(dice, str):
         return EnteredSource.parse(dice)
     return EnteredSource(dice)
+
+
+def fate_face(source: DiceSource) -> int:
+    """One Fate die (-1, 0 or +1): entered as such when the source knows them, else a d3 less 2."""
+    roll_fate = getattr(source, "roll_fate", None)
+    if roll_fate is not None:
+        return int(roll_fate())
+    return source.roll(3) - 2
 
 
 def finish(source: DiceSource) -> None:
