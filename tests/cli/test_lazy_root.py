@@ -74,12 +74,12 @@ def test_end_of_input_at_a_prompt_exits_130_with_one_translated_line(tmp_path: o
 
 def test_ctrl_c_in_a_command_exits_130(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    import meneur.cli.dice
+    import meneur.dice.roller
 
     def stop(*_args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(meneur.cli.dice, "roll", stop)
+    monkeypatch.setattr(meneur.dice.roller, "roll", stop)
     with pytest.raises(SystemExit) as end:
         main(["roll", "1d6"])
     assert end.value.code == 130

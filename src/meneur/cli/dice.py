@@ -17,10 +17,10 @@ from rich.table import Table
 from rich.text import Text
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.dice import OddsUnavailableError, odds, roll, source_from, to_json, to_markup, to_text
+from meneur.cli.quick_roll import OPTIONS, print_roll
+from meneur.dice import OddsUnavailableError, odds, roll, source_from, to_json
 from meneur.dice.estimate import Estimate, estimate
 from meneur.dice.odds import Odds
-from meneur.dice.result import Roll
 from meneur.dice.source import finish
 from meneur.errors import BadInputError
 from meneur.i18n import N_, P_, Message, Translator
@@ -28,6 +28,7 @@ from meneur.i18n.numbers import decimal
 
 _ = Translator("core")
 
+SEED, DICE, JSON = OPTIONS
 BAR_WIDTH = 30
 MAX_ROWS = 60
 TAIL = Fraction(1, 1000)
@@ -93,10 +94,9 @@ def _roll_command() -> Callable[..., None]:
     def roll_dice(
         expression: str = typer.Argument(..., help=_(
             "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
-        seed: int | None = typer.Option(None, "--seed", help=_("Seed for a reproducible roll.")),
-        dice: str | None = typer.Option(
-            None, "--dice", help=_("Values of dice rolled by hand, in order, e.g. 3,5,1.")),
-        as_json: bool = typer.Option(False, "--json", help=_("Print one JSON object.")),
+        seed: int | None = typer.Option(None, SEED.flag, help=_(SEED.help)),
+        dice: str | None = typer.Option(None, DICE.flag, help=_(DICE.help)),
+        as_json: bool = typer.Option(False, JSON.flag, help=_(JSON.help)),
     ) -> None:
         source = source_from(seed, dice)
         result = roll(expression, source)
@@ -104,24 +104,9 @@ def _roll_command() -> Callable[..., None]:
         if as_json:
             print_json(to_json(result))
             return
-        _print_roll(result)
+        print_roll(result)
 
     return roll_dice
-
-
-def _print_roll(result: Roll) -> None:
-    out = console()
-    if out.color_system is None:
-        out.print(to_text(result), markup=False)
-    else:
-        out.print(to_markup(result), markup=True)
-    for group in result.groups():
-        for die in group.dice:
-            if die.digits is not None:
-                out.print(_("{notation}: digits {digits} (units {units})", notation=group.notation,
-                            digits=" ".join(str(d) for d in die.digits), units=die.digits[-1]))
-    total = f"[bold]{result.total}[/bold]"
-    out.print(_("Total: {total}", total=total), markup=True)
 
 
 def _odds_command() -> Callable[..., None]:

@@ -79,6 +79,10 @@ def _run(args: list[str]) -> None:
             f"Langue inconnue / unknown language: {error}. Choisissez / choose: fr, en, pl.\n")
         raise SystemExit(2) from None
     set_language(lang)
+    from meneur.cli.quick_roll import run as quick_roll
+
+    if quick_roll(without_lang(args)):  # the most frequent command, without building the tree
+        return
     from meneur.cli.app import build_app
     from meneur.i18n.framework import install
 

@@ -9,13 +9,13 @@ import json
 import sys
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, NoReturn, ParamSpec, TypeVar
-
-import typer
-from rich.console import Console
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import Translator
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 _ = Translator("core")
 P = ParamSpec("P")
@@ -33,11 +33,15 @@ def console() -> Console:
     would otherwise read as styles. Code that styles on purpose passes ``markup=True`` (with
     :func:`rich.markup.escape` around user text) or builds :class:`rich.text.Text`.
     """
+    from rich.console import Console  # loaded only by commands that print through it
+
     return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False)
 
 
 def err_console() -> Console:
     """The standard-error console (markup off, as for :func:`console`)."""
+    from rich.console import Console
+
     return Console(file=sys.stderr, highlight=False, soft_wrap=True, markup=False)
 
 
@@ -48,6 +52,8 @@ def print_json(data: Any) -> None:
 
 def fail(error: MeneurError, status: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print ``error`` on standard error in the current language and exit with ``status``."""
+    import typer
+
     err_console().print(_("Error: {message}", message=error.render()), markup=False)
     raise typer.Exit(status)
 
