@@ -287,18 +287,8 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return state.model_copy(update={"round": state.round + 1})
         case ClueGiven():
             return state.model_copy(update={"clues": state.clues + 1})
-        case WoundInflicted(pc=pc, wound=wound, disadvantage=lasting, count=count):
-            if pc in state.npc_status:
-                npc = state.npc_status[pc]
-                return state.with_npc(pc, wounds=(*npc.wounds, *(wound,) * count),
-                                      needs_care=npc.needs_care or lasting)
-            status = state.status[pc]
-            return state.with_pc(pc, wounds=(*status.wounds, *(wound,) * count),
-                                 needs_care=status.needs_care or lasting)
-        case MedicalCareGiven(pc=pc):
-            if pc in state.npc_status:
-                return state.with_npc(pc, needs_care=False)
-            return state.with_pc(pc, needs_care=False)
+        case WoundInflicted() | MedicalCareGiven():
+            return _wounds(state, event)
         case NpcAdded(npc=npc):
             return state.model_copy(update={"npcs": {**state.npcs, npc.name: npc},
                                             "npc_status": {**state.npc_status, npc.name: NpcStatus()}})
@@ -310,6 +300,18 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                 update={"sacred_objects": (*character.sacred_objects, item)})
             return state.model_copy(update={"characters": {**state.characters, pc: character}})
     raise AssertionError(event)  # pragma: no cover
+
+
+def _wounds(state: ChronicleState, event: WoundInflicted | MedicalCareGiven) -> ChronicleState:
+    """Record a wound (``count`` times: silver) or medical care on a PC or an NPC."""
+    name = event.pc
+    status: PcStatus | NpcStatus = state.npc_status[name] if name in state.npc_status else state.status[name]
+    if isinstance(event, MedicalCareGiven):
+        changes: dict[str, object] = {"needs_care": False}
+    else:
+        changes = {"wounds": (*status.wounds, *(event.wound,) * event.count),
+                   "needs_care": status.needs_care or event.disadvantage}
+    return state.with_npc(name, **changes) if name in state.npc_status else state.with_pc(name, **changes)
 
 
 def _mark_spent(state: ChronicleState, names: Iterable[str], flag: str) -> ChronicleState:

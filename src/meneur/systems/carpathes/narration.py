@@ -117,16 +117,20 @@ def narrate(event: Event) -> list[Message]:
         case MedicalCareGiven(pc=pc):
             return [_m(N_("{pc} receives medical care: the wound no longer gives disadvantage."),
                        pc=pc)]
-        case NpcAdded(npc=npc):
-            return [_m(N_("{name} ({kind}) joins the chronicle as an NPC: Défense {defense}."),
-                       name=npc.name, kind=Message("carpathes", CREATURE_LABELS[npc.kind]),
-                       defense=npc.defense)]
-        case AttackMade():
-            return _attacked(event)
+        case NpcAdded() | AttackMade():
+            return _combat(event)
         case ClueGiven(text=text):
             return [_m(N_("Supernatural clue: {text}"), text=text) if text
                     else _m(N_("A supernatural clue is given."))]
     raise AssertionError(event)  # pragma: no cover
+
+
+def _combat(event: NpcAdded | AttackMade) -> list[Message]:
+    if isinstance(event, AttackMade):
+        return _attacked(event)
+    npc = event.npc
+    return [_m(N_("{name} ({kind}) joins the chronicle as an NPC: Défense {defense}."),
+               name=npc.name, kind=Message("carpathes", CREATURE_LABELS[npc.kind]), defense=npc.defense)]
 
 
 def _attacked(event: AttackMade) -> list[Message]:

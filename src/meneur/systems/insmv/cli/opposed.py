@@ -90,18 +90,6 @@ def _side_options() -> dict[str, Any]:
         "value_b": typer.Option(
             None, "--value-b", callback=o.within(0, MAX_NUMBER), help=_("B's value (B resists).")
         ),
-        "being_a": typer.Option(None, "--being-a", help=_("A, a being of the table file (who acts).")),
-        "being_b": typer.Option(None, "--being-b", help=_("B, a being of the table file (who resists).")),
-        "sheet_a": typer.Option(None, "--talent-a", help=_("A's talent, from A's sheet (table file).")),
-        "sheet_b": typer.Option(None, "--talent-b", help=_("B's talent, from B's sheet (table file).")),
-        "trait_a": typer.Option(None, "--characteristic-a", help=_("A's characteristic, from A's sheet.")),
-        "trait_b": typer.Option(None, "--characteristic-b", help=_("B's characteristic, from B's sheet.")),
-        "power_a": typer.Option(None, "--power-a", help=_("A's power, from A's sheet (table file).")),
-        "power_b": typer.Option(None, "--power-b", help=_("B's power, from B's sheet (table file).")),
-        "cost_a": typer.Option(None, "--cost-a", callback=o.within(1, 2 * MAX_NUMBER),
-                               help=_("PP A's power costs, spent from A's pool (table file).")),
-        "cost_b": typer.Option(None, "--cost-b", callback=o.within(1, 2 * MAX_NUMBER),
-                               help=_("PP B's power costs, spent from B's pool (table file).")),
         "difficulty_a": typer.Option(None, "--difficulty-a", help=_("A's row.")),
         "difficulty_b": typer.Option(None, "--difficulty-b", help=_("B's row.")),
         "shift_a": typer.Option(
@@ -165,9 +153,27 @@ def _side_options() -> dict[str, Any]:
     }
 
 
+def _table_side_options() -> dict[str, Any]:
+    """The options naming each side at a table file: the being, what its sheet gives, its PP."""
+    return {
+        "being_a": typer.Option(None, "--being-a", help=_("A, a being of the table file (who acts).")),
+        "being_b": typer.Option(None, "--being-b", help=_("B, a being of the table file (who resists).")),
+        "sheet_a": typer.Option(None, "--talent-a", help=_("A's talent, from A's sheet (table file).")),
+        "sheet_b": typer.Option(None, "--talent-b", help=_("B's talent, from B's sheet (table file).")),
+        "trait_a": typer.Option(None, "--characteristic-a", help=_("A's characteristic, from A's sheet.")),
+        "trait_b": typer.Option(None, "--characteristic-b", help=_("B's characteristic, from B's sheet.")),
+        "power_a": typer.Option(None, "--power-a", help=_("A's power, from A's sheet (table file).")),
+        "power_b": typer.Option(None, "--power-b", help=_("B's power, from B's sheet (table file).")),
+        "cost_a": typer.Option(None, "--cost-a", callback=o.within(1, 2 * MAX_NUMBER),
+                               help=_("PP A's power costs, spent from A's pool (table file).")),
+        "cost_b": typer.Option(None, "--cost-b", callback=o.within(1, 2 * MAX_NUMBER),
+                               help=_("PP B's power costs, spent from B's pool (table file).")),
+    }
+
+
 def register_opposed(app: typer.Typer) -> None:
     """Add ``opposed``."""
-    s = _side_options()
+    s = {**_side_options(), **_table_side_options()}
 
     @app.command(
         "opposed",

@@ -198,30 +198,32 @@ def _register_turn(app: typer.Typer) -> None:
         play(state, KEY, _named("panic", model, panicked=not off), presenter(), as_json=as_json)
 
 
-def _register_powers(app: typer.Typer) -> None:
-    def target_options() -> dict[str, Any]:
-        return {
-            "target": typer.Option(None, "--target", help=_(TARGET_HELP)),
-            "distance": typer.Option(
-                None,
-                "--distance",
-                callback=o.within(0, MAX_DISTANCE),
-                help=_("Distance to the target in inches."),
-            ),
-            "contact": typer.Option(False, "--contact", help=_("The target model is in base contact.")),
-            "no_sight": typer.Option(
-                False, "--no-sight", help=_("The target is out of the user's line of sight.")
-            ),
-            "outside": typer.Option(
-                False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
-            ),
-            "friendly": typer.Option(False, "--friendly", help=_(
-                "The target is a friendly model (target priority binds powers aimed at enemy models).")),
-            "against": typer.Option(False, "--against-priority", help=_(
-                "The target priority rules do not allow this enemy model.")),
-        }
+def _target_options() -> dict[str, Any]:
+    """The options saying what the table sees of the target, for techniques and spells."""
+    return {
+        "target": typer.Option(None, "--target", help=_(TARGET_HELP)),
+        "distance": typer.Option(
+            None,
+            "--distance",
+            callback=o.within(0, MAX_DISTANCE),
+            help=_("Distance to the target in inches."),
+        ),
+        "contact": typer.Option(False, "--contact", help=_("The target model is in base contact.")),
+        "no_sight": typer.Option(
+            False, "--no-sight", help=_("The target is out of the user's line of sight.")
+        ),
+        "outside": typer.Option(
+            False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
+        ),
+        "friendly": typer.Option(False, "--friendly", help=_(
+            "The target is a friendly model (target priority binds powers aimed at enemy models).")),
+        "against": typer.Option(False, "--against-priority", help=_(
+            "The target priority rules do not allow this enemy model.")),
+    }
 
-    t = target_options()
+
+def _register_powers(app: typer.Typer) -> None:
+    t = _target_options()
 
     @app.command("technique", help=_("Test the next declared technique."))
     def technique_command(
