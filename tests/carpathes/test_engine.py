@@ -15,16 +15,19 @@ from meneur.dice.source import RandomSource
 from meneur.engine import Session, store
 from meneur.errors import BadInputError, Refused
 from meneur.systems.carpathes.engine import SYSTEM
-from meneur.systems.carpathes.model import Character, Faith
+from meneur.systems.carpathes.model import Character, CreatureKind, Faith, Npc
 
 CAST = [
     Character(name="Mihail", mental=2, physical=1, social=1, sacred_objects=("croix",),
               trade="prêtre défroqué").model_dump(mode="json"),
     Character(name="Anca", mental=1, physical=2, social=2, faith=Faith.ATHEIST,
-              talents={"escrime": 2}).model_dump(mode="json"),
+              talents={"escrime": 2}, initiative_talent="escrime").model_dump(mode="json"),
 ]
+NPCS = [Npc(name="Strigoi", kind=CreatureKind.VAMPIRE, mental=2, physical=3, social=1,
+            initiative_bonus=1).model_dump(mode="json")]
 SETUPS = st.sampled_from([
     {"characters": CAST},
+    {"characters": CAST, "npcs": NPCS},
     {"characters": CAST, "options": {"cracked_disadvantage_until_penance": True,
                                      "require_established_object": False,
                                      "advantage_cancels_disadvantage": False,

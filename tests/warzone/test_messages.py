@@ -90,9 +90,9 @@ def test_leadership_formula_uses_a_minus_sign(lang: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "texts"), [
-    ("fr", ["figure.power : obligatoire", "figure.leadership : obligatoire"]),
-    ("en", ["figure.power: required", "figure.leadership: required"]),
-    ("pl", ["figure.power: wymagane", "figure.leadership: wymagane"]),
+    ("fr", ["figures.0.power : obligatoire", "figures.0.leadership : obligatoire"]),
+    ("en", ["figures.0.power: required", "figures.0.leadership: required"]),
+    ("pl", ["figures.0.power: wymagane", "figures.0.leadership: wymagane"]),
 ])
 def test_bad_model_file_names_fields_in_the_books_words(tmp_path: Path, lang: str, texts: list[str]) -> None:
     bad = tmp_path / "bad.json"

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from meneur.dice.source import DiceSource
-from meneur.systems.carpathes.combat import Wound
+from meneur.systems.carpathes.combat import Wound, attack
 from meneur.systems.carpathes.commands import (
     AddCharacter,
+    AddNpc,
     BeginConfrontation,
     Command,
     DoPenance,
@@ -26,6 +27,7 @@ from meneur.systems.carpathes.commands import (
     GiveMedicalCare,
     InflictWound,
     InvokeTalisman,
+    MakeAttack,
     MakeRoll,
     NextRound,
     Recollect,
@@ -36,6 +38,7 @@ from meneur.systems.carpathes.commands import (
     UseJoker,
 )
 from meneur.systems.carpathes.events import (
+    AttackMade,
     CharacterAdded,
     ClueGiven,
     ConfrontationBegan,
@@ -46,6 +49,7 @@ from meneur.systems.carpathes.events import (
     InitiativeRolled,
     JokerUsed,
     MedicalCareGiven,
+    NpcAdded,
     PenanceDone,
     Recollected,
     RollData,
@@ -60,12 +64,13 @@ from meneur.systems.carpathes.events import (
     WoundInflicted,
 )
 from meneur.systems.carpathes.limits import can_recharge, check, combatants
-from meneur.systems.carpathes.model import CreatureKind, RollMode
+from meneur.systems.carpathes.model import CreatureKind, RollMode, is_supernatural
 from meneur.systems.carpathes.resolution import mode_from, reroll, roll
 from meneur.systems.carpathes.state import (
     ChronicleState,
     Confrontation,
     LastRoll,
+    NpcStatus,
     PcStatus,
     Penalty,
 )
@@ -121,13 +126,54 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
         case EstablishSacredObject(pc=pc, sacred_object=item):
             return [SacredObjectEstablished(pc=pc, sacred_object=item.strip())]
         case InflictWound(pc=pc, wound=wound):
-            # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
-            lasting = wound is Wound.SERIOUS or (
-                wound is Wound.CRITICAL and state.options.critical_wound_disadvantage)
-            return [WoundInflicted(pc=pc, wound=wound, disadvantage=lasting)]
+            return [_wound(state, pc, wound)]
+        case AddNpc(npc=npc):
+            return [NpcAdded(npc=npc)]
+        case MakeAttack():
+            return _attack(state, command, source)
         case GiveMedicalCare(pc=pc):
             return [MedicalCareGiven(pc=pc)]
     raise AssertionError(command)  # pragma: no cover - the match is exhaustive
+
+
+def _wound(state: ChronicleState, name: str, wound: Wound, count: int = 1) -> WoundInflicted:
+    # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
+    lasting = wound is Wound.SERIOUS or (
+        wound is Wound.CRITICAL and state.options.critical_wound_disadvantage)
+    return WoundInflicted(pc=name, wound=wound, disadvantage=lasting, count=count)
+
+
+def _attack_conditions(state: ChronicleState, command: MakeAttack) -> tuple[RollMode, bool, bool, bool]:
+    """The attack roll's mode, and whether shaken faith, a wound awaiting care and cancelled modes
+    shaped it. Shaken faith counts « sur tout jet ... d'attaque contre la créature »: a PC attacking
+    a supernatural NPC during the confrontation where the disadvantage is active."""
+    shaken = (command.attacker in state.status
+              and state.has_shaken_faith_disadvantage(command.attacker)
+              and is_supernatural(state.kind_of(command.target)))
+    wounded = state.wounded(command.attacker)
+    disadvantage = command.disadvantage or shaken or wounded
+    mode = mode_from(command.advantage, disadvantage, state.options)
+    return mode, shaken, wounded, command.advantage and disadvantage and mode is RollMode.NORMAL
+
+
+def _attack(state: ChronicleState, command: MakeAttack, source: DiceSource) -> list[Event]:
+    """« 2D6 + Physique + bonus d'arme contre la Défense de la cible », the wound recorded on the
+    target (PC or NPC)."""
+    mode, shaken, wounded, cancelled = _attack_conditions(state, command)
+    kind = state.kind_of(command.target)
+    result = attack(source, state.being(command.attacker).physical,
+                    state.being(command.target).defense, weapon_bonus=command.weapon_bonus,
+                    weapon=command.weapon, target=kind, identified=command.identified,
+                    sleeping=command.sleeping, mode=mode, options=state.options)
+    made = AttackMade(attacker=command.attacker, target=command.target, target_kind=kind,
+                      roll=RollData.from_roll(result.roll), weapon=command.weapon,
+                      weapon_bonus=command.weapon_bonus, defense=result.defense, steps=result.steps,
+                      step_rule=state.options.damage_step, wounds=result.wounds,
+                      sleeping=command.sleeping, wounded=wounded, shaken_faith=shaken,
+                      modes_cancelled=cancelled)
+    if not result.hit:
+        return [made]
+    return [made, _wound(state, command.target, result.wound, result.wounds)]
 
 
 def _recharges(state: ChronicleState, names: Iterable[str] | None = None) -> list[Event]:
@@ -148,7 +194,7 @@ def _conditions(state: ChronicleState, command: MakeRoll) -> tuple[RollMode, boo
     return mode, shaken, advantage and disadvantage and mode is RollMode.NORMAL
 
 
-def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker) -> RollMode:
+def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker | MakeAttack) -> RollMode:
     """The mode a roll or a Joker's reroll will use now (how many dice to enter), before rolling.
 
     Raises:
@@ -160,6 +206,8 @@ def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker) -> RollMode:
         last = state.status[command.pc].last_roll
         assert last is not None  # checked by check_joker
         return last.roll.mode
+    if isinstance(command, MakeAttack):
+        return _attack_conditions(state, command)[0]
     return _conditions(state, command)[0]
 
 
@@ -180,7 +228,8 @@ def _initiative(state: ChronicleState, command: RollInitiative,
                 source: DiceSource) -> InitiativeRolled:
     entries = tuple(InitiativeEntry(name=c.name, physical=c.physical, is_pc=c.is_pc,
                                     talent_bonus=c.talent_bonus, surprise=c.surprise,
-                                    off_guard=c.off_guard, dice=(source.roll(6), source.roll(6)))
+                                    off_guard=c.off_guard, disadvantage=c.disadvantage,
+                                    dice=tuple(source.roll(6) for _ in range(c.dice_count)))
                     for c in combatants(state, command))
     return InitiativeRolled(entries=entries)
 
@@ -238,18 +287,31 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return state.model_copy(update={"round": state.round + 1})
         case ClueGiven():
             return state.model_copy(update={"clues": state.clues + 1})
-        case WoundInflicted(pc=pc, wound=wound, disadvantage=lasting):
-            status = state.status[pc]
-            return state.with_pc(pc, wounds=(*status.wounds, wound),
-                                 needs_care=status.needs_care or lasting)
-        case MedicalCareGiven(pc=pc):
-            return state.with_pc(pc, needs_care=False)
+        case WoundInflicted() | MedicalCareGiven():
+            return _wounds(state, event)
+        case NpcAdded(npc=npc):
+            return state.model_copy(update={"npcs": {**state.npcs, npc.name: npc},
+                                            "npc_status": {**state.npc_status, npc.name: NpcStatus()}})
+        case AttackMade():
+            return state
         case SacredObjectEstablished(pc=pc, sacred_object=item):
             character = state.characters[pc]
             character = character.model_copy(
                 update={"sacred_objects": (*character.sacred_objects, item)})
             return state.model_copy(update={"characters": {**state.characters, pc: character}})
     raise AssertionError(event)  # pragma: no cover
+
+
+def _wounds(state: ChronicleState, event: WoundInflicted | MedicalCareGiven) -> ChronicleState:
+    """Record a wound (``count`` times: silver) or medical care on a PC or an NPC."""
+    name = event.pc
+    status: PcStatus | NpcStatus = state.npc_status[name] if name in state.npc_status else state.status[name]
+    if isinstance(event, MedicalCareGiven):
+        changes: dict[str, object] = {"needs_care": False}
+    else:
+        changes = {"wounds": (*status.wounds, *(event.wound,) * event.count),
+                   "needs_care": status.needs_care or event.disadvantage}
+    return state.with_npc(name, **changes) if name in state.npc_status else state.with_pc(name, **changes)
 
 
 def _mark_spent(state: ChronicleState, names: Iterable[str], flag: str) -> ChronicleState:

@@ -161,8 +161,8 @@ class Attack:
                 "dice": list(self.roll.dice), "kept": list(self.roll.kept),
                 "mode": self.roll.mode.value}
 
-    def explain(self) -> list[Message]:
-        """How the attack came about."""
+    def explain(self, consequences: bool = True) -> list[Message]:
+        """How the attack came about (``consequences``: with what the wound does to the target)."""
         lines = self.roll.explain()[:-1]
         lines.append(Message("carpathes", N_(
             "Attack {kept_sum} + Physique {physical} + weapon bonus {bonus} = {total} against"
@@ -177,9 +177,9 @@ class Attack:
         lines.append(Message("carpathes", N_("Result: {wound} (margin {margin})."),
                              {"wound": Message("carpathes", WOUND_LABELS[self.wound]),
                               "margin": self.margin}))
-        if self.target_disadvantage:
+        if self.target_disadvantage and consequences:
             lines.append(Message("carpathes", N_("The target is at disadvantage until medical care.")))
-        if self.gm_decides_injury:
+        if self.gm_decides_injury and consequences:
             lines.append(Message("carpathes", N_(
                 "The target may lose the use of an arm, an eye, a foot: the GM decides from the"
                 " fiction.")))

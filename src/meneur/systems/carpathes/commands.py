@@ -11,9 +11,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.events import Frozen, NpcEntry, Purpose
-from meneur.systems.carpathes.model import Character, CreatureKind, Trait
+from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, Character, CreatureKind, Npc, Trait
 
 
 class AddCharacter(Frozen):
@@ -109,6 +110,26 @@ class InflictWound(Frozen):
     wound: Wound
 
 
+class AddNpc(Frozen):
+    type: Literal["add_npc"] = "add_npc"
+    npc: Npc
+
+
+class MakeAttack(Frozen):
+    """« L'attaque se résout en jet opposé : 2D6 + Physique + bonus d'arme contre la Défense de la
+    cible »: a PC or an NPC of the chronicle attacks another."""
+
+    type: Literal["attack"] = "attack"
+    attacker: str
+    target: str
+    weapon: WeaponKey = WeaponKey.BARE_HANDS
+    weapon_bonus: int = Field(default=0, ge=BONUS_MIN, le=BONUS_MAX)
+    identified: bool = False
+    sleeping: bool = False
+    advantage: bool = False
+    disadvantage: bool = False
+
+
 class GiveMedicalCare(Frozen):
     type: Literal["give_medical_care"] = "give_medical_care"
     pc: str
@@ -116,12 +137,13 @@ class GiveMedicalCare(Frozen):
 
 Command = (AddCharacter | StartSession | StartScene | Recollect | Teach | BeginConfrontation
            | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative
-           | NextRound | GiveClue | InflictWound | GiveMedicalCare | EstablishSacredObject)
+           | NextRound | GiveClue | InflictWound | GiveMedicalCare | EstablishSacredObject | AddNpc
+           | MakeAttack)
 
 
 COMMANDS: dict[str, type[Frozen]] = {
     cls.model_fields["type"].default: cls for cls in (
         AddCharacter, StartSession, StartScene, Recollect, Teach, BeginConfrontation,
         EndConfrontation, MakeRoll, InvokeTalisman, UseJoker, DoPenance, RollInitiative, NextRound,
-        GiveClue, EstablishSacredObject, InflictWound, GiveMedicalCare)}
+        GiveClue, EstablishSacredObject, InflictWound, GiveMedicalCare, AddNpc, MakeAttack)}
 """Wire name -> command class."""

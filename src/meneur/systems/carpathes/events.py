@@ -12,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from meneur.systems.carpathes.combat import Wound
-from meneur.systems.carpathes.model import Character, CreatureKind, RollMode, Trait
+from meneur.systems.carpathes.catalogue import WeaponKey
+from meneur.systems.carpathes.combat import Attack, Wound
+from meneur.systems.carpathes.model import Character, CreatureKind, Npc, RollMode, Trait
 from meneur.systems.carpathes.resolution import TraitRoll, keep_two
 
 
@@ -47,10 +48,11 @@ class RollData(Frozen):
 
 
 class NpcEntry(Frozen):
-    """A non-player combatant for the initiative."""
+    """A non-player combatant for the initiative; ``physical`` left out: the chronicle's NPC of that
+    name (its Physique, initiative bonus and wounds)."""
 
     name: str = Field(min_length=1)
-    physical: int = Field(ge=0, le=10)
+    physical: int | None = Field(default=None, ge=0, le=10)
     talent_bonus: int = Field(default=0, ge=-10, le=10)
 
 
@@ -138,7 +140,8 @@ class InitiativeEntry(Frozen):
     talent_bonus: int
     surprise: bool
     off_guard: bool
-    dice: tuple[int, int]
+    dice: tuple[int, ...]
+    disadvantage: bool = False
 
 
 class InitiativeRolled(Frozen):
@@ -155,11 +158,45 @@ class ClueGiven(Frozen):
     text: str = ""
 
 
+class NpcAdded(Frozen):
+    type: Literal["npc_added"] = "npc_added"
+    npc: Npc
+
+
+class AttackMade(Frozen):
+    """« 2D6 + Physique + bonus d'arme contre la Défense de la cible », as rolled."""
+
+    type: Literal["attack_made"] = "attack_made"
+    attacker: str
+    target: str
+    target_kind: CreatureKind
+    roll: RollData
+    weapon: WeaponKey
+    weapon_bonus: int
+    defense: int
+    steps: int
+    step_rule: Literal["margin", "band"]
+    wounds: int
+    sleeping: bool = False
+    wounded: bool = False
+    shaken_faith: bool = False
+    modes_cancelled: bool = False
+
+    def attack(self) -> Attack:
+        """The resolved attack (margin, wound, flags) the event records."""
+        return Attack(roll=self.roll.to_roll(), weapon_bonus=self.weapon_bonus, defense=self.defense,
+                      weapon=self.weapon, target=self.target_kind, steps=self.steps,
+                      step_rule=self.step_rule, wounds=self.wounds, sleeping=self.sleeping)
+
+
 class WoundInflicted(Frozen):
+    """A wound recorded on a PC or, for ``pc`` naming one, an NPC of the chronicle."""
+
     type: Literal["wound_inflicted"] = "wound_inflicted"
     pc: str
     wound: Wound
     disadvantage: bool = False
+    count: int = 1
 
 
 class SacredObjectEstablished(Frozen):
@@ -177,7 +214,7 @@ Event = Annotated[
     CharacterAdded | SessionStarted | SceneStarted | Recollected | TalismanRecharged | FaithTaught
     | ConfrontationBegan | ConfrontationEnded | Rolled | TalismanInvoked | TalismanCracked
     | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven | WoundInflicted
-    | MedicalCareGiven | SacredObjectEstablished,
+    | MedicalCareGiven | SacredObjectEstablished | NpcAdded | AttackMade,
     Field(discriminator="type")]
 
 
@@ -186,5 +223,5 @@ EVENTS: dict[str, type[Frozen]] = {
         CharacterAdded, SessionStarted, SceneStarted, Recollected, TalismanRecharged, FaithTaught,
         ConfrontationBegan, ConfrontationEnded, Rolled, TalismanInvoked, TalismanCracked,
         JokerUsed, PenanceDone, InitiativeRolled, RoundStarted, ClueGiven, WoundInflicted,
-        MedicalCareGiven, SacredObjectEstablished)}
+        MedicalCareGiven, SacredObjectEstablished, NpcAdded, AttackMade)}
 """Wire name -> event class."""

@@ -19,8 +19,10 @@ from meneur.systems.carpathes.model import (
     BONUS_MIN,
     TRAIT_MAX,
     TRAIT_MIN,
+    RollMode,
     check_range,
 )
+from meneur.systems.carpathes.resolution import keep_two
 
 SURPRISE_BONUS = 2
 
@@ -35,6 +37,13 @@ class Combatant:
     talent_bonus: int = 0
     surprise: bool = False
     off_guard: bool = False
+    disadvantage: bool = False
+    """Seriously wounded (« désavantage à la cible jusqu'à soin médical »): 3D6 keep the 2 worst."""
+
+    @property
+    def dice_count(self) -> int:
+        """2D6, or 3D6 under disadvantage."""
+        return 3 if self.disadvantage else 2
 
 
 @dataclass(frozen=True)
@@ -42,12 +51,18 @@ class InitiativeRoll:
     """One combatant's initiative dice and totals."""
 
     combatant: Combatant
-    dice: tuple[int, int]
+    dice: tuple[int, ...]
+
+    @property
+    def kept(self) -> tuple[int, ...]:
+        """The two dice that count: the 2 worst of three under disadvantage."""
+        mode = RollMode.DISADVANTAGE if self.combatant.disadvantage else RollMode.NORMAL
+        return keep_two(self.dice, mode)[0]
 
     @property
     def total(self) -> int:
         """« 2D6 + Physique » plus any talent bonus: the total from the second round on."""
-        return sum(self.dice) + self.combatant.physical + self.combatant.talent_bonus
+        return sum(self.kept) + self.combatant.physical + self.combatant.talent_bonus
 
     def round_total(self, round_number: int) -> int:
         """The total for a round: +2 for a whispered surprise and no talent bonus when caught off
@@ -78,6 +93,7 @@ class Initiative:
     def to_json(self, round_number: int = 1) -> list[dict[str, object]]:
         """JSON-ready order for a round."""
         return [{"name": r.combatant.name, "dice": list(r.dice), "total": r.total,
+                 "kept": list(r.kept), "disadvantage": r.combatant.disadvantage,
                  "round_total": r.round_total(round_number), "pc": r.combatant.is_pc,
                  "acts_last": r.acts_last(round_number),
                  "talent_bonus": r.combatant.talent_bonus if not r.acts_last(round_number) else 0}
@@ -87,7 +103,13 @@ class Initiative:
         """The order of a round, one line per combatant, with the surprise, off-guard and tie
         rules that shaped it."""
         ordered = self.order(round_number)
-        lines = [_line(rank, r, round_number) for rank, r in enumerate(ordered, start=1)]
+        lines = []
+        for rank, r in enumerate(ordered, start=1):
+            lines.append(_line(rank, r, round_number))
+            if r.combatant.disadvantage:
+                lines.append(Message("carpathes", N_(
+                    "{name} is seriously wounded: disadvantage, 3D6 keep the 2 worst ({dice})."),
+                    {"name": r.combatant.name, "dice": ", ".join(map(str, r.dice))}))
         if any(a.combatant.is_pc != b.combatant.is_pc and not a.acts_last(round_number)
                and not b.acts_last(round_number)
                and a.round_total(round_number) == b.round_total(round_number)
@@ -99,7 +121,7 @@ class Initiative:
 
 def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
     c = r.combatant
-    params: dict[str, object] = {"rank": rank, "name": c.name, "dice": "+".join(map(str, r.dice)),
+    params: dict[str, object] = {"rank": rank, "name": c.name, "dice": "+".join(map(str, r.kept)),
                                  "physical": c.physical, "total": r.round_total(round_number)}
     if r.acts_last(round_number):
         return Message("carpathes", N_(
@@ -142,5 +164,5 @@ def roll_initiative(source: DiceSource, combatants: Sequence[Combatant]) -> Init
         BadInputError: for bad combatants or entered dice that do not fit.
     """
     check_combatants(combatants)
-    return Initiative(tuple(InitiativeRoll(c, (source.roll(6), source.roll(6)))
+    return Initiative(tuple(InitiativeRoll(c, tuple(source.roll(6) for _ in range(c.dice_count)))
                             for c in combatants))

@@ -23,6 +23,7 @@ from meneur.systems.carpathes.commands import (
     GiveMedicalCare,
     InflictWound,
     InvokeTalisman,
+    MakeAttack,
     MakeRoll,
     NextRound,
     Recollect,
@@ -51,6 +52,15 @@ def _table_candidates(state: ChronicleState) -> Iterator[tuple[str | None, Comma
     yield None, RollInitiative()
     yield None, NextRound()
     yield None, GiveClue()
+    names = [*state.characters, *state.npcs]
+    for attacker in names:
+        for target in names:
+            if attacker != target:
+                yield attacker, MakeAttack(attacker=attacker, target=target)
+    for npc in state.npcs:
+        for wound in (Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL):
+            yield None, InflictWound(pc=npc, wound=wound)
+        yield None, GiveMedicalCare(pc=npc)
 
 
 def _pc_candidates(state: ChronicleState, pc: str) -> Iterator[Command]:
@@ -83,7 +93,7 @@ def candidates(state: ChronicleState) -> Iterator[tuple[str | None, Command]]:
 def _details(state: ChronicleState, command: Command) -> dict[str, object]:
     from meneur.systems.carpathes.chronicle import roll_mode
 
-    if isinstance(command, MakeRoll | UseJoker):
+    if isinstance(command, MakeRoll | UseJoker | MakeAttack):
         mode = roll_mode(state, command)
         return {"mode": mode.value, "dice": dice_count(mode)}
     return {}

@@ -18,6 +18,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.commands import (
     AddCharacter,
+    AddNpc,
     BeginConfrontation,
     Command,
     DoPenance,
@@ -27,6 +28,7 @@ from meneur.systems.carpathes.commands import (
     GiveMedicalCare,
     InflictWound,
     InvokeTalisman,
+    MakeAttack,
     MakeRoll,
     NextRound,
     Recollect,
@@ -63,12 +65,29 @@ def need_scene(state: ChronicleState) -> None:
         raise refused("scene.none", N_("No scene is in progress: start a scene first."))
 
 
+def _new_name(state: ChronicleState, name: str) -> None:
+    if name in state.characters or name in state.npcs:
+        raise _bad(N_("A character named '{name}' already exists; choose another name."), name=name)
+
+
 def check_add_character(state: ChronicleState, command: AddCharacter) -> None:
     """Each character has a name of their own."""
-    if command.character.name in state.characters:
-        raise _bad(
-            N_("A character named '{name}' already exists; choose another name."), name=command.character.name
-        )
+    _new_name(state, command.character.name)
+
+
+def check_add_npc(state: ChronicleState, command: AddNpc) -> None:
+    """An NPC has a name no PC or NPC has."""
+    _new_name(state, command.npc.name)
+
+
+def check_attack(state: ChronicleState, command: MakeAttack) -> None:
+    """« L'attaque se résout en jet opposé : 2D6 + Physique + bonus d'arme contre la Défense de la
+    cible »: a PC or NPC of the chronicle attacks another, within a scene."""
+    state.being(command.attacker)
+    state.being(command.target)
+    if command.attacker == command.target:
+        raise _bad(N_("{name} cannot attack themselves; name another target."), name=command.attacker)
+    need_scene(state)
 
 
 def check_recollect(state: ChronicleState, command: Recollect) -> None:
@@ -141,33 +160,39 @@ def check_initiative(state: ChronicleState, command: RollInitiative) -> None:
     for name in (*command.surprise, *command.off_guard, *command.talents):
         if name not in state.characters and name not in {n.name for n in command.npcs}:
             raise _bad(N_("'{name}' is not a combatant of this initiative."), name=name)
+    for npc in command.npcs:
+        if npc.name in state.characters:
+            raise _bad(N_("'{name}' is a PC: every PC already rolls initiative."), name=npc.name)
+        if npc.physical is None and npc.name not in state.npcs:
+            raise _bad(N_("No NPC named '{name}' in the chronicle: give its Physique (NAME:PHYSIQUE)."),
+                       name=npc.name)
     check_combatants(combatants(state, command))
 
 
 def combatants(state: ChronicleState, command: RollInitiative) -> list[Combatant]:
-    """Every PC, then the NPCs, with their surprise, off-guard and talent bonus."""
+    """Every PC, then the NPCs, with their surprise, off-guard and talent bonus; a PC's talent bonus
+    is its sheet's initiative talent unless the command gives one; an NPC of the chronicle brings its
+    Physique and bonus. A serious wound awaiting care gives disadvantage (« désavantage à la cible
+    jusqu'à soin médical »), initiative included."""
     found = [
         Combatant(
             c.name,
             c.physical,
             True,
-            command.talents.get(c.name, 0),
+            command.talents.get(c.name, c.initiative_bonus),
             c.name in command.surprise,
             c.name in command.off_guard,
+            state.wounded(c.name),
         )
         for c in state.characters.values()
     ]
-    return found + [
-        Combatant(
-            n.name,
-            n.physical,
-            False,
-            n.talent_bonus or command.talents.get(n.name, 0),
-            n.name in command.surprise,
-            n.name in command.off_guard,
-        )
-        for n in command.npcs
-    ]
+    for n in command.npcs:
+        sheet = state.npcs.get(n.name)
+        physical = n.physical if n.physical is not None else sheet.physical if sheet else 0
+        bonus = n.talent_bonus or command.talents.get(n.name, sheet.initiative_bonus if sheet else 0)
+        found.append(Combatant(n.name, physical, False, bonus, n.name in command.surprise,
+                               n.name in command.off_guard, state.wounded(n.name)))
+    return found
 
 
 def check_round(state: ChronicleState, command: NextRound) -> None:
@@ -200,8 +225,8 @@ def check_establish(state: ChronicleState, command: EstablishSacredObject) -> No
 
 
 def check_wound(state: ChronicleState, command: InflictWound) -> None:
-    """A wound is read from a margin of at least 1."""
-    state.pc(command.pc)
+    """A wound is read from a margin of at least 1; PCs and NPCs of the chronicle keep theirs."""
+    state.being(command.pc)
     need_scene(state)
     if command.wound is Wound.NONE:
         raise _bad(N_("A margin of 0 or less inflicts no wound; give light, serious or critical."))
@@ -209,9 +234,9 @@ def check_wound(state: ChronicleState, command: InflictWound) -> None:
 
 def check_care(state: ChronicleState, command: GiveMedicalCare) -> None:
     """« désavantage à la cible jusqu'à soin médical »: care for a wound awaiting it."""
-    state.pc(command.pc)
+    state.being(command.pc)
     need_scene(state)
-    if not state.status[command.pc].needs_care:
+    if not state.wounded(command.pc):
         raise refused("care.none", N_("{pc} has no serious wound awaiting medical care."), pc=command.pc)
 
 
@@ -358,6 +383,8 @@ def _scene(state: ChronicleState, command: StartScene) -> None:
 
 CHECKS: dict[type, Callable[[ChronicleState, Any], None]] = {
     AddCharacter: check_add_character,
+    AddNpc: check_add_npc,
+    MakeAttack: check_attack,
     StartSession: _no_limit,
     StartScene: _scene,
     Recollect: check_recollect,

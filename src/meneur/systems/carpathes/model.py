@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
@@ -147,6 +147,8 @@ class Character(BaseModel):
     faith: Faith = Faith.BELIEVER
     sacred_objects: tuple[str, ...] = ()
     equipment_bonus: int = Field(default=0, ge=0, le=BONUS_MAX)
+    initiative_talent: str | None = None
+    """A talent of the sheet whose bonus the PC adds to initiative (2D6 + Physique)."""
 
     @field_validator("talents")
     @classmethod
@@ -158,6 +160,24 @@ class Character(BaseModel):
                         "what": Message("carpathes", N_("The bonus of talent '{name}'"), {"name": name}),
                         "value": bonus, "low": BONUS_MIN, "high": BONUS_MAX}))
         return talents
+
+    @model_validator(mode="after")
+    def _initiative_talent_on_sheet(self) -> Character:
+        if self.initiative_talent is not None and self.initiative_talent not in self.talents:
+            raise InvalidValueError(Message("carpathes", N_(
+                "The initiative talent '{talent}' is not one of the character's talents."),
+                {"talent": self.initiative_talent}))
+        return self
+
+    @property
+    def defense(self) -> int:
+        """« la Défense de la cible (Mental + Physique + Social + bonus d'équipement) »."""
+        return self.mental + self.physical + self.social + self.equipment_bonus
+
+    @property
+    def initiative_bonus(self) -> int:
+        """The bonus of the talent the sheet names for initiative (0 without one)."""
+        return self.talent_bonus(self.initiative_talent)
 
     def trait(self, trait: Trait) -> int:
         """The value of one trait."""
@@ -182,6 +202,29 @@ class Character(BaseModel):
     def has_sacred_object(self, name: str) -> bool:
         """Whether ``name`` was established as sacred in the fiction (case-insensitive)."""
         return name.strip().casefold() in {o.casefold() for o in self.sacred_objects}
+
+
+class Npc(BaseModel):
+    """A non-player character the chronicle remembers: what it is, its traits and its Défense.
+
+    ``kind`` is what it is for the supernatural rules (a vampire is hurt by the ash stake and
+    silver); ``initiative_bonus`` a talent bonus the GM gives it for initiative.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1)
+    kind: CreatureKind = CreatureKind.HUMAN
+    mental: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    physical: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    social: int = Field(ge=TRAIT_MIN, le=TRAIT_MAX)
+    equipment_bonus: int = Field(default=0, ge=0, le=BONUS_MAX)
+    initiative_bonus: int = Field(default=0, ge=BONUS_MIN, le=BONUS_MAX)
+
+    @property
+    def defense(self) -> int:
+        """« Mental + Physique + Social + bonus d'équipement »."""
+        return self.mental + self.physical + self.social + self.equipment_bonus
 
 
 class TableOptions(BaseModel):

@@ -12,6 +12,7 @@ from typing import Any
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
 from meneur.systems.carpathes.events import (
+    AttackMade,
     CharacterAdded,
     ClueGiven,
     ConfrontationBegan,
@@ -21,6 +22,7 @@ from meneur.systems.carpathes.events import (
     InitiativeRolled,
     JokerUsed,
     MedicalCareGiven,
+    NpcAdded,
     PenanceDone,
     Recollected,
     Rolled,
@@ -39,6 +41,8 @@ from meneur.systems.carpathes.model import (
     CREATURE_LABELS,
     TIER_LABELS,
     TRAIT_LABELS,
+    Character,
+    Npc,
     Tier,
     is_supernatural,
 )
@@ -113,10 +117,32 @@ def narrate(event: Event) -> list[Message]:
         case MedicalCareGiven(pc=pc):
             return [_m(N_("{pc} receives medical care: the wound no longer gives disadvantage."),
                        pc=pc)]
+        case NpcAdded() | AttackMade():
+            return _combat(event)
         case ClueGiven(text=text):
             return [_m(N_("Supernatural clue: {text}"), text=text) if text
                     else _m(N_("A supernatural clue is given."))]
     raise AssertionError(event)  # pragma: no cover
+
+
+def _combat(event: NpcAdded | AttackMade) -> list[Message]:
+    if isinstance(event, AttackMade):
+        return _attacked(event)
+    npc = event.npc
+    return [_m(N_("{name} ({kind}) joins the chronicle as an NPC: Défense {defense}."),
+               name=npc.name, kind=Message("carpathes", CREATURE_LABELS[npc.kind]), defense=npc.defense)]
+
+
+def _attacked(event: AttackMade) -> list[Message]:
+    lines = [_m(N_("{attacker} attacks {target}: 2D6 + Physique + weapon bonus against the Défense."),
+                attacker=event.attacker, target=event.target)]
+    if event.shaken_faith:
+        lines.append(_m(N_("Shaken faith: disadvantage against the creature.")))
+    if event.wounded:
+        lines.append(_m(N_("Wounded: disadvantage until medical care.")))
+    if event.modes_cancelled:
+        lines.append(_m(N_("Advantage and disadvantage cancel out: plain 2D6.")))
+    return lines + event.attack().explain(consequences=False)
 
 
 def _rolled(event: Rolled) -> list[Message]:
@@ -142,6 +168,13 @@ class Lines(Message):
         return "\n".join(line.render(lang) for line in self.params["lines"])
 
 
+class Listed(Message):
+    """Several messages shown as one, separated by commas."""
+
+    def render(self, lang: str | None = None) -> str:
+        return ", ".join(item.render(lang) for item in self.params["items"])
+
+
 def describe(state: ChronicleState, event: Event) -> Message | None:
     """The log's line for ``event`` (several lines for a roll, as one message)."""
     lines = narrate(event)
@@ -153,8 +186,8 @@ def describe(state: ChronicleState, event: Event) -> Message | None:
 def initiative_of(event: InitiativeRolled) -> Initiative:
     """The initiative an event rolled, in its first round's order."""
     return Initiative(tuple(InitiativeRoll(Combatant(
-        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard), e.dice)
-        for e in event.entries))
+        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard, e.disadvantage),
+        e.dice) for e in event.entries))
 
 
 def talisman_available(state: ChronicleState, pc: str) -> bool:
@@ -178,6 +211,8 @@ def summary(state: ChronicleState) -> dict[str, Any]:
         "confrontation": None if fight is None else {
             "creature": fight.creature.value, "supernatural": fight.supernatural},
         "characters": {name: {
+            **_sheet(state.characters[name]),
+            "initiative_talent": state.characters[name].initiative_talent,
             "talisman_available": talisman_available(state, name),
             "talisman_spent_in_scene": status.talisman_spent_in,
             "night_since_spent": status.night_since_spent,
@@ -187,7 +222,16 @@ def summary(state: ChronicleState) -> dict[str, Any]:
             "joker_available": joker_available(state, name),
             "last_roll": None if status.last_roll is None else
             status.last_roll.trait_roll().to_json()} for name, status in state.status.items()},
+        "npcs": {name: {
+            **_sheet(npc), "kind": npc.kind.value,
+            "wounds": [w.value for w in state.npc_status[name].wounds],
+            "needs_medical_care": state.npc_status[name].needs_care} for name, npc in state.npcs.items()},
     }
+
+
+def _sheet(being: Character | Npc) -> dict[str, int]:
+    return {"mental": being.mental, "physical": being.physical, "social": being.social,
+            "equipment_bonus": being.equipment_bonus, "defense": being.defense}
 
 
 SHAKEN_LABELS = {"none": N_("no"),
@@ -205,9 +249,36 @@ def status_lines(state: ChronicleState) -> list[Message]:
     lines = [_m(N_("Session {session}, scene {scene}."), **params) if state.in_scene
              else _m(N_("Session {session}, between scenes (last scene: {scene})."), **params)]
     for name, status in state.status.items():
+        lines.append(_traits(state.characters[name]))
         lines.append(_m(N_(
             "{name}: Talisman {talisman}, Joker {joker}, cracked object {cracked}, shaken"
             " faith {shaken}."), name=name, talisman=_yes(talisman_available(state, name)),
             joker=_yes(joker_available(state, name)), cracked=_yes(status.cracked),
             shaken=_m(SHAKEN_LABELS[status.penalty])))
+        lines.extend(_wound_line(name, status.wounds, status.needs_care))
+    for name, npc in state.npcs.items():
+        lines.append(_traits(npc))
+        lines.extend(_wound_line(name, state.npc_status[name].wounds, state.npc_status[name].needs_care))
     return lines
+
+
+def _traits(being: Character | Npc) -> Message:
+    """« Mental, Physique ou Social » and « la Défense » of a PC or NPC."""
+    params = {"name": being.name, "mental": being.mental, "physical": being.physical,
+              "social": being.social, "defense": being.defense}
+    if isinstance(being, Npc):
+        return _m(N_("{name} ({kind}): Mental {mental}, Physique {physical}, Social {social};"
+                     " Défense {defense}."), kind=Message("carpathes", CREATURE_LABELS[being.kind]),
+                  **params)
+    return _m(N_("{name}: Mental {mental}, Physique {physical}, Social {social}; Défense {defense}."),
+              **params)
+
+
+def _wound_line(name: str, wounds: tuple[Wound, ...], needs_care: bool) -> list[Message]:
+    if not wounds:
+        return []
+    words = Listed("carpathes", "", {"items": [Message("carpathes", WOUND_LABELS[w]) for w in wounds]})
+    if needs_care:
+        return [_m(N_("{name}'s wounds: {wounds}; at disadvantage until medical care."),
+                   name=name, wounds=words)]
+    return [_m(N_("{name}'s wounds: {wounds}."), name=name, wounds=words)]

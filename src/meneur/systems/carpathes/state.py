@@ -17,7 +17,14 @@ from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.events import InitiativeEntry, Purpose, RollData
 from meneur.systems.carpathes.initiative import Combatant, Initiative, InitiativeRoll
-from meneur.systems.carpathes.model import Character, CreatureKind, Faith, TableOptions, is_supernatural
+from meneur.systems.carpathes.model import (
+    Character,
+    CreatureKind,
+    Faith,
+    Npc,
+    TableOptions,
+    is_supernatural,
+)
 from meneur.systems.carpathes.resolution import TraitRoll
 
 Penalty = Literal["none", "pending", "active"]
@@ -63,6 +70,14 @@ class PcStatus(_Frozen):
     needs_care: bool = False
 
 
+class NpcStatus(_Frozen):
+    """What the chronicle remembers of an NPC: its wounds (« une blessure sérieuse ... désavantage à
+    la cible jusqu'à soin médical » holds for a vampire as for a PC)."""
+
+    wounds: tuple[Wound, ...] = ()
+    needs_care: bool = False
+
+
 class Confrontation(_Frozen):
     """The confrontation in progress."""
 
@@ -92,6 +107,35 @@ class ChronicleState(_Frozen):
     confrontation: Confrontation | None = None
     initiative_scene: int | None = None
     initiative: tuple[InitiativeEntry, ...] = ()
+    npcs: dict[str, Npc] = Field(default_factory=dict)
+    npc_status: dict[str, NpcStatus] = Field(default_factory=dict)
+
+    def being(self, name: str) -> Character | Npc:
+        """The PC or NPC named ``name`` (raises a clear error for an unknown name)."""
+        if name in self.npcs:
+            return self.npcs[name]
+        if name not in self.characters:
+            raise BadInputError(Message("carpathes", N_(
+                "No PC or NPC named '{name}'; known: {known}."),
+                {"name": name, "known": ", ".join([*self.characters, *self.npcs])
+                 or Message("carpathes", N_("none"))}))
+        return self.characters[name]
+
+    def kind_of(self, name: str) -> CreatureKind:
+        """What a PC or NPC is for the supernatural rules (PCs are human)."""
+        return self.npcs[name].kind if name in self.npcs else CreatureKind.HUMAN
+
+    def wounded(self, name: str) -> bool:
+        """Whether a PC or NPC has a wound awaiting medical care (« désavantage ... jusqu'à soin
+        médical »)."""
+        if name in self.npc_status:
+            return self.npc_status[name].needs_care
+        return name in self.status and self.status[name].needs_care
+
+    def with_npc(self, name: str, **changes: object) -> ChronicleState:
+        """A copy with one NPC's status changed."""
+        status = {**self.npc_status, name: self.npc_status[name].model_copy(update=changes)}
+        return self.model_copy(update={"npc_status": status})
 
     def pc(self, name: str) -> PcStatus:
         """The status of a PC (raises a clear error for an unknown name)."""
@@ -132,7 +176,9 @@ class ChronicleState(_Frozen):
         return Initiative(
             tuple(
                 InitiativeRoll(
-                    Combatant(e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard), e.dice
+                    Combatant(e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard,
+                              e.disadvantage),
+                    e.dice,
                 )
                 for e in self.initiative
             )
@@ -144,6 +190,7 @@ class Setup(_Frozen):
 
     options: TableOptions = Field(default_factory=TableOptions)
     characters: tuple[Character, ...] = ()
+    npcs: tuple[Npc, ...] = ()
 
 
 def start(setup: Any) -> ChronicleState:
@@ -159,8 +206,9 @@ def start(setup: Any) -> ChronicleState:
     except ValidationError as error:
         raise explain(error, "setup") from None
     names = [c.name for c in read.characters]
-    for name in names:
-        if names.count(name) > 1:
+    npcs = [n.name for n in read.npcs]
+    for name in [*names, *npcs]:
+        if [*names, *npcs].count(name) > 1:
             raise BadInputError(
                 Message(
                     "carpathes",
@@ -172,4 +220,6 @@ def start(setup: Any) -> ChronicleState:
         options=read.options,
         characters={c.name: c for c in read.characters},
         status={name: PcStatus() for name in names},
+        npcs={n.name: n for n in read.npcs},
+        npc_status={name: NpcStatus() for name in npcs},
     )

@@ -98,6 +98,30 @@ def can_enter(target: Target, door_wreath: bool) -> bool:
     return not (door_wreath and target in _VAMPIRES)
 
 
+def wreath_stops(agent: Agent, target: Target) -> bool:
+    """« Ail et sorbier ... Une couronne de tresses suspendue à la porte d'une chambre suffit à les
+    empêcher d'entrer »: whether a garlic or rowan wreath on the door keeps ``target`` out.
+
+    Raises:
+        BadInputError: the agent is not garlic or rowan (only their braids make the wreath).
+    """
+    if agent not in (Agent.GARLIC, Agent.ROWAN):
+        from meneur.errors import BadInputError
+
+        raise BadInputError(Message("carpathes", N_(
+            "The wreath on the door is of garlic or rowan braids: give --agent ail or sorbier.")))
+    return not can_enter(target, door_wreath=True)
+
+
+def door_message(enters: bool) -> Message:
+    """The door check in the book's words."""
+    if enters:
+        return Message("carpathes", N_("The wreath on the door does not stop it: it may enter."))
+    return Message("carpathes", N_(
+        "« Une couronne de tresses suspendue à la porte d'une chambre suffit à les empêcher"
+        " d'entrer »: it cannot enter."))
+
+
 def stake_pins(tier: Tier, sleeping_vampire: bool) -> bool:
     """« Pieu de frêne ... Sur succès complet en plein cœur d'un vampire endormi, le cloue
     définitivement »: a full (or better) success on the stake's roll."""

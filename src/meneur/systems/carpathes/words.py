@@ -25,7 +25,7 @@ FRENCH: Mapping[str, Mapping[str, str]] = {
     "Wound": {"none": "aucune", "light": "légère", "serious": "sérieuse", "critical": "critique"},
     "Purpose": {"action": "action", "protection": "protection", "attack": "attaque"},
     "DamageStep": {"margin": "marge", "band": "tranche"},
-    "CombatantFlag": {"pc": "pj", "surprise": "surprise", "off_guard": "depourvu"},
+    "CombatantFlag": {"pc": "pj", "surprise": "surprise", "off_guard": "depourvu", "wounded": "blesse"},
 }
 """Enum name -> key -> the book's French word."""
 

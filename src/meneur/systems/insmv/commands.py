@@ -9,14 +9,24 @@ named predicates (:func:`~meneur.systems.insmv.power_points.spend_refusal`,
 
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import Literal
+
 from pydantic import Field
 
 from meneur.dice.source import DiceSource
 from meneur.engine.system import Legal
 from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
-from meneur.systems.insmv.events import BeingAdded, Event, PowerPointsRecovered, PowerPointsSpent, Tested
-from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT, Being, Frozen, Table
+from meneur.systems.insmv.events import (
+    BeingAdded,
+    Event,
+    OpposedTested,
+    PowerPointsRecovered,
+    PowerPointsSpent,
+    Tested,
+)
+from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT, Being, BeingKind, Frozen, Table
 from meneur.systems.insmv.power_points import is_spent, recovery_amount, spend_refusal
 from meneur.systems.insmv.resolution import (
     TestRequest,
@@ -25,6 +35,7 @@ from meneur.systems.insmv.resolution import (
     roll_test,
     voluntary_shift_refusal,
 )
+from meneur.systems.insmv.sheet import resolve
 from meneur.systems.insmv.table_um import Difficulty
 
 MAX_DAYS = 3650
@@ -57,12 +68,14 @@ class RollTest(Frozen):
     """A being of the table makes a test on the table UM, spending ``cost`` PP when it uses a power.
 
     ``value`` is the characteristic, talent or power tested (the characteristic for a talent not
-    possessed, whose malus is ``untrained_malus``); ``possessed`` is false for a power the being
-    lacks (no chance, no roll).
+    possessed, whose malus is ``untrained_malus``), or ``None`` when ``talent`` or
+    ``characteristic`` (or ``power``) names it on the being's sheet; ``possessed`` is false for a
+    power the being lacks (no chance, no roll). ``kind`` and ``max_shift``, when given, must be the
+    being's (they are refused, never ignored, when they are not).
     """
 
     being: str
-    value: int = Field(ge=0, le=MAX_NUMBER)
+    value: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
     difficulty: Difficulty | None = None
     shift: int = Field(default=0, ge=-MAX_SHIFT, le=MAX_SHIFT)
     voluntary: int = Field(default=0, ge=0, le=MAX_SHIFT)
@@ -70,9 +83,22 @@ class RollTest(Frozen):
     possessed: bool = True
     cost: int | None = Field(default=None, ge=1, le=2 * MAX_NUMBER)
     power: str | None = None
+    talent: str | None = None
+    characteristic: str | None = None
+    kind: BeingKind | None = None
+    max_shift: int | None = Field(default=None, ge=0, le=MAX_SHIFT)
 
 
-Command = AddBeing | SpendPowerPoints | RecoverPowerPoints | RollTest
+class OpposedTest(Frozen):
+    """Two beings of the table oppose: ``attacker`` acts, ``defender`` resists; each side's test
+    spends its PP as a test does; ``tie_winner`` is the game master's decision on a tie."""
+
+    attacker: RollTest
+    defender: RollTest
+    tie_winner: Literal["attacker", "defender"] | None = None
+
+
+Command = AddBeing | SpendPowerPoints | RecoverPowerPoints | RollTest | OpposedTest
 
 
 def being_at(state: Table, name: str) -> Being:
@@ -104,9 +130,30 @@ def check_new_being(state: Table, being: Being) -> None:
 
 
 def request_of(command: RollTest | Tested) -> TestRequest:
-    """The test a command (or its event) asks for."""
+    """The test a command (its value resolved from the sheet) or its event asks for."""
+    assert command.value is not None  # resolved by sheet.resolve for a command
     return TestRequest(command.value, command.difficulty, command.shift, command.voluntary,
                        command.untrained_malus)
+
+
+def _test_refusal(state: Table, command: RollTest) -> Refused | None:
+    being = being_at(state, command.being)
+    resolve(being, command)
+    if not command.possessed and command.cost is not None:
+        raise BadInputError(Message("insmv", N_(
+            "A power not possessed cannot be used, so it costs nothing: remove --cost.")))
+    return (voluntary_shift_refusal(being.rules, command.voluntary)
+            or (spend_refusal(being, command.cost) if command.cost is not None else None))
+
+
+def _opposed_refusal(state: Table, command: OpposedTest) -> Refused | None:
+    """« Lorsqu'un personnage tente une action et lorsqu'un autre souhaite se défendre ou l'en
+    empêcher »: two beings, each test allowed on its own."""
+    if command.attacker.being == command.defender.being:
+        raise BadInputError(Message("insmv", N_(
+            "An opposed test needs two beings: {name} cannot oppose itself."),
+            {"name": command.attacker.being}))
+    return _test_refusal(state, command.attacker) or _test_refusal(state, command.defender)
 
 
 def refusal(state: Table, command: Command) -> Refused | None:
@@ -118,12 +165,9 @@ def refusal(state: Table, command: Command) -> Refused | None:
     if isinstance(command, SpendPowerPoints):
         return spend_refusal(being_at(state, command.being), command.cost)
     if isinstance(command, RollTest):
-        being = being_at(state, command.being)
-        if not command.possessed and command.cost is not None:
-            raise BadInputError(Message("insmv", N_(
-                "A power not possessed cannot be used, so it costs nothing: remove --cost.")))
-        return (voluntary_shift_refusal(being.rules, command.voluntary)
-                or (spend_refusal(being, command.cost) if command.cost is not None else None))
+        return _test_refusal(state, command)
+    if isinstance(command, OpposedTest):
+        return _opposed_refusal(state, command)
     return None
 
 
@@ -142,6 +186,8 @@ def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
         raise problem
     if isinstance(command, SpendPowerPoints):
         return [PowerPointsSpent(name=command.being, cost=command.cost, power=command.power)]
+    if isinstance(command, OpposedTest):
+        return _opposed(state, command, dice)
     being = being_at(state, command.being)
     if isinstance(command, RecoverPowerPoints):
         amount = recovery_amount(being, command.days, command.at_rest)
@@ -150,18 +196,35 @@ def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
     return _test(state, being, command, dice)
 
 
-def _test(state: Table, being: Being, command: RollTest, dice: DiceSource) -> list[Event]:
+def _tested(state: Table, being: Being, asked: RollTest, dice: DiceSource) -> tuple[Tested, list[Event]]:
+    """The test rolled, and the PP it spends (« carburant »: by the table's option on a failure)."""
+    command = resolve(being, asked)
+    assert command.value is not None
     request = request_of(command)
     plan = plan_test(request, being.rules)  # checks the value and the shifts even for a missing power
     result = roll_test(plan, dice) if command.possessed else no_chance(request)
-    events: list[Event] = [Tested(
+    tested = Tested(
         name=being.name, value=command.value, difficulty=command.difficulty, shift=command.shift,
         voluntary=command.voluntary, untrained_malus=command.untrained_malus,
         possessed=command.possessed, power=command.power, dice=result.dice, success=result.success,
-        units=result.units)]
+        units=result.units, talent=command.talent, characteristic=command.characteristic)
+    spent: list[Event] = []
     if command.cost is not None and is_spent(result.success, state.options):
-        events.append(PowerPointsSpent(name=being.name, cost=command.cost, power=command.power))
-    return events
+        spent.append(PowerPointsSpent(name=being.name, cost=command.cost, power=command.power))
+    return tested, spent
+
+
+def _test(state: Table, being: Being, command: RollTest, dice: DiceSource) -> list[Event]:
+    tested, spent = _tested(state, being, command, dice)
+    return [tested, *spent]
+
+
+def _opposed(state: Table, command: OpposedTest, dice: DiceSource) -> list[Event]:
+    """Both beings roll (A first, as the dice are read), then each spends its PP."""
+    attacker, spent_a = _tested(state, being_at(state, command.attacker.being), command.attacker, dice)
+    defender, spent_b = _tested(state, being_at(state, command.defender.being), command.defender, dice)
+    return [OpposedTested(attacker=attacker, defender=defender, tie_winner=command.tie_winner),
+            *spent_a, *spent_b]
 
 
 TEMPLATE_VALUE = 3
@@ -171,6 +234,15 @@ TEMPLATE_VALUE = 3
 def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
     """What each being may do now: spend PP, recover, test (and, on request, what is refused)."""
     found: list[Legal[Command]] = []
+    names = sorted(state.beings)
+    for attacker, defender in pairwise(names):
+        duel = OpposedTest(attacker=RollTest(being=attacker, value=TEMPLATE_VALUE, cost=1),
+                           defender=RollTest(being=defender, value=TEMPLATE_VALUE))
+        problem = refusal(state, duel)
+        if problem is None:
+            found.append(Legal(attacker, "opposed", duel, 1, 1, {"defender": defender}))
+        elif include_refused:
+            found.append(Legal(attacker, "opposed", duel, 1, 1, {}, problem.rule, problem.message))
     for name in sorted(state.beings):
         being = state.beings[name]
         left, widest = being.current_power_points, being.rules.max_voluntary_shift
@@ -181,11 +253,18 @@ def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
             ("power", RollTest(being=name, value=TEMPLATE_VALUE, cost=1), 1, max(1, left))]
         if 1 <= left < 2 * MAX_NUMBER:  # one PP more than the pool: refused
             candidates.append(("spend", SpendPowerPoints(being=name, cost=left + 1), left + 1, left + 1))
+        for talent in being.talents[:1]:
+            candidates.append(("test", RollTest(being=name, talent=talent.name), 0, 0))
+        for characteristic in list(being.characteristics)[:1]:
+            candidates.append(("test", RollTest(being=name, characteristic=characteristic), 0, 0))
         if widest < MAX_SHIFT:  # one column more than the kind allows: refused
             wider = RollTest(being=name, value=TEMPLATE_VALUE, voluntary=widest + 1)
             candidates.append(("test", wider, 0, 0))
         for kind, command, low, high in candidates:
-            problem = refusal(state, command)
+            try:
+                problem = refusal(state, command)
+            except BadInputError:  # a sheet that names what it lacks: nothing to offer
+                continue
             if problem is None:
                 found.append(Legal(name, kind, command, low, high, {"power_points": left,
                                                                     "max_voluntary_shift": widest}))

@@ -1,7 +1,7 @@
 """INS/MV as the engine drives it: a table of beings, their power points and their tests.
 
 The setup is ``{"options": {...}, "beings": [{...}, ...]}`` (both optional); the commands are
-``add_being``, ``spend``, ``recover`` and ``test``. Files written before the engine
+``add_being``, ``spend``, ``recover``, ``test`` and ``opposed``. Files written before the engine
 (``{"system": "insmv", "events": [...]}``) are migrated on load by :func:`migrate`.
 """
 
@@ -19,6 +19,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.insmv.commands import (
     AddBeing,
     Command,
+    OpposedTest,
     RecoverPowerPoints,
     RollTest,
     SpendPowerPoints,
@@ -29,6 +30,7 @@ from meneur.systems.insmv.commands import (
 from meneur.systems.insmv.events import (
     BeingAdded,
     Event,
+    OpposedTested,
     PowerPointsRecovered,
     PowerPointsSpent,
     Tested,
@@ -40,9 +42,11 @@ from meneur.systems.insmv.narration import describe
 FORMAT = 1
 
 CODEC: Codec[Command, Event] = Codec(
-    {"add_being": AddBeing, "spend": SpendPowerPoints, "recover": RecoverPowerPoints, "test": RollTest},
+    {"add_being": AddBeing, "spend": SpendPowerPoints, "recover": RecoverPowerPoints, "test": RollTest,
+     "opposed": OpposedTest},
     {
         "being_added": BeingAdded,
+        "opposed_tested": OpposedTested,
         "power_points_spent": PowerPointsSpent,
         "power_points_recovered": PowerPointsRecovered,
         "tested": Tested,

@@ -14,7 +14,8 @@ from pydantic import Field
 from meneur.systems.insmv.model import Being, Frozen, Table
 from meneur.systems.insmv.table_um import Difficulty
 
-__all__ = ["BeingAdded", "Event", "PowerPointsRecovered", "PowerPointsSpent", "Table", "Tested", "evolve"]
+__all__ = ["BeingAdded", "Event", "OpposedTested", "PowerPointsRecovered", "PowerPointsSpent", "Table",
+           "Tested", "evolve"]
 
 
 class BeingAdded(Frozen):
@@ -61,9 +62,21 @@ class Tested(Frozen):
     dice: tuple[int, ...] = ()
     success: bool
     units: int | None = None
+    talent: str | None = None
+    characteristic: str | None = None
 
 
-Event = Annotated[BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested,
+class OpposedTested(Frozen):
+    """An opposed test between two beings of the table: A acts, B resists; both tests as rolled and
+    the game master's decision on a tie (the outcome is read again from them)."""
+
+    type: Literal["opposed_tested"] = "opposed_tested"
+    attacker: Tested
+    defender: Tested
+    tie_winner: Literal["attacker", "defender"] | None = None
+
+
+Event = Annotated[BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested | OpposedTested,
                   Field(discriminator="type")]
 
 
@@ -71,7 +84,7 @@ def evolve(state: Table, event: Event) -> Table:
     """The state after ``event`` (events were checked when decided, so they always apply)."""
     if isinstance(event, BeingAdded):
         return state.model_copy(update={"beings": {**state.beings, event.being.name: event.being}})
-    if isinstance(event, Tested):
+    if isinstance(event, Tested | OpposedTested):
         return state
     being = state.beings[event.name]
     if isinstance(event, PowerPointsSpent):

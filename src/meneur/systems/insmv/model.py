@@ -8,7 +8,7 @@ data the game master sets per being; :mod:`meneur.systems.insmv.catalogue` holds
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -85,6 +85,10 @@ class Being(Frozen):
         will: its Volonté.
         rules: the per-kind numbers in force for this being (defaults from the catalogue).
         power_points: the points left; ``None`` means full.
+        characteristics: its characteristics by name (Force, Agilité...), kept so that a test names
+            them instead of retyping the value.
+        talents: its talents, possessed (with a value) or not (characteristic and malus only).
+        powers: its powers' values by name.
     """
 
     name: str = Field(min_length=1)
@@ -92,6 +96,9 @@ class Being(Frozen):
     will: int = Field(ge=0, le=MAX_NUMBER)
     rules: KindRules
     power_points: int | None = Field(default=None, ge=0, le=2 * MAX_NUMBER)
+    characteristics: dict[str, Annotated[int, Field(ge=0, le=MAX_NUMBER)]] = Field(default_factory=dict)
+    talents: tuple[Talent, ...] = ()
+    powers: dict[str, Annotated[int, Field(ge=0, le=MAX_NUMBER)]] = Field(default_factory=dict)
 
     @property
     def max_power_points(self) -> int:

@@ -9,8 +9,16 @@ from __future__ import annotations
 from meneur.i18n import N_, Message
 from meneur.systems.insmv.catalogue import kind_label
 from meneur.systems.insmv.commands import request_of
-from meneur.systems.insmv.events import BeingAdded, Event, PowerPointsRecovered, PowerPointsSpent, Tested
+from meneur.systems.insmv.events import (
+    BeingAdded,
+    Event,
+    OpposedTested,
+    PowerPointsRecovered,
+    PowerPointsSpent,
+    Tested,
+)
 from meneur.systems.insmv.model import Table
+from meneur.systems.insmv.opposed import OpposedResult, Side, oppose, settle
 from meneur.systems.insmv.resolution import TestResult, plan_test
 
 D = "insmv"
@@ -26,6 +34,25 @@ def test_result(state: Table, event: Tested) -> TestResult:
     request = request_of(event)
     plan = plan_test(request, state.beings[event.name].rules) if event.possessed else None
     return TestResult(request, plan, event.dice, event.success, event.units)
+
+
+def opposed_result(state: Table, event: OpposedTested) -> OpposedResult:
+    """The opposition an :class:`OpposedTested` event records, read again from its dice."""
+    result = oppose(test_result(state, event.attacker), test_result(state, event.defender), state.options)
+    if event.tie_winner is not None and result.needs_gm_decision:
+        result = settle(result, Side(event.tie_winner))
+    return result
+
+
+def _opposed_line(state: Table, event: OpposedTested) -> Message:
+    result = opposed_result(state, event)
+    params = {"attacker": event.attacker.name, "defender": event.defender.name}
+    if result.needs_gm_decision:
+        return Message(D, N_("{attacker} against {defender}: a tie of units, the game master decides."),
+                       params)
+    if result.action_succeeds:
+        return Message(D, N_("{attacker} against {defender}: {attacker}'s action succeeds."), params)
+    return Message(D, N_("{attacker} against {defender}: {attacker}'s action fails."), params)
 
 
 def describe(state: Table, event: Event) -> Message | None:
@@ -64,6 +91,8 @@ def describe(state: Table, event: Event) -> Message | None:
         return Message(D, N_("{name} recovers {amount} PP; now {left}/{maximum} PP."), params)
     if isinstance(event, Tested):
         return Message(D, N_("Success") if event.success else N_("Failure"))
+    if isinstance(event, OpposedTested):
+        return _opposed_line(state, event)
     assert isinstance(event, BeingAdded)
     return Message(D, N_("{name} joins the table."), {"name": event.being.name})
 
@@ -74,6 +103,8 @@ def event_lines(state: Table, event: Event) -> list[Message | str]:
     lines: list[Message | str] = [] if head is None else [head]
     if isinstance(event, Tested):
         lines.extend(f"  {line.render()}" for line in test_result(state, event).explain())
+    if isinstance(event, OpposedTested):
+        lines.extend(f"  {line.render()}" for line in opposed_result(state, event).explain())
     return lines
 
 

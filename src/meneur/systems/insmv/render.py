@@ -81,7 +81,8 @@ def being_json(being: Being) -> dict[str, Any]:
     """The JSON of a being at the table."""
     return {"name": being.name, "kind": being.kind.value, "will": being.will,
             "max_power_points": being.max_power_points, "power_points": being.current_power_points,
-            "rules": being.rules.model_dump()}
+            "rules": being.rules.model_dump(), "characteristics": dict(being.characteristics),
+            "talents": [t.model_dump() for t in being.talents], "powers": dict(being.powers)}
 
 
 def table_json(state: Table, events: int) -> dict[str, Any]:

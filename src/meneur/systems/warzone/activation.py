@@ -158,8 +158,9 @@ def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> IllegalActionE
     return None
 
 
-def _target_refusal(power: Power, target: Target | None) -> IllegalActionError | None:
-    problems = [] if target is None else target_problems(power, target)
+def _target_refusal(power: Power, target: Target | None,
+                    options: TableOptions) -> IllegalActionError | None:
+    problems = [] if target is None else target_problems(power, target, options)
     if not problems:
         return None
     return IllegalActionError(Message(D, N_("The target cannot be chosen. {problems}"),
@@ -188,7 +189,7 @@ def _spell_refusal(state: TurnState, command: c.CastSpell) -> IllegalActionError
         return _illegal("close_combat", N_(
             "In close combat only techniques and touch-range powers may be used; '{name}' is"
             " neither."), name=power.name)
-    if problem := _target_refusal(power, command.target):
+    if problem := _target_refusal(power, command.target, state.options):
         return problem
     if state.actions_left < power.action_cost:
         return _illegal("not_enough_actions", N_(
@@ -225,7 +226,7 @@ def _refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
             if problem := _phase_error(state, (Phase.TECHNIQUES,)) or _may_use_powers(state):
                 return problem
             name = state.next_technique
-            return None if name is None else _target_refusal(_power(state, name), target)
+            return None if name is None else _target_refusal(_power(state, name), target, state.options)
         case c.CastSpell():
             return _phase_error(state, (Phase.ACTING,)) or _spell_refusal(state, command)
         case c.SpendAction(concentrate=concentrate):
@@ -257,17 +258,16 @@ def is_legal(state: TurnState, command: c.Command) -> bool:
     return refusal(state, command) is None
 
 
-def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Command]]:
-    """What may be done now, each with the actions it costs (a spell's before an Absolute Success).
+def candidates(state: TurnState) -> list[tuple[str, c.Command, int]]:
+    """Every command worth asking about for this model: (wire name, command, actions it costs).
 
-    Techniques are declared with ``DeclareTechniques``, offered empty (``details`` lists the
-    techniques that could be declared); refused entries, on request, carry the rule and the reason.
+    Techniques are declared with ``DeclareTechniques``, offered empty and with the first techniques.
     """
     spells = [p for p in state.figure.powers if p.kind is PowerKind.SPELL]
     techniques = tuple(p.name for p in state.figure.powers if p.kind is PowerKind.TECHNIQUE)
     chosen = [("declare", c.DeclareTechniques(techniques[:n]), 0)
               for n in (1, MAX_TECHNIQUES, len(techniques)) if 0 < n <= len(techniques)]
-    candidates: list[tuple[str, c.Command, int]] = [
+    return [
         ("activate", c.StartActivation(), 0), ("declare", c.DeclareTechniques(), 0), *dict.fromkeys(chosen),
         ("technique", c.TestTechnique(), 0),
         *[("spell", c.CastSpell(p.name), p.action_cost) for p in spells],
@@ -275,8 +275,16 @@ def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Comma
         ("end_activation", c.EndActivation(), 0), ("end_turn", c.EndTurn(), 0),
         ("wake", c.TestWakeUp(), 0), ("help_up", c.HelpUp(), 0),
         ("panic", c.SetPanicked(not state.panicked), 0)]
+
+
+def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Command]]:
+    """What may be done now, each with the actions it costs (a spell's before an Absolute Success).
+
+    Techniques are declared with ``DeclareTechniques``, offered empty (``details`` lists the
+    techniques that could be declared); refused entries, on request, carry the rule and the reason.
+    """
     found: list[Legal[c.Command]] = []
-    for kind, command, cost in candidates:
+    for kind, command, cost in candidates(state):
         problem = refusal(state, command)
         details = {"techniques": declarable_techniques(state)} if kind == "declare" and not problem else {}
         if problem is None:

@@ -16,7 +16,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.warzone.catalogue import ViolenceEffect
 from meneur.systems.warzone.leadership import LeadershipReason, LeadershipTest, leadership_test
 from meneur.systems.warzone.model import KIND_NAMES, MAX_ACTIONS, PowerKind, TableOptions
-from meneur.systems.warzone.power_test import Critical, PowerTest, PowerTestSpec, power_test
+from meneur.systems.warzone.power_test import Critical, PowerTest, PowerTestSpec, check_stat, power_test
 from meneur.systems.warzone.violence import ViolenceRoll, roll_violence
 
 D = "warzone"
@@ -123,11 +123,14 @@ def cast(spec: PowerTestSpec, kind: PowerKind, actions: int, source: DiceSource,
         leadership: the model's DW; without it the "20" row's test is reported as due, not rolled.
 
     Raises:
-        BadInputError: for an action cost outside 1..10 on a spell.
+        BadInputError: for an action cost outside 1..10 on a spell, or a leadership outside 0..30
+            (checked at once, whatever the dice: a value only the "20" row reads is still checked).
     """
     options = options or TableOptions()
     if kind is PowerKind.SPELL:
         check_actions(actions)
+    if leadership is not None:
+        check_stat(leadership, N_("The leadership"))
     cost = actions if kind is PowerKind.SPELL else 0
     test = power_test(spec, source, options)
     spent = actions_spent(kind, cost, test.success, test.critical, options)

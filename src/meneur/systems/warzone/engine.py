@@ -1,27 +1,30 @@
-"""Warzone powers as the engine drives them: one model's turns, its activations and its powers.
+"""Warzone powers as the engine drives them: a squad's turns, each model's activations and powers.
 
-The setup is ``{"figure": {...}, "options": {...}}`` (the model with its powers, and the table
-options). State files written before the engine (``{"figure", "options", "log": [[event, ...], ...]}``)
-are migrated on load by :func:`migrate`.
+The setup is ``{"figures": [{...}, ...], "options": {...}}`` (the models with their powers, and the
+table options). Files of one model keep loading: a format 1 session file's setup ``{"figure": {...}}``
+is a squad of that model (its events, without a model's name, are that model's), and state files
+written before the engine (``{"figure", "options", "log": [[event, ...], ...]}``) are migrated on load
+by :func:`migrate`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import ValidationError, model_validator
 
 from meneur.engine.codec import Codec
 from meneur.engine.problems import explain
 from meneur.engine.system import System
-from meneur.i18n import Message
+from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
-from meneur.systems.warzone.activation import TurnState, decide, evolve, initial_state, legal
-from meneur.systems.warzone.model import Figure, Frozen, PowerKind, TableOptions
+from meneur.systems.warzone.model import Figure, Frozen, ModelProblemError, PowerKind, TableOptions
 from meneur.systems.warzone.narration import describe as describe_event
+from meneur.systems.warzone.squad import SquadState, decide, evolve, legal, squad_state
 
-FORMAT = 1
+FORMAT = 2
+"""2: a squad of models (``figures``); 1: one model (``figure``), still read."""
 
 CODEC: Codec[c.Command, e.Event] = Codec(
     {
@@ -54,36 +57,53 @@ CODEC: Codec[c.Command, e.Event] = Codec(
 
 
 class Setup(Frozen):
-    """What a game starts with: the model (with its powers) and the table options."""
+    """What a game starts with: the squad's models (with their powers) and the table options;
+    ``figure`` is the one model of a format 1 file."""
 
-    figure: Figure
+    figures: tuple[Figure, ...] = ()
+    figure: Figure | None = None
     options: TableOptions = TableOptions()
 
+    @model_validator(mode="after")
+    def _one_squad(self) -> Setup:
+        if (self.figure is None) == (not self.figures):
+            raise ModelProblemError(N_("give the squad's models in 'figures' (a list of at least one)"))
+        return self
 
-def start(setup: Any) -> TurnState:
-    """The state before the first activation of turn 1.
+    @property
+    def squad(self) -> tuple[Figure, ...]:
+        """The models, in order."""
+        return self.figures or ((self.figure,) if self.figure is not None else ())
+
+
+def start(setup: Any) -> SquadState:
+    """The squad before the first activation of turn 1.
 
     Raises:
-        BadInputError: naming every field of the setup that is wrong.
+        BadInputError: naming every field of the setup that is wrong, or two models named alike.
     """
     try:
         read = Setup.model_validate(setup)
     except ValidationError as error:
         raise explain(error, "setup") from None
-    return initial_state(read.figure, read.options)
+    return squad_state(read.squad, read.options)
 
 
-def state_from_json(data: Any) -> TurnState:
+def state_from_json(data: Any) -> SquadState:
     """A state from its snapshot."""
     try:
-        return TurnState.model_validate(data)
+        return SquadState.model_validate(data)
     except ValidationError as error:
         raise explain(error, "state") from None
 
 
-def describe(state: TurnState, event: e.Event) -> Message:
-    """The log's line for one event."""
-    return describe_event(event)
+def describe(state: SquadState, event: e.Event) -> Message:
+    """The log's line for one event (naming the model in a squad of several)."""
+    line = describe_event(event)
+    name = getattr(event, "model", None)
+    if len(state.models) > 1 and isinstance(event, Frozen) and not isinstance(event, e.TurnEnded):
+        return Message(D, N_("{model}: {line}"), {"model": name or state.first, "line": line})
+    return line
 
 
 def _old_command(first: dict[str, Any]) -> Any:
@@ -125,7 +145,9 @@ def migrate(data: Any) -> Any:
     return {"meneur": "warzone", "format": FORMAT, "setup": setup, "log": log, "undone": []}
 
 
-SYSTEM: System[TurnState, c.Command, e.Event] = System(
+D = "warzone"
+
+SYSTEM: System[SquadState, c.Command, e.Event] = System(
     key="warzone",
     domain="warzone",
     codec=CODEC,

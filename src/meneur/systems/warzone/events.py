@@ -1,7 +1,8 @@
 """What happened (past-tense names): the event log is the truth, the state is a fold over it.
 
 Events are frozen pydantic models tagged by ``type`` so a log reads and writes as JSON. They carry
-the dice already rolled, so replaying a log never rolls again.
+the dice already rolled, so replaying a log never rolls again. ``model`` names the squad's model the
+event happened to (``None``, in files of one model written before squads: that model).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ class ActivationStarted(Frozen):
 
     type: Literal["activation_started"] = "activation_started"
     actions: int
+    model: str | None = None
 
 
 class TechniquesDeclared(Frozen):
@@ -28,6 +30,7 @@ class TechniquesDeclared(Frozen):
 
     type: Literal["techniques_declared"] = "techniques_declared"
     names: tuple[str, ...]
+    model: str | None = None
 
 
 class PowerTested(Frozen):
@@ -42,6 +45,7 @@ class PowerTested(Frozen):
     success: bool
     critical: Critical | None
     actions_spent: int
+    model: str | None = None
 
 
 class ViolenceRolled(Frozen):
@@ -50,6 +54,7 @@ class ViolenceRolled(Frozen):
     type: Literal["violence_rolled"] = "violence_rolled"
     roll: int
     effect: ViolenceEffect
+    model: str | None = None
 
 
 class LeadershipTested(Frozen):
@@ -60,12 +65,14 @@ class LeadershipTested(Frozen):
     roll: int
     threshold: int
     success: bool
+    model: str | None = None
 
 
 class WoundSuffered(Frozen):
     """The model suffered one wound."""
 
     type: Literal["wound_suffered"] = "wound_suffered"
+    model: str | None = None
 
 
 class ActionSpent(Frozen):
@@ -73,6 +80,7 @@ class ActionSpent(Frozen):
 
     type: Literal["action_spent"] = "action_spent"
     concentrate: bool = False
+    model: str | None = None
 
 
 class ActivationEnded(Frozen):
@@ -80,6 +88,7 @@ class ActivationEnded(Frozen):
 
     type: Literal["activation_ended"] = "activation_ended"
     reason: Literal["declared", "violence", "knocked_down"] = "declared"
+    model: str | None = None
 
 
 class TurnEnded(Frozen):
@@ -89,16 +98,20 @@ class TurnEnded(Frozen):
 
 
 class WokeUp(Frozen):
-    """The knocked-down model got up (``how``: leadership or friendly_help)."""
+    """The knocked-down model got up (``how``: leadership or friendly_help, ``helper`` the squad's
+    model that helped, if it is kept in the file)."""
 
     type: Literal["woke_up"] = "woke_up"
     how: Literal["leadership", "friendly_help"]
+    model: str | None = None
+    helper: str | None = None
 
 
 class WakeUpFailed(Frozen):
     """The knocked-down model stayed down this turn."""
 
     type: Literal["wake_up_failed"] = "wake_up_failed"
+    model: str | None = None
 
 
 class PanicChanged(Frozen):
@@ -106,6 +119,7 @@ class PanicChanged(Frozen):
 
     type: Literal["panic_changed"] = "panic_changed"
     panicked: bool
+    model: str | None = None
 
 
 Event = Annotated[

@@ -189,6 +189,8 @@ class TableOptions(Frozen):
             (with the +2/+4 of the technique order) instead of the power's printed difficulty
             (default False).
         wake_up_modifier: the modifier of the leadership test made to get up (default -4, the text's).
+        friendly_targets_follow_priority: the target priority rules also bind powers aimed at
+            friendly models (default False: "W wypadku Mocy rzucanych na Modele przeciwnika").
     """
 
     natural_one_always_succeeds: bool = True
@@ -197,3 +199,4 @@ class TableOptions(Frozen):
     knocked_down_ends_activation: bool = True
     leadership_uses_test_difficulty: bool = False
     wake_up_modifier: int = Field(default=-4, ge=-20, le=20)
+    friendly_targets_follow_priority: bool = False

@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import Field
 
 from meneur.i18n import N_, Message
-from meneur.systems.warzone.model import Power, TargetKind
+from meneur.systems.warzone.model import Power, TableOptions, TargetKind
 
 D = "warzone"
 MAX_DISTANCE = 1000
@@ -33,6 +33,8 @@ class Target:
         in_line_of_sight: "w Polu widzenia modelu Czarującego".
         in_field_of_fire: "w jego Polu Ostrzału".
         priority_respected: the target priority rules ("Priorytetu Celu") allow this target.
+        friendly: the target is a friendly model ("Modele przeciwnika" are the ones priority
+            governs).
     """
 
     kind: TargetKind = TargetKind.MODEL
@@ -42,6 +44,7 @@ class Target:
     in_line_of_sight: bool = True
     in_field_of_fire: bool = True
     priority_respected: bool = True
+    friendly: bool = False
 
 
 def inches(distance: float) -> str:
@@ -75,7 +78,7 @@ def _range_problems(power: Power, target: Target) -> list[Message]:
     return problems
 
 
-def _target_problems(power: Power, target: Target) -> list[Message]:
+def _target_problems(power: Power, target: Target, options: TableOptions) -> list[Message]:
     problems: list[Message] = []
     if target.kind is TargetKind.POINT and power.target is TargetKind.MODEL:
         problems.append(Message(D, N_("'{name}' targets a model, not a point."), {"name": power.name}))
@@ -84,18 +87,20 @@ def _target_problems(power: Power, target: Target) -> list[Message]:
             problems.append(Message(D, N_(
                 "The target model is outside the user's field of fire (\"jedynie na modele będące w jego"
                 " Polu Ostrzału\")."), {}))
-        if not target.priority_respected:
+        follows = not target.friendly or options.friendly_targets_follow_priority
+        if follows and not target.priority_respected:
             problems.append(Message(D, N_(
-                "Powers aimed at models follow the target priority rules; pick the target they"
-                " allow."), {}))
+                "Powers aimed at enemy models follow the target priority rules (\"Priorytetu"
+                " Celu\"); pick the target they allow."), {}))
     return problems
 
 
-def target_problems(power: Power, target: Target) -> list[Message]:
+def target_problems(power: Power, target: Target, options: TableOptions | None = None) -> list[Message]:
     """Every reason ``target`` cannot be chosen for ``power`` (empty when it can).
 
-    "Punkt: ... nie trzeba przestrzegać zasad Priorytetu Celu"; "Model: ... należy przestrzegać zasad
-    Priorytetu Celu"; "Model może używać Mocy jedynie na modele będące w jego Polu Ostrzału"
+    "Punkt: ... nie trzeba przestrzegać zasad Priorytetu Celu"; "W wypadku Mocy rzucanych na Modele
+    przeciwnika należy przestrzegać zasad Priorytetu Celu" (friendly models are not bound, unless the
+    table says so); "Model może używać Mocy jedynie na modele będące w jego Polu Ostrzału"
     (001_0209eda46e4737a1.txt).
     """
-    return _range_problems(power, target) + _target_problems(power, target)
+    return _range_problems(power, target) + _target_problems(power, target, options or TableOptions())

@@ -16,16 +16,21 @@ from meneur.i18n import N_, Message, Translator
 from meneur.systems.carpathes.cli.options import file_argument, json_option
 from meneur.systems.carpathes.cli.present import KEY, presenter, run
 from meneur.systems.carpathes.cli.words import bad, parse_talents
-from meneur.systems.carpathes.commands import AddCharacter, Command
+from meneur.systems.carpathes.commands import AddCharacter, AddNpc, Command
 from meneur.systems.carpathes.model import (
     BONUS_MAX,
+    BONUS_MIN,
     TRAIT_MAX,
     TRAIT_MIN,
     Character,
+    CreatureKind,
     Faith,
+    Npc,
     TableOptions,
     check_range,
+    parse_enum,
 )
+from meneur.systems.carpathes.words import shown
 
 _ = Translator("carpathes")
 CLUES_MAX = 99
@@ -85,6 +90,7 @@ def _character(
     atheist: bool,
     objects: list[str],
     equipment: int,
+    initiative_talent: str | None = None,
 ) -> Character:
     from meneur.engine.problems import explain
 
@@ -106,6 +112,7 @@ def _character(
             faith=Faith.ATHEIST if atheist else Faith.BELIEVER,
             sacred_objects=tuple(objects),
             equipment_bonus=equipment,
+            initiative_talent=initiative_talent,
         )
     except ValidationError as error:
         raise explain(error, "add-pc") from None
@@ -132,6 +139,8 @@ def _register_add_pc(app: typer.Typer) -> None:
             ),
         ] = None,
         equipment: Annotated[int, typer.Option("--equipment", help=_("Equipment bonus to Défense."))] = 0,
+        initiative_talent: Annotated[str | None, typer.Option("--initiative-talent", help=_(
+            "One of the PC's talents whose bonus adds to initiative."))] = None,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         def build(session: object) -> Command:
@@ -145,13 +154,53 @@ def _register_add_pc(app: typer.Typer) -> None:
                     atheist,
                     objects or [],
                     equipment,
+                    initiative_talent,
                 )
             )
 
         run(path, build, as_json)
 
 
+def _npc(name: str, kind: str, traits: tuple[int, int, int], equipment: int, bonus: int) -> Npc:
+    from meneur.engine.problems import explain
+
+    if not name.strip():
+        raise bad(N_("The character's name is empty; give a name with --name."))
+    for label, value in zip((N_("Mental"), N_("Physique"), N_("Social")), traits, strict=True):
+        check_range(Message("carpathes", label), value, TRAIT_MIN, TRAIT_MAX)
+    check_range(Message("carpathes", N_("The equipment bonus")), equipment, 0, BONUS_MAX)
+    check_range(Message("carpathes", N_("The talent bonus")), bonus, BONUS_MIN, BONUS_MAX)
+    mental, physical, social = traits
+    try:
+        return Npc(name=name, kind=parse_enum(CreatureKind, kind, _("creature")), mental=mental,
+                   physical=physical, social=social, equipment_bonus=equipment, initiative_bonus=bonus)
+    except ValidationError as error:
+        raise explain(error, "add-npc") from None
+
+
+def _register_add_npc(app: typer.Typer) -> None:
+    kinds = shown("CreatureKind", [k.value for k in CreatureKind])
+
+    @app.command("add-npc", help=_("Add an NPC whose wounds the chronicle remembers."))
+    def add_npc_cmd(
+        path: Annotated[Path, file_argument()],
+        name: Annotated[str, typer.Option("--name", help=_("The NPC's name."))],
+        mental: Annotated[int, typer.Option("--mental", help=_("The Mental trait."))],
+        physical: Annotated[int, typer.Option("--physical", help=_("The Physique trait."))],
+        social: Annotated[int, typer.Option("--social", help=_("The Social trait."))],
+        kind: Annotated[
+            str, typer.Option("--kind", help=_("What it is: {choices}.", choices=kinds))
+        ] = "human",
+        equipment: Annotated[int, typer.Option("--equipment", help=_("Equipment bonus to Défense."))] = 0,
+        bonus: Annotated[int, typer.Option("--initiative-bonus", help=_("Talent bonus to initiative."))] = 0,
+        as_json: Annotated[bool, json_option()] = False,
+    ) -> None:
+        run(path, lambda session: AddNpc(npc=_npc(name, kind, (mental, physical, social), equipment, bonus)),
+            as_json)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``new`` and ``add-pc`` to the chronicle group."""
+    """Add ``new``, ``add-pc`` and ``add-npc`` to the chronicle group."""
     _register_new(app)
     _register_add_pc(app)
+    _register_add_npc(app)

@@ -132,10 +132,10 @@ def _register_faith(app: typer.Typer) -> None:
 
 
 def _register_wounds(app: typer.Typer) -> None:
-    @app.command("wound", help=_("A PC suffers a wound (read from an attack's margin)."))
+    @app.command("wound", help=_("A PC or NPC suffers a wound (read from an attack's margin)."))
     def wound_cmd(
         path: Annotated[Path, file_argument()],
-        pc: Annotated[str, pc_option()],
+        pc: Annotated[str, typer.Option("--pc", "--npc", help=_("The PC's or NPC's name."))],
         wound: Annotated[
             str, typer.Option("--wound", help=_("légère (light), sérieuse (serious) or critique (critical)."))
         ],
@@ -146,7 +146,7 @@ def _register_wounds(app: typer.Typer) -> None:
     @app.command("care", help=_("Medical care: a serious wound no longer gives disadvantage."))
     def care_cmd(
         path: Annotated[Path, file_argument()],
-        pc: Annotated[str, pc_option()],
+        pc: Annotated[str, typer.Option("--pc", "--npc", help=_("The PC's or NPC's name."))],
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         run(path, GiveMedicalCare(pc=pc), as_json)

@@ -12,7 +12,7 @@ from typing import Any
 from meneur.cli.sessions import Presenter, play
 from meneur.dice.source import EnteredDiceError, EnteredSource
 from meneur.i18n import Message
-from meneur.systems.carpathes.commands import Command, MakeRoll, UseJoker
+from meneur.systems.carpathes.commands import Command, MakeAttack, MakeRoll, UseJoker
 from meneur.systems.carpathes.events import InitiativeRolled, RoundStarted
 from meneur.systems.carpathes.narration import initiative_of, narrate, status_lines, summary
 from meneur.systems.carpathes.resolution import dice_count
@@ -45,7 +45,7 @@ def _dice_fit(session: Any, command: Command, dice: str) -> None:
     from meneur.systems.carpathes.chronicle import roll_mode
     from meneur.systems.carpathes.cli.words import dice_message
 
-    if not isinstance(command, MakeRoll | UseJoker):
+    if not isinstance(command, MakeRoll | UseJoker | MakeAttack):
         return
     mode = roll_mode(session.state, command)
     count = dice_count(mode)

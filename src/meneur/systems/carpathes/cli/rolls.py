@@ -27,7 +27,7 @@ from meneur.systems.carpathes.initiative import roll_initiative
 from meneur.systems.carpathes.model import CreatureKind, TableOptions, Tier, check_range, parse_enum
 from meneur.systems.carpathes.odds import tier_odds, total_distribution, wound_odds
 from meneur.systems.carpathes.resolution import mode_from, roll
-from meneur.systems.carpathes.supernatural import Agent, Target, effect_of
+from meneur.systems.carpathes.supernatural import Agent, Target, door_message, effect_of, wreath_stops
 from meneur.systems.carpathes.words import key_for, shown
 
 _ = Translator("carpathes")
@@ -226,8 +226,9 @@ def _register_initiative(app: typer.Typer) -> None:
             typer.Option(
                 "--fighter",
                 help=_(
-                    "NAME:PHYSIQUE[:pj][:surprise][:depourvu][:talent=N], once per combatant (pj: a PC;"
-                    " depourvu: caught off guard; the keys pc and off_guard work too)."
+                    "NAME:PHYSIQUE[:pj][:surprise][:depourvu][:blesse][:talent=N], once per combatant"
+                    " (pj: a PC; depourvu: caught off guard; blesse: seriously wounded, at disadvantage;"
+                    " the keys pc, off_guard and wounded work too)."
                 ),
             ),
         ],
@@ -259,13 +260,21 @@ def _register_effect(app: typer.Typer) -> None:
         target: Annotated[
             str, typer.Option("--target", help=_("What it acts on: {choices}.", choices=targets))
         ],
+        door: Annotated[bool, typer.Option("--door-wreath", help=_(
+            "A wreath of braids hangs on the bedroom door: may the target enter?"))] = False,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
-        result = effect_of(parse_enum(Agent, agent, _("agent")), parse_enum(Target, target, _("target")))
+        what, acting = parse_enum(Target, target, _("target")), parse_enum(Agent, agent, _("agent"))
+        result = effect_of(acting, what)
+        lines, data = result.explain(), result.to_json()
+        if door:
+            enters = not wreath_stops(acting, what)
+            data["can_enter"] = enters
+            lines.append(door_message(enters))
         if as_json:
-            print_json(result.to_json())
+            print_json(data)
         else:
-            show(result.explain())
+            show(lines)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,8 @@ from typing import Annotated, Literal, cast
 
 import typer
 
-from meneur.i18n import N_, Translator
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.cli.options import (
     advantage_option,
     dice_option,
@@ -23,14 +24,15 @@ from meneur.systems.carpathes.cli.present import run
 from meneur.systems.carpathes.cli.words import bad, parse_npc
 from meneur.systems.carpathes.commands import (
     InvokeTalisman,
+    MakeAttack,
     MakeRoll,
     NextRound,
     RollInitiative,
     UseJoker,
 )
 from meneur.systems.carpathes.events import PURPOSES, Purpose
-from meneur.systems.carpathes.model import Trait, parse_enum
-from meneur.systems.carpathes.words import key_for
+from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, Trait, check_range, parse_enum
+from meneur.systems.carpathes.words import key_for, shown
 
 _ = Translator("carpathes")
 
@@ -127,7 +129,8 @@ def _register_initiative(app: typer.Typer) -> None:
     def initiative_cmd(
         path: Annotated[Path, file_argument()],
         npcs: Annotated[
-            list[str] | None, typer.Option("--npc", help=_("NAME:PHYSIQUE[:talent=N], repeatable."))
+            list[str] | None, typer.Option("--npc", help=_(
+                "NAME:PHYSIQUE[:talent=N], or the NAME of an NPC of the chronicle; repeatable."))
         ] = None,
         surprise: Annotated[
             list[str] | None,
@@ -156,7 +159,42 @@ def _register_initiative(app: typer.Typer) -> None:
         run(path, NextRound(), as_json)
 
 
+def _register_attack(app: typer.Typer) -> None:
+    weapons = shown("WeaponKey", [k.value for k in WeaponKey])
+
+    @app.command("attack", help=_(
+        "A PC or NPC attacks another: 2D6 + Physique + weapon bonus against the target's Défense;"
+        " the wound is recorded on the target."))
+    def attack_cmd(
+        path: Annotated[Path, file_argument()],
+        attacker: Annotated[str, typer.Option("--attacker", help=_("The attacking PC or NPC."))],
+        target: Annotated[str, typer.Option("--target", help=_("The PC or NPC attacked."))],
+        weapon: Annotated[
+            str, typer.Option("--weapon", help=_("The weapon: {choices}.", choices=weapons))
+        ] = "bare_hands",
+        weapon_bonus: Annotated[int, typer.Option("--weapon-bonus", help=_("Weapon bonus to attack."))] = 0,
+        identified: Annotated[
+            bool, typer.Option("--identified", help=_("The target is identified as undead."))
+        ] = False,
+        sleeping: Annotated[bool, typer.Option("--sleeping", help=_(
+            "The target sleeps (ash stake in the heart of a sleeping vampire)."))] = False,
+        advantage: Annotated[bool, advantage_option()] = False,
+        disadvantage: Annotated[bool, disadvantage_option()] = False,
+        dice: Annotated[str | None, dice_option()] = None,
+        seed: Annotated[int | None, seed_option()] = None,
+        as_json: Annotated[bool, json_option()] = False,
+    ) -> None:
+        def build(session: object) -> MakeAttack:
+            check_range(Message("carpathes", N_("The weapon bonus")), weapon_bonus, BONUS_MIN, BONUS_MAX)
+            return MakeAttack(attacker=attacker, target=target,
+                              weapon=parse_enum(WeaponKey, weapon, _("weapon")),
+                              weapon_bonus=weapon_bonus, identified=identified, sleeping=sleeping,
+                              advantage=advantage, disadvantage=disadvantage)
+
+        run(path, build, as_json, seed, dice)
+
+
 def register(app: typer.Typer) -> None:
-    """Add the scene's rolls, Talisman, Joker, initiative and rounds to ``app``."""
-    for add in (_register_roll, _register_talisman, _register_initiative):
+    """Add the scene's rolls, attacks, Talisman, Joker, initiative and rounds to ``app``."""
+    for add in (_register_roll, _register_attack, _register_talisman, _register_initiative):
         add(app)

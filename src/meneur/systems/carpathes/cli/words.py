@@ -46,7 +46,8 @@ def _number(text: str) -> bool:
 
 
 def parse_fighter(spec: str) -> Combatant:
-    """``NAME:PHYSIQUE[:pc][:surprise][:off_guard][:talent=N]``."""
+    """``NAME:PHYSIQUE[:pc][:surprise][:off_guard][:wounded][:talent=N]`` (``wounded``: a serious
+    wound awaiting care, disadvantage)."""
     parts = spec.split(":")
     if len(parts) < 2 or not parts[0] or not _number(parts[1]):
         raise bad(
@@ -57,25 +58,29 @@ def parse_fighter(spec: str) -> Combatant:
     for flag in parts[2:]:
         if flag.startswith("talent=") and _number(flag[7:]):
             talent = int(flag[7:])
-        elif (key := key_for("CombatantFlag", flag, ["pc", "surprise", "off_guard"])) is not None:
+        elif (key := key_for("CombatantFlag", flag, ["pc", "surprise", "off_guard", "wounded"])) is not None:
             flags.add(key)
         else:
             raise bad(
                 N_(
-                    "Unknown combatant flag '{flag}'; use pj (pc), surprise, depourvu (off_guard)"
-                    " or talent=N."
+                    "Unknown combatant flag '{flag}'; use pj (pc), surprise, depourvu (off_guard),"
+                    " blesse (wounded) or talent=N."
                 ),
                 flag=flag,
             )
     return Combatant(
-        parts[0], int(parts[1]), "pc" in flags, talent, "surprise" in flags, "off_guard" in flags
+        parts[0], int(parts[1]), "pc" in flags, talent, "surprise" in flags, "off_guard" in flags,
+        "wounded" in flags,
     )
 
 
 def parse_npc(spec: str) -> NpcEntry:
-    """``NAME:PHYSIQUE[:talent=N]``: surprise and off-guard have their own options."""
+    """``NAME:PHYSIQUE[:talent=N]``, or ``NAME`` alone for an NPC of the chronicle (its sheet):
+    surprise and off-guard have their own options."""
+    if spec and ":" not in spec:
+        return NpcEntry(name=spec)
     fighter = parse_fighter(spec)
-    if fighter.is_pc or fighter.surprise or fighter.off_guard:
+    if fighter.is_pc or fighter.surprise or fighter.off_guard or fighter.disadvantage:
         raise bad(
             N_(
                 "NPC '{spec}' should read NAME:PHYSIQUE[:talent=N]; use --surprise NAME or"

@@ -58,3 +58,36 @@ def print_result(title: str, body: list[str]) -> None:
 def refuse_dice_with_odds(dice: str | None) -> None:
     if dice is not None:
         raise BadInputError(Message("insmv", N_("--odds rolls nothing: remove --dice.")))
+
+
+def _number(text: str, spec: str) -> int:
+    if not text.strip().lstrip("-").isdigit():
+        raise BadInputError(Message("insmv", N_("'{spec}' needs a whole number after '='."), {"spec": spec}))
+    return int(text)
+
+
+def parse_values(specs: list[str]) -> dict[str, int]:
+    """``NAME=N`` options (characteristics, powers) as a mapping; a name given twice is refused."""
+    found: dict[str, int] = {}
+    for spec in specs:
+        name, sep, number = spec.partition("=")
+        if not sep or not name.strip():
+            raise BadInputError(Message("insmv", N_("'{spec}' should read NAME=N."), {"spec": spec}))
+        if name.strip() in found:
+            raise BadInputError(Message("insmv", N_("'{name}' is given twice."), {"name": name.strip()}))
+        found[name.strip()] = _number(number, spec)
+    return found
+
+
+def parse_talent(spec: str) -> dict[str, object]:
+    """``NAME:CHARACTERISTIC:MALUS[=VALUE]``: the talent, its characteristic, its « (-X) », and its
+    value when the being possesses it."""
+    head, sep, number = spec.partition("=")
+    parts = [part.strip() for part in head.split(":")]
+    if len(parts) != 3 or not all(parts):
+        raise BadInputError(Message("insmv", N_(
+            "Talent '{spec}' should read NAME:CHARACTERISTIC:MALUS[=VALUE], e.g. Discussion:Présence:1=3."),
+            {"spec": spec}))
+    name, characteristic, malus = parts
+    return {"name": name, "characteristic": characteristic, "malus": abs(_number(malus, spec)),
+            "value": _number(number, spec) if sep else None}

@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from meneur.i18n import Translator
+from meneur.i18n import N_, Translator
 from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT
 
 _ = Translator("insmv")
@@ -35,9 +35,9 @@ def file_argument(required: bool = True) -> Any:
     )
 
 
-def value() -> Any:
+def value(required: bool = True) -> Any:
     return typer.Option(
-        ...,
+        ... if required else None,
         "--value",
         callback=within(0, MAX_NUMBER),
         help=_("Value of the characteristic, talent or power (1 to 6)."),
@@ -70,9 +70,9 @@ def voluntary(flag: str = "--voluntary") -> Any:
     )
 
 
-def kind(flag: str = "--kind") -> Any:
+def kind(flag: str = "--kind", default: str | None = "human") -> Any:
     return typer.Option(
-        "human",
+        default,
         flag,
         help=_(
             "Kind of being (limits voluntary shifts): humain, ange, démon, avatar-archange,"
@@ -121,3 +121,15 @@ def as_json() -> Any:
 
 def odds() -> Any:
     return typer.Option(False, "--odds", help=_("Print the exact odds instead of rolling."))
+
+
+SHEET_HELP = {
+    "--characteristic": N_("A characteristic, NAME=N (repeatable)."),
+    "--talent": N_("A talent, NAME:CHARACTERISTIC:MALUS[=VALUE] (no VALUE: not possessed; repeatable)."),
+    "--power": N_("A power, NAME=N (repeatable)."),
+}
+
+
+def sheet(flag: str) -> Any:
+    """A repeatable option of a being's sheet: ``--characteristic``, ``--talent`` or ``--power``."""
+    return typer.Option(None, flag, help=_(SHEET_HELP[flag]))

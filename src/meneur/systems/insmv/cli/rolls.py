@@ -16,38 +16,36 @@ from meneur.cli.sessions import play
 from meneur.dice.source import finish, source_from
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
+from meneur.systems.insmv.catalogue import parse_kind
 from meneur.systems.insmv.cli import common as c
 from meneur.systems.insmv.cli import options as o
 from meneur.systems.insmv.cli.table import presenter
 from meneur.systems.insmv.odds import odds_of
 from meneur.systems.insmv.render import lines, result_json
-from meneur.systems.insmv.resolution import TestRequest, no_chance, roll_test
+from meneur.systems.insmv.resolution import no_chance, roll_test
+from meneur.systems.insmv.table_um import Difficulty
 
 _ = Translator("insmv")
 
 
-def _test_wire(
-    being: str, request: TestRequest, possessed: bool, cost: int | None, power: str | None
-) -> dict[str, Any]:
-    fields: dict[str, Any] = {
-        "being": being,
-        "value": request.value,
-        "shift": request.gm_shift,
-        "voluntary": request.voluntary_shift,
-        "possessed": possessed,
-        "difficulty": None if request.difficulty is None else request.difficulty.value,
-        "untrained_malus": request.untrained_malus,
-        "cost": cost,
-        "power": power,
-    }
-    return {"test": fields}
+def _test_wire(being: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """A test at the table; options left out (``None``) are the being's or the defaults."""
+    difficulty = fields.pop("difficulty", None)
+    if difficulty is not None:
+        fields["difficulty"] = Difficulty.parse(difficulty).value
+    if fields.get("kind") is not None:
+        fields["kind"] = parse_kind(fields["kind"]).value
+    return {"test": {"being": being, **{key: value for key, value in fields.items() if value is not None}}}
 
 
-def _check_table_options(file: Path | None, being: str | None, cost: int | None, odds: bool) -> None:
-    if file is None and (being is not None or cost is not None):
+def _check_table_options(file: Path | None, being: str | None, cost: int | None, odds: bool,
+                         sheet: tuple[str | None, str | None] = (None, None)) -> None:
+    if file is None and (being is not None or cost is not None or sheet != (None, None)):
         raise BadInputError(
             Message(
-                "insmv", N_("--being and --cost need the table file: 'insmv test FILE --being NAME ...'.")
+                "insmv",
+                N_("--being, --cost, --talent and --characteristic need the table file:"
+                   " 'insmv test FILE --being NAME ...'."),
             )
         )
     if file is not None and being is None:
@@ -72,11 +70,15 @@ def _register_test(app: typer.Typer) -> None:
     @guarded
     def test_command(
         file: Path | None = o.file_argument(required=False),  # noqa: B008
-        value: int = o.value(),
+        value: int | None = o.value(required=False),
+        talent: str | None = typer.Option(None, "--talent", help=_("A talent of the being's sheet.")),
+        characteristic: str | None = typer.Option(
+            None, "--characteristic", help=_("A characteristic of the being's sheet.")
+        ),
         difficulty: str | None = o.difficulty(),
         shift: int = o.shift(),
         voluntary: int = o.voluntary(),
-        kind: str = o.kind(),
+        kind: str | None = o.kind(default=None),
         max_shift: int | None = o.max_shift(),
         untrained_malus: int | None = o.untrained(),
         not_possessed: bool = o.not_possessed(),
@@ -93,13 +95,19 @@ def _register_test(app: typer.Typer) -> None:
         as_json: bool = o.as_json(),
         odds: bool = o.odds(),
     ) -> None:
-        _check_table_options(file, being, cost, odds)
-        request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
+        _check_table_options(file, being, cost, odds, (talent, characteristic))
         if file is not None and being is not None:
-            wire = _test_wire(being, request, not not_possessed, cost, power)
+            wire = _test_wire(being, {
+                "value": value, "difficulty": difficulty, "shift": shift, "voluntary": voluntary,
+                "untrained_malus": untrained_malus, "possessed": not not_possessed, "cost": cost,
+                "power": power, "talent": talent, "characteristic": characteristic, "kind": kind,
+                "max_shift": max_shift})
             play(file, "insmv", wire, presenter(), as_json=as_json, seed=seed, dice=dice)
             return
-        plan = c.plan_of(request, c.kind_rules(kind, max_shift), not not_possessed)
+        if value is None:
+            raise BadInputError(Message("insmv", N_("Give --value (or a table file and --being).")))
+        request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
+        plan = c.plan_of(request, c.kind_rules(kind or "human", max_shift), not not_possessed)
         if odds:
             c.refuse_dice_with_odds(dice)
             c.print_odds(plan, odds_of(plan), as_json)

@@ -13,6 +13,7 @@ from meneur.cli.sessions import AnySession, Lines, Presenter, add_session_verbs,
 from meneur.i18n import Translator
 from meneur.systems.insmv.catalogue import parse_kind, rules_for
 from meneur.systems.insmv.cli import options as o
+from meneur.systems.insmv.cli.common import parse_talent, parse_values
 from meneur.systems.insmv.commands import MAX_DAYS
 from meneur.systems.insmv.model import MAX_NUMBER
 from meneur.systems.insmv.narration import event_lines, table_lines
@@ -28,7 +29,8 @@ def _events(session: AnySession, events: Sequence[Any]) -> Lines:
 
 def _state_json(session: AnySession) -> dict[str, Any]:
     beings = session.state.beings
-    return {"beings": {name: being_json(beings[name]) for name in sorted(beings)}}
+    return {"beings": {name: being_json(beings[name]) for name in sorted(beings)},
+            "options": session.state.options.model_dump()}
 
 
 def presenter() -> Presenter:
@@ -87,6 +89,9 @@ def _register_being(being_app: typer.Typer) -> None:
             callback=o.within(0, 2 * MAX_NUMBER),
             help=_("PP left now (default: the maximum)."),
         ),
+        characteristics: list[str] | None = o.sheet("--characteristic"),  # noqa: B008
+        talents: list[str] | None = o.sheet("--talent"),  # noqa: B008
+        powers: list[str] | None = o.sheet("--power"),  # noqa: B008
         as_json: bool = o.as_json(),
     ) -> None:
         def command(session: AnySession) -> dict[str, Any]:
@@ -109,6 +114,9 @@ def _register_being(being_app: typer.Typer) -> None:
                         "will": will,
                         "rules": rules.model_dump(),
                         "power_points": power_points,
+                        "characteristics": parse_values(characteristics or []),
+                        "talents": [parse_talent(spec) for spec in talents or []],
+                        "powers": parse_values(powers or []),
                     }
                 }
             }

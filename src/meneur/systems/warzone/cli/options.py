@@ -48,3 +48,9 @@ def file_argument() -> Any:
         metavar=_("FILE"),
         help=_("The state file (JSON, or YAML if its name ends in .yaml); see 'warzone new'."),
     )
+
+
+def model() -> Any:
+    return typer.Option(
+        None, "--model", help=_("The squad's model the command is for (needed when the squad has several).")
+    )

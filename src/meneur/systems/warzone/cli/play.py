@@ -27,6 +27,9 @@ D = "warzone"
 KEY = "warzone"
 TARGETS = ("self", "model", "point")
 TARGET_HELP = N_("Check the target against the range: self, model or point.")
+FIGURE_HELP = N_(
+    "JSON file of a model and its powers (see 'warzone example'); repeat it for each model of a squad."
+)
 
 
 def example_model() -> str:
@@ -34,10 +37,22 @@ def example_model() -> str:
     return files("meneur.systems.warzone").joinpath("data", "example_model.json").read_text(encoding="utf-8")
 
 
+def _named(wire: str, model: str | None, **fields: Any) -> Any:
+    """The wire form of a command for the squad's ``model`` (a bare name when nothing is given)."""
+    given = {k: v for k, v in {**fields, "model": model}.items() if v is not None}
+    return {wire: given} if given else wire
+
+
 def _target(
-    kind: str | None, distance: float | None, contact: bool, no_sight: bool, outside: bool
+    kind: str | None,
+    distance: float | None,
+    contact: bool,
+    no_sight: bool,
+    outside: bool,
+    priority: tuple[bool, bool] = (False, False),
 ) -> dict[str, Any] | None:
-    if kind is None and distance is None and not (contact or no_sight or outside):
+    friendly, against = priority
+    if kind is None and distance is None and not (contact or no_sight or outside or friendly or against):
         return None
     if kind is not None and kind not in TARGETS:
         raise BadInputError(
@@ -50,6 +65,8 @@ def _target(
         "distance": distance,
         "in_line_of_sight": not no_sight,
         "in_field_of_fire": not outside,
+        "friendly": friendly,
+        "priority_respected": not against,
     }
 
 
@@ -58,7 +75,7 @@ def _aimed(name: str, fields: dict[str, Any], target: tuple[Any, ...], as_json: 
         aim = _target(*target)
     except MeneurError as error:
         fail(error, as_json)
-    return {name: {**fields, "target": aim}}
+    return {name: {**{k: v for k, v in fields.items() if v is not None}, "target": aim}}
 
 
 def _register_new(app: typer.Typer) -> None:
@@ -74,17 +91,20 @@ def _register_new(app: typer.Typer) -> None:
     )
     def new_command(
         state: Path = o.file_argument(),  # noqa: B008
-        figure: Path = typer.Option(  # noqa: B008
+        figures: list[Path] = typer.Option(  # noqa: B008
             ...,
             "--figure",
-            help=_("JSON file of the model and its powers (see 'warzone example')."),  # noqa: B008
+            help=_(FIGURE_HELP),  # noqa: B008
         ),
         options: Path = typer.Option(None, "--options", help=_("JSON file of table options.")),  # noqa: B008
         force: bool = typer.Option(False, "--force", help=_("Replace an existing state file.")),
         as_json: bool = o.as_json(),
     ) -> None:
         try:
-            setup = {"figure": read_data(figure), "options": {} if options is None else read_data(options)}
+            setup = {
+                "figures": [read_data(figure) for figure in figures],
+                "options": {} if options is None else read_data(options),
+            }
         except MeneurError as error:
             fail(error, as_json)
         create(state, KEY, setup, force=force, as_json=as_json, presenter=presenter())
@@ -98,34 +118,52 @@ def _register_new(app: typer.Typer) -> None:
         sys.stdout.write(example_model())
 
 
-def _simple_command(app: typer.Typer, name: str, text: str, wire: Any, rolls: bool = False) -> None:
+def _simple_command(app: typer.Typer, name: str, text: str, wire: str, rolls: bool = False) -> None:
     if rolls:
 
         @app.command(name, help=_(text))
         def rolling(
             state: Path = o.file_argument(),  # noqa: B008
+            model: str | None = o.model(),
             dice: str | None = o.dice(),
             seed: int | None = o.seed(),
             as_json: bool = o.as_json(),
         ) -> None:
-            play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
+            play(state, KEY, _named(wire, model), presenter(), as_json=as_json, seed=seed, dice=dice)
 
         return
 
     @app.command(name, help=_(text))
-    def run(state: Path = o.file_argument(), as_json: bool = o.as_json()) -> None:  # noqa: B008
-        play(state, KEY, wire, presenter(), as_json=as_json)
+    def run(
+        state: Path = o.file_argument(),  # noqa: B008
+        model: str | None = o.model(),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        play(state, KEY, _named(wire, model) if wire != "end_turn" else wire, presenter(), as_json=as_json)
 
 
 def _register_turn(app: typer.Typer) -> None:
-    simple: list[tuple[str, str, Any]] = [
+    simple: list[tuple[str, str, str]] = [
         ("activate", N_("Activate the model (once per turn)."), "activate"),
         ("end-activation", N_("End the activation."), "end_activation"),
-        ("end-turn", N_("End the turn; a knocked-down model then tests to get up."), "end_turn"),
-        ("help-up", N_("A friendly model in contact spends an action to get the model up."), "help_up"),
     ]
     for name, text, wire in simple:
         _simple_command(app, name, text, wire)
+
+    @app.command("end-turn", help=_("End the turn; a knocked-down model then tests to get up."))
+    def end_turn_command(state: Path = o.file_argument(), as_json: bool = o.as_json()) -> None:  # noqa: B008
+        play(state, KEY, "end_turn", presenter(), as_json=as_json)
+
+    @app.command("help-up", help=_("A friendly model in contact spends an action to get the model up."))
+    def help_up_command(
+        state: Path = o.file_argument(),  # noqa: B008
+        model: str | None = o.model(),
+        helper: str | None = typer.Option(None, "--helper", help=_(
+            "The squad's model that helps, in its activation: one of its actions is spent (left out: a"
+            " model not kept in this file).")),
+        as_json: bool = o.as_json(),
+    ) -> None:
+        play(state, KEY, _named("help_up", model, helper=helper), presenter(), as_json=as_json)
     _simple_command(
         app, "wake", N_("Leadership test at -4 to get up, at the start of a turn."), "wake", rolls=True
     )
@@ -134,9 +172,10 @@ def _register_turn(app: typer.Typer) -> None:
     def declare_command(
         state: Path = o.file_argument(),  # noqa: B008
         names: list[str] = typer.Argument(None, help=_("Technique names, in order.")),  # noqa: B008
+        model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
-        play(state, KEY, {"declare": {"names": list(names or ())}}, presenter(), as_json=as_json)
+        play(state, KEY, _named("declare", model, names=list(names or ())), presenter(), as_json=as_json)
 
     @app.command("act", help=_("Spend one action on something other than a power."))
     def act_command(
@@ -144,39 +183,47 @@ def _register_turn(app: typer.Typer) -> None:
         concentrate: bool = typer.Option(
             False, "--concentrate", help=_("The action is spent concentrating.")
         ),
+        model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
-        play(state, KEY, {"act": {"concentrate": concentrate}}, presenter(), as_json=as_json)
+        play(state, KEY, _named("act", model, concentrate=concentrate), presenter(), as_json=as_json)
 
     @app.command("panic", help=_("Mark the model panicked (or not, with --off)."))
     def panic_command(
         state: Path = o.file_argument(),  # noqa: B008
         off: bool = typer.Option(False, "--off", help=_("The model is no longer panicked.")),
+        model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
-        play(state, KEY, {"panic": {"panicked": not off}}, presenter(), as_json=as_json)
+        play(state, KEY, _named("panic", model, panicked=not off), presenter(), as_json=as_json)
+
+
+def _target_options() -> dict[str, Any]:
+    """The options saying what the table sees of the target, for techniques and spells."""
+    return {
+        "target": typer.Option(None, "--target", help=_(TARGET_HELP)),
+        "distance": typer.Option(
+            None,
+            "--distance",
+            callback=o.within(0, MAX_DISTANCE),
+            help=_("Distance to the target in inches."),
+        ),
+        "contact": typer.Option(False, "--contact", help=_("The target model is in base contact.")),
+        "no_sight": typer.Option(
+            False, "--no-sight", help=_("The target is out of the user's line of sight.")
+        ),
+        "outside": typer.Option(
+            False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
+        ),
+        "friendly": typer.Option(False, "--friendly", help=_(
+            "The target is a friendly model (target priority binds powers aimed at enemy models).")),
+        "against": typer.Option(False, "--against-priority", help=_(
+            "The target priority rules do not allow this enemy model.")),
+    }
 
 
 def _register_powers(app: typer.Typer) -> None:
-    def target_options() -> dict[str, Any]:
-        return {
-            "target": typer.Option(None, "--target", help=_(TARGET_HELP)),
-            "distance": typer.Option(
-                None,
-                "--distance",
-                callback=o.within(0, MAX_DISTANCE),
-                help=_("Distance to the target in inches."),
-            ),
-            "contact": typer.Option(False, "--contact", help=_("The target model is in base contact.")),
-            "no_sight": typer.Option(
-                False, "--no-sight", help=_("The target is out of the user's line of sight.")
-            ),
-            "outside": typer.Option(
-                False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
-            ),
-        }
-
-    t = target_options()
+    t = _target_options()
 
     @app.command("technique", help=_("Test the next declared technique."))
     def technique_command(
@@ -186,11 +233,15 @@ def _register_powers(app: typer.Typer) -> None:
         contact: bool = t["contact"],
         no_sight: bool = t["no_sight"],
         outside: bool = t["outside"],
+        friendly: bool = t["friendly"],
+        against: bool = t["against"],
+        model: str | None = o.model(),
         dice: str | None = o.dice(),
         seed: int | None = o.seed(),
         as_json: bool = o.as_json(),
     ) -> None:
-        wire = _aimed("technique", {}, (target, distance, contact, no_sight, outside), as_json)
+        aim = (target, distance, contact, no_sight, outside, (friendly, against))
+        wire = _aimed("technique", {"model": model}, aim, as_json)
         play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
 
     @app.command("spell", help=_("Use a spell with the actions it costs."))
@@ -203,12 +254,16 @@ def _register_powers(app: typer.Typer) -> None:
         contact: bool = t["contact"],
         no_sight: bool = t["no_sight"],
         outside: bool = t["outside"],
+        friendly: bool = t["friendly"],
+        against: bool = t["against"],
+        model: str | None = o.model(),
         dice: str | None = o.dice(),
         seed: int | None = o.seed(),
         as_json: bool = o.as_json(),
     ) -> None:
-        fields = {"name": name, "in_close_combat": close_combat}
-        wire = _aimed("spell", fields, (target, distance, contact, no_sight, outside), as_json)
+        fields = {"name": name, "in_close_combat": close_combat, "model": model}
+        aim = (target, distance, contact, no_sight, outside, (friendly, against))
+        wire = _aimed("spell", fields, aim, as_json)
         play(state, KEY, wire, presenter(), as_json=as_json, seed=seed, dice=dice)
 
 

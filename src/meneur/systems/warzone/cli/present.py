@@ -1,4 +1,4 @@
-"""How a Warzone session prints: the events told with the powers' effects, then the model's state."""
+"""How a Warzone session prints: the events told with the powers' effects, then each model's state."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from typing import Any
 from meneur.cli.sessions import AnySession, Lines, Presenter
 from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
-from meneur.systems.warzone.activation import PHASE_NAMES, Phase, TurnState, legal
-from meneur.systems.warzone.narration import describe, effect_lines
+from meneur.systems.warzone.activation import PHASE_NAMES, Phase, TurnState
+from meneur.systems.warzone.engine import describe
+from meneur.systems.warzone.narration import effect_lines
+from meneur.systems.warzone.squad import SquadState, legal
 
 D = "warzone"
 
 
-def state_json(state: TurnState) -> dict[str, Any]:
+def state_json(squad: SquadState, name: str) -> dict[str, Any]:
     """The JSON form of a model's state in play, with what it may do now."""
+    state = squad.models[name]
     return {
         "model": state.figure.name,
         "turn": state.turn,
@@ -32,14 +35,25 @@ def state_json(state: TurnState) -> dict[str, Any]:
         "wounds": state.wounds,
         "legal": [
             {"command": entry.kind, "power": getattr(entry.command, "name", None), "actions": entry.cost_min}
-            for entry in legal(state)
+            for entry in legal(squad)
+            if entry.actor == name or getattr(entry.command, "model", None) == name
         ],
     }
 
 
-def _possible(state: TurnState) -> Message:
+def _possible(squad: SquadState) -> Message:
     shown: list[str] = []
-    for entry in legal(state):
+    several = len(squad.models) > 1
+    for entry in legal(squad):
+        if several and entry.actor is not None:
+            text = f"{entry.actor}: {entry.kind}"
+            if isinstance(entry.command, c.CastSpell):
+                text += f" {entry.command.name}"
+            if isinstance(entry.command, c.HelpUp):
+                text += f" {entry.command.model}"
+            if text not in shown:
+                shown.append(text)
+            continue
         text = entry.kind + (f" {entry.command.name}" if isinstance(entry.command, c.CastSpell) else "")
         if text not in shown:
             shown.append(text)
@@ -48,8 +62,15 @@ def _possible(state: TurnState) -> Message:
     return Message(D, N_("Possible now: {commands}."), {"commands": ", ".join(shown)})
 
 
+def squad_lines(squad: SquadState) -> list[Message]:
+    """Each model's turn, phase, actions, wounds and conditions, then what may be done now."""
+    lines = [line for state in squad.models.values() for line in state_lines(state)]
+    lines.append(_possible(squad))
+    return lines
+
+
 def state_lines(state: TurnState) -> list[Message]:
-    """The model's turn, phase, actions, wounds and conditions, and what it may do now."""
+    """The model's turn, phase, actions, wounds and conditions."""
     params: dict[str, object] = {
         "model": state.figure.name,
         "turn": state.turn,
@@ -74,19 +95,28 @@ def state_lines(state: TurnState) -> list[Message]:
         lines.append(
             Message(D, N_("Power −{penalty} for the rest of this activation."), {"penalty": state.penalty})
         )
-    lines.append(_possible(state))
     return lines
 
 
 def _events(session: AnySession, events: Sequence[Any]) -> Lines:
-    figure = session.state.figure
-    return [line for event in events for line in (describe(event), *effect_lines(figure, event))]
+    squad: SquadState = session.state
+    lines: list[Message | str] = []
+    for event in events:
+        figure = squad.models[getattr(event, "model", None) or squad.first].figure
+        lines += [describe(squad, event), *effect_lines(figure, event)]
+    return lines
+
+
+def _json(squad: SquadState) -> dict[str, Any]:
+    """``state``: the model being activated (or the first); ``models``: every model by name."""
+    return {"state": state_json(squad, squad.active or squad.first),
+            "models": {name: state_json(squad, name) for name in squad.models}}
 
 
 def presenter() -> Presenter:
     """The Warzone presenter of the shared session runner."""
     return Presenter(
         events=_events,
-        state=lambda session: state_lines(session.state),
-        state_json=lambda session: {"state": state_json(session.state)},
+        state=lambda session: squad_lines(session.state),
+        state_json=lambda session: _json(session.state),
     )

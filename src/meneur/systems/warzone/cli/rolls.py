@@ -129,18 +129,20 @@ _OUTCOMES = {
 }
 
 
+def _odds_json(spec: PowerTestSpec, odds: CastingOdds) -> dict[str, Any]:
+    return {
+        "threshold": spec.threshold,
+        "outcomes": {k: fraction_text(v) for k, v in odds.outcomes.items()},
+        "success": fraction_text(odds.success),
+        "violence": {k: fraction_text(v) for k, v in odds.violence.items()},
+        "wound": None if odds.wound is None else fraction_text(odds.wound),
+        "expected_actions": fraction_text(odds.expected_actions),
+    }
+
+
 def _print_odds(spec: PowerTestSpec, odds: CastingOdds, as_json: bool) -> None:
     if as_json:
-        print_json(
-            {
-                "threshold": spec.threshold,
-                "outcomes": {k: fraction_text(v) for k, v in odds.outcomes.items()},
-                "success": fraction_text(odds.success),
-                "violence": {k: fraction_text(v) for k, v in odds.violence.items()},
-                "wound": None if odds.wound is None else fraction_text(odds.wound),
-                "expected_actions": fraction_text(odds.expected_actions),
-            }
-        )
+        print_json(_odds_json(spec, odds))
         return
     out = console()
     out.print(_("Needed: {threshold} or less on a d20.", threshold=spec.threshold), markup=False)
@@ -172,6 +174,7 @@ def _register_power_test(app: typer.Typer) -> None:
         technique_order: int = p["order"],
         penalty: int = p["penalty"],
         leadership: int = p["leadership"],
+        odds: bool = typer.Option(False, "--odds", help=_("Add the exact odds of each outcome.")),
         dice: str = o.dice(),
         seed: int = o.seed(),
         as_json: bool = o.as_json(),
@@ -180,10 +183,14 @@ def _register_power_test(app: typer.Typer) -> None:
         source = source_from(seed, dice)
         result = cast(spec, kind, cost, source, TableOptions(), leadership)
         finish(source)
+        chances = casting_odds(spec, kind, cost, TableOptions(), leadership) if odds else None
         if as_json:
-            print_json(casting_json(result))
-        else:
-            _show(result.explain())
+            extra = {} if chances is None else {"odds": _odds_json(spec, chances)}
+            print_json({**casting_json(result), **extra})
+            return
+        _show(result.explain())
+        if chances is not None:
+            _print_odds(spec, chances, as_json=False)
 
     @app.command("odds", help=_("Exact odds of each outcome of a power test."))
     @guarded
