@@ -39,3 +39,18 @@ def test_readme_python_block_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     namespace: dict[str, object] = {"__name__": "readme"}
     exec(compile(block, "README.md", "exec"), namespace)
     assert namespace["fight"] is not None
+
+
+SESSIONS = README.split("## Sessions", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_session_walkthrough_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Sessions section's commands, in order, in a fresh folder: every one exits 0."""
+    monkeypatch.chdir(tmp_path)
+    lines = [line.split("#", 1)[0].strip() for line in SESSIONS.splitlines()
+             if line.startswith("    meneur ")]
+    assert len(lines) >= 5
+    for line in lines:
+        args = [str(ROOT / arg) if arg.startswith("tests/") else arg for arg in shlex.split(line)[1:]]
+        result = run_cli(args, "en")
+        assert result.exit_code == 0, (line, result.stdout + result.stderr)
