@@ -16,7 +16,7 @@ _EXPORTS = {
     "SYSTEM": "engine", "Being": "model", "BeingKind": "model", "KindRules": "model", "Table": "model",
     "TableOptions": "model", "Command": "commands", "Event": "events", "decide": "commands",
     "legal": "commands", "refusal": "commands", "evolve": "events", "plan_test": "resolution",
-    "roll_test": "resolution", "oppose": "opposed", "table_um": "table_um",
+    "roll_test": "resolution", "oppose": "opposed", "table_um": "table_um", "start": "engine",
 }
 
 __all__ = sorted(_EXPORTS)

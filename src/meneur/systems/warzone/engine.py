@@ -19,6 +19,8 @@ from meneur.engine.system import System
 from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
+from meneur.systems.warzone.commands import Command as Command
+from meneur.systems.warzone.events import Event as Event
 from meneur.systems.warzone.model import Figure, Frozen, ModelProblemError, PowerKind, TableOptions
 from meneur.systems.warzone.narration import describe as describe_event
 from meneur.systems.warzone.squad import SquadState, decide, evolve, legal, squad_state

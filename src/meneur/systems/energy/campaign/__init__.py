@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     )
 
 _HOMES: dict[str, str] = {
+    **dict.fromkeys(("SYSTEM", "Command", "Event", "decide", "evolve", "legal", "start"), "engine"),
     **dict.fromkeys(
         (
             "ChallengeResult",
@@ -72,7 +73,9 @@ __all__ = [
     "SYSTEM",
     "ChallengeResult",
     "ChallengeScore",
+    "Command",
     "Difficulty",
+    "Event",
     "OpposedResult",
     "TableOptions",
     "aptitude_malus",
@@ -81,12 +84,16 @@ __all__ = [
     "challenge",
     "character_aptitude_score",
     "character_power_score",
+    "decide",
     "effective_attributes",
+    "evolve",
     "is_playable",
     "is_wounded",
+    "legal",
     "opposed",
     "power_score",
     "recoverable_vigor",
+    "start",
 ]
 
 

@@ -11,6 +11,9 @@ Conventions:
     * Rule text: ``../shared/rules/002_58e889a1abff3456.txt``; readings in ``docs/rulings/energy-combat.md``.
 """
 
+from importlib import import_module
+from typing import Any
+
 from meneur.systems.energy.combat.decide import decide
 from meneur.systems.energy.combat.evolve import evolve, evolve_all
 from meneur.systems.energy.combat.fight import Fight
@@ -21,7 +24,10 @@ from meneur.systems.energy.combat.profile import Combatant, PowerProfile, combat
 from meneur.systems.energy.combat.state import FightState, Phase
 
 __all__ = [
+    "SYSTEM",
     "Combatant",
+    "Command",
+    "Event",
     "Fight",
     "FightState",
     "LegalAction",
@@ -32,6 +38,18 @@ __all__ = [
     "decide",
     "evolve",
     "evolve_all",
+    "legal",
     "legal_actions",
     "load_fight",
+    "start",
 ]
+
+
+_ENGINE = ("SYSTEM", "Command", "Event", "legal", "start")
+"""The rest of what every system package exports, from :mod:`.engine` (loaded on first use)."""
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ENGINE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.engine"), name)

@@ -38,6 +38,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.decide import decide as decide_command
+from meneur.systems.energy.combat.events import Event as Event
 from meneur.systems.energy.combat.evolve import evolve
 from meneur.systems.energy.combat.files import command_of, command_where, read_fight_file, setup_state
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
