@@ -10,19 +10,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from meneur.engine.model import Frozen as Frozen
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import Attack, Wound
 from meneur.systems.carpathes.model import Character, CreatureKind, Npc, RollMode, Trait
 from meneur.systems.carpathes.resolution import TraitRoll, keep_two
-
-
-class Frozen(BaseModel):
-    """The base of every command and event: frozen, no unknown field."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
 
 PURPOSES = ("action", "protection", "attack")
 Purpose = Literal["action", "protection", "attack"]

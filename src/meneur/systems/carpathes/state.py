@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
+from meneur.engine.model import Frozen as _Frozen
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import Wound
@@ -28,10 +29,6 @@ from meneur.systems.carpathes.model import (
 from meneur.systems.carpathes.resolution import TraitRoll
 
 Penalty = Literal["none", "pending", "active"]
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class LastRoll(_Frozen):

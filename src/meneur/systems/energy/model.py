@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import Field, StrictInt, field_validator
 from pydantic_core import PydanticCustomError
+
+from meneur.engine.model import Frozen as _Frozen
 
 SCHEMA_VERSION = 1
 
@@ -107,10 +109,6 @@ EFFECT_KINDS: tuple[str, ...] = (
 
 CONDITIONS: tuple[str, ...] = ("blinded", "entangled", "controlled", "immobilized", "stunned")
 """Conditions: aveuglé, empêtré, contrôlé, immobilisé, sonné."""
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Attributes(_Frozen):

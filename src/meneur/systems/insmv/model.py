@@ -10,8 +10,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
+from meneur.engine.model import Frozen as Frozen
 from meneur.engine.problems import explain
 
 M = TypeVar("M", bound=BaseModel)
@@ -21,12 +22,6 @@ MAX_SHIFT = 20
 automatic anyway)."""
 MAX_NUMBER = 99
 """The largest Volonté, power-point modifier or recovery rate accepted."""
-
-
-class Frozen(BaseModel):
-    """Base of the INS/MV models: immutable, no unknown fields."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class BeingKind(StrEnum):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from meneur.engine.model import Frozen as Frozen
 from meneur.i18n import N_, Message
 
 MAX_STAT = 30
@@ -45,12 +46,6 @@ class TargetKind(StrEnum):
 
 KIND_NAMES = {PowerKind.SPELL: N_("spell"), PowerKind.TECHNIQUE: N_("technique")}
 TARGET_NAMES = {TargetKind.POINT: N_("point"), TargetKind.MODEL: N_("model")}
-
-
-class Frozen(BaseModel):
-    """Base of every model here: immutable, unknown fields refused."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class PowerRange(Frozen):
