@@ -40,6 +40,9 @@ def build_app() -> typer.Typer:
 
     dice.register(app)
     demo.register(app)
+    from meneur.server.cli import register as server_commands  # Typer only; the server loads when run
+
+    server_commands(app)
 
     from meneur.systems.carpathes.cli import build_app as carpathes_app
     from meneur.systems.energy.cli import build_app as energy_app
