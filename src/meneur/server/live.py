@@ -114,11 +114,12 @@ def _read(
             return True, [], after, False
         table = db.get(GameTable, table_id)
         options = dict(table.options) if table is not None else {}
-        kinds = dict(
-            db.execute(select(GameSession.id, GameSession.kind).where(GameSession.table_id == table_id))
-            .tuples()
-            .all()
-        )
+        kinds = {
+            row[0]: row[1]
+            for row in db.execute(
+                select(GameSession.id, GameSession.kind).where(GameSession.table_id == table_id)
+            )
+        }
         messages = []
         viewers: dict[str, Viewer] = {}
         for change in changes:
