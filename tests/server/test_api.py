@@ -57,11 +57,10 @@ def test_rotated_join_code_replaces_the_old_one(client: TestClient, table: Table
 
 
 def test_tokens_are_stored_hashed(client: TestClient, table: Table) -> None:
-    import sqlite3
+    from sqlalchemy import text
 
-    path = str(client.app.state.store.engine.url.database)  # type: ignore[attr-defined]
-    with sqlite3.connect(path) as db:
-        stored = [row[0] for row in db.execute("SELECT token_hash FROM members")]
+    with client.app.state.store.reader() as db:  # type: ignore[attr-defined]
+        stored = [row[0] for row in db.execute(text("SELECT token_hash FROM members"))]
     assert table.gm.token not in stored
     assert all(value is None or len(value) == 64 for value in stored)
 

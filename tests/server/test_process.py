@@ -119,21 +119,20 @@ def test_racing_pairs_give_one_200_and_one_409_with_no_gap(server: ServerProcess
     ]
     log = httpx.get(server.url + f"/api/v1/sessions/{sid}/log", headers=headers).json()
     assert log["version"] == pairs == len(log["log"])
-    if db.startswith("sqlite"):
-        import sqlite3
+    from sqlalchemy import create_engine, text
 
-        with sqlite3.connect(db.removeprefix("sqlite:///")) as raw:
-            versions = [
-                v
-                for (v,) in raw.execute(
-                    "SELECT version FROM commands WHERE session_id = ? ORDER BY version", (sid,)
-                )
-            ]
-            positions = [
-                p
-                for (p,) in raw.execute(
-                    "SELECT position FROM events WHERE session_id = ? ORDER BY position", (sid,)
-                )
-            ]
-        assert versions == list(range(1, pairs + 1))
-        assert positions == list(range(1, pairs + 1))
+    engine = create_engine(db)
+    with engine.connect() as raw:
+        versions = list(
+            raw.scalars(
+                text("SELECT version FROM commands WHERE session_id = :s ORDER BY version"), {"s": sid}
+            )
+        )
+        positions = list(
+            raw.scalars(
+                text("SELECT position FROM events WHERE session_id = :s ORDER BY position"), {"s": sid}
+            )
+        )
+    engine.dispose()
+    assert versions == list(range(1, pairs + 1))
+    assert positions == list(range(1, pairs + 1))

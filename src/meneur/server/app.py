@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -197,10 +198,11 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         return JSONResponse({"error": "bad_input", "message": _validation_message(error)}, status_code=400)
 
     @app.get("/healthz", tags=["server"], summary="Liveness and database check")
-    def healthz() -> dict[str, str]:
+    def healthz() -> dict[str, str | int]:
         with store.reader() as db:
             db.execute(text("SELECT 1"))
-        return {"status": "ok", "database": store.engine.dialect.name, "version": __version__}
+        return {"status": "ok", "database": store.engine.dialect.name, "version": __version__,
+                "process": os.getpid()}
 
     from meneur.server.api import rolls, sessions, tables
     from meneur.server.live import router as live_router
