@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import Table, join, new_table, start_fight
@@ -352,3 +353,14 @@ def test_healthz_and_openapi(client: TestClient) -> None:
     command = paths["/api/v1/sessions/{session_id}/commands"]["post"]
     assert {"200", "400", "401", "403", "404", "409", "422"} <= set(command["responses"])
     assert "requestBody" in command
+
+
+def test_a_kind_not_installed_is_400_not_a_server_error(
+        client: TestClient, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    from meneur.engine.registry import SYSTEMS
+
+    monkeypatch.setitem(SYSTEMS, "toy-ghost", "tests.server.no_such_module")
+    answer = client.post(f"/api/v1/tables/{table.id}/sessions", json={"kind": "toy-ghost", "setup": {}},
+                         headers=table.gm.headers)
+    assert answer.status_code == 400
+    assert "toy-fight" in answer.json()["message"] and "toy-ghost" not in answer.json()["message"]

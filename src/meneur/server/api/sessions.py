@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session as Db
 from meneur.dice import EnteredSource, RandomSource
 from meneur.dice.source import DiceSource
 from meneur.engine import Session
-from meneur.engine.registry import SYSTEMS
+from meneur.engine.registry import SYSTEMS, system
 from meneur.i18n import N_, Message
 from meneur.server import feed
 from meneur.server.api.common import (
@@ -141,8 +141,18 @@ def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTabl
     return row, table, viewer_of(db, member, row)
 
 
-def _kinds_of(system: str) -> list[str]:
-    return [key for key in SYSTEMS if key == system or key.startswith(system + "-")]
+def _installed(kind: str) -> bool:
+    try:
+        system(kind)
+    except ImportError:  # a system not ported to the engine yet
+        return False
+    return True
+
+
+def _kinds_of(table_system: str) -> list[str]:
+    """The kinds of session a table of ``table_system`` plays, among the systems installed."""
+    return [key for key in SYSTEMS
+            if (key == table_system or key.startswith(table_system + "-")) and _installed(key)]
 
 
 @router.post(
