@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
 from meneur.server.api.common import member_for
-from meneur.server.models import Change, GameSession, GameTable, Member
+from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.projection import Viewer, project_events
 
 log = logging.getLogger("meneur.server.live")
@@ -36,6 +36,8 @@ class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._generation: dict[str, int] = {}
+        self._fetches: dict[tuple[str, int, int], asyncio.Future[list[Raw]]] = {}
         self._stop = threading.Event()
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -59,8 +61,21 @@ class Hub:
             self.loop.call_soon_threadsafe(self._wake, table_id)
 
     def _wake(self, table_id: str) -> None:
+        self._generation[table_id] = self._generation.get(table_id, 0) + 1
         for event in self._waiters.get(table_id, ()):
             event.set()
+
+    async def changes(self, app: Any, table_id: str, after: int) -> list[Raw]:
+        """The changes after ``after``, read once for every connection of the table that asks for
+        the same ones since the last wake-up (a read started before a change was notified is never
+        shared with a connection woken by it)."""
+        key = (table_id, after, self._generation.get(table_id, 0))
+        found = self._fetches.get(key)
+        if found is None:
+            found = asyncio.ensure_future(run_in_threadpool(_fetch, app, table_id, after))
+            self._fetches[key] = found
+            found.add_done_callback(lambda _: self._fetches.pop(key, None))
+        return await asyncio.shield(found)
 
     def listen_postgresql(self, url: str) -> None:
         """Relay PostgreSQL notifications of other processes to this process's connections."""
@@ -86,51 +101,81 @@ class Hub:
         self._stop.set()
 
 
-def _message(
-    change: Change, viewer: Viewer, kinds: dict[str, str], options: dict[str, Any]
-) -> dict[str, Any]:
-    payload = dict(change.payload)
-    if change.kind in ("command", "undo") and change.session_id is not None:
-        kind = kinds.get(change.session_id, "")
-        payload["events"] = project_events(kind, list(payload.get("events", [])), viewer, options)
-    return {"seq": change.seq, "kind": change.kind, **payload}
+Raw = dict[str, Any]
+"""A stored change as plain data: ``seq``, ``kind``, ``audience``, ``member_id``, ``session_id``,
+``payload``."""
 
 
-def _read(
-    app: Any, table_id: str, member_id: str, after: int
-) -> tuple[bool, list[dict[str, Any]], int, bool]:
-    """Whether the member still sits at the table, the messages after ``after`` they may see, the
-    last ``seq`` read and whether more are waiting."""
-    from sqlalchemy import select
-
-    from meneur.server.api.sessions import viewer_of
-
+def _fetch(app: Any, table_id: str, after: int) -> list[Raw]:
+    """The table's changes after ``after`` (one read shared by every connection of the table)."""
     with app.state.store.reader() as db:
-        member = db.get(Member, member_id)
-        if member is None or member.removed:
-            return False, [], after, False
-        changes = feed.since(db, table_id, after)
-        if not changes:
-            return True, [], after, False
-        table = db.get(GameTable, table_id)
-        options = dict(table.options) if table is not None else {}
-        kinds = {
-            row[0]: row[1]
-            for row in db.execute(
-                select(GameSession.id, GameSession.kind).where(GameSession.table_id == table_id)
-            )
-        }
-        messages = []
-        viewers: dict[str, Viewer] = {}
+        return [
+            {
+                "seq": c.seq,
+                "kind": c.kind,
+                "audience": c.audience,
+                "member_id": c.member_id,
+                "session_id": c.session_id,
+                "payload": c.payload,
+            }
+            for c in feed.since(db, table_id, after)
+        ]
+
+
+class _Watcher:
+    """One connection's member: what they may see, and how sessions look to them."""
+
+    def __init__(self, app: Any, table_id: str, member_id: str) -> None:
+        self.app = app
+        self.table_id = table_id
+        self.member_id = member_id
+        self.role = ""
+        self.options: dict[str, Any] = {}
+        self.sessions: dict[str, tuple[str, Viewer]] = {}
+
+    def load(self) -> bool:
+        """Read the member and the table again; ``False`` when the member left the table."""
+        with self.app.state.store.reader() as db:
+            member = db.get(Member, self.member_id)
+            table = db.get(GameTable, self.table_id)
+            if member is None or member.removed or table is None:
+                return False
+            self.role = member.role
+            self.options = dict(table.options)
+            self.sessions.clear()
+            return True
+
+    def session(self, session_id: str) -> tuple[str, Viewer]:
+        found = self.sessions.get(session_id)
+        if found is None:
+            from meneur.server.api.sessions import viewer_of
+
+            with self.app.state.store.reader() as db:
+                member = db.get(Member, self.member_id)
+                row = db.get(GameSession, session_id)
+                assert member is not None
+                found = (row.kind if row is not None else "", viewer_of(db, member, row))
+            self.sessions[session_id] = found
+        return found
+
+    def messages(self, changes: list[Raw]) -> tuple[bool, list[dict[str, Any]]]:
+        """The messages this member may see, and ``False`` if one says they were removed."""
+        found: list[dict[str, Any]] = []
         for change in changes:
-            if not feed.visible(change.audience, change.member_id, member.id, member.role):
+            payload = dict(change["payload"])
+            if change["kind"] == "member_removed" and payload["member"]["id"] == self.member_id:
+                return False, found
+            if change["kind"] in ("character", "session"):
+                self.sessions.clear()  # who controls what may have changed
+            if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
                 continue
-            key = change.session_id or ""
-            if key not in viewers:
-                session = db.get(GameSession, key) if key else None
-                viewers[key] = viewer_of(db, member, session)
-            messages.append(_message(change, viewers[key], kinds, options))
-        return True, messages, changes[-1].seq, len(changes) >= feed.PAGE
+            if change["kind"] in ("command", "undo") and change["session_id"]:
+                kind, viewer = self.session(change["session_id"])
+                payload["events"] = project_events(
+                    kind, list(payload.get("events", [])), viewer, self.options
+                )
+            found.append({"seq": change["seq"], "kind": change["kind"], **payload})
+        return True, found
 
 
 def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
@@ -166,20 +211,31 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
         wake.set()
 
     reader = asyncio.create_task(receive())
+    watcher = _Watcher(app, table_id, member_id)
     last = max(after, 0)
     try:
+        if not await run_in_threadpool(watcher.load):
+            await websocket.close(code=CLOSE_UNAUTHORIZED)
+            return
         while not closed.is_set():
             wake.clear()
-            still, messages, last, more = await run_in_threadpool(_read, app, table_id, member_id, last)
+            changes = await hub.changes(app, table_id, last)
+            still, messages = watcher.messages(changes)
+            for message in messages:
+                await websocket.send_json(message)
             if not still:
                 await websocket.close(code=CLOSE_UNAUTHORIZED)
                 return
-            for message in messages:
-                await websocket.send_json(message)
-            if more or closed.is_set():
+            if changes:
+                last = changes[-1]["seq"]
+            if len(changes) >= feed.PAGE or closed.is_set():
                 continue
-            with contextlib.suppress(TimeoutError):
+            try:
                 await asyncio.wait_for(wake.wait(), timeout=5.0)
+            except TimeoutError:  # quiet table: check the member still sits at it
+                if not await run_in_threadpool(watcher.load):
+                    await websocket.close(code=CLOSE_UNAUTHORIZED)
+                    return
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

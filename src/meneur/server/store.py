@@ -28,6 +28,10 @@ class Store:
     def migrate(self) -> None:
         upgrade(self.engine)
 
+    def open_reader(self) -> Db:
+        """A read session the caller closes."""
+        return self._read()
+
     @contextmanager
     def reader(self) -> Iterator[Db]:
         with self._read() as db:

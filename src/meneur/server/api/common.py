@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -103,9 +103,14 @@ def request_language(request: Request) -> str:
     return "fr"
 
 
-def get_db(request: Request) -> Iterator[Db]:
-    with request.app.state.store.reader() as db:
+async def get_db(request: Request) -> AsyncIterator[Db]:
+    """A read session for the request (opened lazily: no I/O until a route uses it, so no thread
+    is needed to make it)."""
+    db: Db = request.app.state.store.open_reader()
+    try:
         yield db
+    finally:
+        db.close()
 
 
 Database = Annotated[Db, Depends(get_db)]
