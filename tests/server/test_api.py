@@ -356,11 +356,39 @@ def test_healthz_and_openapi(client: TestClient) -> None:
 
 
 def test_a_kind_not_installed_is_400_not_a_server_error(
-        client: TestClient, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: TestClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from meneur.engine.registry import SYSTEMS
 
     monkeypatch.setitem(SYSTEMS, "toy-ghost", "tests.server.no_such_module")
-    answer = client.post(f"/api/v1/tables/{table.id}/sessions", json={"kind": "toy-ghost", "setup": {}},
-                         headers=table.gm.headers)
+    answer = client.post(
+        f"/api/v1/tables/{table.id}/sessions",
+        json={"kind": "toy-ghost", "setup": {}},
+        headers=table.gm.headers,
+    )
     assert answer.status_code == 400
     assert "toy-fight" in answer.json()["message"] and "toy-ghost" not in answer.json()["message"]
+
+
+def test_an_energy_character_is_checked_by_the_energy_rules(client: TestClient) -> None:
+    """Creation rules come from meneur.systems.energy.validation; a broken file lists its rules."""
+    from pathlib import Path
+
+    import yaml
+
+    hero = Path(__file__).resolve().parents[2] / "src/meneur/systems/energy/catalogue/heroes/fold.yaml"
+    file = yaml.safe_load(hero.read_text(encoding="utf-8"))
+    table = new_table(client, system="energy")
+    ok = client.post(f"/api/v1/tables/{table.id}/characters", json={"file": file}, headers=table.gm.headers)
+    assert ok.status_code == 201, ok.text
+    broken = {**file, "attributes": dict.fromkeys(file["attributes"], 9)}
+    refused = client.post(
+        f"/api/v1/tables/{table.id}/characters", json={"file": broken}, headers=table.gm.headers
+    )
+    assert refused.status_code == 422
+    assert refused.json()["rule"] == "character" and refused.json()["problems"]
+    assert all({"rule", "field", "message"} <= set(p) for p in refused.json()["problems"])
+    malformed = client.post(
+        f"/api/v1/tables/{table.id}/characters", json={"file": {"rank": "x"}}, headers=table.gm.headers
+    )
+    assert malformed.status_code == 400 and malformed.json()["message"]

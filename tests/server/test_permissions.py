@@ -102,6 +102,7 @@ MATRIX: dict[str, tuple[Call, tuple[int, ...]]] = {
         _table_call("POST", "/api/v1/tables/{table}/rolls", {"expression": "1d6"}),
         (201, 201, 201, 403, 401, 404),
     ),
+    "cookie": (_table_call("POST", "/api/v1/tables/{table}/cookie"), (200, 200, 200, 200, 401, 404)),
     "list rolls": (_table_call("GET", "/api/v1/tables/{table}/rolls"), (200, 200, 200, 200, 401, 404)),
 }
 
@@ -150,10 +151,23 @@ def test_a_stranger_cannot_tell_a_table_from_no_table(client: TestClient, table:
     assert (real.status_code, real.json()) == (missing.status_code, missing.json())
 
 
-def test_the_cookie_works_like_the_header(client: TestClient, table: Table) -> None:
-    client.cookies.set("meneur_token", table.ayla.token)
+def test_the_cookie_works_like_the_header_with_csrf_protection(client: TestClient, table: Table) -> None:
+    answer = client.post(f"/api/v1/tables/{table.id}/cookie", headers=table.ayla.headers)
+    assert answer.status_code == 200
+    assert (
+        "httponly" in answer.headers["set-cookie"].lower()
+        and "samesite=strict" in answer.headers["set-cookie"].lower()
+    )
+    csrf = answer.json()["csrf_token"]
     try:
         assert client.get(f"/api/v1/tables/{table.id}").status_code == 200
+        roll = {"expression": "1d6"}
+        refused = client.post(f"/api/v1/tables/{table.id}/rolls", json=roll)
+        assert refused.status_code == 403 and refused.json()["error"] == "csrf"
+        wrong = client.post(f"/api/v1/tables/{table.id}/rolls", json=roll, headers={"X-CSRF-Token": "x"})
+        assert wrong.status_code == 403
+        done = client.post(f"/api/v1/tables/{table.id}/rolls", json=roll, headers={"X-CSRF-Token": csrf})
+        assert done.status_code == 201
     finally:
         client.cookies.clear()
 

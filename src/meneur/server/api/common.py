@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -148,8 +149,18 @@ def member_for(db: Db, token: str | None) -> Member | None:
 def current_member(
     request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
 ) -> Caller:
-    """The member whose token the request carries (header, or the ``meneur_token`` cookie)."""
-    token = bearer(authorization) or request.cookies.get("meneur_token")
+    """The member whose token the request carries (header, or the ``meneur_token`` cookie; a
+    request that changes something with the cookie must repeat the ``meneur_csrf`` cookie in the
+    ``X-CSRF-Token`` header)."""
+    token = bearer(authorization)
+    if token is None and request.cookies.get("meneur_token"):
+        token = request.cookies["meneur_token"]
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            sent = request.headers.get("x-csrf-token", "")
+            expected = request.cookies.get("meneur_csrf", "")
+            if not sent or not expected or not hmac.compare_digest(sent, expected):
+                raise ApiError(403, "csrf", Message("server", N_(
+                    "This form's protection token is missing or wrong; reload the page.")))
     member = member_for(db, token)
     if member is None:
         raise ApiError(

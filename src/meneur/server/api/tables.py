@@ -337,6 +337,35 @@ def get_table(table_id: str, me: Me, db: Database) -> TableOut:
     )
 
 
+class CookieSet(BaseModel):
+    csrf_token: str
+
+
+@router.post(
+    "/tables/{table_id}/cookie",
+    response_model=CookieSet,
+    responses=errors(401, 403, 404),
+    summary="Keep this member's token in an HttpOnly cookie (for the web pages)",
+)
+def set_cookie(
+    table_id: str,
+    me: Me,
+    request: Request,
+    response: Response,
+    db: Database,
+    authorization: Annotated[str | None, Header()] = None,
+) -> CookieSet:
+    _table(db, me, table_id)
+    token = bearer(authorization) or request.cookies.get("meneur_token", "")
+    csrf = new_token()
+    secure = request.url.scheme == "https"
+    response.set_cookie(
+        "meneur_token", token, httponly=True, samesite="strict", secure=secure, path="/api/v1"
+    )
+    response.set_cookie("meneur_csrf", csrf, httponly=False, samesite="strict", secure=secure, path="/api/v1")
+    return CookieSet(csrf_token=csrf)
+
+
 @router.put(
     "/tables/{table_id}/members/me",
     response_model=MeOut,
