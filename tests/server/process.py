@@ -7,8 +7,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -30,19 +32,21 @@ class ServerProcess:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.log: Any = None
 
     def start(self) -> ServerProcess:
         args = [sys.executable, "-m", "tests.server.run_server", "--db", self.db, "--port", str(self.port)]
         if self.workers > 1:
             args += ["--workers", str(self.workers)]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.log = tempfile.NamedTemporaryFile(prefix="meneur-server-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
-            args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+            args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(self.process.stderr.read().decode() if self.process.stderr else "exited")
+                raise RuntimeError(Path(self.log.name).read_text(encoding="utf-8", errors="replace"))
             try:
                 if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
@@ -63,5 +67,6 @@ class ServerProcess:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.process is not None and self.process.stderr is not None:
-            self.process.stderr.close()
+        if self.log is not None:
+            self.log.close()
+            Path(self.log.name).unlink(missing_ok=True)

@@ -56,6 +56,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from meneur.server.db import is_sqlite
+        from meneur.server.logs import LOG_CONFIG
         from meneur.server.store import Store
 
         url = settings.database_url()
@@ -81,7 +82,7 @@ def register(app: typer.Typer) -> None:
             host=settings.host,
             port=settings.port,
             workers=settings.workers if settings.workers > 1 else None,
-            log_level="info",
+            log_config=LOG_CONFIG,
             ws="websockets",
         )
 

@@ -9,6 +9,7 @@ control: a character they own at the table, or an actor the GM gave them in the 
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -42,6 +43,7 @@ from meneur.server.models import Character, CommandRow, EventRow, GameSession, G
 from meneur.server.projection import Viewer, command_actor, project_events, project_state
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
+log = logging.getLogger("meneur.server.sessions")
 
 Dice = Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)]
 
@@ -324,6 +326,8 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
             games.forget(session_id)
             raise
     request.app.state.hub.notify(table.id)
+    log.info("command applied", extra={"table": table.id, "session": session_id, "version": body.version + 1,
+                                       "member": me.id, "events": len(wire)})
     return CommandDone(events=project_events(row.kind, wire, viewer, table.options), version=body.version + 1)
 
 
