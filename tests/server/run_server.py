@@ -23,7 +23,7 @@ def main() -> None:
             host="127.0.0.1",
             port=int(args["--port"]),
             workers=int(args["--workers"]),
-            ws="websockets",
+            ws="websockets-sansio",
         )
         return
     from meneur.cli.main import main as meneur

@@ -83,7 +83,7 @@ def register(app: typer.Typer) -> None:
             port=settings.port,
             workers=settings.workers if settings.workers > 1 else None,
             log_config=LOG_CONFIG,
-            ws="websockets",
+            ws="websockets-sansio",
         )
 
     def export_table(
