@@ -1,5 +1,5 @@
 # Shared by scripts/run and scripts/test: make .venv with Python 3.11+ and install meneur into it.
-# Usage: ensure_venv EXTRAS   (EXTRAS is "" or "test"). Idempotent: reinstalls only when
+# Usage: ensure_venv EXTRAS   (EXTRAS is "", "server" or "test,server"). Idempotent: reinstalls only when
 # pyproject.toml changed since the last install.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -118,3 +118,10 @@ def test_refusals_are_translated() -> None:
     with pytest.raises(DiceLimitError) as caught:
         parse("1d1e1")
     assert caught.value.render("en") != caught.value.render("fr")
+
+
+@pytest.mark.parametrize("text", ["²", "1d²", "³d6", "4d6kh¹"])
+def test_digits_that_are_not_decimal_are_a_syntax_error(text: str) -> None:
+    """Superscripts pass str.isdigit() but int() refuses them: they are syntax errors, not crashes."""
+    with pytest.raises(DiceSyntaxError):
+        parse(text)

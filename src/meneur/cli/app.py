@@ -57,6 +57,8 @@ COMMANDS: tuple[Entry, ...] = (
           "meneur.systems.warzone.cli:build_app"),
     Entry("carpathes", N_("The Carpathian horror game: 2D6 + Trait."),
           "meneur.systems.carpathes.cli:build_app"),
+    Entry("serve", N_("Run the table server (REST and WebSocket API)."), "meneur.server.cli:build_serve"),
+    Entry("table", N_("Move a table between servers: export and import."), "meneur.server.cli:build_table"),
 )
 
 EXIT_INTERRUPTED = 130

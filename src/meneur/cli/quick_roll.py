@@ -66,7 +66,7 @@ def run(args: list[str]) -> bool:
     """
     if len(args) < 2 or args[0] != "roll" or any(a in ("--help", "-h", "--") for a in args[1:]):
         return False
-    if args[1].startswith("-") and not args[1][1:2].isdigit():
+    if args[1].startswith("-") and not args[1][1:2].isdecimal():
         return False
     try:
         options = _parser().parse_args(args[1:])

@@ -81,7 +81,7 @@ class Reader:
 
     def _number(self) -> int | None:
         start = self.at
-        while self.at < len(self.low) and self.low[self.at].isdigit():
+        while self.at < len(self.low) and self.low[self.at].isdecimal():
             self.at += 1
         return int(self.low[start:self.at]) if self.at > start else None
 
@@ -133,7 +133,7 @@ class Reader:
         char = self.low[self.at]
         if char == "(":
             return self.set()
-        if char.isdigit() or char == "d":
+        if char.isdecimal() or char == "d":
             start = self.at
             count = self._number()
             if self._peek("d") is None:

@@ -77,7 +77,7 @@ class EnteredSource:
                     Message("core", N_("Entered die #{position} is missing (two separators in a row?)."),
                             {"position": position}))
             part = _FATE_SIGNS.get(part, part)
-            if not part.lstrip("-").isdigit():
+            if not part.lstrip("-").isdecimal():
                 raise EnteredDiceError(
                     Message("core", N_("Entered die #{position} is '{value}', not a whole number."),
                             {"position": position, "value": part}))

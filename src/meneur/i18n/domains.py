@@ -21,6 +21,7 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("warzone", ("meneur/systems/warzone/*",)),
     ("carpathes", ("meneur/systems/carpathes/*",)),
     ("framework", ("meneur/i18n/framework.py",)),
+    ("server", ("meneur/server/*",)),
     ("core", ("meneur/*",)),
 )
 

@@ -42,7 +42,7 @@ def bad(msgid: str, **params: object) -> BadInputError:
 
 
 def _number(text: str) -> bool:
-    return text.lstrip("-").isdigit()
+    return text.lstrip("-").isdecimal()
 
 
 def parse_fighter(spec: str) -> Combatant:

@@ -79,7 +79,7 @@ def parse_difficulty(text: str) -> Difficulty:
         BadInputError: for anything else, listing what is accepted.
     """
     folded = fold(text)
-    if folded.isdigit() and 1 <= int(folded) <= 10:
+    if folded.isdecimal() and 1 <= int(folded) <= 10:
         return Difficulty(int(folded))
     for level in Difficulty:
         if folded in (level.name.lower(), _FRENCH[level - 1]):

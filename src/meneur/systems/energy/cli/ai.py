@@ -243,7 +243,7 @@ def _cast(side: str, text: str) -> tuple[Character, ...]:
     label = _("Hero") if side == "--heroes" else _("Foe")
     people = []
     for number, item in enumerate((p.strip() for p in text.split(",") if p.strip()), start=1):
-        if item.lstrip("-").isdigit():
+        if item.lstrip("-").isdecimal():
             people.append(quick_npc(int(item), f"{label} {number}"))
         else:
             people.append(read_character(item))

@@ -126,7 +126,7 @@ def _ranks(side: str, text: str) -> list[int]:
     for item in (part.strip() for part in text.split(",")):
         if not item:
             continue
-        if item.lstrip("-").isdigit():
+        if item.lstrip("-").isdecimal():
             if len(item) > 6 or int(item) > MAX_RANK:
                 raise BadInputError(Message(DOMAIN, N_(
                     "{side}: {item} is not a rank; give ranks from 1 to {high}."),

@@ -61,7 +61,7 @@ def refuse_dice_with_odds(dice: str | None) -> None:
 
 
 def _number(text: str, spec: str) -> int:
-    if not text.strip().lstrip("-").isdigit():
+    if not text.strip().lstrip("-").isdecimal():
         raise BadInputError(Message("insmv", N_("'{spec}' needs a whole number after '='."), {"spec": spec}))
     return int(text)
 

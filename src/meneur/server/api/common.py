@@ -1,0 +1,188 @@
+"""What every route shares: the database session, the current member, errors and their bodies."""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, HTTPException, Request
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
+
+from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
+from meneur.server.auth import digest
+from meneur.server.models import Member
+
+
+class Body(BaseModel):
+    """A request body: unknown keys are refused."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(BaseModel):
+    """An error: a stable code and a message in the viewer's language."""
+
+    error: str
+    message: str
+
+
+class RefusedBody(BaseModel):
+    """A command the rules refuse: the rule's stable key and why, in the viewer's language."""
+
+    rule: str
+    message: str
+
+
+def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The documented error responses of a route."""
+    described = {
+        400: "Malformed input",
+        401: "No valid token",
+        403: "Not allowed for this member",
+        404: "No such table or session for this member",
+        409: "Version is not the current one",
+        413: "Body too large",
+        429: "Too many failed attempts",
+    }
+    found: dict[int | str, dict[str, Any]] = {}
+    for code in codes:
+        if code == 422:
+            found[422] = {"model": RefusedBody, "description": "Refused by the rules"}
+        else:
+            found[code] = {"model": ErrorBody, "description": described[code]}
+    return found
+
+
+class ApiError(HTTPException):
+    """An error answered with ``{"error", "message"}``, the message translated when sent."""
+
+    def __init__(self, status: int, code: str, message: Message) -> None:
+        super().__init__(status_code=status, detail=code)
+        self.code = code
+        self.message = message
+
+
+def not_found() -> ApiError:
+    return ApiError(404, "not_found", Message("server", N_("No such table or session.")))
+
+
+def forbidden() -> ApiError:
+    return ApiError(403, "forbidden", Message("server", N_("Your role at this table does not allow this.")))
+
+
+def conflict(version: int) -> ApiError:
+    return ApiError(
+        409,
+        "conflict",
+        Message(
+            "server",
+            N_("The session has moved on (it is at version {version}); refresh and try again."),
+            {"version": version},
+        ),
+    )
+
+
+def request_language(request: Request) -> str:
+    """The member's language, else the first ``Accept-Language`` meneur speaks, else French."""
+    chosen = getattr(request.state, "language", None)
+    if chosen:
+        return str(chosen)
+    for part in request.headers.get("accept-language", "").split(","):
+        code = part.split(";")[0].strip()
+        if not code or code == "*":
+            continue
+        try:
+            found = normalize_language(code)
+        except UnknownLanguageError:
+            continue
+        if found in LANGUAGES:
+            return found
+    return "fr"
+
+
+async def get_db(request: Request) -> AsyncIterator[Db]:
+    """A read session for the request (opened lazily: no I/O until a route uses it, so no thread
+    is needed to make it)."""
+    db: Db = request.app.state.store.open_reader()
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+Database = Annotated[Db, Depends(get_db)]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """The member making the request."""
+
+    id: str
+    table_id: str
+    role: str
+    name: str
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization and authorization[:7].lower() == "bearer ":
+        return authorization[7:].strip() or None
+    return None
+
+
+def member_for(db: Db, token: str | None) -> Member | None:
+    if not token:
+        return None
+    member = db.scalar(select(Member).where(Member.token_hash == digest(token)))
+    if member is None or member.removed:
+        return None
+    return member
+
+
+def current_member(
+    request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
+) -> Caller:
+    """The member whose token the request carries (header, or the ``meneur_token`` cookie; a
+    request that changes something with the cookie must repeat the ``meneur_csrf`` cookie in the
+    ``X-CSRF-Token`` header)."""
+    token = bearer(authorization)
+    if token is None and request.cookies.get("meneur_token"):
+        token = request.cookies["meneur_token"]
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            sent = request.headers.get("x-csrf-token", "")
+            expected = request.cookies.get("meneur_csrf", "")
+            if not sent or not expected or not hmac.compare_digest(sent, expected):
+                raise ApiError(403, "csrf", Message("server", N_(
+                    "This form's protection token is missing or wrong; reload the page.")))
+    member = member_for(db, token)
+    if member is None:
+        raise ApiError(
+            401,
+            "unauthorized",
+            Message("server", N_("This call needs a member's token (Authorization: Bearer TOKEN).")),
+        )
+    if member.language:
+        request.state.language = member.language
+        set_language(member.language)
+    return Caller(member.id, member.table_id, member.role, member.name)
+
+
+Me = Annotated[Caller, Depends(current_member)]
+
+
+def at_table(caller: Caller, table_id: str) -> None:
+    """A member of another table learns nothing about this one."""
+    if caller.table_id != table_id:
+        raise not_found()
+
+
+def gm_only(caller: Caller) -> None:
+    if not caller.is_gm:
+        raise forbidden()

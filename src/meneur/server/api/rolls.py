@@ -1,0 +1,102 @@
+"""Dice rolls at a table, with their visibility.
+
+``public``: every member. ``gm``: the GM and the roller (a private roll to the GM). ``blind``: the
+GM only, the roller included in those who do not see it. ``self``: the roller only.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+
+from meneur.dice import EnteredSource, RandomSource, finish, roll, to_json
+from meneur.dice.source import DiceSource
+from meneur.server import feed
+from meneur.server.api.common import Body, Database, Me, at_table, errors, forbidden, not_found
+from meneur.server.models import GameTable, Member, Roll
+
+router = APIRouter(prefix="/api/v1", tags=["rolls"])
+
+Visibility = Literal["public", "gm", "blind", "self"]
+AUDIENCE: dict[str, str] = {"public": "table", "gm": "gm+member", "blind": "gm", "self": "member"}
+
+
+class RollIn(Body):
+    expression: Annotated[str, Field(min_length=1, max_length=500)]
+    visibility: Visibility = "public"
+    dice: Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)] | None = None
+
+
+class RollOut(BaseModel):
+    id: int
+    member_id: str
+    visibility: Visibility
+    expression: str
+    total: Any
+    breakdown: str
+    dice: list[Any]
+
+
+class RollList(BaseModel):
+    rolls: list[RollOut]
+
+
+def _out(row: Roll) -> RollOut:
+    result = row.result
+    return RollOut(
+        id=row.id,
+        member_id=row.member_id,
+        visibility=row.visibility,
+        expression=result["expression"],
+        total=result["total"],
+        breakdown=result["breakdown"],
+        dice=result["dice"],
+    )
+
+
+@router.post(
+    "/tables/{table_id}/rolls",
+    status_code=201,
+    response_model=RollOut,
+    responses=errors(400, 401, 403, 404),
+    summary="Roll dice at the table",
+)
+def make_roll(table_id: str, body: RollIn, me: Me, request: Request, db: Database) -> RollOut:
+    at_table(me, table_id)
+    if db.get(GameTable, table_id) is None:
+        raise not_found()
+    if me.role == "observer":
+        raise forbidden()
+    source: DiceSource = EnteredSource(body.dice) if body.dice is not None else RandomSource.from_seed(None)
+    result = to_json(roll(body.expression, source))
+    finish(source)
+    audience = AUDIENCE[body.visibility]
+    with request.app.state.store.writer() as writer:
+        row = Roll(table_id=table_id, member_id=me.id, visibility=body.visibility, result=result)
+        writer.add(row)
+        writer.flush()
+        out = _out(row)
+        feed.append(writer, table_id, "roll", {"roll": out.model_dump()}, audience=audience, member_id=me.id)
+    request.app.state.hub.notify(table_id)
+    return out
+
+
+def may_see(visibility: str, roller: str, member: Member) -> bool:
+    return feed.visible(AUDIENCE[visibility], roller, member.id, member.role)
+
+
+@router.get(
+    "/tables/{table_id}/rolls",
+    response_model=RollList,
+    responses=errors(401, 404),
+    summary="The rolls this member may see",
+)
+def list_rolls(table_id: str, me: Me, db: Database) -> RollList:
+    at_table(me, table_id)
+    member = db.get(Member, me.id)
+    assert member is not None
+    rows = db.scalars(select(Roll).where(Roll.table_id == table_id).order_by(Roll.id))
+    return RollList(rolls=[_out(r) for r in rows if may_see(r.visibility, r.member_id, member)])

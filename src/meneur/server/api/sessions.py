@@ -1,0 +1,422 @@
+"""Engine sessions: create (GM), read, legal commands, commands and undo.
+
+The route builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
+stores the events it returns; it never decides a rule. Who may give a command: the GM any; a
+player only a command whose actor (see :func:`meneur.server.projection.command_actor`) is one they
+control: a character they own at the table, or an actor the GM gave them in the session's
+``controllers``; an observer none.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as Db
+
+from meneur.dice import EnteredSource, RandomSource
+from meneur.dice.source import DiceSource
+from meneur.engine import Session
+from meneur.engine.registry import SYSTEMS, system
+from meneur.i18n import N_, Message
+from meneur.server import feed
+from meneur.server.api.common import (
+    ApiError,
+    Body,
+    Caller,
+    Database,
+    Me,
+    at_table,
+    conflict,
+    errors,
+    forbidden,
+    gm_only,
+    not_found,
+)
+from meneur.server.auth import new_id
+from meneur.server.games import Games
+from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member
+from meneur.server.projection import Viewer, command_actor, project_events, project_state
+
+router = APIRouter(prefix="/api/v1", tags=["sessions"])
+log = logging.getLogger("meneur.server.sessions")
+
+Dice = Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)]
+
+
+class SessionIn(Body):
+    kind: Annotated[str, Field(max_length=40)]
+    setup: Any
+    controllers: dict[str, str] = Field(default_factory=dict)
+    """Actor name -> member id: who (besides the GM) gives that actor's commands."""
+
+
+class SessionCreated(BaseModel):
+    id: str
+    version: int
+
+
+class SessionOut(BaseModel):
+    id: str
+    kind: str
+    state: Any
+    version: int
+
+
+class LegalOut(BaseModel):
+    actor: str | None
+    kind: str
+    command: Any
+    cost_min: int
+    cost_max: int
+    details: dict[str, Any]
+    rule: str | None
+    reason: str | None
+
+
+class LegalList(BaseModel):
+    version: int
+    legal: list[LegalOut]
+
+
+class CommandIn(Body):
+    command: str | dict[str, Any]
+    """The command's wire form: ``{"name": {fields}}`` or a bare ``"name"``."""
+    version: Annotated[int, Field(ge=0)]
+    dice: Dice | None = None
+    """Dice rolled at the table, in order; random dice when absent."""
+
+
+class CommandDone(BaseModel):
+    events: list[Any]
+    version: int
+
+
+class UndoIn(Body):
+    version: Annotated[int, Field(ge=0)]
+
+
+class Undone(BaseModel):
+    command: Any
+    events: list[Any]
+    version: int
+
+
+class LogEntry(BaseModel):
+    command: Any
+    events: list[Any]
+
+
+class LogOut(BaseModel):
+    version: int
+    log: list[LogEntry]
+
+
+def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
+    """The member as a viewer of ``session``: the actors they control in it."""
+    if member.role != "player":
+        return Viewer(member.id, member.role, frozenset())
+    actors = set(
+        db.scalars(
+            select(Character.name).where(
+                Character.table_id == member.table_id, Character.owner_id == member.id
+            )
+        )
+    )
+    if session is not None:
+        actors.update(actor for actor, owner in session.controllers.items() if owner == member.id)
+    return Viewer(member.id, member.role, frozenset(actors))
+
+
+def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:
+    row = db.get(GameSession, session_id)
+    if row is None:
+        raise not_found()
+    at_table(me, row.table_id)
+    table = db.get(GameTable, row.table_id)
+    member = db.get(Member, me.id)
+    assert table is not None and member is not None
+    return row, table, viewer_of(db, member, row)
+
+
+def _installed(kind: str) -> bool:
+    try:
+        system(kind)
+    except ImportError:  # a system not ported to the engine yet
+        return False
+    return True
+
+
+def _kinds_of(table_system: str) -> list[str]:
+    """The kinds of session a table of ``table_system`` plays, among the systems installed."""
+    return [key for key in SYSTEMS
+            if (key == table_system or key.startswith(table_system + "-")) and _installed(key)]
+
+
+@router.post(
+    "/tables/{table_id}/sessions",
+    status_code=201,
+    response_model=SessionCreated,
+    responses=errors(400, 401, 403, 404),
+    summary="Start a session of the engine (GM)",
+)
+def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db: Database) -> SessionCreated:
+    at_table(me, table_id)
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise not_found()
+    gm_only(me)
+    if body.kind not in _kinds_of(table.system):
+        raise ApiError(
+            400,
+            "bad_input",
+            Message(
+                "server",
+                N_("A table of {system} plays sessions of these kinds: {known}."),
+                {"system": table.system, "known": ", ".join(_kinds_of(table.system))},
+            ),
+        )
+    members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
+    if any(owner not in members for owner in body.controllers.values()):
+        raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
+    session = Session.new(body.kind, body.setup)
+    session_id = new_id()
+    with request.app.state.store.writer() as writer:
+        writer.add(
+            GameSession(
+                id=session_id,
+                table_id=table_id,
+                kind=body.kind,
+                setup=session.setup,
+                controllers=body.controllers,
+                version=0,
+                event_count=0,
+            )
+        )
+        writer.flush()
+        feed.append(
+            writer,
+            table_id,
+            "session",
+            {"session": {"id": session_id, "kind": body.kind, "version": 0}},
+            session_id=session_id,
+        )
+    request.app.state.hub.notify(table_id)
+    return SessionCreated(id=session_id, version=0)
+
+
+@router.get(
+    "/sessions/{session_id}",
+    response_model=SessionOut,
+    responses=errors(401, 404),
+    summary="The session's state as this member may see it",
+)
+def get_session(session_id: str, me: Me, request: Request, db: Database) -> SessionOut:
+    row, table, viewer = _session(db, me, session_id)
+    games: Games = request.app.state.games
+    with games.lock(session_id):
+        session = games.load(db, row)
+        state = session.system.state_json(session.state)
+        version = session.version
+    return SessionOut(
+        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, table.options)
+    )
+
+
+def _may_give(viewer: Viewer, actor: str | None) -> bool:
+    if viewer.is_gm:
+        return True
+    return viewer.role == "player" and actor is not None and actor in viewer.actors
+
+
+@router.get(
+    "/sessions/{session_id}/legal",
+    response_model=LegalList,
+    responses=errors(401, 404),
+    summary="The commands this member may give now",
+)
+def legal(session_id: str, me: Me, request: Request, db: Database, refused: bool = False) -> LegalList:
+    row, _table, viewer = _session(db, me, session_id)
+    games: Games = request.app.state.games
+    with games.lock(session_id):
+        session = games.load(db, row)
+        entries = session.legal(include_refused=refused)
+        codec = session.system.codec
+        found = [
+            LegalOut(
+                actor=e.actor,
+                kind=e.kind,
+                command=codec.command_to_json(e.command),
+                cost_min=e.cost_min,
+                cost_max=e.cost_max,
+                details=dict(e.details),
+                rule=e.rule,
+                reason=None if e.reason is None else e.reason.render(),
+            )
+            for e in entries
+            if _may_give(viewer, e.actor)
+        ]
+        return LegalList(version=session.version, legal=found)
+
+
+@router.get(
+    "/sessions/{session_id}/log",
+    response_model=LogOut,
+    responses=errors(401, 404),
+    summary="The session's commands and events as this member may see them",
+)
+def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogOut:
+    row, table, viewer = _session(db, me, session_id)
+    games: Games = request.app.state.games
+    with games.lock(session_id):
+        session = games.load(db, row)
+        entries = session.log_json()
+    return LogOut(
+        version=len(entries),
+        log=[
+            LogEntry(
+                command=e["command"] if viewer.is_gm or viewer.role == "player" else None,
+                events=project_events(row.kind, e["events"], viewer, table.options),
+            )
+            for e in entries
+        ],
+    )
+
+
+def _dice(values: list[int] | None) -> DiceSource:
+    return EnteredSource(values) if values is not None else RandomSource.from_seed(None)
+
+
+@router.post(
+    "/sessions/{session_id}/commands",
+    response_model=CommandDone,
+    responses=errors(400, 401, 403, 404, 409, 422),
+    summary="Give a command",
+)
+def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db: Database) -> CommandDone:
+    row, table, viewer = _session(db, me, session_id)
+    if viewer.role == "observer":
+        raise forbidden()
+    games: Games = request.app.state.games
+    with games.lock(session_id):
+        db.commit()  # a new read transaction sees what other writers committed
+        db.refresh(row)
+        if body.version != row.version:
+            raise conflict(row.version)
+        session = games.load(db, row)
+        if not _may_give(viewer, command_actor(body.command)):
+            raise forbidden()
+        events = session.do(body.command, _dice(body.dice))
+        codec = session.system.codec
+        command = codec.command_to_json(session.entries()[-1].command)
+        wire = [codec.event_to_json(event) for event in events]
+        try:
+            with request.app.state.store.writer() as writer:
+                _write(writer, row, me.id, command, wire)
+        except (IntegrityError, _MovedError):
+            games.forget(session_id)
+            with request.app.state.store.reader() as fresh:
+                now = fresh.get(GameSession, session_id)
+                raise conflict(now.version if now is not None else 0) from None
+        except BaseException:
+            games.forget(session_id)
+            raise
+    request.app.state.hub.notify(table.id)
+    log.info("command applied", extra={"table": table.id, "session": session_id, "version": body.version + 1,
+                                       "member": me.id, "events": len(wire)})
+    return CommandDone(events=project_events(row.kind, wire, viewer, table.options), version=body.version + 1)
+
+
+class _MovedError(Exception):
+    """Another writer changed the session first."""
+
+
+def _write(db: Db, row: GameSession, member_id: str, command: Any, events: list[Any]) -> None:
+    version = row.version + 1
+    moved = db.execute(
+        update(GameSession)
+        .where(GameSession.id == row.id, GameSession.version == row.version)
+        .values(version=version, event_count=GameSession.event_count + len(events))
+        .returning(GameSession.event_count)
+    ).scalar_one_or_none()
+    if moved is None:
+        raise _MovedError()
+    stored = CommandRow(
+        session_id=row.id, version=version, command=command, member_id=member_id, undone=False
+    )
+    db.add(stored)
+    db.flush()
+    first = moved - len(events) + 1
+    for offset, event in enumerate(events):
+        db.add(EventRow(session_id=row.id, command_id=stored.id, position=first + offset, event=event))
+    feed.append(
+        db,
+        row.table_id,
+        "command",
+        {"session": row.id, "version": version, "command": command, "events": events},
+        session_id=row.id,
+    )
+
+
+@router.post(
+    "/sessions/{session_id}/undo",
+    response_model=Undone,
+    responses=errors(400, 401, 403, 404, 409),
+    summary="Take back the last command (GM)",
+)
+def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) -> Undone:
+    row, table, _viewer = _session(db, me, session_id)
+    gm_only(me)
+    games: Games = request.app.state.games
+    with games.lock(session_id):
+        db.commit()  # a new read transaction sees what other writers committed
+        db.refresh(row)
+        if body.version != row.version:
+            raise conflict(row.version)
+        if row.version == 0:
+            raise ApiError(400, "bad_input", Message("server", N_("There is no command to take back.")))
+        games.load(db, row)
+        try:
+            with request.app.state.store.writer() as writer:
+                moved = writer.execute(
+                    update(GameSession)
+                    .where(GameSession.id == row.id, GameSession.version == row.version)
+                    .values(version=row.version - 1)
+                ).rowcount
+                if moved != 1:
+                    raise _MovedError()
+                last = writer.scalar(
+                    select(CommandRow).where(
+                        CommandRow.session_id == row.id,
+                        CommandRow.version == row.version,
+                        CommandRow.undone.is_(False),
+                    )
+                )
+                assert last is not None
+                last.undone = True
+                events = list(
+                    writer.scalars(
+                        select(EventRow.event)
+                        .where(EventRow.command_id == last.id)
+                        .order_by(EventRow.position)
+                    )
+                )
+                command = last.command
+                feed.append(
+                    writer,
+                    row.table_id,
+                    "undo",
+                    {"session": row.id, "version": row.version - 1, "command": command, "events": events},
+                    session_id=row.id,
+                )
+        except _MovedError:
+            games.forget(session_id)
+            raise conflict(row.version) from None
+        finally:
+            games.forget(session_id)
+    request.app.state.hub.notify(table.id)
+    return Undone(command=command, events=events, version=body.version - 1)

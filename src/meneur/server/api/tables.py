@@ -1,0 +1,554 @@
+"""Tables, accounts, joining, members and characters."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+
+from meneur.engine.registry import SYSTEMS
+from meneur.i18n import N_, Message
+from meneur.server import feed
+from meneur.server.api.common import (
+    ApiError,
+    Body,
+    Caller,
+    Database,
+    Me,
+    at_table,
+    bearer,
+    errors,
+    forbidden,
+    gm_only,
+    not_found,
+)
+from meneur.server.auth import (
+    check_password,
+    digest,
+    hash_password,
+    new_id,
+    new_join_code,
+    new_token,
+    same_digest,
+)
+from meneur.server.models import Account, Character, CharacterVersion, GameSession, GameTable, Member
+
+router = APIRouter(prefix="/api/v1", tags=["tables"])
+
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Language = Literal["fr", "en", "pl"]
+
+
+def table_systems() -> list[str]:
+    """The systems a table may play: the first word of each registered session kind."""
+    return sorted({key.split("-")[0] for key in SYSTEMS})
+
+
+class Credentials(Body):
+    name: Name
+    password: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class AccountOut(BaseModel):
+    name: str
+
+
+class TableIn(Body):
+    name: Name
+    system: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    account: Credentials | None = None
+
+
+class TableCreated(BaseModel):
+    id: str
+    gm_token: str
+    join_code: str
+
+
+class JoinIn(Body):
+    join_code: Annotated[str, Field(max_length=200)]
+    name: Name
+    role: Literal["player", "observer"] = "player"
+    language: Language | None = None
+
+
+class Joined(BaseModel):
+    member_id: str
+    token: str
+
+
+class JoinCode(BaseModel):
+    join_code: str
+
+
+class MemberOut(BaseModel):
+    id: str
+    name: str
+    role: str
+
+
+class MeIn(Body):
+    language: Language | None = None
+    notes: Annotated[str, Field(max_length=100_000)] | None = None
+
+
+class MeOut(MemberOut):
+    language: str | None
+    notes: str
+
+
+class CharacterIn(Body):
+    file: dict[str, Any]
+    hidden: bool = False
+    owner: str | None = None
+
+
+class CharacterUpdate(Body):
+    file: dict[str, Any]
+    hidden: bool | None = None
+
+
+class CharacterRef(BaseModel):
+    id: str
+    version: int
+
+
+class CharacterOut(BaseModel):
+    id: str
+    name: str
+    owner: str | None
+    hidden: bool
+    version: int
+
+
+class CharacterFile(CharacterOut):
+    file: Any
+    history: list[int]
+
+
+class SessionRef(BaseModel):
+    id: str
+    kind: str
+    version: int
+
+
+class TableOut(BaseModel):
+    id: str
+    name: str
+    system: str
+    options: dict[str, Any]
+    seq: int
+    me: MeOut
+    members: list[MemberOut]
+    characters: list[CharacterOut]
+    sessions: list[SessionRef]
+
+
+def _table(db: Database, caller: Caller, table_id: str) -> GameTable:
+    at_table(caller, table_id)
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise not_found()
+    return table
+
+
+def _may_see(caller: Caller, character: Character) -> bool:
+    return caller.is_gm or not character.hidden or character.owner_id == caller.id
+
+
+@router.post(
+    "/accounts",
+    status_code=201,
+    response_model=AccountOut,
+    responses=errors(400, 401, 409),
+    summary="Create a GM account (the instance's admin token)",
+)
+def create_account(
+    body: Credentials, request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
+) -> AccountOut:
+    admin = request.app.state.settings.admin_token
+    if not admin or bearer(authorization) != admin:
+        raise ApiError(
+            401, "unauthorized", Message("server", N_("Creating an account needs the admin token."))
+        )
+    with request.app.state.store.writer() as writer:
+        if writer.scalar(select(Account).where(Account.name == body.name)) is not None:
+            raise ApiError(409, "conflict", Message("server", N_("This account name is taken.")))
+        writer.add(Account(name=body.name, password_hash=hash_password(body.password)))
+    return AccountOut(name=body.name)
+
+
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=TableCreated,
+    responses=errors(400, 401),
+    summary="Create a table; its creator is the GM",
+)
+def create_table(
+    body: TableIn, request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
+) -> TableCreated:
+    settings = request.app.state.settings
+    if not settings.open_creation:
+        allowed = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
+        if not allowed and body.account is not None:
+            account = db.scalar(select(Account).where(Account.name == body.account.name))
+            allowed = account is not None and check_password(body.account.password, account.password_hash)
+        if not allowed:
+            raise ApiError(
+                401,
+                "unauthorized",
+                Message(
+                    "server",
+                    N_(
+                        "Creating a table on this server needs a GM account (name and password)"
+                        " or the admin token."
+                    ),
+                ),
+            )
+    if body.system not in table_systems():
+        raise ApiError(
+            400,
+            "bad_input",
+            Message(
+                "server",
+                N_("Unknown system '{system}'; known: {known}."),
+                {"system": body.system, "known": ", ".join(table_systems())},
+            ),
+        )
+    table_id, token, code = new_id(), new_token(), new_join_code()
+    with request.app.state.store.writer() as writer:
+        writer.add(
+            GameTable(
+                id=table_id,
+                name=body.name,
+                system=body.system,
+                options=body.options,
+                join_code_hash=digest(code),
+                seq=0,
+            )
+        )
+        writer.flush()
+        writer.add(Member(id=new_id(), table_id=table_id, name="GM", role="gm", token_hash=digest(token)))
+    return TableCreated(id=table_id, gm_token=token, join_code=code)
+
+
+@router.post(
+    "/tables/{table_id}/join",
+    response_model=Joined,
+    responses=errors(400, 404, 429),
+    summary="Join a table with its join code",
+)
+def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
+    limiter = request.app.state.joins
+    where = request.client.host if request.client is not None else "-"
+    if limiter.blocked(where):
+        raise ApiError(429, "too_many", Message("server", N_("Too many failed attempts; wait a minute.")))
+    table = db.get(GameTable, table_id)
+    if table is None or not same_digest(body.join_code, table.join_code_hash):
+        limiter.fail(where)
+        raise ApiError(404, "not_found", Message("server", N_("No table has this join code.")))
+    member_id, token = new_id(), new_token()
+    with request.app.state.store.writer() as writer:
+        writer.add(
+            Member(
+                id=member_id,
+                table_id=table_id,
+                name=body.name,
+                role=body.role,
+                token_hash=digest(token),
+                language=body.language,
+            )
+        )
+        writer.flush()
+        feed.append(
+            writer,
+            table_id,
+            "member_joined",
+            {"member": {"id": member_id, "name": body.name, "role": body.role}},
+        )
+    request.app.state.hub.notify(table_id)
+    return Joined(member_id=member_id, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/join-code",
+    response_model=JoinCode,
+    responses=errors(401, 403, 404),
+    summary="Rotate the join code (GM)",
+)
+def rotate_join_code(table_id: str, me: Me, request: Request, db: Database) -> JoinCode:
+    _table(db, me, table_id)
+    gm_only(me)
+    code = new_join_code()
+    with request.app.state.store.writer() as writer:
+        table = writer.get(GameTable, table_id)
+        assert table is not None
+        table.join_code_hash = digest(code)
+    return JoinCode(join_code=code)
+
+
+def _me(member: Member) -> MeOut:
+    return MeOut(
+        id=member.id, name=member.name, role=member.role, language=member.language, notes=member.notes
+    )
+
+
+def _character_out(character: Character) -> CharacterOut:
+    return CharacterOut(
+        id=character.id,
+        name=character.name,
+        owner=character.owner_id,
+        hidden=character.hidden,
+        version=character.version,
+    )
+
+
+@router.get(
+    "/tables/{table_id}",
+    response_model=TableOut,
+    responses=errors(401, 404),
+    summary="The table as this member may see it",
+)
+def get_table(table_id: str, me: Me, db: Database) -> TableOut:
+    table = _table(db, me, table_id)
+    members = list(db.scalars(select(Member).where(Member.table_id == table_id, Member.removed.is_(False))))
+    characters = [
+        c
+        for c in db.scalars(select(Character).where(Character.table_id == table_id).order_by(Character.name))
+        if _may_see(me, c)
+    ]
+    sessions = db.scalars(select(GameSession).where(GameSession.table_id == table_id))
+    self_row = next(m for m in members if m.id == me.id)
+    return TableOut(
+        id=table.id,
+        name=table.name,
+        system=table.system,
+        options=table.options,
+        seq=table.seq,
+        me=_me(self_row),
+        members=[MemberOut(id=m.id, name=m.name, role=m.role) for m in members],
+        characters=[_character_out(c) for c in characters],
+        sessions=[SessionRef(id=s.id, kind=s.kind, version=s.version) for s in sessions],
+    )
+
+
+class CookieSet(BaseModel):
+    csrf_token: str
+
+
+@router.post(
+    "/tables/{table_id}/cookie",
+    response_model=CookieSet,
+    responses=errors(401, 403, 404),
+    summary="Keep this member's token in an HttpOnly cookie (for the web pages)",
+)
+def set_cookie(
+    table_id: str,
+    me: Me,
+    request: Request,
+    response: Response,
+    db: Database,
+    authorization: Annotated[str | None, Header()] = None,
+) -> CookieSet:
+    _table(db, me, table_id)
+    token = bearer(authorization) or request.cookies.get("meneur_token", "")
+    csrf = new_token()
+    secure = request.url.scheme == "https"
+    response.set_cookie(
+        "meneur_token", token, httponly=True, samesite="strict", secure=secure, path="/api/v1"
+    )
+    response.set_cookie("meneur_csrf", csrf, httponly=False, samesite="strict", secure=secure, path="/api/v1")
+    return CookieSet(csrf_token=csrf)
+
+
+@router.put(
+    "/tables/{table_id}/members/me",
+    response_model=MeOut,
+    responses=errors(400, 401, 404),
+    summary="Change my language or my private notes",
+)
+def update_me(table_id: str, body: MeIn, me: Me, request: Request, db: Database) -> MeOut:
+    _table(db, me, table_id)
+    with request.app.state.store.writer() as writer:
+        member = writer.get(Member, me.id)
+        assert member is not None
+        if body.language is not None:
+            member.language = body.language
+        if body.notes is not None:
+            member.notes = body.notes
+        return _me(member)
+
+
+@router.delete(
+    "/tables/{table_id}/members/{member_id}",
+    status_code=204,
+    responses=errors(401, 403, 404),
+    summary="Remove a member (GM); their token stops working at once",
+)
+def remove_member(table_id: str, member_id: str, me: Me, request: Request, db: Database) -> Response:
+    _table(db, me, table_id)
+    gm_only(me)
+    with request.app.state.store.writer() as writer:
+        member = writer.get(Member, member_id)
+        if member is None or member.table_id != table_id or member.removed or member.id == me.id:
+            raise not_found()
+        member.removed = True
+        member.token_hash = None
+        feed.append(writer, table_id, "member_removed", {"member": {"id": member_id}})
+    request.app.state.hub.notify(table_id)
+    return Response(status_code=204)
+
+
+@router.post(
+    "/tables/{table_id}/members/{member_id}/token",
+    response_model=Joined,
+    responses=errors(401, 403, 404),
+    summary="Give a member a new token (GM), e.g. after an import",
+)
+def reissue_token(table_id: str, member_id: str, me: Me, request: Request, db: Database) -> Joined:
+    _table(db, me, table_id)
+    gm_only(me)
+    token = new_token()
+    with request.app.state.store.writer() as writer:
+        member = writer.get(Member, member_id)
+        if member is None or member.table_id != table_id or member.removed:
+            raise not_found()
+        member.token_hash = digest(token)
+    return Joined(member_id=member_id, token=token)
+
+
+def check_character(system: str, file: dict[str, Any]) -> str:
+    """The character's name once the system's rules accept its file.
+
+    Raises:
+        BadInputError: the file is not a character file of the system.
+        ApiError: 422 listing every rule the character breaks.
+    """
+    if system == "energy":
+        from meneur.systems.energy.files import parse_character
+        from meneur.systems.energy.validation import validate
+
+        character = parse_character(json.dumps(file), "file")
+        check = validate(character)
+        if not check.is_valid:
+            raise RulesBrokenError(check.to_json()["errors"])
+        return character.name
+    name = file.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ApiError(400, "bad_input", Message("server", N_("A character file needs a name.")))
+    return name[:200]
+
+
+class RulesBrokenError(Exception):
+    """A character that breaks its system's creation rules (422 with the list)."""
+
+    def __init__(self, problems: list[dict[str, str]]) -> None:
+        super().__init__("rules broken")
+        self.problems = problems
+
+
+@router.post(
+    "/tables/{table_id}/characters",
+    status_code=201,
+    response_model=CharacterRef,
+    responses=errors(400, 401, 403, 404, 422),
+    summary="Add a character file",
+)
+def add_character(table_id: str, body: CharacterIn, me: Me, request: Request, db: Database) -> CharacterRef:
+    table = _table(db, me, table_id)
+    if me.role == "observer" or (not me.is_gm and (body.hidden or body.owner not in (None, me.id))):
+        raise forbidden()
+    owner = me.id if not me.is_gm else body.owner
+    if owner is not None:
+        found = db.get(Member, owner)
+        if found is None or found.table_id != table_id or found.removed:
+            raise not_found()
+    name = check_character(table.system, body.file)
+    character_id = new_id()
+    with request.app.state.store.writer() as writer:
+        writer.add(
+            Character(
+                id=character_id, table_id=table_id, owner_id=owner, name=name, hidden=body.hidden, version=1
+            )
+        )
+        writer.flush()
+        writer.add(CharacterVersion(character_id=character_id, version=1, file=body.file))
+        feed.append(
+            writer,
+            table_id,
+            "character",
+            {"character": {"id": character_id, "name": name, "owner": owner, "version": 1}},
+            audience="gm" if body.hidden else "table",
+        )
+    request.app.state.hub.notify(table_id)
+    return CharacterRef(id=character_id, version=1)
+
+
+def _character(db: Database, me: Caller, table_id: str, character_id: str) -> Character:
+    _table(db, me, table_id)
+    character = db.get(Character, character_id)
+    if character is None or character.table_id != table_id or not _may_see(me, character):
+        raise not_found()
+    return character
+
+
+@router.get(
+    "/tables/{table_id}/characters/{character_id}",
+    response_model=CharacterFile,
+    responses=errors(401, 404),
+    summary="A character's file and its versions",
+)
+def get_character(table_id: str, character_id: str, me: Me, db: Database) -> CharacterFile:
+    character = _character(db, me, table_id, character_id)
+    versions = list(
+        db.scalars(
+            select(CharacterVersion)
+            .where(CharacterVersion.character_id == character_id)
+            .order_by(CharacterVersion.version)
+        )
+    )
+    return CharacterFile(
+        **_character_out(character).model_dump(),
+        file=versions[-1].file,
+        history=[v.version for v in versions],
+    )
+
+
+@router.put(
+    "/tables/{table_id}/characters/{character_id}",
+    response_model=CharacterRef,
+    responses=errors(400, 401, 403, 404, 422),
+    summary="Save a new version of a character",
+)
+def update_character(
+    table_id: str, character_id: str, body: CharacterUpdate, me: Me, request: Request, db: Database
+) -> CharacterRef:
+    character = _character(db, me, table_id, character_id)
+    if not me.is_gm and (character.owner_id != me.id or body.hidden is not None):
+        raise forbidden()
+    table = db.get(GameTable, table_id)
+    assert table is not None
+    name = check_character(table.system, body.file)
+    with request.app.state.store.writer() as writer:
+        row = writer.get(Character, character_id)
+        assert row is not None
+        row.version += 1
+        row.name = name
+        if body.hidden is not None:
+            row.hidden = body.hidden
+        writer.add(CharacterVersion(character_id=character_id, version=row.version, file=body.file))
+        feed.append(
+            writer,
+            table_id,
+            "character",
+            {"character": {"id": character_id, "name": name, "owner": row.owner_id, "version": row.version}},
+            audience="gm" if row.hidden else "table",
+        )
+        version = row.version
+    request.app.state.hub.notify(table_id)
+    return CharacterRef(id=character_id, version=version)

@@ -1,0 +1,215 @@
+"""The composition root: settings, database, routes, error bodies and the live hub in one app.
+
+Errors follow the CLI's families: :class:`~meneur.errors.Refused` is a 422 ``{"rule", "message"}``,
+any other :class:`~meneur.errors.MeneurError` and malformed input a 400 ``{"error", "message"}``,
+both in the viewer's language (the member's setting, else ``Accept-Language``, else French). A
+body is read through :func:`meneur.storage.parse_data` before any route sees it: larger than the
+loader's cap (413), deeper than its nesting cap, NaN or not UTF-8 (400) never reach the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy import text
+
+from meneur import __version__
+from meneur.errors import BadInputError, MeneurError, Refused
+from meneur.i18n import N_, Message, set_language
+from meneur.server.api.common import ApiError, request_language
+from meneur.server.auth import RateLimiter
+from meneur.server.config import Settings
+from meneur.server.games import Games
+from meneur.server.live import Hub
+from meneur.server.store import Store
+from meneur.storage import MAX_BYTES, parse_data
+
+log = logging.getLogger("meneur.server")
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def _language_of_scope(scope: Scope) -> str:
+    for name, value in scope.get("headers", ()):
+        if name == b"accept-language":
+            for part in value.decode("latin-1").split(","):
+                code = part.split(";")[0].strip().lower()[:2]
+                if code in ("fr", "en", "pl"):
+                    return str(code)
+    return "fr"
+
+
+class BodyGuard:
+    """Reads a request's body within the loader's cap and checks it as the loader would."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        language = _language_of_scope(scope)
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BYTES:
+                await _reply(
+                    send,
+                    413,
+                    "too_large",
+                    Message(
+                        "server",
+                        N_("The request is larger than {limit} MiB, the most meneur reads."),
+                        {"limit": MAX_BYTES // (1024 * 1024)},
+                    ),
+                    language,
+                )
+                return
+            chunks.append(chunk)
+            more = bool(message.get("more_body", False))
+        body = b"".join(chunks)
+        if body:
+            try:
+                parse_data(body.decode("utf-8"), "json", "request")
+            except UnicodeDecodeError:
+                await _reply(
+                    send, 400, "bad_input", Message("server", N_("The request is not UTF-8 text.")), language
+                )
+                return
+            except BadInputError as error:
+                await _reply(send, 400, error.code, error.message, language)
+                return
+        sent = False
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _reply(send: Send, status: int, code: str, message: Message, language: str) -> None:
+    data = json.dumps({"error": code, "message": message.render(language)}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": data})
+
+
+def _validation_message(error: RequestValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {item.get('msg', '')}")
+    return "; ".join(parts)
+
+
+def build_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+    """The server's ASGI app; the database is migrated when the app starts."""
+    settings = settings or Settings()
+    store = store or Store(settings.database_url())
+    hub = Hub()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.migrate)
+        hub.bind(asyncio.get_running_loop())
+        if store.is_postgresql:
+            hub.listen_postgresql(store.url)
+        log.info("meneur server ready on %s", store.engine.url.render_as_string(hide_password=True))
+        yield
+        hub.stop()
+
+    app = FastAPI(
+        title="meneur table server",
+        version=__version__,
+        lifespan=lifespan,
+        description="Tables, members, characters, engine sessions, rolls and a live feed.",
+    )
+    app.state.settings = settings
+    app.state.store = store
+    app.state.games = Games()
+    app.state.hub = hub
+    app.state.joins = RateLimiter(settings.join_attempts_per_minute)
+
+    @app.middleware("http")
+    async def language(request: Request, call_next: Callable[[Request], Awaitable[Any]]) -> Any:
+        set_language(request_language(request))
+        return await call_next(request)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(
+            {"error": error.code, "message": error.message.render(request_language(request))},
+            status_code=error.status_code,
+        )
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, error: Refused) -> JSONResponse:
+        return JSONResponse(
+            {"rule": error.rule, "message": error.render(request_language(request))}, status_code=422
+        )
+
+    from meneur.server.api.tables import RulesBrokenError
+
+    @app.exception_handler(RulesBrokenError)
+    async def rules_broken(request: Request, error: RulesBrokenError) -> JSONResponse:
+        message = Message("server", N_("The character breaks the rules of its system.")).render(
+            request_language(request)
+        )
+        return JSONResponse(
+            {"rule": "character", "message": message, "problems": error.problems}, status_code=422
+        )
+
+    @app.exception_handler(MeneurError)
+    async def bad_input(request: Request, error: MeneurError) -> JSONResponse:
+        return JSONResponse(
+            {"error": error.code, "message": error.render(request_language(request))}, status_code=400
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": "bad_input", "message": _validation_message(error)}, status_code=400)
+
+    @app.get("/healthz", tags=["server"], summary="Liveness and database check")
+    def healthz() -> dict[str, str | int]:
+        with store.reader() as db:
+            db.execute(text("SELECT 1"))
+        return {"status": "ok", "database": store.engine.dialect.name, "version": __version__,
+                "process": os.getpid()}
+
+    from meneur.server.api import rolls, sessions, tables
+    from meneur.server.live import router as live_router
+
+    app.include_router(tables.router)
+    app.include_router(sessions.router)
+    app.include_router(rolls.router)
+    app.include_router(live_router)
+    app.add_middleware(BodyGuard)
+    return app

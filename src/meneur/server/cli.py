@@ -1,0 +1,160 @@
+"""``meneur serve`` and ``meneur table export|import``: the server's commands for the root CLI.
+
+Importing this module imports Typer only; the server's libraries load when a command runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import typer
+
+from meneur.i18n import Translator
+
+_ = Translator("server")
+
+
+def _settings(**given: Any) -> Any:
+    try:
+        from meneur.server.config import Settings
+    except ImportError as error:
+        typer.echo(
+            _(
+                "The table server needs the 'server' extra: pip install 'meneur[server]' ({detail}).",
+                detail=str(error),
+            ),
+            err=True,
+        )
+        raise typer.Exit(2) from None
+    return Settings(**{key: value for key, value in given.items() if value is not None})
+
+
+def build_app() -> Any:
+    """The app from ``MENEUR_*`` settings (uvicorn's factory, in each worker)."""
+    from meneur.server.app import build_app as build
+
+    return build(_settings())
+
+
+def build_serve() -> typer.Typer:
+    """``meneur serve`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    register(app, table=False)
+    return app
+
+
+def build_table() -> typer.Typer:
+    """``meneur table export|import`` (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich",
+                      no_args_is_help=True, help=_("Move a table between servers: export and import."))
+    register(app, serve=False)
+    return app
+
+
+def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
+    """Add ``serve`` and the ``table`` commands to ``app`` (help in the current language)."""
+
+    def serve_command(
+        db: str = typer.Option(
+            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
+        ),
+        host: str = typer.Option(None, "--host", help=_("Address to listen on (default 127.0.0.1).")),
+        port: int = typer.Option(None, "--port", help=_("Port to listen on (default 8000).")),
+        workers: int = typer.Option(None, "--workers", help=_("Worker processes (PostgreSQL only).")),
+    ) -> None:
+        """Run the table server (REST and WebSocket API)."""
+        settings = _settings(db=db, host=host, port=port, workers=workers)
+        import os
+
+        import uvicorn
+
+        from meneur.server.db import is_sqlite
+        from meneur.server.logs import LOG_CONFIG
+        from meneur.server.store import Store
+
+        url = settings.database_url()
+        if settings.workers > 1 and is_sqlite(url):
+            typer.echo(_("Several workers need PostgreSQL (--db postgresql+psycopg://...)."), err=True)
+            raise typer.Exit(2)
+        store = Store(url)
+        try:
+            store.migrate()
+        except Exception as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(2) from None
+        finally:
+            store.close()
+        shown = store.engine.url.render_as_string(hide_password=True)
+        typer.echo(_("meneur table server: database {url}", url=shown), err=True)
+        typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
+        # the workers read their settings from the environment
+        os.environ.update({"MENEUR_DB": url, "MENEUR_HOST": settings.host, "MENEUR_PORT": str(settings.port)})
+        uvicorn.run(
+            "meneur.server.cli:build_app",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            workers=settings.workers if settings.workers > 1 else None,
+            log_config=LOG_CONFIG,
+            ws="websockets-sansio",
+        )
+
+    def export_table(
+        table_id: str = typer.Argument(..., help=_("The table's id.")),
+        db: str = typer.Option(
+            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
+        ),
+    ) -> None:
+        """Write a table (members without secrets, characters, sessions, rolls) as JSON."""
+        settings = _settings(db=db)
+        from meneur.errors import MeneurError
+        from meneur.server.store import Store
+        from meneur.server.transfer import export_table as export
+
+        store = Store(settings.database_url())
+        try:
+            store.migrate()
+            with store.reader() as reader:
+                data = export(reader, table_id)
+        except MeneurError as error:
+            typer.echo(error.render(), err=True)
+            raise typer.Exit(2) from None
+        finally:
+            store.close()
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def import_table(
+        path: str = typer.Argument(..., help=_("The file written by 'meneur table export'.")),
+        db: str = typer.Option(
+            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
+        ),
+    ) -> None:
+        """Read a table exported as JSON; every session is replayed first."""
+        settings = _settings(db=db)
+        from meneur.errors import MeneurError
+        from meneur.server.store import Store
+        from meneur.server.transfer import import_table as load
+        from meneur.storage import read_data
+
+        store = Store(settings.database_url())
+        try:
+            store.migrate()
+            data = read_data(path)
+            with store.writer() as writer:
+                created = load(writer, data)
+        except MeneurError as error:
+            typer.echo(error.render(), err=True)
+            raise typer.Exit(2) from None
+        finally:
+            store.close()
+        typer.echo(json.dumps(created))
+
+    if serve:
+        app.command("serve", help=_("Run the table server (REST and WebSocket API)."))(serve_command)
+    if table:
+        app.command("export", help=_("Write a table as JSON on standard output."))(export_table)
+        app.command("import", help=_("Read a table exported as JSON; every session is replayed first."))(
+            import_table
+        )

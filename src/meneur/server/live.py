@@ -1,0 +1,243 @@
+"""The live feed over WebSocket: ``{"seq", "kind", ...}`` messages a viewer may see, in order.
+
+A client connects with its token (``?token=`` or the ``meneur_token`` cookie) and the last ``seq``
+it saw (``?after=``): the stored changes after it are sent first, then each new one as it is
+written. Writers wake the waiting connections of their table through the :class:`Hub` (in one
+process) and PostgreSQL ``NOTIFY`` (across processes); a woken connection reads the changes from
+the database, so nothing is lost and nothing is sent twice. A member removed by the GM is
+disconnected at once (close code 4401).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from meneur.server import feed
+from meneur.server.api.common import member_for
+from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.projection import Viewer, project_events
+
+log = logging.getLogger("meneur.server.live")
+router = APIRouter()
+
+CLOSE_UNAUTHORIZED = 4401
+
+
+class Hub:
+    """Wakes the connections of a table when a change is written (thread-safe)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: dict[str, set[asyncio.Event]] = {}
+        self._generation: dict[str, int] = {}
+        self._fetches: dict[tuple[str, int, int], asyncio.Future[list[Raw]]] = {}
+        self._stop = threading.Event()
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def subscribe(self, table_id: str) -> asyncio.Event:
+        event = asyncio.Event()
+        self._waiters.setdefault(table_id, set()).add(event)
+        return event
+
+    def unsubscribe(self, table_id: str, event: asyncio.Event) -> None:
+        found = self._waiters.get(table_id)
+        if found is not None:
+            found.discard(event)
+            if not found:
+                del self._waiters[table_id]
+
+    def notify(self, table_id: str) -> None:
+        """Wake the table's connections (callable from any thread)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._wake, table_id)
+
+    def _wake(self, table_id: str) -> None:
+        self._generation[table_id] = self._generation.get(table_id, 0) + 1
+        for event in self._waiters.get(table_id, ()):
+            event.set()
+
+    async def changes(self, app: Any, table_id: str, after: int) -> list[Raw]:
+        """The changes after ``after``, read once for every connection of the table that asks for
+        the same ones since the last wake-up (a read started before a change was notified is never
+        shared with a connection woken by it)."""
+        key = (table_id, after, self._generation.get(table_id, 0))
+        found = self._fetches.get(key)
+        if found is None:
+            found = asyncio.ensure_future(run_in_threadpool(_fetch, app, table_id, after))
+            self._fetches[key] = found
+            found.add_done_callback(lambda _: self._fetches.pop(key, None))
+        return await asyncio.shield(found)
+
+    def listen_postgresql(self, url: str) -> None:
+        """Relay PostgreSQL notifications of other processes to this process's connections."""
+        thread = threading.Thread(target=self._listen, args=(url,), name="meneur-listen", daemon=True)
+        thread.start()
+
+    def _listen(self, url: str) -> None:
+        import psycopg
+
+        dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(dsn, autocommit=True) as connection:
+                    connection.execute("LISTEN meneur_live")
+                    while not self._stop.is_set():
+                        for note in connection.notifies(timeout=1.0):
+                            self.notify(note.payload)
+            except psycopg.Error:
+                log.exception("lost the PostgreSQL notification channel; reconnecting")
+                self._stop.wait(1.0)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+Raw = dict[str, Any]
+"""A stored change as plain data: ``seq``, ``kind``, ``audience``, ``member_id``, ``session_id``,
+``payload``."""
+
+
+def _fetch(app: Any, table_id: str, after: int) -> list[Raw]:
+    """The table's changes after ``after`` (one read shared by every connection of the table)."""
+    with app.state.store.reader() as db:
+        return [
+            {
+                "seq": c.seq,
+                "kind": c.kind,
+                "audience": c.audience,
+                "member_id": c.member_id,
+                "session_id": c.session_id,
+                "payload": c.payload,
+            }
+            for c in feed.since(db, table_id, after)
+        ]
+
+
+class _Watcher:
+    """One connection's member: what they may see, and how sessions look to them."""
+
+    def __init__(self, app: Any, table_id: str, member_id: str) -> None:
+        self.app = app
+        self.table_id = table_id
+        self.member_id = member_id
+        self.role = ""
+        self.options: dict[str, Any] = {}
+        self.sessions: dict[str, tuple[str, Viewer]] = {}
+
+    def load(self) -> bool:
+        """Read the member and the table again; ``False`` when the member left the table."""
+        with self.app.state.store.reader() as db:
+            member = db.get(Member, self.member_id)
+            table = db.get(GameTable, self.table_id)
+            if member is None or member.removed or table is None:
+                return False
+            self.role = member.role
+            self.options = dict(table.options)
+            self.sessions.clear()
+            return True
+
+    def session(self, session_id: str) -> tuple[str, Viewer]:
+        found = self.sessions.get(session_id)
+        if found is None:
+            from meneur.server.api.sessions import viewer_of
+
+            with self.app.state.store.reader() as db:
+                member = db.get(Member, self.member_id)
+                row = db.get(GameSession, session_id)
+                assert member is not None
+                found = (row.kind if row is not None else "", viewer_of(db, member, row))
+            self.sessions[session_id] = found
+        return found
+
+    def messages(self, changes: list[Raw]) -> tuple[bool, list[dict[str, Any]]]:
+        """The messages this member may see, and ``False`` if one says they were removed."""
+        found: list[dict[str, Any]] = []
+        for change in changes:
+            payload = dict(change["payload"])
+            if change["kind"] == "member_removed" and payload["member"]["id"] == self.member_id:
+                return False, found
+            if change["kind"] in ("character", "session"):
+                self.sessions.clear()  # who controls what may have changed
+            if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
+                continue
+            if change["kind"] in ("command", "undo") and change["session_id"]:
+                kind, viewer = self.session(change["session_id"])
+                payload["events"] = project_events(
+                    kind, list(payload.get("events", [])), viewer, self.options
+                )
+            found.append({"seq": change["seq"], "kind": change["kind"], **payload})
+        return True, found
+
+
+def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
+    with app.state.store.reader() as db:
+        member = member_for(db, token)
+        if member is None or member.table_id != table_id:
+            return None
+        return member.id
+
+
+@router.websocket("/api/v1/tables/{table_id}/live")
+async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str | None = None) -> None:
+    """Every change of the table this member may see, after ``after``, then as they happen."""
+    app = websocket.app
+    member_id = await run_in_threadpool(
+        _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
+    )
+    if member_id is None:
+        await websocket.close(code=CLOSE_UNAUTHORIZED)
+        return
+    await websocket.accept()
+    hub: Hub = app.state.hub
+    wake = hub.subscribe(table_id)
+    closed = asyncio.Event()
+
+    async def receive() -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+        closed.set()
+        wake.set()
+
+    reader = asyncio.create_task(receive())
+    watcher = _Watcher(app, table_id, member_id)
+    last = max(after, 0)
+    try:
+        if not await run_in_threadpool(watcher.load):
+            await websocket.close(code=CLOSE_UNAUTHORIZED)
+            return
+        while not closed.is_set():
+            wake.clear()
+            changes = await hub.changes(app, table_id, last)
+            still, messages = watcher.messages(changes)
+            for message in messages:
+                await websocket.send_json(message)
+            if not still:
+                await websocket.close(code=CLOSE_UNAUTHORIZED)
+                return
+            if changes:
+                last = changes[-1]["seq"]
+            if len(changes) >= feed.PAGE or closed.is_set():
+                continue
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=5.0)
+            except TimeoutError:  # quiet table: check the member still sits at it
+                if not await run_in_threadpool(watcher.load):
+                    await websocket.close(code=CLOSE_UNAUTHORIZED)
+                    return
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.unsubscribe(table_id, wake)
+        reader.cancel()

@@ -1,0 +1,150 @@
+"""The stored tables: SQLAlchemy 2 declarative models (the Alembic migrations mirror them).
+
+Events are append-only: a command taken back by ``undo`` is marked ``undone`` (its events stay),
+and the live log of a session is its commands not undone, in ``version`` order. A command is
+written only if its ``version`` is free among the session's live commands: a partial unique index
+on ``(session_id, version)`` makes two racing commands on one version give one success and one
+conflict, in one process or many.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, Any: JSON}
+
+
+class Account(Base):
+    """A GM account (name and argon2 password hash), for servers open beyond loopback."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+
+
+class GameTable(Base):
+    """A table: a name, a system, its options, and the last ``seq`` of its live feed."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    system: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    join_code_hash: Mapped[str] = mapped_column(String(64))
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Member(Base):
+    """Someone at a table: ``gm``, ``player`` or ``observer``; the token is stored hashed."""
+
+    __tablename__ = "members"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(10))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    language: Mapped[str | None] = mapped_column(String(5), nullable=True)
+    notes: Mapped[str] = mapped_column(Text, default="")
+    removed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Character(Base):
+    """A character file with its history; a player owns theirs, the GM owns (and may hide) NPCs."""
+
+    __tablename__ = "characters"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    owner_id: Mapped[str | None] = mapped_column(ForeignKey("members.id"), nullable=True)
+    name: Mapped[str] = mapped_column(String(200))
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class CharacterVersion(Base):
+    __tablename__ = "character_versions"
+    __table_args__ = (UniqueConstraint("character_id", "version"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    character_id: Mapped[str] = mapped_column(ForeignKey("characters.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    file: Mapped[Any] = mapped_column(JSON)
+
+
+class GameSession(Base):
+    """A session of the engine: its kind, its setup, and the number of live commands."""
+
+    __tablename__ = "sessions"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    setup: Mapped[Any] = mapped_column(JSON)
+    controllers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    event_count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CommandRow(Base):
+    """One command carried out (or taken back): it groups the events it caused."""
+
+    __tablename__ = "commands"
+    __table_args__ = (
+        Index(
+            "uq_commands_live_version",
+            "session_id",
+            "version",
+            unique=True,
+            sqlite_where=text("undone = 0"),
+            postgresql_where=text("undone = false"),
+        ),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    command: Mapped[Any] = mapped_column(JSON, nullable=True)
+    member_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class EventRow(Base):
+    """One event, numbered per session (``position``), in the command that caused it."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("session_id", "position"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), index=True)
+    command_id: Mapped[int] = mapped_column(ForeignKey("commands.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    event: Mapped[Any] = mapped_column(JSON)
+
+
+class Roll(Base):
+    __tablename__ = "rolls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    member_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
+    visibility: Mapped[str] = mapped_column(String(10))
+    result: Mapped[Any] = mapped_column(JSON)
+
+
+class Change(Base):
+    """One entry of a table's live feed: ``seq`` is unique and gapless per table.
+
+    ``audience`` says who may see it: ``table`` (every member), ``gm``, ``gm+member`` (the GM and
+    ``member_id``) or ``member`` (``member_id`` alone).
+    """
+
+    __tablename__ = "changes"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(30))
+    audience: Mapped[str] = mapped_column(String(10))
+    member_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    session_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    payload: Mapped[Any] = mapped_column(JSON)

@@ -1,0 +1,230 @@
+"""A whole table as one versioned JSON document, to back it up or move it between databases.
+
+Members are written without secrets (no token, no join code); an import gives the table new ids,
+a new GM token and a new join code (the GM then gives each member a new token). Every session is
+replayed through :meth:`meneur.engine.Session.replay` before anything is written: a log that does
+not replay refuses the whole import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
+
+from meneur.engine import Session
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import N_, Message
+from meneur.server.auth import digest, new_id, new_join_code, new_token
+from meneur.server.games import stored_log
+from meneur.server.models import (
+    Character,
+    CharacterVersion,
+    CommandRow,
+    EventRow,
+    GameSession,
+    GameTable,
+    Member,
+    Roll,
+)
+
+FORMAT = 1
+
+
+def _bad(msgid: str, **params: Any) -> BadInputError:
+    return BadInputError(Message("server", msgid, params))
+
+
+def export_table(db: Db, table_id: str) -> dict[str, Any]:
+    """The table ``table_id`` as a JSON-ready document."""
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise _bad(N_("No table has the id {id}."), id=table_id)
+    members = db.scalars(select(Member).where(Member.table_id == table_id))
+    characters = []
+    for character in db.scalars(select(Character).where(Character.table_id == table_id)):
+        versions = db.scalars(
+            select(CharacterVersion)
+            .where(CharacterVersion.character_id == character.id)
+            .order_by(CharacterVersion.version)
+        )
+        characters.append(
+            {
+                "id": character.id,
+                "name": character.name,
+                "owner": character.owner_id,
+                "hidden": character.hidden,
+                "versions": [v.file for v in versions],
+            }
+        )
+    sessions = []
+    for row in db.scalars(select(GameSession).where(GameSession.table_id == table_id)):
+        sessions.append(
+            {
+                "id": row.id,
+                "kind": row.kind,
+                "setup": row.setup,
+                "controllers": row.controllers,
+                "log": [{"command": command, "events": events} for command, events in stored_log(db, row.id)],
+            }
+        )
+    rolls = [
+        {"member": r.member_id, "visibility": r.visibility, "result": r.result}
+        for r in db.scalars(select(Roll).where(Roll.table_id == table_id).order_by(Roll.id))
+    ]
+    return {
+        "meneur": "table",
+        "format": FORMAT,
+        "table": {"name": table.name, "system": table.system, "options": table.options},
+        "members": [
+            {
+                "id": m.id,
+                "name": m.name,
+                "role": m.role,
+                "language": m.language,
+                "notes": m.notes,
+                "removed": m.removed,
+            }
+            for m in members
+        ],
+        "characters": characters,
+        "sessions": sessions,
+        "rolls": rolls,
+    }
+
+
+def _check(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("meneur") != "table":
+        raise _bad(N_("This is not a table exported by meneur."))
+    if data.get("format") != FORMAT:
+        raise _bad(
+            N_("This table file has format {found}; this meneur reads format {format}."),
+            found=data.get("format"),
+            format=FORMAT,
+        )
+
+
+def import_table(db: Db, data: Any) -> dict[str, Any]:
+    """Write the exported table ``data`` as a new table; returns its id, GM token and join code.
+
+    Raises:
+        BadInputError: the document is not a table export, or a session's log does not replay.
+    """
+    _check(data)
+    try:
+        return _import(db, data)
+    except MeneurError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise _bad(
+            N_("The table file is incomplete or malformed ({detail})."), detail=repr(error)[:200]
+        ) from None
+
+
+def _import(db: Db, data: dict[str, Any]) -> dict[str, Any]:
+    replayed = []
+    for number, item in enumerate(data["sessions"], start=1):
+        log = [(entry["command"], list(entry["events"])) for entry in item["log"]]
+        try:
+            session = Session.replay(item["kind"], item["setup"], log)
+        except MeneurError as error:
+            raise _bad(
+                N_("Session {number} ({kind}) does not replay: {reason}"),
+                number=number,
+                kind=item["kind"],
+                reason=error.message,
+            ) from None
+        replayed.append((item, session))
+    table_id, token, code = new_id(), new_token(), new_join_code()
+    info = data["table"]
+    db.add(
+        GameTable(
+            id=table_id,
+            name=str(info["name"])[:200],
+            system=str(info["system"]),
+            options=dict(info.get("options") or {}),
+            join_code_hash=digest(code),
+            seq=0,
+        )
+    )
+    db.flush()
+    ids: dict[str, str] = {}
+    gm_id = None
+    for member in data["members"]:
+        ids[member["id"]] = new_id()
+        is_gm = member["role"] == "gm" and gm_id is None and not member.get("removed")
+        if is_gm:
+            gm_id = ids[member["id"]]
+        db.add(
+            Member(
+                id=ids[member["id"]],
+                table_id=table_id,
+                name=str(member["name"])[:200],
+                role=str(member["role"]),
+                language=member.get("language"),
+                notes=member.get("notes", ""),
+                removed=bool(member.get("removed")),
+                token_hash=digest(token) if is_gm else None,
+            )
+        )
+    if gm_id is None:
+        raise _bad(N_("The table file has no GM."))
+    db.flush()
+    for character in data["characters"]:
+        character_id = new_id()
+        versions = list(character["versions"])
+        db.add(
+            Character(
+                id=character_id,
+                table_id=table_id,
+                owner_id=ids.get(character["owner"] or ""),
+                name=str(character["name"])[:200],
+                hidden=bool(character["hidden"]),
+                version=len(versions),
+            )
+        )
+        db.flush()
+        for number, file in enumerate(versions, start=1):
+            db.add(CharacterVersion(character_id=character_id, version=number, file=file))
+    for item, session in replayed:
+        session_id = new_id()
+        entries = session.log_json()
+        db.add(
+            GameSession(
+                id=session_id,
+                table_id=table_id,
+                kind=item["kind"],
+                setup=item["setup"],
+                controllers={
+                    actor: ids[owner]
+                    for actor, owner in (item.get("controllers") or {}).items()
+                    if owner in ids
+                },
+                version=len(entries),
+                event_count=sum(len(e["events"]) for e in entries),
+            )
+        )
+        db.flush()
+        position = 0
+        for version, entry in enumerate(entries, start=1):
+            command = CommandRow(
+                session_id=session_id, version=version, command=entry["command"], undone=False
+            )
+            db.add(command)
+            db.flush()
+            for event in entry["events"]:
+                position += 1
+                db.add(EventRow(session_id=session_id, command_id=command.id, position=position, event=event))
+    for roll in data["rolls"]:
+        member = ids.get(roll["member"])
+        if member is not None:
+            db.add(
+                Roll(
+                    table_id=table_id,
+                    member_id=member,
+                    visibility=str(roll["visibility"]),
+                    result=roll["result"],
+                )
+            )
+    return {"id": table_id, "gm_token": token, "join_code": code}

@@ -1,0 +1,122 @@
+"""The database: migrations match the models, a newer database is refused, SQLite is tuned for
+durability, and a table survives export and import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import text
+
+from meneur.errors import BadInputError
+from meneur.server.db import make_engine, upgrade
+from meneur.server.models import Base
+from meneur.server.store import Store
+from meneur.server.transfer import export_table, import_table
+from tests.server.conftest import Table, start_fight
+
+
+def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+    upgrade(engine)
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    engine.dispose()
+
+
+def test_a_database_from_a_newer_meneur_is_refused(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+    upgrade(engine)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    with pytest.raises(BadInputError, match="9999"):
+        upgrade(engine)
+    engine.dispose()
+
+
+def test_sqlite_runs_in_wal_with_synchronous_full(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+    engine.dispose()
+
+
+def _played(client: TestClient, table: Table) -> str:
+    sid = start_fight(client, table)
+    for version, command in enumerate(
+        (
+            {"attack": {"actor": "Ayla", "target": "Ghoul"}},
+            "rest",
+            {"attack": {"actor": "Bren", "target": "Ghoul"}},
+        )
+    ):
+        answer = client.post(
+            f"/api/v1/sessions/{sid}/commands",
+            json={"command": command, "version": version},
+            headers=table.gm.headers,
+        )
+        assert answer.status_code == 200
+    client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 3}, headers=table.gm.headers)
+    client.post(
+        f"/api/v1/tables/{table.id}/rolls",
+        json={"expression": "1d6", "visibility": "gm"},
+        headers=table.ayla.headers,
+    )
+    return sid
+
+
+def test_export_then_import_gives_the_same_table(client: TestClient, table: Table) -> None:
+    sid = _played(client, table)
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    with store.reader() as db:
+        exported = export_table(db, table.id)
+    assert "token" not in json.dumps(exported) and table.gm.token not in json.dumps(exported)
+    with store.writer() as db:
+        created = import_table(db, json.loads(json.dumps(exported)))
+    gm = {"Authorization": f"Bearer {created['gm_token']}"}
+    copy = client.get(f"/api/v1/tables/{created['id']}", headers=gm).json()
+    assert [s["version"] for s in copy["sessions"]] == [2]
+    before = client.get(f"/api/v1/sessions/{sid}", headers=table.gm.headers).json()["state"]
+    after = client.get(f"/api/v1/sessions/{copy['sessions'][0]['id']}", headers=gm).json()["state"]
+    assert before == after
+    with store.reader() as db:
+        again = export_table(db, created["id"])
+    assert again["sessions"][0]["log"] == exported["sessions"][0]["log"]
+    assert len(again["rolls"]) == 1 and len(again["characters"]) == 2
+
+
+def test_import_refuses_a_log_that_does_not_replay(client: TestClient, table: Table) -> None:
+    _played(client, table)
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    with store.reader() as db:
+        exported = export_table(db, table.id)
+    exported["sessions"][0]["log"][0]["events"] = [{"explode": {}}]
+    with pytest.raises(BadInputError, match="ne se rejoue pas"), store.writer() as db:
+        import_table(db, exported)
+    with store.reader() as db:
+        assert db.execute(text("SELECT count(*) FROM tables")).scalar() == 2  # nothing was written
+
+
+def test_cli_export_and_import(client: TestClient, table: Table, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from meneur.cli.app import build_app
+
+    _played(client, table)
+    url = str(client.app.state.store.url)  # type: ignore[attr-defined]
+    runner = CliRunner()
+    exported = runner.invoke(build_app(), ["table", "export", table.id, "--db", url])
+    assert exported.exit_code == 0, exported.output
+    path = tmp_path / "table.json"
+    path.write_text(exported.stdout, encoding="utf-8")
+    imported = runner.invoke(build_app(), ["table", "import", str(path), "--db", url])
+    assert imported.exit_code == 0, imported.output
+    assert set(json.loads(imported.stdout)) == {"id", "gm_token", "join_code"}
+    missing = runner.invoke(build_app(), ["table", "export", "nope", "--db", url])
+    assert missing.exit_code == 2
