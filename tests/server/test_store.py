@@ -152,3 +152,21 @@ def test_group_commit_takes_back_only_the_failing_job(tmp_path: Path) -> None:
         assert sorted(db.execute(text("SELECT name FROM accounts")).scalars()) == ["a", "b"]
     assert store.write(add("c")) == "c"  # through the committing thread
     store.close()
+
+
+def test_log_lines_are_json_and_never_show_a_token() -> None:
+    import logging
+
+    from meneur.server.logs import JsonFormatter
+
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        "",
+        0,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", "/api/v1/tables/x/live?token=SECRET&after=3"),
+        None,
+    )
+    line = json.loads(JsonFormatter().format(record))
+    assert line["level"] == "INFO" and "SECRET" not in line["message"] and "after=3" in line["message"]

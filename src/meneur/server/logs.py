@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "color_message"}
 
 
+_SECRET = re.compile(r"(token=)[^&\s\"]+")
+
+
 class JsonFormatter(logging.Formatter):
+    """One JSON object per record; a ``token=`` in a logged URL (the WebSocket's) is masked."""
+
     def format(self, record: logging.LogRecord) -> str:
         data: dict[str, Any] = {
             "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
