@@ -74,7 +74,7 @@ async def play_table(base: str, clients: int, count: int, latencies: list[float]
             base.replace("http", "ws")
             + f"/api/v1/tables/{created['id']}/live?token={created['gm_token']}&after={after}"
         )
-        sockets = [await websockets.connect(url) for _ in range(clients)]
+        sockets = [await websockets.connect(url, open_timeout=60) for _ in range(clients)]
         played = 0
         try:
             for version, command in enumerate(commands[:count]):

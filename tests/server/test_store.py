@@ -120,3 +120,53 @@ def test_cli_export_and_import(client: TestClient, table: Table, tmp_path: Path)
     assert set(json.loads(imported.stdout)) == {"id", "gm_token", "join_code"}
     missing = runner.invoke(build_app(), ["table", "export", "nope", "--db", url])
     assert missing.exit_code == 2
+
+
+def test_group_commit_takes_back_only_the_failing_job(tmp_path: Path) -> None:
+    from concurrent.futures import Future
+
+    from meneur.server.models import Account
+
+    store = Store(f"sqlite:///{tmp_path / 'g.sqlite3'}")
+    store.migrate()
+
+    def add(name: str) -> object:
+        def job(db: object) -> str:
+            db.add(Account(name=name, password_hash="x"))  # type: ignore[attr-defined]
+            db.flush()  # type: ignore[attr-defined]
+            return name
+
+        return job
+
+    def fail(db: object) -> str:
+        db.add(Account(name="doomed", password_hash="x"))  # type: ignore[attr-defined]
+        db.flush()  # type: ignore[attr-defined]
+        raise ValueError("conflict")
+
+    futures: list[Future[object]] = [Future(), Future(), Future()]
+    store._run([(add("a"), futures[0]), (fail, futures[1]), (add("b"), futures[2])])  # type: ignore[list-item]
+    assert futures[0].result() == "a" and futures[2].result() == "b"
+    with pytest.raises(ValueError, match="conflict"):
+        futures[1].result()
+    with store.reader() as db:
+        assert sorted(db.execute(text("SELECT name FROM accounts")).scalars()) == ["a", "b"]
+    assert store.write(add("c")) == "c"  # through the committing thread
+    store.close()
+
+
+def test_log_lines_are_json_and_never_show_a_token() -> None:
+    import logging
+
+    from meneur.server.logs import JsonFormatter
+
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        "",
+        0,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", "/api/v1/tables/x/live?token=SECRET&after=3"),
+        None,
+    )
+    line = json.loads(JsonFormatter().format(record))
+    assert line["level"] == "INFO" and "SECRET" not in line["message"] and "after=3" in line["message"]

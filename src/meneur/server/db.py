@@ -24,12 +24,15 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
+POOL = {"pool_size": 50, "max_overflow": 50, "pool_timeout": 120}
+"""Connections per process: more than two per request thread (a read and a write) of the 40 the
+server runs at once, so no request ever waits for one that another request holds."""
+
+
 def make_engine(url: str) -> Engine:
     """The SQLAlchemy engine for ``url`` (SQLite: WAL, synchronous FULL, immediate writers)."""
     if is_sqlite(url):
-        engine = create_engine(
-            url, connect_args={"timeout": 60, "check_same_thread": False}, pool_size=20, max_overflow=20
-        )
+        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False}, **POOL)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, record: Any) -> None:
@@ -47,7 +50,7 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, **POOL)
 
 
 def sessions_for(engine: Engine) -> sessionmaker[Any]:

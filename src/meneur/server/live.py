@@ -72,7 +72,12 @@ class Hub:
         key = (table_id, after, self._generation.get(table_id, 0))
         found = self._fetches.get(key)
         if found is None:
-            found = asyncio.ensure_future(run_in_threadpool(_fetch, app, table_id, after))
+            if not app.state.store.is_postgresql:
+                # one indexed read of a local file: cheaper in the loop than a hop to a thread
+                found = asyncio.get_running_loop().create_future()
+                found.set_result(_fetch(app, table_id, after))
+            else:
+                found = asyncio.ensure_future(run_in_threadpool(_fetch, app, table_id, after))
             self._fetches[key] = found
             found.add_done_callback(lambda _: self._fetches.pop(key, None))
         return await asyncio.shield(found)

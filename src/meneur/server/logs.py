@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "color_message"}
 
 
+_SECRET = re.compile(r"(token=)[^&\s\"]+")
+
+
 class JsonFormatter(logging.Formatter):
+    """One JSON object per record; a ``token=`` in a logged URL (the WebSocket's) is masked."""
+
     def format(self, record: logging.LogRecord) -> str:
         data: dict[str, Any] = {
             "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
             "level": record.levelname,
             "logger": record.name,
-            "message": record.getMessage(),
+            "message": _SECRET.sub(r"\1***", record.getMessage()),
         }
         data.update({k: v for k, v in vars(record).items() if k not in _STANDARD and not k.startswith("_")})
         if record.exc_info:

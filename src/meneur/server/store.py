@@ -1,15 +1,30 @@
-"""The database handles of a running server: short read transactions and immediate write ones."""
+"""The database handles of a running server: short read transactions and immediate write ones.
+
+On SQLite every commit waits for the disk (``synchronous=FULL``), and writers take turns: the hot
+writes (commands, rolls) go through :meth:`Store.write`, which commits the jobs waiting at the same
+moment in one transaction (group commit), each in its own savepoint, so a job that fails (a
+conflict) takes back only its own changes. A job's caller gets its answer after the commit: an
+acknowledged command is on disk.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session as Db
 from sqlalchemy.orm import sessionmaker
 
 from meneur.server.db import make_engine, upgrade
+
+T = TypeVar("T")
+BATCH = 64
+"""The most jobs committed together."""
 
 
 class Store:
@@ -20,6 +35,9 @@ class Store:
         self.engine = engine if engine is not None else make_engine(url)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(immediate=True), expire_on_commit=False)
+        self._jobs: queue.Queue[tuple[Callable[[Db], Any], Future[Any]] | None] = queue.Queue()
+        self._committer: threading.Thread | None = None
+        self._guard = threading.Lock()
 
     @property
     def is_postgresql(self) -> bool:
@@ -43,5 +61,64 @@ class Store:
         with self._write() as db, db.begin():
             yield db
 
+    def write(self, job: Callable[[Db], T]) -> T:
+        """Run ``job`` in a write transaction and return its result once committed (grouped with
+        the jobs waiting at the same moment on SQLite; alone on PostgreSQL, whose writers do not
+        take turns)."""
+        if self.is_postgresql:
+            with self.writer() as db:
+                return job(db)
+        done: Future[T] = Future()
+        with self._guard:
+            if self._committer is None:
+                self._committer = threading.Thread(
+                    target=self._commit_loop, name="meneur-commit", daemon=True
+                )
+                self._committer.start()
+        self._jobs.put((job, done))
+        return done.result()
+
+    def _commit_loop(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < BATCH:
+                try:
+                    item = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._jobs.put(None)
+                    break
+                batch.append(item)
+            self._run(batch)
+
+    def _run(self, batch: list[tuple[Callable[[Db], Any], Future[Any]]]) -> None:
+        outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
+        try:
+            with self._write() as db, db.begin():
+                for job, done in batch:
+                    try:
+                        with db.begin_nested():
+                            outcomes.append((done, job(db), None))
+                    except Exception as failed:
+                        outcomes.append((done, None, failed))
+        except Exception as lost:  # the commit itself failed: no job is done
+            for _job, done in batch:
+                done.set_exception(lost)
+            return
+        for done, result, failure in outcomes:
+            if failure is not None:
+                done.set_exception(failure)
+            else:
+                done.set_result(result)
+
     def close(self) -> None:
+        with self._guard:
+            if self._committer is not None:
+                self._jobs.put(None)
+                self._committer.join(timeout=10)
+                self._committer = None
         self.engine.dispose()

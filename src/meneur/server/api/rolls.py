@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
 
 from meneur.dice import EnteredSource, RandomSource, finish, roll, to_json
 from meneur.dice.source import DiceSource
@@ -74,12 +75,17 @@ def make_roll(table_id: str, body: RollIn, me: Me, request: Request, db: Databas
     result = to_json(roll(body.expression, source))
     finish(source)
     audience = AUDIENCE[body.visibility]
-    with request.app.state.store.writer() as writer:
+
+    def job(writer: Db) -> RollOut:
         row = Roll(table_id=table_id, member_id=me.id, visibility=body.visibility, result=result)
         writer.add(row)
         writer.flush()
         out = _out(row)
         feed.append(writer, table_id, "roll", {"roll": out.model_dump()}, audience=audience, member_id=me.id)
+        return out
+
+    db.commit()  # give the read connection back before waiting for the writer
+    out: RollOut = request.app.state.store.write(job)
     request.app.state.hub.notify(table_id)
     return out
 

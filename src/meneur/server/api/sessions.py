@@ -153,8 +153,11 @@ def _installed(kind: str) -> bool:
 
 def _kinds_of(table_system: str) -> list[str]:
     """The kinds of session a table of ``table_system`` plays, among the systems installed."""
-    return [key for key in SYSTEMS
-            if (key == table_system or key.startswith(table_system + "-")) and _installed(key)]
+    return [
+        key
+        for key in SYSTEMS
+        if (key == table_system or key.startswith(table_system + "-")) and _installed(key)
+    ]
 
 
 @router.post(
@@ -314,9 +317,11 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
         wire = [codec.event_to_json(event) for event in events]
+        db.commit()  # give the read connection back before waiting for the writer
         try:
-            with request.app.state.store.writer() as writer:
-                _write(writer, row, me.id, command, wire)
+            request.app.state.store.write(
+                lambda writer: _write(writer, session_id, row.table_id, row.version, me.id, command, wire)
+            )
         except (IntegrityError, _MovedError):
             games.forget(session_id)
             with request.app.state.store.reader() as fresh:
@@ -326,8 +331,16 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
             games.forget(session_id)
             raise
     request.app.state.hub.notify(table.id)
-    log.info("command applied", extra={"table": table.id, "session": session_id, "version": body.version + 1,
-                                       "member": me.id, "events": len(wire)})
+    log.info(
+        "command applied",
+        extra={
+            "table": table.id,
+            "session": session_id,
+            "version": body.version + 1,
+            "member": me.id,
+            "events": len(wire),
+        },
+    )
     return CommandDone(events=project_events(row.kind, wire, viewer, table.options), version=body.version + 1)
 
 
@@ -335,30 +348,32 @@ class _MovedError(Exception):
     """Another writer changed the session first."""
 
 
-def _write(db: Db, row: GameSession, member_id: str, command: Any, events: list[Any]) -> None:
-    version = row.version + 1
+def _write(
+    db: Db, session_id: str, table_id: str, current: int, member_id: str, command: Any, events: list[Any]
+) -> None:
+    version = current + 1
     moved = db.execute(
         update(GameSession)
-        .where(GameSession.id == row.id, GameSession.version == row.version)
+        .where(GameSession.id == session_id, GameSession.version == current)
         .values(version=version, event_count=GameSession.event_count + len(events))
         .returning(GameSession.event_count)
     ).scalar_one_or_none()
     if moved is None:
         raise _MovedError()
     stored = CommandRow(
-        session_id=row.id, version=version, command=command, member_id=member_id, undone=False
+        session_id=session_id, version=version, command=command, member_id=member_id, undone=False
     )
     db.add(stored)
     db.flush()
     first = moved - len(events) + 1
     for offset, event in enumerate(events):
-        db.add(EventRow(session_id=row.id, command_id=stored.id, position=first + offset, event=event))
+        db.add(EventRow(session_id=session_id, command_id=stored.id, position=first + offset, event=event))
     feed.append(
         db,
-        row.table_id,
+        table_id,
         "command",
-        {"session": row.id, "version": version, "command": command, "events": events},
-        session_id=row.id,
+        {"session": session_id, "version": version, "command": command, "events": events},
+        session_id=session_id,
     )
 
 
