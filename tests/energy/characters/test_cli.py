@@ -78,9 +78,9 @@ def test_sheet_shows_the_books_words() -> None:
 KITSUNE_ANSWERS = [
     "KITSUNE", "5", "adolescent",
     "99", "6", "4", "4",  # 99 is refused, then Énergie 6
-    "Frappes instinctives", "off_c", "1",
-    "Esquive instinctive", "def", "0",
-    "Agilité du renard", "mov", "0",
+    "Frappes instinctives", "off_c", "1", "Coups portés à l'instinct",  # details, written down
+    "Esquive instinctive", "def", "0", "",
+    "Agilité du renard", "mov", "0", "",
     "3", "2", "3", "3", "0", "0", "0", "0", "0", "1", "0", "3",
     "Sens améliorés (odorat et toucher)", "2", "vigilance",
     "Environnement urbain", "1", "Filouterie; bogus", "Filouterie; Athlétisme",  # bogus is refused

@@ -142,7 +142,8 @@ def _register_session(group: typer.Typer) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add the ``fight`` commands to the ``energy`` group."""
-    group = typer.Typer(no_args_is_help=True, help=None)  # the help shown is the lazy group's (``cli/__init__.py``)
+    # The help shown is the lazy group's (``cli/__init__.py``).
+    group = typer.Typer(no_args_is_help=True, help=None)
     _register_files(group)
     _register_session(group)
     from meneur.systems.energy.cli.ai import register_fight  # the tactical AI's commands

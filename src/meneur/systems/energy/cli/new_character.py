@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from meneur.cli.output import console
-from meneur.errors import BadInputError
+from meneur.cli.output import EXIT_BAD_INPUT, console
+from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy import builder, costs
 from meneur.systems.energy.catalogue import name_key
@@ -36,6 +38,12 @@ from meneur.systems.energy.names import (
 
 _ = Translator(DOMAIN)
 T = TypeVar("T")
+BACK = "<"
+"""The answer that goes back to the previous question."""
+
+
+class _Back(Exception):  # noqa: N818 (a signal, not an error)
+    """The player typed :data:`BACK`: the previous question is asked again."""
 
 
 def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
@@ -45,6 +53,8 @@ def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -
         # the suffix is the reader's punctuation ("Nom : ", "Name: ").
         answer = typer.prompt(question, default="" if default is None else default,
                               show_default=bool(default), prompt_suffix=_(": (prompt suffix)"))
+        if str(answer).strip() == BACK:
+            raise _Back
         try:
             return parse(str(answer).strip())
         except BadInputError as error:
@@ -99,12 +109,30 @@ def _aptitude_list(text: str) -> tuple[Aptitude, ...]:
     return tuple(dict.fromkeys(parse(item) for item in _items(text)))
 
 
+def _say(text: str) -> None:
+    console().print(text, markup=False)
+
+
 def _show_left(label: str, left: int) -> None:
-    console().print(_("{label} left: {left}", label=label, left=left), markup=False)
+    _say(_("{label} left: {left}", label=label, left=left))
+
+
+OFFENSIVE = frozenset({PowerCategory.OFF_C, PowerCategory.OFF_D})
+
+
+def _advice(powers: Sequence[Power]) -> None:
+    """The book's advice on powers: at least one offensive and one defensive ("Un personnage combattant
+    possède généralement au moins un pouvoir offensif", "Il est recommandé ... au moins un pouvoir
+    défensif"); only advice: a character without them is valid."""
+    if not any(p.category in OFFENSIVE for p in powers):
+        _say(_("Advice: a fighting character usually has at least one offensive power (Off-C or Off-D)."))
+    if not any(p.category is PowerCategory.DEF for p in powers):
+        _say(_("Advice: a player character is advised to have at least one defensive power (Def)."))
 
 
 def _ask_powers(left: int) -> tuple[list[Power], int]:
     """Powers until the player stops or the hero points run out; the points left."""
+    _advice(())
     powers: list[Power] = []
     while builder.can_buy_power(left):
         _show_left(_("Hero points"), left)
@@ -116,9 +144,12 @@ def _ask_powers(left: int) -> tuple[list[Power], int]:
         allowed = builder.modifier_range(left)
         modifier = _ask(_("Reinforcement (+) or weakening (-)"), _integer_in(allowed),
                         "0" if 0 in allowed else str(allowed.high))
-        power = Power(name=power_name, category=category, modifier=modifier)
+        details = _ask(_("Details agreed with the GM (write them down; empty for none)"), _text(False), "")
+        power = Power(name=power_name, category=category, modifier=modifier, details=details)
         powers.append(power)
         left -= costs.power_cost(power)
+    if powers:
+        _advice(powers)
     return powers, left
 
 
@@ -126,6 +157,9 @@ def _ask_aptitudes(left: int) -> tuple[dict[Aptitude, int], int]:
     """A rank in each aptitude, within the aptitude points; the points left."""
     aptitudes: dict[Aptitude, int] = {}
     for aptitude in Aptitude:
+        if left <= 0:
+            _say(_("No aptitude points left: the other aptitudes stay at 0."))
+            break
         _show_left(_("Aptitude points"), left)
         rank_here = _ask(_(APTITUDE_NAMES[aptitude]), _integer_in(builder.aptitude_rank_range(left)), "0")
         if rank_here:
@@ -156,43 +190,116 @@ def _ask_attributes(hero_budget: int) -> Attributes:
     return Attributes(energy=energy, recovery=recovery, vigor=vigor)
 
 
+def _check_output(output: Path, force: bool) -> None:
+    """Before the first question: the file may be written (its folder exists and is writable, it does
+    not exist or ``--force`` replaces it and it is writable)."""
+    problem = None
+    if output.exists() and not force:
+        problem = N_("{path}: the file exists; use --force to replace it.")
+    elif output.is_dir() or (output.exists() and not os.access(output, os.W_OK)):
+        problem = N_("{path}: this file cannot be written.")
+    elif not output.parent.is_dir():
+        problem = N_("{path}: the folder does not exist.")
+    elif not os.access(output.parent, os.W_OK):
+        problem = N_("{path}: the folder cannot be written to.")
+    if problem is not None:
+        raise BadInputError(Message(DOMAIN, problem, {"path": str(output)}))
+
+
+Answers = dict[str, Any]
+Step = tuple[str, Callable[[Answers], Any]]
+
+
+def _steps() -> list[Step]:
+    """The questions in order; each step reads the answers before it."""
+    def hero_left(a: Answers) -> int:
+        spent = costs.attributes_cost(a["attributes"].energy, a["attributes"].recovery, a["attributes"].vigor)
+        return costs.hero_point_budget(a["rank"]) - int(spent)
+
+    def standard(a: Answers) -> LivingStandard:
+        standards = builder.affordable_living_standards(a["traits"][1])
+        return _ask(_("Living standard ({choices})", choices=", ".join(
+                        _(LIVING_STANDARD_NAMES[s]) for s in standards)),
+                    _choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
+                    _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]))
+
+    return [
+        ("name", lambda a: _ask(_("Name"), _text(True, N_("the character's name")))),
+        ("rank", lambda a: _ask(_("Rank"), _integer_in(builder.Range(1, costs.MAX_RANK)), "5")),
+        ("maturity", lambda a: _ask_maturity(costs.hero_point_budget(a["rank"]))),
+        ("attributes", lambda a: _ask_attributes(costs.hero_point_budget(a["rank"]))),
+        ("powers", lambda a: _ask_powers(hero_left(a))),
+        ("aptitudes", lambda a: _ask_aptitudes(costs.MATURITY_BUDGETS[a["maturity"]])),
+        ("traits", lambda a: _ask_traits(a["aptitudes"][1])),
+        ("standard", standard),
+        ("complications", lambda a: _ask(_("Complications (separated by ';')"), _text(False), "")),
+        ("specialties", lambda a: _ask(_("Specialties (separated by ';')"), _text(False), "")),
+        ("particularities", lambda a: _ask(_("Particularities (separated by ';')"), _text(False), "")),
+    ]
+
+
+def _ask_maturity(hero_budget: int) -> Maturity:
+    _show_left(_("Hero points"), hero_budget)
+    return _ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
+                _choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
+                _(MATURITY_NAMES[Maturity.ADULT]))
+
+
+def _answer_all(steps: Sequence[Step]) -> Answers:
+    """Every step in turn; :data:`BACK` at any question asks the step before again."""
+    answers: Answers = {}
+    index = 0
+    while index < len(steps):
+        key, step = steps[index]
+        try:
+            answers[key] = step(answers)
+            index += 1
+        except _Back:
+            index = max(0, index - 1)
+            _say(_("Back to the previous question."))
+    return answers
+
+
+def _character(a: Answers) -> Character:
+    return Character(
+        name=a["name"], rank=a["rank"], maturity=a["maturity"], attributes=a["attributes"],
+        powers=tuple(a["powers"][0]), aptitudes=a["aptitudes"][0], traits=tuple(a["traits"][0]),
+        living_standard=a["standard"], complications=_items(a["complications"]),
+        specialties=_items(a["specialties"]), particularities=_items(a["particularities"]),
+    )
+
+
+def _keep(character: Character, output: Path, error: Exception) -> NoReturn:
+    """Writing ``output`` failed: the answers are written next to it (or here, or in the temporary
+    folder), the path printed, and the command exits 2."""
+    text = dump_character(character, format_for(output))
+    name = f"{output.stem}.unsaved{output.suffix}"
+    for folder in (output.parent, Path.cwd(), Path(tempfile.gettempdir())):
+        kept = folder / name
+        try:
+            write_atomically(kept, text)
+        except (OSError, MeneurError):
+            continue
+        console().print(_("Could not write {path} ({error}); your answers are kept in {kept}.",
+                          path=str(output), error=str(error), kept=str(kept)), markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT)
+    raise BadInputError(Message(DOMAIN, N_("{path}: the file could not be written."), {"path": str(output)}))
+
+
 def new_command(
     output: Annotated[Path, typer.Option("--output", "-o", help=_("File to write (.yaml or .json)."))],
     force: Annotated[bool, typer.Option("--force", help=_("Replace an existing file."))] = False,
 ) -> None:
-    """Build a character step by step, with the budget shown as you go."""
+    """Build a character step by step, with the budget shown as you go; ``<`` goes back a question."""
     from meneur.systems.energy.validation import validate
 
-    if output.exists() and not force:
-        raise BadInputError(Message(DOMAIN, N_("{path}: the file exists; use --force to replace it."),
-                                    {"path": str(output)}))
-    name = _ask(_("Name"), _text(True, N_("the character's name")))
-    rank = _ask(_("Rank"), _integer_in(builder.Range(1, costs.MAX_RANK)), "5")
-    hero_budget = costs.hero_point_budget(rank)
-    _show_left(_("Hero points"), hero_budget)
-    maturity = _ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
-                    _choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
-                    _(MATURITY_NAMES[Maturity.ADULT]))
-    attributes = _ask_attributes(hero_budget)
-    powers, _left = _ask_powers(hero_budget - costs.attributes_cost(
-        attributes.energy, attributes.recovery, attributes.vigor))
-    aptitudes, aptitude_left = _ask_aptitudes(costs.MATURITY_BUDGETS[maturity])
-    traits, aptitude_left = _ask_traits(aptitude_left)
-    standards = builder.affordable_living_standards(aptitude_left)
-    standard = _ask(_("Living standard ({choices})", choices=", ".join(
-                        _(LIVING_STANDARD_NAMES[s]) for s in standards)),
-                    _choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
-                    _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]))
-    complications = _ask(_("Complications (separated by ';')"), _text(False), "")
-    specialties = _ask(_("Specialties (separated by ';')"), _text(False), "")
-    particularities = _ask(_("Particularities (separated by ';')"), _text(False), "")
-    character = Character(
-        name=name, rank=rank, maturity=maturity, attributes=attributes, powers=tuple(powers),
-        aptitudes=aptitudes, traits=tuple(traits), living_standard=standard,
-        complications=_items(complications), specialties=_items(specialties),
-        particularities=_items(particularities),
-    )
+    _check_output(output, force)
+    _say(_("Type < to go back to the previous question."))
+    character = _character(_answer_all(_steps()))
     check = validate(character)
-    write_atomically(output, dump_character(character, format_for(output)))
+    try:
+        write_atomically(output, dump_character(character, format_for(output)))
+    except (OSError, MeneurError) as error:
+        _keep(character, output, error)
     console().print(_("Written to {path}.", path=str(output)), markup=False)
     print_budgets(check)
