@@ -6,7 +6,7 @@ import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -14,8 +14,8 @@ from meneur.cli.output import EXIT_BAD_INPUT, console
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy import builder, costs
-from meneur.systems.energy.catalogue import name_key
 from meneur.systems.energy.cli.characters import print_budgets
+from meneur.systems.energy.cli.prompts import Back, ask, choice, integer_in, items, say, show_left, text
 from meneur.systems.energy.files import dump_character, format_for, write_atomically
 from meneur.systems.energy.model import (
     Aptitude,
@@ -37,84 +37,18 @@ from meneur.systems.energy.names import (
 )
 
 _ = Translator(DOMAIN)
-T = TypeVar("T")
-BACK = "<"
-"""The answer that goes back to the previous question."""
-
-
-class _Back(Exception):  # noqa: N818 (a signal, not an error)
-    """The player typed :data:`BACK`: the previous question is asked again."""
-
-
-def _ask(question: str, parse: Callable[[str], T], default: str | None = None) -> T:
-    """Ask until ``parse`` accepts the answer; its BadInputError explains what is wrong."""
-    while True:
-        # An empty answer reaches ``parse`` (which says what is missing) instead of a silent re-prompt;
-        # the suffix is the reader's punctuation ("Nom : ", "Name: ").
-        answer = typer.prompt(question, default="" if default is None else default,
-                              show_default=bool(default), prompt_suffix=_(": (prompt suffix)"))
-        if str(answer).strip() == BACK:
-            raise _Back
-        try:
-            return parse(str(answer).strip())
-        except BadInputError as error:
-            console().print(_("Invalid: {message}", message=error.render()), markup=False)
-
-
-def _integer_in(allowed: builder.Range) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or value not in allowed:
-            raise BadInputError(Message(DOMAIN, N_("{value!r}: give a whole number from {low} to {high}."),
-                                        {"value": text, "low": allowed.low, "high": allowed.high}))
-        return value
-    return parse
-
-
-def _choice(options: Sequence[T], names: Callable[[T], Sequence[str]]) -> Callable[[str], T]:
-    def parse(text: str) -> T:
-        for option in options:
-            if name_key(text) in {name_key(n) for n in names(option)}:
-                return option
-        raise BadInputError(Message(DOMAIN, N_("{value!r}: choose one of {choices}."),
-                                    {"value": text, "choices": ", ".join(names(o)[0] for o in options)}))
-    return parse
-
-
-def _text(required: bool, what: str = N_("an answer")) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if required and not text:
-            raise BadInputError(Message(DOMAIN, N_("{what} is required: type it, then press Enter."),
-                                        {"what": Message(DOMAIN, what)}))
-        return text
-    return parse
-
-
-def _items(text: str) -> tuple[str, ...]:
-    return tuple(item.strip() for item in text.split(";") if item.strip())
 
 
 def _ask_attribute(key: str, allowed: builder.Range) -> int:
     """An attribute, the prompt showing what the hero points left allow."""
-    return _ask(_("{attribute} ({low} to {high})", attribute=_(ATTRIBUTE_NAMES[key]), low=allowed.low,
-                  high=allowed.high), _integer_in(allowed))
+    return ask(_("{attribute} ({low} to {high})", attribute=_(ATTRIBUTE_NAMES[key]), low=allowed.low,
+                  high=allowed.high), integer_in(allowed))
 
 
 def _aptitude_list(text: str) -> tuple[Aptitude, ...]:
     """Aptitudes named by key or by the book's word, separated by ';'."""
-    parse = _choice(list(Aptitude), lambda a: (_(APTITUDE_NAMES[a]), a.value))
-    return tuple(dict.fromkeys(parse(item) for item in _items(text)))
-
-
-def _say(text: str) -> None:
-    console().print(text, markup=False)
-
-
-def _show_left(label: str, left: int) -> None:
-    _say(_("{label} left: {left}", label=label, left=left))
+    parse = choice(list(Aptitude), lambda a: (_(APTITUDE_NAMES[a]), a.value))
+    return tuple(dict.fromkeys(parse(item) for item in items(text)))
 
 
 OFFENSIVE = frozenset({PowerCategory.OFF_C, PowerCategory.OFF_D})
@@ -125,9 +59,9 @@ def _advice(powers: Sequence[Power]) -> None:
     possède généralement au moins un pouvoir offensif", "Il est recommandé ... au moins un pouvoir
     défensif"); only advice: a character without them is valid."""
     if not any(p.category in OFFENSIVE for p in powers):
-        _say(_("Advice: a fighting character usually has at least one offensive power (Off-C or Off-D)."))
+        say(_("Advice: a fighting character usually has at least one offensive power (Off-C or Off-D)."))
     if not any(p.category is PowerCategory.DEF for p in powers):
-        _say(_("Advice: a player character is advised to have at least one defensive power (Def)."))
+        say(_("Advice: a player character is advised to have at least one defensive power (Def)."))
 
 
 def _ask_powers(left: int) -> tuple[list[Power], int]:
@@ -135,16 +69,16 @@ def _ask_powers(left: int) -> tuple[list[Power], int]:
     _advice(())
     powers: list[Power] = []
     while builder.can_buy_power(left):
-        _show_left(_("Hero points"), left)
-        power_name = _ask(_("Power name (empty to finish)"), _text(False), "")
+        show_left(_("Hero points"), left)
+        power_name = ask(_("Power name (empty to finish)"), text(False), "")
         if not power_name:
             break
-        category = _ask(_("Category ({choices})", choices=", ".join(CATEGORY_CODES.values())),
-                        _choice(list(PowerCategory), lambda c: (CATEGORY_CODES[c], c.value)))
+        category = ask(_("Category ({choices})", choices=", ".join(CATEGORY_CODES.values())),
+                        choice(list(PowerCategory), lambda c: (CATEGORY_CODES[c], c.value)))
         allowed = builder.modifier_range(left)
-        modifier = _ask(_("Reinforcement (+) or weakening (-)"), _integer_in(allowed),
+        modifier = ask(_("Reinforcement (+) or weakening (-)"), integer_in(allowed),
                         "0" if 0 in allowed else str(allowed.high))
-        details = _ask(_("Details agreed with the GM (write them down; empty for none)"), _text(False), "")
+        details = ask(_("Details agreed with the GM (write them down; empty for none)"), text(False), "")
         power = Power(name=power_name, category=category, modifier=modifier, details=details)
         powers.append(power)
         left -= costs.power_cost(power)
@@ -158,10 +92,10 @@ def _ask_aptitudes(left: int) -> tuple[dict[Aptitude, int], int]:
     aptitudes: dict[Aptitude, int] = {}
     for aptitude in Aptitude:
         if left <= 0:
-            _say(_("No aptitude points left: the other aptitudes stay at 0."))
+            say(_("No aptitude points left: the other aptitudes stay at 0."))
             break
-        _show_left(_("Aptitude points"), left)
-        rank_here = _ask(_(APTITUDE_NAMES[aptitude]), _integer_in(builder.aptitude_rank_range(left)), "0")
+        show_left(_("Aptitude points"), left)
+        rank_here = ask(_(APTITUDE_NAMES[aptitude]), integer_in(builder.aptitude_rank_range(left)), "0")
         if rank_here:
             aptitudes[aptitude] = rank_here
             left -= costs.aptitude_rank_cost(rank_here)
@@ -172,12 +106,12 @@ def _ask_traits(left: int) -> tuple[list[Trait], int]:
     """Traits until the player stops or the aptitude points run out; the points left."""
     traits: list[Trait] = []
     while left >= 1:
-        _show_left(_("Aptitude points"), left)
-        trait_name = _ask(_("Trait name (empty to finish)"), _text(False), "")
+        show_left(_("Aptitude points"), left)
+        trait_name = ask(_("Trait name (empty to finish)"), text(False), "")
         if not trait_name:
             break
-        bonus = _ask(_("Bonus"), _integer_in(builder.trait_bonus_range(left)), "1")
-        applies = _ask(_("Aptitudes it applies to (separated by ';', empty for none)"), _aptitude_list, "")
+        bonus = ask(_("Bonus"), integer_in(builder.trait_bonus_range(left)), "1")
+        applies = ask(_("Aptitudes it applies to (separated by ';', empty for none)"), _aptitude_list, "")
         traits.append(Trait(name=trait_name, bonus=bonus, aptitudes=applies))
         left -= costs.trait_cost(bonus)
     return traits, left
@@ -218,30 +152,30 @@ def _steps() -> list[Step]:
 
     def standard(a: Answers) -> LivingStandard:
         standards = builder.affordable_living_standards(a["traits"][1])
-        return _ask(_("Living standard ({choices})", choices=", ".join(
+        return ask(_("Living standard ({choices})", choices=", ".join(
                         _(LIVING_STANDARD_NAMES[s]) for s in standards)),
-                    _choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
+                    choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
                     _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]))
 
     return [
-        ("name", lambda a: _ask(_("Name"), _text(True, N_("the character's name")))),
-        ("rank", lambda a: _ask(_("Rank"), _integer_in(builder.Range(1, costs.MAX_RANK)), "5")),
+        ("name", lambda a: ask(_("Name"), text(True, N_("the character's name")))),
+        ("rank", lambda a: ask(_("Rank"), integer_in(builder.Range(1, costs.MAX_RANK)), "5")),
         ("maturity", lambda a: _ask_maturity(costs.hero_point_budget(a["rank"]))),
         ("attributes", lambda a: _ask_attributes(costs.hero_point_budget(a["rank"]))),
         ("powers", lambda a: _ask_powers(hero_left(a))),
         ("aptitudes", lambda a: _ask_aptitudes(costs.MATURITY_BUDGETS[a["maturity"]])),
         ("traits", lambda a: _ask_traits(a["aptitudes"][1])),
         ("standard", standard),
-        ("complications", lambda a: _ask(_("Complications (separated by ';')"), _text(False), "")),
-        ("specialties", lambda a: _ask(_("Specialties (separated by ';')"), _text(False), "")),
-        ("particularities", lambda a: _ask(_("Particularities (separated by ';')"), _text(False), "")),
+        ("complications", lambda a: ask(_("Complications (separated by ';')"), text(False), "")),
+        ("specialties", lambda a: ask(_("Specialties (separated by ';')"), text(False), "")),
+        ("particularities", lambda a: ask(_("Particularities (separated by ';')"), text(False), "")),
     ]
 
 
 def _ask_maturity(hero_budget: int) -> Maturity:
-    _show_left(_("Hero points"), hero_budget)
-    return _ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
-                _choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
+    show_left(_("Hero points"), hero_budget)
+    return ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
+                choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
                 _(MATURITY_NAMES[Maturity.ADULT]))
 
 
@@ -254,9 +188,9 @@ def _answer_all(steps: Sequence[Step]) -> Answers:
         try:
             answers[key] = step(answers)
             index += 1
-        except _Back:
+        except Back:
             index = max(0, index - 1)
-            _say(_("Back to the previous question."))
+            say(_("Back to the previous question."))
     return answers
 
 
@@ -264,8 +198,8 @@ def _character(a: Answers) -> Character:
     return Character(
         name=a["name"], rank=a["rank"], maturity=a["maturity"], attributes=a["attributes"],
         powers=tuple(a["powers"][0]), aptitudes=a["aptitudes"][0], traits=tuple(a["traits"][0]),
-        living_standard=a["standard"], complications=_items(a["complications"]),
-        specialties=_items(a["specialties"]), particularities=_items(a["particularities"]),
+        living_standard=a["standard"], complications=items(a["complications"]),
+        specialties=items(a["specialties"]), particularities=items(a["particularities"]),
     )
 
 
@@ -294,7 +228,7 @@ def new_command(
     from meneur.systems.energy.validation import validate
 
     _check_output(output, force)
-    _say(_("Type < to go back to the previous question."))
+    say(_("Type < to go back to the previous question."))
     character = _character(_answer_all(_steps()))
     check = validate(character)
     try:
