@@ -120,3 +120,23 @@ def test_the_book_fights_ship_with_the_package(
     assert again.exit_code == 2
     unknown = run_cli(["energy", "fight", "example", "nothing"], lang)
     assert unknown.exit_code == 2 and "wink_robot" in unknown.stderr
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_book_words_and_keys_are_both_read(tmp_path: Path, lang: str) -> None:
+    """`détermination` or `determination`, `héros` or `heroes`, whatever the interface's language:
+    "Détermination : Un personnage peut cocher une case de stress pour ignorer le malus de demi-succès"
+    (002_58e889a1abff3456.txt)."""
+    source = tmp_path / "combat.yaml"
+    source.write_text(
+        "combatants:\n"
+        "  - {id: kitsune, hero: KITSUNE, side: héros, position: [0, 0]}\n"
+        "  - {id: brute, npc: 2, side: Adversaires, position: [4, 0]}\n"
+        "commands: [start]\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "fight.json"
+    fight(path, lang, "new", "--from", str(source))
+    word = "détermination" if lang == "en" else "determination"
+    assert "KITSUNE" in fight(path, lang, "stress", "Kitsune", "--use", word)
+    assert commands(path)[-1] == {"stress": {"actor": "kitsune", "use": "determination"}}

@@ -90,6 +90,12 @@ class CombatantEntry(BaseModel):
     powers: tuple[Power, ...] | None = None
     attributes: Attributes | None = None
 
+    @field_validator("side", mode="before")
+    @classmethod
+    def _side(cls, value: Any) -> Any:
+        """``heroes`` or ``foes``, or the book's words (``héros``, ``adversaires``)."""
+        return SIDE_WORDS.get(fold(value), value) if isinstance(value, str) else value
+
     @field_validator("position", mode="before")
     @classmethod
     def _position(cls, value: Any) -> Any:
@@ -249,6 +255,9 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
             args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
     if "joined" in args:
         args["joined"] = joined(args["joined"], command_where(number, "joined"))
+    for key in BOOK_WORD_FIELDS:
+        if isinstance(args.get(key), str):
+            args[key] = book_key(args[key])
     for key in ID_FIELDS:
         if key in args:
             args[key] = combatant_ids(state, args[key], command_where(number, key), known_only)
@@ -309,6 +318,26 @@ def owner(state: FightState, actor: Any) -> str | None:
         return actor
     original = actor.rpartition("#")[0]
     return original if original and state.has(original) else None
+
+
+BOOK_WORD_FIELDS = ("use", "category", "terrain_kind", "kind", "add_condition", "remove_condition", "side")
+"""Arguments holding a glossary key, also read as the book's word in either language (``action
+d'éclat`` is ``feat``, ``danger`` is ``hazard``, ``héros`` is ``heroes``)."""
+SIDE_WORDS = {"heros": "heroes", "heroes": "heroes", "adversaires": "foes", "ennemis": "foes", "foes": "foes"}
+
+
+def book_key(value: str) -> str:
+    """The glossary key a word stands for (the key itself, or its book's word in French or English);
+    anything else is given back unchanged, for the rules to refuse with their own message."""
+    from meneur.systems.energy.combat.words import WORDS
+
+    wanted = fold(value)
+    if wanted in SIDE_WORDS:
+        return SIDE_WORDS[wanted]
+    for key, msgid in WORDS.items():
+        if wanted == fold(key) or any(wanted == fold(translate(DOMAIN, msgid, lang)) for lang in LANGUAGES):
+            return key
+    return value
 
 
 def combatant_id(state: FightState, value: Any, where: Message, known_only: bool = True) -> Any:
