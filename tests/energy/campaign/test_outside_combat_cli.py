@@ -73,7 +73,7 @@ def test_xp_spend_speaks_the_readers_language_and_the_log_tells_the_conversion(
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_refused_spending_names_the_points_in_words(tmp_path: Path, lang: str) -> None:
-    path, improved = _campaign(tmp_path, lang)
+    path, _improved = _campaign(tmp_path, lang)
     richer = tmp_path / "echo-7.yaml"
     echo = library_hero("ECHO")
     richer.write_text(
