@@ -140,3 +140,16 @@ def test_book_words_and_keys_are_both_read(tmp_path: Path, lang: str) -> None:
     word = "détermination" if lang == "en" else "determination"
     assert "KITSUNE" in fight(path, lang, "stress", "Kitsune", "--use", word)
     assert commands(path)[-1] == {"stress": {"actor": "kitsune", "use": "determination"}}
+
+
+def test_new_takes_character_files(tmp_path: Path) -> None:
+    """A character file joins the heroes' side, its id the file's name."""
+    hero = tmp_path / "Zoé.yaml"
+    hero.write_text(run_cli(["energy", "library", "WINK"], "en").stdout, encoding="utf-8")
+    path = tmp_path / "fight.json"
+    fight(path, "en", "new", "--file", str(hero), "--foes", "2")
+    entries = read_data(path)["setup"]["combatants"]
+    assert [(c["id"], c["side"]) for c in entries] == [("zoe", "heroes"), ("npc1", "foes")]
+    assert "WINK" in fight(path, "en", "start")
+    refused = run_cli(["energy", "fight", "new", str(tmp_path / "x.json"), "--npc", "two"], "en")
+    assert refused.exit_code == 2
