@@ -16,9 +16,12 @@ EXAMPLES = README.split("## Examples", 1)[1].split("\n## ", 1)[0]
 COMMANDS = [
     line.split("#", 1)[0].strip()
     for line in EXAMPLES.splitlines()
-    if (line.startswith("    meneur ") and ">" not in line.split("#", 1)[0] and ".yaml" not in line)
-    or line.startswith("    meneur energy fight")
+    if line.startswith("    meneur ") and ">" not in line.split("#", 1)[0] and ".yaml" not in line
+    and not line.startswith("    meneur energy fight")
 ]
+FIGHT = [line.split(" # ", 1)[0].strip() for line in EXAMPLES.splitlines()
+         if line.startswith("    meneur energy fight")]
+"""The fight examples, run in order in an empty folder: they write the files they then read."""
 
 
 def test_readme_has_examples() -> None:
@@ -31,6 +34,14 @@ def test_readme_command_runs(command: str, monkeypatch: pytest.MonkeyPatch) -> N
     args = shlex.split(command)[1:]
     result = run_cli(args, "en")
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_readme_fight_commands_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert len(FIGHT) >= 5
+    for command in FIGHT:
+        result = run_cli(shlex.split(command)[1:], "en")
+        assert result.exit_code == 0, command + result.stdout + result.stderr
 
 
 def test_readme_python_block_runs(monkeypatch: pytest.MonkeyPatch) -> None:

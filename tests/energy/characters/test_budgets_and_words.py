@@ -61,7 +61,7 @@ def test_sheet_json_gives_the_file_and_the_check(lang: str) -> None:
     data = json.loads(result.stdout)
     assert data["character"] == character_data(library_hero("WINK"))
     assert data["check"]["valid"] is True
-    assert data["check"]["hero_points"] == {"budget": 39, "spent": 39}
+    assert data["check"]["hero_points"] == {"budget": 39, "spent": 39, "earned": 0}
 
 
 @pytest.mark.parametrize(("lang", "words"), [("fr", "états : aucun"), ("en", "states: none")])

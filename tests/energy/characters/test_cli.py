@@ -42,8 +42,8 @@ def test_check_json_of_a_broken_character(tmp_path: Path) -> None:
     assert data["valid"] is False
     assert {e["rule"] for e in data["errors"]} == {"attribute.minimum", "attribute.recovery_above_energy"}
     assert all(set(e) >= {"rule", "message"} for e in data["errors"])
-    assert data["hero_points"] == {"budget": 39, "spent": 6 + 12 + 0 + 11}
-    assert data["aptitude_points"] == {"budget": 18, "spent": 18}
+    assert data["hero_points"] == {"budget": 39, "spent": 6 + 12 + 0 + 11, "earned": 0}
+    assert data["aptitude_points"] == {"budget": 18, "spent": 18, "earned": 0}
 
 
 @pytest.mark.parametrize(
@@ -78,9 +78,9 @@ def test_sheet_shows_the_books_words() -> None:
 KITSUNE_ANSWERS = [
     "KITSUNE", "5", "adolescent",
     "99", "6", "4", "4",  # 99 is refused, then Énergie 6
-    "Frappes instinctives", "off_c", "1",
-    "Esquive instinctive", "def", "0",
-    "Agilité du renard", "mov", "0",
+    "Frappes instinctives", "off_c", "1", "Coups portés à l'instinct",  # details, written down
+    "Esquive instinctive", "def", "0", "",
+    "Agilité du renard", "mov", "0", "",
     "3", "2", "3", "3", "0", "0", "0", "0", "0", "1", "0", "3",
     "Sens améliorés (odorat et toucher)", "2", "vigilance",
     "Environnement urbain", "1", "Filouterie; bogus", "Filouterie; Athlétisme",  # bogus is refused
@@ -225,7 +225,7 @@ def test_check_reads_standard_input() -> None:
     printed = run_cli(["energy", "npc", "--rank", "4"]).stdout
     result = run_cli(["energy", "check", "-", "--json"], input=printed)
     assert result.exit_code == 0
-    assert json.loads(result.stdout)["hero_points"] == {"budget": 32, "spent": 32}
+    assert json.loads(result.stdout)["hero_points"] == {"budget": 32, "spent": 32, "earned": 0}
 
 
 def test_english_check_output() -> None:
@@ -245,7 +245,7 @@ def test_check_counts_points_earned_by_experience(tmp_path: Path) -> None:
     assert run_cli(["energy", "check", str(path)]).exit_code == 1
     result = run_cli(["energy", "check", str(path), "--earned-hero-points", "1", "--json"])
     assert result.exit_code == 0
-    assert json.loads(result.stdout)["hero_points"] == {"budget": 40, "spent": 40}
+    assert json.loads(result.stdout)["hero_points"] == {"budget": 40, "spent": 40, "earned": 1}
     assert run_cli(["energy", "check", str(path), "--earned-hero-points", "-1"]).exit_code == 2
 
 

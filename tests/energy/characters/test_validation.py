@@ -109,8 +109,8 @@ def test_check_json_shape() -> None:
     assert data["valid"] is False
     assert data["errors"][0]["rule"] == "attribute.recovery_above_energy"
     assert set(data["errors"][0]) >= {"rule", "message"}
-    assert data["hero_points"] == {"budget": 39, "spent": 6 + 12 + 4 + 11}
-    assert data["aptitude_points"] == {"budget": 18, "spent": 18}
+    assert data["hero_points"] == {"budget": 39, "spent": 6 + 12 + 4 + 11, "earned": 0}
+    assert data["aptitude_points"] == {"budget": 18, "spent": 18, "earned": 0}
 
 
 def test_invalid_character_error_lists_every_problem() -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
+from meneur.systems.energy.combat import examples
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.files import load_fight
 
-FIGHTS = Path(__file__).parent / "fights"
+FIGHTS = Path(examples.__file__).parent
+"""The book's example fights, shipped in the package."""
 E = TypeVar("E")
 
 

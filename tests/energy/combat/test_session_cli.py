@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from meneur.systems.energy.combat import examples
 from tests.cli_helpers import run_cli
 
-FIGHTS = Path(__file__).parent / "fights"
+FIGHTS = Path(examples.__file__).parent
+"""The book's example fights, shipped in the package."""
 
 
 def _new(tmp_path: Path, lang: str = "fr") -> Path:

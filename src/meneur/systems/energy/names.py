@@ -107,6 +107,7 @@ INFERRED_NAMES: dict[str, str] = {
     "living_standard": N_("living standard"),
     "powers.effect": N_("combat effects of the powers"),
     "traits.aptitudes": N_("aptitudes the traits apply to"),
+    "pc": N_("player character or not"),
 }
 """The fields a library hero lists in ``inferred``, as the sheet names them."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.systems.energy import costs
-from meneur.systems.energy.model import Character
+from meneur.systems.energy.model import Character, State
 from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES, DOMAIN, LIVING_STANDARD_NAMES, word
 from meneur.systems.energy.plural import counted
 
@@ -63,6 +64,8 @@ class Budget:
 
     budget: int
     items: tuple[CostItem, ...] = ()
+    earned: int = 0
+    """The share of ``budget`` earned by experience (the rest comes from the rank or the maturity)."""
 
     @property
     def spent(self) -> int:
@@ -75,8 +78,8 @@ class Budget:
         return self.budget - self.spent
 
     def to_json(self) -> dict[str, int]:
-        """``{"budget": n, "spent": n}``."""
-        return {"budget": self.budget, "spent": self.spent}
+        """``{"budget": n, "spent": n, "earned": n}`` (``earned``: the budget's share from experience)."""
+        return {"budget": self.budget, "spent": self.spent, "earned": self.earned}
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,7 @@ def hero_point_budget(character: Character, earned: int = 0) -> Budget:
     ]
     items += [CostItem(Message(DOMAIN, "{name}", {"name": p.name}), costs.power_cost(p))
               for p in character.powers]
-    return Budget(budget, tuple(items))
+    return Budget(budget, tuple(items), earned)
 
 
 def aptitude_point_budget(character: Character, earned: int = 0) -> Budget:
@@ -166,7 +169,7 @@ def aptitude_point_budget(character: Character, earned: int = 0) -> Budget:
               for t in character.traits]
     items.append(CostItem(word(LIVING_STANDARD_NAMES[character.living_standard]),
                           costs.living_standard_cost(character.living_standard)))
-    return Budget(budget, tuple(items))
+    return Budget(budget, tuple(items), earned)
 
 
 def validate(
@@ -200,6 +203,7 @@ def validate(
         *_attributes(character),
         *_powers(character),
         *_budget(heroes, "hero_points", options),
+        *_rank_matches(character, heroes),
         *_aptitudes(character),
         *_budget(aptitudes, "aptitude_points", options),
         *_campaign_values(character),
@@ -286,6 +290,17 @@ def _budget(budget: Budget, currency: str, options: TableOptions) -> Iterator[Pr
         yield _problem(f"{currency}.unspent", currency, msgid, left=budget.left)
 
 
+def _rank_matches(character: Character, heroes: Budget) -> Iterator[Problem]:
+    """The rank is the highest whose budget the hero points spent reach ("Le rang ... détermine le
+    budget en points de héros"; docs/rulings/energy-campaign.md, "Rank after spending hero points"):
+    69 points spent is rank 9, whatever the file says."""
+    reached = costs.rank_for_hero_points(heroes.spent)
+    if reached > character.rank and heroes.left >= 0:  # over budget: that problem says it already
+        yield _problem("rank_mismatch", "rank", N_(
+            "rank: {spent} hero points spent is rank {reached}, not rank {rank} (the rank follows the "
+            "points spent, earned ones included)."), spent=heroes.spent, reached=reached, rank=character.rank)
+
+
 def _aptitudes(character: Character) -> Iterator[Problem]:
     """Aptitude ranks 1 to 5 ("Rang | Coût | Description": 1 Amateur ... 5 Maître); traits +1 or more."""
     for aptitude, rank in character.aptitudes.items():
@@ -300,6 +315,39 @@ def _aptitudes(character: Character) -> Iterator[Problem]:
                            N_("traits[{index}].bonus: the trait \"{name}\" has a bonus of {bonus}; a "
                               "trait is bought at +1 or more (1 aptitude point per +1)."),
                            index=index, name=trait.name, bonus=trait.bonus)
+
+
+GM_RELATIONS = 3
+""""les trois dernières cases de relations sont réservées au MJ" (002_58e889a1abff3456.txt)."""
+MENTAL_LADDER = (State.TROUBLED, State.DEMORALIZED, State.BROKEN)
+"""troublé at 10 boxes, then démoralisé, then brisé ("l'équivalent de 12 cases"): each one is checked
+on top of the one before."""
+
+
+def _states(character: Character) -> Iterator[Problem]:
+    """States that cannot hold together (docs/rulings/energy-characters.md, "States that contradict
+    each other"): blessé and incapacité ("subit à la place l'état incapacité"); a step of the stress
+    ladder without the one before it (troublé and brisé without démoralisé); a mental state without
+    the 10 boxes it needs, or 10 boxes without troublé ("Lorsque le personnage atteint 10 cases de
+    stress, il coche l'état troublé")."""
+    states = character.states
+    if State.WOUNDED in states and State.INCAPACITATED in states:
+        yield _problem("states.contradiction", "states", N_(
+            "states: blessé and incapacité together; \"un personnage blessé qui subit une nouvelle fois le "
+            "statut blessé subit à la place l'état incapacité\": keep incapacité only."))
+    held = [state in states for state in MENTAL_LADDER]
+    if any(later and not earlier for earlier, later in pairwise(held)):
+        yield _problem("states.contradiction", "states", N_(
+            "states: troublé, démoralisé and brisé are checked one after the other; a step is missing "
+            "(brisé is troublé and démoralisé too)."))
+    if any(held) and character.stress != STRESS_BOXES:
+        yield _problem("states.stress", "stress", N_(
+            "stress: {stress} boxes with troublé, démoralisé or brisé, which come at 10 boxes (\"un "
+            "personnage ayant accumulé 10 points de stress est troublé\")."), stress=character.stress)
+    elif character.stress == STRESS_BOXES and not any(held):
+        yield _problem("states.stress", "states", N_(
+            "states: 10 stress boxes without troublé (\"Lorsque le personnage atteint 10 cases de stress, il "
+            "coche l'état troublé\")."))
 
 
 def _campaign_values(character: Character) -> Iterator[Problem]:
@@ -327,6 +375,13 @@ def _campaign_values(character: Character) -> Iterator[Problem]:
                            N_("relations[{index}].value: {name} is at {value}; relations go from -10 "
                               "to 10."),
                            index=index, name=relation.name, value=relation.value)
+    yield from _states(character)
+    reserved = [r.name for r in character.relations if r.gm_reserved]
+    if len(reserved) > GM_RELATIONS:
+        yield _problem("relations.gm_reserved", "relations",
+                       N_("relations: {count} relations kept by the GM ({names}); \"les trois dernières "
+                          "cases de relations sont réservées au MJ\": 3 at most."),
+                       count=len(reserved), names=", ".join(reserved))
     experience = character.experience
     for key in ("heroic_xp", "aptitude_xp", "heroic_points", "aptitude_points", "spent_hero_points",
                 "spent_aptitude_points"):

@@ -390,7 +390,7 @@ def character_aptitude_score(
     if trait is None:
         trait_name, bonus = best_trait(character, aptitude)
     else:
-        found = [t for t in character.traits if t.name.casefold() == trait.casefold()]
+        found = [t for t in character.traits if fold(t.name) == fold(trait)]
         if not found:
             known = ", ".join(t.name for t in character.traits) or Message(DOMAIN, N_("none"))
             raise BadInputError(
@@ -426,7 +426,7 @@ def character_power_score(
         IllegalActionError: for a brisé character, or se dépasser by an NPC or with a full gauge.
     """
     require_playable(character)
-    found = [p for p in character.powers if p.name.casefold() == power.casefold()]
+    found = [p for p in character.powers if fold(p.name) == fold(power)]
     if not found:
         known = ", ".join(p.name for p in character.powers) or Message(DOMAIN, N_("none"))
         raise BadInputError(

@@ -14,8 +14,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
 from meneur.systems.energy.campaign import events as ev
-from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion, spend
+from meneur.systems.energy.campaign.experience import (
+    AptitudeCriterion,
+    Bonus,
+    HeroicCriterion,
+    gain,
+    improvements,
+    spend,
+)
 from meneur.systems.energy.campaign.reputation import ReputationScore, find_relation
 from meneur.systems.energy.campaign.resources import purchase_cost
 from meneur.systems.energy.campaign.state import CampaignState, Phase
@@ -312,6 +320,7 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
                     hero_points=done.hero_points,
                     aptitude_points=done.aptitude_points,
                     after=done.character,
+                    bought=improvements(character, done.character),
                 )
             ]
         case ChangeReputation(score=score, delta=delta):
@@ -399,7 +408,7 @@ def _spend_stress(state: CampaignState, character: Character, command: SpendStre
                     DOMAIN, N_("A feat names the power used and the extra category it acts in for the turn.")
                 )
             )
-        found = [p for p in character.powers if p.name.casefold() == power.strip().casefold()]
+        found = [p for p in character.powers if fold(p.name) == fold(power)]
         if not found:
             raise BadInputError(
                 Message(
@@ -455,14 +464,16 @@ def _award(state: CampaignState, name: str, command: AwardExperience) -> list[ev
             name=name,
             session=state.session,
         )
-    return [
-        ev.ExperienceAwarded(
-            character=name,
-            heroic=tuple(sorted(set(command.heroic))),
-            aptitude=tuple(sorted(set(command.aptitude))),
-            bonuses=tuple(sorted(set(command.bonuses))),
-        )
-    ]
+    event = ev.ExperienceAwarded(
+        character=name,
+        heroic=tuple(sorted(set(command.heroic))),
+        aptitude=tuple(sorted(set(command.aptitude))),
+        bonuses=tuple(sorted(set(command.bonuses))),
+    )
+    earned = state.aptitude_points_earned.get(name, 0)
+    result = gain(state.characters[name], event.award(), aptitude_points_earned=earned, options=state.options)
+    converted = {"hero_points": result.hero_points, "aptitude_points": result.aptitude_points}
+    return [event.model_copy(update=converted)]
 
 
 def _review(state: CampaignState, name: str, score: str) -> None:

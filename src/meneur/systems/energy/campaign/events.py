@@ -119,6 +119,11 @@ class ExperienceAwarded(_Event):
     heroic: tuple[HeroicCriterion, ...] = ()
     aptitude: tuple[AptitudeCriterion, ...] = ()
     bonuses: tuple[Bonus, ...] = ()
+    hero_points: int = 0
+    """Hero points the experience became ("10 points d'expérience héroïques peuvent être convertis en 1
+    point de héros"), told in the log; the state is computed again from the award."""
+    aptitude_points: int = 0
+    """Aptitude points the aptitude experience became."""
 
     def award(self) -> Award:
         """The award this event records."""
@@ -133,6 +138,9 @@ class PointsSpent(_Event):
     hero_points: int
     aptitude_points: int
     after: Character
+    bought: tuple[tuple[str, str, int], ...] = ()
+    """What the points bought, told in the log: ``(kind, key, new value)`` with kind ``attribute``,
+    ``aptitude``, ``power`` or ``trait`` (see :func:`~.experience.improvements`)."""
 
 
 class ReputationChanged(_Event):

@@ -16,6 +16,7 @@ from meneur.i18n import N_, Message
 from meneur.systems.energy import costs
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.model import Character
+from meneur.systems.energy.plural import Counted, counted
 from meneur.systems.energy.validation import TableOptions as CreationOptions
 from meneur.systems.energy.validation import aptitude_point_budget, ensure_valid, hero_point_budget
 
@@ -143,6 +144,9 @@ class Spending:
 def spend(character: Character, improved: Character, *, options: TableOptions | None = None) -> Spending:
     """Spend unspent points to turn ``character`` into ``improved`` (only the improvable fields count).
 
+    Points left over in the budgets (:func:`left_over`) are spent first, then earned points: ÉCHO,
+    1 hero point left at creation and 1 earned, buys a 2-point improvement.
+
     Hero points buy attributes and powers "comme indiqué au chapitre les bases d'un personnage";
     aptitude points "augmenter le score d'une aptitude ou d'un trait". The rank follows the hero points
     spent and may not pass the campaign's cap ("empêchant alors de dépenser des points de héros s'ils
@@ -168,8 +172,9 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
     old_hero, new_hero = hero_point_budget(character).spent, hero_point_budget(candidate).spent
     old_apt, new_apt = aptitude_point_budget(character).spent, aptitude_point_budget(candidate).spent
     hero, apt = new_hero - old_hero, new_apt - old_apt
-    _check_spend(character, hero, character.experience.heroic_points, "hero_points")
-    _check_spend(character, apt, character.experience.aptitude_points, "aptitude_points")
+    hero_left, apt_left = left_over(character)
+    _check_spend(character, hero, character.experience.heroic_points + hero_left, "hero_points")
+    _check_spend(character, apt, character.experience.aptitude_points + apt_left, "aptitude_points")
     rank = max(character.rank, costs.rank_for_hero_points(new_hero))
     if options.max_rank is not None and rank > options.max_rank:
         raise IllegalActionError(
@@ -185,8 +190,8 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
         )
     experience = character.experience.model_copy(
         update={
-            "heroic_points": character.experience.heroic_points - hero,
-            "aptitude_points": character.experience.aptitude_points - apt,
+            "heroic_points": character.experience.heroic_points - max(0, hero - hero_left),
+            "aptitude_points": character.experience.aptitude_points - max(0, apt - apt_left),
             "spent_hero_points": max(0, new_hero - costs.hero_point_budget(rank)),
             "spent_aptitude_points": max(0, new_apt - costs.MATURITY_BUDGETS[character.maturity]),
         }
@@ -194,6 +199,30 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
     result = candidate.model_copy(update={"rank": rank, "experience": experience})
     ensure_valid(result, options=CreationOptions(max_rank=options.max_rank))
     return Spending(result, hero, apt)
+
+
+def improvements(old: Character, new: Character) -> tuple[tuple[str, str, int], ...]:
+    """What ``new`` has more of than ``old``: ``(kind, key, new value)`` for each attribute, aptitude,
+    power (its modifier) and trait (its bonus) raised or bought."""
+    found: list[tuple[str, str, int]] = [
+        ("attribute", key, getattr(new.attributes, key)) for key in ("energy", "recovery", "vigor")
+        if getattr(new.attributes, key) > getattr(old.attributes, key)]
+    found += [("aptitude", a.value, r) for a, r in new.aptitudes.items() if r > old.aptitude(a)]
+    powers = {p.name: p.modifier for p in old.powers}
+    found += [("power", p.name, p.modifier) for p in new.powers
+              if p.name not in powers or p.modifier > powers[p.name]]
+    traits = {t.name: t.bonus for t in old.traits}
+    found += [("trait", t.name, t.bonus) for t in new.traits if t.bonus > traits.get(t.name, 0)]
+    return tuple(found)
+
+
+def left_over(character: Character) -> tuple[int, int]:
+    """The hero and aptitude points left unspent in ``character``'s budgets (creation points kept, see
+    the ruling "Unspent points"): spent first, before earned points, when the character improves."""
+    recorded = character.experience
+    heroes = hero_point_budget(character, recorded.spent_hero_points)
+    aptitudes = aptitude_point_budget(character, recorded.spent_aptitude_points)
+    return max(0, heroes.left), max(0, aptitudes.left)
 
 
 def _taken_back(old: Character, new: Character) -> list[str]:
@@ -226,13 +255,25 @@ def _check_nothing_taken_back(old: Character, new: Character) -> None:
         )
 
 
+CURRENCIES: dict[str, tuple[str, str]] = {
+    "hero_points": (N_("{count} hero point"), N_("{count} hero points")),
+    "aptitude_points": (N_("{count} aptitude point"), N_("{count} aptitude points")),
+}
+"""The points spent, in words ("2 points de héros"), never the file's key."""
+
+
+def _points(currency: str, count: int) -> Counted:
+    one, many = CURRENCIES[currency]
+    return counted(DOMAIN, one, many, count)
+
+
 def _check_spend(character: Character, spent: int, available: int, currency: str) -> None:
     if spent < 0:
         raise IllegalActionError(
             Message(
                 DOMAIN,
-                N_("{name} would get {points} {currency} back: points spent cannot be taken back."),
-                {"name": character.name, "points": -spent, "currency": currency},
+                N_("{name} would get {points} back: points spent cannot be taken back."),
+                {"name": character.name, "points": _points(currency, -spent)},
             ),
             rule="spend_refund",
         )
@@ -240,8 +281,8 @@ def _check_spend(character: Character, spent: int, available: int, currency: str
         raise IllegalActionError(
             Message(
                 DOMAIN,
-                N_("{name} would spend {points} {currency} but has only {available} unspent."),
-                {"name": character.name, "points": spent, "currency": currency, "available": available},
+                N_("{name} would spend {points} but has only {available} to spend."),
+                {"name": character.name, "points": _points(currency, spent), "available": available},
             ),
             rule="spend_points",
         )

@@ -13,7 +13,7 @@ from meneur.systems.energy.campaign.resources import STANDARD_NAMES
 from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
 from meneur.systems.energy.campaign.states import effective_attributes, state_name
 from meneur.systems.energy.campaign.stress import USE_NAMES, Relief
-from meneur.systems.energy.model import Character, State
+from meneur.systems.energy.model import Aptitude, Character, State
 from meneur.systems.energy.plural import Counted, counted
 
 DOMAIN = "energy_campaign"
@@ -55,6 +55,53 @@ def _aptitude_points(count: int) -> Counted:
     return counted(DOMAIN, N_("{count} aptitude point"), N_("{count} aptitude points"), count)
 
 
+class Joined:
+    """Messages rendered and joined by commas, in the reader's language when shown."""
+
+    def __init__(self, parts: tuple[Message, ...]) -> None:
+        self.parts = parts
+
+    def render(self, lang: str | None = None) -> str:
+        return ", ".join(part.render(lang) for part in self.parts)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _awarded(event: ev.ExperienceAwarded) -> Message:
+    """The experience gained, and the points it became when it reached 10."""
+    award = event.award()
+    line = _m(
+        N_("{name} gains {heroic} and {aptitude}."),
+        name=event.character,
+        heroic=counted(DOMAIN, N_("{count} heroic experience point"),
+                       N_("{count} heroic experience points"), award.heroic_xp),
+        aptitude=counted(DOMAIN, N_("{count} aptitude experience point"),
+                         N_("{count} aptitude experience points"), award.aptitude_xp),
+    )
+    if event.hero_points:
+        line = _m(N_("{line} 10 heroic experience points become {points}."), line=line,
+                  points=_hero_points(event.hero_points))
+    if event.aptitude_points:
+        line = _m(N_("{line} 10 aptitude experience points become {points}."), line=line,
+                  points=_aptitude_points(event.aptitude_points))
+    return line
+
+
+def _improvement(kind: str, key: str, value: int) -> Message:
+    """One thing experience bought: "Énergie 6", "Emprise +2", "Athlétisme 3", "a new trait"."""
+    from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES
+    from meneur.systems.energy.names import DOMAIN as CHARACTERS
+
+    if kind == "attribute":
+        return _m(N_("{what} {value}"), what=Message(CHARACTERS, ATTRIBUTE_NAMES[key]), value=value)
+    if kind == "aptitude":
+        return _m(N_("{what} {value}"), what=Message(CHARACTERS, APTITUDE_NAMES[Aptitude(key)]), value=value)
+    if kind == "power":
+        return _m(N_("power {what} {value:+d}"), what=key, value=value)
+    return _m(N_("trait {what} +{value}"), what=key, value=value)
+
+
 def describe(event: ev.Event) -> Message:
     """One line telling what ``event`` recorded."""
     match event:
@@ -94,22 +141,18 @@ def describe(event: ev.Event) -> Message:
         case ev.StateRecovered(character=who, how=how):
             return _m(N_("{name} recovers ({how})."), name=who, how=Message(DOMAIN, RECOVERY_NAMES[how]))
         case ev.ExperienceAwarded(character=who):
-            award = event.award()
-            return _m(
-                N_("{name} gains {heroic} and {aptitude}."),
-                name=who,
-                heroic=counted(DOMAIN, N_("{count} heroic experience point"),
-                               N_("{count} heroic experience points"), award.heroic_xp),
-                aptitude=counted(DOMAIN, N_("{count} aptitude experience point"),
-                                 N_("{count} aptitude experience points"), award.aptitude_xp),
-            )
-        case ev.PointsSpent(character=who, hero_points=hero, aptitude_points=apt):
-            return _m(
+            return _awarded(event)
+        case ev.PointsSpent(character=who, hero_points=hero, aptitude_points=apt, bought=bought):
+            spent = _m(
                 N_("{name} spends {hero} and {aptitude}."),
                 name=who,
                 hero=_hero_points(hero),
                 aptitude=_aptitude_points(apt),
             )
+            if not bought:
+                return spent
+            items = Joined(tuple(_improvement(kind, key, value) for kind, key, value in bought))
+            return _m(N_("{spent} Bought: {items}."), spent=spent, items=items)
         case ev.ReputationChanged(character=who, score=score, delta=delta):
             return _m(
                 N_("{name}: {score} {delta:+d}."),
@@ -127,6 +170,14 @@ def describe(event: ev.Event) -> Message:
                 name=who,
                 relation=relation.name,
                 value=relation.value,
+            )
+        case ev.Purchased(character=who, standard=standard, cost=cost, item=item) if item:
+            return _m(
+                N_("{name} buys {item} (a good of standard {standard}) for {cost}."),
+                name=who,
+                item=item,
+                standard=Message(DOMAIN, STANDARD_NAMES[standard]),
+                cost=_savings_boxes(cost),
             )
         case ev.Purchased(character=who, standard=standard, cost=cost):
             return _m(

@@ -68,7 +68,7 @@ class CampaignState(BaseModel):
     raised: frozenset[str] = frozenset()
 
     def character(self, name: str) -> Character:
-        """The character called ``name`` (case-insensitive).
+        """The character called ``name`` (case and accents ignored: ``echo`` is ÉCHO).
 
         Raises:
             BadInputError: for an unknown name, listing the campaign's characters.
@@ -81,8 +81,10 @@ class CampaignState(BaseModel):
         Raises:
             BadInputError: for an unknown name, listing the campaign's characters.
         """
+        from meneur.i18n.words import fold
+
         for key in self.characters:
-            if key.casefold() == name.strip().casefold():
+            if fold(key) == fold(name):
                 return key
         raise BadInputError(
             Message(

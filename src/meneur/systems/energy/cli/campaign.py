@@ -165,7 +165,7 @@ def export(
 
 
 def _register_phases(campaign: typer.Typer) -> None:
-    from meneur.systems.energy.cli.campaign_play import flow_command
+    from meneur.systems.energy.cli.campaign_play import flow_command, scene_command
 
     for group, verbs, help_text in (
         (
@@ -184,12 +184,13 @@ def _register_phases(campaign: typer.Typer) -> None:
             ),
             N_("Start or end a scenario."),
         ),
-        ("scene", (("start", "start_scene", N_("Start a scene.")),), N_("Start a scene.")),
     ):
         sub = typer.Typer(no_args_is_help=True, help=_(help_text))
         for verb, wire, verb_help in verbs:
             sub.command(verb, help=_(verb_help))(flow_command(wire))
         campaign.add_typer(sub, name=group)
+    campaign.command("scene", help=_("Start a scene: scene FILE (scene start FILE says the same)."))(
+        scene_command())
 
 
 def register(app: typer.Typer) -> None:

@@ -7,10 +7,12 @@ Each reads its arguments (the book's words or the keys), builds one command of
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, guarded_json, run
 from meneur.systems.energy.cli.campaign_sheet import (
@@ -35,6 +37,25 @@ def flow_command(wire: str) -> Callable[..., None]:
 
     def command(path: File, as_json: Json = False) -> None:
         run(path, wire, as_json)
+
+    return guarded_json(command)
+
+
+def scene_command() -> Callable[..., None]:
+    """``scene FILE``: start a scene (a scene only starts: it ends when the next one starts, or with
+    the session); ``scene start FILE``, the form of ``session start``, is read the same way."""
+
+    def command(
+        words: Annotated[
+            list[str], typer.Argument(help=_("Campaign file (.json or .yaml)."), metavar=_("FILE"))
+        ],
+        as_json: Json = False,
+    ) -> None:
+        if len(words) == 2 and words[0] == "start":
+            words = words[1:]
+        if len(words) != 1:
+            raise BadInputError(Message(DOMAIN, N_("scene takes the campaign file: scene FILE.")))
+        run(Path(words[0]), "start_scene", as_json)
 
     return guarded_json(command)
 

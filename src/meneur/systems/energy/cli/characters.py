@@ -45,8 +45,11 @@ def _budget_line(label: str, budget: Budget) -> str:
         rest = _plural(-budget.left, N_("{count} too many"), N_("{count} too many (plural)"))
     else:
         rest = _plural(budget.left, N_("{count} left"), N_("{count} left (plural)"))
-    return _("{label}: {spent} spent of {budget} ({rest})",
+    line = _("{label}: {spent} spent of {budget} ({rest})",
              label=label, spent=budget.spent, budget=budget.budget, rest=rest)
+    if budget.earned:
+        line += _(", of which {earned} earned by experience", earned=budget.earned)
+    return line
 
 
 def problem_line(problem: Problem) -> str:

@@ -14,9 +14,10 @@ from typing import Annotated, Any
 import typer
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.cli.sessions import Presenter, add_session_verbs, create, fail, play
+from meneur.cli.sessions import Presenter, add_session_verbs, fail, play
 from meneur.errors import MeneurError
 from meneur.i18n import Message, Translator
+from meneur.systems.energy.cli import fight_commands, fight_setup
 from meneur.systems.energy.cli.fight_words import action_json, action_line, footer
 
 DOMAIN = "energy_combat"
@@ -78,14 +79,6 @@ def played(file: Path, quiet: bool) -> Any:
     return session
 
 
-def _setup(file: Path) -> tuple[Any, list[Any]]:
-    """The setup of a fight file with its character files made absolute, and its commands."""
-    from meneur.systems.energy.combat.engine import session_from_file
-
-    session, commands = session_from_file(file)
-    return session.setup, commands
-
-
 def _register_files(group: typer.Typer) -> None:
     @group.command("run", help=_("Play a fight file and explain every resolution."))
     @guarded
@@ -125,21 +118,6 @@ def _register_files(group: typer.Typer) -> None:
 
 
 def _register_session(group: typer.Typer) -> None:
-    @group.command("new", help=_("Write a session file from a fight file's combatants, its commands played."))
-    def new(file: Annotated[Path, typer.Argument(help=_("The session file to write."))],
-            source: Annotated[Path, typer.Option("--from", help=_("Fight file (YAML or JSON)."))],
-            force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
-            as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-            ) -> None:
-        from meneur.systems.energy.combat.engine import play as play_all
-
-        try:
-            setup, commands = _setup(source)
-        except MeneurError as error:
-            fail(error, as_json)
-        create(file, KEY, setup, force=force, as_json=as_json, presenter=presenter(),
-               prepare=lambda session: play_all(session, commands))
-
     @group.command("do", help=_("Carry out one command written as in a fight file, e.g."
                                 " \"attack: {actor: kitsune, target: agent1, tokens: 2}\"."))
     def do(file: Annotated[Path, typer.Argument(help=_("The session file."))],
@@ -155,11 +133,17 @@ def _register_session(group: typer.Typer) -> None:
         play(file, KEY, wire, presenter(), as_json=as_json)
 
     add_session_verbs(group, KEY, presenter, skip=("legal",))
+    fight_setup.register_new(group, presenter)
+    fight_setup.register_example(group)
+    fight_setup.register_reference(group)
+    fight_commands.register_commands(group, lambda file, wire, as_json: play(
+        file, KEY, wire, presenter(), as_json=as_json))
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``fight`` commands to the ``energy`` group."""
-    group = typer.Typer(no_args_is_help=True, help=_("Tactical combat: play fight files."))
+    # The help shown is the lazy group's (``cli/__init__.py``).
+    group = typer.Typer(no_args_is_help=True, help=None)
     _register_files(group)
     _register_session(group)
     from meneur.systems.energy.cli.ai import register_fight  # the tactical AI's commands

@@ -27,6 +27,7 @@ Reading never changes anything; any problem is a :class:`~meneur.errors.BadInput
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, fields
 from functools import cache
 from pathlib import Path
@@ -37,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from meneur.engine.problems import explain
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
+from meneur.i18n.words import fold
 from meneur.storage import read_data
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.options import TableOptions
@@ -47,6 +49,8 @@ from meneur.systems.energy.model import Attributes, Character, Power
 DOMAIN = "energy_combat"
 LANGUAGES = ("fr", "en")
 POINT_FIELDS = ("to", "at", "exit", "destination", "position")
+ID_FIELDS = ("actor", "target", "area_targets", "allies", "carry", "targets", "also", "wounded", "exhausted")
+"""Arguments naming combatants: read without regard to case and accents (``KITSUNE`` is ``kitsune``)."""
 TUPLE_FIELDS = ("area_targets", "allies", "carry", "targets", "crossing", "wounded", "exhausted", "also")
 
 
@@ -85,6 +89,12 @@ class CombatantEntry(BaseModel):
     vigor: int | None = Field(None, ge=1, strict=True)
     powers: tuple[Power, ...] | None = None
     attributes: Attributes | None = None
+
+    @field_validator("side", mode="before")
+    @classmethod
+    def _side(cls, value: Any) -> Any:
+        """``heroes`` or ``foes``, or the book's words (``héros``, ``adversaires``)."""
+        return SIDE_WORDS.get(fold(value), value) if isinstance(value, str) else value
 
     @field_validator("position", mode="before")
     @classmethod
@@ -174,7 +184,7 @@ def quick_power_name(value: str) -> str:
     from meneur.systems.energy.quick import _DEFAULT_POWER_NAMES
 
     for msgid in _DEFAULT_POWER_NAMES.values():
-        if any(translate(CHARACTERS, msgid, lang).casefold() == value.casefold() for lang in LANGUAGES):
+        if any(fold(translate(CHARACTERS, msgid, lang)) == fold(value) for lang in LANGUAGES):
             return translate(CHARACTERS, msgid)
     return value
 
@@ -193,22 +203,25 @@ def command_where(number: int | None, key: str | None = None) -> Message:
 
 
 def power_index(who: Combatant, value: Any, where: Message) -> int | None:
-    """A power named by number or by name (case-insensitive) in ``who``'s powers."""
+    """A power named by number or by name in ``who``'s powers: case, accents and the book's typographic
+    apostrophes do not matter (``Rayon d'energie`` is « Rayon d’énergie »)."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if isinstance(value, str):
         for name in (value, quick_power_name(value)):
             for i, power in enumerate(who.powers):
-                if power.name.casefold() == name.casefold():
+                if fold(power.name) == fold(name):
                     return i
     known = ", ".join(p.name for p in who.powers)
     raise bad(N_("{where}: {name} has no power {value}; its powers: {known}."),
               where=where, name=who.name, value=value, known=known)
 
 
-def command_of(raw: Any, state: FightState, number: int | None = None) -> Command:
+def command_of(raw: Any, state: FightState, number: int | None = None, known_only: bool = True) -> Command:
     """One command in the fight-file form (a name, or ``{name: {arguments}}``), read against ``state``:
-    powers by name or index, positions checked finite. ``number`` is its place in a file, if any.
+    powers by name or index, combatants by id or name (case and accents ignored), positions checked
+    finite. ``number`` is its place in a file, if any; ``known_only=False`` lets through names of
+    combatants not in ``state`` yet (copies, arrivals: a whole file is read before it is played).
 
     Raises:
         BadInputError: naming the command, the argument and what to write instead.
@@ -242,6 +255,12 @@ def command_of(raw: Any, state: FightState, number: int | None = None) -> Comman
             args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
     if "joined" in args:
         args["joined"] = joined(args["joined"], command_where(number, "joined"))
+    for key in BOOK_WORD_FIELDS:
+        if isinstance(args.get(key), str):
+            args[key] = book_key(args[key])
+    for key in ID_FIELDS:
+        if key in args:
+            args[key] = combatant_ids(state, args[key], command_where(number, key), known_only)
     actor = owner(state, args.get("actor"))
     if "power" in args and actor is not None:
         args["power"] = power_index(state.get(actor), args["power"], command_where(number, "power"))
@@ -299,6 +318,52 @@ def owner(state: FightState, actor: Any) -> str | None:
         return actor
     original = actor.rpartition("#")[0]
     return original if original and state.has(original) else None
+
+
+BOOK_WORD_FIELDS = ("use", "category", "terrain_kind", "kind", "add_condition", "remove_condition", "side")
+"""Arguments holding a glossary key, also read as the book's word in either language (``action
+d'éclat`` is ``feat``, ``danger`` is ``hazard``, ``héros`` is ``heroes``)."""
+SIDE_WORDS = {"heros": "heroes", "heroes": "heroes", "adversaires": "foes", "ennemis": "foes", "foes": "foes"}
+
+
+def book_key(value: str) -> str:
+    """The glossary key a word stands for (the key itself, or its book's word in French or English);
+    anything else is given back unchanged, for the rules to refuse with their own message."""
+    from meneur.systems.energy.combat.words import WORDS
+
+    wanted = fold(value)
+    if wanted in SIDE_WORDS:
+        return SIDE_WORDS[wanted]
+    for key, msgid in WORDS.items():
+        if wanted == fold(key) or any(wanted == fold(translate(DOMAIN, msgid, lang)) for lang in LANGUAGES):
+            return key
+    return value
+
+
+def combatant_id(state: FightState, value: Any, where: Message, known_only: bool = True) -> Any:
+    """The id of the combatant ``value`` names, case and accents ignored (``Déjà-Vu`` is ``deja_vu``,
+    ``KITSUNE`` is ``kitsune``), or its name; a copy ``<original>#<n>`` is read the same way.
+
+    Raises:
+        BadInputError: no combatant is called so, with the known ids.
+    """
+    if not isinstance(value, str) or state.has(value):
+        return value
+    wanted = fold(value)
+    for combatant in state.combatants:
+        if wanted in (fold(combatant.id), fold(combatant.name)):
+            return combatant.id
+    if not known_only:
+        return value
+    raise bad(N_("{where}: no combatant is called {name}; known: {known}."), where=where, name=value,
+              known=", ".join(c.id for c in state.combatants))
+
+
+def combatant_ids(state: FightState, value: Any, where: Message, known_only: bool = True) -> Any:
+    """:func:`combatant_id` of one id or of each id of a list."""
+    if isinstance(value, tuple):
+        return tuple(combatant_id(state, item, where, known_only) for item in value)
+    return combatant_id(state, value, where, known_only)
 
 
 def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
@@ -388,5 +453,50 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     """
     setup, raw = read_fight_file(path)
     state = setup_state(setup, None, str(path))
-    commands = [command_of(item, state, i + 1) for i, item in enumerate(raw)]
+    commands = [command_of(item, state, i + 1, known_only=False) for i, item in enumerate(raw)]
     return state, commands
+
+
+FOE_DISTANCE = 4.0
+"""How far the foes of a fight set up from the command line stand from the heroes: within contact
+reach, so the first blows need no move."""
+LINE_GAP = 1.5
+"""The distance between two combatants of the same side in that line-up."""
+
+
+def table_setup(heroes: Sequence[str] = (), files: Sequence[str] = (), npcs: Sequence[int] = (),
+                positions: Mapping[str, tuple[float, float]] | None = None, npc_name: str = "NPC {number}",
+                ) -> dict[str, Any]:
+    """The setup of a fight given as heroes of the library, character files (heroes' side) and quick
+    NPCs of the given ranks (foes' side), without writing YAML.
+
+    Ids: a hero's folded name (``deja_vu``), a file's folded stem, ``npc1``, ``npc2``... Heroes stand
+    on a line at x = 0, 1.5 m apart; foes face them at x = 4 (:data:`FOE_DISTANCE`); ``positions``
+    (``{id: (x, y)}``, ids as typed, case and accents ignored) places anyone elsewhere.
+
+    Raises:
+        BadInputError: no combatant, or a position for an unknown id (listing the known ones).
+    """
+    entries: list[dict[str, Any]] = []
+    for hero in heroes:
+        entries.append({"id": fold(hero), "hero": hero, "side": "heroes"})
+    for file in files:
+        entries.append({"id": fold(Path(file).stem), "file": str(file), "side": "heroes"})
+    heroes_count = len(entries)
+    for number, rank in enumerate(npcs, start=1):
+        entries.append({"id": f"npc{number}", "npc": rank, "side": "foes",
+                        "name": npc_name.format(number=number)})
+    if not entries:
+        raise bad(N_("A fight needs combatants: give heroes, character files or NPC ranks."))
+    for index, entry in enumerate(entries):
+        foe = index >= heroes_count
+        row = index - heroes_count if foe else index
+        entry["position"] = [FOE_DISTANCE if foe else 0.0, LINE_GAP * row]
+    by_id = {fold(entry["id"]): entry for entry in entries}
+    for key, where in (positions or {}).items():
+        placed = by_id.get(fold(key))
+        if placed is None:
+            raise bad(N_("No combatant is called {name}; known: {known}."), name=key,
+                      known=", ".join(e["id"] for e in entries))
+        placed["position"] = [float(where[0]), float(where[1])]
+    return {"combatants": entries}

@@ -1,0 +1,144 @@
+"""``meneur energy fight attack FILE ...``: one subcommand per fight-file command.
+
+Each subcommand is made from the command's class: ``actor`` and ``target`` are arguments, every other
+field an option named as in fight files (``--tokens``, ``--gm-modifier``, ``--area-targets a,b``,
+``--to 5,0``). It writes the command in its fight-file form and hands it to the shared runner, which
+reads it against the fight (names of combatants and powers), resolves it, saves the file and prints
+what happened and who must act next. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, get_type_hints
+
+import typer
+
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.combat.reference import FIELD_HELP, HELP
+
+DOMAIN = "energy_combat"
+KEY = "energy-fight"
+_ = Translator(DOMAIN)
+
+ARGUMENTS = ("actor", "target")
+NAMED = frozenset({"power", "target_power", "lasting"})
+"""Fields the CLI passes as typed (a name, or a number): the fight reads them against the state."""
+
+
+def _split(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _point(text: str, key: str) -> list[float]:
+    parts = _split(text)
+    try:
+        if len(parts) == 2:
+            return [float(parts[0]), float(parts[1])]
+    except ValueError:
+        pass
+    raise BadInputError(
+        Message(
+            DOMAIN,
+            N_("--{option}: a position is X,Y in metres, not {value}."),
+            {"option": key.replace("_", "-"), "value": text},
+        )
+    )
+
+
+def _joined(text: str) -> dict[str, Any]:
+    pairs = [item.partition("=") for item in _split(text)]
+    return {
+        name.strip(): int(count) if count.strip().isdigit() else count.strip() for name, _sep, count in pairs
+    }
+
+
+def _wire_value(key: str, hint: str, value: Any) -> Any:
+    """An option's value in the fight-file form."""
+    if key == "joined":
+        return _joined(value)
+    if "tuple[float, float]" in hint:
+        return _point(value, key)
+    if hint.startswith("tuple"):
+        return _split(value)
+    if key in NAMED and isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return value
+
+
+def _cli_type(key: str, hint: str) -> type:
+    if key in NAMED or hint.startswith("tuple") or "str" in hint:
+        return str
+    if "bool" in hint:
+        return bool
+    if "float" in hint:
+        return float
+    return int
+
+
+def _parameter(field: dataclasses.Field[Any], hint: str) -> inspect.Parameter:
+    key = field.name
+    required = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+    kind = _cli_type(key, hint)
+    help_text = _(FIELD_HELP.get(key, key))
+    default: Any = ... if required else (False if kind is bool and field.default is False else None)
+    if key in ARGUMENTS:
+        info: Any = typer.Argument(help=help_text, metavar=key.upper(), show_default=False)
+    elif kind is bool and default is None:
+        flag = key.replace("_", "-")
+        info = typer.Option(f"--{flag}/--not-{flag}", help=help_text, show_default=False)
+    else:
+        info = typer.Option(f"--{key.replace('_', '-')}", help=help_text, show_default=False)
+    base: Any = kind if required or (kind is bool and default is False) else kind | None
+    annotated: Any = Annotated
+    annotation = annotated[base, info]
+    return inspect.Parameter(
+        key, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default, annotation=annotation
+    )
+
+
+def _command(name: str, kind: type, run: Callable[[Path, Any, bool], None]) -> Callable[..., None]:
+    """The CLI function of the fight command ``name``: its signature made from ``kind``'s fields."""
+    hints = {
+        key: str(value).replace("typing.", "").replace("<class '", "").replace("'>", "")
+        for key, value in get_type_hints(kind).items()
+    }
+    fields = sorted(dataclasses.fields(kind), key=lambda f: f.name not in ARGUMENTS)
+
+    def command(**values: Any) -> None:
+        file, as_json = values.pop("file"), values.pop("as_json")
+        args = {
+            key: _wire_value(key, hints[key], value)
+            for key, value in values.items()
+            if value is not None and value is not False
+        }
+        wire: Any = {name: args} if args else name
+        run(file, wire, as_json)
+
+    file = inspect.Parameter(
+        "file",
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        annotation=Annotated[Path, typer.Argument(help=_("The session file."), metavar=_("FILE"))],
+    )
+    as_json = inspect.Parameter(
+        "as_json",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=False,
+        annotation=Annotated[bool, typer.Option("--json", help=_("Print JSON."))],
+    )
+    parameters = [file, *(_parameter(field, hints[field.name]) for field in fields), as_json]
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters}
+    return command
+
+
+def register_commands(group: typer.Typer, run: Callable[[Path, Any, bool], None]) -> None:
+    """Add one subcommand per fight-file command to ``group``; ``run(file, wire, as_json)`` plays it."""
+    from meneur.systems.energy.combat.engine import COMMANDS
+
+    for name, kind in COMMANDS.items():
+        group.command(name.replace("_", "-"), help=_(HELP[name]))(_command(name, kind, run))

@@ -1,0 +1,187 @@
+"""``meneur energy fight new`` and ``example``: a fight set up from the command line.
+
+``new FILE`` takes its combatants from a fight file (``--from``) or from heroes of the library,
+character files and quick NPCs' ranks (``--hero KITSUNE --npc 3 --npc 3`` or ``--heroes KITSUNE,WINK
+--foes 3,3``), placed by :func:`~meneur.systems.energy.combat.files.table_setup` unless ``--at``
+says otherwise. ``example`` lists the book's example fights, or writes one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from meneur.cli.output import console, guarded
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import N_, Message, Translator
+
+DOMAIN = "energy_combat"
+KEY = "energy-fight"
+_ = Translator(DOMAIN)
+
+Names = Annotated[
+    list[str] | None,
+    typer.Option("--hero", help=_("A hero of the library on the heroes' side (repeat it, or use --heroes).")),
+]
+
+
+def _list(values: list[str] | None, joined: str | None) -> list[str]:
+    items = [*(values or []), *(joined.split(",") if joined else [])]
+    return [item.strip() for item in items if item.strip()]
+
+
+def _ranks(values: list[str]) -> list[int]:
+    if not all(value.isdigit() and int(value) >= 1 for value in values):
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("An NPC is given by its rank, a whole number from 1: not {value}."),
+                {"value": ", ".join(values)},
+            )
+        )
+    return [int(value) for value in values]
+
+
+def _positions(values: list[str] | None) -> dict[str, tuple[float, float]]:
+    places: dict[str, tuple[float, float]] = {}
+    for value in values or []:
+        name, _sep, where = value.partition("=")
+        parts = where.split(",")
+        try:
+            places[name.strip()] = (float(parts[0]), float(parts[1]))
+        except (ValueError, IndexError):
+            raise BadInputError(
+                Message(DOMAIN, N_("--at is ID=X,Y (metres), not {value}."), {"value": value})
+            ) from None
+    return places
+
+
+def setup_from_options(
+    source: Path | None, heroes: list[str], files: list[str], ranks: list[str], at: list[str] | None
+) -> tuple[Any, list[Any]]:
+    """The setup (and first commands) of ``new``: from a fight file, or from the options."""
+    from meneur.systems.energy.combat.engine import session_from_file
+    from meneur.systems.energy.combat.files import table_setup
+
+    if source is not None:
+        if heroes or files or ranks:
+            raise BadInputError(
+                Message(DOMAIN, N_("Give --from or combatants (--hero, --file, --npc), not both."))
+            )
+        session, commands = session_from_file(source)
+        return session.setup, commands
+    setup = table_setup(heroes, files, _ranks(ranks), _positions(at), npc_name=_("NPC {number}"))
+    return setup, []
+
+
+def register_new(group: typer.Typer, presenter: Any) -> None:
+    """Add ``new`` to the ``fight`` group."""
+
+    @group.command(
+        "new",
+        help=_(
+            "Write a session file for a fight: from a fight file (--from) or from "
+            "heroes, character files and NPC ranks; then play it command by command."
+        ),
+    )
+    def new(
+        file: Annotated[Path, typer.Argument(help=_("The session file to write."), metavar=_("FILE"))],
+        source: Annotated[
+            Path | None,
+            typer.Option("--from", help=_("Fight file (YAML or JSON): its combatants, its commands played.")),
+        ] = None,
+        hero: Names = None,
+        heroes: Annotated[
+            str | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
+        ] = None,
+        character: Annotated[
+            list[str] | None,
+            typer.Option("--file", help=_("A character file on the heroes' side (repeatable).")),
+        ] = None,
+        npc: Annotated[
+            list[str] | None,
+            typer.Option("--npc", help=_("A quick NPC of this rank on the foes' side (repeatable).")),
+        ] = None,
+        foes: Annotated[
+            str | None,
+            typer.Option("--foes", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
+        ] = None,
+        at: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--at", help=_("Place a combatant: ID=X,Y in metres (heroes start at x=0, foes at x=4).")
+            ),
+        ] = None,
+        force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
+        from meneur.cli.sessions import create, fail
+        from meneur.systems.energy.combat.engine import play as play_all
+
+        try:
+            setup, commands = setup_from_options(
+                source, _list(hero, heroes), _list(character, None), _list(npc, foes), at
+            )
+        except MeneurError as error:
+            fail(error, as_json)
+        create(
+            file,
+            KEY,
+            setup,
+            force=force,
+            as_json=as_json,
+            presenter=presenter(),
+            prepare=lambda session: play_all(session, commands),
+        )
+
+
+def register_example(group: typer.Typer) -> None:
+    """Add ``example`` to the ``fight`` group."""
+
+    @group.command("example", help=_("List the rulebook's example fights, or write one to a file."))
+    @guarded
+    def example(
+        name: Annotated[
+            str | None, typer.Argument(help=_("The example to write (none: list them)."), metavar=_("NAME"))
+        ] = None,
+        to: Annotated[
+            Path | None, typer.Option("--to", help=_("Where to write it (default: NAME.yaml here)."))
+        ] = None,
+        force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
+    ) -> None:
+        from meneur.storage import write_text_atomically
+        from meneur.systems.energy.combat import examples
+
+        out = console()
+        if name is None:
+            for known in examples.names():
+                out.print(f"{known}: {examples.summary(known)}", markup=False)
+            return
+        name = examples.find(name)
+        text = examples.text(name)
+        target = to if to is not None else Path(f"{name}.yaml")
+        if target.exists() and not force:
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("{path} already exists; choose another name or add --force to replace it."),
+                    {"path": str(target)},
+                )
+            )
+        write_text_atomically(target, text)
+        out.print(
+            _("Written: {path}; play it with: meneur energy fight run {path}", path=str(target)), markup=False
+        )
+
+
+def register_reference(group: typer.Typer) -> None:
+    """Add ``reference`` to the ``fight`` group: the fight-file reference in the interface's language."""
+
+    @group.command("reference", help=_("Print the fight-file reference (every command and its arguments)."))
+    def reference() -> None:
+        from meneur.i18n import get_language
+        from meneur.systems.energy.combat.reference import fight_file_reference
+
+        console().print(fight_file_reference("fr" if get_language() == "fr" else "en"), markup=False)
