@@ -62,6 +62,6 @@ def test_the_session_walkthrough_runs_in_order(tmp_path: Path, monkeypatch: pyte
              if line.startswith("    meneur ")]
     assert len(lines) >= 5
     for line in lines:
-        args = [str(ROOT / arg) if arg.startswith("tests/") else arg for arg in shlex.split(line)[1:]]
+        args = shlex.split(line)[1:]
         result = run_cli(args, "en")
         assert result.exit_code == 0, (line, result.stdout + result.stderr)
