@@ -17,6 +17,7 @@ from meneur.cli.output import guarded
 from meneur.cli.sessions import add_session_verbs, create, fail, play
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.storage import read_data
 from meneur.systems.warzone.cli import options as o
 from meneur.systems.warzone.cli.present import presenter
@@ -171,11 +172,12 @@ def _register_turn(app: typer.Typer) -> None:
     @app.command("declare", help=_("Declare, in order, the techniques of this activation (at most 3)."))
     def declare_command(
         state: Path = o.file_argument(),  # noqa: B008
-        names: list[str] = typer.Argument(None, help=_("Technique names, in order.")),  # noqa: B008
+        names: list[str] = typer.Argument(None, help=_(  # noqa: B008
+            "Technique names, in order, separated by commas or spaces.")),
         model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
-        play(state, KEY, _named("declare", model, names=list(names or ())), presenter(), as_json=as_json)
+        play(state, KEY, _named("declare", model, names=items(names)), presenter(), as_json=as_json)
 
     @app.command("act", help=_("Spend one action on something other than a power."))
     def act_command(
