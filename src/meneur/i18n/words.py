@@ -57,7 +57,7 @@ def find(typed: str, known: Iterable[str], what: Message) -> str:
     names = list(known)
     found = match(typed, names)
     if found is None:
-        raise BadInputError(Message("core", N_("Unknown {what} « {name} »; known: {known}."),
+        raise BadInputError(Message("core", N_("Unknown {what} '{name}'; known: {known}."),
                                     {"what": what, "name": typed.strip(), "known": listing(names)}))
     return found
 
