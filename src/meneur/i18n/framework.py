@@ -54,6 +54,7 @@ USAGE = N_("Usage: ")
 OPTIONS_METAVAR = N_("[OPTIONS]")  # typer/core.py: the default options_metavar
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")  # typer/core.py: TyperGroup's subcommand_metavar
 HELP_OPTION = N_("Show this message and exit.")
+QUOTED = N_("'{text}'")  # a name or value Click quotes: « --seed » in French
 
 # The words that name an option's value in help, by Python type or Typer path kind.
 PLACEHOLDERS: dict[str, str] = {
@@ -150,6 +151,14 @@ def _fill(template: str, values: Mapping[str, str]) -> str:
     return "".join(literal + (values[name] if name else "") for literal, name in _pieces(template))
 
 
+_CLICK_QUOTES = re.compile(r"'([^']*)'")
+
+
+def _requoted(value: str) -> str:
+    """A value Click wrote with its names in straight quotes, quoted the current language's way."""
+    return _CLICK_QUOTES.sub(lambda quoted: _(QUOTED, text=quoted.group(1)), value)
+
+
 def translate_error(text: str) -> str:
     """The current language's version of an English Click/Typer error message.
 
@@ -162,9 +171,9 @@ def translate_error(text: str) -> str:
     for shape in _shapes():
         found = shape.pattern.fullmatch(text)
         if found:
-            values = found.groupdict()
+            values = {name: _requoted(value) for name, value in found.groupdict().items()}
             if "message" in values:
-                values["message"] = translate_error(values["message"])
+                values["message"] = translate_error(found.group("message"))
             return _fill(_(shape.msgid), values)
     return text
 
@@ -281,13 +290,25 @@ def _with_bounds(func: Callable[..., Any]) -> Callable[..., Any]:
 def _names_table(table_class: type[Any]) -> type[Any]:
     """Rich's table whose every column but the last never wraps: names whole, descriptions wrapped."""
 
-    class NamesTable(table_class):  # type: ignore[misc, valid-type]
+    class NamesTable(table_class):  # type: ignore[misc]
         def add_row(self, *renderables: Any, **kwargs: Any) -> None:
             super().add_row(*renderables, **kwargs)
             for column in self.columns[:-1]:
                 column.no_wrap = True
 
     return NamesTable
+
+
+def _without_emoji(make: Callable[..., Any]) -> Callable[..., Any]:
+    """Typer's help and error console, showing ``:vampire:`` as typed instead of a picture."""
+
+    @wraps(make)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        console = make(*args, **kwargs)
+        console._emoji = False  # Rich reads this attribute when it renders text
+        return console
+
+    return wrapper
 
 
 def translate_usage(args: str) -> str:
@@ -320,6 +341,7 @@ def _adapt_rich_utils(rich_utils: Any) -> None:
     prefixes = [rf"(?P<usage>{re.escape(translate('framework', USAGE, lang))})" for lang in LANGUAGES]
     rich_utils.OptionHighlighter.highlights = [*rich_utils.OptionHighlighter.highlights, *prefixes]
     rich_utils.Table = _names_table(rich_utils.Table)
+    rich_utils._get_rich_console = _without_emoji(rich_utils._get_rich_console)
     rich_utils._get_parameter_help = _with_bounds(rich_utils._get_parameter_help)
     rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
     rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)

@@ -198,6 +198,7 @@ def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
         check_new_being(state, command.being)
         return [BeingAdded(being=command.being)]
     command = with_known_names(state, command)
+    assert not isinstance(command, AddBeing)
     problem = refusal(state, command)
     if problem is not None:
         raise problem

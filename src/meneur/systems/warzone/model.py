@@ -167,11 +167,11 @@ class Figure(Frozen):
         return self
 
     def find_power(self, name: str) -> Power | None:
-        """The power called ``name`` (case-insensitive), or None."""
-        for power in self.powers:
-            if power.name.casefold() == name.casefold():
-                return power
-        return None
+        """The power called ``name`` (without regard to case and accents), or None."""
+        from meneur.i18n.words import match
+
+        found = match(name, [power.name for power in self.powers])
+        return next((power for power in self.powers if power.name == found), None)
 
 
 class TableOptions(Frozen):

@@ -172,7 +172,7 @@ def _register_turn(app: typer.Typer) -> None:
     @app.command("declare", help=_("Declare, in order, the techniques of this activation (at most 3)."))
     def declare_command(
         state: Path = o.file_argument(),  # noqa: B008
-        names: list[str] = typer.Argument(None, help=_(  # noqa: B008
+        names: list[str] = typer.Argument(None, metavar=_("NAMES"), help=_(  # noqa: B008
             "Technique names, in order, separated by commas or spaces.")),
         model: str | None = o.model(),
         as_json: bool = o.as_json(),
@@ -249,7 +249,7 @@ def _register_powers(app: typer.Typer) -> None:
     @app.command("spell", help=_("Use a spell with the actions it costs."))
     def spell_command(
         state: Path = o.file_argument(),  # noqa: B008
-        name: str = typer.Argument(..., help=_("The spell's name.")),
+        name: str = typer.Argument(..., metavar=_("NAME"), help=_("The spell's name.")),
         close_combat: bool = typer.Option(False, "--close-combat", help=_("The model is in close combat.")),
         target: str | None = t["target"],
         distance: float | None = t["distance"],
