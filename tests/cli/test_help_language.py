@@ -10,7 +10,7 @@ import pytest
 from tests.cli_helpers import run_cli
 
 CHROME = {
-    "fr": ("Utilisation : meneur", "Options", "Affiche ce message et quitte."),
+    "fr": ("Utilisation : meneur", "Options", "Afficher ce message et quitter."),
     "en": ("Usage: meneur", "Options", "Show this message and exit."),
     "pl": ("Użycie: meneur", "Opcje", "Pokaż ten komunikat i zakończ."),
 }
