@@ -209,3 +209,32 @@ def test_warzone_unknown_power_exit_2_lists_the_known(tmp_path: Path, lang: str)
     ok(["warzone", "declare", str(path)], lang)
     error = refused(["warzone", "spell", str(path), "Tonnerre", "--dice", "1"], lang)
     assert "Tonnerre" in error and "Éclair" in error
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("word", "same_as"), [("modèle", "model"), ("MODEL", "model"), ("Punkt", "point"),
+                                               ("soi-même", "self"), ("Soi", "self")])
+def test_warzone_target_in_french_polish_or_english(tmp_path: Path, lang: str, word: str, same_as: str) -> None:
+    path = tmp_path / "w.json"
+    squad(path, tmp_path, lang)
+    ok(["warzone", "end-activation", str(path)], lang)
+    ok(["warzone", "end-turn", str(path)], lang)
+    ok(["warzone", "activate", str(path)], lang)
+    ok(["warzone", "declare", str(path)], lang)
+    spell = ["warzone", "spell", str(path), "Éclair", "--distance", "3", "--dice", "1"]
+    refused([*spell, "--target", "mur"], lang)
+    typed = run_cli([*spell, "--target", word, "--json"], lang)
+    if typed.exit_code == 0:
+        ok(["warzone", "undo", str(path)], lang)
+    key = run_cli([*spell, "--target", same_as, "--json"], lang)
+    assert (typed.exit_code, typed.stdout) == (key.exit_code, key.stdout)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_warzone_figure_file_reads_the_books_kind_words(tmp_path: Path, lang: str) -> None:
+    figure = json.loads(ok(["warzone", "example"], lang))
+    figure["powers"][0]["kind"] = "Zaklęcie"
+    figure["powers"][2]["kind"] = "Technika"
+    model = tmp_path / "model.json"
+    model.write_text(json.dumps(figure), encoding="utf-8")
+    ok(["warzone", "new", str(tmp_path / "w.json"), "--figure", str(model)], lang)

@@ -35,12 +35,32 @@ class PowerKind(StrEnum):
     SPELL = "spell"
     TECHNIQUE = "technique"
 
+    @classmethod
+    def _missing_(cls, value: object) -> PowerKind | None:
+        from meneur.i18n.words import member
+
+        return member(cls, value, POWER_KIND_WORDS)
+
 
 class TargetKind(StrEnum):
     """``Cel``: "Punkt" (a point in range) or "Model" (a model in range)."""
 
     POINT = "point"
     MODEL = "model"
+
+    @classmethod
+    def _missing_(cls, value: object) -> TargetKind | None:
+        from meneur.i18n.words import member
+
+        return member(cls, value, TARGET_WORDS)
+
+
+POWER_KIND_WORDS = {"sort": "spell", "zaklecie": "spell", "technika": "technique"}
+"""The book's Polish words and the French ones (folded) -> power kind key."""
+TARGET_WORDS = {"modele": "model", "punkt": "point", "cel": "model"}
+"""The book's Polish words and the French ones (folded) -> target kind key."""
+SELF_WORDS = ("self", "soi", "soi_meme", "siebie")
+"""Words a user may type for the model itself as a target."""
 
 
 KIND_NAMES = {PowerKind.SPELL: N_("spell"), PowerKind.TECHNIQUE: N_("technique")}
