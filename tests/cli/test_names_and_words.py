@@ -214,7 +214,8 @@ def test_warzone_unknown_power_exit_2_lists_the_known(tmp_path: Path, lang: str)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("word", "same_as"), [("modèle", "model"), ("MODEL", "model"), ("Punkt", "point"),
                                                ("soi-même", "self"), ("Soi", "self")])
-def test_warzone_target_in_french_polish_or_english(tmp_path: Path, lang: str, word: str, same_as: str) -> None:
+def test_warzone_target_in_french_polish_or_english(
+        tmp_path: Path, lang: str, word: str, same_as: str) -> None:
     path = tmp_path / "w.json"
     squad(path, tmp_path, lang)
     ok(["warzone", "end-activation", str(path)], lang)
