@@ -107,7 +107,7 @@ def test_wide_odds_hide_only_the_thinnest_tails(lang: str) -> None:
     assert ("ne sont pas affichés" if lang == "fr" else "are not shown") in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "word"), [("fr", "Lance des dés"), ("en", "Roll dice written")])
+@pytest.mark.parametrize(("lang", "word"), [("fr", "Lancer des dés"), ("en", "Roll dice written")])
 def test_help_is_translated(lang: str, word: str) -> None:
     result = run_cli(["roll", "--help"], lang)
     assert result.exit_code == 0

@@ -10,7 +10,7 @@ import pytest
 from tests.cli_helpers import run_cli
 
 CHROME = {
-    "fr": ("Utilisation : meneur", "Options", "Affiche ce message et quitte."),
+    "fr": ("Utilisation : meneur", "Options", "Afficher ce message et quitter."),
     "en": ("Usage: meneur", "Options", "Show this message and exit."),
     "pl": ("Użycie: meneur", "Opcje", "Pokaż ten komunikat i zakończ."),
 }
@@ -66,20 +66,20 @@ def test_no_arguments_prints_the_translated_root_help() -> None:
 # (arguments, language, words on stderr): each row is one of Click's or Typer's usage errors.
 ERRORS = [
     (["roll", "--bogus", "1d6"], "fr", ["Option inconnue : --bogus", "Erreur",
-                                        "Essayez 'meneur roll --help' pour de l'aide."]),
+                                        "Essayez « meneur roll --help » pour de l'aide."]),
     (["roll", "--bogus", "1d6"], "en", ["No such option: --bogus", "Error",
                                         "Try 'meneur roll --help' for help."]),
     (["roll", "--bogus", "1d6"], "pl", ["Nie ma takiej opcji: --bogus", "Błąd"]),
     (["roll", "--sed", "1", "1d6"], "fr", ["Option inconnue : --sed (options possibles : --seed)"]),
-    (["roll"], "fr", ["Il manque l'argument 'expression'."]),
-    (["roll"], "pl", ["Brak argumentu 'expression'."]),
-    (["rol"], "fr", ["Commande inconnue : 'rol'. Vouliez-vous dire 'roll' ?"]),
-    (["zzz"], "fr", ["Commande inconnue : 'zzz'."]),
+    (["roll"], "fr", ["Il manque l'argument « EXPRESSION »."]),
+    (["roll"], "pl", ["Brak argumentu 'WYRAŻENIE'."]),
+    (["rol"], "fr", ["Commande inconnue : « rol ». Vouliez-vous dire « roll » ?"]),
+    (["zzz"], "fr", ["Commande inconnue : « zzz »."]),
     (["roll", "1d6", "extra"], "fr", ["Argument(s) inattendu(s) en trop : (extra)"]),
-    (["roll", "1d6", "--seed", "abc"], "fr", ["Valeur invalide pour '--seed' :",
+    (["roll", "1d6", "--seed", "abc"], "fr", ["Valeur invalide pour « --seed » :",
                                               "un nombre entier est attendu"]),
-    (["roll", "1d6", "--seed"], "fr", ["L'option '--seed' demande une valeur."]),
-    (["carpathes", "roll"], "fr", ["Il manque l'option '--trait'."]),
+    (["roll", "1d6", "--seed"], "fr", ["L'option « --seed » demande une valeur."]),
+    (["carpathes", "roll"], "fr", ["Il manque l'option « --trait »."]),
 ]
 
 

@@ -52,3 +52,46 @@ def test_decimals_are_written_as_the_cldr_writes_them(lang: str, pattern: str, v
     assume(expected.strip("-0,.") != "")  # Babel writes "-0,00" for a tiny negative; meneur writes "0,00"
     set_language(lang)
     assert decimal(value, pattern) == expected
+
+
+def test_match_finds_a_name_without_regard_to_case_and_accents() -> None:
+    from meneur.i18n.words import match
+
+    assert match("ioana", ["Ioana", "Mihail"]) == "Ioana"
+    assert match("lumiere", ["LUMIÈRE"]) == "LUMIÈRE"
+    assert match("KITSUNE", ["kitsune"]) == "kitsune"
+    assert match("Bob", ["Ioana"]) is None
+    assert match("ioana", ["Ioana", "IOANA"]) is None  # two names alike: none is guessed
+    assert match("IOANA", ["Ioana", "IOANA"]) == "IOANA"  # written exactly wins
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", ["inconnu", "« Bob »", "Ioana, Mihail"]),
+                                             ("en", ["Unknown", "'Bob'", "Ioana, Mihail"])])
+def test_find_refuses_an_unknown_name_listing_the_known(lang: str, words: list[str]) -> None:
+    from meneur.errors import BadInputError
+    from meneur.i18n import Message
+    from meneur.i18n.words import find
+
+    with pytest.raises(BadInputError) as raised:
+        find("Bob", ["Ioana", "Mihail"], Message("core", "character"))
+    text = raised.value.render(lang)
+    assert all(word in text for word in words), text
+    assert find("mihail", ["Ioana", "Mihail"], Message("core", "character")) == "Mihail"
+
+
+def test_items_reads_commas_and_repetitions_alike() -> None:
+    from meneur.i18n.words import items
+
+    assert items(["a,b", " c ", ""]) == ["a", "b", "c"]
+    assert items("Force=3, Agilité=2") == ["Force=3", "Agilité=2"]
+    assert items(None) == []
+
+
+def test_member_reads_keys_and_words() -> None:
+    from meneur.i18n.words import member
+    from meneur.systems.insmv.table_um import Difficulty
+
+    assert member(Difficulty, "Très difficile") is Difficulty.TRES_DIFFICILE
+    assert Difficulty("hard") is Difficulty.DIFFICILE
+    assert member(Difficulty, "impossible") is None
+    assert member(Difficulty, 3) is None

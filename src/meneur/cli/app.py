@@ -93,6 +93,7 @@ def load(builder: str) -> Command:
     """Import ``module:function`` and turn the Typer app it builds into a Click command."""
     module, _sep, function = builder.partition(":")
     app = getattr(importlib.import_module(module), function)()
+    app._add_completion = False  # a subcommand here: shell completion belongs to no system group
     return typer.main.get_command(app)
 
 

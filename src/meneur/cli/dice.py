@@ -92,7 +92,7 @@ def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True
 def _roll_command() -> Callable[..., None]:
     @guarded
     def roll_dice(
-        expression: str = typer.Argument(..., help=_(
+        expression: str = typer.Argument(..., metavar=_("EXPRESSION"), help=_(
             "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
         seed: int | None = typer.Option(None, SEED.flag, help=_(SEED.help)),
         dice: str | None = typer.Option(None, DICE.flag, help=_(DICE.help)),
@@ -112,7 +112,7 @@ def _roll_command() -> Callable[..., None]:
 def _odds_command() -> Callable[..., None]:
     @guarded
     def show_odds(
-        expression: str = typer.Argument(..., help=_(
+        expression: str = typer.Argument(..., metavar=_("EXPRESSION"), help=_(
             "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
         as_json: bool = typer.Option(False, "--json", help=_("Print one JSON object.")),
         estimated: bool = typer.Option(False, "--estimate", help=_(

@@ -29,20 +29,21 @@ EXIT_BAD_INPUT = 2
 def console() -> Console:
     """The standard-output console (built per call so tests capture it).
 
-    Markup is off by default: names, powers and notes typed by users may hold brackets, which Rich
-    would otherwise read as styles. Code that styles on purpose passes ``markup=True`` (with
+    Markup and emoji codes are off: names, powers and notes typed by users may hold brackets or
+    ``:vampire:``, which Rich would otherwise read as styles or turn into pictures; they are shown as
+    typed. Code that styles on purpose passes ``markup=True`` (with
     :func:`rich.markup.escape` around user text) or builds :class:`rich.text.Text`.
     """
     from rich.console import Console  # loaded only by commands that print through it
 
-    return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False)
+    return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def err_console() -> Console:
-    """The standard-error console (markup off, as for :func:`console`)."""
+    """The standard-error console (markup and emoji codes off, as for :func:`console`)."""
     from rich.console import Console
 
-    return Console(file=sys.stderr, highlight=False, soft_wrap=True, markup=False)
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def print_json(data: Any) -> None:

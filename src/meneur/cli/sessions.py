@@ -15,6 +15,7 @@ included), 2 bad input; with ``--json`` the error is also printed on standard ou
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -174,7 +175,7 @@ def _legal_lines(session: AnySession, entries: Sequence[Legal[Any]]) -> Lines:
     lines: list[Message | str] = []
     codec = session.system.codec
     for entry in entries:
-        wire = codec.command_to_json(entry.command)
+        wire = json.dumps(codec.command_to_json(entry.command), ensure_ascii=False)
         low, high = entry.cost_min, entry.cost_max
         cost = "" if high == 0 else (f" ({low})" if low == high else f" ({low}-{high})")
         who = f"{entry.actor}: " if entry.actor else ""

@@ -12,6 +12,11 @@ at import, by the stdlib ``gettext``. No supported setting chooses their languag
 * ``rich_utils.rich_format_help``, ``rich_format_error`` and ``rich_abort_error`` (looked up by
   Typer at call time): wrappers that first set ``rich_utils``' string constants and the
   "Show this message and exit." help of the ``--help`` option in the current language.
+* Placeholders: an option's value is named by a word of the current language (``NOMBRE``,
+  ``TEXTE``, ``FICHIER``) instead of Typer's ``<int range>``, ``<list[str]>`` or ``<bool>``; a flag
+  shows none, and a number's bounds are written in words beside its description (``[de 1 à 6]``).
+* Layout: option names and placeholders never wrap; only descriptions do, so no name is cut at 80
+  columns.
 * Error messages: the English text that Click built is matched against :data:`ERRORS`, the exact
   shapes of the vendored sources, and re-built from the translated template with the same values.
   Text that matches no shape is shown unchanged, so an upgrade of Typer can only leave a sentence
@@ -35,10 +40,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, wraps
 from types import ModuleType
-from typing import Any
+from typing import Any, get_args
 
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
+from typer.core import TyperArgument, TyperOption
 
 from meneur.i18n import LANGUAGES, N_, Translator, translate
 
@@ -48,6 +54,17 @@ USAGE = N_("Usage: ")
 OPTIONS_METAVAR = N_("[OPTIONS]")  # typer/core.py: the default options_metavar
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")  # typer/core.py: TyperGroup's subcommand_metavar
 HELP_OPTION = N_("Show this message and exit.")
+QUOTED = N_("'{text}'")  # a name or value Click quotes: « --seed » in French
+
+# The words that name an option's value in help, by Python type or Typer path kind.
+PLACEHOLDERS: dict[str, str] = {
+    "int": N_("NUMBER"), "float": N_("NUMBER"), "str": N_("TEXT"),
+    "file": N_("FILE"), "path": N_("FILE"), "dir": N_("FOLDER"),
+}
+TEXT_PLACEHOLDER = PLACEHOLDERS["str"]
+RANGE_BOTH = N_("[from {min} to {max}]")
+RANGE_MIN = N_("[at least {min}]")
+RANGE_MAX = N_("[at most {max}]")
 
 # rich_utils constant -> its message id, spelled exactly as typer/rich_utils.py spells it.
 RICH_CONSTANTS: dict[str, str] = {
@@ -134,6 +151,14 @@ def _fill(template: str, values: Mapping[str, str]) -> str:
     return "".join(literal + (values[name] if name else "") for literal, name in _pieces(template))
 
 
+_CLICK_QUOTES = re.compile(r"'([^']*)'")
+
+
+def _requoted(value: str) -> str:
+    """A value Click wrote with its names in straight quotes, quoted the current language's way."""
+    return _CLICK_QUOTES.sub(lambda quoted: _(QUOTED, text=quoted.group(1)), value)
+
+
 def translate_error(text: str) -> str:
     """The current language's version of an English Click/Typer error message.
 
@@ -146,9 +171,9 @@ def translate_error(text: str) -> str:
     for shape in _shapes():
         found = shape.pattern.fullmatch(text)
         if found:
-            values = found.groupdict()
+            values = {name: _requoted(value) for name, value in found.groupdict().items()}
             if "message" in values:
-                values["message"] = translate_error(values["message"])
+                values["message"] = translate_error(found.group("message"))
             return _fill(_(shape.msgid), values)
     return text
 
@@ -191,6 +216,101 @@ def _prepare_abort() -> None:
     _set_rich_constants()
 
 
+def placeholder(param: Any, ctx: Any = None) -> str | None:
+    """The word that names ``param``'s value in help, in the current language (None for a flag).
+
+    An explicit ``metavar`` wins (an argument shows it as its name already, so no second word); a
+    list shows its element's word followed by ``,...``: its values are separated by commas.
+    """
+    del ctx
+    if param.metavar is not None:
+        return None if isinstance(param, TyperArgument) else str(param.metavar)
+    if getattr(param, "is_flag", False):
+        return None
+    described = param.type_descriptor
+    if described.is_choice:
+        label = "|".join(str(getattr(choice, "value", choice)) for choice in described.choices or ())
+    elif described.is_path:
+        label = _(PLACEHOLDERS.get(described.path_type, PLACEHOLDERS["path"]))
+    else:
+        annotation = described.annotation
+        if described.is_list and get_args(annotation):
+            annotation = get_args(annotation)[0]
+        name = getattr(annotation, "__name__", "")
+        label = _(PLACEHOLDERS.get(name, TEXT_PLACEHOLDER))
+    return label + ",..." if described.is_list else label
+
+
+def _number(value: float) -> str:
+    from meneur.i18n.numbers import decimal
+
+    return decimal(value, "0.###")
+
+
+def bounds(param: Any) -> str | None:
+    """A number option's bounds in words (``[de 1 à 6]``), or None when it has none."""
+    low, high = getattr(param, "min", None), getattr(param, "max", None)
+    if low is not None and high is not None:
+        return _(RANGE_BOTH, min=_number(low), max=_number(high))
+    if low is not None:
+        return _(RANGE_MIN, min=_number(low))
+    if high is not None:
+        return _(RANGE_MAX, max=_number(high))
+    return None
+
+
+def _usage_name(argument: Any) -> str:
+    """An argument in the usage line as Click writes it: ``FICHIER`` when required, ``[FICHIER]``
+    when not (Typer's ``{FICHIER}`` reads as a set to be typed literally)."""
+    name = str(argument.display_name_raw)
+    name = name if argument.required else f"[{name}]"
+    return name + "..." if argument.nargs != 1 else name
+
+
+def _no_range(_param: Any) -> None:
+    return None  # the bounds are written in words beside the description instead
+
+
+def _with_bounds(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``rich_utils._get_parameter_help`` with the bounds in words after the description."""
+
+    @wraps(func)
+    def wrapper(*, param: Any, **kwargs: Any) -> Any:
+        columns = func(param=param, **kwargs)
+        words = bounds(param)
+        if words is not None:
+            from rich.text import Text
+
+            columns.renderables.insert(1 if getattr(param, "help", None) else 0, Text(words, style="dim"))
+        return columns
+
+    return wrapper
+
+
+def _names_table(table_class: type[Any]) -> type[Any]:
+    """Rich's table whose every column but the last never wraps: names whole, descriptions wrapped."""
+
+    class NamesTable(table_class):  # type: ignore[misc]
+        def add_row(self, *renderables: Any, **kwargs: Any) -> None:
+            super().add_row(*renderables, **kwargs)
+            for column in self.columns[:-1]:
+                column.no_wrap = True
+
+    return NamesTable
+
+
+def _without_emoji(make: Callable[..., Any]) -> Callable[..., Any]:
+    """Typer's help and error console, showing ``:vampire:`` as typed instead of a picture."""
+
+    @wraps(make)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        console = make(*args, **kwargs)
+        console._emoji = False  # Rich reads this attribute when it renders text
+        return console
+
+    return wrapper
+
+
 def translate_usage(args: str) -> str:
     """The usage line's arguments with Typer's default placeholders in the current language.
 
@@ -220,6 +340,9 @@ def _adapt_rich_utils(rich_utils: Any) -> None:
     # Typer styles the usage prefix by matching its English spelling; match every language's.
     prefixes = [rf"(?P<usage>{re.escape(translate('framework', USAGE, lang))})" for lang in LANGUAGES]
     rich_utils.OptionHighlighter.highlights = [*rich_utils.OptionHighlighter.highlights, *prefixes]
+    rich_utils.Table = _names_table(rich_utils.Table)
+    rich_utils._get_rich_console = _without_emoji(rich_utils._get_rich_console)
+    rich_utils._get_parameter_help = _with_bounds(rich_utils._get_parameter_help)
     rich_utils.rich_format_help = _before(rich_utils.rich_format_help, _prepare_help)
     rich_utils.rich_format_error = _before(rich_utils.rich_format_error, _prepare_error)
     rich_utils.rich_abort_error = _before(rich_utils.rich_abort_error, _prepare_abort)
@@ -257,6 +380,10 @@ def install() -> None:
         return
     _installed.append(True)
     Context.formatter_class = TranslatedHelpFormatter
+    for parameter_class in (TyperOption, TyperArgument):
+        parameter_class.display_type_rich = placeholder  # type: ignore[method-assign, assignment]
+        parameter_class._get_number_range_help_str = _no_range  # type: ignore[method-assign, assignment]
+    TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign, assignment]
     if RICH_UTILS in sys.modules:
         _adapt_rich_utils(sys.modules[RICH_UTILS])
     else:

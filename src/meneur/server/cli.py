@@ -102,7 +102,7 @@ def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
         )
 
     def export_table(
-        table_id: str = typer.Argument(..., help=_("The table's id.")),
+        table_id: str = typer.Argument(..., help=_("The table's id."), metavar="ID"),
         db: str = typer.Option(
             None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
         ),
@@ -126,7 +126,9 @@ def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
     def import_table(
-        path: str = typer.Argument(..., help=_("The file written by 'meneur table export'.")),
+        path: str = typer.Argument(
+            ..., help=_("The file written by 'meneur table export'."), metavar=_("FILE")
+        ),
         db: str = typer.Option(
             None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
         ),

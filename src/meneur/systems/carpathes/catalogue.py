@@ -17,6 +17,12 @@ from meneur.i18n import N_
 class WeaponKey(StrEnum):
     """Weapons the text names (plus bare hands and an ordinary steel blade)."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> WeaponKey | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
+
     BARE_HANDS = "bare_hands"
     STEEL_BLADE = "steel_blade"
     CAVALRY_SABRE = "cavalry_sabre"

@@ -65,6 +65,7 @@ from meneur.systems.carpathes.events import (
 )
 from meneur.systems.carpathes.limits import can_recharge, check, combatants
 from meneur.systems.carpathes.model import CreatureKind, RollMode, is_supernatural
+from meneur.systems.carpathes.names import with_known_names
 from meneur.systems.carpathes.resolution import mode_from, reroll, roll
 from meneur.systems.carpathes.state import (
     ChronicleState,
@@ -86,6 +87,7 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
         Refused: when the rules forbid the command now (naming the rule).
         BadInputError: for unknown names or malformed values.
     """
+    command = with_known_names(state, command)
     check(state, command)
     match command:
         case AddCharacter(character=c):

@@ -35,6 +35,12 @@ UNDEAD_KINDS = frozenset({CreatureKind.VAMPIRE, CreatureKind.UNDEAD})
 class Wound(StrEnum):
     """The wound a margin inflicts (« Marge 1 à 4 : blessure légère » ...)."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> Wound | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
+
     NONE = "none"
     LIGHT = "light"
     SERIOUS = "serious"

@@ -15,6 +15,7 @@ from typing import Any
 
 from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
+from meneur.i18n.words import match
 from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.commands import (
     AddCharacter,
@@ -66,7 +67,7 @@ def need_scene(state: ChronicleState) -> None:
 
 
 def _new_name(state: ChronicleState, name: str) -> None:
-    if name in state.characters or name in state.npcs:
+    if match(name, [*state.characters, *state.npcs]) is not None:  # « ioana » is « Ioana »
         raise _bad(N_("A character named '{name}' already exists; choose another name."), name=name)
 
 

@@ -25,6 +25,12 @@ BONUS_MIN, BONUS_MAX = -10, 10
 class Trait(StrEnum):
     """« 2D6 + Trait concerné (Mental, Physique ou Social) »."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> Trait | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
+
     MENTAL = "mental"
     PHYSICAL = "physical"
     SOCIAL = "social"
@@ -57,6 +63,12 @@ class Faith(StrEnum):
 
 class CreatureKind(StrEnum):
     """What a character confronts; the supernatural kinds are the text's list plus its examples."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> CreatureKind | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
 
     VAMPIRE = "vampire"
     UNDEAD = "undead"

@@ -16,6 +16,12 @@ from meneur.systems.carpathes.model import Tier
 class Agent(StrEnum):
     """What acts on the supernatural."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> Agent | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
+
     HOLY_WATER_CONTACT = "holy_water_contact"
     HOLY_WATER_THROWN = "holy_water_thrown"
     DAYLIGHT = "daylight"
@@ -26,6 +32,12 @@ class Agent(StrEnum):
 
 class Target(StrEnum):
     """What it acts on; ``old_vampire`` and ``young_vampire`` as the daylight rule tells them apart."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Target | None:  # the book's French word names it too
+        from meneur.systems.carpathes.words import member_of
+
+        return member_of(cls, value)
 
     VAMPIRE = "vampire"
     OLD_VAMPIRE = "old_vampire"

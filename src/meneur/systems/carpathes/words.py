@@ -7,6 +7,8 @@ cavalerie », « pieu de frêne », « eau bénite », « loup-garou »…) are 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
+from typing import TypeVar
 
 from meneur.i18n.words import fold
 
@@ -29,7 +31,16 @@ FRENCH: Mapping[str, Mapping[str, str]] = {
 }
 """Enum name -> key -> the book's French word."""
 
+E = TypeVar("E", bound=StrEnum)
 
+
+def member_of(enum: type[E], value: object) -> E | None:
+    """The member of ``enum`` that ``value`` names, by its key or its French word (for ``_missing_``,
+    so files and wire commands read both, as options do)."""
+    if not isinstance(value, str):
+        return None
+    key = key_for(enum.__name__, value, [member.value for member in enum])
+    return None if key is None else enum(key)
 
 
 def key_for(group: str, text: str, keys: list[str]) -> str | None:

@@ -18,6 +18,7 @@ from meneur.dice.source import DiceSource
 from meneur.engine.system import Legal
 from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
+from meneur.i18n.words import listing, match
 from meneur.systems.insmv.events import (
     BeingAdded,
     Event,
@@ -107,11 +108,25 @@ def being_at(state: Table, name: str) -> Being:
     Raises:
         BadInputError: no being has that name (the known ones are listed).
     """
-    if name not in state.beings:
-        known: str | Message = ", ".join(sorted(state.beings)) or Message("insmv", N_("none"))
+    found = match(name, state.beings)
+    if found is None:
         raise BadInputError(Message("insmv", N_("No being named '{name}' at the table (known: {known})."),
-                                    {"name": name, "known": known}))
-    return state.beings[name]
+                                    {"name": name, "known": listing(sorted(state.beings))}))
+    return state.beings[found]
+
+
+def with_known_names(state: Table, command: Command) -> Command:
+    """``command`` with each being named as the table knows it (``ioana`` becomes « Ioana »).
+
+    Raises:
+        BadInputError: a name that no being of the table has (the known ones are listed).
+    """
+    if isinstance(command, SpendPowerPoints | RecoverPowerPoints | RollTest):
+        return command.model_copy(update={"being": being_at(state, command.being).name})
+    if isinstance(command, OpposedTest):
+        return command.model_copy(update={"attacker": with_known_names(state, command.attacker),
+                                          "defender": with_known_names(state, command.defender)})
+    return command
 
 
 def check_new_being(state: Table, being: Being) -> None:
@@ -120,7 +135,7 @@ def check_new_being(state: Table, being: Being) -> None:
     Raises:
         BadInputError: naming the problem.
     """
-    if being.name in state.beings:
+    if match(being.name, state.beings) is not None:
         raise BadInputError(Message("insmv", N_("A being named '{name}' is already at the table."),
                                     {"name": being.name}))
     if being.power_points is not None and being.power_points > being.max_power_points:
@@ -162,6 +177,7 @@ def refusal(state: Table, command: Command) -> Refused | None:
     Raises:
         BadInputError: an unknown being, or a malformed test.
     """
+    command = with_known_names(state, command)
     if isinstance(command, SpendPowerPoints):
         return spend_refusal(being_at(state, command.being), command.cost)
     if isinstance(command, RollTest):
@@ -181,6 +197,8 @@ def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
     if isinstance(command, AddBeing):
         check_new_being(state, command.being)
         return [BeingAdded(being=command.being)]
+    command = with_known_names(state, command)
+    assert not isinstance(command, AddBeing)
     problem = refusal(state, command)
     if problem is not None:
         raise problem

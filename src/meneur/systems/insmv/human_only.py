@@ -29,6 +29,12 @@ class Body(StrEnum):
     ANIMAL = "animal"
     OBJECT = "object"
 
+    @classmethod
+    def _missing_(cls, value: object) -> Body | None:
+        from meneur.i18n.words import member
+
+        return member(cls, value, BODY_WORDS)
+
 
 AVATARS = frozenset({BeingKind.ARCHANGEL_AVATAR, BeingKind.DEMON_PRINCE_AVATAR})
 

@@ -40,6 +40,14 @@ class BeingKind(StrEnum):
     ANIMAL = "animal"
     OTHER = "other"
 
+    @classmethod
+    def _missing_(cls, value: object) -> BeingKind | None:
+        """The book's French word (``ange``, ``mort-vivant``) names a kind as its key does."""
+        from meneur.i18n.words import member
+        from meneur.systems.insmv.words import KIND_WORDS
+
+        return member(cls, value, KIND_WORDS)
+
 
 class KindRules(Frozen):
     """What a kind of being may do: the game master may set every field per being.

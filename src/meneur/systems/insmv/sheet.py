@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import listing, match
 from meneur.systems.insmv.catalogue import kind_label
 from meneur.systems.insmv.model import Being, BeingKind, Talent
 
@@ -28,24 +29,25 @@ def _bad(msgid: str, **params: object) -> BadInputError:
 
 
 def _named(table: Mapping[str, int], name: str, what: str, being: Being) -> tuple[str, int]:
-    for key, value in table.items():
-        if key.casefold() == name.strip().casefold():
-            return key, value
-    known: str | Message = ", ".join(table) or Message(D, N_("none"))
+    found = match(name, table)
+    if found is not None:
+        return found, table[found]
+    known = listing(table)
     raise _bad(N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
                being=being.name, what=Message(D, what), name=name, known=known)
 
 
 def talent_of(being: Being, name: str) -> Talent:
-    """The talent ``name`` of the being's sheet (case-insensitive).
+    """The talent ``name`` of the being's sheet (without regard to case and accents).
 
     Raises:
         BadInputError: the sheet has no such talent (the known ones are listed).
     """
+    found = match(name, [t.name for t in being.talents])
     for talent in being.talents:
-        if talent.name.casefold() == name.strip().casefold():
+        if talent.name == found:
             return talent
-    known: str | Message = ", ".join(t.name for t in being.talents) or Message(D, N_("none"))
+    known = listing(t.name for t in being.talents)
     raise _bad(N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
                being=being.name, what=Message(D, N_("talent")), name=name, known=known)
 

@@ -34,17 +34,24 @@ class Difficulty(StrEnum):
         return Message("insmv", _DIFFICULTY_LABELS[self])
 
     @classmethod
+    def _missing_(cls, value: object) -> Difficulty | None:
+        from meneur.i18n.words import member
+        from meneur.systems.insmv.words import DIFFICULTY_WORDS
+
+        return member(cls, value, DIFFICULTY_WORDS)
+
+    @classmethod
     def parse(cls, text: str) -> Difficulty:
-        """Read a difficulty key (``facile``, ``moyenne``, ``difficile``, ``tres_difficile``).
+        """Read a difficulty: its key (``facile``, ``moyenne``, ``difficile``, ``tres_difficile``,
+        accents optional) or its English word (``easy``, ``average``, ``hard``, ``very_hard``).
 
         Raises:
             BadInputError: for any other word, listing the accepted ones.
         """
-        from meneur.i18n.words import fold
         from meneur.systems.insmv.words import DIFFICULTY_SHOWN
 
         try:
-            return cls(fold(text))
+            return cls(text)
         except ValueError:
             raise BadInputError(Message(
                 "insmv", N_("Unknown difficulty '{value}': choose one of {choices}."),

@@ -33,6 +33,12 @@ BODY_SHOWN: Mapping[str, str] = {"human": "humain", "created": "créé", "animal
 SIDE_WORDS: Mapping[str, str] = {"attaquant": "attacker", "a": "attacker", "defenseur": "defender",
                                  "b": "defender"}
 
+DIFFICULTY_WORDS: Mapping[str, str] = {
+    "easy": "facile", "average": "moyenne", "medium": "moyenne", "hard": "difficile",
+    "very_hard": "tres_difficile",
+}
+"""English word (folded) -> difficulty key (the keys are the book's French words)."""
+
 DIFFICULTY_SHOWN: Mapping[str, str] = {
     "facile": "facile", "moyenne": "moyenne", "difficile": "difficile",
     "tres_difficile": "« très difficile » (tres_difficile)",

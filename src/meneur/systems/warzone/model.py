@@ -36,12 +36,32 @@ class PowerKind(StrEnum):
     SPELL = "spell"
     TECHNIQUE = "technique"
 
+    @classmethod
+    def _missing_(cls, value: object) -> PowerKind | None:
+        from meneur.i18n.words import member
+
+        return member(cls, value, POWER_KIND_WORDS)
+
 
 class TargetKind(StrEnum):
     """``Cel``: "Punkt" (a point in range) or "Model" (a model in range)."""
 
     POINT = "point"
     MODEL = "model"
+
+    @classmethod
+    def _missing_(cls, value: object) -> TargetKind | None:
+        from meneur.i18n.words import member
+
+        return member(cls, value, TARGET_WORDS)
+
+
+POWER_KIND_WORDS = {"sort": "spell", "zaklecie": "spell", "technika": "technique"}
+"""The book's Polish words and the French ones (folded) -> power kind key."""
+TARGET_WORDS = {"modele": "model", "punkt": "point", "cel": "model"}
+"""The book's Polish words and the French ones (folded) -> target kind key."""
+SELF_WORDS = ("self", "soi", "soi_meme", "siebie")
+"""Words a user may type for the model itself as a target."""
 
 
 KIND_NAMES = {PowerKind.SPELL: N_("spell"), PowerKind.TECHNIQUE: N_("technique")}
@@ -162,11 +182,11 @@ class Figure(Frozen):
         return self
 
     def find_power(self, name: str) -> Power | None:
-        """The power called ``name`` (case-insensitive), or None."""
-        for power in self.powers:
-            if power.name.casefold() == name.casefold():
-                return power
-        return None
+        """The power called ``name`` (without regard to case and accents), or None."""
+        from meneur.i18n.words import match
+
+        found = match(name, [power.name for power in self.powers])
+        return next((power for power in self.powers if power.name == found), None)
 
 
 class TableOptions(Frozen):

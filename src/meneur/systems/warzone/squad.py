@@ -18,6 +18,7 @@ from meneur.dice.source import DiceSource
 from meneur.engine.system import Legal
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import match
 from meneur.systems.warzone import activation as a
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
@@ -74,9 +75,9 @@ def resolve(state: SquadState, name: str | None) -> str:
             return names[0]
         raise BadInputError(Message(D, N_("The squad has several models: name one with --model ({names})."),
                                     {"names": ", ".join(names)}))
-    for known in names:
-        if known.casefold() == name.casefold():
-            return known
+    known = match(name, names)
+    if known is not None:
+        return known
     raise BadInputError(Message(D, N_("No model named '{name}' in the squad: {names}."),
                                 {"name": name, "names": ", ".join(names)}))
 

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from meneur.cli.sessions import create, fail
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.systems.carpathes.cli.options import file_argument, json_option
 from meneur.systems.carpathes.cli.present import KEY, presenter, run
 from meneur.systems.carpathes.cli.words import bad, parse_talents
@@ -106,11 +107,11 @@ def _character(
             mental=mental,
             physical=physical,
             social=social,
-            talents=parse_talents(talents),
+            talents=parse_talents(items(talents)),
             trade=trade,
             hobby=hobby,
             faith=Faith.ATHEIST if atheist else Faith.BELIEVER,
-            sacred_objects=tuple(objects),
+            sacred_objects=tuple(items(objects)),
             equipment_bonus=equipment,
             initiative_talent=initiative_talent,
         )
@@ -127,7 +128,7 @@ def _register_add_pc(app: typer.Typer) -> None:
         physical: Annotated[int, typer.Option("--physical", help=_("The Physique trait."))],
         social: Annotated[int, typer.Option("--social", help=_("The Social trait."))],
         talents: Annotated[
-            list[str] | None, typer.Option("--talent", help=_("NAME=BONUS, repeatable."))
+            list[str] | None, typer.Option("--talent", help=_("Talents, NAME=BONUS, separated by commas."))
         ] = None,
         trade: Annotated[str, typer.Option("--trade", help=_("Trade (métier)."))] = "",
         hobby: Annotated[str, typer.Option("--hobby", help=_("Hobby."))] = "",
@@ -135,7 +136,7 @@ def _register_add_pc(app: typer.Typer) -> None:
         objects: Annotated[
             list[str] | None,
             typer.Option(
-                "--sacred-object", help=_("A sacred object established in the fiction, repeatable.")
+                "--sacred-object", help=_("Sacred objects established in the fiction, separated by commas.")
             ),
         ] = None,
         equipment: Annotated[int, typer.Option("--equipment", help=_("Equipment bonus to Défense."))] = 0,

@@ -65,7 +65,9 @@ def run(
     ``path`` and print what happened; bad options found while building it fail like bad files."""
 
     def build(session: Any) -> Command:
-        typed = command(session) if callable(command) else command
+        from meneur.systems.carpathes.names import with_known_names
+
+        typed = with_known_names(session.state, command(session) if callable(command) else command)
         if dice is not None:
             _dice_fit(session, typed, dice)
         return typed

@@ -13,6 +13,7 @@ from meneur.cli.output import console, guarded, print_json
 from meneur.dice.odds import fraction_text
 from meneur.dice.source import finish, source_from
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.cli.options import (
     advantage_option,
@@ -226,9 +227,9 @@ def _register_initiative(app: typer.Typer) -> None:
             typer.Option(
                 "--fighter",
                 help=_(
-                    "NAME:PHYSIQUE[:pj][:surprise][:depourvu][:blesse][:talent=N], once per combatant"
-                    " (pj: a PC; depourvu: caught off guard; blesse: seriously wounded, at disadvantage;"
-                    " the keys pc, off_guard and wounded work too)."
+                    "The combatants, NAME:PHYSIQUE[:pj][:surprise][:depourvu][:blesse][:talent=N], separated"
+                    " by commas (pj: a PC; depourvu: caught off guard; blesse: seriously wounded, at"
+                    " disadvantage; the keys pc, off_guard and wounded work too)."
                 ),
             ),
         ],
@@ -239,7 +240,7 @@ def _register_initiative(app: typer.Typer) -> None:
         seed: Annotated[int | None, seed_option()] = None,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
-        combatants = [parse_fighter(f) for f in fighters]
+        combatants = [parse_fighter(f) for f in items(fighters)]
         source = source_from(seed, dice)
         result = roll_initiative(source, combatants)
         finish(source)

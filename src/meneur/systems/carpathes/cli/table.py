@@ -10,6 +10,7 @@ from typing import Annotated, Literal, cast
 import typer
 
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.cli.options import (
     advantage_option,
@@ -130,14 +131,17 @@ def _register_initiative(app: typer.Typer) -> None:
         path: Annotated[Path, file_argument()],
         npcs: Annotated[
             list[str] | None, typer.Option("--npc", help=_(
-                "NAME:PHYSIQUE[:talent=N], or the NAME of an NPC of the chronicle; repeatable."))
+                "NPCs, NAME:PHYSIQUE[:talent=N] or the NAME of an NPC of the chronicle, separated by"
+                " commas."))
         ] = None,
         surprise: Annotated[
             list[str] | None,
-            typer.Option("--surprise", help=_("Name of a combatant who whispered a surprise attack.")),
+            typer.Option("--surprise", help=_(
+                "Combatants who whispered a surprise attack, separated by commas.")),
         ] = None,
         off_guard: Annotated[
-            list[str] | None, typer.Option("--off-guard", help=_("Name of a combatant caught off guard."))
+            list[str] | None,
+            typer.Option("--off-guard", help=_("Combatants caught off guard, separated by commas.")),
         ] = None,
         dice: Annotated[str | None, dice_option()] = None,
         seed: Annotated[int | None, seed_option()] = None,
@@ -145,9 +149,9 @@ def _register_initiative(app: typer.Typer) -> None:
     ) -> None:
         def build(session: object) -> RollInitiative:
             return RollInitiative(
-                npcs=tuple(parse_npc(spec) for spec in npcs or []),
-                surprise=tuple(surprise or []),
-                off_guard=tuple(off_guard or []),
+                npcs=tuple(parse_npc(spec) for spec in items(npcs)),
+                surprise=tuple(items(surprise)),
+                off_guard=tuple(items(off_guard)),
             )
 
         run(path, build, as_json, seed, dice)

@@ -124,12 +124,14 @@ def odds() -> Any:
 
 
 SHEET_HELP = {
-    "--characteristic": N_("A characteristic, NAME=N (repeatable)."),
-    "--talent": N_("A talent, NAME:CHARACTERISTIC:MALUS[=VALUE] (no VALUE: not possessed; repeatable)."),
-    "--power": N_("A power, NAME=N (repeatable)."),
+    "--characteristic": N_("Characteristics, NAME=N, separated by commas (e.g. Force=3,Agilité=2)."),
+    "--talent": N_("Talents, NAME:CHARACTERISTIC:MALUS[=VALUE] (no VALUE: not possessed), separated by"
+                   " commas."),
+    "--power": N_("Powers, NAME=N, separated by commas."),
 }
 
 
 def sheet(flag: str) -> Any:
-    """A repeatable option of a being's sheet: ``--characteristic``, ``--talent`` or ``--power``."""
+    """A list option of a being's sheet (commas, or the option repeated): ``--characteristic``,
+    ``--talent`` or ``--power``."""
     return typer.Option(None, flag, help=_(SHEET_HELP[flag]))

@@ -11,6 +11,7 @@ import typer
 
 from meneur.cli.sessions import AnySession, Lines, Presenter, add_session_verbs, create, play
 from meneur.i18n import Translator
+from meneur.i18n.words import items
 from meneur.systems.insmv.catalogue import parse_kind, rules_for
 from meneur.systems.insmv.cli import options as o
 from meneur.systems.insmv.cli.common import parse_talent, parse_values
@@ -114,9 +115,9 @@ def _register_being(being_app: typer.Typer) -> None:
                         "will": will,
                         "rules": rules.model_dump(),
                         "power_points": power_points,
-                        "characteristics": parse_values(characteristics or []),
-                        "talents": [parse_talent(spec) for spec in talents or []],
-                        "powers": parse_values(powers or []),
+                        "characteristics": parse_values(items(characteristics)),
+                        "talents": [parse_talent(spec) for spec in items(talents)],
+                        "powers": parse_values(items(powers)),
                     }
                 }
             }

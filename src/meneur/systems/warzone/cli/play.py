@@ -17,15 +17,16 @@ from meneur.cli.output import guarded
 from meneur.cli.sessions import add_session_verbs, create, fail, play
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import fold, items, member
 from meneur.storage import read_data
 from meneur.systems.warzone.cli import options as o
 from meneur.systems.warzone.cli.present import presenter
+from meneur.systems.warzone.model import SELF_WORDS, TARGET_WORDS, TargetKind
 from meneur.systems.warzone.reach import MAX_DISTANCE
 
 _ = Translator("warzone")
 D = "warzone"
 KEY = "warzone"
-TARGETS = ("self", "model", "point")
 TARGET_HELP = N_("Check the target against the range: self, model or point.")
 FIGURE_HELP = N_(
     "JSON file of a model and its powers (see 'warzone example'); repeat it for each model of a squad."
@@ -54,13 +55,15 @@ def _target(
     friendly, against = priority
     if kind is None and distance is None and not (contact or no_sight or outside or friendly or against):
         return None
-    if kind is not None and kind not in TARGETS:
+    is_self = kind is not None and fold(kind) in SELF_WORDS
+    read = None if kind is None or is_self else member(TargetKind, kind, TARGET_WORDS)
+    if kind is not None and not is_self and read is None:
         raise BadInputError(
             Message(D, N_("Unknown target '{value}': give self, model or point."), {"value": kind})
         )
     return {
-        "kind": "point" if kind == "point" else "model",
-        "is_self": kind == "self",
+        "kind": "point" if read is TargetKind.POINT else "model",
+        "is_self": is_self,
         "in_contact": contact,
         "distance": distance,
         "in_line_of_sight": not no_sight,
@@ -171,11 +174,12 @@ def _register_turn(app: typer.Typer) -> None:
     @app.command("declare", help=_("Declare, in order, the techniques of this activation (at most 3)."))
     def declare_command(
         state: Path = o.file_argument(),  # noqa: B008
-        names: list[str] = typer.Argument(None, help=_("Technique names, in order.")),  # noqa: B008
+        names: list[str] = typer.Argument(None, metavar=_("NAMES"), help=_(  # noqa: B008
+            "Technique names, in order, separated by commas or spaces.")),
         model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
-        play(state, KEY, _named("declare", model, names=list(names or ())), presenter(), as_json=as_json)
+        play(state, KEY, _named("declare", model, names=items(names)), presenter(), as_json=as_json)
 
     @app.command("act", help=_("Spend one action on something other than a power."))
     def act_command(
@@ -247,7 +251,7 @@ def _register_powers(app: typer.Typer) -> None:
     @app.command("spell", help=_("Use a spell with the actions it costs."))
     def spell_command(
         state: Path = o.file_argument(),  # noqa: B008
-        name: str = typer.Argument(..., help=_("The spell's name.")),
+        name: str = typer.Argument(..., metavar=_("NAME"), help=_("The spell's name.")),
         close_combat: bool = typer.Option(False, "--close-combat", help=_("The model is in close combat.")),
         target: str | None = t["target"],
         distance: float | None = t["distance"],
