@@ -22,6 +22,7 @@ from meneur.systems.energy.ai import explain
 from meneur.systems.energy.ai.adapter import (
     Decision,
     LegalAction,
+    decisions,
     enemies_of,
     instance,
     interrupt_of,
@@ -43,6 +44,9 @@ DRAIN = 0.5
 """Worth of a defence token the attack forces the target to spend."""
 SPEND = 0.35
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
+
+ACTION_KINDS = ("attack", "charge", "support", "move", "small_move", "hold", "extended_defense", "pass")
+"""The kinds of actions the heuristic weighs (it asks the engine about these only)."""
 
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
@@ -108,7 +112,7 @@ class Heuristic:
         passing: Choice | None = None
         moves: list[LegalAction] = []
         hold: LegalAction | None = None
-        for action in decision.options:
+        for action in decision.of(*ACTION_KINDS):
             command = action.command
             if action.actor != who.id and action.kind not in ("attack", "charge"):
                 continue
@@ -245,10 +249,7 @@ class Heuristic:
         target = state.get(pending.target)
         weight = 1.0 if pending.target in state.order[state.active + 1 :] else 0.5
         choices = [
-            c
-            for action in decision.options
-            if action.kind == "defend"
-            for c in self.defences(state, target, action, weight)
+            c for action in decision.of("defend") for c in self.defences(state, target, action, weight)
         ]
         if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
             choices += self.rescues(state, decision, target)
@@ -303,17 +304,13 @@ class Heuristic:
     def rescues(self, state: FightState, decision: Decision, target: Combatant) -> list[Choice]:
         """Interposing, an extended defence or a counter, when the engine says the target then holds."""
         out = []
-        for action in decision.options:
-            if action.kind not in ("interpose", "extended_defense", "counter"):
-                continue
+        for action in decision.of("interpose", "extended_defense", "counter"):
             for spend in sorted({action.cost_min, action.cost_max}):
                 command = instance(action, spend)
                 after = outcome(state, command)
                 if after is None or after.pending is None:
                     continue
-                follow = Decision(
-                    decision.side, "reaction", after.pending.target, tuple(a for a in _defences(after)), False
-                )
+                follow = decisions(after)[0]
                 best = rank(self.reactions(after, follow, rescue=False), 0)
                 if best is None:
                     continue
@@ -321,11 +318,3 @@ class Heuristic:
                 reasons = (explain.m(explain.WOULD_FALL, target=target.name),)
                 out.append(Choice(command, score, explain.head(state, command), reasons))
         return out
-
-
-def _defences(state: FightState) -> list[LegalAction]:
-    """The defences open after a rescue (the engine's query, the target's side)."""
-    from meneur.systems.energy.ai.adapter import decisions
-
-    found = decisions(state)
-    return [a for a in found[0].options if a.kind == "defend"] if found else []
