@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -9,8 +10,8 @@ from hypothesis import strategies as st
 
 from meneur.systems.energy.ai import Heuristic, RandomPolicy, make_policy, next_move, play
 from meneur.systems.energy.ai.adapter import decisions
-from meneur.systems.energy.combat import Fight, legal_actions
-from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase
+from meneur.systems.energy.combat import Fight, LegalAction, legal_actions
+from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase, Move
 
 from .helpers import fight
 
@@ -40,22 +41,39 @@ def test_every_command_played_is_accepted_by_the_engine(
 
 
 def test_actions_are_instances_of_legal_templates() -> None:
-    """What the heuristic suggests is one of the query's actions, with a token count in its range."""
+    """What the heuristic suggests is one of the query's actions with a token count within that action's
+    ``cost_min``..``cost_max`` (every other field as in the template, a move's destination aside)."""
     state = fight(("KITSUNE", "WINK"), (4, 3), gap=3.0)
     rng = random.Random(1)
     policies = {"heroes": Heuristic(), "foes": Heuristic()}
     game = Fight(state)
-    for _ in range(60):
+    checked = 0
+    for _ in range(80):
         move = next_move(game.state, policies, rng)
         if move is None:
             break
         if move.side is not None:
-            kinds = {type(a.command) for a in legal_actions(game.state)}
-            assert type(move.command) in kinds
-            for action in legal_actions(game.state):
-                if type(action.command) is type(move.command) and hasattr(move.command, "tokens"):
-                    break
+            matches = [a for a in legal_actions(game.state) if _instance_of(move.command, a)]
+            assert matches, move.command
+            checked += 1
         game.do(move.command)
+    assert checked > 20
+
+
+def _instance_of(command: object, action: LegalAction) -> bool:
+    """Whether ``command`` is the template of ``action`` with a token count in its range (and, for a
+    move, any destination)."""
+    template = action.command
+    if type(command) is not type(template):
+        return False
+    ignored = {"tokens", "to"} if isinstance(template, Move) else {"tokens"}
+    same = all(
+        getattr(command, f.name) == getattr(template, f.name)
+        for f in dataclasses.fields(template)  # type: ignore[arg-type]
+        if f.name not in ignored
+    )
+    tokens = getattr(command, "tokens", None)
+    return same and (tokens is None or action.cost_min <= tokens <= action.cost_max)
 
 
 def test_same_seed_same_fight() -> None:
