@@ -20,6 +20,8 @@ from meneur.systems.energy import library_hero, quick_npc
 from meneur.systems.energy.ai import make_policy, play
 from meneur.systems.energy.ai.executor import run
 from meneur.systems.energy.ai.simulate import Encounter, initial, wilson
+from meneur.systems.energy.combat import decide, evolve_all
+from meneur.systems.energy.combat.engine import NO_DICE, new_session
 
 HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION")
 GOAL_HEURISTIC_RATE = 1000 / 10  # 1,000 heuristic fights in under 10 s on this machine (all cores)
@@ -65,8 +67,33 @@ def mirrored(
     """``first`` against ``second``, each playing each side on the same seeds: (wins of ``first``,
     fights played, fights without a winner after 12 turns)."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        found = list(pool.map(pair, *zip(*[(first, second, seed, i, budget_ms, 12) for i in range(fights)])))
+        tasks = [(first, second, seed, i, budget_ms, 12) for i in range(fights)]
+        found = list(pool.map(pair, *zip(*tasks, strict=True)))
     return sum(w for w, _ in found), 2 * fights, sum(d for _, d in found)
+
+
+def lookahead(seed: int, repeat: int = 5) -> tuple[float, float]:
+    """Microseconds per command of a lookahead line (play a fight's commands forward, then come back to
+    its start): keeping the engine's immutable states (``decide`` + ``evolve_all``; coming back is
+    dropping them), and one :class:`meneur.engine.Session` (``do`` each command, then ``undo`` each)."""
+    policy = make_policy("heuristic")
+    start = initial(encounter("heuristic"), 0, seed)
+    commands = play(start, {"heroes": policy, "foes": policy}, seed).commands
+    best = [float("inf"), float("inf")]
+    session = new_session(start)
+    for _ in range(repeat):
+        begin = time.perf_counter()
+        state = start
+        for command in commands:
+            state = evolve_all(state, decide(state, command))
+        best[0] = min(best[0], time.perf_counter() - begin)
+        begin = time.perf_counter()
+        for command in commands:
+            session.do(command, NO_DICE)
+        while session.undo() is not None:
+            pass
+        best[1] = min(best[1], time.perf_counter() - begin)
+    return best[0] / len(commands) * 1e6, best[1] / len(commands) * 1e6
 
 
 def report(label: str, wins: int, played: int, draws: int, goal: float) -> None:
@@ -74,8 +101,9 @@ def report(label: str, wins: int, played: int, draws: int, goal: float) -> None:
     low, high = wilson(wins, played)
     rate = wins / played
     print(
-        f"{label} in {100 * rate:.0f}% of {played} mirrored fights (95% interval {100 * low:.0f}-{100 * high:.0f}%"
-        f", {draws} without a winner; {rate / goal:.2f} x the goal of {100 * goal:.0f}%)",
+        f"{label} in {100 * rate:.0f}% of {played} mirrored fights "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%, {draws} without a winner; "
+        f"{rate / goal:.2f} x the goal of {100 * goal:.0f}%)",
         flush=True,
     )
 
@@ -107,6 +135,12 @@ def main() -> None:
                 f"({every / GOAL_HEURISTIC_RATE:.2f} x the goal of 1,000 in 10 s)"
             )
         print(line, flush=True)
+    immutable, session = lookahead(args.seed)
+    print(
+        f"lookahead step (try a command, go back): {immutable:.0f} us with immutable states, "
+        f"{session:.0f} us with Session.do/undo",
+        flush=True,
+    )
     beats = mirrored("heuristic", "random", max(10, args.fights // 10), args.seed, workers=cores)
     report("heuristic beats random", *beats, GOAL_BEATS_RANDOM)
     beats = mirrored("search", "heuristic", args.search_fights, args.seed, args.search_ms, cores)

@@ -69,7 +69,7 @@ def _instance_of(command: object, action: LegalAction) -> bool:
     ignored = {"tokens", "to"} if isinstance(template, Move) else {"tokens"}
     same = all(
         getattr(command, f.name) == getattr(template, f.name)
-        for f in dataclasses.fields(template)  # type: ignore[arg-type]
+        for f in dataclasses.fields(template)
         if f.name not in ignored
     )
     tokens = getattr(command, "tokens", None)
