@@ -31,8 +31,8 @@ from meneur.systems.energy.ai.adapter import (
     try_events,
 )
 from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
-from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
-from meneur.systems.energy.combat.events import AttackResolved
+from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, SpendStress, UseSupport
+from meneur.systems.energy.combat.events import AttackDeclared, AttackResolved
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState
 
@@ -43,6 +43,8 @@ KNOCKOUT = 8.0
 DRAIN = 0.5
 """Worth of a defence token the attack forces the target to spend."""
 SPEND = 0.35
+STRESS = 4.0
+"""Cost of a stress box checked in a fight (boxes are few, and stress lasts beyond the fight)."""
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
 
 ACTION_KINDS = ("attack", "charge", "support", "move", "small_move", "hold", "extended_defense", "pass")
@@ -79,6 +81,14 @@ def resolution(state: FightState, command: Command) -> AttackResolved | None:
     for event in events:
         if isinstance(event, AttackResolved):
             return event
+    return None
+
+
+def declared(state: FightState, command: Command) -> int | None:
+    """The value of an attack as the engine declares it (None when refused)."""
+    for event in try_events(state, command) or ():
+        if isinstance(event, AttackDeclared):
+            return event.pending.effective
     return None
 
 
@@ -144,14 +154,21 @@ class Heuristic:
     def attacks(
         self, state: FightState, who: Combatant, action: LegalAction, keep: int, later: int
     ) -> list[Choice]:
-        """An attack or a charge at two token counts: keeping the reserve, and everything."""
+        """An attack or a charge at two token counts: keeping the reserve, and everything. An attack
+        joined by fellow copies (LEGION) or through a portal is valued by the engine itself."""
         command = action.command
         assert isinstance(command, Attack | Charge)
         targets = [command.target, *(command.area_targets if isinstance(command, Attack) else ())]
+        fellows = sum(t for _, t in command.joined) if isinstance(command, Attack) else 0
+        special = isinstance(command, Attack) and (fellows or command.portal is not None)
+        top = action.cost_max - fellows
         out = []
-        for spend in sorted({max(action.cost_min, min(action.cost_max, who.energy - keep)), action.cost_max}):
-            value = action.effective(spend)
-            score, reasons = -SPEND * spend, []
+        for spend in sorted({max(action.cost_min, min(top, who.energy - keep)), top}):
+            concrete = instance(action, spend)
+            value = declared(state, concrete) if special else action.effective(spend)
+            if value is None:
+                continue
+            score, reasons = -SPEND * (spend + fellows), []
             for id in targets:
                 target = state.get(id)
                 opposed = guard(target)
@@ -166,12 +183,13 @@ class Heuristic:
                         reasons.append(explain.m(explain.KNOCKOUT))
             if action.halving:
                 reasons.append(explain.m(explain.HALF))
+            if fellows:
+                reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
             if isinstance(command, Charge):
                 score -= 0.2
             reasons.append(explain.engaged(spend, value))
-            if spend < action.cost_max and keep:
+            if spend < top and keep:
                 reasons.append(explain.kept(who.energy - spend, later))
-            concrete = instance(action, spend)
             out.append(Choice(concrete, score, explain.head(state, concrete), tuple(reasons)))
         return out
 
@@ -253,7 +271,26 @@ class Heuristic:
         ]
         if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
             choices += self.rescues(state, decision, target)
+        if rescue and choices and max(c.score for c in choices) < -STRESS:
+            choices += self.determination(state, decision)
         return choices
+
+    def determination(self, state: FightState, decision: Decision) -> list[Choice]:
+        """Checking a stress box for determination ("ignorer le malus de demi-succès lors de ses
+        défenses durant un tour") when the engine says the best defence then saves enough."""
+        out = []
+        for action in decision.of("stress"):
+            command = action.command
+            if not isinstance(command, SpendStress) or command.use != "determination":
+                continue
+            after = outcome(state, command)
+            if after is None or after.pending is None:
+                continue
+            best = rank(self.reactions(after, decisions(after)[0], rescue=False), 0)
+            if best is not None:
+                reasons = (explain.m(explain.DETERMINED), *best.best.reasons)
+                out.append(Choice(command, best.best.score - STRESS, explain.head(state, command), reasons))
+        return out
 
     def defences(
         self, state: FightState, target: Combatant, action: LegalAction, weight: float
