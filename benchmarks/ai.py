@@ -27,6 +27,8 @@ HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION")
 GOAL_HEURISTIC_RATE = 1000 / 10  # 1,000 heuristic fights in under 10 s on this machine (all cores)
 GOAL_BEATS_RANDOM = 0.9
 GOAL_BEATS_HEURISTIC = 0.6
+SEARCH_NODES = 300
+"""Node budget of the search policy's speed figure (its strength is measured with a time budget)."""
 
 
 def encounter(policy: str, nodes: int | None = None) -> Encounter:
@@ -39,11 +41,11 @@ def encounter(policy: str, nodes: int | None = None) -> Encounter:
     )
 
 
-def rate(policy: str, fights: int, seed: int, workers: int) -> tuple[float, float]:
+def rate(policy: str, fights: int, seed: int, workers: int, nodes: int | None = None) -> tuple[float, float]:
     """Fights per second of ``policy`` on both sides: by wall time, and by this process's CPU time (on
     one core only: a figure that other work on a shared machine does not change)."""
     start, cpu = time.perf_counter(), time.process_time()
-    run(encounter(policy), fights, seed, workers)
+    run(encounter(policy, nodes), fights, seed, workers)
     wall = fights / (time.perf_counter() - start)
     return wall, fights / max(1e-9, time.process_time() - cpu)
 
@@ -123,10 +125,12 @@ def main() -> None:
         ("heuristic", args.fights),
         ("search", max(2, args.fights // 100)),
     ):
-        one, cpu = rate(policy, fights, args.seed, 1)
-        every, _ = rate(policy, fights, args.seed, cores)
+        nodes = SEARCH_NODES if policy == "search" else None
+        one, cpu = rate(policy, fights, args.seed, 1, nodes)
+        every, _ = rate(policy, fights, args.seed, cores, nodes)
+        label = f"search ({SEARCH_NODES} nodes a move)" if nodes else policy
         line = (
-            f"{policy}: {one:,.1f} fights/s on one core ({cpu:,.1f} by CPU time), "
+            f"{label}: {one:,.1f} fights/s on one core ({cpu:,.1f} by CPU time), "
             f"{every:,.1f} fights/s on {cores} cores ({fights} fights)"
         )
         if policy == "heuristic":

@@ -135,3 +135,32 @@ def test_heuristic_beats_random_in_mirrored_fights() -> None:
         second = play(start, {"heroes": RandomPolicy(), "foes": Heuristic()}, seed)
         wins += (first.winner == "heroes") + (second.winner == "foes")
     assert wins >= 7
+
+
+def test_decisions_offer_exactly_the_legal_actions_of_the_side() -> None:
+    """The options a decision checks lazily, kind by kind, are the legality query's own actions for
+    that side (the query and the AI never disagree), through a whole played fight."""
+    state = fight(("KITSUNE", "LEGION"), (5, 4), gap=3.0)
+    policies = {"heroes": Heuristic(), "foes": Heuristic()}
+    game = Fight(state)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(120):
+        move = next_move(game.state, policies, rng)
+        if move is None:
+            break
+        found = decisions(game.state)
+        legal = legal_actions(game.state)
+        for decision in found:
+            seen.add(decision.kind)
+            assert set(decision.options) <= set(legal)
+            kinds = {a.kind for a in decision.options}
+            assert decision.of(*kinds) == decision.options
+        last = found[-1] if found else None
+        if last is not None and last.kind == "action":
+            own = {a for a in legal if a.actor == last.actor and a.kind not in ("interrupt", "counter")}
+            assert own <= set(last.options)
+        if last is not None and last.kind == "reaction":
+            assert {a for a in legal if a.kind == "defend"} <= set(last.options)
+        game.do(move.command)
+    assert {"action", "reaction"} <= seen

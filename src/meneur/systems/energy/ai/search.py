@@ -55,7 +55,7 @@ class Search:
     name = "search"
 
     def __init__(self, nodes: int | None = None, budget_ms: float | None = None, depth: int = DEPTH) -> None:
-        self.nodes = nodes if nodes is not None or budget_ms is not None else 2000
+        self.nodes = nodes if nodes is not None or budget_ms is not None else 1000
         self.budget_ms = budget_ms
         self.depth = depth
         self.heuristic = Heuristic(alternatives=CANDIDATES - 1)
