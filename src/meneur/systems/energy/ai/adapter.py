@@ -11,7 +11,7 @@ own undo (:meth:`Fight.undo` restores the state kept before the command), withou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import hypot
 
@@ -96,9 +96,14 @@ class Decision:
         found = (self._option(i) for i in range(len(self._templates)))
         return tuple(a for a in found if a is not None)
 
-    def of(self, *kinds: str) -> tuple[LegalAction, ...]:
-        """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...)."""
-        found = (self._option(i) for i, (kind, _) in enumerate(self._templates) if kind in kinds)
+    def of(self, *kinds: str, where: Callable[[Command], bool] | None = None) -> tuple[LegalAction, ...]:
+        """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...), and of
+        those only the ones whose command passes ``where`` (the others are not even checked)."""
+        found = (
+            self._option(i)
+            for i, (kind, command) in enumerate(self._templates)
+            if kind in kinds and (where is None or where(command))
+        )
         return tuple(a for a in found if a is not None)
 
     def kinds(self) -> frozenset[str]:

@@ -31,7 +31,7 @@ from meneur.systems.energy.ai.adapter import (
     try_events,
 )
 from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
-from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, SpendStress, UseSupport
+from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
 from meneur.systems.energy.combat.events import AttackDeclared, AttackResolved
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState
@@ -47,8 +47,8 @@ STRESS = 4.0
 """Cost of a stress box checked in a fight (boxes are few, and stress lasts beyond the fight)."""
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
 
-ACTION_KINDS = ("attack", "charge", "support", "move", "small_move", "hold", "extended_defense", "pass")
-"""The kinds of actions the heuristic weighs (it asks the engine about these only)."""
+ACTION_KINDS = ("attack", "support", "move", "small_move", "hold", "extended_defense", "pass")
+"""The kinds of actions the heuristic weighs (it asks the engine about these only), charges aside."""
 
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
@@ -122,7 +122,17 @@ class Heuristic:
         passing: Choice | None = None
         moves: list[LegalAction] = []
         hold: LegalAction | None = None
-        for action in decision.of(*ACTION_KINDS):
+        options = decision.of(*ACTION_KINDS)
+        # A charge on a foe already within reach of the same attack only costs more: not even asked.
+        reachable = {
+            (a.command.target, a.command.power)
+            for a in options
+            if isinstance(a.command, Attack) and not a.command.area_targets
+        }
+        charges = decision.of(
+            "charge", where=lambda c: (getattr(c, "target", None), getattr(c, "power", None)) not in reachable
+        )
+        for action in (*options, *charges):
             command = action.command
             if action.actor != who.id and action.kind not in ("attack", "charge"):
                 continue
@@ -271,18 +281,18 @@ class Heuristic:
         ]
         if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
             choices += self.rescues(state, decision, target)
-        if rescue and choices and max(c.score for c in choices) < -STRESS:
+        halved = all(a.halving for a in decision.of("defend"))
+        if rescue and halved and choices and max(c.score for c in choices) < -STRESS:
             choices += self.determination(state, decision)
         return choices
 
     def determination(self, state: FightState, decision: Decision) -> list[Choice]:
         """Checking a stress box for determination ("ignorer le malus de demi-succès lors de ses
-        défenses durant un tour") when the engine says the best defence then saves enough."""
+        défenses durant un tour") when every defence is halved and the engine says the best defence
+        then saves enough."""
         out = []
-        for action in decision.of("stress"):
+        for action in decision.of("stress", where=lambda c: getattr(c, "use", None) == "determination"):
             command = action.command
-            if not isinstance(command, SpendStress) or command.use != "determination":
-                continue
             after = outcome(state, command)
             if after is None or after.pending is None:
                 continue
