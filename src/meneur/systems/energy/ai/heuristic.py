@@ -47,8 +47,8 @@ STRESS = 4.0
 """Cost of a stress box checked in a fight (boxes are few, and stress lasts beyond the fight)."""
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
 
-ACTION_KINDS = ("attack", "support", "move", "small_move", "hold", "extended_defense", "pass")
-"""The kinds of actions the heuristic weighs (it asks the engine about these only), charges aside."""
+ACTION_KINDS = ("attack", "support", "extended_defense", "pass")
+"""The kinds of actions the heuristic weighs first (charges, moves and holds are asked about after)."""
 
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
@@ -82,6 +82,24 @@ def resolution(state: FightState, command: Command) -> AttackResolved | None:
         if isinstance(event, AttackResolved):
             return event
     return None
+
+
+def undominated(options: tuple[LegalAction, ...]) -> list[LegalAction]:
+    """The defence options that no other option beats at every token count (by the engine's effective
+    values: a defence without a power, at half, beside a defensive power is not even tried)."""
+
+    def beats(a: LegalAction, b: LegalAction) -> bool:
+        return (
+            a.cost_min <= b.cost_min
+            and a.cost_max >= b.cost_max
+            and all(a.effective(n) >= b.effective(n) for n in range(b.cost_min, b.cost_max + 1))
+        )
+
+    kept: list[LegalAction] = []
+    for i, b in enumerate(options):
+        if not any(beats(a, b) and (not beats(b, a) or j < i) for j, a in enumerate(options) if j != i):
+            kept.append(b)
+    return kept
 
 
 def declared(state: FightState, command: Command) -> int | None:
@@ -120,8 +138,6 @@ class Heuristic:
         later = len(threats(state, who))
         choices: list[Choice] = []
         passing: Choice | None = None
-        moves: list[LegalAction] = []
-        hold: LegalAction | None = None
         options = decision.of(*ACTION_KINDS)
         # A charge on a foe already within reach of the same attack only costs more: not even asked.
         reachable = {
@@ -140,10 +156,6 @@ class Heuristic:
                 choices += self.attacks(state, who, action, keep, later)
             elif action.kind == "support" and isinstance(command, UseSupport):
                 choices += self.support(state, who, action)
-            elif action.kind in ("move", "small_move"):
-                moves.append(action)
-            elif action.kind == "hold":
-                hold = action
             elif action.kind == "extended_defense" and later:
                 choices += self.extended(state, who, action)
             elif action.kind == "pass":
@@ -151,9 +163,10 @@ class Heuristic:
                     command, 0.0, explain.head(state, command), (explain.m(explain.NOTHING_WORTH),)
                 )
         best = max((c.score for c in choices), default=0.0)
-        if best <= 0.5:
-            choices += self.approach(state, who, moves)
-            if hold is not None and later and who.energy >= 3 and best <= 0.0:
+        if best <= 0.5:  # moves and holds are asked about only when nothing better is found
+            mine = lambda c: getattr(c, "actor", None) == who.id  # noqa: E731
+            choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
+            for hold in decision.of("hold", where=mine) if later and who.energy >= 3 and best <= 0.0 else ():
                 choices.append(
                     Choice(hold.command, 0.3, explain.head(state, hold.command), (explain.m(explain.READY),))
                 )
@@ -277,7 +290,9 @@ class Heuristic:
         target = state.get(pending.target)
         weight = 1.0 if pending.target in state.order[state.active + 1 :] else 0.5
         choices = [
-            c for action in decision.of("defend") for c in self.defences(state, target, action, weight)
+            c
+            for action in undominated(decision.of("defend"))
+            for c in self.defences(state, target, action, weight)
         ]
         if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
             choices += self.rescues(state, decision, target)
