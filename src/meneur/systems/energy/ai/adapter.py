@@ -90,6 +90,14 @@ class Decision:
             self._checked[index] = check(self.state, kind, command)
         return self._checked[index]
 
+    def indices(self) -> list[int]:
+        """The indices of the candidate options (legal or not: nothing is checked)."""
+        return list(range(len(self._templates)))
+
+    def option(self, index: int) -> LegalAction | None:
+        """Candidate ``index`` if the engine accepts it."""
+        return self._option(index)
+
     @property
     def options(self) -> tuple[LegalAction, ...]:
         """Every legal option of the decision (each checked by the engine)."""
