@@ -1,9 +1,9 @@
 """The search policy: a rollout search over the heuristic's best candidates, to the end of the fight.
 
 The fight has no dice: from a state, two fixed policies always play the same fight. Each candidate
-command of the decision (the heuristic's best few, at their token counts; the heuristic's own choice
-always among them) is tried in the engine, then the fight is played on by the heuristic for both sides
-until it ends (or ``depth`` decisions), and the state reached is scored for the deciding side: a win or
+command of the decision (the heuristic's best few, at their token counts, and passing; the
+heuristic's own choice always among them) is tried in the engine, then the fight is played on by the
+heuristic for both sides until it ends (or ``depth`` decisions), and the state reached is scored for the deciding side: a win or
 a loss first, then Vigueur, characters standing and tokens. Since the heuristic's choice is one of the
 candidates and keeps the best score on ties, the search never plays worse than the heuristic would
 expect to; it plays better wherever a second choice wins a fight the first one loses (policy
@@ -25,6 +25,7 @@ from meneur.systems.energy.ai import explain
 from meneur.systems.energy.ai.adapter import Decision, decisions, gm_command, over, step, winner
 from meneur.systems.energy.ai.heuristic import Heuristic
 from meneur.systems.energy.ai.policy import Choice, RandomPolicy, Suggestion
+from meneur.systems.energy.combat.commands import EndPhase
 from meneur.systems.energy.combat.state import FightState, Phase
 
 DEPTH = 400
@@ -67,6 +68,10 @@ class Search:
         if first is None or decision.optional:
             return first
         candidates = [first.best, *first.alternatives]
+        if decision.kind == "action" and not any(isinstance(c.command, EndPhase) for c in candidates):
+            # Passing (keeping every token for defence) is always weighed too.
+            passing = [c for c in self.heuristic.actions(state, decision) if isinstance(c.command, EndPhase)]
+            candidates += passing[:1]
         if len(candidates) == 1:
             return first
         totals = [0.0] * len(candidates)
