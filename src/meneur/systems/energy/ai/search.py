@@ -3,16 +3,16 @@
 The fight has no dice: from a state, two fixed policies always play the same fight. Each candidate
 command of the decision (the heuristic's best few, at their token counts, and passing; the
 heuristic's own choice always among them) is tried in the engine, then the fight is played on by the
-heuristic for both sides until it ends (or ``depth`` decisions), and the state reached is scored for the deciding side: a win or
-a loss first, then Vigueur, characters standing and tokens. Since the heuristic's choice is one of the
-candidates and keeps the best score on ties, the search never plays worse than the heuristic would
-expect to; it plays better wherever a second choice wins a fight the first one loses (policy
-improvement by rollouts). When the budget allows more than one continuation per candidate, further
-continuations add a little noise (a random legal move now and then) and candidates are then sampled
-with UCB1. The budget is a number of simulated decisions (``nodes``: reproducible given the seed) or
-a time (``budget_ms``). Lookahead keeps the engine's immutable states: going back is dropping a
-reference (measured faster than a :class:`meneur.engine.Session` with ``do``/``undo``, see
-``docs/ai.md``).
+heuristic for both sides until it ends (or ``depth`` decisions), and the state reached is scored for
+the deciding side: a win or a loss first, then Vigueur, characters standing and tokens. Since the
+heuristic's choice is one of the candidates and keeps the best score on ties, the search never plays
+worse than the heuristic would expect to; it plays better wherever a second choice wins a fight the
+first one loses (policy improvement by rollouts). When the budget allows more than one continuation
+per candidate, further continuations add a little noise (a random legal move now and then) and
+candidates are then sampled with UCB1. The budget is a number of simulated decisions (``nodes``:
+reproducible given the seed) or a time (``budget_ms``). Lookahead keeps the engine's immutable
+states: going back is dropping a reference (measured faster than a :class:`meneur.engine.Session`
+with ``do``/``undo``, see ``docs/ai.md``).
 """
 
 from __future__ import annotations
