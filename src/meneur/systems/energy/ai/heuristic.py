@@ -43,6 +43,10 @@ KNOCKOUT = 8.0
 DRAIN = 0.5
 """Worth of a defence token the attack forces the target to spend."""
 SPEND = 0.35
+KEEP_WORTH = 0.0
+"""Cost of each token of the defence reserve an attack spends (foes are still to act this turn)."""
+SHARE = 0.5
+"""The reserve: this share of the strongest later attacker's pool."""
 STRESS = 4.0
 """Cost of a stress box checked in a fight (boxes are few, and stress lasts beyond the fight)."""
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
@@ -59,12 +63,12 @@ def threats(state: FightState, who: Combatant) -> list[Combatant]:
     ]
 
 
-def reserve(state: FightState, who: Combatant) -> int:
-    """Tokens to keep for defence: half the strongest later attacker's pool, less what is placed."""
+def reserve(state: FightState, who: Combatant, share: float = 0.5) -> int:
+    """Tokens to keep for defence: a share of the strongest later attacker's pool, less what is placed."""
     later = threats(state, who)
     if not later:
         return 0
-    return max(0, (max(c.energy for c in later) + 1) // 2 - who.defense)
+    return max(0, round(max(c.energy for c in later) * share + 0.01) - who.defense)
 
 
 def guard(target: Combatant) -> int:
@@ -115,8 +119,10 @@ class Heuristic:
 
     name = "heuristic"
 
-    def __init__(self, alternatives: int = 2) -> None:
+    def __init__(self, alternatives: int = 2, keep_worth: float = KEEP_WORTH, share: float = SHARE) -> None:
         self.alternatives = alternatives
+        self.keep_worth = keep_worth
+        self.share = share
 
     def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
         """The best scored command of the decision (None declines an optional one)."""
@@ -134,7 +140,7 @@ class Heuristic:
         """Every considered action of the acting character, scored."""
         assert decision.actor is not None
         who = state.get(decision.actor)
-        keep = min(who.energy, reserve(state, who))
+        keep = min(who.energy, reserve(state, who, self.share))
         later = len(threats(state, who))
         choices: list[Choice] = []
         passing: Choice | None = None
@@ -191,7 +197,10 @@ class Heuristic:
             value = declared(state, concrete) if special else action.effective(spend)
             if value is None:
                 continue
-            score, reasons = -SPEND * (spend + fellows), []
+            score, reasons = (
+                -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend),
+                [],
+            )
             for id in targets:
                 target = state.get(id)
                 opposed = guard(target)
