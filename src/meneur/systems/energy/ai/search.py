@@ -7,7 +7,8 @@ heuristic for both sides until it ends (or ``depth`` decisions), and the state r
 the deciding side: a win or a loss first, then Vigueur, characters standing and tokens. Since the
 heuristic's choice is one of the candidates and keeps the best score on ties, the search never plays
 worse than the heuristic would expect to; it plays better wherever a second choice wins a fight the
-first one loses (policy improvement by rollouts). When the budget allows more than one continuation
+first one loses (policy improvement by rollouts). When every candidate's line reached the end, that
+answer is exact and the search stops; otherwise, when the budget allows more than one continuation
 per candidate, further continuations add a little noise (a random legal move now and then) and
 candidates are then sampled with UCB1. The budget is a number of simulated decisions (``nodes``:
 reproducible given the seed) or a time (``budget_ms``). Lookahead keeps the engine's immutable
@@ -60,6 +61,10 @@ class Search:
         self.budget_ms = budget_ms
         self.depth = depth
         self.heuristic = Heuristic(alternatives=CANDIDATES - 1)
+        self.last: FightState | None = None
+        """Where the last continuation stopped."""
+        self.exact = False
+        """Whether the last choice played every candidate to the end of the fight (no noise, no cut)."""
         self.noise = RandomPolicy(decline=0.7)
 
     def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
@@ -81,8 +86,10 @@ class Search:
         deadline = start + self.budget_ms / 1000 if self.budget_ms is not None else None
         depth = self.depth if self.nodes is None else max(8, min(self.depth, self.nodes // count))
         spent = rounds = 0
+        exact = True  # every first continuation reached the end of the fight: nothing more to learn
         while rounds < count or (
-            (self.nodes is None or spent < self.nodes)
+            not exact
+            and (self.nodes is None or spent < self.nodes)
             and (deadline is None or time.perf_counter() < deadline)
         ):
             if rounds < count:
@@ -98,10 +105,13 @@ class Search:
             score, used, cut = self.rollout(after, decision.side, rng, noise, depth, share)
             if cut:
                 depth = used
+            if rounds < count and (self.last is None or not over(self.last)):
+                exact = False
             totals[pick] += score
             counts[pick] += 1
             spent += used + 1
             rounds += 1
+        self.exact = exact
         means = [totals[i] / counts[i] for i in range(len(candidates))]
         ranked = sorted(range(len(candidates)), key=lambda i: (-round(means[i], 6), i))
         out = []
@@ -126,6 +136,7 @@ class Search:
         used = 0
         while used < limit and state.phase is not Phase.ENDED and not over(state):
             if deadline is not None and used % 4 == 0 and time.perf_counter() >= deadline:
+                self.last = state
                 return value(state, side), used, True
             command = None
             for decision in decisions(state):
@@ -142,4 +153,5 @@ class Search:
                     break
             state = step(state, command)
             used += 1
+        self.last = state
         return value(state, side), used, False
