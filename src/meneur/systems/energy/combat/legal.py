@@ -2,8 +2,9 @@
 the refused ones are refused (a UI shows the buttons that work and greys the others with the reason).
 
 Each candidate is checked by :func:`~.decide.decide` itself, so the query and the engine never
-disagree; candidates that the predicates of :mod:`.rules` already refuse are not even tried unless
-the refused ones are asked for (:mod:`.legal_candidates`). Stress uses cost no token but a stress box
+disagree; candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless
+the refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
+refuses with, never a copy of their conditions). Stress uses cost no token but a stress box
 (``stress_cost``).
 ``command`` is a template: its ``tokens`` is the least tokens the action takes; any count
 from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defences, support).
