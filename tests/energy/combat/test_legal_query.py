@@ -211,3 +211,18 @@ def test_a_tired_ally_is_offered_energy() -> None:
     assert [a.command.targets for a in give] == [("k",)]  # type: ignore[union-attr]
     assert give[0].halving == 1
 
+
+
+@pytest.mark.parametrize(("change", "rule"), [
+    ({"made_by": "def"}, "duplicates"), ({"immune": True}, "immunity"),
+    ({"conditions": frozenset({"entangled"})}, "conditions"), ({"energy": 0}, "energy_pool")])
+def test_a_hopeless_attacker_is_offered_no_attack(change: dict[str, object], rule: str) -> None:
+    """A copy made by a defensive power "ne peut que protéger", an immune character "ne peut plus agir sur
+    le champ de bataille", empêtré, or no token left (002_58e889a1abff3456.txt): the query skips the
+    attacks through the same predicate ``decide`` refuses with, and the refused ones name that rule."""
+    fight = started(hero(), foe())
+    state = fight.state.with_combatant(fight.state.get("h")._replace(**change))
+    assert not any(a.kind in ("attack", "charge") for a in legal_actions(state))
+    refused = [a for a in legal_actions(state, include_refused=True) if a.kind == "attack"]
+    assert refused and {a.rule for a in refused} == {rule}
+    assert_exact(state)

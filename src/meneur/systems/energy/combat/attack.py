@@ -16,7 +16,7 @@ from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import area, checks, rules
 from meneur.systems.energy.combat.commands import Attack
-from meneur.systems.energy.combat.effects import ON_HIT, portal
+from meneur.systems.energy.combat.effects import ON_HIT, carry, portal
 from meneur.systems.energy.combat.effects.terrain import crossing_cost, slowing
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
@@ -26,7 +26,7 @@ from meneur.systems.energy.combat.events import (
     InvisibilityChanged,
     PowerUsed,
 )
-from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
+from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, PendingAttack
 from meneur.systems.energy.combat.words import metres, word
 
@@ -64,11 +64,14 @@ def is_contact(who: Combatant, power: int | None) -> bool:
     return power is not None and who.counts_as(power, "off_c")
 
 
-def engaged_by(who: Combatant, other: Combatant) -> bool:
-    """Whether ``other`` engages ``who`` now: it attacked ``who`` in contact this turn and still stands
-    within 5 m (reading of docs/rulings/energy-combat.md: the book gives no duration)."""
-    return other.id in who.engaged_by and not other.out and checks.distance(
-        who.position, other.position) <= checks.NEAR_METRES
+engaged_by = rules.engaged_by
+
+
+def portal_reaches(who: Combatant, power: int | None, kind: str) -> bool:
+    """Whether an attack goes through a portal: a contact attack strikes from its far end, a forced move
+    pulls the target through ("des ennemis peuvent être attirés à travers"); for any other the option
+    means nothing (bad input)."""
+    return kind == "forced_move" or is_contact(who, power)
 
 
 def is_ranged(state: FightState, who: Combatant, power: int | None, targets: tuple[Combatant, ...]) -> bool:
@@ -119,14 +122,14 @@ def joined_copies(state: FightState, who: Combatant, cmd: Attack,
     (LEGION, 002_58e889a1abff3456.txt)."""
     if not cmd.joined:
         return ()
-    if who.made_by not in OFFENSIVE or cmd.area_targets:
+    if not rules.pools_tokens(who) or cmd.area_targets:
         checks.refuse("copies_together", N_("Only copies made by an offensive power pool their tokens, "
                                             "against a single target."))
     seen = {who.id}
     found = []
     for id, tokens in cmd.joined:
         copy = checks.combatant(state, id)
-        if copy.id in seen or copy.original != who.original or copy.made_by not in OFFENSIVE:
+        if copy.id in seen or not rules.joins(who, copy):
             checks.refuse("copies_together", N_("{copy} is not another copy of {original} made by an "
                                                 "offensive power."),
                           copy=copy.name, original=state.get(who.original or "").name)
@@ -135,14 +138,14 @@ def joined_copies(state: FightState, who: Combatant, cmd: Attack,
         check_attacker(copy, Attack(copy.id, target.id, tokens, cmd.power))
         check_sight(state, copy, cmd.power, (target,))
         if is_contact(copy, cmd.power):
-            checks.near(copy, target, "contact_reach", state.options.contact_reach)
+            checks.in_contact_reach(state, copy, target)
         found.append((copy, tokens))
     return tuple(found)
 
 
 def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> None:
     """Refuse a second attack of the same original's offensive copies on one target in a turn."""
-    if who.made_by in OFFENSIVE and who.original is not None and state.has(who.original):
+    if rules.pools_tokens(who) and who.original is not None and state.has(who.original):
         original = state.get(who.original)
         if target.id in original.copy_targets:
             checks.refuse("copies_together", N_("The copies of {original} already attacked {target} this "
@@ -161,7 +164,7 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack,
     for target in targets:
         if target.out:
             checks.refuse("knock_out", N_("{name} is knocked out and cannot act."), name=target.name)
-        if target.id in state.targeted:
+        if not rules.may_target(state, target):
             checks.refuse("one_attack_per_target",
                           N_("{target} was already attacked by {name} in this action phase: all tokens "
                              "against a target must be spent at once."), target=target.name, name=who.name)
@@ -173,9 +176,9 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack,
             origin = who._replace(position=portal.far_end(state, who.name, who.position, cmd.portal,
                                                           checks.NEAR_METRES))
         for target in targets[:1]:
-            checks.near(origin, target, "contact_reach", state.options.contact_reach)
+            checks.in_contact_reach(state, origin, target)
     if cmd.area_targets:
-        if state.options.area_needs_area_power and (cmd.power is None or not who.power(cmd.power).area):
+        if not rules.may_attack_area(state, who, cmd.power):
             checks.refuse("area", N_("This power was not made for area attacks (table option)."))
         if not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
             checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."),
@@ -187,14 +190,16 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack,
 
 
 def check_attacker(who: Combatant, cmd: Attack) -> None:
-    """Conditions and powers that forbid this attack."""
-    checks.free_to_spend(who)
-    if who.made_by == "def":
+    """Conditions and powers that forbid this attack (what forbids any attack of ``who``:
+    :func:`.rules.attack_blocker`)."""
+    blocker = rules.attack_blocker(who)
+    if blocker == "def_copy":
         checks.refuse("duplicates", N_("A copy made by a defensive power only protects: it cannot attack."))
-    checks.not_immune(who)
-    if "entangled" in who.conditions:
+    if blocker == "immune":
+        checks.not_immune(who)
+    if blocker is not None:
         checks.refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-                      name=who.name, condition=word("entangled"))
+                      name=who.name, condition=word(blocker))
     checks.usable_power(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens + cmd.keep_invisible)
@@ -225,14 +230,13 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
             target.position, cmd.destination) > checks.MOVE_METRES:
         checks.refuse("forced_move", N_("A forced move is at most 20 m."))
     if kind == "carry" and cmd.destination is not None and checks.distance(
-            target.position, cmd.destination) > checks.MOVE_METRES * max(1, cmd.carry_legs or 1):
+            target.position, cmd.destination) > carry.METRES_PER_LEG * max(1, cmd.carry_legs or 1):
         checks.refuse("carry", N_("Carrying a target flies 20 m per 2 tokens past its defence."))
 
 
 def check_options(who: Combatant, cmd: Attack, kind: str) -> None:
     """Options that make no sense for this attack are bad input, never silently ignored."""
-    problem = rules.pointless_option(cmd.portal is not None and kind != "forced_move"
-                                     and not is_contact(who, cmd.power),
+    problem = rules.pointless_option(cmd.portal is not None and not portal_reaches(who, cmd.power, kind),
                                      cmd.target_power is not None and kind != "steal",
                                      bool(cmd.crossing) and (kind not in ("forced_move", "carry")
                                                              or bool(cmd.area_targets)),

@@ -1,7 +1,9 @@
-"""Small rule helpers shared by deciding and the legality query: token arithmetic, reach, refusals.
+"""Small rule helpers of deciding: token arithmetic, reach, and the refusals built on :mod:`.rules`.
 
 Every refusal is an :class:`~meneur.errors.IllegalActionError` naming the rule it applies, with a
-translated explanation; raising it never changes the state.
+translated explanation; raising it never changes the state. A refusal here only raises what a predicate
+of :mod:`.rules` answers (the legality query asks the same predicate), and the distances of the rules
+(:data:`MOVE_METRES`...) are those of :mod:`.rules`, named here again for the modules that refuse.
 """
 
 from __future__ import annotations
@@ -13,18 +15,22 @@ from meneur.errors import IllegalActionError
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.profile import Combatant, Point
-from meneur.systems.energy.combat.rules import STRESS_BOXES, is_offensive
+from meneur.systems.energy.combat.rules import (
+    AREA_MAX_DIAMETER,
+    MOVE_METRES,
+    NEAR_METRES,
+    SMALL_MOVE_METRES,
+    STRESS_BOXES,
+    is_offensive,
+)
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import metres as as_metres
 from meneur.systems.energy.combat.words import word
 
 DOMAIN = "energy_combat"
-MOVE_METRES = 20.0
-SMALL_MOVE_METRES = 5.0
-NEAR_METRES = 5.0
-AREA_MAX_DIAMETER = 20.0
 GM_MODIFIER_MAX = 2
-__all__ = ["STRESS_BOXES", "is_offensive"]
+__all__ = ["AREA_MAX_DIAMETER", "MOVE_METRES", "NEAR_METRES", "SMALL_MOVE_METRES", "STRESS_BOXES",
+           "is_offensive"]
 
 
 def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
@@ -119,14 +125,14 @@ def tokens_between(who: Combatant, tokens: int, low: int = 1) -> None:
     if tokens < low:
         refuse("minimum_cost", N_("An action costs at least {low} token(s); {tokens} given."),
                low=low, tokens=tokens)
-    if tokens > who.energy:
+    if not rules.affords(who, tokens):
         refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
                name=who.name, energy=who.energy, tokens=tokens)
 
 
 def can_pay(who: Combatant, paid: int) -> None:
     """Refuse when the pool cannot pay ``paid`` tokens."""
-    if paid > who.energy:
+    if not rules.affords(who, paid):
         refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
                name=who.name, energy=who.energy, tokens=paid)
 
@@ -145,11 +151,7 @@ def gm_modifier_ok(value: int) -> None:
 
 def engaged(state: FightState, who: Combatant) -> bool:
     """Engaged: attacked in contact by an Off-C assailant still standing within 5 m."""
-    for by in who.engaged_by:
-        other = state.get(by)
-        if not other.out and distance(other.position, who.position) <= NEAR_METRES:
-            return True
-    return False
+    return any(rules.engaged_by(who, state.get(by)) for by in who.engaged_by)
 
 
 def far_while_engaged(state: FightState, who: Combatant, target: Combatant) -> int:
@@ -162,7 +164,7 @@ def far_while_engaged(state: FightState, who: Combatant, target: Combatant) -> i
 def far_point_while_engaged(state: FightState, who: Combatant, at: Point | None) -> int:
     """1 halving when an engaged character acts on a point beyond 5 m, "quel que soit le type d'action
     et quelle que soit la cible" (a terrain element, a portal, a scene interaction)."""
-    if at is None or distance(who.position, at) <= NEAR_METRES or not engaged(state, who):
+    if at is None or rules.nearby(who.position, at) or not engaged(state, who):
         return 0
     return 1
 
@@ -175,9 +177,18 @@ def ally(who: Combatant, other: Combatant) -> None:
 
 def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRES) -> None:
     """Refuse when ``other`` is farther than ``metres`` from ``who``."""
-    if distance(who.position, other.position) > metres:
+    if not rules.nearby(who.position, other.position, metres):
         refuse(rule, N_("{other} is more than {metres} m away from {name}."),
                other=other.name, metres=as_metres(metres), name=who.name)
+
+
+def in_contact_reach(state: FightState, who: Combatant, other: Combatant) -> None:
+    """Refuse a contact attack on ``other`` beyond the table's contact reach
+    (:func:`.rules.in_contact_reach`)."""
+    if not rules.in_contact_reach(state, who.position, other.position):
+        reach = state.options.contact_reach
+        refuse("contact_reach", N_("{other} is more than {metres} m away from {name}."),
+               other=other.name, metres=as_metres(reach), name=who.name)
 
 
 def copy_may_use(who: Combatant, power: int | None) -> None:

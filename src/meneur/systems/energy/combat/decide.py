@@ -1,5 +1,10 @@
 """``decide(state, command) -> events``: validate a command and say what happens, without changing
-anything. An illegal command raises :class:`~meneur.errors.IllegalActionError` naming the rule."""
+anything. An illegal command raises :class:`~meneur.errors.IllegalActionError` naming the rule.
+
+Legality is decided here once: each handler refuses by asking a named predicate of :mod:`.rules` (or of
+the rule module that owns the rule), through :mod:`.checks`; the legality query (:mod:`.legal`) runs
+every candidate through :func:`decide`, and its candidates (:mod:`.legal_candidates`) skip sure refusals
+only with those same predicates."""
 
 from __future__ import annotations
 

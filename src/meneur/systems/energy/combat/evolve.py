@@ -8,6 +8,7 @@ from typing import Any
 
 from meneur.systems.energy.campaign.states import HURT
 from meneur.systems.energy.combat import events as ev
+from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant
 from meneur.systems.energy.combat.state import FightState, Interruption, Phase
 
@@ -295,7 +296,7 @@ def _maintained(state: FightState, e: ev.LastingMaintained) -> FightState:
     after = _spend(state, e.lasting.owner, e.paid)
     left = list(after.maintainable)
     left.remove(e.lasting)
-    kept = (*after.lasting, e.lasting) if e.lasting.kind in ("portal", "immunity") else after.lasting
+    kept = (*after.lasting, e.lasting) if rules.kept_at_fixed_cost(e.lasting) else after.lasting
     return after._replace(maintainable=tuple(left), lasting=kept)
 
 

@@ -2,8 +2,9 @@
 the refused ones are refused (a UI shows the buttons that work and greys the others with the reason).
 
 Each candidate is checked by :func:`~.decide.decide` itself, so the query and the engine never
-disagree; candidates that the predicates of :mod:`.rules` already refuse are not even tried unless
-the refused ones are asked for (:mod:`.legal_candidates`). Stress uses cost no token but a stress box
+disagree; candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless
+the refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
+refuses with, never a copy of their conditions). Stress uses cost no token but a stress box
 (``stress_cost``).
 ``command`` is a template: its ``tokens`` is the least tokens the action takes; any count
 from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defences, support).
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 from meneur.errors import IllegalActionError
 from meneur.i18n import Message
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -46,7 +47,7 @@ from meneur.systems.energy.combat.events import (
     VigorRestored,
 )
 from meneur.systems.energy.combat.legal_candidates import GM_KINDS, PLAYED, candidates
-from meneur.systems.energy.combat.state import FightState, Phase
+from meneur.systems.energy.combat.state import FightState
 
 __all__ = ["PLAYED", "VARIABLE", "LegalAction", "candidates", "legal_actions", "with_tokens"]
 
@@ -148,7 +149,7 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
     """
     found = []
     for kind, command in candidates(state, include_refused):
-        if kind == "end" and state.phase in (Phase.ACTION, Phase.MAINTENANCE):
+        if kind == "end" and state.phase in rules.FIGHTING:
             found.append(LegalAction(None, kind, command, 0, 0))  # the GM may always end the fight
             continue
         if kind in GM_KINDS:  # gm_candidates offers only what the GM may do now (rules.may_leave...)

@@ -2,9 +2,16 @@
 
 Conventions:
     * A template engages the least tokens the action takes (1 for a variable action).
-    * ``with_refused=False`` leaves out candidates that are sure to be refused (each skip repeats a
-      refusal of :func:`~.decide.decide`); ``with_refused=True`` keeps them so the query can say why.
-      ``tests/energy/combat/test_legal_query.py`` checks that the two agree on every legal action.
+    * ``with_refused=False`` leaves out candidates that are sure to be refused. Each skip asks a named
+      predicate of :mod:`.rules` (or of the rule module that owns the rule: :func:`.movement.move_cost`,
+      :func:`.attack.portal_reaches`, :func:`.attack.is_contact`, :func:`.reactions.opposes`), the very
+      predicate ``decide``'s path calls to refuse with the rule's key: no condition of a refusal is
+      written here, so a rule changed there changes both. ``with_refused=True`` keeps the candidates so
+      the query can say why; every candidate kept still goes through :func:`~.decide.decide`
+      (:mod:`.legal`). ``tests/energy/combat/test_legal_query.py`` checks that the two agree on every
+      action and that refused ones carry ``decide``'s rule.
+    * Conditions left here only choose which templates are worth a button (enemies still standing, one
+      area per power, the portals on the field...), never whether one is legal.
     * Rule text: ``002_58e889a1abff3456.txt`` (tactical combat chapter).
 """
 
@@ -12,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, TypeVar, cast
 
-from meneur.systems.energy.combat import checks, movement, rules
+from meneur.systems.energy.combat import attack, movement, reactions, rules
 from meneur.systems.energy.combat.commands import (
     Adjust,
     Arrive,
@@ -40,7 +47,7 @@ from meneur.systems.energy.combat.commands import (
     UseSupport,
 )
 from meneur.systems.energy.combat.effects import ON_HIT
-from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, PowerProfile
+from meneur.systems.energy.combat.profile import Combatant, PowerProfile
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.turn import CATEGORIES
 
@@ -50,11 +57,8 @@ PLAYED = ("attack", "charge", "move", "support", "interact", "force_move")
 GM_KINDS = frozenset({"arrive", "leave", "adjust", "place_terrain"})
 """The GM's commands: listed with no actor, for the GM."""
 """Actions a controller may make the character it controls do (ÉCHO)."""
-OFFENSIVE_SET = frozenset(OFFENSIVE)
-MOVING = frozenset({"mov", "sup"})
-"""Categories a power moves its user with (a Sup power at half)."""
-FIXED_FROM_POOL = frozenset({"give_energy", "heal", None})
-"""Support kinds whose least cost is 1 token from the pool (no reinforcement discount below 1)."""
+FORCED_MOVE_TOKENS = 2
+"""The template of a forced move engages 2 tokens: it is "une attaque en demi-succès", 2 for 1."""
 
 
 _MADE: dict[tuple[object, ...], Any] = {}
@@ -91,7 +95,6 @@ class Kit(NamedTuple):
     contact: frozenset[int]
     mov: tuple[int, ...]
     defence: tuple[int, ...]
-    moves_freely: bool
     feats: tuple[tuple[int, Candidate], ...]
 
 
@@ -108,15 +111,13 @@ def _kit(who: Combatant) -> Kit:
     if len(_KITS) > 512:
         _KITS.clear()
     indices = _power_indices(who)
-    counted = [who.categories(i) for i in indices]
     offensive: tuple[int | None, ...] = tuple(
-        i for i in indices if counted[i] & OFFENSIVE_SET or who.power(i).kind in ON_HIT)
+        i for i in indices if rules.is_offensive(who, i) or who.power(i).kind in ON_HIT)
     feats = tuple((i, _feat(who.id, i, category)) for i in indices
-                  for category in CATEGORIES if category not in counted[i])
-    kit = Kit(offensive or (None,), frozenset(i for i in indices if "off_c" in counted[i]),
-              tuple(i for i in indices if "mov" in counted[i]),
-              tuple(i for i in indices if "def" in counted[i]),
-              any(counted[i] & MOVING for i in indices), feats)
+                  for category in CATEGORIES if not who.counts_as(i, category))
+    kit = Kit(offensive or (None,), frozenset(i for i in indices if attack.is_contact(who, i)),
+              tuple(i for i in indices if who.counts_as(i, "mov")),
+              tuple(i for i in indices if reactions.opposes(who, i)), feats)
     _KITS[key] = (who.powers, kit)
     return kit
 
@@ -130,35 +131,31 @@ def _offensive_uses(who: Combatant) -> tuple[int | None, ...]:
     return _kit(who).offensive
 
 
-def _can_move_more(who: Combatant) -> bool:
-    """Whether a further move is possible at all ("ne peut pas être effectué en plus d'un autre
-    déplacement"; without a Mov power, one move a turn)."""
-    return not who.small_move and (rules.may_move_again(who, None) or _kit(who).moves_freely)
-
-
 def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     """Attacks and charges on each enemy, with each offensive use (or without a power, at half)."""
     out: list[Candidate] = []
-    hopeless = not with_refused and (not who.energy or who.made_by == "def" or who.immune)
+    hopeless = not with_refused and (rules.attack_blocker(who) is not None or not rules.affords(who, 1))
     enemies = [] if hopeless else [e for e in _enemies(state, who)
-                                   if with_refused or e.id not in state.targeted]
-    reach = state.options.contact_reach
-    may_charge = with_refused or (not who.charged and _can_move_more(who))
+                                   if with_refused or rules.may_target(state, e)]
+    may_charge = with_refused or rules.charge_blocker(who) is None
+    contacts = _kit(who).contact
     for power in _offensive_uses(who):
-        contact = power in _kit(who).contact
+        contact = power in contacts
         for enemy in enemies:
-            gap = checks.distance(who.position, enemy.position) if contact and not with_refused else 0.0
-            if gap <= reach:
+            if with_refused or not contact or rules.in_contact_reach(state, who.position, enemy.position):
                 out.append(("attack", made(Attack, who.id, enemy.id, 1, power)))
-            if contact and may_charge and (with_refused or gap <= checks.MOVE_METRES + reach):
+            # The charge's move ends on the enemy: in contact reach if the move itself is legal.
+            if contact and may_charge and (
+                    with_refused or rules.nearby(who.position, enemy.position, rules.MOVE_METRES)):
                 out.append(("charge", made(Charge, who.id, enemy.id, enemy.position, 1, power)))
     if not hopeless:
-        fresh = [e for e in _enemies(state, who) if e.id not in state.targeted]
+        fresh = [e for e in _enemies(state, who) if rules.may_target(state, e)]
         out += _area_attacks(state, who, fresh, with_refused)
-    if who.made_by in OFFENSIVE or state.terrain:
+    if rules.pools_tokens(who) or state.terrain:
         out += _together_and_through(state, who, enemies)
-    if with_refused or who.energy >= 2:  # "une attaque en demi-succès": 2 tokens for 1
-        out += [("force_move", made(ForceMove, who.id, e.id, 2, e.position)) for e in enemies]
+    if with_refused or rules.affords(who, FORCED_MOVE_TOKENS):
+        out += [("force_move", made(ForceMove, who.id, e.id, FORCED_MOVE_TOKENS, e.position))
+                for e in enemies]
     return out
 
 
@@ -167,29 +164,27 @@ def _area_attacks(state: FightState, who: Combatant, enemies: list[Combatant],
     """One area attack per offensive power, on the first enemy with others around ("maximum 20 mètres de
     diamètre ... contre tous les personnages situés dans la zone"): the zone is centred on that enemy, so
     every enemy within 10 m of it is inside."""
-    radius = checks.AREA_MAX_DIAMETER / 2
-    needs_flag = state.options.area_needs_area_power
+    radius = rules.AREA_MAX_DIAMETER / 2
     powers = [p for p in _offensive_uses(who)
-              if p is not None and (with_refused or not needs_flag or who.power(p).area)]
+              if p is not None and (with_refused or rules.may_attack_area(state, who, p))]
     for first in enemies if powers else []:
         others = tuple(e.id for e in enemies
-                       if e is not first and checks.distance(first.position, e.position) <= radius)
+                       if e is not first and rules.nearby(first.position, e.position, radius))
         if others:
-            far = checks.distance(who.position, first.position) > state.options.contact_reach
-            return [("attack", made(Attack, who.id, first.id, 1, p, others, checks.AREA_MAX_DIAMETER))
-                    for p in powers if with_refused or not (far and p in _kit(who).contact)]
+            near = rules.in_contact_reach(state, who.position, first.position)
+            return [("attack", made(Attack, who.id, first.id, 1, p, others, rules.AREA_MAX_DIAMETER))
+                    for p in powers if with_refused or near or p not in _kit(who).contact]
     return []
 
 
 def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant]) -> list[Candidate]:
     """Attacks joined by fellow offensive copies (LEGION) and attacks through portals (NEXUS)."""
     out: list[Candidate] = []
-    fellows = tuple((c.id, 1) for c in state.combatants if who.made_by in OFFENSIVE and c.id != who.id
-                    and c.original == who.original and c.made_by in OFFENSIVE and not c.out and c.energy)
+    fellows = tuple((c.id, 1) for c in state.combatants if rules.pools_tokens(who) and rules.joins(who, c)
+                    and not c.out and rules.attack_blocker(c) is None and rules.affords(c, 1))
     portals = [t.id for t in state.terrain if t.kind == "portal"]
     for power in _offensive_uses(who):
-        through = power is not None and (who.counts_as(power, "off_c")
-                                         or who.power(power).kind == "forced_move")
+        through = attack.portal_reaches(who, power, attack.kind_of(who, power))
         for enemy in enemies:
             if fellows:
                 out.append(("attack", Attack(who.id, enemy.id, 1, power, joined=fellows)))
@@ -202,12 +197,12 @@ def _support_targets(state: FightState, who: Combatant, kind: str | None,
     """Willing targets of a support power; full targets are sure refusals ("would spend tokens for
     nothing"), and only a second wind lets a knocked-out character be healed."""
     if kind == "give_energy":
-        return [(a.id,) for a in _allies(state, who) if with_refused or a.energy < a.energy_max]
+        return [(a.id,) for a in _allies(state, who) if with_refused or rules.wants_energy(a)]
     if kind != "heal":
         return [()]
-    hurt = [c for c in state.combatants if c.side == who.side and (not c.out or c.second_wind)]
+    hurt = [c for c in state.combatants if c.side == who.side and rules.may_be_healed(c)]
     return [(c.id,) for c in hurt if with_refused or (
-        c.vigor < c.vigor_max and checks.distance(who.position, c.position) <= checks.NEAR_METRES)]
+        rules.wants_vigor(c) and rules.nearby(who.position, c.position))]
 
 
 def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -216,9 +211,9 @@ def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Can
         kind = who.power(power).kind
         if kind in ON_HIT or (kind is None and who.power(power).category != "sup"):
             continue
-        copy_refused = rules.copy_refuses(who, power)
-        if not with_refused and (copy_refused or (who.immune and kind != "invisibility")
-                                 or (not who.energy and kind in FIXED_FROM_POOL)):
+        if not with_refused and (rules.copy_refuses(who, power)
+                                 or not (rules.acts_on_field(who) or rules.supports_while_immune(kind))
+                                 or (rules.engages_from_pool(kind) and not rules.affords(who, 1))):
             continue
         for chosen in _support_targets(state, who, kind, with_refused):
             out.append(("support", made(UseSupport, who.id, power, 1, chosen, who.position, who.position)))
@@ -227,24 +222,19 @@ def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Can
 
 def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     out: list[Candidate] = []
-    if with_refused or _can_move_more(who):
+    if with_refused or rules.move_blocker(who) is None:
         moves: tuple[int | None, ...] = _kit(who).mov
         out += [("move", made(Move, who.id, who.position, power)) for power in moves or [None]
-                if with_refused or _move_cost(who, power) <= who.energy]
-    if with_refused or rules.may_small_move(who):
+                if with_refused or (rules.move_again_blocker(who, power) is None
+                                    and rules.affords(who, movement.move_cost(who, power)))]
+    if with_refused or (rules.may_small_move(who) and rules.small_move_blocker(state, who) is None):
         out.append(("small_move", made(Move, who.id, who.position, None, (), True)))
     out += [("move", Move(who.id, who.position, portal=t.id)) for t in state.terrain if t.kind == "portal"]
     return out
 
 
-def _move_cost(who: Combatant, power: int | None) -> int:
-    """Tokens of a plain move: "un jeton d'énergie pour se déplacer de 20 mètres", doubled for a
-    support power, less a first-use reinforcement."""
-    return checks.fixed_cost(who, power, 1 << movement.move_halving(who, power))
-
-
 def _interactions(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
-    if not with_refused and (not who.energy or who.immune):
+    if not with_refused and not (rules.affords(who, 1) and rules.acts_on_field(who)):
         return []
     out: list[Candidate] = [("interact", made(Interact, who.id, t.id, 1)) for t in state.terrain
                             if t.kind != "portal"]
@@ -261,17 +251,16 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
         wind: Candidate = ("stress", made(SpendStress, who.id, "second_wind"))
         return [wind] if with_refused or rules.may_take_second_wind(who) else []
     out: list[Candidate] = []
-    if with_refused or not who.determined:
+    if with_refused or rules.may_be_determined(who):
         out.append(("stress", made(SpendStress, who.id, "determination")))
-    lost = who.lost_powers
-    return out + [feat for power, feat in _kit(who).feats if power not in lost]
+    return out + [feat for power, feat in _kit(who).feats if who.has_power(power)]
 
 
 def _extended_defenses(state: FightState, who: Combatant, allies: list[Combatant],
                        with_refused: bool) -> list[Candidate]:
     """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally."""
-    near = tuple(a.id for a in allies if checks.distance(who.position, a.position) <= checks.NEAR_METRES)
-    if not near or (not with_refused and who.energy < 1 + len(near)):
+    near = tuple(a.id for a in allies if rules.nearby(who.position, a.position))
+    if not near or (not with_refused and not rules.affords(who, rules.extended_defense_cost(1, len(near)))):
         return []
     return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in _kit(who).defence]
 
@@ -285,10 +274,10 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
         out += _supports(state, who, with_refused)
         out += _moves(state, who, with_refused)
         out += _interactions(state, who, with_refused)
-    elif state.options.stunned_may_small_move and rules.move_blocker(who, free_small=True) is None:
+    elif rules.small_move_blocker(state, who) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
     out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
-    if with_refused or (free and who.energy and rules.may_hold(state, who)):
+    if with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who)):
         out.append(("hold", made(Hold, who.id)))
     out += stress_uses(who, with_refused)
     out.append(("pass", made(EndPhase, who.id)))
@@ -300,19 +289,17 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidat
     target = state.get(state.pending.target)
     defences = _kit(target).defence
     pending = state.pending
-    # An interposer defends with the power it interposed with (or none, at half).
-    same = pending.interposed_by != target.id
     out: list[Candidate] = [("defend", made(Defend, target.id, 0, p)) for p in (*defences, None)
-                            if with_refused or same or p == pending.interpose_power]
+                            if with_refused or rules.may_defend_with(pending, target, p)]
     for ally in _allies(state, target):
         if ally.id == state.pending.attacker:
             continue
-        if not with_refused and checks.distance(ally.position, target.position) > checks.NEAR_METRES:
+        if not with_refused and not rules.nearby(ally.position, target.position):
             continue
         guards = _kit(ally).defence
-        if state.pending.interposed_by is None:
+        if rules.may_interpose(pending, ally):
             out += [("interpose", made(Interpose, ally.id, p)) for p in (*guards, None)]
-        if with_refused or ally.energy >= 2:
+        if with_refused or rules.affords(ally, rules.extended_defense_cost(1, 1)):
             out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p))
                     for p in guards]
     out += stress_uses(target, with_refused)
@@ -334,7 +321,7 @@ def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candi
     """Keeping a hold, maintaining lasting effects, and each character's stress uses."""
     out: list[Candidate] = [("keep_hold", made(KeepHold, c.id)) for c in state.combatants if c.hold]
     for lasting in state.maintainable:
-        fixed = lasting.kind in ("portal", "immunity")
+        fixed = rules.kept_at_fixed_cost(lasting)
         # An offensive effect is maintained by a new attack of any size ("via une dépense suffisante").
         out.append(("maintain", made(Maintain, lasting.owner, lasting.id,
                                      max(1, lasting.tokens) if fixed else 1)))

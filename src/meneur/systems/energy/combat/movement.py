@@ -29,10 +29,9 @@ from meneur.systems.energy.combat.state import FightState, Lasting, Terrain
 from meneur.systems.energy.combat.words import word
 
 
-def may_move(who: Combatant, free_small: bool = False) -> None:
-    """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé); with
-    ``free_small`` (a small move under the table option ``stunned_may_small_move``) sonné does not."""
-    condition = rules.move_blocker(who, free_small)
+def may_move(who: Combatant, condition: str | None) -> None:
+    """Refuse when a condition forbids moving (empêtré, immobilisé, sonné, contrôlé): ``condition`` is
+    what :func:`.rules.move_blocker` (or :func:`.rules.small_move_blocker` for a small move) answers."""
     if condition in rules.NO_SPEND:
         checks.free_to_spend(who)
     if condition is not None:
@@ -51,13 +50,24 @@ def move_halving(who: Combatant, power: int | None) -> int:
     return int(power is not None and (not who.counts_as(power, "mov") or who.made_by == "sup"))
 
 
-def another_move(who: Combatant, power: int | None) -> None:
-    """Without a Mov power, one move a turn; never a move after a small move."""
-    if who.small_move:
+def another_move(who: Combatant, blocker: str | None) -> None:
+    """Refuse the move that ``blocker`` forbids (:func:`.rules.move_again_blocker`,
+    :func:`.rules.charge_blocker`): without a Mov power, one move a turn; never a move after a small move;
+    one charge a turn."""
+    if blocker == "small_move":
         checks.refuse("small_move", N_("{name} made a small move: no other move this turn."), name=who.name)
-    if not rules.may_move_again(who, power):
+    if blocker == "movement":
         checks.refuse("movement", N_("Without a movement power, {name} moves only once a turn."),
                       name=who.name)
+    if blocker == "charge":
+        checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)
+
+
+def move_cost(who: Combatant, power: int | None, carried: int = 0) -> int:
+    """Tokens of a move before crossing: "un jeton d'énergie pour se déplacer de 20 mètres", 1 more per
+    character carried, doubled for a support power (:func:`move_halving`), less a first-use
+    reinforcement."""
+    return checks.fixed_cost(who, power, (1 + carried) << move_halving(who, power))
 
 
 def carried(state: FightState, who: Combatant, cmd: Move) -> None:
@@ -74,7 +84,7 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     """Validate and decide a move of the acting character."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
-    may_move(who, cmd.small and state.options.stunned_may_small_move)
+    may_move(who, rules.small_move_blocker(state, who) if cmd.small else rules.move_blocker(who))
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     carried(state, who, cmd)
@@ -83,20 +93,19 @@ def move(state: FightState, cmd: Move) -> list[Event]:
     if cmd.small:
         if not rules.may_small_move(who):
             checks.refuse("small_move", N_("A small move cannot be added to another move."))
-        if checks.distance(who.position, cmd.to) > checks.SMALL_MOVE_METRES:
+        if not rules.nearby(who.position, cmd.to, rules.SMALL_MOVE_METRES):
             checks.refuse("small_move", N_("A small move is at most 5 m."))
         extra, _hazards = crossing_cost(state, cmd.crossing)  # "traverser" costs the same on a small move
         checks.can_pay(who, extra)
         return [Moved(who.id, cmd.to, extra, small=True),
                 *hazards_after(state, who.id, cmd.crossing, cmd.carry)]
-    another_move(who, cmd.power)
+    another_move(who, rules.move_again_blocker(who, cmd.power))
     if cmd.power is not None and not has_mov(who, cmd.power):
         checks.refuse("movement", N_("This power is not a movement power."))
-    if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
+    if not rules.nearby(who.position, cmd.to, rules.MOVE_METRES):
         checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
     extra, _hazards = crossing_cost(state, cmd.crossing)
-    cost = (1 + len(cmd.carry)) << move_halving(who, cmd.power)
-    paid = checks.fixed_cost(who, cmd.power, cost) + extra
+    paid = move_cost(who, cmd.power, len(cmd.carry)) + extra
     checks.can_pay(who, paid)
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
@@ -128,8 +137,8 @@ def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
     """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
     mover and 1 for each willing character taken along, from within 5 m of either end to the other."""
     to = portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
-    if not rules.moves_freely(who):
-        another_move(who, None)  # passing is this character's move of the turn
+    if not rules.moves_freely(who):  # passing is this character's move of the turn
+        another_move(who, rules.move_again_blocker(who, None))
     paid = 1 + len(cmd.carry)
     checks.can_pay(who, paid)
     return [Moved(who.id, to, paid, carried=cmd.carry)]
@@ -139,17 +148,12 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
     """A free 20 m move then a contact attack on the charged target, once a turn."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
-    may_move(who)
+    may_move(who, rules.move_blocker(who))
     checks.usable_power(who, cmd.power)
     if cmd.power is None or not who.counts_as(cmd.power, "off_c"):
         checks.refuse("charge", N_("A charge needs a contact offensive power (Off-C)."))
-    if who.charged:
-        checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)
-    if not rules.moves_freely(who):
-        another_move(who, None)
-    if who.small_move:
-        another_move(who, None)
-    if checks.distance(who.position, cmd.to) > checks.MOVE_METRES:
+    another_move(who, rules.charge_blocker(who))
+    if not rules.nearby(who.position, cmd.to, rules.MOVE_METRES):
         checks.refuse("movement", N_("A move is at most 20 m; make several moves."))
     extra, hazards = crossing_cost(state, cmd.crossing)
     checks.can_pay(who, extra)

@@ -25,12 +25,12 @@ from meneur.systems.energy.combat.events import (
 from meneur.systems.energy.combat.evolve import evolve_all
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.resolve import resolve
-from meneur.systems.energy.combat.state import FightState, PendingAttack, Phase
+from meneur.systems.energy.combat.state import FightState, PendingAttack
 
 
 def pending_of(state: FightState) -> PendingAttack:
     """The pending attack, or a refusal when no attack waits for a reaction."""
-    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.phase_is(state, *rules.FIGHTING)
     if state.pending is None:
         checks.refuse("defense_reaction", N_("No attack is waiting for a reaction."))
     return state.pending
@@ -67,7 +67,7 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
                       name=who.name)
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
-    if pending.interposed_by == who.id and cmd.power != pending.interpose_power:
+    if not rules.may_defend_with(pending, who, cmd.power):
         if pending.interpose_power is None:
             checks.refuse("interpose", N_("{name} interposed without a power: the defence is placed without "
                                           "a power too, at half (defend without naming a power)."),
@@ -106,7 +106,7 @@ def interpose(state: FightState, cmd: Interpose) -> list[Event]:
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
     target = state.get(pending.target)
-    if who.id in (pending.attacker, pending.target) or pending.interposed_by is not None:
+    if not rules.may_interpose(pending, who):
         checks.refuse("interpose", N_("{name} cannot interpose here."), name=who.name)
     checks.not_immune(who)
     if rules.already_hit(pending, who):
@@ -133,7 +133,7 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
     """A Def power extended to allies within 5 m, "1 point d'énergie par allié supplémentaire"."""
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
-    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.phase_is(state, *rules.FIGHTING)
     checks.not_immune(who)
     checks.copy_may_use(who, cmd.power)
     if not opposes(who, cmd.power):
@@ -145,10 +145,11 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
         checks.ally(who, other)
         checks.near(who, other, "extended_defense")
     checks.gm_modifier_ok(cmd.gm_modifier)
-    checks.tokens_between(who, cmd.tokens + len(cmd.allies))
+    paid = rules.extended_defense_cost(cmd.tokens, len(cmd.allies))
+    checks.tokens_between(who, paid)
     raw, events = placed(who, cmd.tokens, cmd.power)
     raw = max(0, raw + cmd.gm_modifier)
-    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, cmd.tokens + len(cmd.allies), cmd.power),
+    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, paid, cmd.power),
             *reappears(who)]
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign.states import HURT
 from meneur.systems.energy.combat import events as ev
+from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.evolve import evolve
 from meneur.systems.energy.combat.profile import Point
 from meneur.systems.energy.combat.state import FightState
@@ -310,7 +311,7 @@ def _interaction(s: FightState, e: ev.InteractionProgressed) -> Message:
 
 def _maintained(s: FightState, e: ev.LastingMaintained) -> Message:
     owner, power = _n(s, e.lasting.owner), _power(s, e.lasting.owner, e.lasting.power)
-    if e.lasting.kind in ("portal", "immunity"):
+    if rules.kept_at_fixed_cost(e.lasting):
         return _m(N_("{name} maintains {power} {paying}."), name=owner, power=power, paying=paying(e.paid))
     # "le défenseur peut de nouveau investir ses points en défense": the attack line follows
     return _m(N_("{name} maintains {power} on {target} with a new attack."), name=owner, power=power,

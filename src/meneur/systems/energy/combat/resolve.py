@@ -8,7 +8,7 @@ Readings 3 and 4 of the issue: success only when attack > defence; one raw token
 
 from __future__ import annotations
 
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.effects import ON_HIT
 from meneur.systems.energy.combat.events import AttackResolved, Event, PowerAbsorbed
 from meneur.systems.energy.combat.profile import Combatant
@@ -20,7 +20,7 @@ def protectors(state: FightState, target: Combatant) -> tuple[Combatant, ...]:
     in that extended defence."""
     return tuple(c for c in state.combatants if target.id in c.protecting and not c.out and c.id != target.id
                  and extended_tokens(c) > 0
-                 and checks.distance(c.position, target.position) <= checks.NEAR_METRES)
+                 and rules.nearby(c.position, target.position))
 
 
 def extended_tokens(protector: Combatant) -> int:

@@ -45,13 +45,12 @@ USES: dict[str, Use] = {
 def generic(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """A support effect without bookkeeping (a telepathic link, a drone): paid like a fixed cost, twice
     over when an engaged character reaches beyond 5 m ("le fera en demi-succès, quel que soit le type
-    d'action")."""
+    d'action"). Its engaged tokens are checked by :func:`use_support` (:func:`.rules.engages_from_pool`)."""
     far = 0
     for id in cmd.targets:
         target = checks.combatant(state, id)
         checks.ally(who, target)
         far = max(far, checks.far_while_engaged(state, who, target))
-    checks.tokens_between(who, cmd.tokens)
     paid = checks.fixed_cost(who, cmd.power, cmd.tokens + max(0, len(cmd.targets) - 1)) << far
     checks.can_pay(who, paid)
     return [SupportUsed(who.id, cmd.power, paid, cmd.targets)]
@@ -66,13 +65,15 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     checks.copy_may_use(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     kind = who.power(cmd.power).kind or "generic"
-    if kind != "invisibility":
+    if not rules.supports_while_immune(kind):
         checks.not_immune(who)
     if kind in ON_HIT and not (cmd.targets and all(
             state.has(t) and state.get(t).side == who.side for t in cmd.targets)):
         checks.refuse("support", N_("This power acts on an adversary: use it as an attack."))
     if kind == "invisibility" and who.invisible:
         checks.refuse("invisibility", N_("{name} is already invisible."), name=who.name)
+    if rules.engages_from_pool(kind):
+        checks.tokens_between(who, cmd.tokens)
     events = USES.get(kind, generic)(state, who, cmd) if kind not in ON_HIT else generic(state, who, cmd)
     if cmd.power not in who.used:
         events.insert(0, PowerUsed(who.id, cmd.power))
@@ -144,5 +145,6 @@ def regenerate(state: FightState, cmd: Regenerate) -> list[Event]:
         checks.refuse("support", N_("{power} cannot heal: choose a power made to heal."),
                       power=who.power(cmd.power).name)
     checks.gm_modifier_ok(cmd.gm_modifier)
+    checks.tokens_between(who, cmd.tokens)
     return heal.use(state, who, UseSupport(who.id, cmd.power, cmd.tokens, (who.id,),
                                            gm_modifier=cmd.gm_modifier))

@@ -83,7 +83,7 @@ def new_turn(state: FightState) -> TurnStarted:
 
 def end_phase(state: FightState, cmd: EndPhase) -> list[Event]:
     """Pass: end the maintenance phase, an interruption or the current action phase."""
-    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.phase_is(state, *rules.FIGHTING)
     checks.no_pending(state)
     if state.phase is Phase.MAINTENANCE:
         return [end_maintenance(state)]
@@ -113,8 +113,7 @@ def end_interruption(state: FightState) -> list[Event]:
     saved = state.interruption.saved_pending
     if saved is not None:
         attacker, target = state.get(saved.attacker), state.get(saved.target)
-        gap = checks.distance(attacker.position, target.position)
-        far = saved.contact and gap > state.options.contact_reach
+        far = saved.contact and not rules.in_contact_reach(state, attacker.position, target.position)
         if target.out or attacker.out or far:
             events.append(AttackLost(saved.attacker, saved.target))
     return events
@@ -126,7 +125,7 @@ def end_maintenance(state: FightState) -> MaintenanceEnded:
     after = state
     for id in holds:
         after = after.with_combatant(after.get(id)._replace(hold=False))
-    terrain = tuple(m.target for m in state.maintainable if m.kind == "portal")
+    terrain = tuple(m.target for m in state.maintainable if m.kind == "portal")  # kept at a fixed cost
     immune = tuple(m.owner for m in state.maintainable if m.kind == "immunity")
     return MaintenanceEnded(next_slot(after, state.order, 0), holds, terrain, immune)
 
@@ -184,7 +183,7 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     if lasting is None or lasting.owner != who.id:
         checks.refuse("maintenance", N_("{name} has no lasting effect {index} to maintain."),
                       name=who.name, index=cmd.lasting)
-    if lasting.kind in ("portal", "immunity"):
+    if rules.kept_at_fixed_cost(lasting):
         paid = checks.fixed_cost(who, lasting.power, lasting.tokens)
         checks.can_pay(who, paid)
         kept: list[Event] = [LastingMaintained(lasting, paid)]
@@ -199,12 +198,12 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
 
 def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
     """Check a stress box: action d'éclat, détermination (no half defence) or second souffle."""
-    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.phase_is(state, *rules.FIGHTING)
     who = checks.combatant(state, cmd.actor)
     if cmd.use not in STRESS_USES:
         checks.refuse("stress", N_("Unknown use of stress {use}: feat, determination or second_wind."),
                       use=cmd.use)
-    if who.made_by is not None:  # "des copies physiquement réelles mais émotionnellement vides"
+    if not rules.feels_stress(who):
         checks.refuse("stress", N_("{name} is a copy, emotionally empty: only its original checks stress "
                                    "boxes."), name=who.name)
     if not rules.may_check_stress(who):
@@ -218,7 +217,7 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
         checks.usable_power(who, cmd.power)
         if cmd.power is None or cmd.category not in CATEGORIES or who.counts_as(cmd.power, cmd.category):
             checks.refuse("stress", N_("An action d'éclat names a power and a new category for it."))
-    elif who.determined:
+    elif not rules.may_be_determined(who):
         checks.refuse("stress", N_("{name} is already determined this turn."), name=who.name)
     return [StressSpent(who.id, cmd.use, cmd.power, cmd.category)]
 
@@ -227,7 +226,7 @@ def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
     """"récupérer tous ses points de vigueur (sauf s'il a été blessé)": half, rounded up, if blessé; a
     blessé character marked blessé again "subit à la place l'état incapacité" and keeps the half he
     started with (002_58e889a1abff3456.txt)."""
-    checks.phase_is(state, Phase.ACTION, Phase.MAINTENANCE)
+    checks.phase_is(state, *rules.FIGHTING)
     for id in (*cmd.wounded, *cmd.exhausted):
         if not rules.may_be_marked(checks.combatant(state, id)):
             checks.refuse("end_of_fight", N_("Only a character knocked out during the fight may be "

@@ -18,7 +18,6 @@ from meneur.systems.energy.combat.state import FightState
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """A copy of rank tokens + reinforcement: that many tokens and Vigueur, the same powers."""
-    checks.tokens_between(who, cmd.tokens)
     rank = max(1, cmd.tokens + checks.first_use_modifier(who, cmd.power))
     n = who.copies + 1
     copy = who._replace(

@@ -6,7 +6,7 @@ support peut s'étendre pour prendre effet sur plusieurs personnages consentants
 from __future__ import annotations
 
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks
+from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.commands import UseSupport
 from meneur.systems.energy.combat.events import Event, VigorRestored
 from meneur.systems.energy.combat.profile import Combatant
@@ -15,11 +15,11 @@ from meneur.systems.energy.combat.state import FightState
 
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """Each target (the healer by default) regains floor((tokens + reinforcement + GM) / 2) Vigueur; the
-    healer pays the tokens and 1 more per person after the first."""
+    healer pays the tokens and 1 more per person after the first (the tokens engaged are checked by the
+    caller, :func:`.rules.engages_from_pool`)."""
     ids = cmd.targets or (who.id,)
     if len(set(ids)) != len(ids):
         checks.refuse("heal", N_("Name each character to heal once."))
-    checks.tokens_between(who, cmd.tokens)
     checks.can_pay(who, cmd.tokens + len(ids) - 1)
     amount_of = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier, 1)
     events: list[Event] = []
@@ -28,10 +28,10 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
         if len(ids) > 1 and target.id != who.id:
             checks.ally(who, target)
         checks.near(who, target, "heal")
-        if target.out and not target.second_wind:
+        if not rules.may_be_healed(target):
             checks.refuse("heal", N_("{name} is knocked out: only a second wind (détermination) lets a "
                                      "healer bring them back during the scene."), name=target.name)
-        if target.vigor >= target.vigor_max:
+        if not rules.wants_vigor(target):
             checks.refuse("heal", N_("{name} has all {vigor} of its Vigueur: healing (\"rendent des points "
                                      "de vigueur\") would spend tokens for nothing."),
                           name=target.name, vigor=target.vigor_max)

@@ -37,7 +37,6 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     zone = cmd.terrain_kind == ZONE
     if zone and not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
         checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."), diameter=cmd.diameter)
-    checks.tokens_between(who, cmd.tokens)
     at = cmd.at or who.position
     halving = int(zone) + checks.far_point_while_engaged(state, who, at)
     rank = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier, halving)
