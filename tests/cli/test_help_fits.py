@@ -61,7 +61,7 @@ def test_every_help_fits_80_columns_with_whole_names_and_word_placeholders(root:
             for name in (*param.opts, *param.secondary_opts):
                 if name.startswith("-"):
                     assert name in tokens, (path, name)  # whole, never cut nor wrapped
-            if param.param_type_name == "argument" and root != "energy":  # energy: its own work
+            if param.param_type_name == "argument":
                 assert param.display_name_raw.isupper(), (path, param.name)  # a word, not `name`
         assert not TYPER_PLACEHOLDERS.search(out), (path, TYPER_PLACEHOLDERS.search(out))
         assert "--install-completion" not in out, path
