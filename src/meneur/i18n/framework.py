@@ -16,7 +16,8 @@ at import, by the stdlib ``gettext``. No supported setting chooses their languag
   ``TEXTE``, ``FICHIER``) instead of Typer's ``<int range>``, ``<list[str]>`` or ``<bool>``; a flag
   shows none, and a number's bounds are written in words beside its description (``[de 1 à 6]``).
 * Layout: option names and placeholders never wrap; only descriptions do, so no name is cut at 80
-  columns.
+  columns. An option's names share one column, its negative form (``--no-x``) on a line below, so
+  two long names never squeeze the description out.
 * Error messages: the English text that Click built is matched against :data:`ERRORS`, the exact
   shapes of the vendored sources, and re-built from the translated template with the same values.
   Text that matches no shape is shown unchanged, so an upgrade of Typer can only leave a sentence
@@ -287,12 +288,35 @@ def _with_bounds(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+OPTION_CELLS = 6
+"""Typer's cells of an option's row (after the required mark): long names, short names, negative
+long names, negative short names, placeholder, description."""
+
+
+def _names_cell(cells: Sequence[Any]) -> Any:
+    """An option's names in one cell: ``--character -c``, then its negative form (``--no-x``) on a
+    line of its own, so that two long names do not sit side by side and squeeze the description."""
+    from rich.text import Text
+
+    texts = [cell if isinstance(cell, Text) else Text(str(cell)) for cell in cells]
+    lines = [Text(" ").join(text for text in pair if text.plain) for pair in (texts[:2], texts[2:])]
+    return Text("\n").join(line for line in lines if line.plain)
+
+
+def _merged_names(renderables: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An options panel's row with the names in one column (a commands panel's row unchanged)."""
+    if len(renderables) not in (OPTION_CELLS, OPTION_CELLS + 1):
+        return renderables
+    required, names, rest = renderables[:-OPTION_CELLS], renderables[-OPTION_CELLS:-2], renderables[-2:]
+    return (*required, _names_cell(names), *rest)
+
+
 def _names_table(table_class: type[Any]) -> type[Any]:
     """Rich's table whose every column but the last never wraps: names whole, descriptions wrapped."""
 
     class NamesTable(table_class):  # type: ignore[misc]
         def add_row(self, *renderables: Any, **kwargs: Any) -> None:
-            super().add_row(*renderables, **kwargs)
+            super().add_row(*_merged_names(renderables), **kwargs)
             for column in self.columns[:-1]:
                 column.no_wrap = True
 
