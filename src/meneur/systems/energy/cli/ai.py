@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
-from meneur.i18n.words import items
+from meneur.i18n.words import fold, items
 from meneur.storage import read_data, write_text_atomically
 from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
 from meneur.systems.energy.ai.adapter import SIDES, step, winner
@@ -142,6 +142,11 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     write_text_atomically(path, text)
 
 
+SIDE_WORDS = {"foes": "foes", "adversaires": "foes", "ennemis": "foes", "heroes": "heroes", "heros": "heroes",
+              "all": "all", "tous": "all"}
+"""What ``--sides`` reads (folded): the keys and the book's words."""
+
+
 def auto_command(
     file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
     policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
@@ -176,6 +181,7 @@ def auto_command(
     """Play the chosen sides to the end of the fight, or until a side not played must act."""
     from meneur.systems.energy.cli.fight import played as play_file
 
+    sides = SIDE_WORDS.get(fold(sides), sides)
     if sides not in ("foes", "heroes", "all"):
         raise BadInputError(
             Message(DOMAIN, N_("--sides: {value!r} is not one of foes, heroes, all."), {"value": sides})
