@@ -5,7 +5,7 @@ for each policy on one core and on all cores; the heuristic's win rate against r
 policy's against the heuristic in mirrored matches (each side played by each policy, same seeds, sides
 swapped). Each figure is printed with its ratio to the goal.
 
-    .venv/bin/python benchmarks/ai.py [--fights 200] [--search-fights 4] [--search-ms 100] [--seed 1]
+    .venv/bin/python benchmarks/ai.py [--fights 200] [--search-fights 40] [--search-ms 100] [--seed 1]
 """
 
 from __future__ import annotations
@@ -14,16 +14,21 @@ import argparse
 import os
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from meneur.systems.energy import library_hero, quick_npc
 from meneur.systems.energy.ai import make_policy, play
 from meneur.systems.energy.ai.executor import run
-from meneur.systems.energy.ai.simulate import Encounter, initial
+from meneur.systems.energy.ai.simulate import Encounter, initial, wilson
+from meneur.systems.energy.combat import decide, evolve_all
+from meneur.systems.energy.combat.engine import NO_DICE, new_session
 
 HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION")
 GOAL_HEURISTIC_RATE = 1000 / 10  # 1,000 heuristic fights in under 10 s on this machine (all cores)
 GOAL_BEATS_RANDOM = 0.9
 GOAL_BEATS_HEURISTIC = 0.6
+SEARCH_NODES = 300
+"""Node budget of the search policy's speed figure (its strength is measured with a time budget)."""
 
 
 def encounter(policy: str, nodes: int | None = None) -> Encounter:
@@ -36,33 +41,80 @@ def encounter(policy: str, nodes: int | None = None) -> Encounter:
     )
 
 
-def rate(policy: str, fights: int, seed: int, workers: int) -> float:
-    """Fights per second (wall time) of ``policy`` on both sides."""
-    start = time.perf_counter()
-    run(encounter(policy), fights, seed, workers)
-    return fights / (time.perf_counter() - start)
+def rate(policy: str, fights: int, seed: int, workers: int, nodes: int | None = None) -> tuple[float, float]:
+    """Fights per second of ``policy`` on both sides: by wall time, and by this process's CPU time (on
+    one core only: a figure that other work on a shared machine does not change)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    run(encounter(policy, nodes), fights, seed, workers)
+    wall = fights / (time.perf_counter() - start)
+    return wall, fights / max(1e-9, time.process_time() - cpu)
 
 
-def mirrored(first: str, second: str, fights: int, seed: int, budget_ms: float | None = None) -> float:
-    """Share of fights ``first`` wins against ``second``, each playing each side on the same seeds."""
-    wins = played = 0
-    base = encounter("heuristic")
-    for i in range(fights):
-        state = initial(base, i, seed)
-        a = make_policy(first, budget_ms=budget_ms)
-        b = make_policy(second, budget_ms=budget_ms)
-        one = play(state, {"heroes": a, "foes": b}, f"{seed}:{i}", 12)
-        two = play(state, {"heroes": b, "foes": a}, f"{seed}:{i}", 12)
-        wins += (one.winner == "heroes") + (two.winner == "foes")
-        played += 2
-    return wins / played
+def pair(
+    first: str, second: str, seed: int, i: int, budget_ms: float | None, max_turns: int
+) -> tuple[int, int]:
+    """Fight ``i`` played twice, ``first`` on each side in turn: (wins of ``first``, fights without a
+    winner)."""
+    state = initial(encounter("heuristic"), i, seed)
+    a = make_policy(first, budget_ms=budget_ms)
+    b = make_policy(second, budget_ms=budget_ms)
+    one = play(state, {"heroes": a, "foes": b}, f"{seed}:{i}", max_turns)
+    two = play(state, {"heroes": b, "foes": a}, f"{seed}:{i}", max_turns)
+    return (one.winner == "heroes") + (two.winner == "foes"), (one.winner is None) + (two.winner is None)
+
+
+def mirrored(
+    first: str, second: str, fights: int, seed: int, budget_ms: float | None = None, workers: int = 1
+) -> tuple[int, int, int]:
+    """``first`` against ``second``, each playing each side on the same seeds: (wins of ``first``,
+    fights played, fights without a winner after 12 turns)."""
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        tasks = [(first, second, seed, i, budget_ms, 12) for i in range(fights)]
+        found = list(pool.map(pair, *zip(*tasks, strict=True)))
+    return sum(w for w, _ in found), 2 * fights, sum(d for _, d in found)
+
+
+def lookahead(seed: int, repeat: int = 5) -> tuple[float, float]:
+    """Microseconds per command of a lookahead line (play a fight's commands forward, then come back to
+    its start): keeping the engine's immutable states (``decide`` + ``evolve_all``; coming back is
+    dropping them), and one :class:`meneur.engine.Session` (``do`` each command, then ``undo`` each)."""
+    policy = make_policy("heuristic")
+    start = initial(encounter("heuristic"), 0, seed)
+    commands = play(start, {"heroes": policy, "foes": policy}, seed).commands
+    best = [float("inf"), float("inf")]
+    session = new_session(start)
+    for _ in range(repeat):
+        begin = time.perf_counter()
+        state = start
+        for command in commands:
+            state = evolve_all(state, decide(state, command))
+        best[0] = min(best[0], time.perf_counter() - begin)
+        begin = time.perf_counter()
+        for command in commands:
+            session.do(command, NO_DICE)
+        while session.undo() is not None:
+            pass
+        best[1] = min(best[1], time.perf_counter() - begin)
+    return best[0] / len(commands) * 1e6, best[1] / len(commands) * 1e6
+
+
+def report(label: str, wins: int, played: int, draws: int, goal: float) -> None:
+    """One mirrored figure with its Wilson 95% interval and its ratio to the goal."""
+    low, high = wilson(wins, played)
+    rate = wins / played
+    print(
+        f"{label} in {100 * rate:.0f}% of {played} mirrored fights "
+        f"(95% interval {100 * low:.0f}-{100 * high:.0f}%, {draws} without a winner; "
+        f"{rate / goal:.2f} x the goal of {100 * goal:.0f}%)",
+        flush=True,
+    )
 
 
 def main() -> None:
     """Measure and print each figure with its ratio to the goal."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--fights", type=int, default=200)
-    parser.add_argument("--search-fights", type=int, default=4)
+    parser.add_argument("--search-fights", type=int, default=40)
     parser.add_argument("--search-ms", type=float, default=100.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -73,29 +125,30 @@ def main() -> None:
         ("heuristic", args.fights),
         ("search", max(2, args.fights // 100)),
     ):
-        one = rate(policy, fights, args.seed, 1)
-        every = rate(policy, fights, args.seed, cores)
-        line = f"{policy}: {one:,.1f} fights/s on one core, {every:,.1f} fights/s on {cores} cores"
-        line += f" ({fights} fights)"
+        nodes = SEARCH_NODES if policy == "search" else None
+        one, cpu = rate(policy, fights, args.seed, 1, nodes)
+        every, _ = rate(policy, fights, args.seed, cores, nodes)
+        label = f"search ({SEARCH_NODES} nodes a move)" if nodes else policy
+        line = (
+            f"{label}: {one:,.1f} fights/s on one core ({cpu:,.1f} by CPU time), "
+            f"{every:,.1f} fights/s on {cores} cores ({fights} fights)"
+        )
         if policy == "heuristic":
             line += (
                 f"; 1,000 fights in {1000 / every:.1f} s "
                 f"({every / GOAL_HEURISTIC_RATE:.2f} x the goal of 1,000 in 10 s)"
             )
         print(line, flush=True)
-    beats = mirrored("heuristic", "random", max(10, args.fights // 10), args.seed)
+    immutable, session = lookahead(args.seed)
     print(
-        f"heuristic beats random in {100 * beats:.0f}% of mirrored fights "
-        f"({beats / GOAL_BEATS_RANDOM:.2f} x the goal of {100 * GOAL_BEATS_RANDOM:.0f}%)",
+        f"lookahead step (try a command, go back): {immutable:.0f} us with immutable states, "
+        f"{session:.0f} us with Session.do/undo",
         flush=True,
     )
-    beats = mirrored("search", "heuristic", args.search_fights, args.seed, args.search_ms)
-    print(
-        f"search ({args.search_ms:.0f} ms a move) beats the heuristic in {100 * beats:.0f}% of mirrored "
-        "fights "
-        f"({beats / GOAL_BEATS_HEURISTIC:.2f} x the goal of {100 * GOAL_BEATS_HEURISTIC:.0f}%)",
-        flush=True,
-    )
+    beats = mirrored("heuristic", "random", max(10, args.fights // 10), args.seed, workers=cores)
+    report("heuristic beats random", *beats, GOAL_BEATS_RANDOM)
+    beats = mirrored("search", "heuristic", args.search_fights, args.seed, args.search_ms, cores)
+    report(f"search ({args.search_ms:.0f} ms a move) beats the heuristic", *beats, GOAL_BEATS_HEURISTIC)
 
 
 if __name__ == "__main__":

@@ -62,3 +62,36 @@ def test_unknown_policy_is_bad_input() -> None:
     result = run_cli(["energy", "fight", "suggest", str(DEMO), "--policy", "smart"], "en")
     assert result.exit_code == 2
     assert "heuristic" in result.stderr
+
+
+def test_auto_out_elsewhere_keeps_character_files_found(tmp_path: Path) -> None:
+    """A combatant's ``file:`` is relative to the fight file ("relative to the fight file"): written to
+    another folder, the completed fight names the same character file and replays there."""
+    from meneur.systems.energy import library_hero
+    from meneur.systems.energy.files import save_character
+
+    (tmp_path / "characters").mkdir()
+    save_character(library_hero("KITSUNE"), tmp_path / "characters" / "kit.yaml")
+    data = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
+    data["combatants"][0] = {
+        "id": "kitsune",
+        "file": "characters/kit.yaml",
+        "side": "heroes",
+        "position": [0, 0],
+    }
+    fight = tmp_path / "fights" / "demo.yaml"
+    fight.parent.mkdir()
+    data["combatants"][0]["file"] = "../characters/kit.yaml"
+    fight.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    out = tmp_path / "done" / "deep" / "done.yaml"
+    out.parent.mkdir(parents=True)
+    result = run_cli(["energy", "fight", "auto", str(fight), "--sides", "all", "--out", str(out)], "en")
+    assert result.exit_code == 0, result.stderr
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert written["combatants"][0]["file"] == "../../characters/kit.yaml"
+    assert (out.parent / written["combatants"][0]["file"]).resolve() == (tmp_path / "characters" / "kit.yaml")
+    replay = run_cli(["energy", "fight", "run", str(out), "--json"], "en")
+    assert replay.exit_code == 0, replay.stderr
+    assert (
+        yaml.safe_load(fight.read_text(encoding="utf-8"))["combatants"][0]["file"] == "../characters/kit.yaml"
+    )

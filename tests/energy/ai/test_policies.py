@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -9,8 +10,8 @@ from hypothesis import strategies as st
 
 from meneur.systems.energy.ai import Heuristic, RandomPolicy, make_policy, next_move, play
 from meneur.systems.energy.ai.adapter import decisions
-from meneur.systems.energy.combat import Fight, legal_actions
-from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase
+from meneur.systems.energy.combat import Fight, LegalAction, legal_actions
+from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase, Move
 
 from .helpers import fight
 
@@ -40,22 +41,39 @@ def test_every_command_played_is_accepted_by_the_engine(
 
 
 def test_actions_are_instances_of_legal_templates() -> None:
-    """What the heuristic suggests is one of the query's actions, with a token count in its range."""
+    """What the heuristic suggests is one of the query's actions with a token count within that action's
+    ``cost_min``..``cost_max`` (every other field as in the template, a move's destination aside)."""
     state = fight(("KITSUNE", "WINK"), (4, 3), gap=3.0)
     rng = random.Random(1)
     policies = {"heroes": Heuristic(), "foes": Heuristic()}
     game = Fight(state)
-    for _ in range(60):
+    checked = 0
+    for _ in range(80):
         move = next_move(game.state, policies, rng)
         if move is None:
             break
         if move.side is not None:
-            kinds = {type(a.command) for a in legal_actions(game.state)}
-            assert type(move.command) in kinds
-            for action in legal_actions(game.state):
-                if type(action.command) is type(move.command) and hasattr(move.command, "tokens"):
-                    break
+            matches = [a for a in legal_actions(game.state) if _instance_of(move.command, a)]
+            assert matches, move.command
+            checked += 1
         game.do(move.command)
+    assert checked > 20
+
+
+def _instance_of(command: object, action: LegalAction) -> bool:
+    """Whether ``command`` is the template of ``action`` with a token count in its range (and, for a
+    move, any destination)."""
+    template = action.command
+    if type(command) is not type(template):
+        return False
+    ignored = {"tokens", "to"} if isinstance(template, Move) else {"tokens"}
+    same = all(
+        getattr(command, f.name) == getattr(template, f.name)
+        for f in dataclasses.fields(template)
+        if f.name not in ignored
+    )
+    tokens = getattr(command, "tokens", None)
+    return same and (tokens is None or action.cost_min <= tokens <= action.cost_max)
 
 
 def test_same_seed_same_fight() -> None:
@@ -117,3 +135,32 @@ def test_heuristic_beats_random_in_mirrored_fights() -> None:
         second = play(start, {"heroes": RandomPolicy(), "foes": Heuristic()}, seed)
         wins += (first.winner == "heroes") + (second.winner == "foes")
     assert wins >= 7
+
+
+def test_decisions_offer_exactly_the_legal_actions_of_the_side() -> None:
+    """The options a decision checks lazily, kind by kind, are the legality query's own actions for
+    that side (the query and the AI never disagree), through a whole played fight."""
+    state = fight(("KITSUNE", "LEGION"), (5, 4), gap=3.0)
+    policies = {"heroes": Heuristic(), "foes": Heuristic()}
+    game = Fight(state)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(120):
+        move = next_move(game.state, policies, rng)
+        if move is None:
+            break
+        found = decisions(game.state)
+        legal = legal_actions(game.state)
+        for decision in found:
+            seen.add(decision.kind)
+            assert set(decision.options) <= set(legal)
+            kinds = {a.kind for a in decision.options}
+            assert decision.of(*kinds) == decision.options
+        last = found[-1] if found else None
+        if last is not None and last.kind == "action":
+            own = {a for a in legal if a.actor == last.actor and a.kind not in ("interrupt", "counter")}
+            assert own <= set(last.options)
+        if last is not None and last.kind == "reaction":
+            assert {a for a in legal if a.kind == "defend"} <= set(last.options)
+        game.do(move.command)
+    assert {"action", "reaction"} <= seen

@@ -21,6 +21,8 @@ from meneur.systems.energy.combat.legal import legal_actions, with_tokens
 from meneur.systems.energy.combat.profile import combatant_from_character
 from meneur.systems.energy.combat.state import FightState, Phase
 
+from .helpers import replayed_from_wire
+
 HEROES = ("KITSUNE", "WINK", "BRANDON", "SOLARIS", "LEGION", "SPECTRE", "NEXUS", "SUTURE")
 
 
@@ -79,4 +81,4 @@ def test_random_legal_fights_keep_the_invariants(data: st.DataObject, names: lis
                     attacked.add(key)
         assert fight.undo() == command and fight.state == before
         assert fight.redo() == command
-    assert fight.replay() == fight.state
+    assert replayed_from_wire(fight) == fight.state

@@ -14,13 +14,13 @@ from meneur.systems.energy.combat.legal import legal_actions
 from meneur.systems.energy.combat.state import FightState, Phase
 
 from .builders import foe, hero, started
-from .helpers import play
+from .helpers import play, replayed_from_wire
 
 
 def test_undo_redo_and_replay() -> None:
     fight = play("kitsune_octopus")
     end = fight.state
-    assert fight.replay() == end
+    assert replayed_from_wire(fight) == end
     fight.undo()
     assert fight.state.pending is not None
     fight.redo()

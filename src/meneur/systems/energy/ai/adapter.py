@@ -2,7 +2,8 @@
 how a chosen action becomes a concrete command.
 
 Everything the policies know about the rules comes through here: the legality query
-(:func:`~meneur.systems.energy.combat.legal_actions`, with each action's cost and effective value) and
+(:func:`~meneur.systems.energy.combat.legal_actions`, with each action's cost and effective value,
+asked candidate by candidate so that a policy pays only for the options it looks at) and
 ``decide``/``apply`` (the outcome of a command). Switching to ``meneur.engine.Session`` is a change of
 this module only. Lookahead uses the engine's immutable states: keeping a state object is the engine's
 own undo (:meth:`Fight.undo` restores the state kept before the command), without the log.
@@ -10,9 +11,9 @@ own undo (:meth:`Fight.undo` restores the state kept before the command), withou
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import hypot
-from typing import NamedTuple
 
 from meneur.errors import IllegalActionError
 from meneur.systems.energy.combat import decide, evolve_all
@@ -25,7 +26,7 @@ from meneur.systems.energy.combat.commands import (
     StartFight,
 )
 from meneur.systems.energy.combat.events import Event
-from meneur.systems.energy.combat.legal import LegalAction, legal_actions, with_tokens
+from meneur.systems.energy.combat.legal import LegalAction, _check, _pool, candidates, with_tokens
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -48,18 +49,82 @@ MOVE_REACH = 19.5
 SMALL_REACH = 4.9
 
 
-class Decision(NamedTuple):
+class Decision:
     """A choice one side must (or may, when ``optional``) make now.
 
     ``kind`` is ``action`` (the acting character's action phase), ``reaction`` (an attack waits for
     its target's side), ``interrupt`` (holders of the other side may act first) or ``maintenance``.
+    The legal options are the engine's legality query restricted to that side; they are checked
+    lazily, kind by kind (:meth:`of`), because a policy rarely looks at all of them (a character has a
+    dozen actions d'éclat, one per power and category, and each costs a ``decide``).
     """
 
-    side: str
-    kind: str
-    actor: str | None
-    options: tuple[LegalAction, ...]
-    optional: bool
+    __slots__ = ("_checked", "_templates", "actor", "kind", "optional", "side", "state")
+
+    def __init__(
+        self,
+        side: str,
+        kind: str,
+        actor: str | None,
+        templates: Sequence[tuple[str, Command]] | Sequence[LegalAction],
+        optional: bool,
+        state: FightState | None = None,
+    ) -> None:
+        self.side, self.kind, self.actor, self.optional, self.state = side, kind, actor, optional, state
+        self._templates: tuple[tuple[str, Command], ...] = ()
+        self._checked: dict[int, LegalAction | None] = {}
+        known = [t for t in templates if isinstance(t, LegalAction)]
+        if known:  # already checked options (built by hand)
+            self._templates = tuple((a.kind, a.command) for a in known)
+            self._checked = dict(enumerate(known))
+        else:
+            self._templates = tuple(t for t in templates if not isinstance(t, LegalAction))
+
+    def __repr__(self) -> str:
+        return f"Decision({self.side!r}, {self.kind!r}, {self.actor!r}, optional={self.optional})"
+
+    def _option(self, index: int) -> LegalAction | None:
+        if index not in self._checked:
+            kind, command = self._templates[index]
+            assert self.state is not None
+            self._checked[index] = check(self.state, kind, command)
+        return self._checked[index]
+
+    def indices(self) -> list[int]:
+        """The indices of the candidate options (legal or not: nothing is checked)."""
+        return list(range(len(self._templates)))
+
+    def option(self, index: int) -> LegalAction | None:
+        """Candidate ``index`` if the engine accepts it."""
+        return self._option(index)
+
+    @property
+    def options(self) -> tuple[LegalAction, ...]:
+        """Every legal option of the decision (each checked by the engine)."""
+        found = (self._option(i) for i in range(len(self._templates)))
+        return tuple(a for a in found if a is not None)
+
+    def of(self, *kinds: str, where: Callable[[Command], bool] | None = None) -> tuple[LegalAction, ...]:
+        """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...), and of
+        those only the ones whose command passes ``where`` (the others are not even checked)."""
+        found = (
+            self._option(i)
+            for i, (kind, command) in enumerate(self._templates)
+            if kind in kinds and (where is None or where(command))
+        )
+        return tuple(a for a in found if a is not None)
+
+    def kinds(self) -> frozenset[str]:
+        """The kinds of the candidate options (legal or not: nothing is checked)."""
+        return frozenset(kind for kind, _ in self._templates)
+
+
+def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
+    """The engine's verdict on one candidate of its legality query: the action with its cost range and
+    value, or None when refused (the very check :func:`legal_actions` makes of each candidate)."""
+    actor = getattr(command, "actor", None)
+    action = _check(state, actor, kind, command, _pool(state, actor))
+    return action if action.legal else None
 
 
 def winner(state: FightState) -> str | None:
@@ -98,48 +163,68 @@ def enemies_of(state: FightState, side: str) -> list[Combatant]:
     return [c for c in state.combatants if c.side != side and not c.out]
 
 
+_LAST: list[tuple[FightState | None, list[Decision]]] = [(None, [])]
+
+
 def decisions(state: FightState) -> list[Decision]:
-    """The choices open now, in the order they are offered (optional ones first)."""
+    """The choices open now, in the order they are offered (optional ones first).
+
+    The answer for the last state asked about is kept (a policy and the player loop ask twice)."""
+    last, found = _LAST[0]
+    if last is state:
+        return found
+    found = _decisions(state)
+    _LAST[0] = (state, found)
+    return found
+
+
+def _decisions(state: FightState) -> list[Decision]:
     if state.phase in (Phase.SETUP, Phase.ENDED) or over(state):
         return []
-    actions = [a for a in legal_actions(state) if a.kind != "end" and a.actor is not None]
+    found: list[tuple[str, Command, str]] = []
+    for kind, command in candidates(state, False):
+        actor = getattr(command, "actor", None)
+        if kind != "end" and isinstance(actor, str):
+            found.append((kind, command, actor))
+    sides = {c.id: c.side for c in state.combatants}
     if state.pending is not None:
-        side = side_of(state, state.pending.target)
-        mine = tuple(
-            a
-            for a in actions
-            if side_of(state, a.actor) == side
-            and a.kind != "interrupt"
-            and not (a.kind == "stress" and state.get(a.actor or "").out)
-        )
-        return [Decision(side or "", "reaction", state.pending.target, mine, False)]
+        side = sides.get(state.pending.target, "")
+        mine = [
+            (k, c)
+            for k, c, a in found
+            if sides.get(a) == side and k != "interrupt" and not (k == "stress" and state.get(a).out)
+        ]
+        return [Decision(side, "reaction", state.pending.target, mine, False, state)]
     if state.phase is Phase.MAINTENANCE:
         return [
             Decision(
-                side, "maintenance", None, tuple(a for a in actions if side_of(state, a.actor) == side), True
+                side, "maintenance", None, [(k, c) for k, c, a in found if sides.get(a) == side], True, state
             )
             for side in SIDES
         ]
     acting = state.acting
     if acting is None:
         return []
-    side = side_of(state, acting)
+    side = sides.get(acting, "")
     out: list[Decision] = []
     if not state.acted and state.interruption is None:
         for other in SIDES:
             if other != side:
-                holders = tuple(
-                    a for a in actions if a.kind == "interrupt" and side_of(state, a.actor) == other
-                )
+                holders = [
+                    action
+                    for k, c, a in found
+                    if k == "interrupt"
+                    and sides.get(a) == other
+                    and (action := check(state, k, c)) is not None
+                ]
                 if holders:
-                    out.append(Decision(other, "interrupt", None, holders, True))
-    own = tuple(
-        a
-        for a in actions
-        if a.kind not in ("interrupt", "counter")
-        and (a.actor == acting or state.get(a.actor or "").controlled_by == acting)
-    )
-    out.append(Decision(side or "", "action", acting, own, False))
+                    out.append(Decision(other, "interrupt", None, holders, True, state))
+    own = [
+        (k, c)
+        for k, c, a in found
+        if k not in ("interrupt", "counter") and (a == acting or state.get(a).controlled_by == acting)
+    ]
+    out.append(Decision(side, "action", acting, own, False, state))
     return out
 
 

@@ -104,6 +104,8 @@ def head(state: FightState, command: Command) -> Message:
             )
         case cmd.EndPhase():
             return m(N_("{actor} passes"), actor=actor) if command.actor else m(N_("The turn goes on"))
+        case cmd.SpendStress():
+            return m(N_("{actor} checks a stress box"), actor=actor)
     return m(N_("{actor} acts"), actor=actor)
 
 
@@ -132,9 +134,11 @@ READY = N_("ready to counter or interrupt")
 NOTHING_WORTH = N_("no attack worth its tokens")
 HOPELESS = N_("cannot stop it: keeps its tokens")
 WOULD_FALL = N_("{target} would be knocked out")
-AT_RANDOM = N_("chosen at random among {count} legal actions")
+AT_RANDOM_LEGAL = N_("chosen at random among the legal actions")
 SAVES = N_("saves an ally in danger")
 BLOCKS = N_("stops the attack worth {attack}")
+DETERMINED = N_("determination: defends without half success this turn")
+TOGETHER = N_("{count} copies attack together")
 
 
 def loses(damage: int) -> Message:

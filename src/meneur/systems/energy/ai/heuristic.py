@@ -22,6 +22,7 @@ from meneur.systems.energy.ai import explain
 from meneur.systems.energy.ai.adapter import (
     Decision,
     LegalAction,
+    decisions,
     enemies_of,
     instance,
     interrupt_of,
@@ -31,7 +32,7 @@ from meneur.systems.energy.ai.adapter import (
 )
 from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
 from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
-from meneur.systems.energy.combat.events import AttackResolved
+from meneur.systems.energy.combat.events import AttackDeclared, AttackResolved
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState
 
@@ -42,7 +43,16 @@ KNOCKOUT = 8.0
 DRAIN = 0.5
 """Worth of a defence token the attack forces the target to spend."""
 SPEND = 0.35
+KEEP_WORTH = 0.0
+"""Cost of each token of the defence reserve an attack spends (foes are still to act this turn)."""
+SHARE = 0.5
+"""The reserve: this share of the strongest later attacker's pool."""
+STRESS = 4.0
+"""Cost of a stress box checked in a fight (boxes are few, and stress lasts beyond the fight)."""
 """Cost of a token spent in an action (it recovers, but no longer defends this turn)."""
+
+ACTION_KINDS = ("attack", "support", "extended_defense", "pass")
+"""The kinds of actions the heuristic weighs first (charges, moves and holds are asked about after)."""
 
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
@@ -53,12 +63,12 @@ def threats(state: FightState, who: Combatant) -> list[Combatant]:
     ]
 
 
-def reserve(state: FightState, who: Combatant) -> int:
-    """Tokens to keep for defence: half the strongest later attacker's pool, less what is placed."""
+def reserve(state: FightState, who: Combatant, share: float = 0.5) -> int:
+    """Tokens to keep for defence: a share of the strongest later attacker's pool, less what is placed."""
     later = threats(state, who)
     if not later:
         return 0
-    return max(0, (max(c.energy for c in later) + 1) // 2 - who.defense)
+    return max(0, round(max(c.energy for c in later) * share + 0.01) - who.defense)
 
 
 def guard(target: Combatant) -> int:
@@ -78,13 +88,41 @@ def resolution(state: FightState, command: Command) -> AttackResolved | None:
     return None
 
 
+def undominated(options: tuple[LegalAction, ...]) -> list[LegalAction]:
+    """The defence options that no other option beats at every token count (by the engine's effective
+    values: a defence without a power, at half, beside a defensive power is not even tried)."""
+
+    def beats(a: LegalAction, b: LegalAction) -> bool:
+        return (
+            a.cost_min <= b.cost_min
+            and a.cost_max >= b.cost_max
+            and all(a.effective(n) >= b.effective(n) for n in range(b.cost_min, b.cost_max + 1))
+        )
+
+    kept: list[LegalAction] = []
+    for i, b in enumerate(options):
+        if not any(beats(a, b) and (not beats(b, a) or j < i) for j, a in enumerate(options) if j != i):
+            kept.append(b)
+    return kept
+
+
+def declared(state: FightState, command: Command) -> int | None:
+    """The value of an attack as the engine declares it (None when refused)."""
+    for event in try_events(state, command) or ():
+        if isinstance(event, AttackDeclared):
+            return event.pending.effective
+    return None
+
+
 class Heuristic:
     """The heuristic policy (see the module's description)."""
 
     name = "heuristic"
 
-    def __init__(self, alternatives: int = 2) -> None:
+    def __init__(self, alternatives: int = 2, keep_worth: float = KEEP_WORTH, share: float = SHARE) -> None:
         self.alternatives = alternatives
+        self.keep_worth = keep_worth
+        self.share = share
 
     def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
         """The best scored command of the decision (None declines an optional one)."""
@@ -102,13 +140,21 @@ class Heuristic:
         """Every considered action of the acting character, scored."""
         assert decision.actor is not None
         who = state.get(decision.actor)
-        keep = min(who.energy, reserve(state, who))
+        keep = min(who.energy, reserve(state, who, self.share))
         later = len(threats(state, who))
         choices: list[Choice] = []
         passing: Choice | None = None
-        moves: list[LegalAction] = []
-        hold: LegalAction | None = None
-        for action in decision.options:
+        options = decision.of(*ACTION_KINDS)
+        # A charge on a foe already within reach of the same attack only costs more: not even asked.
+        reachable = {
+            (a.command.target, a.command.power)
+            for a in options
+            if isinstance(a.command, Attack) and not a.command.area_targets
+        }
+        charges = decision.of(
+            "charge", where=lambda c: (getattr(c, "target", None), getattr(c, "power", None)) not in reachable
+        )
+        for action in (*options, *charges):
             command = action.command
             if action.actor != who.id and action.kind not in ("attack", "charge"):
                 continue
@@ -116,10 +162,6 @@ class Heuristic:
                 choices += self.attacks(state, who, action, keep, later)
             elif action.kind == "support" and isinstance(command, UseSupport):
                 choices += self.support(state, who, action)
-            elif action.kind in ("move", "small_move"):
-                moves.append(action)
-            elif action.kind == "hold":
-                hold = action
             elif action.kind == "extended_defense" and later:
                 choices += self.extended(state, who, action)
             elif action.kind == "pass":
@@ -127,9 +169,10 @@ class Heuristic:
                     command, 0.0, explain.head(state, command), (explain.m(explain.NOTHING_WORTH),)
                 )
         best = max((c.score for c in choices), default=0.0)
-        if best <= 0.5:
-            choices += self.approach(state, who, moves)
-            if hold is not None and later and who.energy >= 3 and best <= 0.0:
+        if best <= 0.5:  # moves and holds are asked about only when nothing better is found
+            mine = lambda c: getattr(c, "actor", None) == who.id  # noqa: E731
+            choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
+            for hold in decision.of("hold", where=mine) if later and who.energy >= 3 and best <= 0.0 else ():
                 choices.append(
                     Choice(hold.command, 0.3, explain.head(state, hold.command), (explain.m(explain.READY),))
                 )
@@ -140,14 +183,24 @@ class Heuristic:
     def attacks(
         self, state: FightState, who: Combatant, action: LegalAction, keep: int, later: int
     ) -> list[Choice]:
-        """An attack or a charge at two token counts: keeping the reserve, and everything."""
+        """An attack or a charge at two token counts: keeping the reserve, and everything. An attack
+        joined by fellow copies (LEGION) or through a portal is valued by the engine itself."""
         command = action.command
         assert isinstance(command, Attack | Charge)
         targets = [command.target, *(command.area_targets if isinstance(command, Attack) else ())]
+        fellows = sum(t for _, t in command.joined) if isinstance(command, Attack) else 0
+        special = isinstance(command, Attack) and (fellows or command.portal is not None)
+        top = action.cost_max - fellows
         out = []
-        for spend in sorted({max(action.cost_min, min(action.cost_max, who.energy - keep)), action.cost_max}):
-            value = action.effective(spend)
-            score, reasons = -SPEND * spend, []
+        for spend in sorted({max(action.cost_min, min(top, who.energy - keep)), top}):
+            concrete = instance(action, spend)
+            value = declared(state, concrete) if special else action.effective(spend)
+            if value is None:
+                continue
+            score, reasons = (
+                -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend),
+                [],
+            )
             for id in targets:
                 target = state.get(id)
                 opposed = guard(target)
@@ -162,12 +215,13 @@ class Heuristic:
                         reasons.append(explain.m(explain.KNOCKOUT))
             if action.halving:
                 reasons.append(explain.m(explain.HALF))
+            if fellows:
+                reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
             if isinstance(command, Charge):
                 score -= 0.2
             reasons.append(explain.engaged(spend, value))
-            if spend < action.cost_max and keep:
+            if spend < top and keep:
                 reasons.append(explain.kept(who.energy - spend, later))
-            concrete = instance(action, spend)
             out.append(Choice(concrete, score, explain.head(state, concrete), tuple(reasons)))
         return out
 
@@ -246,13 +300,31 @@ class Heuristic:
         weight = 1.0 if pending.target in state.order[state.active + 1 :] else 0.5
         choices = [
             c
-            for action in decision.options
-            if action.kind == "defend"
+            for action in undominated(decision.of("defend"))
             for c in self.defences(state, target, action, weight)
         ]
         if rescue and choices and max(c.score for c in choices) <= -KNOCKOUT:
             choices += self.rescues(state, decision, target)
+        halved = all(a.halving for a in decision.of("defend"))
+        if rescue and halved and choices and max(c.score for c in choices) < -STRESS:
+            choices += self.determination(state, decision)
         return choices
+
+    def determination(self, state: FightState, decision: Decision) -> list[Choice]:
+        """Checking a stress box for determination ("ignorer le malus de demi-succès lors de ses
+        défenses durant un tour") when every defence is halved and the engine says the best defence
+        then saves enough."""
+        out = []
+        for action in decision.of("stress", where=lambda c: getattr(c, "use", None) == "determination"):
+            command = action.command
+            after = outcome(state, command)
+            if after is None or after.pending is None:
+                continue
+            best = rank(self.reactions(after, decisions(after)[0], rescue=False), 0)
+            if best is not None:
+                reasons = (explain.m(explain.DETERMINED), *best.best.reasons)
+                out.append(Choice(command, best.best.score - STRESS, explain.head(state, command), reasons))
+        return out
 
     def defences(
         self, state: FightState, target: Combatant, action: LegalAction, weight: float
@@ -303,17 +375,13 @@ class Heuristic:
     def rescues(self, state: FightState, decision: Decision, target: Combatant) -> list[Choice]:
         """Interposing, an extended defence or a counter, when the engine says the target then holds."""
         out = []
-        for action in decision.options:
-            if action.kind not in ("interpose", "extended_defense", "counter"):
-                continue
+        for action in decision.of("interpose", "extended_defense", "counter"):
             for spend in sorted({action.cost_min, action.cost_max}):
                 command = instance(action, spend)
                 after = outcome(state, command)
                 if after is None or after.pending is None:
                     continue
-                follow = Decision(
-                    decision.side, "reaction", after.pending.target, tuple(a for a in _defences(after)), False
-                )
+                follow = decisions(after)[0]
                 best = rank(self.reactions(after, follow, rescue=False), 0)
                 if best is None:
                     continue
@@ -321,11 +389,3 @@ class Heuristic:
                 reasons = (explain.m(explain.WOULD_FALL, target=target.name),)
                 out.append(Choice(command, score, explain.head(state, command), reasons))
         return out
-
-
-def _defences(state: FightState) -> list[LegalAction]:
-    """The defences open after a rescue (the engine's query, the target's side)."""
-    from meneur.systems.energy.ai.adapter import decisions
-
-    found = decisions(state)
-    return [a for a in found[0].options if a.kind == "defend"] if found else []

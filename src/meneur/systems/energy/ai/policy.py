@@ -89,13 +89,20 @@ class RandomPolicy:
         self.decline = decline
 
     def choose(self, state: FightState, decision: Decision, rng: random.Random) -> Suggestion | None:
-        """A uniformly random legal command (an optional decision is declined half of the time)."""
-        options = decision.options
-        if not options or (decision.optional and rng.random() < self.decline):
+        """A uniformly random legal command (an optional decision is declined half of the time).
+
+        Candidates are drawn without replacement and the first the engine accepts is played: each
+        legal action is as likely as any other, and the engine is asked about a few only."""
+        if decision.optional and rng.random() < self.decline:
             return None
-        action = options[rng.randrange(len(options))]
+        left = decision.indices()
+        action = None
+        while left and action is None:
+            action = decision.option(left.pop(rng.randrange(len(left))))
+        if action is None:
+            return None
         command = random_instance(action, rng)
         if try_events(state, command) is None:  # a destination the engine refuses: stay put
             command = action.command
-        reason = explain.m(explain.AT_RANDOM, count=len(options))
+        reason = explain.m(explain.AT_RANDOM_LEGAL)
         return Suggestion(Choice(command, 0.0, explain.head(state, command), (reason,)))

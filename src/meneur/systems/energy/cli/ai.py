@@ -20,7 +20,7 @@ from meneur.storage import read_data, write_text_atomically
 from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
 from meneur.systems.energy.ai.adapter import SIDES, step, winner
 from meneur.systems.energy.ai.executor import run
-from meneur.systems.energy.ai.fightfile import wire
+from meneur.systems.energy.ai.fightfile import moved, wire
 from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS
 from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.ai.simulate import Encounter, Summary, even_split, splits_near, summarize
@@ -206,6 +206,7 @@ def auto_command(
         state = step(state, move.command)
         commands.append(wire(move.command))
     target = out_file or file
+    data = moved(data, file, target)
     data["commands"] = [*(data.get("commands") or []), *commands]
     _write(target, data)
     if as_json:
