@@ -246,7 +246,7 @@ def test_warzone_figure_file_reads_the_books_kind_words(tmp_path: Path, lang: st
 COMMA_LISTS = [
     (["energy", "campaign", "new"], ("--character",)),
     (["energy", "campaign", "xp", "award"], ("--heroic", "--aptitude", "--bonus")),
-    (["energy", "fight", "new"], ("--hero", "--file", "--npc")),
+    (["energy", "fight", "new"], ("--hero", "--heroes", "--file", "--npc", "--foes")),
     (["energy", "fight", "end"], ("--wounded", "--exhausted")),
     (["energy", "fight", "attack"], ("--area-targets", "--crossing", "--joined")),
     (["energy", "balance"], ("--heroes", "--foes")),
@@ -312,6 +312,9 @@ def test_energy_fight_combatants_and_places_with_commas_or_repeated(tmp_path: Pa
                             "--npc", "2", "--at", "npc1=3,0", "--at", "npc2=20,1")
     assert joined == repeated
     assert "npc2" in json.dumps(joined) and "20" in json.dumps(joined)
+    other_options = energy_fight(tmp_path / "c.json", lang, "--heroes", "kitsune", "--heroes", "WINK",
+                                 "--foes", "1", "--foes", "2", "--at", "npc1=3,0,npc2=20,1")
+    assert other_options == joined
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -28,8 +28,8 @@ Names = Annotated[
 ]
 
 
-def _list(values: list[str] | None, joined: str | None) -> list[str]:
-    return items([*(values or []), *([joined] if joined else [])])
+def _list(values: list[str] | None, joined: list[str] | None) -> list[str]:
+    return items([*(values or []), *(joined or [])])
 
 
 def _ranks(values: list[str]) -> list[int]:
@@ -107,7 +107,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
         ] = None,
         hero: Names = None,
         heroes: Annotated[
-            str | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
+            list[str] | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
         ] = None,
         character: Annotated[
             list[str] | None,
@@ -118,7 +118,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
             typer.Option("--npc", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
         ] = None,
         foes: Annotated[
-            str | None,
+            list[str] | None,
             typer.Option("--foes", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
         ] = None,
         at: Annotated[
