@@ -239,3 +239,111 @@ def test_warzone_figure_file_reads_the_books_kind_words(tmp_path: Path, lang: st
     model = tmp_path / "model.json"
     model.write_text(json.dumps(figure), encoding="utf-8")
     ok(["warzone", "new", str(tmp_path / "w.json"), "--figure", str(model)], lang)
+
+
+# Energy -------------------------------------------------------------------------------------------
+
+COMMA_LISTS = [
+    (["energy", "campaign", "new"], ("--character",)),
+    (["energy", "campaign", "xp", "award"], ("--heroic", "--aptitude", "--bonus")),
+    (["energy", "fight", "new"], ("--hero", "--heroes", "--file", "--npc", "--foes")),
+    (["energy", "fight", "end"], ("--wounded", "--exhausted")),
+    (["energy", "fight", "attack"], ("--area-targets", "--crossing", "--joined")),
+    (["energy", "balance"], ("--heroes", "--foes")),
+]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("fr", "TEXTE,..."), ("en", "TEXT,...")])
+@pytest.mark.parametrize(("command", "options"), COMMA_LISTS)
+def test_energy_list_options_show_that_they_take_commas(
+    command: list[str], options: tuple[str, ...], lang: str, word: str
+) -> None:
+    lines = [" ".join(line.replace("│", " ").split()) for line in ok([*command, "--help"], lang).splitlines()]
+    for option in options:
+        shown = next(line for line in lines if line.startswith(("* " + option, option)))
+        after_names = [token for token in shown.removeprefix("* ").split() if not token.startswith("-")]
+        assert after_names[0] == word, (option, shown)
+
+
+def energy_campaign(path: Path, lang: str, *characters: str) -> Any:
+    args = [arg for name in characters for arg in ("-c", name)]
+    ok(["energy", "campaign", "new", str(path), *args], lang)
+    return data(["energy", "campaign", "show", str(path)], lang)["state"]["characters"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_campaign_characters_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
+    joined = energy_campaign(tmp_path / "a.json", lang, "WINK, kitsune")
+    repeated = energy_campaign(tmp_path / "b.json", lang, "WINK", "kitsune")
+    assert list(joined) == list(repeated) == ["WINK", "KITSUNE"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_experience_criteria_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
+    """The same award, criteria given with commas or option by option, in the book's words or keys."""
+    awarded = []
+    for name, criteria in (
+        ("a.json", ["--heroic", "survived,success", "--aptitude", "survived, learned", "--bonus",
+                    "outside_work,complication"]),
+        ("b.json", ["--heroic", "survived", "--heroic", "success", "--aptitude", "survived", "--aptitude",
+                    "learned", "--bonus", "outside_work", "--bonus", "complication"]),
+    ):
+        path = tmp_path / name
+        energy_campaign(path, lang, "WINK")
+        ok(["energy", "campaign", "session", "start", str(path)], lang)
+        ok(["energy", "campaign", "session", "end", str(path)], lang)
+        ok(["energy", "campaign", "xp", "award", str(path), "wink", *criteria], lang)
+        awarded.append(data(["energy", "campaign", "show", str(path)], lang)["state"]["characters"]["WINK"])
+    assert awarded[0]["experience"] == awarded[1]["experience"]
+    assert awarded[0]["experience"]["heroic_xp"] > 0 and awarded[0]["experience"]["aptitude_xp"] > 0
+
+
+def energy_fight(path: Path, lang: str, *args: str) -> list[Any]:
+    ok(["energy", "fight", "new", str(path), *args], lang)
+    return [entry["command"] for entry in json.loads(path.read_text(encoding="utf-8"))["log"]] + [
+        json.loads(path.read_text(encoding="utf-8"))["setup"]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_fight_combatants_and_places_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
+    joined = energy_fight(tmp_path / "a.json", lang, "--hero", "kitsune,WINK", "--npc", "1,2",
+                          "--at", "npc1=3,0,npc2=20,1")
+    repeated = energy_fight(tmp_path / "b.json", lang, "--hero", "kitsune", "--hero", "WINK", "--npc", "1",
+                            "--npc", "2", "--at", "npc1=3,0", "--at", "npc2=20,1")
+    assert joined == repeated
+    assert "npc2" in json.dumps(joined) and "20" in json.dumps(joined)
+    other_options = energy_fight(tmp_path / "c.json", lang, "--heroes", "kitsune", "--heroes", "WINK",
+                                 "--foes", "1", "--foes", "2", "--at", "npc1=3,0,npc2=20,1")
+    assert other_options == joined
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_fight_place_that_is_not_a_point_is_refused(tmp_path: Path, lang: str) -> None:
+    shown = refused(["energy", "fight", "new", str(tmp_path / "f.json"), "--hero", "kitsune", "--npc", "1",
+                     "--at", "npc1=3,0,4"], lang)
+    assert "ID=X,Y" in shown and "npc1=3,0,4" in shown
+    assert not (tmp_path / "f.json").exists()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_fight_command_lists_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
+    """`end --wounded a,b` writes the command `end --wounded a --wounded b` writes."""
+    logs = []
+    for name, wounded in (("a.json", ["--wounded", "npc1, npc2"]),
+                          ("b.json", ["--wounded", "npc1", "--wounded", "npc2"])):
+        path = tmp_path / name
+        ok(["energy", "fight", "new", str(path), "--hero", "kitsune", "--npc", "1,1"], lang)
+        for command in (["start"], ["attack", "kitsune", "npc1", "--tokens", "3", "--power", "0"],
+                        ["defend", "npc1"], ["attack", "kitsune", "npc2", "--tokens", "2", "--power", "0"],
+                        ["defend", "npc2"], ["end", *wounded]):
+            ok(["energy", "fight", command[0], str(path), *command[1:]], lang)
+        logs.append(json.loads(path.read_text(encoding="utf-8"))["log"][-1]["command"])
+    assert logs[0] == logs[1] == {"end": {"wounded": ["npc1", "npc2"]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_energy_balance_sides_with_commas_or_repeated(lang: str) -> None:
+    joined = data(["energy", "balance", "--heroes", "5,5", "--foes", "4,3"], lang)
+    repeated = data(["energy", "balance", "--heroes", "5", "--heroes", "5", "--foes", "4", "--foes", "3"],
+                    lang)
+    assert joined == repeated and joined["heroes"] == [5, 5] and joined["foes"] == [4, 3]

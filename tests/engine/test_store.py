@@ -59,6 +59,21 @@ def test_a_file_of_a_newer_format_is_refused(tmp_path: Path) -> None:
     assert "plus récent" in caught.value.render("fr")
 
 
+@pytest.mark.parametrize("fields", [{}, {"format": None}, {"format": "1"}, {"format": True}, {"format": 0}])
+def test_a_file_that_does_not_say_its_format_is_refused_in_words(
+    tmp_path: Path, fields: dict[str, object]
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"meneur": "tally", **fields, "setup": {"start": 0}, "log": []}))
+    with pytest.raises(BadInputError) as caught:
+        store.load(path)
+    shown = {lang: caught.value.render(lang) for lang in ("fr", "en", "pl")}
+    assert "ne dit pas dans quel format" in shown["fr"] and "« format »" in shown["fr"]
+    assert "does not say which format" in shown["en"]
+    assert "nie mówi, w jakim formacie" in shown["pl"]
+    assert not any("None" in text or "newer" in text or "récent" in text for text in shown.values())
+
+
 def test_an_older_file_migrates_on_load(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"old_total": 7}))
@@ -99,3 +114,20 @@ def test_two_concurrent_writers_lose_no_update(tmp_path: Path, round_number: int
             done.result()
     session = store.load(path, "tally")
     assert (session.state, session.version) == (10, 10)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "ne dit pas dans quel format"),
+                                             ("en", "does not say which format")])
+def test_the_cli_names_a_missing_format_and_changes_nothing(tmp_path: Path, lang: str, words: str) -> None:
+    from tests.cli_helpers import run_cli
+
+    path = tmp_path / "table.json"
+    assert run_cli(["insmv", "new", str(path)], lang).exit_code == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["format"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    result = run_cli(["insmv", "show", str(path)], lang)
+    assert result.exit_code == 2
+    assert words in " ".join(result.stderr.split()) and "None" not in result.stderr
+    assert path.read_bytes() == before

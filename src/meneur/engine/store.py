@@ -68,7 +68,10 @@ def from_data(data: Any, where: str, key: str | None = None) -> Session[Any, Any
         raise _bad(N_("{path} is not a meneur session file."), path=where)
     rules = system(kind)
     fmt = data.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt > rules.format:
+    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
+        raise _bad(N_("{path} does not say which format it is written in: its 'format' field is missing or"
+                      " is not a whole number from 1 (a file written by meneur has one)."), path=where)
+    if fmt > rules.format:
         raise _bad(N_("{path} was written by a newer meneur (format {found}, this one reads up to {known});"
                       " update meneur."), path=where, found=str(fmt), known=rules.format)
     return _replay(kind, data, where)

@@ -15,8 +15,13 @@ at import, by the stdlib ``gettext``. No supported setting chooses their languag
 * Placeholders: an option's value is named by a word of the current language (``NOMBRE``,
   ``TEXTE``, ``FICHIER``) instead of Typer's ``<int range>``, ``<list[str]>`` or ``<bool>``; a flag
   shows none, and a number's bounds are written in words beside its description (``[de 1 à 6]``).
+* Defaults and choices: a glossary key shown as an option's default or among its choices is shown
+  as the book's word in the current language (``adulte``, ``adversaires``), as each system declares
+  with :func:`add_book_words`; a choice typed as that word is read as its key; a boolean's default
+  reads ``oui`` or ``non``.
 * Layout: option names and placeholders never wrap; only descriptions do, so no name is cut at 80
-  columns.
+  columns. An option's names share one column, its negative form (``--no-x``) on a line below, so
+  two long names never squeeze the description out.
 * Error messages: the English text that Click built is matched against :data:`ERRORS`, the exact
   shapes of the vendored sources, and re-built from the translated template with the same values.
   Text that matches no shape is shown unchanged, so an upgrade of Typer can only leave a sentence
@@ -62,6 +67,8 @@ PLACEHOLDERS: dict[str, str] = {
     "file": N_("FILE"), "path": N_("FILE"), "dir": N_("FOLDER"),
 }
 TEXT_PLACEHOLDER = PLACEHOLDERS["str"]
+YES = N_("yes")  # a boolean option's default, e.g. [par défaut : oui]
+NO = N_("no")
 RANGE_BOTH = N_("[from {min} to {max}]")
 RANGE_MIN = N_("[at least {min}]")
 RANGE_MAX = N_("[at most {max}]")
@@ -216,6 +223,93 @@ def _prepare_abort() -> None:
     _set_rich_constants()
 
 
+BookWord = Callable[[str, str], "str | None"]
+"""A system's book words: ``(key, language) -> the word`` in that language, or None when it has none."""
+
+_BOOK_WORDS: list[BookWord] = []
+
+
+def add_book_words(lookup: BookWord) -> None:
+    """Let help show ``lookup``'s words for glossary keys given as defaults or choices.
+
+    Each system's command group calls it when it is built, with the words its catalogs already
+    hold (the same word for a key across systems: the glossary's keys are the project's); adding
+    the same lookup again changes nothing.
+    """
+    if lookup not in _BOOK_WORDS:
+        _BOOK_WORDS.append(lookup)
+
+
+def book_word(key: str, lang: str | None = None) -> str:
+    """The book's word for ``key`` in ``lang`` (the current language by default); ``key`` itself
+    when no system has a word for it."""
+    from meneur.i18n import get_language
+
+    for lookup in _BOOK_WORDS:
+        word = lookup(key, lang or get_language())
+        if word:
+            return word
+    return key
+
+
+def shown_value(value: Any) -> str:
+    """A default or a choice as help shows it: a boolean as ``oui``/``non``, an enum member or a
+    glossary key as the book's word, anything else as it is typed."""
+    if isinstance(value, bool):
+        return _(YES if value else NO)
+    return book_word(str(getattr(value, "value", value)))
+
+
+def _typed_choice(param: Any, value: Any) -> Any:
+    """``value`` with each book's word of a choice (in any language) replaced by that choice's key."""
+    described = param.type_descriptor
+    if not described.is_choice or not described.choices:
+        return value
+    if isinstance(value, (list, tuple)):
+        return type(value)(_typed_choice(param, one) for one in value)
+    if not isinstance(value, str):
+        return value
+    from meneur.i18n.words import fold
+
+    keys = [str(getattr(choice, "value", choice)) for choice in described.choices]
+    if value in keys:
+        return value
+    typed = fold(value)
+    for key in keys:
+        if typed in {fold(key), *(fold(book_word(key, lang)) for lang in LANGUAGES)}:
+            return key
+    return value
+
+
+def _reading_words(process_value: Callable[..., Any]) -> Callable[..., Any]:
+    """Typer's ``process_value``, reading a choice typed as the book's word as its key."""
+
+    @wraps(process_value)
+    def wrapper(self: Any, ctx: Any, value: Any) -> Any:
+        return process_value(self, ctx, _typed_choice(self, value))
+
+    return wrapper
+
+
+def default_text(param: Any, *, ctx: Any, show_default_is_str: bool, default_value: Any) -> str:
+    """What ``[default: …]`` shows for ``param``: Typer's text, with booleans as words (``oui``,
+    ``non``) instead of a flag's name and glossary keys as the book's words (``adversaires``)."""
+    from typer.core import _get_default_string
+
+    if show_default_is_str or callable(default_value):
+        return _get_default_string(param, ctx=ctx, show_default_is_str=show_default_is_str,
+                                   default_value=default_value)
+    if isinstance(default_value, (list, tuple)):
+        parts = [default_text(param, ctx=ctx, show_default_is_str=False, default_value=one)
+                 for one in default_value]
+        return ", ".join(part for part in parts if part)
+    if getattr(param, "is_bool_flag", False):
+        if param.secondary_opts:
+            return shown_value(bool(param.default))
+        return shown_value(True) if default_value else ""
+    return shown_value(default_value)
+
+
 def placeholder(param: Any, ctx: Any = None) -> str | None:
     """The word that names ``param``'s value in help, in the current language (None for a flag).
 
@@ -229,7 +323,7 @@ def placeholder(param: Any, ctx: Any = None) -> str | None:
         return None
     described = param.type_descriptor
     if described.is_choice:
-        label = "|".join(str(getattr(choice, "value", choice)) for choice in described.choices or ())
+        label = "|".join(shown_value(choice) for choice in described.choices or ())
     elif described.is_path:
         label = _(PLACEHOLDERS.get(described.path_type, PLACEHOLDERS["path"]))
     else:
@@ -287,12 +381,35 @@ def _with_bounds(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+OPTION_CELLS = 6
+"""Typer's cells of an option's row (after the required mark): long names, short names, negative
+long names, negative short names, placeholder, description."""
+
+
+def _names_cell(cells: Sequence[Any]) -> Any:
+    """An option's names in one cell: ``--character -c``, then its negative form (``--no-x``) on a
+    line of its own, so that two long names do not sit side by side and squeeze the description."""
+    from rich.text import Text
+
+    texts = [cell if isinstance(cell, Text) else Text(str(cell)) for cell in cells]
+    lines = [Text(" ").join(text for text in pair if text.plain) for pair in (texts[:2], texts[2:])]
+    return Text("\n").join(line for line in lines if line.plain)
+
+
+def _merged_names(renderables: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An options panel's row with the names in one column (a commands panel's row unchanged)."""
+    if len(renderables) not in (OPTION_CELLS, OPTION_CELLS + 1):
+        return renderables
+    required, names, rest = renderables[:-OPTION_CELLS], renderables[-OPTION_CELLS:-2], renderables[-2:]
+    return (*required, _names_cell(names), *rest)
+
+
 def _names_table(table_class: type[Any]) -> type[Any]:
     """Rich's table whose every column but the last never wraps: names whole, descriptions wrapped."""
 
     class NamesTable(table_class):  # type: ignore[misc]
         def add_row(self, *renderables: Any, **kwargs: Any) -> None:
-            super().add_row(*renderables, **kwargs)
+            super().add_row(*_merged_names(renderables), **kwargs)
             for column in self.columns[:-1]:
                 column.no_wrap = True
 
@@ -383,6 +500,8 @@ def install() -> None:
     for parameter_class in (TyperOption, TyperArgument):
         parameter_class.display_type_rich = placeholder  # type: ignore[method-assign, assignment]
         parameter_class._get_number_range_help_str = _no_range  # type: ignore[method-assign, assignment]
+        parameter_class._get_default_string = default_text  # type: ignore[method-assign, assignment]
+        parameter_class.process_value = _reading_words(parameter_class.process_value)  # type: ignore[method-assign]
     TyperArgument._usage_display_name = _usage_name  # type: ignore[method-assign, assignment]
     if RICH_UTILS in sys.modules:
         _adapt_rich_utils(sys.modules[RICH_UTILS])

@@ -31,6 +31,9 @@ FRENCH: Mapping[str, Mapping[str, str]] = {
 }
 """Enum name -> key -> the book's French word."""
 
+SHOWN_GROUPS = ("WeaponKey", "CreatureKind", "Agent", "Target", "Trait", "Wound", "Purpose", "DamageStep")
+"""The groups whose keys help may show as an option's default (the combatant flags are typed forms)."""
+
 E = TypeVar("E", bound=StrEnum)
 
 
@@ -51,6 +54,14 @@ def key_for(group: str, text: str, keys: list[str]) -> str | None:
         if typed == key or typed == fold(words.get(key, key)):
             return key
     return None
+
+
+def book_word(key: str, lang: str) -> str | None:
+    """The book's French word for ``key`` when help speaks French (``mains nues`` for
+    ``bare_hands``); None otherwise: in English the key is the word."""
+    if lang != "fr":
+        return None
+    return next((FRENCH[group][key] for group in SHOWN_GROUPS if key in FRENCH[group]), None)
 
 
 def shown(group: str, keys: list[str]) -> str:

@@ -45,6 +45,14 @@ DIFFICULTY_SHOWN: Mapping[str, str] = {
 }
 
 
+def book_word(key: str, lang: str) -> str | None:
+    """The book's French word for a kind or body key when help speaks French (``humain`` for
+    ``human``); None otherwise: in English the key is the word."""
+    if lang != "fr":
+        return None
+    return KIND_SHOWN.get(key) or BODY_SHOWN.get(key)
+
+
 def lookup(text: str, words: Mapping[str, str]) -> str:
     """The key for ``text``: a French word of ``words`` or the key itself (folded)."""
     key = fold(text)

@@ -21,9 +21,12 @@ _ = Translator("carpathes")
 def build_app() -> typer.Typer:
     """Build the ``carpathes`` command group in the current language."""
     from meneur.cli.sessions import add_session_verbs
+    from meneur.i18n.framework import add_book_words
     from meneur.systems.carpathes.cli import cast, chronicle, rolls, table
     from meneur.systems.carpathes.cli.present import KEY, presenter
+    from meneur.systems.carpathes.words import book_word
 
+    add_book_words(book_word)
     app = typer.Typer(no_args_is_help=True, help=_("The Carpathian horror game: 2D6 + Trait."))
     rolls.register(app)
     state_app = typer.Typer(

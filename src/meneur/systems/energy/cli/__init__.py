@@ -56,8 +56,11 @@ def _lazy(name: str, module: str, help_text: str) -> typer.Typer:
 
 def build_app() -> typer.Typer:
     """Build the ``energy`` command group in the current language."""
+    from meneur.i18n.framework import add_book_words
     from meneur.systems.energy.cli import challenge, characters
+    from meneur.systems.energy.cli.words import book_word
 
+    add_book_words(book_word)
     app = typer.Typer(no_args_is_help=True, help=_("Energy System: characters, campaign, fights."))
     characters.register(app)
     challenge.register(app)

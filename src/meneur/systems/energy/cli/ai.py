@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
+from meneur.i18n.words import fold, items
 from meneur.storage import read_data, write_text_atomically
 from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
 from meneur.systems.energy.ai.adapter import SIDES, step, winner
@@ -63,7 +64,7 @@ def _gm_words(state: FightState, command: Any) -> str:
 
 
 def suggest_command(
-    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
     policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
     budget_ms: Annotated[
@@ -141,8 +142,13 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     write_text_atomically(path, text)
 
 
+SIDE_WORDS = {"foes": "foes", "adversaires": "foes", "ennemis": "foes", "heroes": "heroes", "heros": "heroes",
+              "all": "all", "tous": "all"}
+"""What ``--sides`` reads (folded): the keys and the book's words."""
+
+
 def auto_command(
-    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
     policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
     sides: Annotated[str, typer.Option("--sides", help=_("Sides to play: foes, heroes or all."))] = "foes",
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
@@ -175,6 +181,7 @@ def auto_command(
     """Play the chosen sides to the end of the fight, or until a side not played must act."""
     from meneur.systems.energy.cli.fight import played as play_file
 
+    sides = SIDE_WORDS.get(fold(sides), sides)
     if sides not in ("foes", "heroes", "all"):
         raise BadInputError(
             Message(DOMAIN, N_("--sides: {value!r} is not one of foes, heroes, all."), {"value": sides})
@@ -305,14 +312,16 @@ def _summary_lines(summary: Summary) -> list[str]:
 
 
 def balance_command(
-    heroes: Annotated[
-        str,
+    hero_list: Annotated[
+        list[str],
         typer.Option(
             "--heroes",
             help=_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
         ),
     ],
-    foes: Annotated[str | None, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))] = None,
+    foe_list: Annotated[
+        list[str] | None, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))
+    ] = None,
     margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
     simulate: Annotated[
         int | None,
@@ -360,6 +369,7 @@ def balance_command(
     """Weigh an encounter against the book's guideline, and simulate it if asked."""
     from meneur.systems.energy.cli.characters import balance_command as book_balance
 
+    heroes, foes = ",".join(items(hero_list)), (",".join(items(foe_list)) if foe_list else None)
     if target is not None:
         _target(
             heroes, target, foes_count, simulate or 100, policy, seed, workers, scheduler, margin, as_json

@@ -21,6 +21,7 @@ from meneur.cli.output import guarded
 from meneur.cli.sessions import Presenter, add_session_verbs, create, fail, play
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.systems.energy.cli.options import bounded
 from meneur.systems.energy.costs import MAX_RANK
 
@@ -31,8 +32,8 @@ DOMAIN = "energy_campaign"
 KEY = "energy-campaign"
 _ = Translator(DOMAIN)
 
-File = Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."))]
-Name = Annotated[str, typer.Argument(help=_("Character name."))]
+File = Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."), metavar=_("FILE"))]
+Name = Annotated[str, typer.Argument(help=_("Character name."), metavar=_("NAME"))]
 Json = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 
 _FLOW_WORDS = {
@@ -102,7 +103,10 @@ def run(path: Path, command: Any, as_json: bool) -> None:
 
 def new(
     path: File,
-    character: Annotated[list[str], typer.Option("--character", "-c", help=_("Character file or hero."))],
+    character: Annotated[
+        list[str],
+        typer.Option("--character", "-c", help=_("Character files or heroes, separated by commas.")),
+    ],
     max_rank: Annotated[
         int | None, typer.Option(help=_("Highest rank characters may reach."), callback=bounded(1, MAX_RANK))
     ] = None,
@@ -147,7 +151,7 @@ def new(
         max_earned_aptitude_points=max_earned_aptitude_points,
         state_malus_on_powers=state_malus_on_powers,
     )
-    setup = setup_json([read_character(source) for source in character], options)
+    setup = setup_json([read_character(source) for source in items(character)], options)
     create(path, KEY, setup, force=force, as_json=as_json, presenter=presenter())
 
 

@@ -74,7 +74,8 @@ def stress_add(
 def stress_relieve(
     path: File,
     name: Name,
-    reason: Annotated[str, typer.Argument(help=_("exutoire or scène d'équipe (keys: outlet, team_scene)"))],
+    reason: Annotated[str, typer.Argument(
+        help=_("exutoire or scène d'équipe (keys: outlet, team_scene)"), metavar=_("REASON"))],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import RelieveStress
@@ -91,7 +92,8 @@ def stress_spend(
     use: Annotated[
         str,
         typer.Argument(
-            help=_("action d'éclat, détermination or se dépasser (keys: feat, determination, surpass)")
+            help=_("action d'éclat, détermination or se dépasser (keys: feat, determination, surpass)"),
+            metavar=_("USE"),
         ),
     ],
     power: Annotated[str | None, typer.Option(help=_("Power (feat)."))] = None,
@@ -117,7 +119,8 @@ def stress_return(path: File, name: Name, as_json: Json = False) -> None:
 def state_add(
     path: File,
     name: Name,
-    which: Annotated[str, typer.Argument(help=_("épuisé or blessé (or the keys exhausted, wounded)"))],
+    which: Annotated[str, typer.Argument(
+        help=_("épuisé or blessé (or the keys exhausted, wounded)"), metavar=_("STATE"))],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import InflictState
@@ -134,7 +137,8 @@ def state_recover(
     how: Annotated[
         str,
         typer.Argument(
-            help=_("sommeil, pouvoir de soin or infirmerie (keys: sleep, healing_power, infirmary)")
+            help=_("sommeil, pouvoir de soin or infirmerie (keys: sleep, healing_power, infirmary)"),
+            metavar=_("MEANS"),
         ),
     ],
     as_json: Json = False,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from meneur.i18n import N_, Translator
+from meneur.i18n.words import items
 from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, run
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
 from meneur.systems.energy.cli.words import enum_word, mixed, step
@@ -23,7 +24,9 @@ _ = Translator(DOMAIN)
 
 
 def _boxes(help_text: str) -> typer.models.ArgumentInfo:
-    info: typer.models.ArgumentInfo = typer.Argument(help=_(help_text), callback=bounded(1, MAX_COUNT))
+    info: typer.models.ArgumentInfo = typer.Argument(
+        help=_(help_text), metavar=_("NUMBER"), callback=bounded(1, MAX_COUNT)
+    )
     return info
 
 
@@ -42,9 +45,9 @@ def xp_award(
         path,
         AwardExperience(
             character=name,
-            heroic=tuple(enum_word(HeroicCriterion, v, N_("criterion")) for v in heroic or []),
-            aptitude=tuple(enum_word(AptitudeCriterion, v, N_("criterion")) for v in aptitude or []),
-            bonuses=tuple(enum_word(Bonus, v, N_("bonus")) for v in bonus or []),
+            heroic=tuple(enum_word(HeroicCriterion, v, N_("criterion")) for v in items(heroic)),
+            aptitude=tuple(enum_word(AptitudeCriterion, v, N_("criterion")) for v in items(aptitude)),
+            bonuses=tuple(enum_word(Bonus, v, N_("bonus")) for v in items(bonus)),
         ),
         as_json,
     )
@@ -53,7 +56,7 @@ def xp_award(
 def xp_spend(
     path: File,
     name: Name,
-    improved: Annotated[str, typer.Argument(help=_("The improved character file."))],
+    improved: Annotated[str, typer.Argument(help=_("The improved character file."), metavar=_("FILE"))],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import SpendPoints
@@ -71,10 +74,13 @@ def reputation(
             help=_(
                 "notoriété de super, notoriété civile or moralité (keys: super_notoriety, "
                 "civil_notoriety, morality)"
-            )
+            ),
+            metavar=_("SCORE"),
         ),
     ],
-    direction: Annotated[str, typer.Argument(help=_("up or down (monter, baisser, +, -)"))],
+    direction: Annotated[
+        str, typer.Argument(help=_("up or down (monter, baisser, +, -)"), metavar=_("DIRECTION"))
+    ],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import ChangeReputation
@@ -87,8 +93,10 @@ def reputation(
 def relation(
     path: File,
     name: Name,
-    other: Annotated[str, typer.Argument(help=_("Name of the relation."))],
-    direction: Annotated[str | None, typer.Argument(help=_("up or down (monter, baisser, +, -)"))] = None,
+    other: Annotated[str, typer.Argument(help=_("Name of the relation."), metavar=_("NAME"))],
+    direction: Annotated[
+        str | None, typer.Argument(help=_("up or down (monter, baisser, +, -)"), metavar=_("DIRECTION"))
+    ] = None,
     new: Annotated[
         int | None,
         typer.Option(
@@ -122,7 +130,9 @@ def _standard(text: str) -> LivingStandard:
 def buy(
     path: File,
     name: Name,
-    standard: Annotated[str, typer.Argument(help=_("Living standard the good needs."))],
+    standard: Annotated[
+        str, typer.Argument(help=_("Living standard the good needs."), metavar=_("STANDARD"))
+    ],
     item: Annotated[str, typer.Option(help=_("What is bought."))] = "",
     as_json: Json = False,
 ) -> None:
@@ -161,7 +171,7 @@ def repay(
 def standard(
     path: File,
     name: Name,
-    level: Annotated[str, typer.Argument(help=_("New living standard."))],
+    level: Annotated[str, typer.Argument(help=_("New living standard."), metavar=_("STANDARD"))],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import SetLivingStandard

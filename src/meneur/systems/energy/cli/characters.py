@@ -74,7 +74,8 @@ def modifier_text(power: Power) -> str:
 
 
 def check_command(
-    file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
+    file: Annotated[str, typer.Argument(
+        help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE"))],
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
     earned_hero: Annotated[int, typer.Option(
         "--earned-hero-points", callback=bounded(0, MAX_COUNT),
@@ -177,7 +178,8 @@ def _format(file_format: str, as_json: bool) -> str:
 
 
 def library_command(
-    name: Annotated[str | None, typer.Argument(help=_("A hero's name: print its character file."))] = None,
+    name: Annotated[str | None, typer.Argument(
+        help=_("A hero's name: print its character file."), metavar=_("NAME"))] = None,
     file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
     as_json: Annotated[bool, typer.Option("--json", help=_(
         "JSON: the hero's file, or the list of heroes (name, rank, powers with name, category, "

@@ -82,7 +82,7 @@ def played(file: Path, quiet: bool) -> Any:
 def _register_files(group: typer.Typer) -> None:
     @group.command("run", help=_("Play a fight file and explain every resolution."))
     @guarded
-    def run(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    def run(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
             as_json: Annotated[bool, typer.Option(
                 "--json", help=_("Print the final state as JSON."))] = False,
             ) -> None:
@@ -95,7 +95,7 @@ def _register_files(group: typer.Typer) -> None:
 
     @group.command("legal", help=_("List the legal actions at the end of a fight file or session file."))
     @guarded
-    def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."))],
+    def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
               as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
               refused: Annotated[bool, typer.Option(
                   "--all", help=_("Also list the refused actions with the rule they break."))] = False,
@@ -120,8 +120,9 @@ def _register_files(group: typer.Typer) -> None:
 def _register_session(group: typer.Typer) -> None:
     @group.command("do", help=_("Carry out one command written as in a fight file, e.g."
                                 " \"attack: {actor: kitsune, target: agent1, tokens: 2}\"."))
-    def do(file: Annotated[Path, typer.Argument(help=_("The session file."))],
-           command: Annotated[str, typer.Argument(help=_("The command, as in a fight file."))],
+    def do(file: Annotated[Path, typer.Argument(help=_("The session file."), metavar=_("FILE"))],
+           command: Annotated[str, typer.Argument(help=_("The command, as in a fight file."),
+                                                   metavar=_("COMMAND"))],
            as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
            ) -> None:
         from meneur.storage import parse_data

@@ -19,19 +19,27 @@ import typer
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 from meneur.systems.energy.combat.reference import FIELD_HELP, HELP
 
 DOMAIN = "energy_combat"
 KEY = "energy-fight"
 _ = Translator(DOMAIN)
 
-ARGUMENTS = ("actor", "target")
+ARGUMENTS = {"actor": N_("ACTOR"), "target": N_("TARGET")}
+"""The fields given as arguments, and the word that names each in help."""
 NAMED = frozenset({"power", "target_power", "lasting"})
 """Fields the CLI passes as typed (a name, or a number): the fight reads them against the state."""
 
 
 def _split(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def _listed(hint: str) -> bool:
+    """A field of several values (names, or ``id=tokens`` pairs): an option given with commas or
+    repeated, or both; a point (``X,Y``) is one value."""
+    return hint.startswith("tuple") and "tuple[float, float]" not in hint
 
 
 def _point(text: str, key: str) -> list[float]:
@@ -50,8 +58,8 @@ def _point(text: str, key: str) -> list[float]:
     )
 
 
-def _joined(text: str) -> dict[str, Any]:
-    pairs = [item.partition("=") for item in _split(text)]
+def _joined(values: list[str]) -> dict[str, Any]:
+    pairs = [item.partition("=") for item in items(values)]
     return {
         name.strip(): int(count) if count.strip().isdigit() else count.strip() for name, _sep, count in pairs
     }
@@ -63,14 +71,16 @@ def _wire_value(key: str, hint: str, value: Any) -> Any:
         return _joined(value)
     if "tuple[float, float]" in hint:
         return _point(value, key)
-    if hint.startswith("tuple"):
-        return _split(value)
+    if _listed(hint):
+        return items(value)
     if key in NAMED and isinstance(value, str) and value.strip().isdigit():
         return int(value)
     return value
 
 
-def _cli_type(key: str, hint: str) -> type:
+def _cli_type(key: str, hint: str) -> Any:
+    if _listed(hint):
+        return list[str]
     if key in NAMED or hint.startswith("tuple") or "str" in hint:
         return str
     if "bool" in hint:
@@ -87,7 +97,7 @@ def _parameter(field: dataclasses.Field[Any], hint: str) -> inspect.Parameter:
     help_text = _(FIELD_HELP.get(key, key))
     default: Any = ... if required else (False if kind is bool and field.default is False else None)
     if key in ARGUMENTS:
-        info: Any = typer.Argument(help=help_text, metavar=key.upper(), show_default=False)
+        info: Any = typer.Argument(help=help_text, metavar=_(ARGUMENTS[key]), show_default=False)
     elif kind is bool and default is None:
         flag = key.replace("_", "-")
         info = typer.Option(f"--{flag}/--not-{flag}", help=help_text, show_default=False)

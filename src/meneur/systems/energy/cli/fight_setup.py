@@ -16,6 +16,7 @@ import typer
 from meneur.cli.output import console, guarded
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
+from meneur.i18n.words import items
 
 DOMAIN = "energy_combat"
 KEY = "energy-fight"
@@ -23,13 +24,12 @@ _ = Translator(DOMAIN)
 
 Names = Annotated[
     list[str] | None,
-    typer.Option("--hero", help=_("A hero of the library on the heroes' side (repeat it, or use --heroes).")),
+    typer.Option("--hero", help=_("Heroes of the library on the heroes' side, separated by commas.")),
 ]
 
 
-def _list(values: list[str] | None, joined: str | None) -> list[str]:
-    items = [*(values or []), *(joined.split(",") if joined else [])]
-    return [item.strip() for item in items if item.strip()]
+def _list(values: list[str] | None, joined: list[str] | None) -> list[str]:
+    return items([*(values or []), *(joined or [])])
 
 
 def _ranks(values: list[str]) -> list[int]:
@@ -44,12 +44,25 @@ def _ranks(values: list[str]) -> list[int]:
     return [int(value) for value in values]
 
 
+def _places(values: list[str] | None) -> list[str]:
+    """Each ``ID=X,Y`` of ``--at``, repeated or several in one value (``a=1,2,b=3,0``)."""
+    places: list[str] = []
+    for part in items(values):
+        if "=" in part or not places:
+            places.append(part)
+        else:
+            places[-1] += "," + part
+    return places
+
+
 def _positions(values: list[str] | None) -> dict[str, tuple[float, float]]:
     places: dict[str, tuple[float, float]] = {}
-    for value in values or []:
+    for value in _places(values):
         name, _sep, where = value.partition("=")
         parts = where.split(",")
         try:
+            if len(parts) != 2:
+                raise ValueError(where)
             places[name.strip()] = (float(parts[0]), float(parts[1]))
         except (ValueError, IndexError):
             raise BadInputError(
@@ -94,24 +107,29 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
         ] = None,
         hero: Names = None,
         heroes: Annotated[
-            str | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
+            list[str] | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
         ] = None,
         character: Annotated[
             list[str] | None,
-            typer.Option("--file", help=_("A character file on the heroes' side (repeatable).")),
+            typer.Option("--file", help=_("Character files on the heroes' side, separated by commas.")),
         ] = None,
         npc: Annotated[
             list[str] | None,
-            typer.Option("--npc", help=_("A quick NPC of this rank on the foes' side (repeatable).")),
+            typer.Option("--npc", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
         ] = None,
         foes: Annotated[
-            str | None,
+            list[str] | None,
             typer.Option("--foes", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
         ] = None,
         at: Annotated[
             list[str] | None,
             typer.Option(
-                "--at", help=_("Place a combatant: ID=X,Y in metres (heroes start at x=0, foes at x=4).")
+                "--at",
+                help=_(
+                    "Place combatants: ID=X,Y in metres, several separated by commas "
+                    "(heroes start at x=0, foes at x=4)."
+                ),
+                metavar="ID=X,Y,...",
             ),
         ] = None,
         force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
@@ -122,7 +140,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
 
         try:
             setup, commands = setup_from_options(
-                source, _list(hero, heroes), _list(character, None), _list(npc, foes), at
+                source, _list(hero, heroes), items(character), _list(npc, foes), at
             )
         except MeneurError as error:
             fail(error, as_json)

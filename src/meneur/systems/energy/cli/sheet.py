@@ -103,7 +103,8 @@ def _print_tables(out: Console, character: Character) -> None:
 
 
 def sheet_command(
-    file: Annotated[str, typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."))],
+    file: Annotated[str, typer.Argument(
+        help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE"))],
     as_json: Annotated[bool, typer.Option("--json", help=_(
         "Print JSON: the file's fields under 'character', what check --json prints under 'check'."))] = False,
 ) -> None:
@@ -167,7 +168,8 @@ def _show_archetype(item: Archetype) -> None:
 
 
 def archetypes_command(
-    name: Annotated[str | None, typer.Argument(help=_("An archetype's key or name."))] = None,
+    name: Annotated[str | None, typer.Argument(
+        help=_("An archetype's key or name."), metavar=_("NAME"))] = None,
 ) -> None:
     """Browse the power archetypes of the last chapter."""
     from rich.table import Table

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
@@ -56,6 +56,24 @@ def enum_word(
     members = keys or tuple(kind)
     words = {m.value: Message(domain, names[m]) for m in members if names and m in names}
     return kind(choice(value, [m.value for m in members], what, words))
+
+
+def book_word(key: str, lang: str) -> str | None:
+    """The book's word for a glossary key in ``lang`` (``adversaires`` for ``foes``, ``Adulte`` for
+    ``adult``), from the translations of the fight's and the characters' words; None when it has none."""
+    from meneur.i18n import translate
+    from meneur.systems.energy import names
+    from meneur.systems.energy.combat import words
+
+    if key in words.WORDS:
+        return translate(words.DOMAIN, words.WORDS[key], lang)
+    tables: tuple[Mapping[Any, str], ...] = (names.MATURITY_NAMES, names.LIVING_STANDARD_NAMES,
+                                             names.APTITUDE_NAMES, names.STATE_NAMES)
+    for table in tables:
+        for member, msgid in table.items():
+            if member.value == key:
+                return translate(names.DOMAIN, msgid, lang)
+    return None
 
 
 _DIRECTION_WORDS = {"up": Message(DOMAIN, N_("up (+1)")), "down": Message(DOMAIN, N_("down (-1)"))}

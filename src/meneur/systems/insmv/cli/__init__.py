@@ -20,8 +20,11 @@ _ = Translator("insmv")
 
 def build_app() -> typer.Typer:
     """Build the ``insmv`` command group in the current language."""
+    from meneur.i18n.framework import add_book_words
     from meneur.systems.insmv.cli import reference, rolls, table
+    from meneur.systems.insmv.words import book_word
 
+    add_book_words(book_word)
     app = typer.Typer(no_args_is_help=True, help=_("INS/MV: the table UM, the d666 and power points."))
     rolls.register(app)
     reference.register(app)
