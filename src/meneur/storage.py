@@ -10,7 +10,7 @@ in the user's language and never crashes or runs away:
 * a nesting-depth cap (:data:`MAX_DEPTH`), a cap on YAML aliases (:data:`MAX_ALIASES`) and on the
   number of values once aliases are expanded (:data:`MAX_NODES`);
 * no NaN or infinity anywhere (``.nan`` in YAML, ``NaN`` in JSON): a distance of NaN would pass
-  every check.
+  every check; no NUL character in any text (no name or note holds one, and PostgreSQL refuses it).
 
 Writing (:func:`write_text_atomically`): the text goes to a temporary file in the same folder, is
 flushed to disk, then renamed over the target in one step, so a crash or a full disk leaves the old
@@ -188,10 +188,13 @@ def check_data(data: Any, where: str) -> None:
         if isinstance(value, float) and not math.isfinite(value):
             raise _bad(N_("{path}: {value} is not a number meneur accepts (write a finite number)."),
                        path=where, value=str(value))
+        if isinstance(value, str) and "\x00" in value:
+            raise _bad(N_("{path}: a text holds a NUL character (\\0), which no name or note may hold;"
+                          " remove it."), path=where)
         if isinstance(value, dict | list | tuple):
             if depth >= MAX_DEPTH:
                 raise _too_deep(where)
-            items = value.values() if isinstance(value, dict) else value
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
             stack.extend((item, depth + 1) for item in items)
 
 

@@ -31,12 +31,12 @@ def test_every_named_module_exists(module: str) -> None:
     assert (ROOT / relative).is_dir() or (ROOT / relative).with_suffix(".py").exists(), module
 
 
-@pytest.mark.parametrize("key", sorted(SYSTEMS))
+@pytest.mark.parametrize("key", sorted(k for k, m in SYSTEMS.items() if m.startswith("meneur.systems.")))
 def test_every_registered_system_is_on_the_page(key: str) -> None:
     assert f"`{key}`" in PAGE
 
 
-@pytest.mark.parametrize("key", sorted(SYSTEMS))
+@pytest.mark.parametrize("key", sorted(k for k, m in SYSTEMS.items() if m.startswith("meneur.systems.")))
 def test_every_registered_system_module_exists(key: str) -> None:
     relative = Path("src", *SYSTEMS[key].split(".")).with_suffix(".py")
     assert (ROOT / relative).exists(), f"{key} is registered as {SYSTEMS[key]}, which does not exist"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -10,16 +9,14 @@ import pytest
 from meneur.engine.registry import SYSTEMS, schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
+KEYS = sorted(key for key, module in SYSTEMS.items() if module.startswith("meneur.systems."))
 
 
-def _present(module: str) -> bool:
-    try:
-        return find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+def test_every_game_system_is_published() -> None:
+    assert KEYS == ["carpathes", "energy-campaign", "energy-fight", "insmv", "warzone"]
 
 
-@pytest.mark.parametrize("key", sorted(key for key, module in SYSTEMS.items() if _present(module)))
+@pytest.mark.parametrize("key", KEYS)
 def test_the_published_schema_is_the_codecs(key: str) -> None:
     path = ROOT / "docs" / "schema" / f"{key}.schema.json"
     assert path.exists(), f"run scripts/schemas.py to publish {path.name}"

@@ -83,3 +83,10 @@ def test_a_syntax_error_gives_line_and_column(tmp_path: Path) -> None:
 
 def test_a_missing_file_says_so(tmp_path: Path) -> None:
     assert "fichier introuvable" in _refused(tmp_path / "nope.yaml")
+
+
+@pytest.mark.parametrize("text", ['{"name": "A\\u0000B"}', '{"na\\u0000me": 1}'])
+def test_a_nul_character_in_a_text_is_refused(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "nul.json"
+    path.write_text(text, encoding="utf-8")
+    assert "caractère NUL" in _refused(path)
