@@ -1,0 +1,80 @@
+/* meneur's pages: the live feed (the table's WebSocket) refreshes the fragments; the token stepper
+   shows the engine's effective value for the tokens chosen (read from the legal entry, never computed). */
+(function () {
+  "use strict";
+  var lastSeq = 0;
+  var opened = false;
+  var pending = null;
+
+  function live() { return document.getElementById("live"); }
+  function status(state) {
+    var box = document.getElementById("connection");
+    if (!box) { return; }
+    box.dataset.state = state;
+    box.textContent = box.dataset[state] || box.textContent;
+  }
+  function changed(name) {
+    if (pending) { return; }
+    pending = setTimeout(function () {
+      pending = null;
+      htmx.trigger(document.body, name || "meneur:changed");
+    }, 30);
+  }
+
+  if (window.htmx) {
+    htmx.createWebSocket = function (url) {
+      return new WebSocket(url.replace(/after=\d+/, "after=" + lastSeq));
+    };
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = live();
+    if (box) { lastSeq = parseInt(box.dataset.seq || "0", 10) || 0; }
+  });
+
+  document.addEventListener("htmx:wsOpen", function () {
+    status("online");
+    if (opened) { changed(); }  /* back after a drop: catch up */
+    opened = true;
+  });
+  document.addEventListener("htmx:wsClose", function () { status("offline"); });
+  document.addEventListener("htmx:sendError", function () { status("unsent"); });
+
+  document.addEventListener("htmx:wsBeforeMessage", function (event) {
+    event.preventDefault();  /* JSON, not HTML: we fetch the fragment ourselves */
+    var message;
+    try { message = JSON.parse(event.detail.message); } catch (e) { return; }
+    if (typeof message.seq !== "number" || message.seq <= lastSeq) { return; }
+    lastSeq = message.seq;
+    var box = live();
+    if (box) { box.dataset.seq = String(lastSeq); }
+    if (message.kind === "roll") { htmx.trigger(document.body, "meneur:rolled"); return; }
+    var fight = document.getElementById("fight");
+    if (fight && (message.kind === "command" || message.kind === "undo") &&
+        fight.dataset.version === String(message.version) && message.kind === "command") {
+      return;  /* this page already shows it (its own command) */
+    }
+    changed();
+  });
+
+  function worth(input) {
+    var values = JSON.parse(input.dataset.effective || "[]");
+    var low = parseInt(input.dataset.min || "0", 10);
+    var n = parseInt(input.value, 10);
+    var out = input.parentNode.querySelector(".value");
+    if (out && !isNaN(n) && values[n - low] !== undefined) { out.textContent = values[n - low]; }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.step") : null;
+    if (!button) { return; }
+    var input = button.parentNode.querySelector("input[type=number]");
+    var n = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    n = Math.max(parseInt(input.min, 10), Math.min(parseInt(input.max, 10), n));
+    input.value = n;
+    worth(input);
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target.dataset && event.target.dataset.effective) { worth(event.target); }
+  });
+})();

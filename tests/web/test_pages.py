@@ -1,0 +1,108 @@
+"""The web pages over the server's services, without a browser: create, join, the fight's buttons
+come from the legal-action query and a refusal is the engine's message."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from meneur.server.app import build_app
+from meneur.server.config import Settings
+from tests.server.conftest import database_url
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[TestClient]:
+    app = build_app(Settings(db=database_url(tmp_path)))
+    with TestClient(app) as client:
+        yield client
+    app.state.store.close()
+
+
+def _table(client: TestClient) -> tuple[str, str]:
+    """Create an Energy table from the home page; the table's id and its demo fight's id."""
+    answer = client.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+    assert answer.status_code == 303
+    table_id = answer.headers["location"].rsplit("/", 1)[-1]
+    page = client.get(f"/t/{table_id}")
+    assert page.status_code == 200
+    session_id = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", page.text)
+    assert session_id is not None
+    return table_id, session_id.group(1)
+
+
+def _csrf(client: TestClient) -> dict[str, str]:
+    return {"X-CSRF-Token": client.cookies["meneur_csrf"]}
+
+
+def test_home_is_french_by_default_and_english_on_request(web: TestClient) -> None:
+    assert "Créer une table" in web.get("/").text
+    assert "Create a table" in web.get("/", headers={"Accept-Language": "en-GB,en"}).text
+    web.post("/language", data={"lang": "en", "next": "/"})
+    assert "Create a table" in web.get("/").text
+
+
+def test_a_table_seats_its_creator_as_gm_and_starts_with_the_demo_fight(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    fight = web.get(f"/t/{table_id}/s/{session_id}")
+    assert fight.status_code == 200
+    assert "KITSUNE" in fight.text and "Agent Octopus 1" in fight.text
+    assert "commencer le combat" in fight.text  # the engine's words for the legal "start"
+    assert f'ws-connect="/api/v1/tables/{table_id}/live' in fight.text
+
+
+def test_a_page_without_a_seat_says_so(web: TestClient, tmp_path: Path) -> None:
+    table_id, _session = _table(web)
+    web.cookies.clear()
+    assert web.get(f"/t/{table_id}").status_code == 401
+
+
+def test_a_change_without_the_csrf_value_is_refused(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    answer = web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"})
+    assert answer.status_code == 403
+    assert web.get(f"/api/v1/sessions/{session_id}").status_code == 200  # the cookie reaches the API too
+    done = web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"},
+                    headers=_csrf(web))
+    assert done.status_code == 200 and "move 1" not in done.text and "coup 1" in done.text
+
+
+def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    gm = dict(web.cookies)
+    code = web.post(f"/t/{table_id}/join-code", data={}, headers=_csrf(web))
+    found = re.search(r'class="code">([^<]+)<', code.text)
+    assert found is not None
+    web.cookies.clear()
+    bad = web.post(f"/join/{table_id}", data={"code": "nope", "name": "Ayla"})
+    assert bad.status_code == 400 and "Aucune table n’a ce code" in html.unescape(bad.text)
+    joined = web.post(f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"}, follow_redirects=False)
+    assert joined.status_code == 303
+    player = dict(web.cookies)
+    claimed = web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "kitsune"}, headers=_csrf(web))
+    assert claimed.status_code == 200 and "joué par Ayla" in claimed.text
+    web.cookies.clear()
+    web.cookies.update(gm)
+    web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"}, headers=_csrf(web))
+    web.cookies.clear()
+    web.cookies.update(player)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
+    raw = web.get(f"/t/{table_id}/s/{session_id}/view").text
+    commands = [json.loads(html.unescape(c)) for c in re.findall(r'name="command" value="([^"]+)"', raw)]
+    assert commands and all(next(iter(c.values()))["actor"] == "kitsune" for c in commands if isinstance(c, dict))
+    # a refused action is greyed with the engine's reason (the rule text in French)
+    assert "est à plus de 5 m de KITSUNE" in page
+    attack = next(c for c in commands if isinstance(c, dict) and "attack" in c)
+    done = web.post(f"/t/{table_id}/s/{session_id}/do", headers=_csrf(web),
+                    data={"command": json.dumps(attack), "version": "1", "tokens": "2"})
+    assert done.status_code == 200 and "coup 2" in done.text
+    # the same attack again on a stale version: the server's conflict, in French
+    again = web.post(f"/t/{table_id}/s/{session_id}/do", headers=_csrf(web),
+                     data={"command": json.dumps(attack), "version": "1", "tokens": "2"})
+    assert "version 2" in again.text and 'role="alert"' in again.text
