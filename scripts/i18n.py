@@ -20,8 +20,8 @@ from __future__ import annotations
 import io
 import json
 import sys
-from datetime import datetime, timezone
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ HEADER_COMMENT = {
     "pl": "# Polish translations for meneur.",
 }
 WIDTH = 100
-FIRST_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+FIRST_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def extract() -> dict[str, set[MsgId]]:
@@ -61,8 +61,8 @@ def extract() -> dict[str, set[MsgId]]:
                 found[domain].add((message[0], message[1]))
     for path, domain in templates():
         for _lineno, message, _comments, _context in extract_from_file(
-            "jinja2.ext:babel_extract", str(path), keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True,
-            options={"trim_blocks": "true", "lstrip_blocks": "true"},
+            "jinja2.ext:babel_extract", str(path), keywords=KEYWORDS, comment_tags=(),
+            strip_comment_tags=True, options={"trim_blocks": "true", "lstrip_blocks": "true"},
         ):
             if isinstance(message, str) and message:
                 found[domain].add(message)

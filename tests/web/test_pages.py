@@ -68,8 +68,9 @@ def test_a_change_without_the_csrf_value_is_refused(web: TestClient) -> None:
     answer = web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"})
     assert answer.status_code == 403
     assert web.get(f"/api/v1/sessions/{session_id}").status_code == 200  # the cookie reaches the API too
-    done = web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"},
-                    headers=_csrf(web))
+    done = web.post(
+        f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"}, headers=_csrf(web)
+    )
     assert done.status_code == 200 and "move 1" not in done.text and "coup 1" in done.text
 
 
@@ -82,27 +83,39 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
     web.cookies.clear()
     bad = web.post(f"/join/{table_id}", data={"code": "nope", "name": "Ayla"})
     assert bad.status_code == 400 and "Aucune table n’a ce code" in html.unescape(bad.text)
-    joined = web.post(f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"}, follow_redirects=False)
+    joined = web.post(
+        f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"}, follow_redirects=False
+    )
     assert joined.status_code == 303
     player = dict(web.cookies)
     claimed = web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "kitsune"}, headers=_csrf(web))
     assert claimed.status_code == 200 and "joué par Ayla" in claimed.text
     web.cookies.clear()
     web.cookies.update(gm)
-    web.post(f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"}, headers=_csrf(web))
+    web.post(
+        f"/t/{table_id}/s/{session_id}/do", data={"command": '"start"', "version": "0"}, headers=_csrf(web)
+    )
     web.cookies.clear()
     web.cookies.update(player)
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
     raw = web.get(f"/t/{table_id}/s/{session_id}/view").text
     commands = [json.loads(html.unescape(c)) for c in re.findall(r'name="command" value="([^"]+)"', raw)]
-    assert commands and all(next(iter(c.values()))["actor"] == "kitsune" for c in commands if isinstance(c, dict))
+    assert commands and all(
+        next(iter(c.values()))["actor"] == "kitsune" for c in commands if isinstance(c, dict)
+    )
     # a refused action is greyed with the engine's reason (the rule text in French)
     assert "est à plus de 5 m de KITSUNE" in page
     attack = next(c for c in commands if isinstance(c, dict) and "attack" in c)
-    done = web.post(f"/t/{table_id}/s/{session_id}/do", headers=_csrf(web),
-                    data={"command": json.dumps(attack), "version": "1", "tokens": "2"})
+    done = web.post(
+        f"/t/{table_id}/s/{session_id}/do",
+        headers=_csrf(web),
+        data={"command": json.dumps(attack), "version": "1", "tokens": "2"},
+    )
     assert done.status_code == 200 and "coup 2" in done.text
     # the same attack again on a stale version: the server's conflict, in French
-    again = web.post(f"/t/{table_id}/s/{session_id}/do", headers=_csrf(web),
-                     data={"command": json.dumps(attack), "version": "1", "tokens": "2"})
+    again = web.post(
+        f"/t/{table_id}/s/{session_id}/do",
+        headers=_csrf(web),
+        data={"command": json.dumps(attack), "version": "1", "tokens": "2"},
+    )
     assert "version 2" in again.text and 'role="alert"' in again.text
