@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.engine import Session
 from meneur.engine.registry import system
-from meneur.i18n import Message, set_language
+from meneur.i18n import N_, Message, set_language
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
 from meneur.server.models import GameSession, Member
@@ -25,6 +25,8 @@ from meneur.server.models import GameSession, Member
 KIND = "energy-fight"
 REACTIONS = ("defend", "interpose", "counter", "extended_defense")
 GM_FORMS = ("arrive", "leave", "adjust")
+HIDDEN = ("place_terrain",)
+"""Commands the pages do not offer yet (they need a place on the plan)."""
 
 
 @dataclass
@@ -137,6 +139,10 @@ def _action(state: Any, session: Session[Any, Any, Any], entry: api.LegalOut, la
     except Exception:  # a template the reader cannot word: show its name
         label = entry.kind
     fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
+    if label == "force_move" and isinstance(fields, dict):  # the command line has no words for it yet
+        target = str(fields.get("target", ""))
+        name = state.get(target).name if state.has(target) else target
+        label = Message("web", N_("move {target} by force"), {"target": name}).render(lang)
     to = fields.get("to") if isinstance(fields, dict) else None
     return Action(
         actor=entry.actor,
@@ -179,7 +185,7 @@ def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, A
     xs = [p[0] for p in points] or [0.0]
     ys = [p[1] for p in points] or [0.0]
     left, top = min(xs) - 4, min(ys) - 4
-    width, height = max(max(xs) - left + 4, 20.0), max(max(ys) - top + 4, 10.0)
+    width, height = max(max(xs) - left + 4, 20.0), max(max(ys) - top + 4, 12.0)
     return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
 
 
@@ -273,7 +279,7 @@ def build(
         fighters=sorted(fighters, key=lambda f: data["order"].index(f.id) if f.id in data["order"] else 99),
         order=order,
         reaction=reaction,
-        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS],
+        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS + HIDDEN],
         gm_forms={a.kind: a for a in actions if a.actor is None and a.kind in GM_FORMS},
         log=_log(session, [e.events for e in log.log], lang),
         mine=sorted(viewer.actors),
