@@ -119,3 +119,27 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
         data={"command": json.dumps(attack), "version": "1", "tokens": "2"},
     )
     assert "version 2" in again.text and 'role="alert"' in again.text
+
+
+def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web: TestClient) -> None:
+    table_id, _session = _table(web)
+    gm = dict(web.cookies)
+    odds = web.post(f"/t/{table_id}/rolls", data={"expression": "2d6", "action": "odds"}, headers=_csrf(web))
+    assert "De 2 à 12, moyenne 7.00" in html.unescape(odds.text) and "16.67 %" in odds.text  # 6/36
+    refused = web.post(f"/t/{table_id}/rolls", data={"expression": "100d100kh50", "action": "odds"},
+                       headers=_csrf(web))
+    assert "Les probabilités exactes ne sont pas disponibles" in html.unescape(refused.text)
+    rolled = web.post(f"/t/{table_id}/rolls", headers=_csrf(web),
+                      data={"expression": "4d6kh3+1", "dice": "1 5 6 2", "visibility": "blind"})
+    assert rolled.status_code == 200 and "<strong>14</strong>" in rolled.text
+    bad = web.post(f"/t/{table_id}/rolls", headers=_csrf(web), data={"expression": "2d6", "dice": "un deux"})
+    assert "Les dés sont des nombres entiers" in html.unescape(bad.text)
+    code = re.search(r'class="code">([^<]+)<', web.post(f"/t/{table_id}/join-code", headers=_csrf(web)).text)
+    assert code is not None
+    web.cookies.clear()
+    web.post(f"/join/{table_id}", data={"code": code.group(1), "name": "Ayla"})
+    seen = web.get(f"/t/{table_id}/rolls").text
+    assert "4d6kh3+1" not in seen and "Aucun jet" in seen
+    web.cookies.clear()
+    web.cookies.update(gm)
+    assert "4d6kh3+1" in web.get(f"/t/{table_id}/rolls").text
