@@ -11,6 +11,7 @@ value ("le défenseur peut engager des points d'énergie en défense ... en réa
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -280,3 +281,39 @@ def test_the_same_fight_in_english(demo: Demo, browser: Any) -> None:
     assert answer == {"lang": "fr"}
     for context in (gm_context, phone_context):
         context.close()
+
+
+def test_the_builder_accepts_wink_refuses_an_over_budget_hero_and_prints_one_page(
+    demo: Demo, browser: Any
+) -> None:
+    """Creation budgets: "Rang | Pts de héros" and the aptitude points of the maturity
+    (002_58e889a1abff3456.txt), checked by the same validation as ``meneur energy check``."""
+    context = browser.new_context(**PHONE, locale="fr-FR")
+    page = context.new_page()
+    page.goto(demo.url + "/builder")
+    page.get_by_label("Héros du livre", exact=True).select_option("WINK")
+    page.get_by_role("button", name="Importer", exact=True).click()
+    expect(page.locator("#check [data-valid]")).to_have_attribute("data-valid", "true", timeout=WAIT)
+    assert not axe_problems(page)
+    shoot(page, "builder-phone")
+    spent = page.locator("[data-budget=hero_points] [data-field=spent]").inner_text()
+    page.get_by_label("Énergie", exact=True).fill("9")
+    expect(page.locator("#check [data-valid]")).to_have_attribute("data-valid", "false", timeout=WAIT)
+    assert page.locator("[data-budget=hero_points] [data-field=spent]").inner_text() != spent
+    expect(page.locator("[data-budget=hero_points] .field-error")).to_contain_text("points de héros dépensés")
+    page.get_by_label("Énergie", exact=True).fill("5")
+    page.get_by_label("Récupération", exact=True).fill("6")
+    expect(page.locator("#err-attributes-recovery")).to_contain_text("Récupération", timeout=WAIT)
+    page.get_by_label("Récupération", exact=True).fill("4")
+    expect(page.locator("#check [data-valid]")).to_have_attribute("data-valid", "true", timeout=WAIT)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Exporter YAML").click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "name: WINK" in saved and "energy: 5" in saved
+    page.get_by_role("button", name="La fiche", exact=True).click()
+    expect(page.locator("#sheet-name")).to_have_text("WINK", timeout=WAIT)
+    assert not axe_problems(page)
+    shoot(page, "sheet-phone")
+    pdf = page.pdf(format="A4", print_background=True)
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1  # one A4 page
+    context.close()

@@ -114,7 +114,8 @@ def _is_form(scope: Scope) -> bool:
     """A web page's form (its fields are read by the page's route, within the same size cap)."""
     for name, value in scope.get("headers", ()):
         if name == b"content-type":
-            return bool(value.split(b";")[0].strip().lower() == b"application/x-www-form-urlencoded")
+            kind = value.split(b";")[0].strip().lower()
+            return kind in (b"application/x-www-form-urlencoded", b"multipart/form-data")
     return False
 
 

@@ -14,9 +14,10 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
+    from meneur.web import characters, routes
     from meneur.web.pages import STATIC
-    from meneur.web.routes import router
 
     app.state.web_redo = {}
-    app.include_router(router)
+    app.include_router(routes.router)
+    app.include_router(characters.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
