@@ -181,7 +181,9 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     defend.locator("input[name=tokens]").fill("2")
     defend.locator("button.do").click()
     expect(gm.locator("#reaction")).to_have_count(0, timeout=WAIT)
-    _same_numbers([gm, ayla, bren], _engine(demo, session_id, token))
+    state = _engine(demo, session_id, token)
+    assert state["agent1"]["energy"] == 1 and state["kitsune"]["energy"] == 4  # 3 - 2 and 6 - 2 tokens
+    _same_numbers([gm, ayla, bren], state)
 
     # KITSUNE and WINK pass; the second agent shoots KITSUNE from afar
     _action(ayla, "terminer la phase d'action").locator("button.do").click()

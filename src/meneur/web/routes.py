@@ -300,7 +300,7 @@ def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
     if not isinstance(fields, dict):
         return wire
     fields = dict(fields)
-    if tokens.strip() and "tokens" in fields:
+    if tokens.strip():  # the stepper is shown only for the actions that take tokens
         fields["tokens"] = int(tokens)
     if x.strip() and y.strip() and "to" in fields:
         fields["to"] = [float(x), float(y)]
