@@ -319,3 +319,23 @@ def test_the_builder_accepts_wink_refuses_an_over_budget_hero_and_prints_one_pag
     pdf = page.pdf(format="A4", print_background=True)
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1  # one A4 page
     context.close()
+
+
+def test_the_pages_without_a_table_pass_axe_on_a_phone(demo: Demo, browser: Any) -> None:
+    context = browser.new_context(**PHONE, locale="fr-FR")
+    page = context.new_page()
+    for path, name in (
+        ("/encounter", "encounter-phone"),
+        ("/carpathes", "carpathes-phone"),
+        ("/", "home-phone"),
+    ):
+        page.goto(demo.url + path)
+        problems = axe_problems(page)
+        assert not problems, (path, problems)
+        shoot(page, name)
+    page.goto(demo.url + "/carpathes")
+    page.get_by_label("Trait", exact=True).fill("2")
+    page.get_by_role("button", name="Chances").click()
+    expect(page.locator("#tiers-title")).to_be_visible(timeout=WAIT)
+    assert page.locator("tbody tr").count() == 5  # the five tiers
+    context.close()

@@ -126,11 +126,15 @@ def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web
     gm = dict(web.cookies)
     odds = web.post(f"/t/{table_id}/rolls", data={"expression": "2d6", "action": "odds"}, headers=_csrf(web))
     assert "De 2 à 12, moyenne 7.00" in html.unescape(odds.text) and "16.67 %" in odds.text  # 6/36
-    refused = web.post(f"/t/{table_id}/rolls", data={"expression": "100d100kh50", "action": "odds"},
-                       headers=_csrf(web))
+    refused = web.post(
+        f"/t/{table_id}/rolls", data={"expression": "100d100kh50", "action": "odds"}, headers=_csrf(web)
+    )
     assert "Les probabilités exactes ne sont pas disponibles" in html.unescape(refused.text)
-    rolled = web.post(f"/t/{table_id}/rolls", headers=_csrf(web),
-                      data={"expression": "4d6kh3+1", "dice": "1 5 6 2", "visibility": "blind"})
+    rolled = web.post(
+        f"/t/{table_id}/rolls",
+        headers=_csrf(web),
+        data={"expression": "4d6kh3+1", "dice": "1 5 6 2", "visibility": "blind"},
+    )
     assert rolled.status_code == 200 and "<strong>14</strong>" in rolled.text
     bad = web.post(f"/t/{table_id}/rolls", headers=_csrf(web), data={"expression": "2d6", "dice": "un deux"})
     assert "Les dés sont des nombres entiers" in html.unescape(bad.text)
@@ -143,3 +147,32 @@ def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web
     web.cookies.clear()
     web.cookies.update(gm)
     assert "4d6kh3+1" in web.get(f"/t/{table_id}/rolls").text
+
+
+def test_carpathes_shows_the_five_tiers_before_rolling_and_the_roll_with_entered_dice(
+    web: TestClient,
+) -> None:
+    """« Résolution : 2D6 plus Trait, cinq paliers »: the odds come from meneur.systems.carpathes.odds."""
+    from meneur.systems.carpathes.model import Tier
+    from meneur.systems.carpathes.odds import tier_odds
+
+    page = html.unescape(web.post("/carpathes", data={"trait": "2", "bonus": "1", "action": "odds"}).text)
+    for tier, chance in tier_odds(2, 1).items():
+        assert f"{float(chance) * 100:.2f} %" in page, tier
+    assert len(Tier) == 5
+    rolled = html.unescape(
+        web.post("/carpathes", data={"trait": "2", "bonus": "0", "dice": "6 5", "action": "roll"}).text
+    )
+    assert "<strong>13</strong>" in rolled and "Dés lancés : 6, 5." in rolled
+    refused = html.unescape(web.post("/carpathes", data={"trait": "99", "action": "odds"}).text)
+    assert 'role="alert"' in refused and "trait" in refused.lower()
+
+
+def test_the_encounter_builder_gives_the_books_verdict_by_ranks(web: TestClient) -> None:
+    from meneur.systems.energy.encounter import balance
+
+    page = html.unescape(web.get("/encounter", params={"heroes": "5,5,5,5", "foes": "8,6,6"}).text)
+    expected = balance([5, 5, 5, 5], [8, 6, 6])
+    assert f'data-verdict="{expected.verdict.value}"' in page
+    assert expected.explain()[0].render("fr") in page
+    assert 'role="alert"' in html.unescape(web.get("/encounter", params={"heroes": "", "foes": "3"}).text)

@@ -14,10 +14,11 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, routes
+    from meneur.web import characters, routes, tools
     from meneur.web.pages import STATIC
 
     app.state.web_redo = {}
     app.include_router(routes.router)
     app.include_router(characters.router)
+    app.include_router(tools.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

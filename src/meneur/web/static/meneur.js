@@ -57,6 +57,26 @@
     changed();
   });
 
+  /* A refresh that shows the same move keeps what the player was typing (tokens, where to). */
+  var typed = {};
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var fight = document.getElementById("fight");
+    typed = {};
+    if (!fight || event.detail.target !== fight) { return; }
+    fight.querySelectorAll("form.action input[type=number]").forEach(function (input) {
+      if (input.value !== input.defaultValue) { typed[input.id] = [fight.dataset.version, input.value]; }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var fight = document.getElementById("fight");
+    if (!fight) { return; }
+    Object.keys(typed).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && typed[id][0] === fight.dataset.version) { input.value = typed[id][1]; worth(input); }
+    });
+    typed = {};
+  });
+
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);
