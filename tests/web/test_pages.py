@@ -176,3 +176,22 @@ def test_the_encounter_builder_gives_the_books_verdict_by_ranks(web: TestClient)
     assert f'data-verdict="{expected.verdict.value}"' in page
     assert expected.explain()[0].render("fr") in page
     assert 'role="alert"' in html.unescape(web.get("/encounter", params={"heroes": "", "foes": "3"}).text)
+
+
+def test_insmv_shows_the_column_the_cell_and_the_odds_before_rolling(web: TestClient) -> None:
+    """The table UM (000_008acb24c72771e3.txt): value 3 starts in its column; the GM's +1 and a voluntary
+    2 to the left land one column to the left; the odds are meneur.systems.insmv.odds's."""
+    from meneur.systems.insmv.catalogue import rules_for
+    from meneur.systems.insmv.model import BeingKind
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+
+    form = {"value": "3", "difficulty": "moyenne", "shift": "1", "kind": "angel", "voluntary": "2"}
+    plan = plan_test(TestRequest(3, None, 1, 2), rules_for(BeingKind.ANGEL))
+    page = html.unescape(web.post("/insmv", data={**form, "action": "odds"}).text)
+    assert f"colonne {plan.column} (depuis {plan.start_column}, décalage -1)" in page
+    assert f"Réussite {float(odds_of(plan).success) * 100:.2f} %" in page
+    rolled = html.unescape(web.post("/insmv", data={**form, "dice": "2 3 4", "action": "roll"}).text)
+    assert "d666 : 234" in rolled
+    human = html.unescape(web.post("/insmv", data={**form, "kind": "human", "action": "odds"}).text)
+    assert 'role="alert"' in human  # a human may not shift voluntarily: the engine's refusal

@@ -98,3 +98,91 @@ def encounter_page(request: Request, heroes: str = "5,5,5,5", foes: str = "8,6,6
     except MeneurError as error:
         context["error"] = error.render(lang)
     return render(request, "encounter.html", context)
+
+
+def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse:
+    from meneur.systems.insmv.catalogue import KIND_LABELS, rules_for
+    from meneur.systems.insmv.model import BeingKind
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.resolution import TestRequest, plan_test, roll_test
+    from meneur.systems.insmv.table_um import Difficulty, table_um
+
+    lang = language(request)
+    table = table_um()
+    context: dict[str, Any] = {
+        "form": values,
+        "error": None,
+        "plan": None,
+        "odds": None,
+        "roll": None,
+        "table": table,
+        "kinds": [(k.value, translate("insmv", KIND_LABELS[k], lang)) for k in BeingKind],
+        "rows": [(d.value, d.label.render(lang)) for d in Difficulty],
+    }
+    try:
+        malus = values["malus"].strip()
+        asked = TestRequest(
+            value=_whole(values["value"], lang),
+            difficulty=Difficulty(values["difficulty"]) if values["difficulty"] else None,
+            gm_shift=_whole(values["shift"] or "0", lang),
+            voluntary_shift=_whole(values["voluntary"] or "0", lang),
+            untrained_malus=_whole(malus, lang) if malus else None,
+        )
+        plan = plan_test(asked, rules_for(BeingKind(values["kind"])), table)
+        found = odds_of(plan)
+        context["plan"] = plan
+        context["cells"] = table.cells[asked.row]
+        context["odds"] = {
+            "success": float(found.success) * 100,
+            "failure": float(found.failure) * 100,
+            "units": sorted((u, float(p) * 100) for u, p in found.success_units.items()),
+            "divine": float(found.divine) * 100,
+            "infernal": float(found.infernal) * 100,
+        }
+        if roll:
+            entered = [_whole(d, lang) for d in values["dice"].replace(",", " ").split()]
+            source = EnteredSource(entered) if entered else RandomSource.from_seed(None)
+            result = roll_test(plan, source)
+            finish(source)
+            context["roll"] = [line.render(lang) for line in result.explain()]
+    except (MeneurError, ValueError) as error:
+        context["error"] = error.render(lang) if isinstance(error, MeneurError) else str(error)
+    return render(request, "insmv.html", context)
+
+
+@router.get("/insmv", response_class=HTMLResponse)
+def insmv_page(request: Request) -> HTMLResponse:
+    blank = {
+        "value": "3",
+        "difficulty": "moyenne",
+        "shift": "0",
+        "voluntary": "0",
+        "kind": "human",
+        "malus": "",
+        "dice": "",
+    }
+    return _insmv(request, blank, roll=False)
+
+
+@router.post("/insmv", response_class=HTMLResponse)
+def insmv_test(
+    request: Request,
+    value: Text = "3",
+    difficulty: Text = "",
+    shift: Text = "0",
+    voluntary: Text = "0",
+    kind: Text = "human",
+    malus: Text = "",
+    dice: Text = "",
+    action: Text = "odds",
+) -> HTMLResponse:
+    values = {
+        "value": value,
+        "difficulty": difficulty,
+        "shift": shift,
+        "voluntary": voluntary,
+        "kind": kind,
+        "malus": malus,
+        "dice": dice,
+    }
+    return _insmv(request, values, roll=action == "roll")
