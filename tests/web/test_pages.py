@@ -195,3 +195,19 @@ def test_insmv_shows_the_column_the_cell_and_the_odds_before_rolling(web: TestCl
     assert "d666 : 234" in rolled
     human = html.unescape(web.post("/insmv", data={**form, "kind": "human", "action": "odds"}).text)
     assert 'role="alert"' in human  # a human may not shift voluntarily: the engine's refusal
+
+
+def test_warzone_shows_the_outcomes_odds_before_rolling_and_the_roll(web: TestClient) -> None:
+    """A power test: d20 at most the Power less the difficulty; 1 an absolute success, 20 a critical
+    failure (meneur.systems.warzone.odds)."""
+    from meneur.systems.warzone.odds import outcome_odds
+    from meneur.systems.warzone.power_test import PowerTestSpec
+
+    page = html.unescape(web.post("/warzone", data={"power": "14", "difficulty": "2", "action": "odds"}).text)
+    assert "d20 inférieur ou égal à 12" in page
+    for chance in outcome_odds(PowerTestSpec(14, 2)).values():
+        assert f"{float(chance) * 100:.2f} %" in page
+    rolled = web.post("/warzone", data={"power": "14", "difficulty": "2", "dice": "5", "action": "roll"})
+    assert rolled.status_code == 200 and "Résultat" in html.unescape(rolled.text)
+    refused = html.unescape(web.post("/warzone", data={"power": "14", "difficulty": "2", "order": "7"}).text)
+    assert 'role="alert"' in refused

@@ -186,3 +186,64 @@ def insmv_test(
         "dice": dice,
     }
     return _insmv(request, values, roll=action == "roll")
+
+
+WARZONE_OUTCOMES = {
+    "absolute_success": "Absolute Success",
+    "success": "Success",
+    "failure": "Failure",
+    "critical_failure": "Critical Failure",
+}
+"""The warzone catalog's words for the outcomes (``warzone/cli/rolls.py``)."""
+
+
+def _warzone(request: Request, values: dict[str, str], roll: bool) -> HTMLResponse:
+    from meneur.systems.warzone.odds import outcome_odds
+    from meneur.systems.warzone.power_test import PowerTestSpec, power_test
+
+    lang = language(request)
+    context: dict[str, Any] = {"form": values, "error": None, "spec": None, "outcomes": [], "roll": None}
+    try:
+        order = values["order"].strip()
+        spec = PowerTestSpec(
+            power=_whole(values["power"], lang),
+            difficulty=_whole(values["difficulty"], lang),
+            order=_whole(order, lang) if order else None,
+            penalty=_whole(values["penalty"] or "0", lang),
+        )
+        context["spec"] = spec
+        found = outcome_odds(spec)
+        context["outcomes"] = [
+            (translate("warzone", WARZONE_OUTCOMES[key], lang), float(chance) * 100)
+            for key, chance in found.items()
+        ]
+        if roll:
+            entered = [_whole(d, lang) for d in values["dice"].replace(",", " ").split()]
+            source = EnteredSource(entered) if entered else RandomSource.from_seed(None)
+            result = power_test(spec, source)
+            finish(source)
+            context["roll"] = [line.render(lang) for line in result.explain()]
+    except MeneurError as error:
+        context["error"] = error.render(lang)
+    return render(request, "warzone.html", context)
+
+
+@router.get("/warzone", response_class=HTMLResponse)
+def warzone_page(request: Request) -> HTMLResponse:
+    return _warzone(
+        request, {"power": "14", "difficulty": "2", "order": "", "penalty": "0", "dice": ""}, False
+    )
+
+
+@router.post("/warzone", response_class=HTMLResponse)
+def warzone_test(
+    request: Request,
+    power: Text = "14",
+    difficulty: Text = "2",
+    order: Text = "",
+    penalty: Text = "0",
+    dice: Text = "",
+    action: Text = "odds",
+) -> HTMLResponse:
+    values = {"power": power, "difficulty": difficulty, "order": order, "penalty": penalty, "dice": dice}
+    return _warzone(request, values, roll=action == "roll")
