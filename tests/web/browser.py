@@ -62,9 +62,9 @@ class Demo:
         self.log.close()
 
 
-def start_demo(folder: Path) -> Demo:
-    """``meneur serve --demo`` on a free loopback port; its links read from what it prints."""
-    port = free_port()
+def start_demo(folder: Path, port: int | None = None) -> Demo:
+    """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it prints."""
+    port = port or free_port()
     command = [
         str(Path(sys.executable).parent / "meneur"),
         "serve",

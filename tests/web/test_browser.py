@@ -339,3 +339,35 @@ def test_the_pages_without_a_table_pass_axe_on_a_phone(demo: Demo, browser: Any)
     expect(page.locator("#tiers-title")).to_be_visible(timeout=WAIT)
     assert page.locator("tbody tr").count() == 5  # the five tiers
     context.close()
+
+
+def test_a_page_reconnects_and_catches_up_and_an_action_sent_during_the_drop_is_shown_unsent(
+    browser: Any, tmp_path: Path
+) -> None:
+    first = start_demo(tmp_path)
+    context = browser.new_context(**LAPTOP, locale="fr-FR")
+    watcher = context.new_page()
+    try:
+        watcher.goto(first.gm_link)
+        watcher.locator("a[href*='/s/']").first.click()
+        fight_url = watcher.url
+        _online(watcher)
+        actor = context.new_page()
+        actor.goto(fight_url)
+        _online(actor)
+        first.stop()
+        expect(watcher.locator("#connection")).to_have_attribute("data-state", "offline", timeout=WAIT)
+        _action(actor, "commencer le combat").locator("button.do").click()
+        expect(actor.locator("#connection")).to_have_attribute("data-state", "unsent", timeout=WAIT)
+        expect(actor.locator("#where")).to_contain_text("pas commencé")  # nothing applied
+        second = start_demo(tmp_path, port=int(first.url.rsplit(":", 1)[1]))
+        try:
+            _online(watcher)
+            _online(actor)
+            _action(actor, "commencer le combat").locator("button.do").click()
+            expect(watcher.locator("#where")).to_contain_text("Tour 1", timeout=WAIT)  # caught up
+            expect(watcher.locator("#fight")).to_have_attribute("data-version", "1")
+        finally:
+            second.stop()
+    finally:
+        context.close()
