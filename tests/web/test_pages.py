@@ -211,3 +211,21 @@ def test_warzone_shows_the_outcomes_odds_before_rolling_and_the_roll(web: TestCl
     assert rolled.status_code == 200 and "Résultat" in html.unescape(rolled.text)
     refused = html.unescape(web.post("/warzone", data={"power": "14", "difficulty": "2", "order": "7"}).text)
     assert 'role="alert"' in refused
+
+
+def test_the_encounter_builder_simulates_the_fight_when_asked(web: TestClient) -> None:
+    """The simulated win rate is meneur.systems.energy.ai's, over seeded fights (reproducible)."""
+    from meneur.systems.energy.ai.simulate import Encounter, run_range, summarize
+    from meneur.systems.energy.quick import quick_npc
+    from meneur.web.tools import SIMULATED_FIGHTS
+
+    params = {"heroes": "5,5", "foes": "4,4", "simulate": "on"}
+    page = html.unescape(web.get("/encounter", params=params).text)
+    encounter = Encounter(
+        tuple(quick_npc(5, f"Héros {n}") for n in (1, 2)),
+        tuple(quick_npc(4, f"Adversaire {n}") for n in (1, 2)),
+    )
+    summary = summarize(encounter, run_range(encounter, 0, 0, SIMULATED_FIGHTS))
+    assert f"les héros gagnent {100 * summary.hero_win_rate:.0f} % de {SIMULATED_FIGHTS} combats" in page
+    big = html.unescape(web.get("/encounter", params={**params, "heroes": ",".join(["5"] * 12)}).text)
+    assert "meneur energy balance --simulate" in big

@@ -85,19 +85,75 @@ def _ranks(text: str, lang: str) -> list[int]:
     ]
 
 
+MAX_SIMULATED = 12
+SIMULATED_FIGHTS = 24
+"""Fights the encounter page simulates when asked (about a second: both sides played by the heuristic)."""
+
+
 @router.get("/encounter", response_class=HTMLResponse)
-def encounter_page(request: Request, heroes: str = "5,5,5,5", foes: str = "8,6,6") -> HTMLResponse:
+def encounter_page(
+    request: Request, heroes: str = "5,5,5,5", foes: str = "8,6,6", simulate: str = ""
+) -> HTMLResponse:
     from meneur.systems.energy.encounter import balance
 
     lang = language(request)
-    context: dict[str, Any] = {"heroes": heroes, "foes": foes, "error": None, "balance": None, "lines": []}
+    context: dict[str, Any] = {
+        "heroes": heroes,
+        "foes": foes,
+        "error": None,
+        "balance": None,
+        "lines": [],
+        "simulate": simulate == "on",
+        "simulation": None,
+    }
     try:
-        found = balance(_ranks(heroes, lang), _ranks(foes, lang))
+        hero_ranks, foe_ranks = _ranks(heroes, lang), _ranks(foes, lang)
+        found = balance(hero_ranks, foe_ranks)
         context["balance"] = found
         context["lines"] = [line.render(lang) for line in found.explain()]
+        if simulate == "on":
+            if len(hero_ranks) + len(foe_ranks) > MAX_SIMULATED or max(hero_ranks + foe_ranks) > 30:
+                raise BadInputError(
+                    Message(
+                        "web",
+                        N_(
+                            "The page simulates fights of up to {count} combatants of rank 30 at most; use "
+                            "meneur energy balance --simulate for larger ones."
+                        ),
+                        {"count": MAX_SIMULATED},
+                    )
+                )
+            context["simulation"] = _simulated(hero_ranks, foe_ranks, lang)
     except MeneurError as error:
         context["error"] = error.render(lang)
     return render(request, "encounter.html", context)
+
+
+def _simulated(heroes: list[int], foes: list[int], lang: str) -> dict[str, Any]:
+    """The heroes' win rate over :data:`SIMULATED_FIGHTS` seeded fights of quick characters of these ranks."""
+    from meneur.systems.energy.ai.simulate import Encounter, run_range, summarize
+    from meneur.systems.energy.quick import quick_npc
+
+    encounter = Encounter(
+        tuple(
+            quick_npc(rank, Message("web", N_("Hero {n}"), {"n": n}).render(lang))
+            for n, rank in enumerate(heroes, 1)
+        ),
+        tuple(
+            quick_npc(rank, Message("web", N_("Foe {n}"), {"n": n}).render(lang))
+            for n, rank in enumerate(foes, 1)
+        ),
+    )
+    summary = summarize(encounter, run_range(encounter, 0, 0, SIMULATED_FIGHTS))
+    low, high = summary.ci95
+    return {
+        "fights": summary.fights,
+        "rate": 100 * summary.hero_win_rate,
+        "low": 100 * low,
+        "high": 100 * high,
+        "turns": summary.mean_turns,
+        "draws": summary.draws,
+    }
 
 
 def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse:
