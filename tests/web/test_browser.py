@@ -371,3 +371,48 @@ def test_a_page_reconnects_and_catches_up_and_an_action_sent_during_the_drop_is_
             second.stop()
     finally:
         context.close()
+
+
+def _on_plan(page: Any, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) in metres is on the screen."""
+    found = page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('.plan svg'); const p = svg.createSVGPoint();
+        p.x = x; p.y = y; const s = p.matrixTransform(svg.getScreenCTM()); return [s.x, s.y]; }""",
+        [x, y],
+    )
+    return float(found[0]), float(found[1])
+
+
+def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) -> None:
+    """ "un déplacement de 20 m au plus" (002_58e889a1abff3456.txt): the engine moves the token or refuses."""
+    context = browser.new_context(**LAPTOP, locale="fr-FR")
+    gm = context.new_page()
+    gm.goto(demo.url + "/")
+    gm.get_by_label("Nom de la table").fill("Plan")
+    gm.get_by_role("button", name="Créer la table").click()
+    gm.locator("a[href*='/s/']").first.click()
+    session_id = gm.url.rsplit("/", 1)[-1]
+    _action(gm, "commencer le combat").locator("button.do").click()
+    expect(gm.locator("#where")).to_contain_text("KITSUNE", timeout=WAIT)
+    token = gm.locator(".plan g.token[data-id=kitsune] circle")
+    box = token.bounding_box()
+    assert box is not None
+    gm.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    gm.mouse.down()
+    gm.mouse.move(*_on_plan(gm, 24, 3), steps=4)
+    gm.mouse.up()
+    expect(gm.locator("#refusal")).to_contain_text("20 m", timeout=WAIT)
+    box = gm.locator(".plan g.token[data-id=kitsune] circle").bounding_box()
+    assert box is not None
+    gm.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    gm.mouse.down()
+    gm.mouse.move(*_on_plan(gm, 10, 0), steps=4)
+    gm.mouse.up()
+    expect(gm.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)
+    cookies = {c["name"]: c["value"] for c in context.cookies()}
+    answer = httpx.get(
+        f"{demo.url}/api/v1/sessions/{session_id}", cookies={"meneur_token": cookies["meneur_token"]}
+    )
+    kitsune = next(c for c in answer.json()["state"]["combatants"] if c["id"] == "kitsune")
+    assert kitsune["position"] == [10.0, 0.0]
+    context.close()

@@ -81,6 +81,40 @@
     typed = {};
   });
 
+  /* Drag a token on the plan: the position in metres goes into that combatant's legal move (the
+     engine moves it or says why not); without a pointer, the move's x and y fields do the same. */
+  var drag = null;
+  function metres(svg, event) {
+    var point = svg.createSVGPoint();
+    point.x = event.clientX; point.y = event.clientY;
+    return point.matrixTransform(svg.getScreenCTM().inverse());
+  }
+  document.addEventListener("pointerdown", function (event) {
+    var token = event.target.closest ? event.target.closest(".plan g.token[data-id]") : null;
+    if (!token) { return; }
+    var form = document.querySelector("form.action[data-kind=move][data-actor='" + token.dataset.id + "']");
+    if (!form) { return; }
+    drag = {token: token, form: form, svg: token.ownerSVGElement};
+    token.classList.add("dragging");
+    event.preventDefault();
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) { return; }
+    var at = metres(drag.svg, event);
+    drag.token.setAttribute("transform", "translate(" + (at.x - drag.token.querySelector("circle").cx.baseVal.value) +
+      "," + (at.y - drag.token.querySelector("circle").cy.baseVal.value) + ")");
+  });
+  document.addEventListener("pointerup", function (event) {
+    if (!drag) { return; }
+    var at = metres(drag.svg, event);
+    drag.form.querySelector("input[name=x]").value = Math.round(at.x * 10) / 10;
+    drag.form.querySelector("input[name=y]").value = Math.round(at.y * 10) / 10;
+    var form = drag.form;
+    drag.token.classList.remove("dragging");
+    drag = null;
+    htmx.trigger(form, "submit");
+  });
+
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);
