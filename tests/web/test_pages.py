@@ -229,3 +229,29 @@ def test_the_encounter_builder_simulates_the_fight_when_asked(web: TestClient) -
     assert f"les héros gagnent {100 * summary.hero_win_rate:.0f} % de {SIMULATED_FIGHTS} combats" in page
     big = html.unescape(web.get("/encounter", params={**params, "heroes": ",".join(["5"] * 12)}).text)
     assert "meneur energy balance --simulate" in big
+
+
+def test_a_hero_played_by_one_player_cannot_be_taken_by_another(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    code = re.search(r'class="code">([^<]+)<', web.post(f"/t/{table_id}/join-code", headers=_csrf(web)).text)
+    assert code is not None
+    players = []
+    for name in ("Ayla", "Bren"):
+        web.cookies.clear()
+        web.post(f"/join/{table_id}", data={"code": code.group(1), "name": name})
+        players.append(dict(web.cookies))
+    web.cookies.clear()
+    web.cookies.update(players[0])
+    assert (
+        "joué par Ayla"
+        in web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "kitsune"}, headers=_csrf(web)).text
+    )
+    web.cookies.clear()
+    web.cookies.update(players[1])
+    second = html.unescape(
+        web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "kitsune"}, headers=_csrf(web)).text
+    )
+    assert "déjà joué" in second and "joué par Bren" not in second
+    assert "agent1" not in {
+        i for i in re.findall(r'name="actor" value="([^"]+)"', second)
+    }  # NPCs are the GM's

@@ -490,25 +490,27 @@ def claim(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     view = fight_view.build(request, db, me, table_id, session_id, language(request))
-    error = None
-    if me.role != "player" or actor not in {i for i, _n in view.claimable}:
-        error = Message("web", N_("This character is already played, or is not a player character.")).render(
-            language(request)
-        )
-    else:
+    taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
+    if not taken:
         with request.app.state.store.writer() as writer:
-            row = writer.get(GameSession, session_id)
+            row = writer.get(GameSession, session_id, with_for_update=True)
             assert row is not None
-            row.controllers = {**row.controllers, actor: me.id}
-            feed.append(
-                writer,
-                table_id,
-                "session",
-                {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
-                session_id=session_id,
-            )
+            taken = actor in row.controllers  # another player was quicker
+            if not taken:
+                row.controllers = {**row.controllers, actor: me.id}
+                feed.append(
+                    writer,
+                    table_id,
+                    "session",
+                    {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
+                    session_id=session_id,
+                )
         request.app.state.hub.notify(table_id)
         db.commit()  # a new read transaction sees what was just written
+    error = None
+    if taken:
+        message = Message("web", N_("This character is already played, or is not a player character."))
+        error = message.render(language(request))
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
