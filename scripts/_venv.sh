@@ -1,5 +1,5 @@
 # Shared by scripts/run and scripts/test: make .venv with Python 3.11+ and install meneur into it.
-# Usage: ensure_venv EXTRAS   (EXTRAS is "", "server" or "test,server"). Idempotent: reinstalls only when
+# Usage: ensure_venv EXTRAS   (EXTRAS is "", "server" or "test,server,web"). Idempotent: reinstalls only when
 # pyproject.toml changed since the last install.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,5 +32,17 @@ ensure_venv() {
     "$VENV/bin/python" -m pip install -qq --disable-pip-version-check -e "$spec"
     rm -f "$VENV"/.installed-"${extras:-base}"-*
     touch "$stamp"
+  fi
+}
+
+# The browser tests drive Debian's chromium through Playwright (never a downloaded browser build).
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return 0; fi
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+    echo "== installing Debian's chromium for the browser tests"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "chromium is missing (apt-get install chromium): the browser tests will be skipped" >&2
   fi
 }

@@ -21,6 +21,7 @@ import io
 import json
 import sys
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ HEADER_COMMENT = {
     "pl": "# Polish translations for meneur.",
 }
 WIDTH = 100
+FIRST_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def extract() -> dict[str, set[MsgId]]:
@@ -57,7 +59,20 @@ def extract() -> dict[str, set[MsgId]]:
                 found[domain].add(message)
             elif isinstance(message, tuple) and all(isinstance(m, str) and m for m in message):
                 found[domain].add((message[0], message[1]))
+    for path, domain in templates():
+        for _lineno, message, _comments, _context in extract_from_file(
+            "jinja2.ext:babel_extract", str(path), keywords=KEYWORDS, comment_tags=(),
+            strip_comment_tags=True, options={"trim_blocks": "true", "lstrip_blocks": "true"},
+        ):
+            if isinstance(message, str) and message:
+                found[domain].add(message)
     return found
+
+
+def templates() -> list[tuple[Path, str]]:
+    """The Jinja2 templates of the web pages (``_("...")`` calls), each with its domain."""
+    return [(path, domain_of(path.relative_to(SRC).as_posix()))
+            for path in sorted((SRC / "meneur").rglob("templates/*.html"))]
 
 
 def po_path(lang: str, domain: str) -> Path:
@@ -84,7 +99,7 @@ def load(lang: str, domain: str) -> Catalog | None:
 def blank(lang: str, domain: str, created: Any = None) -> Catalog:
     """An empty catalog with meneur's fixed header and the language's Plural-Forms."""
     catalog = Catalog(locale=lang, domain=domain, project="meneur", fuzzy=False,
-                      header_comment=HEADER_COMMENT[lang], creation_date=created or "2026-01-01 00:00+0000",
+                      header_comment=HEADER_COMMENT[lang], creation_date=created or FIRST_DATE,
                       revision_date="2026-01-01 00:00+0000", last_translator="meneur",
                       language_team=lang, msgid_bugs_address="", copyright_holder="")
     catalog._num_plurals, catalog._plural_expr = PLURAL_FORMS[lang]  # Babel's CLDR rules differ

@@ -40,6 +40,8 @@ def _messages() -> dict[str, set[MsgId]]:
 
 
 MESSAGES = _messages()
+for _domain, _found in SCRIPT.extract().items():  # the web pages' templates too
+    MESSAGES[_domain] |= _found
 CASES = [(d, lang, m) for d, ms in MESSAGES.items() for lang in REQUIRED[d]
          for m in sorted(ms, key=lambda m: m if isinstance(m, str) else m[0])]
 PO_FILES = sorted(LOCALES_DIR.glob("*/LC_MESSAGES/*.po"))

@@ -22,6 +22,7 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("carpathes", ("meneur/systems/carpathes/*",)),
     ("framework", ("meneur/i18n/framework.py",)),
     ("server", ("meneur/server/*",)),
+    ("web", ("meneur/web/*",)),
     ("core", ("meneur/*",)),
 )
 

@@ -87,7 +87,7 @@ class BodyGuard:
             chunks.append(chunk)
             more = bool(message.get("more_body", False))
         body = b"".join(chunks)
-        if body:
+        if body and not _is_form(scope):
             try:
                 parse_data(body.decode("utf-8"), "json", "request")
             except UnicodeDecodeError:
@@ -110,6 +110,15 @@ class BodyGuard:
         await self.app(scope, replay, send)
 
 
+def _is_form(scope: Scope) -> bool:
+    """A web page's form (its fields are read by the page's route, within the same size cap)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            kind = value.split(b";")[0].strip().lower()
+            return kind in (b"application/x-www-form-urlencoded", b"multipart/form-data")
+    return False
+
+
 async def _reply(send: Send, status: int, code: str, message: Message, language: str) -> None:
     data = json.dumps({"error": code, "message": message.render(language)}).encode()
     await send(
@@ -128,6 +137,15 @@ def _validation_message(error: RequestValidationError) -> str:
         where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
         parts.append(f"{where}: {item.get('msg', '')}")
     return "; ".join(parts)
+
+
+def _mount_pages(app: FastAPI) -> None:
+    """The web table's pages, when Jinja2 is installed (the ``server`` extra brings it)."""
+    try:
+        from meneur.web import mount
+    except ImportError:  # pragma: no cover - the API alone
+        return
+    mount(app)
 
 
 def build_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
@@ -211,5 +229,6 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.include_router(sessions.router)
     app.include_router(rolls.router)
     app.include_router(live_router)
+    _mount_pages(app)
     app.add_middleware(BodyGuard)
     return app

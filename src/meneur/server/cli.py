@@ -38,6 +38,19 @@ def build_app() -> Any:
     return build(_settings())
 
 
+def _announce_demo(url: str, host: str, port: int) -> None:
+    """Create the demo table and print its links with their QR codes."""
+    from meneur.server.store import Store
+    from meneur.web.demo import announce, base_url, create_demo
+
+    store = Store(url)
+    try:
+        made = create_demo(store, _("Demo: KITSUNE and WINK against the Octopus agents"))
+    finally:
+        store.close()
+    announce(made, base_url(host, port), sys.stdout)
+
+
 def build_serve() -> typer.Typer:
     """``meneur serve`` alone (the root builds it when it runs)."""
     app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
@@ -63,8 +76,16 @@ def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
         host: str = typer.Option(None, "--host", help=_("Address to listen on (default 127.0.0.1).")),
         port: int = typer.Option(None, "--port", help=_("Port to listen on (default 8000).")),
         workers: int = typer.Option(None, "--workers", help=_("Worker processes (PostgreSQL only).")),
+        demo: bool = typer.Option(
+            False,
+            "--demo",
+            help=_("Create a demo table (the book's heroes against Octopus agents) and print its links "
+                   "and QR codes; listens on the local network unless --host says."),
+        ),
     ) -> None:
         """Run the table server (REST and WebSocket API)."""
+        if demo and host is None:
+            host = "0.0.0.0"
         settings = _settings(db=db, host=host, port=port, workers=workers)
         import os
 
@@ -89,6 +110,8 @@ def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
         shown = store.engine.url.render_as_string(hide_password=True)
         typer.echo(_("meneur table server: database {url}", url=shown), err=True)
         typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
+        if demo:
+            _announce_demo(url, settings.host, settings.port)
         # the workers read their settings from the environment
         os.environ.update({"MENEUR_DB": url, "MENEUR_HOST": settings.host, "MENEUR_PORT": str(settings.port)})
         uvicorn.run(

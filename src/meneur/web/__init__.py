@@ -1,0 +1,24 @@
+"""The web table: server-rendered pages (Jinja2, htmx) over the table server's services.
+
+:func:`mount` adds the pages and the static files to the server's FastAPI app. The pages hold no
+rule: every button comes from the legal-action query, every number from the engine's state, every
+refusal from the engine's message (see ``docs/web.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def mount(app: Any) -> None:
+    """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
+    from fastapi.staticfiles import StaticFiles
+
+    from meneur.web import characters, routes, tools
+    from meneur.web.pages import STATIC
+
+    app.state.web_redo = {}
+    app.include_router(routes.router)
+    app.include_router(characters.router)
+    app.include_router(tools.router)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

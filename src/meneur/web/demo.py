@@ -1,0 +1,129 @@
+"""The demo table of ``meneur serve --demo``: the book's heroes against Octopus agents, ready to fight.
+
+The table, its GM and its fight are written as the API writes them (a GM member with a hashed token,
+a join code, a session of the engine whose setup is the demo fight's combatants); the links carry
+the GM's token and the join code, shown in the terminal as text and as QR codes (``segno``).
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from meneur.engine import Session
+from meneur.i18n import Translator
+from meneur.server import feed
+from meneur.server.auth import digest, new_id, new_join_code, new_token
+from meneur.server.models import GameSession, GameTable, Member
+from meneur.storage import parse_data
+
+_ = Translator("web")
+KIND = "energy-fight"
+
+
+def demo_setup() -> dict[str, Any]:
+    """The combatants of the engine's demo fight (``combat/examples/demo.yaml``), nothing played."""
+    text = (resources.files("meneur.systems.energy.combat") / "examples" / "demo.yaml").read_text("utf-8")
+    data = parse_data(text, "yaml", "demo.yaml")
+    assert isinstance(data, dict)
+    return {key: value for key, value in data.items() if key != "commands"}
+
+
+def add_fight(writer: Any, table_id: str) -> str:
+    """Write a new demo fight at ``table_id`` (in the writer's transaction) and return its id."""
+    setup = demo_setup()
+    session = Session.new(KIND, setup)
+    session_id = new_id()
+    writer.add(
+        GameSession(
+            id=session_id,
+            table_id=table_id,
+            kind=KIND,
+            setup=session.setup,
+            controllers={},
+            version=0,
+            event_count=0,
+        )
+    )
+    writer.flush()
+    feed.append(
+        writer,
+        table_id,
+        "session",
+        {"session": {"id": session_id, "kind": KIND, "version": 0}},
+        session_id=session_id,
+    )
+    return session_id
+
+
+def add_demo_fight(app: Any, table_id: str) -> str:
+    """A demo fight at a new Energy table (the home page's "create a table")."""
+    with app.state.store.writer() as writer:
+        session_id = add_fight(writer, table_id)
+    app.state.hub.notify(table_id)
+    return session_id
+
+
+@dataclass(frozen=True)
+class Demo:
+    table_id: str
+    session_id: str
+    gm_token: str
+    join_code: str
+
+    def gm_link(self, base: str) -> str:
+        return f"{base}/enter/{self.table_id}?token={quote(self.gm_token)}"
+
+    def join_link(self, base: str) -> str:
+        return f"{base}/join/{self.table_id}?code={quote(self.join_code)}"
+
+
+def create_demo(store: Any, name: str) -> Demo:
+    """A new table named ``name`` with a GM and the demo fight."""
+    table_id, token, code = new_id(), new_token(), new_join_code()
+    with store.writer() as writer:
+        writer.add(
+            GameTable(id=table_id, name=name, system="energy", options={}, join_code_hash=digest(code), seq=0)
+        )
+        writer.flush()
+        writer.add(Member(id=new_id(), table_id=table_id, name="MJ", role="gm", token_hash=digest(token)))
+        session_id = add_fight(writer, table_id)
+    return Demo(table_id, session_id, token, code)
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), else the loopback."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 1))
+        address: str = probe.getsockname()[0]
+        return address
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def base_url(host: str, port: int) -> str:
+    """Where a browser reaches the server: the LAN address when it listens on every interface."""
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def announce(demo: Demo, base: str, out: TextIO) -> None:
+    """Print the GM's link and a player's join link, each with its QR code."""
+    import segno
+
+    for title, link in (
+        (_("Game master's screen (keep this link to yourself):"), demo.gm_link(base)),
+        (_("Players: scan to join the table from a phone:"), demo.join_link(base)),
+    ):
+        out.write(f"\n{title}\n{link}\n")
+        segno.make(link, error="l").terminal(out=out, compact=True, border=2)
+    out.write("\n" + _("Stop the server with Ctrl-C.") + "\n")
+    out.flush()

@@ -1,0 +1,291 @@
+"""The Energy fight as the pages show it: a view of the state, the legal entries and the log.
+
+Everything here is read off the engine: the state as the API projects it for the viewer
+(:func:`meneur.server.api.sessions.get_session`), the buttons from the legal-action query
+(:func:`meneur.server.api.sessions.legal`, with the refused ones and their reasons), the log lines
+from the system's ``describe``. The only computing is layout (percentages of a bar, a plan's scale).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from sqlalchemy.orm import Session as Db
+
+from meneur.engine import Session
+from meneur.engine.registry import system
+from meneur.i18n import N_, Message, set_language
+from meneur.server.api import sessions as api
+from meneur.server.api.common import Caller
+from meneur.server.models import GameSession, Member
+
+KIND = "energy-fight"
+REACTIONS = ("defend", "interpose", "counter", "extended_defense")
+GM_FORMS = ("arrive", "leave", "adjust")
+HIDDEN = ("place_terrain",)
+"""Commands the pages do not offer yet (they need a place on the plan)."""
+
+
+@dataclass
+class Action:
+    """One button: a legal entry (or a refused one, greyed with its reason)."""
+
+    actor: str | None
+    kind: str
+    label: str
+    wire: str
+    cost_min: int
+    cost_max: int
+    effective: list[int]
+    stress_cost: int
+    reason: str | None
+    to: list[float] | None = None
+
+    @property
+    def variable(self) -> bool:
+        return self.cost_max > self.cost_min
+
+    @property
+    def worth(self) -> int | None:
+        return self.effective[0] if self.effective else None
+
+
+@dataclass
+class Fighter:
+    id: str
+    name: str
+    side: str
+    pc: bool
+    energy: int
+    energy_max: int
+    recovery: int
+    defense: int
+    vigor: int
+    vigor_max: int
+    stress: int
+    hold: bool
+    out: bool
+    position: tuple[float, float]
+    conditions: list[str]
+    lasting: list[str]
+    active: bool
+    mine: bool
+    controller: str | None
+    actions: list[Action] = field(default_factory=list)
+
+    @property
+    def vigor_percent(self) -> int:
+        return 0 if self.vigor_max <= 0 else max(0, min(100, round(100 * self.vigor / self.vigor_max)))
+
+
+@dataclass
+class Reaction:
+    attacker: str
+    target: str
+    target_id: str
+    value: int
+    power: str
+    actions: list[Action]
+
+
+@dataclass
+class FightView:
+    table_id: str
+    session_id: str
+    version: int
+    turn: int
+    phase: str
+    where: str
+    fighters: list[Fighter]
+    order: list[str]
+    reaction: Reaction | None
+    game_actions: list[Action]
+    gm_forms: dict[str, Action]
+    log: list[tuple[int, list[str]]]
+    mine: list[str]
+    claimable: list[tuple[str, str]]
+    plan: dict[str, Any]
+    pending_target: str | None
+    error: str | None = None
+    redo: bool = False
+    ended: bool = False
+
+
+def _words(name: str, lang: str) -> str:
+    """The book's word for a glossary key (a condition, a phase), in ``lang``."""
+    from meneur.systems.energy.combat.words import word
+
+    found = word(name)
+    return found.render(lang) if isinstance(found, Message) else found
+
+
+def _power_name(state: Any, actor: str, power: int | None) -> str:
+    if power is None or not state.has(actor):
+        return ""
+    who = state.get(actor)
+    if 0 <= power < len(who.powers) + len(who.borrowed):
+        return str(who.power(power).name)
+    return ""
+
+
+def _action(state: Any, session: Session[Any, Any, Any], entry: api.LegalOut, lang: str) -> Action:
+    from meneur.systems.energy.cli.fight_words import action_words
+
+    try:
+        label = action_words(state, session.system.codec.command_from_json(entry.command))
+    except Exception:  # a template the reader cannot word: show its name
+        label = entry.kind
+    fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
+    if label == "force_move" and isinstance(fields, dict):  # the command line has no words for it yet
+        target = str(fields.get("target", ""))
+        name = state.get(target).name if state.has(target) else target
+        label = Message("web", N_("move {target} by force"), {"target": name}).render(lang)
+    to = fields.get("to") if isinstance(fields, dict) else None
+    return Action(
+        actor=entry.actor,
+        kind=entry.kind,
+        label=label,
+        wire=json.dumps(entry.command, ensure_ascii=False),
+        cost_min=entry.cost_min,
+        cost_max=entry.cost_max,
+        effective=list(entry.details.get("effective", [])),
+        stress_cost=int(entry.details.get("stress_cost", 0) or 0),
+        reason=entry.reason,
+        to=list(to) if isinstance(to, list) else None,
+    )
+
+
+def _log(
+    session: Session[Any, Any, Any], events_json: list[list[Any]], lang: str
+) -> list[tuple[int, list[str]]]:
+    """The log lines in the book's words, newest first (each command's events read from the state
+    before them)."""
+    rules = session.system
+    state = session.start
+    found: list[tuple[int, list[str]]] = []
+    for number, events in enumerate(events_json, start=1):
+        lines = []
+        for wire in events:
+            event = rules.codec.event_from_json(wire)
+            message = rules.describe(state, event) if rules.describe is not None else None
+            if message is not None:
+                lines.append(message.render(lang))
+            state = rules.evolve(state, event)
+        found.append((number, lines))
+    found.reverse()
+    return found
+
+
+def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, Any]:
+    """Where everyone stands on a plan in metres (the view box holds everyone with a margin)."""
+    points = [f.position for f in fighters if not f.out] + [tuple(t["position"]) for t in terrain]
+    xs = [p[0] for p in points] or [0.0]
+    ys = [p[1] for p in points] or [0.0]
+    left, top = min(xs) - 4, min(ys) - 4
+    width, height = max(max(xs) - left + 4, 20.0), max(max(ys) - top + 4, 12.0)
+    return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
+
+
+def build(
+    request: Request, db: Db, me: Caller, table_id: str, session_id: str, lang: str, error: str | None = None
+) -> FightView:
+    """The fight as ``me`` may see it and act in it."""
+    set_language(lang)  # the engine's words (footer, action words) follow the current language
+
+    shown = api.get_session(session_id, me, request, db)
+    legal = api.legal(session_id, me, request, db, refused=True)
+    log = api.session_log(session_id, me, request, db)
+    row = db.get(GameSession, session_id)
+    member = db.get(Member, me.id)
+    assert row is not None and member is not None
+    viewer = api.viewer_of(db, member, row)
+    rules = system(row.kind)
+    state = rules.state_from_json(shown.state)
+    games = request.app.state.games
+    with games.lock(session_id):
+        session = games.load(db, row)
+    data = shown.state
+    names = {c["id"]: c["name"] for c in data["combatants"]}
+    members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == table_id)}
+    actions = [_action(state, session, entry, lang) for entry in legal.legal]
+    acting = state.acting
+    fighters = []
+    for c in data["combatants"]:
+        if c.get("left"):
+            continue
+        lasting = [
+            f"{_power_name(state, item['owner'], item['power'])} → {names.get(item['target'], '?')}"
+            for item in data["lasting"]
+            if item["owner"] == c["id"]
+        ]
+        controller = row.controllers.get(c["id"])
+        fighters.append(
+            Fighter(
+                id=c["id"],
+                name=c["name"],
+                side=c["side"],
+                pc=bool(c["pc"]),
+                energy=c["energy"],
+                energy_max=c["energy_max"],
+                recovery=c["recovery"],
+                defense=c["defense"],
+                vigor=c["vigor"],
+                vigor_max=c["vigor_max"],
+                stress=c["stress"],
+                hold=bool(c["hold"]),
+                out=bool(c["out"] or c["knocked_out"]),
+                position=(c["position"][0], c["position"][1]),
+                conditions=[_words(k, lang) for k in c["conditions"]],
+                lasting=lasting,
+                active=c["id"] == acting,
+                mine=c["id"] in viewer.actors,
+                controller=members.get(controller) if controller else None,
+                actions=[a for a in actions if a.actor == c["id"] and a.kind not in REACTIONS],
+            )
+        )
+    order = [names.get(i, i) for i in data["order"]]
+    pending = data.get("pending")
+    reaction = None
+    if pending is not None:
+        reaction = Reaction(
+            attacker=names.get(pending["attacker"], pending["attacker"]),
+            target=names.get(pending["target"], pending["target"]),
+            target_id=pending["target"],
+            value=pending["effective"] - pending.get("countered", 0),
+            power=_power_name(state, pending["attacker"], pending["power"]),
+            actions=[a for a in actions if a.kind in REACTIONS],
+        )
+    from meneur.systems.energy.cli.fight_words import footer
+
+    claimable = (
+        [
+            (c["id"], c["name"])
+            for c in data["combatants"]
+            if c["pc"] and not c.get("left") and c["id"] not in row.controllers
+        ]
+        if me.role == "player"
+        else []
+    )
+    return FightView(
+        table_id=table_id,
+        session_id=session_id,
+        version=legal.version,
+        turn=data["turn"],
+        phase=_words(data["phase"], lang),
+        where=footer(state),
+        fighters=sorted(fighters, key=lambda f: data["order"].index(f.id) if f.id in data["order"] else 99),
+        order=order,
+        reaction=reaction,
+        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS + HIDDEN],
+        gm_forms={a.kind: a for a in actions if a.actor is None and a.kind in GM_FORMS},
+        log=_log(session, [e.events for e in log.log], lang),
+        mine=sorted(viewer.actors),
+        claimable=claimable,
+        plan=_plan(fighters, data["terrain"]),
+        pending_target=pending["target"] if pending is not None else None,
+        error=error,
+        ended=data["phase"] == "ended",
+    )

@@ -1,0 +1,132 @@
+"""What the browser tests share: ``meneur serve --demo`` as a process, Debian's chromium through
+Playwright, axe-core (vendored) on a page, screenshots as test artefacts."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+from tests.server.process import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTEFACTS = Path(os.environ.get("MENEUR_ARTEFACTS", ROOT / "test-artefacts")) / "web"
+KEEP = os.environ.get("MENEUR_SCREENSHOTS")
+"""A folder (``docs/screenshots``) where the README's screenshots are written again, when set."""
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+LAPTOP = {"viewport": {"width": 1366, "height": 900}}
+
+
+@dataclass
+class Demo:
+    url: str
+    gm_link: str
+    join_link: str
+    process: subprocess.Popen[bytes]
+    log: Any
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)  # as Ctrl-C does
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        self.log.close()
+
+
+def start_demo(folder: Path, port: int | None = None) -> Demo:
+    """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it prints."""
+    port = port or free_port()
+    command = [
+        str(Path(sys.executable).parent / "meneur"),
+        "serve",
+        "--demo",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'tables.sqlite3'}",
+    ]
+    log = tempfile.NamedTemporaryFile(prefix="meneur-web-", suffix=".log", delete=False)  # noqa: SIM115
+    env = {**os.environ, "MENEUR_LANG": "fr", "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True
+    )
+    assert process.stdout is not None
+    links: list[str] = []
+    while len(links) < 2:
+        line = process.stdout.readline().decode("utf-8", "replace")
+        if not line:
+            raise RuntimeError(Path(log.name).read_text(encoding="utf-8", errors="replace"))
+        links += re.findall(r"http://\S+", line)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return Demo(url, links[0], links[1], process, log)
+
+
+def launch(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+def shoot(page: Any, name: str, keep: bool = False) -> None:
+    """A screenshot of the whole page, kept as a test artefact (and in docs/screenshots if asked)."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    if keep and KEEP:
+        Path(KEEP).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(KEEP) / f"{name}.png"), full_page=False)
+
+
+AXE = (ROOT / "src" / "meneur" / "web" / "static" / "vendor" / "axe-core-4.14.1.min.js").read_text(
+    encoding="utf-8"
+)
+
+
+def axe_problems(page: Any) -> list[str]:
+    """The serious and critical WCAG 2 A/AA violations axe-core finds on the page."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE)
+    result = page.evaluate(
+        "async () => await axe.run(document,"
+        " {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
