@@ -144,3 +144,31 @@ def test_a_setup_that_does_not_read_is_shown_beside_the_field(web: TestClient) -
         data={"setup": '{"figures": [{"name": "X"}]}', "csrf": web.cookies["meneur_csrf"]},
     )
     assert bad.status_code == 400 and 'role="alert"' in bad.text and "figures" in bad.text
+
+
+def test_carpathes_initiative_for_the_scene_is_the_engines_order(web: TestClient) -> None:
+    table_id, session_id = _session(web, "carpathes")
+    for command in ("start_session", "start_scene", {"begin_confrontation": {"creature": "vampire"}}):
+        _play(web, table_id, session_id, command)
+    page = _play(web, table_id, session_id, "roll_initiative", dice="")
+    order = [item["name"] for item in _api(web, session_id)["state"]["initiative"]]
+    assert order and ", ".join(order) in page
+
+
+def test_the_session_page_speaks_english_on_request(web: TestClient) -> None:
+    table_id, session_id = _session(web, "insmv")
+    web.post("/language", data={"lang": "en", "next": "/"}, headers=_csrf(web))
+    page = web.get(f"/t/{table_id}/s/{session_id}").text
+    assert "Odds before rolling:" in page and "spend power points" in page and "Power points" in page
+    assert "Chances avant le jet" not in page
+
+
+def test_the_energy_fight_keeps_its_own_page(web: TestClient) -> None:
+    answer = web.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+    table_id = answer.headers["location"].rsplit("/", 1)[-1]
+    page = web.get(f"/t/{table_id}").text
+    found = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", page)
+    assert found is not None and f"/t/{table_id}/new-session" not in page
+    fight = web.get(f"/t/{table_id}/s/{found.group(1)}").text
+    assert 'id="fight"' in fight and 'id="game"' not in fight
+    assert web.get(f"/t/{table_id}/s/{found.group(1)}/game").status_code == 404

@@ -67,6 +67,12 @@ COMMAND_WORDS: dict[str, str] = {
     "roll": N_("roll"),
     "use_joker": N_("use the Joker du destin"),
     "invoke_talisman": N_("invoke the Talisman de Foi"),
+    "add_character": N_("add a character"),
+    "add_npc": N_("add a non-player character"),
+    "recollect": N_("recollect oneself"),
+    "teach": N_("teach"),
+    "do_penance": N_("do penance"),
+    "establish_sacred_object": N_("establish a sacred object"),
 }
 """The pages' words for the engines' command names (a label, not a rule)."""
 
