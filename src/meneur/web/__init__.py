@@ -14,10 +14,11 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, routes, tools
+    from meneur.web import characters, games, routes, tools
     from meneur.web.pages import STATIC
 
     app.state.web_redo = {}
+    app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(characters.router)
     app.include_router(tools.router)
