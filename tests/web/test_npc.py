@@ -147,7 +147,18 @@ def test_auto_play_plays_the_npcs_turns_and_reactions_until_a_player_character_m
         and len(web.get(f"/api/v1/sessions/{session_id}/log").json()["log"]) == 9
     )
     off = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": ""}, headers=_csrf(web))
-    assert 'aria-checked="false"' in off.text
+    assert 'aria-checked="false"' in off.text and npc.autoplay_of(web.app, session_id).on is False  # type: ignore[union-attr]
+
+
+def test_undo_switches_auto_play_off_so_the_undone_move_is_not_played_again(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    _do(web, table_id, session_id, "start", 0)
+    web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
+    _do(web, table_id, session_id, KITSUNE_ATTACKS, 1)
+    _settled(web, table_id, session_id, 3)  # Agent Octopus 1 defended by itself
+    undone = web.post(f"/t/{table_id}/s/{session_id}/undo", data={"version": "3"}, headers=_csrf(web))
+    assert _version(undone.text) == 2 and 'aria-checked="false"' in undone.text
+    assert 'id="suggest"' in undone.text  # Agent Octopus 1 must react again: the GM decides
 
 
 def test_a_refused_command_switches_auto_play_off_with_the_engines_reason(

@@ -169,6 +169,16 @@ def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
     _announce(app, me.table_id, session_id)
 
 
+def halt(app: Any, session_id: str) -> None:
+    """Switch auto-play off without a word (before an undo, which it would otherwise play again)."""
+    found = autoplays(app).get(session_id)
+    if found is not None and found.on:
+        found.on, found.reason = False, None
+        if found.task is not None:
+            found.task.cancel()
+            found.task = None
+
+
 def _stop(app: Any, session_id: str, found: AutoPlay, reason: Message | MeneurError | ApiError) -> None:
     found.on, found.reason = False, reason
     _announce(app, found.table_id, session_id)
@@ -187,12 +197,12 @@ def _request(app: Any) -> Request:
     )
 
 
-def play_one(app: Any, session_id: str, gm_id: str) -> _Step:
+def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
     """Give the next command of a non-player character, if one must act (called in a thread)."""
     db: Db = app.state.store.open_reader()
     try:
         row = db.get(GameSession, session_id)
-        member = db.get(Member, gm_id)
+        member = db.get(Member, found.gm_id)
         if row is None or member is None or member.role != "gm":
             return _Step(
                 "stop", Message("web", N_("Auto-play stopped: the fight or its game master is gone."))
@@ -208,6 +218,8 @@ def play_one(app: Any, session_id: str, gm_id: str) -> _Step:
             return _Step("wait")
         wire = games.load(db, row).system.codec.command_to_json(move.command)
         me = Caller(member.id, member.table_id, member.role, member.name)
+        if not found.on:  # switched off meanwhile
+            return _Step("wait")
         try:
             sessions_api.give_command(
                 session_id, sessions_api.CommandIn(command=wire, version=version), me, _request(app), db
@@ -232,7 +244,7 @@ async def _run(app: Any, session_id: str, found: AutoPlay) -> None:
             changed.clear()
             found.waiting = False
             try:
-                step = await asyncio.to_thread(play_one, app, session_id, found.gm_id)
+                step = await asyncio.to_thread(play_one, app, session_id, found)
             except Exception:  # auto-play stops, the server goes on
                 log.exception("auto-play failed", extra={"session": session_id})
                 step = _Step(

@@ -443,6 +443,9 @@ def undo(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     error = None
+    from meneur.web.npc import halt
+
+    halt(request.app, session_id)  # auto-play would play the undone move again
     try:
         undone = sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
         _redo_stack(request, session_id).append((undone.version, undone.command))
