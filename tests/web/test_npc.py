@@ -180,3 +180,21 @@ def test_a_refused_command_switches_auto_play_off_with_the_engines_reason(
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
     assert 'id="autoplay-stopped"' in page and 'aria-checked="false"' in page
     assert _version(page) == 2  # nothing was applied
+
+
+def test_auto_play_switches_itself_off_when_a_side_is_down(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    _do(web, table_id, session_id, "start", 0)
+    for version, agent in enumerate(("agent1", "agent2"), start=1):
+        adjusted = web.post(
+            f"/t/{table_id}/s/{session_id}/gm",
+            data={"op": "adjust", "version": str(version), "target": agent, "vigor": "0", "reason": "test"},
+            headers=_csrf(web),
+        )
+        assert 'role="alert"' not in adjusted.text, html.unescape(adjusted.text)[:300]
+    web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
+    _settled(web, table_id, session_id, 3)
+    found = npc.autoplay_of(web.app, session_id)
+    assert found is not None and not found.on
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
+    assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it

@@ -116,6 +116,8 @@ class AutoPlay:
     gm_id: str
     on: bool = False
     waiting: bool = False
+    run: int = 0
+    """Which switching-on the running task belongs to (an older task stops without a word)."""
     """Whether auto-play looked at the fight since its last change and waits for a player."""
     reason: Message | MeneurError | ApiError | None = None
     task: concurrent.futures.Future[None] | None = field(default=None, repr=False)
@@ -160,12 +162,14 @@ def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
     found = autoplays(app).get(session_id)
     if found is None:
         found = autoplays(app)[session_id] = AutoPlay(me.table_id, me.id)
-    found.gm_id, found.on, found.reason = me.id, on, None
+    found.gm_id, found.on, found.reason, found.run = me.id, on, None, found.run + 1
     if found.task is not None:
         found.task.cancel()  # cancels the task in the event loop
         found.task = None
     if on:
-        found.task = asyncio.run_coroutine_threadsafe(_run(app, session_id, found), app.state.hub.loop)
+        loop = app.state.hub.loop
+        assert loop is not None, "the server's event loop runs once the app has started"
+        found.task = asyncio.run_coroutine_threadsafe(_run(app, session_id, found, found.run), loop)
     _announce(app, me.table_id, session_id)
 
 
@@ -173,13 +177,17 @@ def halt(app: Any, session_id: str) -> None:
     """Switch auto-play off without a word (before an undo, which it would otherwise play again)."""
     found = autoplays(app).get(session_id)
     if found is not None and found.on:
-        found.on, found.reason = False, None
+        found.on, found.reason, found.run = False, None, found.run + 1
         if found.task is not None:
             found.task.cancel()
             found.task = None
 
 
-def _stop(app: Any, session_id: str, found: AutoPlay, reason: Message | MeneurError | ApiError) -> None:
+def _stop(
+    app: Any, session_id: str, found: AutoPlay, run: int, reason: Message | MeneurError | ApiError
+) -> None:
+    if found.run != run:  # switched again meanwhile
+        return
     found.on, found.reason = False, reason
     _announce(app, found.table_id, session_id)
 
@@ -235,12 +243,12 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         db.close()
 
 
-async def _run(app: Any, session_id: str, found: AutoPlay) -> None:
+async def _run(app: Any, session_id: str, found: AutoPlay, run: int) -> None:
     """Play while non-player characters must act; wait for the table's next change otherwise."""
     hub = app.state.hub
     changed = hub.subscribe(found.table_id)
     try:
-        while found.on:
+        while found.on and found.run == run:
             changed.clear()
             found.waiting = False
             try:
@@ -251,11 +259,11 @@ async def _run(app: Any, session_id: str, found: AutoPlay) -> None:
                     "stop",
                     Message("web", N_("Auto-play stopped by an unexpected error (see the server's log).")),
                 )
-            if not found.on:
+            if not found.on or found.run != run:
                 return
             if step.kind == "stop":
                 assert step.reason is not None
-                await asyncio.to_thread(_stop, app, session_id, found, step.reason)
+                await asyncio.to_thread(_stop, app, session_id, found, run, step.reason)
                 return
             if step.kind == "played":
                 await asyncio.sleep(app.state.web_autoplay_pause)
