@@ -18,6 +18,7 @@ from meneur.dice import (
     DiceSyntaxError,
     EnteredDiceError,
     EnteredSource,
+    OddsUnavailableError,
     RandomSource,
     finish,
     odds,
@@ -212,7 +213,10 @@ def players_terms(draw: st.DrawFn) -> str:
 def test_random_expressions_in_the_new_forms_roll_within_their_odds(term: str, tail: str,
                                                                      seed: int) -> None:
     text = term + tail
-    exact = odds(text)
     total = roll(text, RandomSource.from_seed(seed)).total
+    try:
+        exact = odds(text)
+    except OddsUnavailableError:  # refused up front as too costly (4d20!): the roll still works
+        return
     assert exact.minimum <= total <= exact.maximum
     assert exact[total] > 0

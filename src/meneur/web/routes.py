@@ -258,10 +258,13 @@ def _fight(
     view.redo = bool(_redo_stack(request, session_id)) and me.is_gm
     name = "_fight.html" if fragment else "fight.html"
     table = db.get(GameTable, table_id)
+    from meneur.web.npc_pages import panel
+
+    help = panel(request, db, session_id, language(request)) if me.is_gm else None
     return render(
         request,
         name,
-        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0},
+        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0, "npc": help},
         status=status,
     )
 
@@ -440,6 +443,9 @@ def undo(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     error = None
+    from meneur.web.npc import halt
+
+    halt(request.app, session_id)  # auto-play would play the undone move again
     try:
         undone = sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
         _redo_stack(request, session_id).append((undone.version, undone.command))

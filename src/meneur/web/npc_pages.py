@@ -1,0 +1,135 @@
+"""The GM's screen's help with non-player characters: the ``Suggest`` fragment and the auto-play
+switch (see :mod:`meneur.web.npc`). The suggestion's buttons post to the fight's ``/do`` route like
+every other button: the engine decides."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse
+
+from meneur.i18n import set_language
+from meneur.server.api.common import Caller, Database
+from meneur.server.models import GameSession
+from meneur.systems.energy.ai.policy import Choice
+from meneur.web import npc
+from meneur.web.pages import csrf_ok, language, render
+
+router = APIRouter(include_in_schema=False)
+
+
+@dataclass
+class Panel:
+    """What the GM's screen shows of the help: who must act (when a non-player character), the
+    switch, and why auto-play stopped."""
+
+    npc: str | None
+    autoplay: bool
+    stopped: str | None
+
+
+@dataclass
+class Proposal:
+    """One command of the policy: its words, its reasons and its fight-file form."""
+
+    label: str
+    explanation: str
+    wire: str
+
+
+def _state(request: Request, db: Database, row: GameSession) -> Any:
+    games = request.app.state.games
+    with games.lock(row.id):
+        return games.load(db, row)
+
+
+def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
+    """The GM's panel of the fight ``session_id``."""
+    row = db.get(GameSession, session_id)
+    assert row is not None
+    state = _state(request, db, row).state
+    actor = npc.must_act(state)
+    shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
+    found = npc.autoplay_of(request.app, session_id)
+    return Panel(
+        npc=shown,
+        autoplay=found is not None and found.on,
+        stopped=found.why(lang) if found is not None else None,
+    )
+
+
+def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
+    from meneur.systems.energy.cli.fight_words import action_words
+
+    return Proposal(
+        label=action_words(state, choice.command),
+        explanation=choice.explanation.render(lang),
+        wire=json.dumps(codec.command_to_json(choice.command), ensure_ascii=False),
+    )
+
+
+def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
+    from meneur.web.routes import _checked, _forbidden
+
+    me = _checked(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    if not me.is_gm:
+        return _forbidden(request)
+    return me
+
+
+@router.get("/t/{table_id}/s/{session_id}/suggest", response_class=HTMLResponse)
+def suggest(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    """The heuristic's command for the non-player character who must act, with its reasons and the
+    two best alternatives, each with a button that plays it."""
+    me = _gm(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    lang = language(request)
+    set_language(lang)
+    row = db.get(GameSession, session_id)
+    assert row is not None
+    session = _state(request, db, row)
+    state = session.state
+    move = npc.npc_move(state, npc.player_actors(db, row))
+    proposals: list[Proposal] = []
+    if move is not None and move.suggestion is not None:
+        codec = session.system.codec
+        choices = (move.suggestion.best, *move.suggestion.alternatives)
+        proposals = [_proposal(state, codec, choice, lang) for choice in choices]
+    return render(
+        request,
+        "_suggest.html",
+        {
+            "proposals": proposals,
+            "version": row.version,
+            "table_id": table_id,
+            "session_id": session_id,
+        },
+    )
+
+
+@router.post("/t/{table_id}/s/{session_id}/autoplay", response_class=HTMLResponse)
+def autoplay(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    on: Annotated[str, Form()] = "",
+    csrf: Annotated[str, Form()] = "",
+) -> HTMLResponse:
+    """Switch auto-play of non-player characters on or off (the GM only); every page is told."""
+    from meneur.web.routes import _fight, _forbidden
+
+    me = _gm(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    npc.switch(request.app, me, session_id, on == "on")
+    db.commit()  # a new read transaction sees what was just written
+    return _fight(request, db, me, table_id, session_id)
