@@ -143,7 +143,7 @@ def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
             store.migrate()
             data = read_data(path)
             with store.writer() as writer:
-                created = load(writer, data)
+                created = load(writer, data, settings.snapshot_every)
         except MeneurError as error:
             typer.echo(error.render(), err=True)
             raise typer.Exit(2) from None

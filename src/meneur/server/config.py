@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -32,6 +33,9 @@ class Settings(BaseSettings):
     """The instance's admin token: creates GM accounts and tables on a public address."""
     join_attempts_per_minute: int = 10
     """Failed join attempts allowed per client address and minute."""
+    snapshot_every: int = Field(default=100, ge=0)
+    """Store a snapshot of a session's state every this many commands (0: never); loading a
+    session replays only the commands after its latest snapshot."""
 
     def database_url(self) -> str:
         return self.db or default_database_url()

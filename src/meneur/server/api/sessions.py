@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 
@@ -38,8 +38,8 @@ from meneur.server.api.common import (
     not_found,
 )
 from meneur.server.auth import new_id
-from meneur.server.games import Games
-from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member
+from meneur.server.games import Games, Resumed, stored_log
+from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member, Snapshot
 from meneur.server.projection import Viewer, command_actor, project_events, project_state
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
@@ -277,7 +277,10 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
     games: Games = request.app.state.games
     with games.lock(session_id):
         session = games.load(db, row)
-        entries = session.log_json()
+        if isinstance(session, Resumed):  # restored from a snapshot: the older commands are stored
+            entries = [{"command": c, "events": e} for c, e in stored_log(db, row.id)]
+        else:
+            entries = session.log_json()
     return LogOut(
         version=len(entries),
         log=[
@@ -317,10 +320,14 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
         wire = [codec.event_to_json(event) for event in events]
+        state = games.snapshot(session)
+        snapshot = None if state is None else (session.system.format, state)
         db.commit()  # give the read connection back before waiting for the writer
         try:
             request.app.state.store.write(
-                lambda writer: _write(writer, session_id, row.table_id, row.version, me.id, command, wire)
+                lambda writer: _write(
+                    writer, session_id, row.table_id, row.version, me.id, command, wire, snapshot
+                )
             )
         except (IntegrityError, _MovedError):
             games.forget(session_id)
@@ -349,7 +356,14 @@ class _MovedError(Exception):
 
 
 def _write(
-    db: Db, session_id: str, table_id: str, current: int, member_id: str, command: Any, events: list[Any]
+    db: Db,
+    session_id: str,
+    table_id: str,
+    current: int,
+    member_id: str,
+    command: Any,
+    events: list[Any],
+    snapshot: tuple[int, Any] | None = None,
 ) -> None:
     version = current + 1
     moved = db.execute(
@@ -368,6 +382,16 @@ def _write(
     first = moved - len(events) + 1
     for offset, event in enumerate(events):
         db.add(EventRow(session_id=session_id, command_id=stored.id, position=first + offset, event=event))
+    if snapshot is not None:  # the state after this command, a cache for loading
+        db.add(
+            Snapshot(
+                session_id=session_id,
+                command_id=stored.id,
+                version=version,
+                format=snapshot[0],
+                state=snapshot[1],
+            )
+        )
     feed.append(
         db,
         table_id,
@@ -413,6 +437,9 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                 )
                 assert last is not None
                 last.undone = True
+                writer.execute(  # a snapshot past the live version is never right again
+                    delete(Snapshot).where(Snapshot.session_id == row.id, Snapshot.version >= row.version)
+                )
                 events = list(
                     writer.scalars(
                         select(EventRow.event)
