@@ -204,7 +204,10 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         return {"status": "ok", "database": store.engine.dialect.name, "version": __version__,
                 "process": os.getpid()}
 
+    from meneur.server import energy_view
     from meneur.server.api import rolls, sessions, tables
+
+    energy_view.register()
     from meneur.server.live import router as live_router
 
     app.include_router(tables.router)

@@ -40,7 +40,7 @@ from meneur.server.api.common import (
 from meneur.server.auth import new_id
 from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member, Snapshot
-from meneur.server.projection import Viewer, command_actor, project_events, project_state
+from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -130,6 +130,19 @@ def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
     if session is not None:
         actors.update(actor for actor, owner in session.controllers.items() if owner == member.id)
     return Viewer(member.id, member.role, frozenset(actors))
+
+
+def options_for(
+    db: Db, table: GameTable, kind: str, viewer: Viewer, session: Session[Any, Any, Any] | None = None
+) -> dict[str, Any]:
+    """The options the projections of ``kind`` receive for ``viewer`` (the table's as they are for
+    the GM, who sees everything): with the table's hidden characters and what ``session`` tells."""
+    if viewer.is_gm:
+        return dict(table.options)
+    hidden = db.scalars(
+        select(Character.name).where(Character.table_id == table.id, Character.hidden.is_(True))
+    )
+    return view_options(kind, table.options, hidden, session)
 
 
 def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:
@@ -225,8 +238,9 @@ def get_session(session_id: str, me: Me, request: Request, db: Database) -> Sess
         session = games.load(db, row)
         state = session.system.state_json(session.state)
         version = session.version
+        options = options_for(db, table, row.kind, viewer, session)
     return SessionOut(
-        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, table.options)
+        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, options)
     )
 
 
@@ -281,12 +295,13 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
             entries = [{"command": c, "events": e} for c, e in stored_log(db, row.id)]
         else:
             entries = session.log_json()
+        options = options_for(db, table, row.kind, viewer, session)
     return LogOut(
         version=len(entries),
         log=[
             LogEntry(
                 command=e["command"] if viewer.is_gm or viewer.role == "player" else None,
-                events=project_events(row.kind, e["events"], viewer, table.options),
+                events=project_events(row.kind, e["events"], viewer, options),
             )
             for e in entries
         ],
@@ -322,6 +337,7 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
         wire = [codec.event_to_json(event) for event in events]
         state = games.snapshot(session)
         snapshot = None if state is None else (session.system.format, state)
+        options = options_for(db, table, row.kind, viewer, session)
         db.commit()  # give the read connection back before waiting for the writer
         try:
             request.app.state.store.write(
@@ -348,7 +364,7 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
             "events": len(wire),
         },
     )
-    return CommandDone(events=project_events(row.kind, wire, viewer, table.options), version=body.version + 1)
+    return CommandDone(events=project_events(row.kind, wire, viewer, options), version=body.version + 1)
 
 
 class _MovedError(Exception):
