@@ -17,10 +17,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
@@ -34,6 +37,8 @@ from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
 
 log = logging.getLogger("meneur.server")
+BUSY = Message("server", N_("The server is busy; try again in a moment."))
+"""Why a request got a 503: no database connection came in time, or the database refused one."""
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -133,11 +138,13 @@ def _validation_message(error: RequestValidationError) -> str:
 def build_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     """The server's ASGI app; the database is migrated when the app starts."""
     settings = settings or Settings()
-    store = store or Store(settings.database_url())
+    store = store or Store(settings.database_url(), pool=settings.pool())
     hub = Hub()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # request threads match the connection pool: two connections each at most
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.request_threads()
         await asyncio.to_thread(store.migrate)
         hub.bind(asyncio.get_running_loop())
         if store.is_postgresql:
@@ -192,6 +199,17 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         return JSONResponse(
             {"error": error.code, "message": error.render(request_language(request))}, status_code=400
         )
+
+    async def busy(request: Request, error: Exception) -> JSONResponse:
+        log.warning("database busy or unavailable: %s", type(error).__name__)
+        return JSONResponse(
+            {"error": "busy", "message": BUSY.render(request_language(request))},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
+    app.add_exception_handler(PoolTimeout, busy)
+    app.add_exception_handler(OperationalError, busy)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

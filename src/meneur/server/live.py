@@ -17,6 +17,8 @@ import threading
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
@@ -28,6 +30,9 @@ log = logging.getLogger("meneur.server.live")
 router = APIRouter()
 
 CLOSE_UNAUTHORIZED = 4401
+CLOSE_TRY_AGAIN = 1013
+"""The server is overloaded (no database connection in time): reconnect later with ``after``."""
+OVERLOAD = (OperationalError, PoolTimeout)
 
 
 class Hub:
@@ -206,6 +211,15 @@ class _Watcher:
         return True, found
 
 
+async def _overloaded(websocket: WebSocket, error: Exception, accepted: bool) -> None:
+    """Close with 1013 (try again later) rather than fail the handshake with a 500."""
+    log.warning("live feed closed: database busy or unavailable (%s)", type(error).__name__)
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        if not accepted:
+            await websocket.accept()
+        await websocket.close(code=CLOSE_TRY_AGAIN, reason="busy")
+
+
 def _arrival(event: Any) -> bool:
     return isinstance(event, dict) and "combatant_arrived" in event
 
@@ -222,9 +236,13 @@ def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
 async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str | None = None) -> None:
     """Every change of the table this member may see, after ``after``, then as they happen."""
     app = websocket.app
-    member_id = await run_in_threadpool(
-        _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
-    )
+    try:
+        member_id = await run_in_threadpool(
+            _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
+        )
+    except OVERLOAD as error:
+        await _overloaded(websocket, error, accepted=False)
+        return
     if member_id is None:
         await websocket.close(code=CLOSE_UNAUTHORIZED)
         return
@@ -273,6 +291,8 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
                     return
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except OVERLOAD as error:
+        await _overloaded(websocket, error, accepted=True)
     finally:
         hub.unsubscribe(table_id, wake)
         reader.cancel()

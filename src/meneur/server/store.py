@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -30,9 +30,9 @@ BATCH = 64
 class Store:
     """One engine; readers take no lock, writers take SQLite's write lock at ``BEGIN``."""
 
-    def __init__(self, url: str, engine: Engine | None = None) -> None:
+    def __init__(self, url: str, engine: Engine | None = None, pool: Mapping[str, Any] | None = None) -> None:
         self.url = url
-        self.engine = engine if engine is not None else make_engine(url)
+        self.engine = engine if engine is not None else make_engine(url, pool)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(immediate=True), expire_on_commit=False)
         self._jobs: queue.Queue[tuple[Callable[[Db], Any], Future[Any]] | None] = queue.Queue()
