@@ -96,6 +96,7 @@ def run_server(settings: Any) -> None:
         workers=settings.workers if settings.workers > 1 else None,
         log_config=LOG_CONFIG,
         ws="websockets-sansio",
+        ws_per_message_deflate=False,  # small JSON messages: compressing them only costs CPU
     )
 
 
