@@ -201,7 +201,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         )
 
     async def busy(request: Request, error: Exception) -> JSONResponse:
-        log.warning("database busy or unavailable: %s", type(error).__name__)
+        log.warning("database busy or unavailable: %s on %s", type(error).__name__, request.url.path)
         return JSONResponse(
             {"error": "busy", "message": BUSY.render(request_language(request))},
             status_code=503,

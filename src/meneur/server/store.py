@@ -7,6 +7,10 @@ conflict) takes back only its own changes. A job's caller gets its answer after 
 acknowledged command is on disk. Writers of one process take turns on a lock before ``BEGIN
 IMMEDIATE``: one waiting for another is woken as soon as it is done, instead of sleeping in SQLite's
 busy handler (which backs off by up to 100 ms at a time).
+
+A request's read session (:meth:`Store.request_reader`) ends its read transaction when the request
+starts writing: a request never holds a read connection while it waits for a write one, so
+requests cannot hold every connection of the pool while each waits for another.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -25,6 +30,8 @@ from sqlalchemy.orm import sessionmaker
 from meneur.server.db import make_engine, upgrade
 
 T = TypeVar("T")
+_READER: ContextVar[Db | None] = ContextVar("meneur_request_reader", default=None)
+"""The read session of the request being served (set by :meth:`Store.request_reader`)."""
 BATCH = 64
 """The most jobs committed together."""
 
@@ -53,6 +60,18 @@ class Store:
         """A read session the caller closes."""
         return self._read()
 
+    def request_reader(self) -> Db:
+        """A read session for one request, which the caller closes; a write of the same request
+        (in the same context) ends its read transaction first (see the module's documentation)."""
+        db = self._read()
+        _READER.set(db)
+        return db
+
+    def _release_reader(self) -> None:
+        reader = _READER.get()
+        if reader is not None:
+            reader.commit()
+
     @contextmanager
     def reader(self) -> Iterator[Db]:
         with self._read() as db:
@@ -70,6 +89,7 @@ class Store:
     @contextmanager
     def writer(self) -> Iterator[Db]:
         """A transaction committed on success, rolled back on any exception."""
+        self._release_reader()
         with self._writing(), self._write() as db, db.begin():
             yield db
 
@@ -80,6 +100,7 @@ class Store:
         if self.is_postgresql:
             with self.writer() as db:
                 return job(db)
+        self._release_reader()
         done: Future[T] = Future()
         with self._guard:
             if self._committer is None:
