@@ -39,8 +39,9 @@ ICEPOOL: dict[str, Callable[[], Any]] = {
 }
 
 
-def compare(ours: Callable[[], object], theirs: Callable[[], object], seconds: float,
-            repeat: int = 7) -> tuple[float, float]:
+def compare(
+    ours: Callable[[], object], theirs: Callable[[], object], seconds: float, repeat: int = 7
+) -> tuple[float, float]:
     """Calls per second of each: the best of ``repeat`` timings, taken alternately (so a busy
     machine disturbs both alike)."""
     timers = [timeit.Timer(ours), timeit.Timer(theirs)]
@@ -80,8 +81,9 @@ def main() -> None:
     random.seed(1)  # d20 reads the global generator
     print(f"{'rolls':<10}{'ours/s':>12}{'d20/s':>12}{'ours/theirs':>13}")
     for expression in EXPRESSIONS:
-        ours, theirs = compare(lambda e=expression: roll(e, source),
-                               lambda e=expression: d20.roll(e), seconds)
+        ours, theirs = compare(
+            lambda e=expression: roll(e, source), lambda e=expression: d20.roll(e), seconds
+        )
         print(f"{expression:<10}{ours:>12.0f}{theirs:>12.0f}{theirs / ours:>13.2f}")
     print()
     print(f"{'odds':<10}{'cold/s':>12}{'icepool/s':>12}{'ours/theirs':>13}{'warm/s':>12}")

@@ -40,10 +40,14 @@ GM_ONLY = frozenset({"end", "arrive", "leave", "adjust", "place_terrain"})
 
 def initial() -> FightState:
     """Four rank-5 heroes of the library against four rank-5 quick NPCs."""
-    heroes = [combatant_from_character(library_hero(n), f"h{i}", "heroes", position=(4.0 * i, 0.0))
-              for i, n in enumerate(HEROES)]
-    foes = [combatant_from_character(quick_npc(5, f"Foe {i}"), f"f{i}", "foes", position=(4.0 * i, 10.0))
-            for i in range(4)]
+    heroes = [
+        combatant_from_character(library_hero(n), f"h{i}", "heroes", position=(4.0 * i, 0.0))
+        for i, n in enumerate(HEROES)
+    ]
+    foes = [
+        combatant_from_character(quick_npc(5, f"Foe {i}"), f"f{i}", "foes", position=(4.0 * i, 10.0))
+        for i in range(4)
+    ]
     return FightState(tuple(heroes + foes))
 
 
@@ -105,10 +109,14 @@ def main() -> None:
     wall = min(r[3] for r in rounds)
     command_rate, query_rate = commands / command_time, queries / query_time
     print(f"best of {len(rounds)} rounds")
-    print(f"commands applied per second: {command_rate:,.0f} ({commands} commands; "
-          f"{command_rate / GOAL_COMMANDS:.2f} x the goal of {GOAL_COMMANDS:,})")
-    print(f"legal-action queries per second: {query_rate:,.0f} ({queries} queries; "
-          f"{query_rate / GOAL_QUERIES:.2f} x the goal of {GOAL_QUERIES:,})")
+    print(
+        f"commands applied per second: {command_rate:,.0f} ({commands} commands; "
+        f"{command_rate / GOAL_COMMANDS:.2f} x the goal of {GOAL_COMMANDS:,})"
+    )
+    print(
+        f"legal-action queries per second: {query_rate:,.0f} ({queries} queries; "
+        f"{query_rate / GOAL_QUERIES:.2f} x the goal of {GOAL_QUERIES:,})"
+    )
     print(f"whole fights per second: {args.fights / wall:,.2f} ({args.fights} fights)")
 
 

@@ -49,14 +49,25 @@ def main() -> int:
     runs = parser.parse_args().runs
     with tempfile.TemporaryDirectory() as folder:
         hero = Path(folder) / "wink.yaml"
-        hero.write_bytes(subprocess.run([MENEUR, "energy", "library", "WINK"], capture_output=True,
-                                        check=True).stdout)
+        hero.write_bytes(
+            subprocess.run([MENEUR, "energy", "library", "WINK"], capture_output=True, check=True).stdout
+        )
         pairs = [
             ("meneur --version", [MENEUR, "--version"], "python -c pass", [PYTHON, "-c", "pass"], 6.0),
-            ("meneur roll 1d20", [MENEUR, "roll", "1d20"], "python: import d20; roll 1d20",
-             [PYTHON, "-c", "import d20; d20.roll('1d20')"], 1.5),
-            ("meneur energy check wink.yaml", [MENEUR, "energy", "check", str(hero)],
-             "python -c pass", [PYTHON, "-c", "pass"], None),
+            (
+                "meneur roll 1d20",
+                [MENEUR, "roll", "1d20"],
+                "python: import d20; roll 1d20",
+                [PYTHON, "-c", "import d20; d20.roll('1d20')"],
+                1.5,
+            ),
+            (
+                "meneur energy check wink.yaml",
+                [MENEUR, "energy", "check", str(hero)],
+                "python -c pass",
+                [PYTHON, "-c", "pass"],
+                None,
+            ),
         ]
         failed = 0
         for label, command, base_label, base, goal in pairs:

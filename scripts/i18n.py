@@ -61,8 +61,12 @@ def extract() -> dict[str, set[MsgId]]:
                 found[domain].add((message[0], message[1]))
     for path, domain in templates():
         for _lineno, message, _comments, _context in extract_from_file(
-            "jinja2.ext:babel_extract", str(path), keywords=KEYWORDS, comment_tags=(),
-            strip_comment_tags=True, options={"trim_blocks": "true", "lstrip_blocks": "true"},
+            "jinja2.ext:babel_extract",
+            str(path),
+            keywords=KEYWORDS,
+            comment_tags=(),
+            strip_comment_tags=True,
+            options={"trim_blocks": "true", "lstrip_blocks": "true"},
         ):
             if isinstance(message, str) and message:
                 found[domain].add(message)
@@ -71,8 +75,10 @@ def extract() -> dict[str, set[MsgId]]:
 
 def templates() -> list[tuple[Path, str]]:
     """The Jinja2 templates of the web pages (``_("...")`` calls), each with its domain."""
-    return [(path, domain_of(path.relative_to(SRC).as_posix()))
-            for path in sorted((SRC / "meneur").rglob("templates/*.html"))]
+    return [
+        (path, domain_of(path.relative_to(SRC).as_posix()))
+        for path in sorted((SRC / "meneur").rglob("templates/*.html"))
+    ]
 
 
 def po_path(lang: str, domain: str) -> Path:
@@ -98,10 +104,19 @@ def load(lang: str, domain: str) -> Catalog | None:
 
 def blank(lang: str, domain: str, created: Any = None) -> Catalog:
     """An empty catalog with meneur's fixed header and the language's Plural-Forms."""
-    catalog = Catalog(locale=lang, domain=domain, project="meneur", fuzzy=False,
-                      header_comment=HEADER_COMMENT[lang], creation_date=created or FIRST_DATE,
-                      revision_date="2026-01-01 00:00+0000", last_translator="meneur",
-                      language_team=lang, msgid_bugs_address="", copyright_holder="")
+    catalog = Catalog(
+        locale=lang,
+        domain=domain,
+        project="meneur",
+        fuzzy=False,
+        header_comment=HEADER_COMMENT[lang],
+        creation_date=created or FIRST_DATE,
+        revision_date="2026-01-01 00:00+0000",
+        last_translator="meneur",
+        language_team=lang,
+        msgid_bugs_address="",
+        copyright_holder="",
+    )
     catalog._num_plurals, catalog._plural_expr = PLURAL_FORMS[lang]  # Babel's CLDR rules differ
     return catalog
 
@@ -138,8 +153,15 @@ def save(lang: str, domain: str, catalog: Catalog) -> None:
     path = po_path(lang, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, no_location=True, omit_header=False, sort_output=True,
-             ignore_obsolete=True)
+    write_po(
+        buffer,
+        catalog,
+        width=WIDTH,
+        no_location=True,
+        omit_header=False,
+        sort_output=True,
+        ignore_obsolete=True,
+    )
     if not path.exists() or path.read_bytes() != buffer.getvalue():
         path.write_bytes(buffer.getvalue())
 

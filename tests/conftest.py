@@ -11,11 +11,13 @@ from hypothesis import HealthCheck, settings
 from meneur.i18n import set_language
 
 settings.register_profile(
-    "default", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+    "default", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
+)
 # CI replays the same examples every run (a red CI is then always reproducible); developers'
 # runs keep exploring new examples.
 settings.register_profile(
-    "ci", deadline=None, max_examples=100, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    "ci", deadline=None, max_examples=100, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
 
 

@@ -72,16 +72,23 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES) -> str:
         with target.open("rb") as stream:
             data = stream.read(max_bytes + 1)
     except OSError as error:
-        raise _bad(N_("{path}: cannot read the file ({reason})."), path=str(target),
-                   reason=os_reason(error)) from None
+        raise _bad(
+            N_("{path}: cannot read the file ({reason})."), path=str(target), reason=os_reason(error)
+        ) from None
     if len(data) > max_bytes:
-        raise _bad(N_("{path}: the file is larger than {limit} MiB, the most meneur reads; is it the"
-                      " right file?"), path=str(target), limit=max_bytes // (1024 * 1024))
+        raise _bad(
+            N_("{path}: the file is larger than {limit} MiB, the most meneur reads; is it the right file?"),
+            path=str(target),
+            limit=max_bytes // (1024 * 1024),
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise _bad(N_("{path}: the file is not UTF-8 text (byte {position}); save it as UTF-8 and"
-                      " try again."), path=str(target), position=error.start + 1) from None
+        raise _bad(
+            N_("{path}: the file is not UTF-8 text (byte {position}); save it as UTF-8 and try again."),
+            path=str(target),
+            position=error.start + 1,
+        ) from None
 
 
 def format_of(path: str | os.PathLike[str]) -> Format:
@@ -106,8 +113,11 @@ def parse_data(text: str, fmt: Format, where: str) -> Any:
         BadInputError: naming the line and column of a syntax error, or the cap exceeded.
     """
     if len(text) > MAX_BYTES:
-        raise _bad(N_("{path}: the document is larger than {limit} MiB, the most meneur reads."),
-                   path=where, limit=MAX_BYTES // (1024 * 1024))
+        raise _bad(
+            N_("{path}: the document is larger than {limit} MiB, the most meneur reads."),
+            path=where,
+            limit=MAX_BYTES // (1024 * 1024),
+        )
     data = _parse_json(text, where) if fmt == "json" else _parse_yaml(text, where)
     check_data(data, where)
     return data
@@ -121,18 +131,28 @@ def _parse_json(text: str, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise _bad(N_("{path}: not valid JSON (line {line}, column {column})."), path=where,
-                   line=error.lineno, column=error.colno) from None
+        raise _bad(
+            N_("{path}: not valid JSON (line {line}, column {column})."),
+            path=where,
+            line=error.lineno,
+            column=error.colno,
+        ) from None
     except ValueError as error:
-        raise _bad(N_("{path}: {value} is not a number meneur accepts (write a finite number)."),
-                   path=where, value=str(error)) from None
+        raise _bad(
+            N_("{path}: {value} is not a number meneur accepts (write a finite number)."),
+            path=where,
+            value=str(error),
+        ) from None
     except RecursionError:
         raise _too_deep(where) from None
 
 
 def _too_deep(where: str) -> BadInputError:
-    return _bad(N_("{path}: the data is nested more than {limit} levels deep; meneur's files never are."),
-                path=where, limit=MAX_DEPTH)
+    return _bad(
+        N_("{path}: the data is nested more than {limit} levels deep; meneur's files never are."),
+        path=where,
+        limit=MAX_DEPTH,
+    )
 
 
 def _parse_yaml(text: str, where: str) -> Any:
@@ -146,8 +166,12 @@ def _parse_yaml(text: str, where: str) -> Any:
         mark = getattr(error, "problem_mark", None)
         if mark is None:
             raise _bad(N_("{path}: not valid YAML."), path=where) from None
-        raise _bad(N_("{path}: not valid YAML (line {line}, column {column})."), path=where,
-                   line=mark.line + 1, column=mark.column + 1) from None
+        raise _bad(
+            N_("{path}: not valid YAML (line {line}, column {column})."),
+            path=where,
+            line=mark.line + 1,
+            column=mark.column + 1,
+        ) from None
     except RecursionError:
         raise _too_deep(where) from None
 
@@ -167,8 +191,11 @@ def _check_yaml_events(events: Any, where: str) -> None:
         elif isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
-                raise _bad(N_("{path}: more than {limit} YAML aliases (*name); write the values out."),
-                           path=where, limit=MAX_ALIASES)
+                raise _bad(
+                    N_("{path}: more than {limit} YAML aliases (*name); write the values out."),
+                    path=where,
+                    limit=MAX_ALIASES,
+                )
 
 
 def check_data(data: Any, where: str) -> None:
@@ -183,14 +210,22 @@ def check_data(data: Any, where: str) -> None:
         value, depth = stack.pop()
         seen += 1
         if seen > MAX_NODES:
-            raise _bad(N_("{path}: more than {limit} values once expanded; meneur's files are far smaller."),
-                       path=where, limit=MAX_NODES)
+            raise _bad(
+                N_("{path}: more than {limit} values once expanded; meneur's files are far smaller."),
+                path=where,
+                limit=MAX_NODES,
+            )
         if isinstance(value, float) and not math.isfinite(value):
-            raise _bad(N_("{path}: {value} is not a number meneur accepts (write a finite number)."),
-                       path=where, value=str(value))
+            raise _bad(
+                N_("{path}: {value} is not a number meneur accepts (write a finite number)."),
+                path=where,
+                value=str(value),
+            )
         if isinstance(value, str) and "\x00" in value:
-            raise _bad(N_("{path}: a text holds a NUL character (\\0), which no name or note may hold;"
-                          " remove it."), path=where)
+            raise _bad(
+                N_("{path}: a text holds a NUL character (\\0), which no name or note may hold; remove it."),
+                path=where,
+            )
         if isinstance(value, dict | list | tuple):
             if depth >= MAX_DEPTH:
                 raise _too_deep(where)
@@ -223,8 +258,9 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     except OSError as error:
         raise _cannot_write(target, error) from None
     if existed and not mode & stat.S_IWUSR:
-        raise _bad(N_("{path} is read-only; it was left as it was (make it writable to save it)."),
-                   path=str(path))
+        raise _bad(
+            N_("{path} is read-only; it was left as it was (make it writable to save it)."), path=str(path)
+        )
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -243,5 +279,8 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
 
 
 def _cannot_write(target: Path, error: OSError) -> BadInputError:
-    return _bad(N_("Cannot write the file {path} ({reason}); it was left as it was."),
-                path=str(target), reason=os_reason(error))
+    return _bad(
+        N_("Cannot write the file {path} ({reason}); it was left as it was."),
+        path=str(target),
+        reason=os_reason(error),
+    )

@@ -20,10 +20,15 @@ from meneur.systems.carpathes.limits import check
 from meneur.systems.carpathes.model import Character, CreatureKind, Faith, TableOptions, Trait
 from meneur.systems.carpathes.state import ChronicleState
 
-MIHAIL = Character(name="Mihail", mental=2, physical=1, social=1,
-                   sacred_objects=("croix d'argent ternie",), trade="prêtre défroqué")
-ANCA = Character(name="Anca", mental=1, physical=2, social=2, faith=Faith.ATHEIST,
-                 talents={"escrime": 2})
+MIHAIL = Character(
+    name="Mihail",
+    mental=2,
+    physical=1,
+    social=1,
+    sacred_objects=("croix d'argent ternie",),
+    trade="prêtre défroqué",
+)
+ANCA = Character(name="Anca", mental=1, physical=2, social=2, faith=Faith.ATHEIST, talents={"escrime": 2})
 
 
 def refusal(state: ChronicleState, command: Command) -> MeneurError | None:
@@ -38,8 +43,9 @@ def refusal(state: ChronicleState, command: Command) -> MeneurError | None:
 class Table:
     """A chronicle session and the commands applied to it, as a GM would at the table."""
 
-    def __init__(self, options: TableOptions | None = None,
-                 characters: Sequence[Character] = (MIHAIL, ANCA)) -> None:
+    def __init__(
+        self, options: TableOptions | None = None, characters: Sequence[Character] = (MIHAIL, ANCA)
+    ) -> None:
         setup = {"options": (options or TableOptions()).model_dump(mode="json")}
         self.session: Session[Any, Any, Any] = Session.new("carpathes", setup)
         for character in characters:
@@ -67,10 +73,23 @@ class Table:
     def confront(self, creature: CreatureKind = CreatureKind.VAMPIRE) -> Table:
         return self.do(BeginConfrontation(creature=creature))
 
-    def roll(self, pc: str, dice: Sequence[int], trait: Trait = Trait.MENTAL,
-             purpose: str = "action", peril: bool = False) -> Table:
-        return self.do(MakeRoll(pc=pc, trait=trait, purpose=purpose,  # type: ignore[arg-type]
-                                peril=peril), dice)
+    def roll(
+        self,
+        pc: str,
+        dice: Sequence[int],
+        trait: Trait = Trait.MENTAL,
+        purpose: str = "action",
+        peril: bool = False,
+    ) -> Table:
+        return self.do(
+            MakeRoll(
+                pc=pc,
+                trait=trait,
+                purpose=purpose,  # type: ignore[arg-type]
+                peril=peril,
+            ),
+            dice,
+        )
 
 
 def in_scene(options: TableOptions | None = None) -> Table:

@@ -22,9 +22,15 @@ from meneur.systems.carpathes.model import CreatureKind, Trait
 from tests.carpathes.helpers import Table, in_scene, refusal
 
 
-@pytest.mark.parametrize("command", [
-    StartScene(), MakeRoll(pc="Mihail", trait=Trait.MENTAL), Recollect(pc="Mihail"),
-    BeginConfrontation(creature=CreatureKind.VAMPIRE)])
+@pytest.mark.parametrize(
+    "command",
+    [
+        StartScene(),
+        MakeRoll(pc="Mihail", trait=Trait.MENTAL),
+        Recollect(pc="Mihail"),
+        BeginConfrontation(creature=CreatureKind.VAMPIRE),
+    ],
+)
 def test_nothing_happens_before_a_session_and_a_scene(command: Command) -> None:
     """Sessions (« séance ») hold scenes; scenes hold rolls and confrontations."""
     table = Table()
@@ -42,9 +48,14 @@ def test_one_confrontation_at_a_time() -> None:
         table.do(EndConfrontation())
 
 
-@pytest.mark.parametrize("command", [
-    MakeRoll(pc="Nosferatu", trait=Trait.MENTAL), Recollect(pc="Nosferatu"),
-    MakeRoll(pc="Mihail", trait=Trait.MENTAL, talent="escrime")])
+@pytest.mark.parametrize(
+    "command",
+    [
+        MakeRoll(pc="Nosferatu", trait=Trait.MENTAL),
+        Recollect(pc="Nosferatu"),
+        MakeRoll(pc="Mihail", trait=Trait.MENTAL, talent="escrime"),
+    ],
+)
 def test_unknown_names_are_bad_input(command: Command) -> None:
     table = in_scene()
     before = table.log
@@ -77,18 +88,28 @@ def test_undo_of_an_empty_log() -> None:
 
 def test_a_saved_chronicle_loads_to_the_state_it_reached(tmp_path: Path) -> None:
     """The file keeps the log; loading it folds the events into the state the commands reached."""
-    table = in_scene().confront().roll("Mihail", (4, 4)).do(
-        InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=True))
+    table = (
+        in_scene()
+        .confront()
+        .roll("Mihail", (4, 4))
+        .do(InvokeTalisman(pc="Mihail", sacred_object="croix d'argent ternie", sincere=True))
+    )
     path = tmp_path / "c.json"
     store.save(path, table.session)
     assert store.load(path, "carpathes").state == table.state
 
 
-@pytest.mark.parametrize(("pc", "background", "dice", "legal"), [
-    ("Mihail", "trade", (1, 6, 6), True), ("Anca", "trade", (1, 6, 6), False),
-    ("Mihail", "hobby", (1, 6, 6), False)])
-def test_relevant_trade_or_hobby_gives_advantage(pc: str, background: str,
-                                                 dice: tuple[int, ...], legal: bool) -> None:
+@pytest.mark.parametrize(
+    ("pc", "background", "dice", "legal"),
+    [
+        ("Mihail", "trade", (1, 6, 6), True),
+        ("Anca", "trade", (1, 6, 6), False),
+        ("Mihail", "hobby", (1, 6, 6), False),
+    ],
+)
+def test_relevant_trade_or_hobby_gives_advantage(
+    pc: str, background: str, dice: tuple[int, ...], legal: bool
+) -> None:
     """003_87a535c5e428c5d3.txt: « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est
     pertinent »; a character without one cannot claim it."""
     command = MakeRoll(pc=pc, trait=Trait.MENTAL, background=background)  # type: ignore[arg-type]

@@ -42,8 +42,9 @@ def test_an_attack_meets_the_targets_defense_and_the_wound_is_recorded_on_the_np
     # cible (Mental + Physique + Social + bonus d'équipement) » ; « Marge 5 à 9 : blessure sérieuse »
     table = with_vampire()
     before = len(table.log)
-    table.do(MakeAttack(attacker="Anca", target="Strigoi", weapon=WeaponKey.CAVALRY_SABRE,
-                        weapon_bonus=1), [6, 5])
+    table.do(
+        MakeAttack(attacker="Anca", target="Strigoi", weapon=WeaponKey.CAVALRY_SABRE, weapon_bonus=1), [6, 5]
+    )
     made, wound = table.log[before:]
     assert isinstance(made, AttackMade) and isinstance(wound, WoundInflicted)
     # 6 + 5 + Physique 2 + bonus 1 = 14 against Défense 2 + 3 + 1 = 6: margin 8, +1 cran (sabre) = 9
@@ -86,8 +87,9 @@ def test_a_serious_wound_puts_initiative_at_disadvantage_until_care() -> None:
 
 def test_a_pc_talent_for_initiative_adds_its_bonus_but_not_when_caught_off_guard() -> None:
     # « chaque combattant lance 2D6 + Physique » ; « pris au dépourvu ... sans bonus de talent »
-    hunter = Character(name="Vlad", mental=1, physical=2, social=1, talents={"réflexes": 2},
-                       initiative_talent="réflexes")
+    hunter = Character(
+        name="Vlad", mental=1, physical=2, social=1, talents={"réflexes": 2}, initiative_talent="réflexes"
+    )
     table = Table(characters=(hunter,)).do(StartSession()).do(StartScene())
     table.do(RollInitiative(off_guard=("Vlad",)), [3, 4])
     roll = table.state.initiative_order().rolls[0]
@@ -149,34 +151,80 @@ def call(path: Path, verb: str, *args: str, lang: str = "fr", code: int = 0) -> 
 def test_the_chronicle_cli_adds_npcs_attacks_and_shows_the_sheets(tmp_path: Path, lang: str) -> None:
     path = tmp_path / "c.json"
     call(path, "new", lang=lang)
-    call(path, "add-pc", "--name", "Anca", "--mental", "1", "--physical", "2", "--social", "2",
-         "--talent", "escrime=2", "--initiative-talent", "escrime", lang=lang)
-    call(path, "add-npc", "--name", "Strigoi", "--kind", "vampire", "--mental", "2", "--physical",
-         "3", "--social", "1", lang=lang)
+    call(
+        path,
+        "add-pc",
+        "--name",
+        "Anca",
+        "--mental",
+        "1",
+        "--physical",
+        "2",
+        "--social",
+        "2",
+        "--talent",
+        "escrime=2",
+        "--initiative-talent",
+        "escrime",
+        lang=lang,
+    )
+    call(
+        path,
+        "add-npc",
+        "--name",
+        "Strigoi",
+        "--kind",
+        "vampire",
+        "--mental",
+        "2",
+        "--physical",
+        "3",
+        "--social",
+        "1",
+        lang=lang,
+    )
     call(path, "session", lang=lang)
     call(path, "scene", lang=lang)
-    attacked = call(path, "attack", "--attacker", "Anca", "--target", "Strigoi", "--weapon",
-                    "sabre de cavalerie", "--weapon-bonus", "1", "--dice", "6,5", lang=lang)
+    attacked = call(
+        path,
+        "attack",
+        "--attacker",
+        "Anca",
+        "--target",
+        "Strigoi",
+        "--weapon",
+        "sabre de cavalerie",
+        "--weapon-bonus",
+        "1",
+        "--dice",
+        "6,5",
+        lang=lang,
+    )
     assert attacked["summary"]["npcs"]["Strigoi"]["wounds"] == ["serious"]
-    call(path, "attack", "--attacker", "Strigoi", "--target", "Anca", "--dice", "6,6", lang=lang,
-         code=2)  # the wounded vampire rolls three dice
+    call(
+        path, "attack", "--attacker", "Strigoi", "--target", "Anca", "--dice", "6,6", lang=lang, code=2
+    )  # the wounded vampire rolls three dice
     call(path, "initiative", "--npc", "Strigoi", "--dice", "3,3,1,2,6", lang=lang)
     shown = run_cli(["carpathes", "chronicle", "show", str(path)], lang)
-    sheet = {"fr": "Anca : Mental 1, Physique 2, Social 2 ; Défense 5.",
-             "en": "Anca: Mental 1, Physique 2, Social 2; Défense 5."}[lang]
+    sheet = {
+        "fr": "Anca : Mental 1, Physique 2, Social 2 ; Défense 5.",
+        "en": "Anca: Mental 1, Physique 2, Social 2; Défense 5.",
+    }[lang]
     assert sheet in shown.stdout
     assert "Défense 6" in shown.stdout
     summary = call(path, "show", lang=lang)["summary"]
     assert summary["characters"]["Anca"]["defense"] == 5
 
 
-@pytest.mark.parametrize(("agent", "target", "enters"), [
-    ("ail", "vampire", False), ("sorbier", "jeune vampire", False), ("ail", "loup-garou", True)])
-def test_the_garlic_wreath_on_the_door_is_checked_from_the_cli(agent: str, target: str,
-                                                               enters: bool) -> None:
+@pytest.mark.parametrize(
+    ("agent", "target", "enters"),
+    [("ail", "vampire", False), ("sorbier", "jeune vampire", False), ("ail", "loup-garou", True)],
+)
+def test_the_garlic_wreath_on_the_door_is_checked_from_the_cli(agent: str, target: str, enters: bool) -> None:
     # « Une couronne de tresses suspendue à la porte d'une chambre suffit à les empêcher d'entrer »
-    result = run_cli(["carpathes", "effect", "--agent", agent, "--target", target, "--door-wreath",
-                      "--json"], "fr")
+    result = run_cli(
+        ["carpathes", "effect", "--agent", agent, "--target", target, "--door-wreath", "--json"], "fr"
+    )
     assert result.exit_code == 0, result.stdout
     assert json.loads(result.stdout)["can_enter"] is enters
     words = run_cli(["carpathes", "effect", "--agent", agent, "--target", target, "--door-wreath"], "fr")
@@ -184,13 +232,15 @@ def test_the_garlic_wreath_on_the_door_is_checked_from_the_cli(agent: str, targe
 
 
 def test_the_door_wreath_is_of_garlic_or_rowan() -> None:
-    result = run_cli(["carpathes", "effect", "--agent", "argent", "--target", "vampire",
-                      "--door-wreath"], "en")
+    result = run_cli(
+        ["carpathes", "effect", "--agent", "argent", "--target", "vampire", "--door-wreath"], "en"
+    )
     assert result.exit_code == 2
 
 
 def test_a_wounded_fighter_rolls_initiative_at_disadvantage_from_the_cli() -> None:
-    result = run_cli(["carpathes", "initiative", "--fighter", "Anca:2:pj:blesse", "--dice", "6,1,2",
-                      "--json"], "fr")
+    result = run_cli(
+        ["carpathes", "initiative", "--fighter", "Anca:2:pj:blesse", "--dice", "6,1,2", "--json"], "fr"
+    )
     assert result.exit_code == 0, result.stdout
     assert json.loads(result.stdout)["order"][0]["total"] == 1 + 2 + 2

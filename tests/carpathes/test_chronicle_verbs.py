@@ -22,8 +22,21 @@ def call(path: Path, verb: str, *args: str, lang: str = "fr", code: int = 0) -> 
 
 def mihail_in_a_scene(path: Path, lang: str) -> None:
     call(path, "new", lang=lang)
-    call(path, "add-pc", "--name", "Mihail", "--mental", "2", "--physical", "1", "--social", "1",
-         "--sacred-object", "croix", lang=lang)
+    call(
+        path,
+        "add-pc",
+        "--name",
+        "Mihail",
+        "--mental",
+        "2",
+        "--physical",
+        "1",
+        "--social",
+        "1",
+        "--sacred-object",
+        "croix",
+        lang=lang,
+    )
     call(path, "session", lang=lang)
     call(path, "scene", lang=lang)
 
@@ -68,12 +81,15 @@ def test_a_refusal_exits_1_with_the_rule_in_json(tmp_path: Path, lang: str) -> N
     assert error["message"] and path.read_bytes() == before
 
 
-@pytest.mark.parametrize(("lang", "args", "needle"), [
-    ("fr", ["roll", "--pc", "Mihail", "--trait", "courage"], "courage"),
-    ("en", ["roll", "--pc", "Dracula", "--trait", "mental"], "Dracula"),
-    ("en", ["wound", "--pc", "Mihail", "--wound", "scratch"], "scratch"),
-    ("fr", ["initiative", "--npc", "Strigoi:99"], "de 0 à 10"),
-])
+@pytest.mark.parametrize(
+    ("lang", "args", "needle"),
+    [
+        ("fr", ["roll", "--pc", "Mihail", "--trait", "courage"], "courage"),
+        ("en", ["roll", "--pc", "Dracula", "--trait", "mental"], "Dracula"),
+        ("en", ["wound", "--pc", "Mihail", "--wound", "scratch"], "scratch"),
+        ("fr", ["initiative", "--npc", "Strigoi:99"], "de 0 à 10"),
+    ],
+)
 def test_bad_input_exits_2_with_a_json_error(tmp_path: Path, lang: str, args: list[str], needle: str) -> None:
     path = tmp_path / "c.json"
     mihail_in_a_scene(path, lang)
@@ -99,7 +115,8 @@ def test_legal_lists_what_may_be_done_and_why_not(tmp_path: Path, lang: str) -> 
     mihail_in_a_scene(path, lang)
     entries = call(path, "legal", lang=lang)["legal"]
     assert {"actor": "Mihail", "kind": "roll", "mode": "normal", "dice": 2}.items() <= entries[
-        [e["kind"] for e in entries].index("roll")].items()
+        [e["kind"] for e in entries].index("roll")
+    ].items()
     assert all("rule" not in e for e in entries)
     refused = call(path, "legal", "--all", lang=lang)["legal"]
     rules = {e["rule"] for e in refused if e["kind"] == "invoke_talisman"}

@@ -18,21 +18,39 @@ from meneur.systems.carpathes.engine import SYSTEM
 from meneur.systems.carpathes.model import Character, CreatureKind, Faith, Npc
 
 CAST = [
-    Character(name="Mihail", mental=2, physical=1, social=1, sacred_objects=("croix",),
-              trade="prêtre défroqué").model_dump(mode="json"),
-    Character(name="Anca", mental=1, physical=2, social=2, faith=Faith.ATHEIST,
-              talents={"escrime": 2}, initiative_talent="escrime").model_dump(mode="json"),
+    Character(
+        name="Mihail", mental=2, physical=1, social=1, sacred_objects=("croix",), trade="prêtre défroqué"
+    ).model_dump(mode="json"),
+    Character(
+        name="Anca",
+        mental=1,
+        physical=2,
+        social=2,
+        faith=Faith.ATHEIST,
+        talents={"escrime": 2},
+        initiative_talent="escrime",
+    ).model_dump(mode="json"),
 ]
-NPCS = [Npc(name="Strigoi", kind=CreatureKind.VAMPIRE, mental=2, physical=3, social=1,
-            initiative_bonus=1).model_dump(mode="json")]
-SETUPS = st.sampled_from([
-    {"characters": CAST},
-    {"characters": CAST, "npcs": NPCS},
-    {"characters": CAST, "options": {"cracked_disadvantage_until_penance": True,
-                                     "require_established_object": False,
-                                     "advantage_cancels_disadvantage": False,
-                                     "supernatural_clues_per_scene": None}},
-])
+NPCS = [
+    Npc(
+        name="Strigoi", kind=CreatureKind.VAMPIRE, mental=2, physical=3, social=1, initiative_bonus=1
+    ).model_dump(mode="json")
+]
+SETUPS = st.sampled_from(
+    [
+        {"characters": CAST},
+        {"characters": CAST, "npcs": NPCS},
+        {
+            "characters": CAST,
+            "options": {
+                "cracked_disadvantage_until_penance": True,
+                "require_established_object": False,
+                "advantage_cancels_disadvantage": False,
+                "supernatural_clues_per_scene": None,
+            },
+        },
+    ]
+)
 
 
 def _judge_every_entry(session: Session[Any, Any, Any], seed: int) -> None:
@@ -51,7 +69,8 @@ def _judge_every_entry(session: Session[Any, Any, Any], seed: int) -> None:
 @settings(max_examples=40, deadline=None)
 @given(SETUPS, st.lists(st.integers(0, 10_000), min_size=1, max_size=40), st.integers(0, 2**16))
 def test_random_legal_play_replays_undoes_and_agrees_with_decide(
-        setup: dict[str, Any], picks: list[int], seed: int) -> None:
+    setup: dict[str, Any], picks: list[int], seed: int
+) -> None:
     session = Session.new("carpathes", setup)
     dice = RandomSource.from_seed(seed)
     for number, pick in enumerate(picks):
@@ -82,8 +101,9 @@ def test_talisman_and_joker_entries_follow_the_rules() -> None:
     entries = {(e.actor, e.kind): e for e in session.legal(include_refused=True)}
     talisman, joker = entries[("Mihail", "invoke_talisman")], entries[("Mihail", "use_joker")]
     assert joker.rule == "joker.peril"
-    assert talisman.is_legal == (session.state.status["Mihail"].last_roll.roll.to_roll().tier.value
-                                 == "partial_success")
+    assert talisman.is_legal == (
+        session.state.status["Mihail"].last_roll.roll.to_roll().tier.value == "partial_success"
+    )
     assert entries[("Anca", "invoke_talisman")].rule == "talisman.atheist"
 
 
@@ -107,22 +127,50 @@ def test_a_bad_setup_is_bad_input_naming_the_field() -> None:
 
 
 OLD_FILE = {
-    "options": {"advantage_cancels_disadvantage": True, "cracked_disadvantage_until_penance": False,
-                "require_established_object": True, "damage_step": "margin",
-                "silver_wound_multiplier": 2, "critical_wound_disadvantage": True,
-                "supernatural_clues_per_scene": 3},
+    "options": {
+        "advantage_cancels_disadvantage": True,
+        "cracked_disadvantage_until_penance": False,
+        "require_established_object": True,
+        "damage_step": "margin",
+        "silver_wound_multiplier": 2,
+        "critical_wound_disadvantage": True,
+        "supernatural_clues_per_scene": 3,
+    },
     "batches": [
-        [{"type": "character_added", "character": {
-            "name": "Mihail", "mental": 2, "physical": 1, "social": 1, "talents": {}, "trade": "",
-            "hobby": "", "faith": "believer", "sacred_objects": ["croix d'argent"],
-            "equipment_bonus": 0}}],
+        [
+            {
+                "type": "character_added",
+                "character": {
+                    "name": "Mihail",
+                    "mental": 2,
+                    "physical": 1,
+                    "social": 1,
+                    "talents": {},
+                    "trade": "",
+                    "hobby": "",
+                    "faith": "believer",
+                    "sacred_objects": ["croix d'argent"],
+                    "equipment_bonus": 0,
+                },
+            }
+        ],
         [{"type": "session_started"}],
         [{"type": "scene_started", "after_night": False}],
         [{"type": "confrontation_began", "creature": "vampire", "confirmed": True}],
-        [{"type": "rolled", "pc": "Mihail", "roll": {"trait": 2, "bonus": 0, "mode": "normal",
-                                                     "dice": [4, 4]},
-          "purpose": "action", "peril": False, "shaken_faith": False, "modes_cancelled": False,
-          "off_guard": False, "wounded": False, "trait": "mental"}],
+        [
+            {
+                "type": "rolled",
+                "pc": "Mihail",
+                "roll": {"trait": 2, "bonus": 0, "mode": "normal", "dice": [4, 4]},
+                "purpose": "action",
+                "peril": False,
+                "shaken_faith": False,
+                "modes_cancelled": False,
+                "off_guard": False,
+                "wounded": False,
+                "trait": "mental",
+            }
+        ],
         [{"type": "talisman_invoked", "pc": "Mihail", "sacred_object": "croix d'argent"}],
     ],
 }
@@ -147,7 +195,11 @@ def test_a_chronicle_file_written_before_the_engine_loads(tmp_path: Path) -> Non
 
 def test_a_damaged_old_file_is_bad_input(tmp_path: Path) -> None:
     path = tmp_path / "old.json"
-    path.write_text(json.dumps({**OLD_FILE, "batches": [[{"type": "talisman_invoked", "pc": "X",
-                                                          "sacred_object": "croix"}]]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {**OLD_FILE, "batches": [[{"type": "talisman_invoked", "pc": "X", "sacred_object": "croix"}]]}
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(BadInputError):
         store.load(path, "carpathes")

@@ -50,10 +50,15 @@ def test_caught_off_guard_acts_last_in_the_first_round_without_talent_bonus() ->
     assert [r.combatant.name for r in result.order(2)] == ["Érudit", "Goule"]
 
 
-@pytest.mark.parametrize("fighters", [
-    [], [Combatant("A", 1), Combatant("A", 2)], [Combatant("A", 11)],
-    [Combatant("A", 1, talent_bonus=12)],
-])
+@pytest.mark.parametrize(
+    "fighters",
+    [
+        [],
+        [Combatant("A", 1), Combatant("A", 2)],
+        [Combatant("A", 11)],
+        [Combatant("A", 1, talent_bonus=12)],
+    ],
+)
 def test_bad_combatants(fighters: list[Combatant]) -> None:
     with pytest.raises(BadInputError):
         roll_initiative(EnteredSource((1, 1, 1, 1)), fighters)
@@ -69,8 +74,7 @@ def test_rolled_once_per_scene() -> None:
     command = RollInitiative(npcs=(NpcEntry(name="Strigoi", physical=2),), surprise=("Mihail",))
     table = in_scene().do(command, (1, 1, 2, 2, 6, 6))
     state = table.state
-    assert [r.combatant.name for r in state.initiative_order().order(1)] == [
-        "Strigoi", "Anca", "Mihail"]
+    assert [r.combatant.name for r in state.initiative_order().order(1)] == ["Strigoi", "Anca", "Mihail"]
     with pytest.raises(Refused) as caught:
         table.do(command, (1, 1, 2, 2, 6, 6))
     assert caught.value.rule == "initiative.once_per_scene"
@@ -86,8 +90,12 @@ def test_unknown_name_for_surprise() -> None:
 def test_the_order_explains_surprise_off_guard_and_ties() -> None:
     """« +2 à l'initiative du round », « joue en dernier au premier round, sans bonus de talent »,
     « À égalité, le PJ tranche en sa faveur »: each shows in the explanation."""
-    fighters = [Combatant("Strigoi", 1, surprise=True), Combatant("Anca", 2, True),
-                Combatant("Loup", 2), Combatant("Érudit", 3, True, talent_bonus=2, off_guard=True)]
+    fighters = [
+        Combatant("Strigoi", 1, surprise=True),
+        Combatant("Anca", 2, True),
+        Combatant("Loup", 2),
+        Combatant("Érudit", 3, True, talent_bonus=2, off_guard=True),
+    ]
     result = roll_initiative(EnteredSource((3, 3, 2, 2, 1, 3, 6, 6)), fighters)
     english = [m.render("en") for m in result.explain(1)]
     assert english == [
@@ -100,6 +108,9 @@ def test_the_order_explains_surprise_off_guard_and_ties() -> None:
     ]
     second = [m.render("fr") for m in result.explain(2)]
     assert second[0] == "1. Érudit : 6+6 + Physique 3 + bonus de talent 2 = 17"
-    assert second[1:] == ["2. Strigoi : 3+3 + Physique 1 = 7", "3. Anca : 2+2 + Physique 2 = 6",
-                          "4. Loup : 1+3 + Physique 2 = 6",
-                          "Égalité : « À égalité, le PJ tranche en sa faveur », le PJ agit en premier."]
+    assert second[1:] == [
+        "2. Strigoi : 3+3 + Physique 1 = 7",
+        "3. Anca : 2+2 + Physique 2 = 6",
+        "4. Loup : 1+3 + Physique 2 = 6",
+        "Égalité : « À égalité, le PJ tranche en sa faveur », le PJ agit en premier.",
+    ]

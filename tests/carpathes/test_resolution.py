@@ -10,13 +10,21 @@ from meneur.systems.carpathes.model import RollMode, TableOptions, Tier
 from meneur.systems.carpathes.resolution import mode_from, reroll, roll, tier_of
 
 
-@pytest.mark.parametrize(("total", "tier"), [
-    (2, Tier.CRITICAL_FAILURE), (5, Tier.CRITICAL_FAILURE),
-    (6, Tier.FAILURE), (8, Tier.FAILURE),
-    (9, Tier.PARTIAL_SUCCESS), (10, Tier.PARTIAL_SUCCESS),
-    (11, Tier.SUCCESS), (14, Tier.SUCCESS),
-    (15, Tier.CRITICAL_SUCCESS), (22, Tier.CRITICAL_SUCCESS),
-])
+@pytest.mark.parametrize(
+    ("total", "tier"),
+    [
+        (2, Tier.CRITICAL_FAILURE),
+        (5, Tier.CRITICAL_FAILURE),
+        (6, Tier.FAILURE),
+        (8, Tier.FAILURE),
+        (9, Tier.PARTIAL_SUCCESS),
+        (10, Tier.PARTIAL_SUCCESS),
+        (11, Tier.SUCCESS),
+        (14, Tier.SUCCESS),
+        (15, Tier.CRITICAL_SUCCESS),
+        (22, Tier.CRITICAL_SUCCESS),
+    ],
+)
 def test_tier_table(total: int, tier: Tier) -> None:
     """003_87a535c5e428c5d3.txt: « 5 ou moins | Échec critique », « 6-8 | Échec »,
     « 9-10 | Succès partiel », « 11-14 | Succès complet », « 15+ | Succès critique »."""
@@ -26,31 +34,44 @@ def test_tier_table(total: int, tier: Tier) -> None:
 def test_tier_keys_are_stable() -> None:
     """The glossary's keys for « échec critique ... succès critique »."""
     assert [t.value for t in Tier] == [
-        "critical_failure", "failure", "partial_success", "success", "critical_success"]
+        "critical_failure",
+        "failure",
+        "partial_success",
+        "success",
+        "critical_success",
+    ]
 
 
-@pytest.mark.parametrize(("dice", "trait", "bonus", "total", "tier"), [
-    ((4, 4), 2, 0, 10, Tier.PARTIAL_SUCCESS),
-    ((1, 2), 2, 0, 5, Tier.CRITICAL_FAILURE),
-    ((6, 5), 2, 2, 15, Tier.CRITICAL_SUCCESS),
-    ((3, 3), 3, 0, 9, Tier.PARTIAL_SUCCESS),
-])
-def test_two_d6_plus_trait_plus_talent(dice: tuple[int, int], trait: int, bonus: int, total: int,
-                                       tier: Tier) -> None:
+@pytest.mark.parametrize(
+    ("dice", "trait", "bonus", "total", "tier"),
+    [
+        ((4, 4), 2, 0, 10, Tier.PARTIAL_SUCCESS),
+        ((1, 2), 2, 0, 5, Tier.CRITICAL_FAILURE),
+        ((6, 5), 2, 2, 15, Tier.CRITICAL_SUCCESS),
+        ((3, 3), 3, 0, 9, Tier.PARTIAL_SUCCESS),
+    ],
+)
+def test_two_d6_plus_trait_plus_talent(
+    dice: tuple[int, int], trait: int, bonus: int, total: int, tier: Tier
+) -> None:
     """003_87a535c5e428c5d3.txt: « le joueur lance 2D6 + Trait concerné ... Bonus de talent
     éventuel à ajouter »."""
     result = roll(EnteredSource(dice), trait, bonus)
     assert (result.total, result.tier, result.kept, result.dropped) == (total, tier, dice, ())
 
 
-@pytest.mark.parametrize(("mode", "dice", "kept", "dropped"), [
-    (RollMode.ADVANTAGE, (1, 5, 3), (5, 3), (1,)),
-    (RollMode.ADVANTAGE, (6, 6, 6), (6, 6), (6,)),
-    (RollMode.DISADVANTAGE, (1, 5, 3), (1, 3), (5,)),
-    (RollMode.DISADVANTAGE, (2, 6, 2), (2, 2), (6,)),
-])
-def test_advantage_and_disadvantage_keep_two(mode: RollMode, dice: tuple[int, ...],
-                                             kept: tuple[int, ...], dropped: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    ("mode", "dice", "kept", "dropped"),
+    [
+        (RollMode.ADVANTAGE, (1, 5, 3), (5, 3), (1,)),
+        (RollMode.ADVANTAGE, (6, 6, 6), (6, 6), (6,)),
+        (RollMode.DISADVANTAGE, (1, 5, 3), (1, 3), (5,)),
+        (RollMode.DISADVANTAGE, (2, 6, 2), (2, 2), (6,)),
+    ],
+)
+def test_advantage_and_disadvantage_keep_two(
+    mode: RollMode, dice: tuple[int, ...], kept: tuple[int, ...], dropped: tuple[int, ...]
+) -> None:
     """003_87a535c5e428c5d3.txt: « Avantage (3D6 garder les 2 meilleurs) », « Désavantage (3D6
     garder les 2 pires) »."""
     source = EnteredSource(dice)
@@ -60,24 +81,33 @@ def test_advantage_and_disadvantage_keep_two(mode: RollMode, dice: tuple[int, ..
     assert sorted(result.kept + result.dropped) == sorted(dice)
 
 
-@pytest.mark.parametrize(("advantage", "disadvantage", "cancel", "mode"), [
-    (False, False, True, RollMode.NORMAL),
-    (True, False, True, RollMode.ADVANTAGE),
-    (False, True, True, RollMode.DISADVANTAGE),
-    (True, True, True, RollMode.NORMAL),
-    (True, True, False, RollMode.DISADVANTAGE),
-])
-def test_advantage_and_disadvantage_together(advantage: bool, disadvantage: bool, cancel: bool,
-                                             mode: RollMode) -> None:
+@pytest.mark.parametrize(
+    ("advantage", "disadvantage", "cancel", "mode"),
+    [
+        (False, False, True, RollMode.NORMAL),
+        (True, False, True, RollMode.ADVANTAGE),
+        (False, True, True, RollMode.DISADVANTAGE),
+        (True, True, True, RollMode.NORMAL),
+        (True, True, False, RollMode.DISADVANTAGE),
+    ],
+)
+def test_advantage_and_disadvantage_together(
+    advantage: bool, disadvantage: bool, cancel: bool, mode: RollMode
+) -> None:
     """Ruling « Avantage et désavantage ensemble » (table option advantage_cancels_disadvantage)."""
     options = TableOptions(advantage_cancels_disadvantage=cancel)
     assert mode_from(advantage, disadvantage, options) is mode
 
 
-@pytest.mark.parametrize(("dice", "mode"), [
-    ((4,), RollMode.NORMAL), ((4, 7), RollMode.NORMAL), ((0, 3), RollMode.NORMAL),
-    ((4, 4), RollMode.ADVANTAGE),
-])
+@pytest.mark.parametrize(
+    ("dice", "mode"),
+    [
+        ((4,), RollMode.NORMAL),
+        ((4, 7), RollMode.NORMAL),
+        ((0, 3), RollMode.NORMAL),
+        ((4, 4), RollMode.ADVANTAGE),
+    ],
+)
 def test_entered_dice_that_do_not_fit_are_refused(dice: tuple[int, ...], mode: RollMode) -> None:
     """Entered dice must be the roll's physical dice (2 or 3 d6)."""
     with pytest.raises(EnteredDiceError):
@@ -102,8 +132,7 @@ def test_reroll_keeps_trait_bonus_and_mode() -> None:
     """003_87a535c5e428c5d3.txt: Joker « relancer entièrement un jet »."""
     first = roll(EnteredSource((1, 1, 2)), 3, 1, RollMode.DISADVANTAGE)
     second = reroll(first, EnteredSource((6, 5, 4)))
-    assert (second.trait, second.bonus, second.mode, second.dice) == (3, 1, RollMode.DISADVANTAGE,
-                                                                       (6, 5, 4))
+    assert (second.trait, second.bonus, second.mode, second.dice) == (3, 1, RollMode.DISADVANTAGE, (6, 5, 4))
     assert second.total == 4 + 5 + 3 + 1
 
 

@@ -56,38 +56,45 @@ def test_no_roll_outside_a_scene_between_sessions() -> None:
     refused(table, MakeRoll(pc="Mihail", trait=Trait.MENTAL), "scene.none", (1, 1))
 
 
-@pytest.mark.parametrize("steps", [
-    # « prière du soir »: the evening prayer in the scene of the invocation, then the night.
-    ("recollect", "night"),
-    # a scene without a night, the prayer there, then a scene after a night.
-    ("day", "recollect", "night"),
-    # the night first, the prayer in the new scene.
-    ("night", "recollect"),
-    # the night, a scene without a night, the prayer there.
-    ("night", "day", "recollect"),
-    # a new session (an evening of play) between: scenes still count.
-    ("session", "night", "recollect"),
-])
-def test_the_talisman_recharges_once_a_night_has_passed_and_the_pc_has_prayed(
-        steps: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "steps",
+    [
+        # « prière du soir »: the evening prayer in the scene of the invocation, then the night.
+        ("recollect", "night"),
+        # a scene without a night, the prayer there, then a scene after a night.
+        ("day", "recollect", "night"),
+        # the night first, the prayer in the new scene.
+        ("night", "recollect"),
+        # the night, a scene without a night, the prayer there.
+        ("night", "day", "recollect"),
+        # a new session (an evening of play) between: scenes still count.
+        ("session", "night", "recollect"),
+    ],
+)
+def test_the_talisman_recharges_once_a_night_has_passed_and_the_pc_has_prayed(steps: tuple[str, ...]) -> None:
     """003_87a535c5e428c5d3.txt, « Recharger le Talisman »: « La capacité se recharge à chaque
     nouvelle scène où une nuit s'est écoulée et où le PJ a pu se recueillir : prière du soir,
     lecture des Saintes Écritures, simple silence devant une icône »."""
     table = in_scene().confront().roll("Mihail", (4, 4)).do(TALISMAN)
     for step in steps:
-        {"recollect": lambda: table.do(Recollect(pc="Mihail")),
-         "night": lambda: table.scene(after_night=True),
-         "day": lambda: table.scene(after_night=False),
-         "session": lambda: table.do(StartSession())}[step]()
+        {
+            "recollect": lambda: table.do(Recollect(pc="Mihail")),
+            "night": lambda: table.scene(after_night=True),
+            "day": lambda: table.scene(after_night=False),
+            "session": lambda: table.do(StartSession()),
+        }[step]()
     assert table.state.status["Mihail"].talisman_spent_in is None
     table.confront().roll("Mihail", (4, 4)).do(TALISMAN)
 
 
-@pytest.mark.parametrize("steps", [
-    ("night", "night"),            # nights without any recollection
-    ("recollect", "day", "day"),   # prayers without any night
-    ("day", "recollect"),
-])
+@pytest.mark.parametrize(
+    "steps",
+    [
+        ("night", "night"),  # nights without any recollection
+        ("recollect", "day", "day"),  # prayers without any night
+        ("day", "recollect"),
+    ],
+)
 def test_no_recharge_without_both_a_night_and_a_recollection(steps: tuple[str, ...]) -> None:
     """« où une nuit s'est écoulée et où le PJ a pu se recueillir »: both are needed."""
     table = in_scene().confront().roll("Mihail", (4, 4)).do(TALISMAN)
@@ -107,8 +114,9 @@ def test_a_recollection_before_the_invocation_does_not_count() -> None:
     refused(table, TALISMAN, "talisman.recharge")
 
 
-SCHOLAR = Character(name="Mihail", mental=2, physical=1, social=1, talents={"exorcisme": 3},
-                    sacred_objects=(CROSS,))
+SCHOLAR = Character(
+    name="Mihail", mental=2, physical=1, social=1, talents={"exorcisme": 3}, sacred_objects=(CROSS,)
+)
 
 
 def test_off_guard_pc_rolls_without_talent_bonus_in_the_first_round_only() -> None:
@@ -118,10 +126,10 @@ def test_off_guard_pc_rolls_without_talent_bonus_in_the_first_round_only() -> No
     command = MakeRoll(pc="Mihail", trait=Trait.MENTAL, talent="exorcisme")
     table.do(command, (4, 4))
     assert table.state.status["Mihail"].last_roll.trait_roll().total == 13  # type: ignore[union-attr]
-    table.do(RollInitiative(npcs=(NpcEntry(name="Strigoi", physical=2),), off_guard=("Mihail",)),
-             (6, 6, 1, 1))
-    assert [r.combatant.name for r in table.state.initiative_order().order(1)] == [
-        "Strigoi", "Mihail"]
+    table.do(
+        RollInitiative(npcs=(NpcEntry(name="Strigoi", physical=2),), off_guard=("Mihail",)), (6, 6, 1, 1)
+    )
+    assert [r.combatant.name for r in table.state.initiative_order().order(1)] == ["Strigoi", "Mihail"]
     table.do(command, (4, 4))
     first = table.state.status["Mihail"].last_roll
     assert first is not None and (first.trait_roll().bonus, first.trait_roll().total) == (0, 10)
@@ -164,11 +172,19 @@ def test_default_clue_limit_is_three() -> None:
     refused(table, GiveClue(), "clue.per_scene")
 
 
-@pytest.mark.parametrize(("wound", "option", "disadvantaged"), [
-    (Wound.LIGHT, True, False), (Wound.SERIOUS, True, True), (Wound.SERIOUS, False, True),
-    (Wound.CRITICAL, True, True), (Wound.CRITICAL, False, False)])
+@pytest.mark.parametrize(
+    ("wound", "option", "disadvantaged"),
+    [
+        (Wound.LIGHT, True, False),
+        (Wound.SERIOUS, True, True),
+        (Wound.SERIOUS, False, True),
+        (Wound.CRITICAL, True, True),
+        (Wound.CRITICAL, False, False),
+    ],
+)
 def test_serious_wound_gives_disadvantage_until_medical_care(
-        wound: Wound, option: bool, disadvantaged: bool) -> None:
+    wound: Wound, option: bool, disadvantaged: bool
+) -> None:
     """003_87a535c5e428c5d3.txt: « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à
     soin médical » (a critical wound too, per table option critical_wound_disadvantage)."""
     table = in_scene(TableOptions(critical_wound_disadvantage=option))

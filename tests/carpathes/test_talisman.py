@@ -31,8 +31,9 @@ def ironic(pc: str = "Mihail", item: str = CROSS) -> InvokeTalisman:
     return InvokeTalisman(pc=pc, sacred_object=item, sincere=False)
 
 
-def refused(table: Table, command: InvokeTalisman | DoPenance | Teach | EstablishSacredObject,
-            rule: str) -> None:
+def refused(
+    table: Table, command: InvokeTalisman | DoPenance | Teach | EstablishSacredObject, rule: str
+) -> None:
     before = table.log
     with pytest.raises(Refused) as caught:
         table.do(command)
@@ -84,11 +85,17 @@ def test_once_per_scene() -> None:
     refused(table, sincere(), "talisman.recharge")
 
 
-@pytest.mark.parametrize(("creature", "legal"), [
-    (CreatureKind.VAMPIRE, True), (CreatureKind.UNDEAD, True), (CreatureKind.POSSESSED, True),
-    (CreatureKind.CARPATHIAN_CREATURE, True), (CreatureKind.WOLF, False),
-    (CreatureKind.HUMAN, False),
-])
+@pytest.mark.parametrize(
+    ("creature", "legal"),
+    [
+        (CreatureKind.VAMPIRE, True),
+        (CreatureKind.UNDEAD, True),
+        (CreatureKind.POSSESSED, True),
+        (CreatureKind.CARPATHIAN_CREATURE, True),
+        (CreatureKind.WOLF, False),
+        (CreatureKind.HUMAN, False),
+    ],
+)
 def test_only_confirmed_supernatural_confrontations(creature: CreatureKind, legal: bool) -> None:
     """« Limites »: « ne s'applique qu'aux confrontations surnaturelles avérées (vampire,
     mort-vivant, possédé, créature carpatique) », « pas en chasse aux loups réels »."""
@@ -108,9 +115,14 @@ def test_not_outside_a_confrontation_nor_when_unconfirmed() -> None:
     refused(table, sincere(), "talisman.supernatural_only")
 
 
-@pytest.mark.parametrize(("dice", "tier"), [
-    ((1, 2), Tier.CRITICAL_FAILURE), ((3, 3), Tier.FAILURE), ((5, 4), Tier.SUCCESS),
-])
+@pytest.mark.parametrize(
+    ("dice", "tier"),
+    [
+        ((1, 2), Tier.CRITICAL_FAILURE),
+        ((3, 3), Tier.FAILURE),
+        ((5, 4), Tier.SUCCESS),
+    ],
+)
 def test_only_a_partial_success_is_transformed(dice: tuple[int, int], tier: Tier) -> None:
     """« il transforme un succès partiel (résultat 9-10 sur 2D6+Trait) en succès complet »."""
     table = in_scene().confront().roll("Mihail", dice)
@@ -229,8 +241,11 @@ def test_an_object_established_in_the_fiction_between_confrontations() -> None:
     fiction. Un PJ ne peut pas inventer en cours de scène qu'il portait une relique »: the GM
     establishes it outside a confrontation, never to save a roll already made."""
     table = mihail_faces_the_vampire()
-    refused(table, EstablishSacredObject(pc="Mihail", sacred_object="médaillon béni"),
-            "talisman.established_object")
+    refused(
+        table,
+        EstablishSacredObject(pc="Mihail", sacred_object="médaillon béni"),
+        "talisman.established_object",
+    )
     refused(table, sincere(item="médaillon béni"), "talisman.established_object")
     table.do(EndConfrontation()).do(EstablishSacredObject(pc="Mihail", sacred_object="médaillon béni"))
     table.confront().roll("Mihail", (4, 4)).do(sincere(item="Médaillon béni"))
@@ -246,18 +261,32 @@ def test_establishing_needs_a_new_named_object(item: str) -> None:
     assert table.log == before
 
 
-@pytest.mark.parametrize(("until_penance", "lang", "expected"), [
-    (False, "fr", ["Le MJ juge l'invocation creuse : le jet reste un succès partiel et « croix"
-                   " d'argent ternie » se fissure.",
-                   "Pour la prochaine confrontation surnaturelle, Mihail subira un désavantage sur"
-                   " tout jet de protection ou d'attaque."]),
-    (True, "en", ["The GM judges the invocation hollow: the roll stays a partial success and"
-                  " 'croix d'argent ternie' cracks.",
-                  "Mihail will be at disadvantage on protection and attack rolls in every"
-                  " supernatural confrontation until a scene of sincere penance."]),
-])
-def test_the_ironic_phrase_explains_its_cost(until_penance: bool, lang: str,
-                                              expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("until_penance", "lang", "expected"),
+    [
+        (
+            False,
+            "fr",
+            [
+                "Le MJ juge l'invocation creuse : le jet reste un succès partiel et « croix"
+                " d'argent ternie » se fissure.",
+                "Pour la prochaine confrontation surnaturelle, Mihail subira un désavantage sur"
+                " tout jet de protection ou d'attaque.",
+            ],
+        ),
+        (
+            True,
+            "en",
+            [
+                "The GM judges the invocation hollow: the roll stays a partial success and"
+                " 'croix d'argent ternie' cracks.",
+                "Mihail will be at disadvantage on protection and attack rolls in every"
+                " supernatural confrontation until a scene of sincere penance.",
+            ],
+        ),
+    ],
+)
+def test_the_ironic_phrase_explains_its_cost(until_penance: bool, lang: str, expected: list[str]) -> None:
     """003_87a535c5e428c5d3.txt: « le MJ aurait jugé l'invocation creuse, le 10 serait resté un
     succès partiel, et la croix se serait fissurée pour la prochaine fois »."""
     options = TableOptions(cracked_disadvantage_until_penance=until_penance)

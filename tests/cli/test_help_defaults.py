@@ -136,8 +136,10 @@ def _run(app: typer.Typer, args: list[str], lang: str) -> Any:
         set_language("fr")
 
 
-@pytest.mark.parametrize(("lang", "choices", "default"),
-                         [("fr", "héros|adversaires", "adversaires"), ("en", "heroes|foes", "foes")])
+@pytest.mark.parametrize(
+    ("lang", "choices", "default"),
+    [("fr", "héros|adversaires", "adversaires"), ("en", "heroes|foes", "foes")],
+)
 def test_choices_are_shown_as_the_books_words(lang: str, choices: str, default: str) -> None:
     out = _flat(_run(_choice_app(), ["--help"], lang).stdout)
     assert choices in out
@@ -145,8 +147,9 @@ def test_choices_are_shown_as_the_books_words(lang: str, choices: str, default: 
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize(("typed", "key"), [("adversaires", "foes"), ("Héros", "heroes"), ("heros", "heroes"),
-                                            ("foes", "foes")])
+@pytest.mark.parametrize(
+    ("typed", "key"), [("adversaires", "foes"), ("Héros", "heroes"), ("heros", "heroes"), ("foes", "foes")]
+)
 def test_a_choice_typed_as_the_books_word_is_its_key(lang: str, typed: str, key: str) -> None:
     result = _run(_choice_app(), ["--side", typed], lang)
     assert result.exit_code == 0, result.output

@@ -45,7 +45,8 @@ def test_command_help_shows_translated_arguments_and_required(lang: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("lang", "default"), [("fr", "[par défaut : 0]"), ("en", "[default: 0]"), ("pl", "[domyślnie: 0]")])
+    ("lang", "default"), [("fr", "[par défaut : 0]"), ("en", "[default: 0]"), ("pl", "[domyślnie: 0]")]
+)
 def test_defaults_are_labelled_in_the_language(lang: str, default: str) -> None:
     result = run_cli(["carpathes", "roll", "--help"], lang)
     assert result.exit_code == 0
@@ -65,10 +66,16 @@ def test_no_arguments_prints_the_translated_root_help() -> None:
 
 # (arguments, language, words on stderr): each row is one of Click's or Typer's usage errors.
 ERRORS = [
-    (["roll", "--bogus", "1d6"], "fr", ["Option inconnue : --bogus", "Erreur",
-                                        "Essayez « meneur roll --help » pour de l'aide."]),
-    (["roll", "--bogus", "1d6"], "en", ["No such option: --bogus", "Error",
-                                        "Try 'meneur roll --help' for help."]),
+    (
+        ["roll", "--bogus", "1d6"],
+        "fr",
+        ["Option inconnue : --bogus", "Erreur", "Essayez « meneur roll --help » pour de l'aide."],
+    ),
+    (
+        ["roll", "--bogus", "1d6"],
+        "en",
+        ["No such option: --bogus", "Error", "Try 'meneur roll --help' for help."],
+    ),
     (["roll", "--bogus", "1d6"], "pl", ["Nie ma takiej opcji: --bogus", "Błąd"]),
     (["roll", "--sed", "1", "1d6"], "fr", ["Option inconnue : --sed (options possibles : --seed)"]),
     (["roll"], "fr", ["Il manque l'argument « EXPRESSION »."]),
@@ -76,8 +83,11 @@ ERRORS = [
     (["rol"], "fr", ["Commande inconnue : « rol ». Vouliez-vous dire « roll » ?"]),
     (["zzz"], "fr", ["Commande inconnue : « zzz »."]),
     (["roll", "1d6", "extra"], "fr", ["Argument(s) inattendu(s) en trop : (extra)"]),
-    (["roll", "1d6", "--seed", "abc"], "fr", ["Valeur invalide pour « --seed » :",
-                                              "un nombre entier est attendu"]),
+    (
+        ["roll", "1d6", "--seed", "abc"],
+        "fr",
+        ["Valeur invalide pour « --seed » :", "un nombre entier est attendu"],
+    ),
     (["roll", "1d6", "--seed"], "fr", ["L'option « --seed » demande une valeur."]),
     (["carpathes", "roll"], "fr", ["Il manque l'option « --trait »."]),
 ]

@@ -17,8 +17,10 @@ HEAVY = ("meneur.systems", "rich", "d20", "icepool", "pydantic", "babel", "yaml"
 
 def imported_after(args: list[str]) -> set[str]:
     """The top modules a fresh interpreter holds after ``meneur ARGS`` (run in-process there)."""
-    code = ("import sys\nfrom meneur.cli.main import main\ntry:\n    main(sys.argv[1:])\n"
-            "except SystemExit:\n    pass\nprint(' '.join(sys.modules), file=sys.stderr)")
+    code = (
+        "import sys\nfrom meneur.cli.main import main\ntry:\n    main(sys.argv[1:])\n"
+        "except SystemExit:\n    pass\nprint(' '.join(sys.modules), file=sys.stderr)"
+    )
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
     return set(done.stderr.split())
 
@@ -72,8 +74,9 @@ def test_end_of_input_at_a_prompt_exits_130_with_one_translated_line(tmp_path: o
     assert "Traceback" not in result.stderr
 
 
-def test_ctrl_c_in_a_command_exits_130(monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_ctrl_c_in_a_command_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import meneur.dice.roller
 
     def stop(*_args: object) -> None:
@@ -86,8 +89,9 @@ def test_ctrl_c_in_a_command_exits_130(monkeypatch: pytest.MonkeyPatch,
     assert capsys.readouterr().err.strip() == "Interrompu."
 
 
-def test_ctrl_c_while_meneur_loads_exits_130(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_ctrl_c_while_meneur_loads_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import meneur.cli.main
 
     def stop(_args: list[str]) -> None:

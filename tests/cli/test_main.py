@@ -68,9 +68,11 @@ def test_bad_expression_exits_2_with_the_message_on_stderr(capsys: pytest.Captur
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("fr", ["Utilisation : meneur roll", "Option inconnue : --bogus"]),
-     ("pl", ["Użycie: meneur roll", "Nie ma takiej opcji: --bogus"]),
-     ("en", ["Usage: meneur roll", "No such option: --bogus"])],
+    [
+        ("fr", ["Utilisation : meneur roll", "Option inconnue : --bogus"]),
+        ("pl", ["Użycie: meneur roll", "Nie ma takiej opcji: --bogus"]),
+        ("en", ["Usage: meneur roll", "No such option: --bogus"]),
+    ],
 )
 def test_click_usage_error_speaks_the_chosen_language(
     lang: str, words: list[str], capsys: pytest.CaptureFixture[str]

@@ -41,9 +41,27 @@ def refused(args: list[str], lang: str) -> str:
 
 def insmv_table(path: Path, lang: str) -> None:
     ok(["insmv", "new", str(path)], lang)
-    ok(["insmv", "being", "add", str(path), "--being", "Ioana", "--kind", "Ange", "--will", "3",
-        "--characteristic", "Force=3,Présence=2", "--talent", "Discussion:Présence:1=3",
-        "--power", "Lumière=4"], lang)
+    ok(
+        [
+            "insmv",
+            "being",
+            "add",
+            str(path),
+            "--being",
+            "Ioana",
+            "--kind",
+            "Ange",
+            "--will",
+            "3",
+            "--characteristic",
+            "Force=3,Présence=2",
+            "--talent",
+            "Discussion:Présence:1=3",
+            "--power",
+            "Lumière=4",
+        ],
+        lang,
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -56,10 +74,13 @@ def test_insmv_sheet_lists_take_commas(tmp_path: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("named", "value"), [
-    (["--talent", "DISCUSSION"], 3), (["--characteristic", "presence"], 2), (["--power", "lumiere"], 4)])
+@pytest.mark.parametrize(
+    ("named", "value"),
+    [(["--talent", "DISCUSSION"], 3), (["--characteristic", "presence"], 2), (["--power", "lumiere"], 4)],
+)
 def test_insmv_beings_and_their_sheets_match_without_case_or_accents(
-        tmp_path: Path, lang: str, named: list[str], value: int) -> None:
+    tmp_path: Path, lang: str, named: list[str], value: int
+) -> None:
     path = tmp_path / "t.json"
     insmv_table(path, lang)
     out = data(["insmv", "test", str(path), "--being", "ioana", *named, "--dice", "1,1,1"], lang)
@@ -102,11 +123,42 @@ def test_insmv_difficulty_in_french_or_english(lang: str, word: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_insmv_file_reads_french_and_english_words(tmp_path: Path, lang: str) -> None:
     path = tmp_path / "t.json"
-    path.write_text(json.dumps({"meneur": "insmv", "format": 1, "setup": {"beings": [
-        {"name": "Élise", "kind": "mort-vivant", "will": 3, "rules": {"max_voluntary_shift": 0}}]},
-        "log": [], "undone": []}))
-    out = data(["insmv", "test", str(path), "--being", "elise", "--value", "3", "--difficulty", "very_hard",
-                "--dice", "1,1,1"], lang)
+    path.write_text(
+        json.dumps(
+            {
+                "meneur": "insmv",
+                "format": 1,
+                "setup": {
+                    "beings": [
+                        {
+                            "name": "Élise",
+                            "kind": "mort-vivant",
+                            "will": 3,
+                            "rules": {"max_voluntary_shift": 0},
+                        }
+                    ]
+                },
+                "log": [],
+                "undone": [],
+            }
+        )
+    )
+    out = data(
+        [
+            "insmv",
+            "test",
+            str(path),
+            "--being",
+            "elise",
+            "--value",
+            "3",
+            "--difficulty",
+            "very_hard",
+            "--dice",
+            "1,1,1",
+        ],
+        lang,
+    )
     assert out["beings"]["Élise"]["kind"] == "undead"
     assert out["events"][0]["tested"]["difficulty"] == "tres_difficile"
 
@@ -117,9 +169,27 @@ def test_insmv_file_reads_french_and_english_words(tmp_path: Path, lang: str) ->
 def chronicle(path: Path, lang: str) -> None:
     ok(["carpathes", "chronicle", "new", str(path)], lang)
     for name in (":vampire: Dracula", "Ioana"):
-        ok(["carpathes", "chronicle", "add-pc", str(path), "--name", name, "--mental", "2", "--physical",
-            "3", "--social", "1", "--talent", "Escrime=2,Équitation=1", "--sacred-object", "Croix,Chapelet"],
-           lang)
+        ok(
+            [
+                "carpathes",
+                "chronicle",
+                "add-pc",
+                str(path),
+                "--name",
+                name,
+                "--mental",
+                "2",
+                "--physical",
+                "3",
+                "--social",
+                "1",
+                "--talent",
+                "Escrime=2,Équitation=1",
+                "--sacred-object",
+                "Croix,Chapelet",
+            ],
+            lang,
+        )
     ok(["carpathes", "chronicle", "session", str(path)], lang)
     ok(["carpathes", "chronicle", "scene", str(path)], lang)
 
@@ -130,8 +200,21 @@ def test_carpathes_user_text_is_shown_as_typed(tmp_path: Path, lang: str) -> Non
     chronicle(path, lang)
     out = ok(["carpathes", "chronicle", "show", str(path)], lang)
     assert ":vampire: Dracula" in out and "\U0001f9db" not in out
-    out = ok(["carpathes", "chronicle", "roll", str(path), "--pc", ":vampire: dracula", "--trait", "mental",
-              "--dice", "3,4"], lang)
+    out = ok(
+        [
+            "carpathes",
+            "chronicle",
+            "roll",
+            str(path),
+            "--pc",
+            ":vampire: dracula",
+            "--trait",
+            "mental",
+            "--dice",
+            "3,4",
+        ],
+        lang,
+    )
     assert ":vampire: Dracula" in out
 
 
@@ -140,8 +223,23 @@ def test_carpathes_user_text_is_shown_as_typed(tmp_path: Path, lang: str) -> Non
 def test_carpathes_pc_talent_and_trait_as_typed(tmp_path: Path, lang: str, trait: str) -> None:
     path = tmp_path / "c.json"
     chronicle(path, lang)
-    out = data(["carpathes", "chronicle", "roll", str(path), "--pc", "ioana", "--trait", trait,
-                "--talent", "equitation", "--dice", "3,4"], lang)
+    out = data(
+        [
+            "carpathes",
+            "chronicle",
+            "roll",
+            str(path),
+            "--pc",
+            "ioana",
+            "--trait",
+            trait,
+            "--talent",
+            "equitation",
+            "--dice",
+            "3,4",
+        ],
+        lang,
+    )
     rolled = out["events"][0]["rolled"]
     assert rolled["pc"] == "Ioana" and rolled["trait"] == "physical"
     assert rolled["roll"]["bonus"] == 1  # Équitation's bonus, named « equitation »
@@ -212,10 +310,13 @@ def test_warzone_unknown_power_exit_2_lists_the_known(tmp_path: Path, lang: str)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("word", "same_as"), [("modèle", "model"), ("MODEL", "model"), ("Punkt", "point"),
-                                               ("soi-même", "self"), ("Soi", "self")])
+@pytest.mark.parametrize(
+    ("word", "same_as"),
+    [("modèle", "model"), ("MODEL", "model"), ("Punkt", "point"), ("soi-même", "self"), ("Soi", "self")],
+)
 def test_warzone_target_in_french_polish_or_english(
-        tmp_path: Path, lang: str, word: str, same_as: str) -> None:
+    tmp_path: Path, lang: str, word: str, same_as: str
+) -> None:
     path = tmp_path / "w.json"
     squad(path, tmp_path, lang)
     ok(["warzone", "end-activation", str(path)], lang)
@@ -283,10 +384,34 @@ def test_energy_experience_criteria_with_commas_or_repeated(tmp_path: Path, lang
     """The same award, criteria given with commas or option by option, in the book's words or keys."""
     awarded = []
     for name, criteria in (
-        ("a.json", ["--heroic", "survived,success", "--aptitude", "survived, learned", "--bonus",
-                    "outside_work,complication"]),
-        ("b.json", ["--heroic", "survived", "--heroic", "success", "--aptitude", "survived", "--aptitude",
-                    "learned", "--bonus", "outside_work", "--bonus", "complication"]),
+        (
+            "a.json",
+            [
+                "--heroic",
+                "survived,success",
+                "--aptitude",
+                "survived, learned",
+                "--bonus",
+                "outside_work,complication",
+            ],
+        ),
+        (
+            "b.json",
+            [
+                "--heroic",
+                "survived",
+                "--heroic",
+                "success",
+                "--aptitude",
+                "survived",
+                "--aptitude",
+                "learned",
+                "--bonus",
+                "outside_work",
+                "--bonus",
+                "complication",
+            ],
+        ),
     ):
         path = tmp_path / name
         energy_campaign(path, lang, "WINK")
@@ -301,26 +426,67 @@ def test_energy_experience_criteria_with_commas_or_repeated(tmp_path: Path, lang
 def energy_fight(path: Path, lang: str, *args: str) -> list[Any]:
     ok(["energy", "fight", "new", str(path), *args], lang)
     return [entry["command"] for entry in json.loads(path.read_text(encoding="utf-8"))["log"]] + [
-        json.loads(path.read_text(encoding="utf-8"))["setup"]]
+        json.loads(path.read_text(encoding="utf-8"))["setup"]
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_energy_fight_combatants_and_places_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
-    joined = energy_fight(tmp_path / "a.json", lang, "--hero", "kitsune,WINK", "--npc", "1,2",
-                          "--at", "npc1=3,0,npc2=20,1")
-    repeated = energy_fight(tmp_path / "b.json", lang, "--hero", "kitsune", "--hero", "WINK", "--npc", "1",
-                            "--npc", "2", "--at", "npc1=3,0", "--at", "npc2=20,1")
+    joined = energy_fight(
+        tmp_path / "a.json", lang, "--hero", "kitsune,WINK", "--npc", "1,2", "--at", "npc1=3,0,npc2=20,1"
+    )
+    repeated = energy_fight(
+        tmp_path / "b.json",
+        lang,
+        "--hero",
+        "kitsune",
+        "--hero",
+        "WINK",
+        "--npc",
+        "1",
+        "--npc",
+        "2",
+        "--at",
+        "npc1=3,0",
+        "--at",
+        "npc2=20,1",
+    )
     assert joined == repeated
     assert "npc2" in json.dumps(joined) and "20" in json.dumps(joined)
-    other_options = energy_fight(tmp_path / "c.json", lang, "--heroes", "kitsune", "--heroes", "WINK",
-                                 "--foes", "1", "--foes", "2", "--at", "npc1=3,0,npc2=20,1")
+    other_options = energy_fight(
+        tmp_path / "c.json",
+        lang,
+        "--heroes",
+        "kitsune",
+        "--heroes",
+        "WINK",
+        "--foes",
+        "1",
+        "--foes",
+        "2",
+        "--at",
+        "npc1=3,0,npc2=20,1",
+    )
     assert other_options == joined
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_energy_fight_place_that_is_not_a_point_is_refused(tmp_path: Path, lang: str) -> None:
-    shown = refused(["energy", "fight", "new", str(tmp_path / "f.json"), "--hero", "kitsune", "--npc", "1",
-                     "--at", "npc1=3,0,4"], lang)
+    shown = refused(
+        [
+            "energy",
+            "fight",
+            "new",
+            str(tmp_path / "f.json"),
+            "--hero",
+            "kitsune",
+            "--npc",
+            "1",
+            "--at",
+            "npc1=3,0,4",
+        ],
+        lang,
+    )
     assert "ID=X,Y" in shown and "npc1=3,0,4" in shown
     assert not (tmp_path / "f.json").exists()
 
@@ -329,13 +495,20 @@ def test_energy_fight_place_that_is_not_a_point_is_refused(tmp_path: Path, lang:
 def test_energy_fight_command_lists_with_commas_or_repeated(tmp_path: Path, lang: str) -> None:
     """`end --wounded a,b` writes the command `end --wounded a --wounded b` writes."""
     logs = []
-    for name, wounded in (("a.json", ["--wounded", "npc1, npc2"]),
-                          ("b.json", ["--wounded", "npc1", "--wounded", "npc2"])):
+    for name, wounded in (
+        ("a.json", ["--wounded", "npc1, npc2"]),
+        ("b.json", ["--wounded", "npc1", "--wounded", "npc2"]),
+    ):
         path = tmp_path / name
         ok(["energy", "fight", "new", str(path), "--hero", "kitsune", "--npc", "1,1"], lang)
-        for command in (["start"], ["attack", "kitsune", "npc1", "--tokens", "3", "--power", "0"],
-                        ["defend", "npc1"], ["attack", "kitsune", "npc2", "--tokens", "2", "--power", "0"],
-                        ["defend", "npc2"], ["end", *wounded]):
+        for command in (
+            ["start"],
+            ["attack", "kitsune", "npc1", "--tokens", "3", "--power", "0"],
+            ["defend", "npc1"],
+            ["attack", "kitsune", "npc2", "--tokens", "2", "--power", "0"],
+            ["defend", "npc2"],
+            ["end", *wounded],
+        ):
             ok(["energy", "fight", command[0], str(path), *command[1:]], lang)
         logs.append(json.loads(path.read_text(encoding="utf-8"))["log"][-1]["command"])
     assert logs[0] == logs[1] == {"end": {"wounded": ["npc1", "npc2"]}}
@@ -344,6 +517,7 @@ def test_energy_fight_command_lists_with_commas_or_repeated(tmp_path: Path, lang
 @pytest.mark.parametrize("lang", LANGS)
 def test_energy_balance_sides_with_commas_or_repeated(lang: str) -> None:
     joined = data(["energy", "balance", "--heroes", "5,5", "--foes", "4,3"], lang)
-    repeated = data(["energy", "balance", "--heroes", "5", "--heroes", "5", "--foes", "4", "--foes", "3"],
-                    lang)
+    repeated = data(
+        ["energy", "balance", "--heroes", "5", "--heroes", "5", "--foes", "4", "--foes", "3"], lang
+    )
     assert joined == repeated and joined["heroes"] == [5, 5] and joined["foes"] == [4, 3]

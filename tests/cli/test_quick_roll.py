@@ -23,8 +23,12 @@ CASES = [
 
 def _process(args: list[str], lang: str) -> subprocess.CompletedProcess[str]:
     code = "import sys\nfrom meneur.cli.main import main\nmain(sys.argv[1:])"
-    return subprocess.run([sys.executable, "-c", code, "--lang", lang, "roll", *args],
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", code, "--lang", lang, "roll", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -36,10 +40,15 @@ def test_the_quick_roll_says_what_the_full_command_says(args: list[str], lang: s
 
 
 def test_the_quick_roll_builds_no_command_tree() -> None:
-    code = ("import sys\nfrom meneur.cli.main import main\ntry:\n    main(['roll', '1d20'])\n"
-            "except SystemExit:\n    pass\nprint(' '.join(sys.modules), file=sys.stderr)")
-    modules = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                                 check=True).stderr.split())
+    code = (
+        "import sys\nfrom meneur.cli.main import main\ntry:\n    main(['roll', '1d20'])\n"
+        "except SystemExit:\n    pass\nprint(' '.join(sys.modules), file=sys.stderr)"
+    )
+    modules = set(
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stderr.split()
+    )
     assert not {"typer", "pydantic", "icepool", "meneur.cli.app"} & modules
 
 

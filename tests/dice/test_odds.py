@@ -37,8 +37,10 @@ BRUTE: list[tuple[str, dict[int, Fraction]]] = [
     ("(1d4, 1d6)kh1", distribution([d(4), d(6)], max)),
     ("(1d4, 1d6, 1d8)kl1", distribution([d(4), d(6), d(8)], min)),
     ("(1d4, 1d6, 1d8)kh1kl1", distribution([d(4), d(6), d(8)], lambda *f: max(f) + min(f))),
-    ("(1d6, 2d4)k>4", distribution([d(6), d(4), d(4)], lambda a, b, c: (a if a > 4 else 0)
-                                   + (b + c if b + c > 4 else 0))),
+    (
+        "(1d6, 2d4)k>4",
+        distribution([d(6), d(4), d(4)], lambda a, b, c: (a if a > 4 else 0) + (b + c if b + c > 4 else 0)),
+    ),
     ("1d6-1d4", distribution([d(6), d(4)], lambda a, b: a - b)),
     ("1d6*1d4", distribution([d(6), d(4)], lambda a, b: a * b)),
     ("1d20/3", distribution([d(20)], lambda a: a // 3)),
@@ -51,8 +53,7 @@ BRUTE: list[tuple[str, dict[int, Fraction]]] = [
     ("2d66kh1", distribution([d(6)] * 4, lambda a, b, c, e: max(10 * a + b, 10 * c + e))),
     ("d%", distribution([d(100)], lambda a: a)),
     ("1d6ro1", distribution([d(6)] * 2, lambda a, b: b if a == 1 else a)),
-    ("2d6ro<3kh1", distribution([d(6)] * 4, lambda a, b, c, e: max(c if a < 3 else a,
-                                                                     e if b < 3 else b))),
+    ("2d6ro<3kh1", distribution([d(6)] * 4, lambda a, b, c, e: max(c if a < 3 else a, e if b < 3 else b))),
     ("3d6rol1", distribution([d(6)] * 4, lambda a, b, c, r: a + b + c - min(a, b, c) + r)),
     ("2d6ra6", distribution([d(6)] * 3, lambda a, b, r: a + b + (r if 6 in (a, b) else 0))),
 ]
@@ -129,8 +130,7 @@ def test_to_json_writes_reduced_fractions() -> None:
     assert (data["mean"], data["mean_exact"], data["min"], data["max"]) == (2.5, "5/2", 1, 4)
 
 
-@pytest.mark.parametrize("expression", ["1000d6", "1d10000*1d10000", "4d6kh3rr1", "3d6e6kh2",
-                                        "200d6kh100"])
+@pytest.mark.parametrize("expression", ["1000d6", "1d10000*1d10000", "4d6kh3rr1", "3d6e6kh2", "200d6kh100"])
 def test_odds_too_large_are_refused_with_a_reason(expression: str) -> None:
     with pytest.raises(OddsUnavailableError):
         odds(expression)

@@ -13,15 +13,18 @@ from meneur.dice.estimate import DEFAULT_SAMPLES, MAX_DICE, estimate, sample_siz
 from meneur.dice.odds_cost import MAX_POOL_FACES, MAX_WORK, verdict
 
 
-@pytest.mark.parametrize(("expression", "words"), [
-    ("3d1000kh2", f"more than {MAX_POOL_FACES} faces"),
-    ("4d999kh3", f"more than {MAX_POOL_FACES} faces"),
-    ("100d100kh50", "would take about 50 seconds"),
-    ("40d100kh20", "seconds"),
-    ("2d1000e1000kh1", "sequences of dice"),
-    ("4d6e6kh3", "sequences of dice"),
-    ("(1d1000, 1d1000, 1d1000)kh2", f"more than {MAX_POOL_FACES} faces"),
-])
+@pytest.mark.parametrize(
+    ("expression", "words"),
+    [
+        ("3d1000kh2", f"more than {MAX_POOL_FACES} faces"),
+        ("4d999kh3", f"more than {MAX_POOL_FACES} faces"),
+        ("100d100kh50", "would take about 50 seconds"),
+        ("40d100kh20", "seconds"),
+        ("2d1000e1000kh1", "sequences of dice"),
+        ("4d6e6kh3", "sequences of dice"),
+        ("(1d1000, 1d1000, 1d1000)kh2", f"more than {MAX_POOL_FACES} faces"),
+    ],
+)
 def test_costly_odds_are_refused_by_the_verdict(expression: str, words: str) -> None:
     decided = verdict(parse(expression))
     assert not decided.exact
@@ -29,10 +32,24 @@ def test_costly_odds_are_refused_by_the_verdict(expression: str, words: str) -> 
     assert words in decided.reason.render("en")
 
 
-@pytest.mark.parametrize("expression", [
-    "1d20", "4d6kh3", "3d6kh2", "20d20kh10", "2d400kh1", "8d6e6", "100d6", "4dF", "10d10k3",
-    "(1d20, 1d20)kh1 + 5", "4d6d1", "3d6r1", "1d100!",
-])
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "1d20",
+        "4d6kh3",
+        "3d6kh2",
+        "20d20kh10",
+        "2d400kh1",
+        "8d6e6",
+        "100d6",
+        "4dF",
+        "10d10k3",
+        "(1d20, 1d20)kh1 + 5",
+        "4d6d1",
+        "3d6r1",
+        "1d100!",
+    ],
+)
 def test_usual_odds_are_allowed_within_the_work_cap(expression: str) -> None:
     decided = verdict(parse(expression))
     assert decided.exact and decided.reason is None
@@ -45,8 +62,9 @@ def test_the_work_estimate_grows_with_dice_faces_and_kept() -> None:
 
 
 @pytest.mark.parametrize("expression", ["3d1000kh2", "4d999kh3", "100d100kh50"])
-def test_odds_refuse_the_examples_with_the_verdicts_reason(expression: str,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_odds_refuse_the_examples_with_the_verdicts_reason(
+    expression: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import meneur.dice.odds_plan as plan
 
     def never(_node: object) -> None:
@@ -75,7 +93,8 @@ def test_an_estimate_is_close_to_the_exact_odds_within_its_bound() -> None:
     exact = odds("3d6")
     for outcome, probability in exact.distribution.items():
         assert abs(guess.probability(outcome) - float(probability)) <= 4 * max(
-            guess.half_width(float(probability)), 1e-3)
+            guess.half_width(float(probability)), 1e-3
+        )
 
 
 def test_an_estimate_labels_itself_in_json() -> None:

@@ -9,23 +9,26 @@ from meneur.dice.limits import MAX_EXPRESSION_LENGTH
 from meneur.dice.notation import Binary, DiceTerm, SetTerm, Unary
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("4d6kh3", "4d6kh3"),
-    ("d20", "1d20"),
-    ("d%", "1d%"),
-    ("3d6kl2", "3d6kl2"),
-    ("2d6 + 3", "2d6 + 3"),
-    ("(1d4, 1d6)kh1", "(1d4, 1d6)kh1"),
-    ("(4d6)kh3", "4d6kh3"),
-    ("4d6rr1ro2", "4d6rr1ro2"),
-    ("8d6e6", "8d6e6"),
-    ("1d20 >= 10", "1d20 >= 10"),
-    ("-1d4", "-1d4"),
-    ("d666", "1d666"),
-    ("2d66", "2d66"),
-    ("10d10k>5", "10d10k>5"),
-    ("4d6mi2ma5", "4d6mi2ma5"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("4d6kh3", "4d6kh3"),
+        ("d20", "1d20"),
+        ("d%", "1d%"),
+        ("3d6kl2", "3d6kl2"),
+        ("2d6 + 3", "2d6 + 3"),
+        ("(1d4, 1d6)kh1", "(1d4, 1d6)kh1"),
+        ("(4d6)kh3", "4d6kh3"),
+        ("4d6rr1ro2", "4d6rr1ro2"),
+        ("8d6e6", "8d6e6"),
+        ("1d20 >= 10", "1d20 >= 10"),
+        ("-1d4", "-1d4"),
+        ("d666", "1d666"),
+        ("2d66", "2d66"),
+        ("10d10k>5", "10d10k>5"),
+        ("4d6mi2ma5", "4d6mi2ma5"),
+    ],
+)
 def test_accepted_notation_reads_back_canonically(text: str, canonical: str) -> None:
     assert str(parse(text)) == canonical
 
@@ -49,16 +52,19 @@ def test_tree_shape_of_arithmetic_and_sets() -> None:
     assert isinstance(root.left, Unary) and isinstance(root.left.operand, SetTerm)
 
 
-@pytest.mark.parametrize(("text", "position"), [
-    ("4d6kx3", 4),
-    ("4d6+", 4),
-    ("(1d6", 4),
-    ("1d6)", 3),
-    ("abc", 0),
-    ("", 0),
-    ("1d6 # comment", 4),
-    ("(1d6,2)rr1", 7),
-])
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("4d6kx3", 4),
+        ("4d6+", 4),
+        ("(1d6", 4),
+        ("1d6)", 3),
+        ("abc", 0),
+        ("", 0),
+        ("1d6 # comment", 4),
+        ("(1d6,2)rr1", 7),
+    ],
+)
 def test_syntax_errors_point_at_the_mistake(text: str, position: int) -> None:
     with pytest.raises(DiceSyntaxError) as caught:
         parse(text)
@@ -70,8 +76,7 @@ def test_syntax_errors_point_at_the_mistake(text: str, position: int) -> None:
 def test_syntax_error_reads_like_the_issue_example() -> None:
     with pytest.raises(DiceSyntaxError) as caught:
         parse("4d6kx3")
-    assert caught.value.render("en") == (
-        "Unexpected 'x3' at position 5. Did you mean 4d6kh3?\n4d6kx3\n    ^")
+    assert caught.value.render("en") == ("Unexpected 'x3' at position 5. Did you mean 4d6kh3?\n4d6kx3\n    ^")
     assert "inattendu" in caught.value.render("fr")
 
 
@@ -82,22 +87,25 @@ def test_decimals_and_labels_are_refused_with_their_position(text: str, position
     assert caught.value.position == position
 
 
-@pytest.mark.parametrize("text", [
-    "1000000d1000000",
-    "1001d6",
-    "600d6+600d6",
-    "1d10001",
-    "1" + "+1" * MAX_EXPRESSION_LENGTH,
-    "(" * 25 + "1" + ")" * 25,
-    "-" * 499 + "1",
-    "1d1e1",
-    "d6e>0",
-    "d6rr<7",
-    "4d6rrl1",
-    "4d6eh1",
-    "1d2rr1rr2",
-    "1d66rr>10",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1000000d1000000",
+        "1001d6",
+        "600d6+600d6",
+        "1d10001",
+        "1" + "+1" * MAX_EXPRESSION_LENGTH,
+        "(" * 25 + "1" + ")" * 25,
+        "-" * 499 + "1",
+        "1d1e1",
+        "d6e>0",
+        "d6rr<7",
+        "4d6rrl1",
+        "4d6eh1",
+        "1d2rr1rr2",
+        "1d66rr>10",
+    ],
+)
 def test_runaway_expressions_are_refused_before_rolling(text: str) -> None:
     with pytest.raises(DiceLimitError):
         parse(text)

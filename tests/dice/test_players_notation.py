@@ -33,37 +33,40 @@ from tests.dice.brute import d, distribution, exploding_chains
 FATE: tuple[int, ...] = (-1, 0, 1)
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    ("2D6", "2d6"),
-    ("1D20+3", "1d20 + 3"),
-    ("D66", "1d66"),
-    ("D666", "1d666"),
-    ("4D6KH3", "4d6kh3"),
-    ("4d6k3", "4d6kh3"),
-    ("4d6K3", "4d6kh3"),
-    ("4d6d1", "4d6pl1"),
-    ("4d6dl1", "4d6pl1"),
-    ("4d6dh1", "4d6ph1"),
-    ("4d6p1", "4d6pl1"),
-    ("4d6k=3", "4d6k=3"),
-    ("5d6k>=5", "5d6k>4"),
-    ("5d6d<=2", "5d6p<3"),
-    ("1d6!", "1d6e6"),
-    ("1d6x", "1d6e6"),
-    ("1d6e", "1d6e6"),
-    ("1d10!>8", "1d10e>8"),
-    ("1d10X>=9", "1d10e>8"),
-    ("3d6r1", "3d6rr1"),
-    ("3d6R<3", "3d6rr<3"),
-    ("3d6ro1", "3d6ro1"),
-    ("4dF", "4dF"),
-    ("4df", "4dF"),
-    ("dF", "1dF"),
-    ("4dFkh2", "4dFkh2"),
-    ("(1d4, 1d6)d1", "(1d4, 1d6)pl1"),
-    ("1d6! > 4", "1d6e6 > 4"),
-    ("1d6!=3", "1d6 != 3"),
-])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("2D6", "2d6"),
+        ("1D20+3", "1d20 + 3"),
+        ("D66", "1d66"),
+        ("D666", "1d666"),
+        ("4D6KH3", "4d6kh3"),
+        ("4d6k3", "4d6kh3"),
+        ("4d6K3", "4d6kh3"),
+        ("4d6d1", "4d6pl1"),
+        ("4d6dl1", "4d6pl1"),
+        ("4d6dh1", "4d6ph1"),
+        ("4d6p1", "4d6pl1"),
+        ("4d6k=3", "4d6k=3"),
+        ("5d6k>=5", "5d6k>4"),
+        ("5d6d<=2", "5d6p<3"),
+        ("1d6!", "1d6e6"),
+        ("1d6x", "1d6e6"),
+        ("1d6e", "1d6e6"),
+        ("1d10!>8", "1d10e>8"),
+        ("1d10X>=9", "1d10e>8"),
+        ("3d6r1", "3d6rr1"),
+        ("3d6R<3", "3d6rr<3"),
+        ("3d6ro1", "3d6ro1"),
+        ("4dF", "4dF"),
+        ("4df", "4dF"),
+        ("dF", "1dF"),
+        ("4dFkh2", "4dFkh2"),
+        ("(1d4, 1d6)d1", "(1d4, 1d6)pl1"),
+        ("1d6! > 4", "1d6e6 > 4"),
+        ("1d6!=3", "1d6 != 3"),
+    ],
+)
 def test_players_notation_reads_as_on_roll20_and_foundry(text: str, canonical: str) -> None:
     assert str(parse(text)) == canonical
 
@@ -108,18 +111,22 @@ def test_fate_dice_refuse_other_entered_values(values: list[int]) -> None:
     assert "Fate" in caught.value.render("en")
 
 
-@pytest.mark.parametrize(("text", "position", "words"), [
-    ("d666e6", 4, "does not apply to a d666"),
-    ("2d66!", 4, "does not apply to a d66"),
-    ("d66mi20", 3, "does not apply to a d66"),
-    ("4dF!", 3, "Fate dice do not explode"),
-    ("4dFx", 3, "Fate dice do not explode"),
-    ("1d6rr7", 3, "never applies: a d6 shows 1 to 6"),
-    ("1d6k>6", 3, "never applies"),
-    ("4dFr>1", 3, "never applies: a dF shows -1 to 1"),
-])
-def test_an_operation_that_cannot_apply_is_refused_at_its_character(text: str, position: int,
-                                                                     words: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "position", "words"),
+    [
+        ("d666e6", 4, "does not apply to a d666"),
+        ("2d66!", 4, "does not apply to a d66"),
+        ("d66mi20", 3, "does not apply to a d66"),
+        ("4dF!", 3, "Fate dice do not explode"),
+        ("4dFx", 3, "Fate dice do not explode"),
+        ("1d6rr7", 3, "never applies: a d6 shows 1 to 6"),
+        ("1d6k>6", 3, "never applies"),
+        ("4dFr>1", 3, "never applies: a dF shows -1 to 1"),
+    ],
+)
+def test_an_operation_that_cannot_apply_is_refused_at_its_character(
+    text: str, position: int, words: str
+) -> None:
     with pytest.raises(NotApplicableError) as caught:
         parse(text)
     assert caught.value.position == position
@@ -129,15 +136,18 @@ def test_an_operation_that_cannot_apply_is_refused_at_its_character(text: str, p
     assert "Did you mean" not in rendered
 
 
-@pytest.mark.parametrize(("text", "suggestion"), [
-    ("4d6kx3", "4d6kh3"),
-    ("(1d6", "(1d6)"),
-    ("1d6)", "1d6"),
-    ("3d6r", "3d6r1"),
-    ("4d6+", "4d6+1"),
-    ("2d", "2d6"),
-    ("4d6!!", "4d6!"),
-])
+@pytest.mark.parametrize(
+    ("text", "suggestion"),
+    [
+        ("4d6kx3", "4d6kh3"),
+        ("(1d6", "(1d6)"),
+        ("1d6)", "1d6"),
+        ("3d6r", "3d6r1"),
+        ("4d6+", "4d6+1"),
+        ("2d", "2d6"),
+        ("4d6!!", "4d6!"),
+    ],
+)
 def test_syntax_errors_suggest_the_nearest_valid_form(text: str, suggestion: str) -> None:
     with pytest.raises(DiceSyntaxError) as caught:
         parse(text)
@@ -161,23 +171,27 @@ def _sum_of(first: dict[int, Fraction], second: dict[int, Fraction]) -> dict[int
     return dict(sorted(total.items()))
 
 
-@pytest.mark.parametrize(("expression", "expected"), [
-    ("3dF", distribution([FATE] * 3, lambda *f: sum(f))),
-    ("4dF", distribution([FATE] * 4, lambda *f: sum(f))),
-    ("4dFkh2", distribution([FATE] * 4, lambda *f: sum(sorted(f)[-2:]))),
-    ("4dF+2", distribution([FATE] * 4, lambda *f: sum(f) + 2)),
-    ("4d6k3", distribution([d(6)] * 4, lambda *f: sum(sorted(f)[-3:]))),
-    ("3d4k2", distribution([d(4)] * 3, lambda *f: sum(sorted(f)[-2:]))),
-    ("4d6d1", distribution([d(6)] * 4, lambda *f: sum(f) - min(f))),
-    ("3d8dh1", distribution([d(8)] * 3, lambda *f: sum(f) - max(f))),
-    ("1d6!", _exploding(6)),
-    ("2d4x", _sum_of(_exploding(4), _exploding(4))),
-    # rerolling 1s while they come up leaves each die uniform on its other faces
-    ("3d6r1", distribution([range(2, 7)] * 3, lambda *f: sum(f))),
-    ("2d4r<3", distribution([range(3, 5)] * 2, lambda *f: sum(f))),
-])
-def test_exact_odds_of_the_new_forms_match_brute_force(expression: str,
-                                                       expected: dict[int, Fraction]) -> None:
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("3dF", distribution([FATE] * 3, lambda *f: sum(f))),
+        ("4dF", distribution([FATE] * 4, lambda *f: sum(f))),
+        ("4dFkh2", distribution([FATE] * 4, lambda *f: sum(sorted(f)[-2:]))),
+        ("4dF+2", distribution([FATE] * 4, lambda *f: sum(f) + 2)),
+        ("4d6k3", distribution([d(6)] * 4, lambda *f: sum(sorted(f)[-3:]))),
+        ("3d4k2", distribution([d(4)] * 3, lambda *f: sum(sorted(f)[-2:]))),
+        ("4d6d1", distribution([d(6)] * 4, lambda *f: sum(f) - min(f))),
+        ("3d8dh1", distribution([d(8)] * 3, lambda *f: sum(f) - max(f))),
+        ("1d6!", _exploding(6)),
+        ("2d4x", _sum_of(_exploding(4), _exploding(4))),
+        # rerolling 1s while they come up leaves each die uniform on its other faces
+        ("3d6r1", distribution([range(2, 7)] * 3, lambda *f: sum(f))),
+        ("2d4r<3", distribution([range(3, 5)] * 2, lambda *f: sum(f))),
+    ],
+)
+def test_exact_odds_of_the_new_forms_match_brute_force(
+    expression: str, expected: dict[int, Fraction]
+) -> None:
     assert odds(expression).distribution == expected
 
 
@@ -210,8 +224,7 @@ def players_terms(draw: st.DrawFn) -> str:
 
 
 @given(players_terms(), st.sampled_from(["", "+1", "-2", "*2"]), st.integers(0, 2**32))
-def test_random_expressions_in_the_new_forms_roll_within_their_odds(term: str, tail: str,
-                                                                     seed: int) -> None:
+def test_random_expressions_in_the_new_forms_roll_within_their_odds(term: str, tail: str, seed: int) -> None:
     text = term + tail
     total = roll(text, RandomSource.from_seed(seed)).total
     try:

@@ -56,9 +56,11 @@ def expressions() -> st.SearchStrategy[str]:
 
     def extend(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         binary = st.tuples(children, st.sampled_from(["+", "-", "*", ">=", "<", "=="]), children).map(
-            lambda t: f"{t[0]} {t[1]} {t[2]}")
+            lambda t: f"{t[0]} {t[1]} {t[2]}"
+        )
         sets = st.tuples(children, children, st.sampled_from(["", "kh1", "kl1", "ph1", "k>2"])).map(
-            lambda t: f"({t[0]}, {t[1]}){t[2]}")
+            lambda t: f"({t[0]}, {t[1]}){t[2]}"
+        )
         return st.one_of(binary, sets, children.map(lambda c: f"({c})"), children.map(lambda c: f"-{c}"))
 
     return st.recursive(leaves, extend, max_leaves=3)
@@ -97,8 +99,14 @@ def test_entered_dice_replay_a_roll_exactly(text: str, seed: int) -> None:
     assert again == first
 
 
-@given(st.integers(0, 12), st.sampled_from([4, 6, 10, 20]), st.sampled_from("kp"),
-       st.sampled_from("hl"), st.integers(1, 12), st.integers(0, 2**32))
+@given(
+    st.integers(0, 12),
+    st.sampled_from([4, 6, 10, 20]),
+    st.sampled_from("kp"),
+    st.sampled_from("hl"),
+    st.integers(1, 12),
+    st.integers(0, 2**32),
+)
 def test_kept_counts(count: int, sides: int, code: str, kind: str, n: int, seed: int) -> None:
     result = roll(f"{count}d{sides}{code}{kind}{n}", RandomSource.from_seed(seed))
     (group,) = result.groups()
@@ -106,8 +114,12 @@ def test_kept_counts(count: int, sides: int, code: str, kind: str, n: int, seed:
     assert len(group.kept) == (picked if code == "k" else count - picked)
     assert group.total == sum(d.value for d in group.kept)
     ordered = sorted(d.value for d in group.dice)
-    slices = {("k", "h"): ordered[count - picked:], ("k", "l"): ordered[:picked],
-              ("p", "h"): ordered[:count - picked], ("p", "l"): ordered[picked:]}
+    slices = {
+        ("k", "h"): ordered[count - picked :],
+        ("k", "l"): ordered[:picked],
+        ("p", "h"): ordered[: count - picked],
+        ("p", "l"): ordered[picked:],
+    }
     assert sorted(d.value for d in group.kept) == slices[code, kind]
 
 
@@ -118,17 +130,22 @@ def test_every_die_value_is_a_face(count: int, sides: int, seed: int) -> None:
         assert all(1 <= face <= sides for face in die.faces)
 
 
-@given(st.integers(1, 4), st.sampled_from([2, 3, 4, 6]), st.sampled_from("kp"),
-       st.lists(st.tuples(st.sampled_from("hl"), st.integers(0, 4)), min_size=1, max_size=2))
-def test_keep_drop_odds_match_brute_force(count: int, sides: int, code: str,
-                                          selectors: list[tuple[str, int]]) -> None:
+@given(
+    st.integers(1, 4),
+    st.sampled_from([2, 3, 4, 6]),
+    st.sampled_from("kp"),
+    st.lists(st.tuples(st.sampled_from("hl"), st.integers(0, 4)), min_size=1, max_size=2),
+)
+def test_keep_drop_odds_match_brute_force(
+    count: int, sides: int, code: str, selectors: list[tuple[str, int]]
+) -> None:
     expression = f"{count}d{sides}" + "".join(f"{code}{kind}{n}" for kind, n in selectors)
 
     def total(*faces: int) -> int:
         order = sorted(range(count), key=lambda i: faces[i])
         picked: set[int] = set()
         for kind, n in selectors:
-            picked.update(order[count - min(n, count):] if kind == "h" else order[:n])
+            picked.update(order[count - min(n, count) :] if kind == "h" else order[:n])
         return sum(f for i, f in enumerate(faces) if (i in picked) == (code == "k"))
 
     assert odds(expression).distribution == distribution([d(sides)] * count, total)

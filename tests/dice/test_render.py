@@ -16,14 +16,14 @@ def test_text_marks_dropped_rerolled_and_exploded_dice() -> None:
 
 def test_markup_bolds_kept_and_strikes_dropped() -> None:
     markup = to_markup(roll("3d6kh2", EnteredSource([2, 5, 4])))
-    assert markup == ("3d6kh2 ([strike dim]2[/strike dim], [bold]5[/bold], [bold]4[/bold])"
-                      " = [bold]9[/bold]")
+    assert markup == ("3d6kh2 ([strike dim]2[/strike dim], [bold]5[/bold], [bold]4[/bold]) = [bold]9[/bold]")
 
 
 def test_markup_strikes_rerolled_faces_and_bolds_the_value() -> None:
     markup = to_markup(roll("2d6rr1kh1", EnteredSource([1, 3, 5])))
-    assert markup.startswith("2d6rr1kh1 ([strike dim]1[/strike dim]>[bold]5[/bold], "
-                             "[strike dim]3[/strike dim])")
+    assert markup.startswith(
+        "2d6rr1kh1 ([strike dim]1[/strike dim]>[bold]5[/bold], [strike dim]3[/strike dim])"
+    )
     assert "[bold]6![/bold]" in to_markup(roll("1d6e6", EnteredSource([6, 2])))
 
 
@@ -33,8 +33,14 @@ def test_json_is_stable_and_complete() -> None:
     assert data["total"] == 5 + 351
     first, digit = data["dice"]
     assert first["notation"] == "2d6rr1kh1" and first["total"] == 5
-    assert first["dice"][0] == {"value": 5, "faces": [1, 5], "rerolls": [1], "kept": True,
-                                "exploded": False, "added_by": None}
+    assert first["dice"][0] == {
+        "value": 5,
+        "faces": [1, 5],
+        "rerolls": [1],
+        "kept": True,
+        "exploded": False,
+        "added_by": None,
+    }
     assert (first["dice"][1]["value"], first["dice"][1]["kept"]) == (3, False)
     assert digit["dice"][0]["digits"] == [3, 5, 1]
     assert "digits" not in first["dice"][0]

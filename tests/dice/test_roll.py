@@ -25,44 +25,51 @@ def entered(expression: str, values: list[int]) -> tuple[int, list[tuple[int, ..
     return result.total, [d.faces for d in result.dice()], [d.kept for d in result.dice()]
 
 
-@pytest.mark.parametrize(("expression", "values", "total", "kept"), [
-    ("4d6kh3", [3, 1, 5, 6], 14, [True, False, True, True]),
-    ("4d6kl1", [3, 1, 5, 6], 1, [False, True, False, False]),
-    ("4d6ph1", [3, 1, 5, 6], 9, [True, True, True, False]),
-    ("4d6pl1", [3, 1, 5, 6], 14, [True, False, True, True]),
-    ("5d6k>4", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
-    ("5d6k<3", [3, 1, 5, 6, 2], 3, [False, True, False, False, True]),
-    # Roll20 and Foundry: a bare number after k keeps that many of the highest dice (k3 = kh3),
-    # after d (or p) drops that many of the lowest; a face is written k=3
-    ("5d6k3", [3, 1, 3, 6, 2], 12, [True, False, True, True, False]),
-    ("5d6k=3", [3, 1, 3, 6, 2], 6, [True, False, True, False, False]),
-    ("4d6d1", [3, 1, 5, 6], 14, [True, False, True, True]),
-    ("4D6DH1", [3, 1, 5, 6], 9, [True, True, True, False]),
-    ("4d6p1", [3, 1, 5, 6], 14, [True, False, True, True]),
-    ("5d6k>=5", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
-    ("5d6d<=2", [3, 1, 5, 6, 2], 14, [True, False, True, True, False]),
-    ("4d6kh1kl1", [3, 1, 5, 6], 7, [False, True, False, True]),
-    ("3d6kh2", [4, 4, 4], 8, [True, True, False]),
-])
+@pytest.mark.parametrize(
+    ("expression", "values", "total", "kept"),
+    [
+        ("4d6kh3", [3, 1, 5, 6], 14, [True, False, True, True]),
+        ("4d6kl1", [3, 1, 5, 6], 1, [False, True, False, False]),
+        ("4d6ph1", [3, 1, 5, 6], 9, [True, True, True, False]),
+        ("4d6pl1", [3, 1, 5, 6], 14, [True, False, True, True]),
+        ("5d6k>4", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
+        ("5d6k<3", [3, 1, 5, 6, 2], 3, [False, True, False, False, True]),
+        # Roll20 and Foundry: a bare number after k keeps that many of the highest dice (k3 = kh3),
+        # after d (or p) drops that many of the lowest; a face is written k=3
+        ("5d6k3", [3, 1, 3, 6, 2], 12, [True, False, True, True, False]),
+        ("5d6k=3", [3, 1, 3, 6, 2], 6, [True, False, True, False, False]),
+        ("4d6d1", [3, 1, 5, 6], 14, [True, False, True, True]),
+        ("4D6DH1", [3, 1, 5, 6], 9, [True, True, True, False]),
+        ("4d6p1", [3, 1, 5, 6], 14, [True, False, True, True]),
+        ("5d6k>=5", [3, 1, 5, 6, 4], 11, [False, False, True, True, False]),
+        ("5d6d<=2", [3, 1, 5, 6, 2], 14, [True, False, True, True, False]),
+        ("4d6kh1kl1", [3, 1, 5, 6], 7, [False, True, False, True]),
+        ("3d6kh2", [4, 4, 4], 8, [True, True, False]),
+    ],
+)
 def test_keep_and_drop(expression: str, values: list[int], total: int, kept: list[bool]) -> None:
     """Carpathes (003_87a535c5e428c5d3.txt): "Avantage (3D6 garder les 2 meilleurs)"."""
     got_total, _faces, got_kept = entered(expression, values)
     assert (got_total, got_kept) == (total, kept)
 
 
-@pytest.mark.parametrize(("expression", "values", "faces", "total"), [
-    # rr rerolls in rounds, every matching die in order, until none matches
-    ("2d6rr1", [1, 1, 1, 4, 2], [(1, 1, 2), (1, 4)], 6),
-    ("2d6rr<3", [2, 5, 6], [(2, 6), (5,)], 11),
-    # ro rerolls once, even into the same face
-    ("2d6ro1", [1, 1, 1, 3], [(1, 1), (1, 3)], 4),
-    ("3d6rol1", [4, 2, 6, 5], [(4,), (2, 5), (6,)], 15),
-    # mi/ma force values of kept dice
-    ("3d6mi3", [1, 4, 2], [(1,), (4,), (2,)], 10),
-    ("3d6ma4", [1, 6, 5], [(1,), (6,), (5,)], 9),
-])
-def test_rerolls_and_clips(expression: str, values: list[int], faces: list[tuple[int, ...]],
-                           total: int) -> None:
+@pytest.mark.parametrize(
+    ("expression", "values", "faces", "total"),
+    [
+        # rr rerolls in rounds, every matching die in order, until none matches
+        ("2d6rr1", [1, 1, 1, 4, 2], [(1, 1, 2), (1, 4)], 6),
+        ("2d6rr<3", [2, 5, 6], [(2, 6), (5,)], 11),
+        # ro rerolls once, even into the same face
+        ("2d6ro1", [1, 1, 1, 3], [(1, 1), (1, 3)], 4),
+        ("3d6rol1", [4, 2, 6, 5], [(4,), (2, 5), (6,)], 15),
+        # mi/ma force values of kept dice
+        ("3d6mi3", [1, 4, 2], [(1,), (4,), (2,)], 10),
+        ("3d6ma4", [1, 6, 5], [(1,), (6,), (5,)], 9),
+    ],
+)
+def test_rerolls_and_clips(
+    expression: str, values: list[int], faces: list[tuple[int, ...]], total: int
+) -> None:
     got_total, got_faces, _kept = entered(expression, values)
     assert (got_faces, got_total) == (faces, total)
 
@@ -103,26 +110,29 @@ def test_forced_value_remembers_the_face() -> None:
     assert (die.faces, die.value, die.forced) == ((1,), 3, True)
 
 
-@pytest.mark.parametrize(("expression", "values", "total"), [
-    ("2d4+1", [2, 3], 6),
-    ("1d6-1d4", [2, 3], -1),
-    ("1d6*3", [5], 15),
-    ("7/2", [], 3),
-    ("-7/2", [], -4),
-    ("1d6//4", [5], 1),
-    ("1d6%4", [5], 1),
-    ("(1d6+1)*2", [2], 6),
-    ("1d20>=10", [10], 1),
-    ("1d20>=10", [9], 0),
-    ("1d20==20", [20], 1),
-    ("1d20!=20", [20], 0),
-    ("1d6<1d6", [2, 3], 1),
-    ("-1d4", [3], -3),
-    ("+1d4", [3], 3),
-    ("(1d4, 1d6)kh1", [4, 2], 4),
-    ("(1d4, 1d6, 3)pl1", [1, 6], 9),
-    ("(2d6)kh1", [2, 5], 5),
-])
+@pytest.mark.parametrize(
+    ("expression", "values", "total"),
+    [
+        ("2d4+1", [2, 3], 6),
+        ("1d6-1d4", [2, 3], -1),
+        ("1d6*3", [5], 15),
+        ("7/2", [], 3),
+        ("-7/2", [], -4),
+        ("1d6//4", [5], 1),
+        ("1d6%4", [5], 1),
+        ("(1d6+1)*2", [2], 6),
+        ("1d20>=10", [10], 1),
+        ("1d20>=10", [9], 0),
+        ("1d20==20", [20], 1),
+        ("1d20!=20", [20], 0),
+        ("1d6<1d6", [2, 3], 1),
+        ("-1d4", [3], -3),
+        ("+1d4", [3], 3),
+        ("(1d4, 1d6)kh1", [4, 2], 4),
+        ("(1d4, 1d6, 3)pl1", [1, 6], 9),
+        ("(2d6)kh1", [2, 5], 5),
+    ],
+)
 def test_arithmetic_sets_and_comparisons(expression: str, values: list[int], total: int) -> None:
     assert entered(expression, values)[0] == total
 
@@ -165,8 +175,9 @@ def test_roll_digits_api() -> None:
         roll_digits(0, EnteredSource([1]))
 
 
-@pytest.mark.parametrize("values", [[3, 5], [3, 5, 1, 2], [3, 9, 1], [0, 5, 1]],
-                         ids=["too-few", "too-many", "impossible", "zero"])
+@pytest.mark.parametrize(
+    "values", [[3, 5], [3, 5, 1, 2], [3, 9, 1], [0, 5, 1]], ids=["too-few", "too-many", "impossible", "zero"]
+)
 def test_entered_dice_must_match_the_roll(values: list[int]) -> None:
     source = EnteredSource(values)
     with pytest.raises(EnteredDiceError):

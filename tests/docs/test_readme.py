@@ -16,11 +16,16 @@ EXAMPLES = README.split("## Examples", 1)[1].split("\n## ", 1)[0]
 COMMANDS = [
     line.split("#", 1)[0].strip()
     for line in EXAMPLES.splitlines()
-    if line.startswith("    meneur ") and ">" not in line.split("#", 1)[0] and ".yaml" not in line
+    if line.startswith("    meneur ")
+    and ">" not in line.split("#", 1)[0]
+    and ".yaml" not in line
     and not line.startswith("    meneur energy fight")
 ]
-FIGHT = [line.split(" # ", 1)[0].strip() for line in EXAMPLES.splitlines()
-         if line.startswith("    meneur energy fight")]
+FIGHT = [
+    line.split(" # ", 1)[0].strip()
+    for line in EXAMPLES.splitlines()
+    if line.startswith("    meneur energy fight")
+]
 """The fight examples, run in order in an empty folder: they write the files they then read."""
 
 
@@ -58,8 +63,9 @@ SESSIONS = README.split("## Sessions", 1)[1].split("\n## ", 1)[0]
 def test_the_session_walkthrough_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Sessions section's commands, in order, in a fresh folder: every one exits 0."""
     monkeypatch.chdir(tmp_path)
-    lines = [line.split("#", 1)[0].strip() for line in SESSIONS.splitlines()
-             if line.startswith("    meneur ")]
+    lines = [
+        line.split("#", 1)[0].strip() for line in SESSIONS.splitlines() if line.startswith("    meneur ")
+    ]
     assert len(lines) >= 5
     for line in lines:
         args = shlex.split(line)[1:]

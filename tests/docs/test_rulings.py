@@ -8,8 +8,12 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-RULES = ("000_008acb24c72771e3.txt", "001_0209eda46e4737a1.txt", "002_58e889a1abff3456.txt",
-         "003_87a535c5e428c5d3.txt")
+RULES = (
+    "000_008acb24c72771e3.txt",
+    "001_0209eda46e4737a1.txt",
+    "002_58e889a1abff3456.txt",
+    "003_87a535c5e428c5d3.txt",
+)
 
 
 def _rulings() -> list[tuple[str, str, str]]:
@@ -36,5 +40,5 @@ def test_each_ruling_has_quote_decision_and_table_option(file: str, title: str, 
     assert re.search(r"^Decision\b[^\n]*:", body, flags=re.M), f"{file}: '{title}' states no decision"
     assert re.search(r"Table option: (yes|no)", body), f"{file}: '{title}' says no table option yes/no"
     quote = "\n".join(line for line in body.splitlines() if line.startswith("> "))
-    elsewhere = ("issue" in quote or "data/README" in quote or "no text" in quote)
+    elsewhere = "issue" in quote or "data/README" in quote or "no text" in quote
     assert elsewhere or any(name in body for name in RULES), f"{file}: '{title}' names no source"

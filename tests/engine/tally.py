@@ -76,12 +76,20 @@ def legal(state: int, include_refused: bool) -> list[Legal[object]]:
 
 
 SYSTEM = System(
-    key="tally", domain="core",
+    key="tally",
+    domain="core",
     codec=Codec({"add": Add, "roll": Roll, "reset": Reset}, {"added": Added, "rolled": Rolled}),
-    start=start, decide=decide, evolve=evolve, legal=legal,
-    state_json=lambda state: state, state_from_json=int,
-    migrate=lambda data: ({"meneur": "tally", "format": 1, "setup": {"start": data["old_total"]}, "log": []}
-                          if isinstance(data, dict) and "old_total" in data else data),
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    legal=legal,
+    state_json=lambda state: state,
+    state_from_json=int,
+    migrate=lambda data: (
+        {"meneur": "tally", "format": 1, "setup": {"start": data["old_total"]}, "log": []}
+        if isinstance(data, dict) and "old_total" in data
+        else data
+    ),
 )
 
 

@@ -51,8 +51,15 @@ def test_an_endless_file_stops_at_the_cap() -> None:
     assert "dépasse 4 Mio" in _refused(Path("/dev/zero"))
 
 
-@pytest.mark.parametrize(("name", "text"), [("n.yaml", "x: .nan\n"), ("i.yaml", "x: [-.inf]\n"),
-                                            ("n.json", '{"x": NaN}'), ("i.json", '{"x": Infinity}')])
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("n.yaml", "x: .nan\n"),
+        ("i.yaml", "x: [-.inf]\n"),
+        ("n.json", '{"x": NaN}'),
+        ("i.json", '{"x": Infinity}'),
+    ],
+)
 def test_nan_and_infinities_are_refused(tmp_path: Path, name: str, text: str) -> None:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")

@@ -37,12 +37,15 @@ def test_the_wire_form_is_read_and_written() -> None:
     ]
 
 
-@pytest.mark.parametrize(("wire", "fr_text"), [
-    ({"add": {"amount": "x"}}, "add.amount : doit être un nombre entier"),
-    ({"add": {}}, "add.amount : obligatoire : ajoutez-le"),
-    ({"add": {"amount": 1, "extra": 2}}, "add.extra : champ inconnu"),
-    ({"fly": {}}, "« fly » n'est ni une commande ni un événement connus"),
-])
+@pytest.mark.parametrize(
+    ("wire", "fr_text"),
+    [
+        ({"add": {"amount": "x"}}, "add.amount : doit être un nombre entier"),
+        ({"add": {}}, "add.amount : obligatoire : ajoutez-le"),
+        ({"add": {"amount": 1, "extra": 2}}, "add.extra : champ inconnu"),
+        ({"fly": {}}, "« fly » n'est ni une commande ni un événement connus"),
+    ],
+)
 def test_a_malformed_command_is_bad_input_in_french(wire: object, fr_text: str) -> None:
     session = Session.new("tally", {"start": 0})
     with pytest.raises(BadInputError) as caught:
@@ -95,8 +98,9 @@ def test_an_unknown_kind_of_session_is_bad_input() -> None:
     assert "energy-fight" in caught.value.render("en")
 
 
-commands = st.lists(st.one_of(st.builds(Add, st.integers(-5, 30)), st.just(Reset()), st.just("undo")),
-                    max_size=25)
+commands = st.lists(
+    st.one_of(st.builds(Add, st.integers(-5, 30)), st.just(Reset()), st.just("undo")), max_size=25
+)
 
 
 @given(commands)

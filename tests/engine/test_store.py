@@ -82,9 +82,16 @@ def test_an_older_file_migrates_on_load(tmp_path: Path) -> None:
 
 def test_a_log_edited_by_hand_is_refused_with_the_entry(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
-    path.write_text(json.dumps({"meneur": "tally", "format": 1, "setup": {"start": 0},
-                                "log": [{"command": "reset", "events": []},
-                                        {"command": "reset", "events": [{"boom": {}}]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "meneur": "tally",
+                "format": 1,
+                "setup": {"start": 0},
+                "log": [{"command": "reset", "events": []}, {"command": "reset", "events": [{"boom": {}}]}],
+            }
+        )
+    )
     with pytest.raises(BadInputError) as caught:
         store.load(path)
     assert "l'entrée 2 du journal" in caught.value.render("fr")
@@ -116,8 +123,9 @@ def test_two_concurrent_writers_lose_no_update(tmp_path: Path, round_number: int
     assert (session.state, session.version) == (10, 10)
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "ne dit pas dans quel format"),
-                                             ("en", "does not say which format")])
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "ne dit pas dans quel format"), ("en", "does not say which format")]
+)
 def test_the_cli_names_a_missing_format_and_changes_nothing(tmp_path: Path, lang: str, words: str) -> None:
     from tests.cli_helpers import run_cli
 

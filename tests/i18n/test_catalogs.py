@@ -42,8 +42,12 @@ def _messages() -> dict[str, set[MsgId]]:
 MESSAGES = _messages()
 for _domain, _found in SCRIPT.extract().items():  # the web pages' templates too
     MESSAGES[_domain] |= _found
-CASES = [(d, lang, m) for d, ms in MESSAGES.items() for lang in REQUIRED[d]
-         for m in sorted(ms, key=lambda m: m if isinstance(m, str) else m[0])]
+CASES = [
+    (d, lang, m)
+    for d, ms in MESSAGES.items()
+    for lang in REQUIRED[d]
+    for m in sorted(ms, key=lambda m: m if isinstance(m, str) else m[0])
+]
 PO_FILES = sorted(LOCALES_DIR.glob("*/LC_MESSAGES/*.po"))
 
 
@@ -112,16 +116,26 @@ def test_catalogs_are_in_normal_form(path: Path) -> None:
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
-    write_po(buffer, normal, width=SCRIPT.WIDTH, no_location=True, omit_header=False, sort_output=True,
-             ignore_obsolete=True)
+    write_po(
+        buffer,
+        normal,
+        width=SCRIPT.WIDTH,
+        no_location=True,
+        omit_header=False,
+        sort_output=True,
+        ignore_obsolete=True,
+    )
     assert buffer.getvalue() == path.read_bytes(), f"run scripts/i18n.py update {domain}"
 
 
-@pytest.mark.parametrize(("lang", "forms"), [
-    ("fr", {0: 0, 1: 0, 2: 1, 5: 1, 100: 1}),
-    ("en", {0: 1, 1: 0, 2: 1, 5: 1}),
-    ("pl", {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 22: 1, 25: 2, 102: 1, 112: 2}),
-])
+@pytest.mark.parametrize(
+    ("lang", "forms"),
+    [
+        ("fr", {0: 0, 1: 0, 2: 1, 5: 1, 100: 1}),
+        ("en", {0: 1, 1: 0, 2: 1, 5: 1}),
+        ("pl", {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 12: 2, 22: 1, 25: 2, 102: 1, 112: 2}),
+    ],
+)
 def test_plural_rules_choose_the_language_form(lang: str, forms: dict[int, int]) -> None:
     from meneur.i18n import translations
 
@@ -181,16 +195,24 @@ def test_message_renders_in_each_language() -> None:
     assert message.render("fr") != message.render("en")
 
 
-@pytest.mark.parametrize(("lang", "count", "text"), [
-    ("fr", 0, "0 résultat très improbable"), ("fr", 1, "1 résultat très improbable"),
-    ("fr", 2, "2 résultats très improbables"), ("en", 0, "0 very unlikely results"),
-    ("en", 1, "1 very unlikely result "), ("en", 3, "3 very unlikely results"),
-    ("pl", 1, "Nie pokazano 1 bardzo mało prawdopodobnego wyniku"),
-    ("pl", 3, "Nie pokazano 3 bardzo mało prawdopodobnych wyników"),
-])
+@pytest.mark.parametrize(
+    ("lang", "count", "text"),
+    [
+        ("fr", 0, "0 résultat très improbable"),
+        ("fr", 1, "1 résultat très improbable"),
+        ("fr", 2, "2 résultats très improbables"),
+        ("en", 0, "0 very unlikely results"),
+        ("en", 1, "1 very unlikely result "),
+        ("en", 3, "3 very unlikely results"),
+        ("pl", 1, "Nie pokazano 1 bardzo mało prawdopodobnego wyniku"),
+        ("pl", 3, "Nie pokazano 3 bardzo mało prawdopodobnych wyników"),
+    ],
+)
 def test_counted_messages_take_the_language_plural(lang: str, count: int, text: str) -> None:
-    forms = P_("{count} very unlikely result (less than 0.1% on each side) is not shown.",
-               "{count} very unlikely results (less than 0.1% on each side) are not shown.")
+    forms = P_(
+        "{count} very unlikely result (less than 0.1% on each side) is not shown.",
+        "{count} very unlikely results (less than 0.1% on each side) are not shown.",
+    )
     assert Message.counted("core", forms, count).render(lang).startswith(text)
     set_language(lang)
     assert Translator("core")(forms, count=count).startswith(text)

@@ -14,8 +14,10 @@ from meneur.i18n.numbers import chance_text, decimal, percent
 from meneur.i18n.words import fold
 
 
-@pytest.mark.parametrize(("value", "text"), [
-    (Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")])
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")],
+)
 def test_json_chances_are_reduced_fractions(value: Fraction, text: str) -> None:
     assert fraction_text(value) == text
 
@@ -25,18 +27,27 @@ def test_text_chances_write_zero_and_one_plainly(value: Fraction, text: str) -> 
     assert chance_text(value) == text
 
 
-@pytest.mark.parametrize(("lang", "number", "chance"), [
-    ("fr", "8,46", "88,89\u00a0%"), ("en", "8.46", "88.89%"), ("pl", "8,46", "88,89%")])
+@pytest.mark.parametrize(
+    ("lang", "number", "chance"),
+    [("fr", "8,46", "88,89\u00a0%"), ("en", "8.46", "88.89%"), ("pl", "8,46", "88,89%")],
+)
 def test_numbers_follow_the_language(lang: str, number: str, chance: str) -> None:
     set_language(lang)
     assert decimal(8.458) == number
     assert percent(Fraction(8, 9)).replace(" ", "\u00a0") == chance
 
 
-@pytest.mark.parametrize(("typed", "key"), [
-    ("Très difficile", "tres_difficile"), ("mort-vivant", "mort_vivant"), ("Avatar d\u2019Archange",
-     "avatar_d_archange"), ("  AISÉ ", "aise"), ("well_off", "well_off"), ("notoriété de super",
-                                                                       "notoriete_de_super")])
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("Très difficile", "tres_difficile"),
+        ("mort-vivant", "mort_vivant"),
+        ("Avatar d\u2019Archange", "avatar_d_archange"),
+        ("  AISÉ ", "aise"),
+        ("well_off", "well_off"),
+        ("notoriété de super", "notoriete_de_super"),
+    ],
+)
 def test_typed_words_fold_alike(typed: str, key: str) -> None:
     assert fold(typed) == key
 
@@ -65,8 +76,10 @@ def test_match_finds_a_name_without_regard_to_case_and_accents() -> None:
     assert match("IOANA", ["Ioana", "IOANA"]) == "IOANA"  # written exactly wins
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", ["inconnu", "« Bob »", "Ioana, Mihail"]),
-                                             ("en", ["Unknown", "'Bob'", "Ioana, Mihail"])])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("fr", ["inconnu", "« Bob »", "Ioana, Mihail"]), ("en", ["Unknown", "'Bob'", "Ioana, Mihail"])],
+)
 def test_find_refuses_an_unknown_name_listing_the_known(lang: str, words: list[str]) -> None:
     from meneur.errors import BadInputError
     from meneur.i18n import Message

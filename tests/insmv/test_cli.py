@@ -21,22 +21,45 @@ def as_json(args: list[str], lang: str = "fr") -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("args", "success", "units", "automatic", "threshold"), [
-    (["--value", "3", "--dice", "2,4,5"], True, 5, None, cell("moyenne", column_of_label(3))),
-    (["--value", "1", "--difficulty", "tres_difficile", "--dice", "1,4,3"], False, 3, None,
-     cell("tres_difficile", column_of_label(1))),
-    (["--value", "1", "--shift", "-2", "--dice", "1,1,4"], False, 4, "failure", None),
-    (["--value", "6", "--difficulty", "tres_difficile", "--shift", "1", "--dice", "6,6,2"], True, 2,
-     "success", None),
-    (["--value", "6", "--voluntary", "4", "--kind", "angel", "--dice", "1,1,2"], True, 6, None,
-     cell("moyenne", 14)),
-])
-def test_test_json(lang: str, args: list[str], success: bool, units: int, automatic: str | None,
-                   threshold: int | None) -> None:
+@pytest.mark.parametrize(
+    ("args", "success", "units", "automatic", "threshold"),
+    [
+        (["--value", "3", "--dice", "2,4,5"], True, 5, None, cell("moyenne", column_of_label(3))),
+        (
+            ["--value", "1", "--difficulty", "tres_difficile", "--dice", "1,4,3"],
+            False,
+            3,
+            None,
+            cell("tres_difficile", column_of_label(1)),
+        ),
+        (["--value", "1", "--shift", "-2", "--dice", "1,1,4"], False, 4, "failure", None),
+        (
+            ["--value", "6", "--difficulty", "tres_difficile", "--shift", "1", "--dice", "6,6,2"],
+            True,
+            2,
+            "success",
+            None,
+        ),
+        (
+            ["--value", "6", "--voluntary", "4", "--kind", "angel", "--dice", "1,1,2"],
+            True,
+            6,
+            None,
+            cell("moyenne", 14),
+        ),
+    ],
+)
+def test_test_json(
+    lang: str, args: list[str], success: bool, units: int, automatic: str | None, threshold: int | None
+) -> None:
     """The issue's stable keys: success, threshold, units, automatic."""
     data = as_json(["test", *args], lang)
     assert (data["success"], data["units"], data["automatic"], data["threshold"]) == (
-        success, units, automatic, threshold)
+        success,
+        units,
+        automatic,
+        threshold,
+    )
 
 
 def test_power_not_possessed_takes_no_dice() -> None:
@@ -54,8 +77,9 @@ def test_untrained_talent_and_interventions() -> None:
     assert as_json(["test", "--value", "2", "--dice", "6,6,6"])["intervention"] == "infernal"
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", ["Réussite", "unités", "moyenne"]),
-                                             ("en", ["Success", "units", "average"])])
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", ["Réussite", "unités", "moyenne"]), ("en", ["Success", "units", "average"])]
+)
 def test_text_output_in_each_language(lang: str, words: list[str]) -> None:
     result = run_cli(["insmv", "test", "--value", "3", "--dice", "2,4,5"], lang)
     assert result.exit_code == 0
@@ -76,8 +100,10 @@ BAD_INPUTS = [
     (["test", "--value", "3", "--untrained-malus", "2", "--difficulty", "facile"], "facile"),
     (["test", "--value", "3", "--odds", "--dice", "1,1,1"], "--dice"),
     (["opposed", "--value-a", "3", "--value-b", "3", "--dice", "1,1,1"], "4"),
-    (["opposed", "--value-a", "3", "--value-b", "3", "--tie-winner", "nobody", "--dice", "1,1,1,1,1,1"],
-     "nobody"),
+    (
+        ["opposed", "--value-a", "3", "--value-b", "3", "--tie-winner", "nobody", "--dice", "1,1,1,1,1,1"],
+        "nobody",
+    ),
 ]
 BAD_CASES = [("fr", *case) for case in BAD_INPUTS] + [("en", *case) for case in BAD_INPUTS[::3]]
 
@@ -97,8 +123,23 @@ def test_voluntary_shift_refused_exits_1(lang: str) -> None:
     assert result.exit_code == 1 and result.stderr
     too_far = run_cli(["insmv", "test", "--value", "3", "--voluntary", "6", "--kind", "demon"], lang)
     assert too_far.exit_code == 1
-    ok = run_cli(["insmv", "test", "--value", "3", "--voluntary", "6", "--kind", "human", "--max-shift", "6",
-                  "--dice", "1,1,1"], lang)
+    ok = run_cli(
+        [
+            "insmv",
+            "test",
+            "--value",
+            "3",
+            "--voluntary",
+            "6",
+            "--kind",
+            "human",
+            "--max-shift",
+            "6",
+            "--dice",
+            "1,1,1",
+        ],
+        lang,
+    )
     assert ok.exit_code == 0
 
 
@@ -122,11 +163,17 @@ def test_seeded_rolls_are_reproducible() -> None:
 def test_opposed(lang: str) -> None:
     data = as_json(["opposed", "--value-a", "4", "--value-b", "2", "--dice", "3,3,5,1,2,2"], lang)
     assert (data["outcome"], data["winner"], data["units"], data["action_succeeds"]) == (
-        "higher_units", "attacker", 3, True)
+        "higher_units",
+        "attacker",
+        3,
+        True,
+    )
     tie = as_json(["opposed", "--value-a", "3", "--value-b", "3", "--dice", "2,2,4,3,1,4"], lang)
     assert tie["outcome"] == "tie" and tie["needs_gm_decision"] is True and tie["winner"] is None
-    settled = as_json(["opposed", "--value-a", "3", "--value-b", "3", "--dice", "2,2,4,3,1,4",
-                       "--tie-winner", "defender"], lang)
+    settled = as_json(
+        ["opposed", "--value-a", "3", "--value-b", "3", "--dice", "2,2,4,3,1,4", "--tie-winner", "defender"],
+        lang,
+    )
     assert (settled["winner"], settled["units"], settled["action_succeeds"]) == ("defender", 0, False)
     odds = as_json(["opposed", "--value-a", "3", "--value-b", "3", "--odds"], lang)
     assert set(odds["winners"]) == {"attacker", "defender", "both_failed", "tie"}
@@ -154,8 +201,9 @@ def test_opposed_with_a_power_not_possessed(lang: str) -> None:
     """000_008acb24c72771e3.txt: "chacun des deux protagonistes utilise le talent, la caractéristique ou
     le pouvoir concerné"; B lacks the power ("aucune chance"), so only A rolls and A's success wins.
     """
-    data = as_json(["opposed", "--value-a", "3", "--value-b", "5", "--power-not-possessed-b",
-                    "--dice", "2,1,4"], lang)
+    data = as_json(
+        ["opposed", "--value-a", "3", "--value-b", "5", "--power-not-possessed-b", "--dice", "2,1,4"], lang
+    )
     assert (data["outcome"], data["winner"], data["units"]) == ("attacker_wins", "attacker", 4)
     assert data["defender"]["no_chance"] is True and data["defender"]["dice"] == []
     odds = as_json(["opposed", "--value-a", "3", "--value-b", "5", "--power-not-possessed-b", "--odds"])
@@ -165,8 +213,9 @@ def test_opposed_with_a_power_not_possessed(lang: str) -> None:
 def test_opposed_with_an_untrained_talent() -> None:
     """000_008acb24c72771e3.txt: the untrained side uses its characteristic, shifted by the malus,
     "toujours en rapport avec la ligne « très difficile »"."""
-    data = as_json(["opposed", "--value-a", "3", "--value-b", "4", "--untrained-malus-b", "3",
-                    "--dice", "1,1,5,1,1,2"])
+    data = as_json(
+        ["opposed", "--value-a", "3", "--value-b", "4", "--untrained-malus-b", "3", "--dice", "1,1,5,1,1,2"]
+    )
     defender = data["defender"]
     assert defender["difficulty"] == "tres_difficile" and defender["column"] == column_of_label(4) - 3
     assert (data["winner"], data["units"]) == ("attacker", 3)

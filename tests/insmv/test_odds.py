@@ -31,13 +31,20 @@ def brute(plan: TestPlan) -> tuple[Fraction, dict[int, Fraction], dict[int, Frac
     success = Counter(r.units for r in results if r.success)
     failure = Counter(r.units for r in results if not r.success)
     n = len(results)
-    return (Fraction(sum(success.values()), n), {u: Fraction(c, n) for u, c in success.items()},
-            {u: Fraction(c, n) for u, c in failure.items()})
+    return (
+        Fraction(sum(success.values()), n),
+        {u: Fraction(c, n) for u, c in success.items()},
+        {u: Fraction(c, n) for u, c in failure.items()},
+    )
 
 
 PLANS = [TestRequest(v, d) for v in range(1, 7) for d in Difficulty] + [
-    TestRequest(1, gm_shift=-2), TestRequest(6, gm_shift=1), TestRequest(3, Difficulty.FACILE, -1, 4),
-    TestRequest(5, voluntary_shift=10), TestRequest(4, untrained_malus=3)]
+    TestRequest(1, gm_shift=-2),
+    TestRequest(6, gm_shift=1),
+    TestRequest(3, Difficulty.FACILE, -1, 4),
+    TestRequest(5, voluntary_shift=10),
+    TestRequest(4, untrained_malus=3),
+]
 
 
 @pytest.mark.parametrize("request_", PLANS)
@@ -70,13 +77,22 @@ def test_success_is_the_share_of_d66_at_most_the_cell(value: int, difficulty: Di
     assert odds_of(plan).success == expected
 
 
-@pytest.mark.parametrize(("a", "b", "options"), [
-    (TestRequest(3), TestRequest(3), TableOptions()),
-    (TestRequest(2, Difficulty.DIFFICILE, voluntary_shift=1), TestRequest(4, Difficulty.FACILE),
-     TableOptions()),
-    (TestRequest(6, voluntary_shift=3), TestRequest(5),
-     TableOptions(opposed_units_include_voluntary_shift=False)),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "options"),
+    [
+        (TestRequest(3), TestRequest(3), TableOptions()),
+        (
+            TestRequest(2, Difficulty.DIFFICILE, voluntary_shift=1),
+            TestRequest(4, Difficulty.FACILE),
+            TableOptions(),
+        ),
+        (
+            TestRequest(6, voluntary_shift=3),
+            TestRequest(5),
+            TableOptions(opposed_units_include_voluntary_shift=False),
+        ),
+    ],
+)
 def test_opposed_odds_match_brute_force(a: TestRequest, b: TestRequest, options: TableOptions) -> None:
     """Opposed odds (000_008acb24c72771e3.txt, "comparer le résultat des unités") against all 216² pairs."""
     plan_a, plan_b = plan_test(a, AVATAR), plan_test(b, AVATAR)
@@ -87,9 +103,11 @@ def test_opposed_odds_match_brute_force(a: TestRequest, b: TestRequest, options:
         for rb in rolls_b:
             result = oppose(ra, rb, options)
             outcomes[result.outcome] += 1
-            winners["tie" if result.needs_gm_decision else
-                    result.winner.value if result.winner else "both_failed"] += 1
+            winners[
+                "tie" if result.needs_gm_decision else result.winner.value if result.winner else "both_failed"
+            ] += 1
     total = len(rolls_a) * len(rolls_b)
     assert opposed_odds(plan_a, plan_b, options) == {k: Fraction(outcomes[k], total) for k in OpposedOutcome}
     assert opposed_winner_odds(plan_a, plan_b, options) == {
-        k: Fraction(winners[k], total) for k in ("attacker", "defender", "both_failed", "tie")}
+        k: Fraction(winners[k], total) for k in ("attacker", "defender", "both_failed", "tie")
+    }

@@ -23,21 +23,34 @@ SUCCESS = 6  # value 6 on the moyenne row: the cell is 66 in the data
 FAIL_ROLL = (6, 5)  # above the cell of value 1 on moyenne
 
 
-@pytest.mark.parametrize(("a", "b", "outcome", "winner", "units", "action"), [
-    ((SUCCESS, (1, 1, 4)), (1, (*FAIL_ROLL, 6)), OpposedOutcome.ATTACKER_WINS, Side.ATTACKER, 4, True),
-    ((1, (*FAIL_ROLL, 6)), (SUCCESS, (2, 2, 3)), OpposedOutcome.DEFENDER_WINS, Side.DEFENDER, 3, False),
-    ((1, (*FAIL_ROLL, 6)), (1, (*FAIL_ROLL, 2)), OpposedOutcome.BOTH_FAILED, None, None, False),
-    ((SUCCESS, (1, 1, 6)), (SUCCESS, (3, 3, 2)), OpposedOutcome.HIGHER_UNITS, Side.ATTACKER, 4, True),
-    ((SUCCESS, (1, 1, 1)), (SUCCESS, (3, 3, 5)), OpposedOutcome.HIGHER_UNITS, Side.DEFENDER, 4, False),
-])
-def test_who_wins(a: tuple[int, tuple[int, int, int]], b: tuple[int, tuple[int, int, int]],
-                  outcome: OpposedOutcome, winner: Side | None, units: int | None, action: bool) -> None:
+@pytest.mark.parametrize(
+    ("a", "b", "outcome", "winner", "units", "action"),
+    [
+        ((SUCCESS, (1, 1, 4)), (1, (*FAIL_ROLL, 6)), OpposedOutcome.ATTACKER_WINS, Side.ATTACKER, 4, True),
+        ((1, (*FAIL_ROLL, 6)), (SUCCESS, (2, 2, 3)), OpposedOutcome.DEFENDER_WINS, Side.DEFENDER, 3, False),
+        ((1, (*FAIL_ROLL, 6)), (1, (*FAIL_ROLL, 2)), OpposedOutcome.BOTH_FAILED, None, None, False),
+        ((SUCCESS, (1, 1, 6)), (SUCCESS, (3, 3, 2)), OpposedOutcome.HIGHER_UNITS, Side.ATTACKER, 4, True),
+        ((SUCCESS, (1, 1, 1)), (SUCCESS, (3, 3, 5)), OpposedOutcome.HIGHER_UNITS, Side.DEFENDER, 4, False),
+    ],
+)
+def test_who_wins(
+    a: tuple[int, tuple[int, int, int]],
+    b: tuple[int, tuple[int, int, int]],
+    outcome: OpposedOutcome,
+    winner: Side | None,
+    units: int | None,
+    action: bool,
+) -> None:
     """000_008acb24c72771e3.txt: "Le résultat le plus important indique le vainqueur du conflit. Si c'est
     l'attaquant, l'action est réussie, si c'est le défenseur, l'action est ratée."
     """
     result = oppose(rolled(*a), rolled(*b))
     assert (result.outcome, result.winner, result.units, result.action_succeeds) == (
-        outcome, winner, units, action)
+        outcome,
+        winner,
+        units,
+        action,
+    )
     assert not result.needs_gm_decision
     assert result.explain()[-1].render("en")
 

@@ -16,8 +16,13 @@ from meneur.systems.insmv.model import Being, BeingKind, KindRules, build
 from meneur.systems.insmv.power_points import recover, recovery_amount, spend
 
 
-def being(will: int = 4, modifier: int = 0, rate: int = 0, left: int | None = None,
-          kind: BeingKind = BeingKind.DEMON) -> Being:
+def being(
+    will: int = 4,
+    modifier: int = 0,
+    rate: int = 0,
+    left: int | None = None,
+    kind: BeingKind = BeingKind.DEMON,
+) -> Being:
     rules = rules_for(kind, power_point_modifier=modifier, recovery_per_day=rate)
     return Being(name="Andromalius", kind=kind, will=will, rules=rules, power_points=left)
 
@@ -53,9 +58,20 @@ def test_spending_is_refused_when_the_pool_is_short(left: int, cost: int) -> Non
     assert str(left) in caught.value.render("fr") and str(cost) in caught.value.render("en")
 
 
-@pytest.mark.parametrize(("rate", "left", "days", "at_rest", "gained"), [
-    (2, 0, 1, False, 2), (2, 0, 2, False, 4), (2, 5, 3, False, 1), (0, 0, 3, False, 0),
-    (0, 0, 3, True, 3), (0, 5, 3, True, 1), (3, 0, 1, True, 3), (0, 0, 0, True, 0), (1, 6, 5, True, 0)])
+@pytest.mark.parametrize(
+    ("rate", "left", "days", "at_rest", "gained"),
+    [
+        (2, 0, 1, False, 2),
+        (2, 0, 2, False, 4),
+        (2, 5, 3, False, 1),
+        (0, 0, 3, False, 0),
+        (0, 0, 3, True, 3),
+        (0, 5, 3, True, 1),
+        (3, 0, 1, True, 3),
+        (0, 0, 0, True, 0),
+        (1, 6, 5, True, 0),
+    ],
+)
 def test_recovery(rate: int, left: int, days: int, at_rest: bool, gained: int) -> None:
     """000_008acb24c72771e3.txt: "la créature ne peut dépasser son nombre maximum de points de pouvoir"; "au
     repos complet en récupère 1 toutes les 24 heures".
@@ -107,14 +123,16 @@ def test_commands_refused_leave_the_state_alone() -> None:
 
 COMMANDS = st.one_of(
     st.builds(SpendPowerPoints, being=st.just("Andromalius"), cost=st.integers(1, 8)),
-    st.builds(RecoverPowerPoints, being=st.just("Andromalius"), days=st.integers(0, 4),
-              at_rest=st.booleans()))
+    st.builds(
+        RecoverPowerPoints, being=st.just("Andromalius"), days=st.integers(0, 4), at_rest=st.booleans()
+    ),
+)
 
 
 @given(will=st.integers(0, 6), rate=st.integers(0, 3), commands=st.lists(COMMANDS, max_size=15))
-def test_power_points_stay_between_zero_and_the_maximum(will: int, rate: int,
-                                                        commands: list[SpendPowerPoints | RecoverPowerPoints]
-                                                        ) -> None:
+def test_power_points_stay_between_zero_and_the_maximum(
+    will: int, rate: int, commands: list[SpendPowerPoints | RecoverPowerPoints]
+) -> None:
     """000_008acb24c72771e3.txt: "ne peut dépasser son nombre maximum de points de pouvoir"."""
     session = table_with(being(will, rate=rate))
     for command in commands:

@@ -117,12 +117,21 @@ def test_edges_are_not_automatic() -> None:
     assert plan_test(TestRequest(6), HUMAN).automatic is None
 
 
-@pytest.mark.parametrize(("rules", "limit"), [
-    (rules_for(BeingKind.ANGEL), 5), (rules_for(BeingKind.DEMON), 5),
-    (rules_for(BeingKind.ARCHANGEL_AVATAR), 10), (rules_for(BeingKind.DEMON_PRINCE_AVATAR), 10),
-    (rules_for(BeingKind.HUMAN), 0), (rules_for(BeingKind.UNDEAD), 0), (rules_for(BeingKind.FAMILIAR), 0),
-    (rules_for(BeingKind.SUCCUBUS), 0), (rules_for(BeingKind.SON_OF_GOD), 0), (rules_for(BeingKind.OTHER), 0),
-])
+@pytest.mark.parametrize(
+    ("rules", "limit"),
+    [
+        (rules_for(BeingKind.ANGEL), 5),
+        (rules_for(BeingKind.DEMON), 5),
+        (rules_for(BeingKind.ARCHANGEL_AVATAR), 10),
+        (rules_for(BeingKind.DEMON_PRINCE_AVATAR), 10),
+        (rules_for(BeingKind.HUMAN), 0),
+        (rules_for(BeingKind.UNDEAD), 0),
+        (rules_for(BeingKind.FAMILIAR), 0),
+        (rules_for(BeingKind.SUCCUBUS), 0),
+        (rules_for(BeingKind.SON_OF_GOD), 0),
+        (rules_for(BeingKind.OTHER), 0),
+    ],
+)
 def test_voluntary_shift_limits_by_kind(rules: KindRules, limit: int) -> None:
     """000_008acb24c72771e3.txt: "Un Ange ou un Démon ne peut pas décaler volontairement son jet de plus de
     5 colonnes".
@@ -134,8 +143,9 @@ def test_voluntary_shift_limits_by_kind(rules: KindRules, limit: int) -> None:
     assert caught.value.render("en")
 
 
-@pytest.mark.parametrize(("kind", "allowed"), [(BeingKind.ANGEL, 6), (BeingKind.ARCHANGEL_AVATAR, 11),
-                                               (BeingKind.HUMAN, 1)])
+@pytest.mark.parametrize(
+    ("kind", "allowed"), [(BeingKind.ANGEL, 6), (BeingKind.ARCHANGEL_AVATAR, 11), (BeingKind.HUMAN, 1)]
+)
 def test_legal_voluntary_shifts_are_a_query(kind: BeingKind, allowed: int) -> None:
     """Every shift the query offers is accepted, the next one is refused."""
     rules = rules_for(kind)
@@ -227,9 +237,16 @@ def test_power_not_possessed_has_no_chance(value: int) -> None:
     assert no_chance(TestRequest(value)).explain()[0].render("fr").startswith("Pouvoir")
 
 
-@pytest.mark.parametrize(("dice", "expected"), [
-    ((1, 1, 1), Intervention.DIVINE), ((6, 6, 6), Intervention.INFERNAL),
-    ((1, 1, 2), None), ((6, 6, 5), None), ((2, 1, 1), None)])
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [
+        ((1, 1, 1), Intervention.DIVINE),
+        ((6, 6, 6), Intervention.INFERNAL),
+        ((1, 1, 2), None),
+        ((6, 6, 5), None),
+        ((2, 1, 1), None),
+    ],
+)
 def test_111_and_666_are_interventions(dice: tuple[int, int, int], expected: Intervention | None) -> None:
     """../shared/data/README.md: 111 and 666 "shown as divine / infernal interventions"."""
     for value in (1, 6):
@@ -251,20 +268,33 @@ def test_entered_dice_that_do_not_match_the_d666(dice: list[int]) -> None:
         finish(source)
 
 
-@pytest.mark.parametrize("request_", [TestRequest(3, voluntary_shift=-1), TestRequest(3, untrained_malus=0),
-                                      TestRequest(3, untrained_malus=5)])
+@pytest.mark.parametrize(
+    "request_",
+    [
+        TestRequest(3, voluntary_shift=-1),
+        TestRequest(3, untrained_malus=0),
+        TestRequest(3, untrained_malus=5),
+    ],
+)
 def test_malformed_requests(request_: TestRequest) -> None:
     with pytest.raises(BadInputError):
         plan_test(request_, ANGEL)
 
 
-@given(value=st.integers(1, 6), difficulty=st.sampled_from(list(Difficulty)), shift=st.integers(-20, 20),
-       voluntary=st.integers(0, 5), seed=st.integers(0, 10**6))
-def test_any_seeded_test_is_consistent(value: int, difficulty: Difficulty, shift: int, voluntary: int,
-                                       seed: int) -> None:
+@given(
+    value=st.integers(1, 6),
+    difficulty=st.sampled_from(list(Difficulty)),
+    shift=st.integers(-20, 20),
+    voluntary=st.integers(0, 5),
+    seed=st.integers(0, 10**6),
+)
+def test_any_seeded_test_is_consistent(
+    value: int, difficulty: Difficulty, shift: int, voluntary: int, seed: int
+) -> None:
     """Invariants: the success follows the column and the cell; units stay the die plus the bonus."""
-    result = roll_test(plan_test(TestRequest(value, difficulty, shift, voluntary), ANGEL),
-                       RandomSource.from_seed(seed))
+    result = roll_test(
+        plan_test(TestRequest(value, difficulty, shift, voluntary), ANGEL), RandomSource.from_seed(seed)
+    )
     column = column_of_label(value) + shift - voluntary
     assert result.roll is not None and result.units_die is not None
     if column < 1:

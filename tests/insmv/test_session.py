@@ -9,14 +9,22 @@ from tests.session_properties import check_random_play
 
 KINDS = ["human", "angel", "demon", "archangel_avatar", "undead"]
 
-SHEETS = st.sampled_from([
-    {},
-    {"characteristics": {"Force": 2, "Présence": 4},
-     "talents": [{"name": "Escalade", "characteristic": "Force", "malus": 2},
-                 {"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 3}]},
-    {"talents": [{"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 5}],
-     "powers": {"Charme": 4}},
-])
+SHEETS = st.sampled_from(
+    [
+        {},
+        {
+            "characteristics": {"Force": 2, "Présence": 4},
+            "talents": [
+                {"name": "Escalade", "characteristic": "Force", "malus": 2},
+                {"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 3},
+            ],
+        },
+        {
+            "talents": [{"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 5}],
+            "powers": {"Charme": 4},
+        },
+    ]
+)
 
 BEINGS = st.lists(
     st.builds(

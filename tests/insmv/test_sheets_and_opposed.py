@@ -17,13 +17,25 @@ from meneur.systems.insmv.commands import OpposedTest, RollTest
 from meneur.systems.insmv.events import OpposedTested, PowerPointsSpent
 from tests.cli_helpers import run_cli
 
-YVES = {"name": "Yves", "kind": "angel", "will": 4, "rules": {"max_voluntary_shift": 5},
-        "characteristics": {"Force": 2, "Présence": 3},
-        "talents": [{"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 4},
-                    {"name": "Escalade", "characteristic": "Force", "malus": 2}],
-        "powers": {"Charme": 3}}
-ASMO = {"name": "Asmo", "kind": "demon", "will": 3, "rules": {"max_voluntary_shift": 5},
-        "characteristics": {"Force": 3}}
+YVES = {
+    "name": "Yves",
+    "kind": "angel",
+    "will": 4,
+    "rules": {"max_voluntary_shift": 5},
+    "characteristics": {"Force": 2, "Présence": 3},
+    "talents": [
+        {"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 4},
+        {"name": "Escalade", "characteristic": "Force", "malus": 2},
+    ],
+    "powers": {"Charme": 3},
+}
+ASMO = {
+    "name": "Asmo",
+    "kind": "demon",
+    "will": 3,
+    "rules": {"max_voluntary_shift": 5},
+    "characteristics": {"Force": 3},
+}
 
 
 def table(**options: bool) -> Session[Any, Any, Any]:
@@ -60,9 +72,13 @@ def test_a_talent_not_possessed_uses_its_characteristic_and_malus() -> None:
 
 def test_a_sheet_name_must_exist_and_one_source_of_value() -> None:
     session = table()
-    for bad in (RollTest(being="Yves", talent="Vol"), RollTest(being="Asmo", talent="Discussion"),
-                RollTest(being="Yves", value=3, talent="Discussion"), RollTest(being="Asmo"),
-                RollTest(being="Yves", talent="Escalade", untrained_malus=1)):
+    for bad in (
+        RollTest(being="Yves", talent="Vol"),
+        RollTest(being="Asmo", talent="Discussion"),
+        RollTest(being="Yves", value=3, talent="Discussion"),
+        RollTest(being="Asmo"),
+        RollTest(being="Yves", talent="Escalade", untrained_malus=1),
+    ):
         with pytest.raises(BadInputError):
             session.do(bad, EnteredSource([1, 1, 1]))
     assert session.version == 0
@@ -83,8 +99,9 @@ def test_test_kind_is_the_beings_or_refused() -> None:
 @pytest.mark.parametrize(("kind", "code"), [("ange", 0), ("humain", 1), ("démon", 0)])
 def test_stateless_test_honours_the_kind(kind: str, code: int) -> None:
     # the same sentence: a voluntary shift is an angel's or a demon's, never a human's
-    result = run_cli(["insmv", "test", "--value", "3", "--voluntary", "2", "--kind", kind, "--dice",
-                      "1,1,1"], "fr")
+    result = run_cli(
+        ["insmv", "test", "--value", "3", "--voluntary", "2", "--kind", kind, "--dice", "1,1,1"], "fr"
+    )
     assert result.exit_code == code, result.stdout + result.stderr
 
 
@@ -92,24 +109,33 @@ def test_an_opposed_test_between_beings_spends_their_pp() -> None:
     # « Lorsqu'un personnage tente une action et lorsqu'un autre souhaite se défendre ou l'en
     # empêcher, chacun des deux protagonistes utilise le talent, la caractéristique ou le pouvoir »
     session = table()
-    events = session.do(OpposedTest(attacker=RollTest(being="Yves", power="Charme", cost=2),
-                                    defender=RollTest(being="Asmo", characteristic="Force", cost=1)),
-                        EnteredSource([1, 1, 3, 1, 1, 2]))
+    events = session.do(
+        OpposedTest(
+            attacker=RollTest(being="Yves", power="Charme", cost=2),
+            defender=RollTest(being="Asmo", characteristic="Force", cost=1),
+        ),
+        EnteredSource([1, 1, 3, 1, 1, 2]),
+    )
     duel, *spent = events
     assert isinstance(duel, OpposedTested)
     assert (duel.attacker.value, duel.defender.value) == (3, 3)
-    assert spent == [PowerPointsSpent(name="Yves", cost=2, power="Charme"),
-                     PowerPointsSpent(name="Asmo", cost=1)]
+    assert spent == [
+        PowerPointsSpent(name="Yves", cost=2, power="Charme"),
+        PowerPointsSpent(name="Asmo", cost=1),
+    ]
     assert session.state.beings["Yves"].current_power_points == 2
     assert session.state.beings["Asmo"].current_power_points == 2
 
 
 def test_an_opposed_test_keeps_pp_on_failure_when_the_table_says_so() -> None:
     session = table(spend_power_points_on_failure=False)
-    events = session.do(OpposedTest(attacker=RollTest(being="Yves", value=1, difficulty="tres_difficile",
-                                                      cost=2),
-                                    defender=RollTest(being="Asmo", value=3)),
-                        EnteredSource([6, 6, 1, 1, 1, 1]))
+    events = session.do(
+        OpposedTest(
+            attacker=RollTest(being="Yves", value=1, difficulty="tres_difficile", cost=2),
+            defender=RollTest(being="Asmo", value=3),
+        ),
+        EnteredSource([6, 6, 1, 1, 1, 1]),
+    )
     assert not events[0].attacker.success and len(events) == 1
     assert session.state.beings["Yves"].current_power_points == 4
 
@@ -126,17 +152,69 @@ def test_the_table_cli_keeps_sheets_and_opposes_beings(tmp_path: Path, lang: str
     shown = call(["new", path, "--keep-pp-on-failure"], lang)
     assert json.loads(Path(path).read_text())["setup"]["options"]["spend_power_points_on_failure"] is False
     assert shown["options"]["spend_power_points_on_failure"] is False
-    call(["being", "add", path, "--being", "Yves", "--kind", "ange", "--will", "4", "--characteristic",
-          "Présence=3", "--talent", "Discussion:Présence:-1=4", "--talent", "Escalade:Force:2",
-          "--power", "Charme=3", "--characteristic", "Force=2"], lang)
-    call(["being", "add", path, "--being", "Asmo", "--kind", "démon", "--will", "3",
-          "--characteristic", "Force=3"], lang)
+    call(
+        [
+            "being",
+            "add",
+            path,
+            "--being",
+            "Yves",
+            "--kind",
+            "ange",
+            "--will",
+            "4",
+            "--characteristic",
+            "Présence=3",
+            "--talent",
+            "Discussion:Présence:-1=4",
+            "--talent",
+            "Escalade:Force:2",
+            "--power",
+            "Charme=3",
+            "--characteristic",
+            "Force=2",
+        ],
+        lang,
+    )
+    call(
+        [
+            "being",
+            "add",
+            path,
+            "--being",
+            "Asmo",
+            "--kind",
+            "démon",
+            "--will",
+            "3",
+            "--characteristic",
+            "Force=3",
+        ],
+        lang,
+    )
     rolled = call(["test", path, "--being", "Yves", "--talent", "Escalade", "--dice", "1,1,1"], lang)
     event = next(e["tested"] for e in rolled["events"] if "tested" in e)
     assert (event["value"], event["untrained_malus"]) == (2, 2)
     call(["test", path, "--being", "Yves", "--talent", "Escalade", "--kind", "humain"], lang, code=2)
-    duel = call(["opposed", path, "--being-a", "Yves", "--power-a", "Charme", "--cost-a", "2",
-                 "--being-b", "Asmo", "--characteristic-b", "Force", "--dice", "1,1,3,1,1,2"], lang)
+    duel = call(
+        [
+            "opposed",
+            path,
+            "--being-a",
+            "Yves",
+            "--power-a",
+            "Charme",
+            "--cost-a",
+            "2",
+            "--being-b",
+            "Asmo",
+            "--characteristic-b",
+            "Force",
+            "--dice",
+            "1,1,3,1,1,2",
+        ],
+        lang,
+    )
     assert duel["beings"]["Yves"]["power_points"] == 2
     log = run_cli(["insmv", "log", path], lang).stdout
     assert "Yves" in log and "Asmo" in log

@@ -66,10 +66,17 @@ def test_a_value_without_a_column_is_bad_input(value: int) -> None:
     assert str(value) in caught.value.render("en") and "1 to 6" in caught.value.render("en")
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("facile", Difficulty.FACILE), ("moyenne", Difficulty.MOYENNE), ("difficile", Difficulty.DIFFICILE),
-    ("tres_difficile", Difficulty.TRES_DIFFICILE), ("très difficile", Difficulty.TRES_DIFFICILE),
-    ("TRES-DIFFICILE", Difficulty.TRES_DIFFICILE)])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("facile", Difficulty.FACILE),
+        ("moyenne", Difficulty.MOYENNE),
+        ("difficile", Difficulty.DIFFICILE),
+        ("tres_difficile", Difficulty.TRES_DIFFICILE),
+        ("très difficile", Difficulty.TRES_DIFFICILE),
+        ("TRES-DIFFICILE", Difficulty.TRES_DIFFICILE),
+    ],
+)
 def test_difficulty_keys(text: str, expected: Difficulty) -> None:
     assert Difficulty.parse(text) is expected
 

@@ -24,6 +24,7 @@ def main() -> None:
             port=int(args["--port"]),
             workers=int(args["--workers"]),
             ws="websockets-sansio",
+            ws_per_message_deflate=False,
         )
         return
     from meneur.cli.main import main as meneur

@@ -198,3 +198,91 @@ def test_public_address_needs_an_account_or_the_admin_token(tmp_path: Any) -> No
         right = {**body, "account": {"name": "mj", "password": "pw"}}
         assert client.post("/api/v1/tables", json=right).status_code == 201
     app.state.store.close()
+
+
+# What each viewer sees of an Energy fight (combat/examples/demo.yaml: KITSUNE and WINK against
+# agents 1 and 2, NPCs): the table's ``npc_vigueur`` option, and agent2 hidden by the GM.
+
+
+def _energy_fight(client: TestClient, npc_vigueur: str) -> tuple[Table, str, list[Any]]:
+    from meneur.server.models import Character
+    from tests.server.conftest import join, new_table
+    from tests.server.test_energy_fight import demo
+
+    setup, commands = demo()
+    table = new_table(client, system="energy", npc_vigueur=npc_vigueur)
+    for name, role in (("Ayla", "player"), ("Bren", "player"), ("Olga", "observer")):
+        join(client, table, name, role=role)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(Character(id="npc-agent2", table_id=table.id, name="Agent Octopus 2", hidden=True, version=1))
+    created = client.post(
+        f"/api/v1/tables/{table.id}/sessions",
+        json={"kind": "energy-fight", "setup": setup, "controllers": {"kitsune": table.ayla.member_id}},
+        headers=table.gm.headers,
+    )
+    return table, created.json()["id"], commands
+
+
+def _give(client: TestClient, table: Table, sid: str, commands: list[Any]) -> list[Any]:
+    found = []
+    for version, command in enumerate(commands):
+        answer = client.post(
+            f"/api/v1/sessions/{sid}/commands",
+            json={"command": command, "version": version},
+            headers=table.gm.headers,
+        )
+        assert answer.status_code == 200, answer.text
+        found.append(answer.json())
+    return found
+
+
+def _combatants(client: TestClient, sid: str, seat: Any) -> dict[str, dict[str, Any]]:
+    state = client.get(f"/api/v1/sessions/{sid}", headers=seat.headers).json()["state"]
+    return {c["id"]: c for c in state["combatants"]}
+
+
+@pytest.mark.parametrize("mode", ["hidden", "bar", "shown"])
+def test_energy_npc_vigueur_per_table_option(client: TestClient, mode: str) -> None:
+    table, sid, commands = _energy_fight(client, mode)
+    _give(client, table, sid, commands[:3])  # KITSUNE hits agent1: 1 Vigueur lost of 3
+    gm = _combatants(client, sid, table.gm)
+    assert gm["agent1"]["vigor"] == 2 and gm["agent2"]["vigor"] == 4
+    for who in ("ayla", "bren", "olga"):
+        seen = _combatants(client, sid, table.seats[who])
+        assert "agent2" not in seen  # hidden by the GM: not there at all
+        agent1, kitsune = seen["agent1"], seen["kitsune"]
+        assert (agent1["energy"], agent1["defense"]) == (gm["agent1"]["energy"], gm["agent1"]["defense"])
+        assert kitsune == gm["kitsune"]  # a hero's sheet lies open
+        if mode == "shown":
+            assert agent1 == gm["agent1"]
+        else:
+            assert agent1["vigor"] is None and agent1["vigor_max"] is None
+            assert agent1.get("vigor_bar") == (0.7 if mode == "bar" else None)  # 2 of 3, rounded up
+
+
+def test_energy_fight_events_as_each_viewer_sees_them(client: TestClient) -> None:
+    table, sid, commands = _energy_fight(client, "hidden")
+    log = {}
+    for who in WHO[:4]:
+        seat = table.seats.get(who) if who != "gm" else table.gm
+        assert seat is not None
+        with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
+            if who == "gm":
+                _give(client, table, sid, commands[:5])
+            seen: list[Any] = []
+            while len([m for m in seen if m["kind"] == "command"]) < 5:
+                seen.append(ws.receive_json())
+        log[who] = [e for m in seen if m["kind"] == "command" for e in m["events"]]
+        http = client.get(f"/api/v1/sessions/{sid}/log", headers=seat.headers).json()["log"]
+        assert [e for entry in http for e in entry["events"]] == log[who]
+    losses = [e["vigor_lost"] for e in log["gm"] if isinstance(e, dict) and "vigor_lost" in e]
+    assert losses == [
+        {"target": "agent1", "amount": 1, "out": False},
+        {"target": "agent2", "amount": 2, "out": False},
+    ]
+    for who in ("ayla", "bren", "olga"):
+        text = repr(log[who])
+        assert "agent2" not in text  # its defence, its loss, its place in the order: left out
+        assert {"vigor_lost": {"target": "agent1", "amount": None, "out": False}} in log[who]
+        started = next(e["fight_started"] for e in log[who] if isinstance(e, dict) and "fight_started" in e)
+        assert started["order"] == ["kitsune", "wink", "agent1"]

@@ -127,7 +127,7 @@ def state_json(state: State) -> Any:
 
 
 def state_from_json(data: Any) -> State:
-    return start({"fighters": data["fighters"]})
+    return replace(start({"fighters": data["fighters"]}), rounds=data["rounds"])
 
 
 SYSTEM: System[State, Any, Any] = System(

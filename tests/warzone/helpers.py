@@ -6,8 +6,13 @@ from meneur.dice.source import EnteredSource
 from meneur.systems.warzone.activation import TurnState, initial_state
 from meneur.systems.warzone.model import Figure, Power, PowerKind, PowerRange, TableOptions
 
-BOLT = Power(name="Bolt", kind=PowerKind.SPELL, actions=2, difficulty=2,
-             range=PowerRange(inches=18, line_of_sight=True))
+BOLT = Power(
+    name="Bolt",
+    kind=PowerKind.SPELL,
+    actions=2,
+    difficulty=2,
+    range=PowerRange(inches=18, line_of_sight=True),
+)
 HEAL = Power(name="Heal", kind=PowerKind.SPELL, actions=1, difficulty=0, range=PowerRange(touch=True))
 SHIELD = Power(name="Shield", kind=PowerKind.TECHNIQUE, difficulty=1)
 HASTE = Power(name="Haste", kind=PowerKind.TECHNIQUE, difficulty=3)
@@ -18,8 +23,13 @@ CURSE = Power(name="Curse", kind=PowerKind.SPELL, actions=1, difficulty=1, bough
 
 def mystic(**changes: object) -> Figure:
     """A model with Moc 14, DW 12, 3 actions and every test power."""
-    base = Figure(name="Mystic", power=14, leadership=12, actions=3,
-                  powers=(BOLT, HEAL, SHIELD, HASTE, FURY, WARD, CURSE))
+    base = Figure(
+        name="Mystic",
+        power=14,
+        leadership=12,
+        actions=3,
+        powers=(BOLT, HEAL, SHIELD, HASTE, FURY, WARD, CURSE),
+    )
     return base.model_copy(update=changes)
 
 

@@ -69,8 +69,9 @@ def test_at_most_three_techniques() -> None:
     assert rule_of(state, c.DeclareTechniques(("Shield", "Haste", "Fury", "Ward"))) == "three_techniques"
 
 
-@pytest.mark.parametrize(("names", "rule"), [
-    (("Shield", "Shield"), "once_per_activation"), (("Bolt",), "technique_only")])
+@pytest.mark.parametrize(
+    ("names", "rule"), [(("Shield", "Shield"), "once_per_activation"), (("Bolt",), "technique_only")]
+)
 def test_declaration_refusals(names: tuple[str, ...], rule: str) -> None:
     """001_0209eda46e4737a1.txt: Technika "można próbować wykorzystać tą Moc tylko raz w ciągu
     Aktywacji"; only techniques are declared at activation."""
@@ -85,8 +86,9 @@ def test_unknown_power_is_bad_input() -> None:
     assert "Bolt" in caught.value.render("en")
 
 
-@pytest.mark.parametrize(("changes", "rule"), [
-    ({"panicked": True}, "panicked"), ({"has_power_ability": False}, "power_ability")])
+@pytest.mark.parametrize(
+    ("changes", "rule"), [({"panicked": True}, "panicked"), ({"has_power_ability": False}, "power_ability")]
+)
 def test_panicked_or_unable_models_use_no_powers(changes: dict[str, bool], rule: str) -> None:
     """001_0209eda46e4737a1.txt: "Mocy nie mogą używać modele Spanikowane"; "Używać Mocy mogą tylko
     modele z odpowiednią zdolnością"."""
@@ -239,15 +241,28 @@ def test_refused_command_changes_nothing() -> None:
 
 
 # A player who only ever gives legal commands, with any dice.
-COMMANDS = st.sampled_from([
-    c.StartActivation(), c.DeclareTechniques(()), c.DeclareTechniques(("Shield", "Haste", "Fury")),
-    c.DeclareTechniques(("Ward",)), c.TestTechnique(), c.CastSpell("Bolt"), c.CastSpell("Heal"),
-    c.SpendAction(), c.SpendAction(concentrate=True), c.EndActivation(), c.EndTurn(), c.TestWakeUp(),
-    c.HelpUp(), c.SetPanicked(True), c.SetPanicked(False)])
+COMMANDS = st.sampled_from(
+    [
+        c.StartActivation(),
+        c.DeclareTechniques(()),
+        c.DeclareTechniques(("Shield", "Haste", "Fury")),
+        c.DeclareTechniques(("Ward",)),
+        c.TestTechnique(),
+        c.CastSpell("Bolt"),
+        c.CastSpell("Heal"),
+        c.SpendAction(),
+        c.SpendAction(concentrate=True),
+        c.EndActivation(),
+        c.EndTurn(),
+        c.TestWakeUp(),
+        c.HelpUp(),
+        c.SetPanicked(True),
+        c.SetPanicked(False),
+    ]
+)
 
 
-@given(steps=st.lists(st.tuples(COMMANDS, st.lists(st.integers(1, 20), min_size=3, max_size=3)),
-                      max_size=40))
+@given(steps=st.lists(st.tuples(COMMANDS, st.lists(st.integers(1, 20), min_size=3, max_size=3)), max_size=40))
 def test_any_legal_play_keeps_the_counters_in_bounds(steps: list[tuple[c.Command, list[int]]]) -> None:
     """Actions never below 0, at most 3 techniques, penalties by 3 ("-3 do Mocy"), waking only when down."""
     state = initial_state(mystic())

@@ -15,11 +15,20 @@ from tests.warzone.helpers import dice
 SPELL, TECHNIQUE = PowerKind.SPELL, PowerKind.TECHNIQUE
 
 
-@pytest.mark.parametrize(("actions", "roll", "spent"), [
-    (1, 5, 1), (2, 5, 2), (3, 10, 3),   # success: the actions of the description
-    (1, 11, 1), (2, 15, 1), (3, 19, 1),  # failure: only one action, whatever the cost
-    (1, 1, 0), (2, 1, 1), (3, 1, 2),     # absolute success: one action less
-])
+@pytest.mark.parametrize(
+    ("actions", "roll", "spent"),
+    [
+        (1, 5, 1),
+        (2, 5, 2),
+        (3, 10, 3),  # success: the actions of the description
+        (1, 11, 1),
+        (2, 15, 1),
+        (3, 19, 1),  # failure: only one action, whatever the cost
+        (1, 1, 0),
+        (2, 1, 1),
+        (3, 1, 2),  # absolute success: one action less
+    ],
+)
 def test_actions_spent_by_a_spell(actions: int, roll: int, spent: int) -> None:
     """001_0209eda46e4737a1.txt: "Jeżeli test się uda Model poświęca podaną ilość akcji"; "zmarnowana
     zostaje tylko jedna akcja (niezależnie ile akcji jest wymaganych"; Absolutny Sukces "zużywa jedną
@@ -28,8 +37,9 @@ def test_actions_spent_by_a_spell(actions: int, roll: int, spent: int) -> None:
     assert result.actions_spent == spent
 
 
-@pytest.mark.parametrize(("roll", "wastes", "spent"), [
-    (5, False, 0), (15, False, 0), (1, False, 0), (15, True, 1), (5, True, 0)])
+@pytest.mark.parametrize(
+    ("roll", "wastes", "spent"), [(5, False, 0), (15, False, 0), (1, False, 0), (15, True, 1), (5, True, 0)]
+)
 def test_techniques_spend_no_action(roll: int, wastes: bool, spent: int) -> None:
     """001_0209eda46e4737a1.txt: Technika "nie wymaga zużycia akcji" (a failure wastes one only with
     the table option ``failed_technique_wastes_action``)."""
@@ -45,13 +55,25 @@ def test_critical_failure_rolls_the_violence_table_and_wastes_one_action() -> No
     assert result.leadership is None and result.leadership_modifier is None
 
 
-@pytest.mark.parametrize(("leadership", "difficulty", "order", "use_test", "roll", "threshold", "wounds"), [
-    (12, 3, None, False, 9, 9, 0), (12, 3, None, False, 10, 9, 1),
-    (12, 3, 3, False, 9, 9, 0), (12, 3, 3, True, 9, 5, 1), (12, 3, 3, True, 5, 5, 0),
-])
-def test_violence_twenty_leadership_minus_difficulty(leadership: int, difficulty: int, order: int | None,
-                                                     use_test: bool, roll: int, threshold: int,
-                                                     wounds: int) -> None:
+@pytest.mark.parametrize(
+    ("leadership", "difficulty", "order", "use_test", "roll", "threshold", "wounds"),
+    [
+        (12, 3, None, False, 9, 9, 0),
+        (12, 3, None, False, 10, 9, 1),
+        (12, 3, 3, False, 9, 9, 0),
+        (12, 3, 3, True, 9, 5, 1),
+        (12, 3, 3, True, 5, 5, 0),
+    ],
+)
+def test_violence_twenty_leadership_minus_difficulty(
+    leadership: int,
+    difficulty: int,
+    order: int | None,
+    use_test: bool,
+    roll: int,
+    threshold: int,
+    wounds: int,
+) -> None:
     """001_0209eda46e4737a1.txt: "20 Model musi wykonać test DW pomniejszonego o Stopień Trudności
     nieudanej Mocy. Porażka oznacza odniesienie jednej rany"."""
     options = TableOptions(leadership_uses_test_difficulty=use_test)

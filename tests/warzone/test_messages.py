@@ -29,31 +29,43 @@ def test_the_shipped_example_is_a_valid_model() -> None:
     assert {p["kind"] for p in data["powers"]} == {"spell", "technique"}
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", ["warzone example", "Dowodzenie"]),
-                                             ("en", ["warzone example", "Dowodzenie"]),
-                                             ("pl", ["warzone example", "Dowodzenie"])])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["warzone example", "Dowodzenie"]),
+        ("en", ["warzone example", "Dowodzenie"]),
+        ("pl", ["warzone example", "Dowodzenie"]),
+    ],
+)
 def test_new_help_describes_the_file(lang: str, words: list[str]) -> None:
     result = run_cli(["warzone", "new", "--help"], lang)
     text = " ".join(result.stdout.split())
     assert result.exit_code == 0 and all(word in text for word in words)
 
 
-@pytest.mark.parametrize(("lang", "line", "absent"), [
-    ("fr", "Mystic, tour 1 : en attente de son activation ; blessures : 0.", "actions restantes"),
-    ("en", "Mystic, turn 1: waiting for its activation; wounds: 0.", "actions left"),
-    ("pl", "Mystic, tura 1: czeka na aktywację; rany: 0.", "pozostałe akcje"),
-])
-def test_show_before_activation_has_no_actions(example_state: Path, lang: str, line: str,
-                                               absent: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "line", "absent"),
+    [
+        ("fr", "Mystic, tour 1 : en attente de son activation ; blessures : 0.", "actions restantes"),
+        ("en", "Mystic, turn 1: waiting for its activation; wounds: 0.", "actions left"),
+        ("pl", "Mystic, tura 1: czeka na aktywację; rany: 0.", "pozostałe akcje"),
+    ],
+)
+def test_show_before_activation_has_no_actions(
+    example_state: Path, lang: str, line: str, absent: str
+) -> None:
     result = run_cli(["warzone", "show", str(example_state)], lang)
     assert result.exit_code == 0 and line in result.stdout and absent not in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "texts"), [
-    ("fr", ["Aucune technique déclarée.", "Sort « Heal »", "activation terminée pour ce tour"]),
-    ("en", ["No technique declared.", "Spell 'Heal'", "activation over for this turn"]),
-    ("pl", ["Nie zadeklarowano żadnej Techniki.", "Zaklęcie „Heal”", "aktywacja zakończona w tej Turze"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("fr", ["Aucune technique déclarée.", "Sort « Heal »", "activation terminée pour ce tour"]),
+        ("en", ["No technique declared.", "Spell 'Heal'", "activation over for this turn"]),
+        ("pl", ["Nie zadeklarowano żadnej Techniki.", "Zaklęcie „Heal”", "aktywacja zakończona w tej Turze"]),
+    ],
+)
 def test_violence_table_ends_the_activation_plainly(example_state: Path, lang: str, texts: list[str]) -> None:
     """001_0209eda46e4737a1.txt, violence table 11-17: the activation ends at once; the model is not
     shown as waiting for its activation afterwards."""
@@ -67,18 +79,24 @@ def test_violence_table_ends_the_activation_plainly(example_state: Path, lang: s
     assert "-." not in joined
 
 
-@pytest.mark.parametrize(("lang", "text"), [
-    ("fr", "la Puissance modifiée vaut −2, moins de 1 : seul un 1 naturel réussit"),
-    ("en", "the modified Power is −2, below 1: only a natural 1 succeeds"),
-    ("pl", "zmodyfikowana Moc wynosi −2, mniej niż 1: udaje się tylko naturalna 1"),
-])
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("fr", "la Puissance modifiée vaut −2, moins de 1 : seul un 1 naturel réussit"),
+        ("en", "the modified Power is −2, below 1: only a natural 1 succeeds"),
+        ("pl", "zmodyfikowana Moc wynosi −2, mniej niż 1: udaje się tylko naturalna 1"),
+    ],
+)
 def test_threshold_below_one_says_only_a_natural_one(lang: str, text: str) -> None:
     """Ruling "The Absolute Success is a natural 1" (docs/rulings/warzone.md): it succeeds even when the
     modified Moc is below 1 (table option natural_one_always_succeeds)."""
     result = run_cli(["warzone", "cast", "--power", "3", "--difficulty", "5", "--dice", "1"], lang)
     assert result.exit_code == 0 and text in result.stdout and "-2" not in result.stdout
-    data = json.loads(run_cli(["warzone", "cast", "--power", "3", "--difficulty", "5", "--dice", "1",
-                               "--json"], lang).stdout)
+    data = json.loads(
+        run_cli(
+            ["warzone", "cast", "--power", "3", "--difficulty", "5", "--dice", "1", "--json"], lang
+        ).stdout
+    )
     assert (data["success"], data["critical"], data["actions_spent"]) == (True, "absolute_success", 0)
 
 
@@ -89,11 +107,14 @@ def test_leadership_formula_uses_a_minus_sign(lang: str, text: str) -> None:
     assert result.exit_code == 0 and text in result.stdout and "-4" not in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "texts"), [
-    ("fr", ["figures.0.power : obligatoire", "figures.0.leadership : obligatoire"]),
-    ("en", ["figures.0.power: required", "figures.0.leadership: required"]),
-    ("pl", ["figures.0.power: wymagane", "figures.0.leadership: wymagane"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "texts"),
+    [
+        ("fr", ["figures.0.power : obligatoire", "figures.0.leadership : obligatoire"]),
+        ("en", ["figures.0.power: required", "figures.0.leadership: required"]),
+        ("pl", ["figures.0.power: wymagane", "figures.0.leadership: wymagane"]),
+    ],
+)
 def test_bad_model_file_names_fields_in_the_books_words(tmp_path: Path, lang: str, texts: list[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"name": "X"}), encoding="utf-8")

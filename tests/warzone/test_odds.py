@@ -25,10 +25,16 @@ def _brute(spec: PowerTestSpec, options: TableOptions) -> dict[str, Fraction]:
     return {k: Fraction(v, 20) for k, v in counts.items()}
 
 
-@given(power=st.integers(0, 30), difficulty=st.integers(0, 20), order=st.sampled_from([None, 1, 2, 3]),
-       penalty=st.sampled_from([0, 3, 6]), always=st.booleans())
-def test_outcome_odds_match_enumeration(power: int, difficulty: int, order: int | None, penalty: int,
-                                        always: bool) -> None:
+@given(
+    power=st.integers(0, 30),
+    difficulty=st.integers(0, 20),
+    order=st.sampled_from([None, 1, 2, 3]),
+    penalty=st.sampled_from([0, 3, 6]),
+    always=st.booleans(),
+)
+def test_outcome_odds_match_enumeration(
+    power: int, difficulty: int, order: int | None, penalty: int, always: bool
+) -> None:
     spec = PowerTestSpec(power, difficulty, order, penalty)
     options = TableOptions(natural_one_always_succeeds=always)
     odds = outcome_odds(spec, options)
@@ -36,12 +42,19 @@ def test_outcome_odds_match_enumeration(power: int, difficulty: int, order: int 
     assert sum(odds.values()) == 1
 
 
-@pytest.mark.parametrize(("power", "difficulty", "order", "success"), [
-    (12, 2, None, Fraction(10, 20)), (14, 3, 2, Fraction(9, 20)), (14, 3, 3, Fraction(7, 20)),
-    (30, 0, None, Fraction(19, 20)), (2, 5, None, Fraction(1, 20)),
-])
-def test_success_odds_of_a_few_tests(power: int, difficulty: int, order: int | None,
-                                      success: Fraction) -> None:
+@pytest.mark.parametrize(
+    ("power", "difficulty", "order", "success"),
+    [
+        (12, 2, None, Fraction(10, 20)),
+        (14, 3, 2, Fraction(9, 20)),
+        (14, 3, 3, Fraction(7, 20)),
+        (30, 0, None, Fraction(19, 20)),
+        (2, 5, None, Fraction(1, 20)),
+    ],
+)
+def test_success_odds_of_a_few_tests(
+    power: int, difficulty: int, order: int | None, success: Fraction
+) -> None:
     """A roll "mniejszy bądź równy jego zmodyfikowanej Mocy", the 20 always failing, the 1 always
     succeeding (001_0209eda46e4737a1.txt)."""
     odds = casting_odds(PowerTestSpec(power, difficulty, order), PowerKind.SPELL, 1)
@@ -50,8 +63,12 @@ def test_success_odds_of_a_few_tests(power: int, difficulty: int, order: int | N
 
 def test_violence_odds_follow_the_table_widths() -> None:
     """001_0209eda46e4737a1.txt: rows 1-10, 11-17, 18-19 and 20."""
-    assert violence_odds() == {"no_concentration": Fraction(10, 20), "activation_ends": Fraction(7, 20),
-                               "knocked_down": Fraction(2, 20), "leadership_test": Fraction(1, 20)}
+    assert violence_odds() == {
+        "no_concentration": Fraction(10, 20),
+        "activation_ends": Fraction(7, 20),
+        "knocked_down": Fraction(2, 20),
+        "leadership_test": Fraction(1, 20),
+    }
 
 
 def test_wound_and_expected_actions_of_a_two_action_spell() -> None:

@@ -10,10 +10,17 @@ from meneur.systems.warzone.power_test import Critical, PowerTestSpec, order_inc
 from tests.warzone.helpers import dice
 
 
-@pytest.mark.parametrize(("power", "difficulty", "roll", "success"), [
-    (12, 2, 10, True), (12, 2, 11, False), (12, 0, 12, True), (12, 0, 13, False),
-    (8, 5, 3, True), (8, 5, 4, False),
-])
+@pytest.mark.parametrize(
+    ("power", "difficulty", "roll", "success"),
+    [
+        (12, 2, 10, True),
+        (12, 2, 11, False),
+        (12, 0, 12, True),
+        (12, 0, 13, False),
+        (8, 5, 3, True),
+        (8, 5, 4, False),
+    ],
+)
 def test_roll_at_most_power_minus_difficulty(power: int, difficulty: int, roll: int, success: bool) -> None:
     """001_0209eda46e4737a1.txt: "wyrzucić na K20 wynik mniejszy bądź równy jego zmodyfikowanej Mocy.
     Przy teście, Moc modelu modyfikowana jest o Trudność Mocy"."""
@@ -45,14 +52,18 @@ def test_natural_twenty_is_critical_failure_whatever_the_power(power: int, diffi
     assert (result.success, result.critical) == (False, Critical.CRITICAL_FAILURE)
 
 
-@pytest.mark.parametrize(("power", "difficulty", "always", "success", "critical"), [
-    (14, 2, True, True, Critical.ABSOLUTE_SUCCESS),
-    (3, 5, True, True, Critical.ABSOLUTE_SUCCESS),
-    (3, 5, False, False, None),
-    (3, 2, False, True, Critical.ABSOLUTE_SUCCESS),
-])
-def test_natural_one_is_absolute_success(power: int, difficulty: int, always: bool, success: bool,
-                                         critical: Critical | None) -> None:
+@pytest.mark.parametrize(
+    ("power", "difficulty", "always", "success", "critical"),
+    [
+        (14, 2, True, True, Critical.ABSOLUTE_SUCCESS),
+        (3, 5, True, True, Critical.ABSOLUTE_SUCCESS),
+        (3, 5, False, False, None),
+        (3, 2, False, True, Critical.ABSOLUTE_SUCCESS),
+    ],
+)
+def test_natural_one_is_absolute_success(
+    power: int, difficulty: int, always: bool, success: bool, critical: Critical | None
+) -> None:
     """001_0209eda46e4737a1.txt: "Rzuty Krytyczne: Absolutny Sukces" (a natural 1; the option
     ``natural_one_always_succeeds`` decides when the modified Moc is below 1)."""
     options = TableOptions(natural_one_always_succeeds=always)
@@ -65,9 +76,16 @@ def test_violence_penalty_lowers_the_threshold() -> None:
     assert PowerTestSpec(14, 2, 2, penalty=3).threshold == 14 - 2 - 2 - 3
 
 
-@pytest.mark.parametrize(("power", "difficulty", "penalty", "match"), [
-    (31, 0, 0, "30"), (-1, 0, 0, "30"), (10, 21, 0, "20"), (10, -1, 0, "20"), (10, 0, -3, "0"),
-])
+@pytest.mark.parametrize(
+    ("power", "difficulty", "penalty", "match"),
+    [
+        (31, 0, 0, "30"),
+        (-1, 0, 0, "30"),
+        (10, 21, 0, "20"),
+        (10, -1, 0, "20"),
+        (10, 0, -3, "0"),
+    ],
+)
 def test_values_out_of_range_are_bad_input(power: int, difficulty: int, penalty: int, match: str) -> None:
     with pytest.raises(BadInputError, match=match):
         PowerTestSpec(power, difficulty, penalty=penalty)
@@ -76,9 +94,12 @@ def test_values_out_of_range_are_bad_input(power: int, difficulty: int, penalty:
 def test_result_explains_every_step_in_french_and_english() -> None:
     result = power_test(PowerTestSpec(14, 3, 2, penalty=3), dice(6))
     english = [m.render("en") for m in result.explain()]
-    assert english == ["Power 14 − difficulty 3 = 11.",
-                       "Technique number 2 of the activation: difficulty +2.",
-                       "Violence table penalty in this activation: −3.",
-                       "d20 rolled 6, needed 6 or less.", "Success."]
+    assert english == [
+        "Power 14 − difficulty 3 = 11.",
+        "Technique number 2 of the activation: difficulty +2.",
+        "Violence table penalty in this activation: −3.",
+        "d20 rolled 6, needed 6 or less.",
+        "Success.",
+    ]
     french = [m.render("fr") for m in result.explain()]
     assert all(f and f != e for f, e in zip(french, english, strict=True))

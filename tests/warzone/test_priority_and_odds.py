@@ -43,26 +43,59 @@ def test_priority_can_be_stated_from_the_command_line(tmp_path: object) -> None:
     assert run_cli(["warzone", "new", path, "--figure", str(folder / "m.json")], "en").exit_code == 0
     for verb in (["activate"], ["declare"]):
         assert run_cli(["warzone", verb[0], path, *verb[1:]], "en").exit_code == 0
-    refused = run_cli(["warzone", "spell", path, "Bolt", "--target", "model", "--distance", "6",
-                       "--against-priority", "--json"], "en")
+    refused = run_cli(
+        [
+            "warzone",
+            "spell",
+            path,
+            "Bolt",
+            "--target",
+            "model",
+            "--distance",
+            "6",
+            "--against-priority",
+            "--json",
+        ],
+        "en",
+    )
     assert refused.exit_code == 1 and json.loads(refused.stdout)["rule"] == "range"
-    friendly = run_cli(["warzone", "spell", path, "Bolt", "--target", "model", "--distance", "6",
-                        "--against-priority", "--friendly", "--dice", "3", "--json"], "en")
+    friendly = run_cli(
+        [
+            "warzone",
+            "spell",
+            path,
+            "Bolt",
+            "--target",
+            "model",
+            "--distance",
+            "6",
+            "--against-priority",
+            "--friendly",
+            "--dice",
+            "3",
+            "--json",
+        ],
+        "en",
+    )
     assert friendly.exit_code == 0, friendly.stdout
 
 
 def test_cast_odds_like_the_other_systems() -> None:
     # "Aby test się powiódł model musi wyrzucić na K20 wynik mniejszy bądź równy jego zmodyfikowanej
     # Mocy": Moc 14, difficulty 2: 12 or less, 1 absolute success, 2-12 success, 13-19 failure, 20
-    result = run_cli(["warzone", "cast", "--power", "14", "--difficulty", "2", "--dice", "5", "--odds",
-                      "--json"], "en")
+    result = run_cli(
+        ["warzone", "cast", "--power", "14", "--difficulty", "2", "--dice", "5", "--odds", "--json"], "en"
+    )
     assert result.exit_code == 0, result.stdout
     data = json.loads(result.stdout)
     assert data["success"] is True and data["odds"]["threshold"] == 12
-    assert data["odds"]["outcomes"] == {"absolute_success": "1/20", "success": "11/20",
-                                        "failure": "7/20", "critical_failure": "1/20"}
-    words = run_cli(["warzone", "cast", "--power", "14", "--difficulty", "2", "--dice", "5", "--odds"],
-                    "pl")
+    assert data["odds"]["outcomes"] == {
+        "absolute_success": "1/20",
+        "success": "11/20",
+        "failure": "7/20",
+        "critical_failure": "1/20",
+    }
+    words = run_cli(["warzone", "cast", "--power", "14", "--difficulty", "2", "--dice", "5", "--odds"], "pl")
     assert words.exit_code == 0 and "12" in words.stdout
 
 

@@ -21,12 +21,19 @@ from tests.cli_helpers import run_cli
 from tests.session_properties import check_random_play
 from tests.warzone.helpers import mystic
 
-SQUAD = {"figures": [mystic().model_dump(mode="json"),
-                     mystic(name="Adept", power=10, leadership=9, actions=2).model_dump(mode="json")]}
+SQUAD = {
+    "figures": [
+        mystic().model_dump(mode="json"),
+        mystic(name="Adept", power=10, leadership=9, actions=2).model_dump(mode="json"),
+    ]
+}
 
 
-@given(choices=st.lists(st.integers(0, 60), max_size=30), seed=st.integers(0, 10_000),
-       knocked_down_ends=st.booleans())
+@given(
+    choices=st.lists(st.integers(0, 60), max_size=30),
+    seed=st.integers(0, 10_000),
+    knocked_down_ends=st.booleans(),
+)
 def test_random_legal_play_of_a_squad(choices: list[int], seed: int, knocked_down_ends: bool) -> None:
     """Two models' activations, powers, violence and getting up in any legal order ("Używanie Mocy")."""
     setup = {**SQUAD, "options": {"knocked_down_ends_activation": knocked_down_ends}}
@@ -51,8 +58,10 @@ def test_help_up_charges_the_helpers_action() -> None:
     session = knocked_down_squad()
     assert session.state.models["Adept"].actions_left == 2
     events = session.do(c.HelpUp(model="Mystic", helper="Adept"))
-    assert events == [e.ActionSpent(model="Adept"),
-                      e.WokeUp(how="friendly_help", model="Mystic", helper="Adept")]
+    assert events == [
+        e.ActionSpent(model="Adept"),
+        e.WokeUp(how="friendly_help", model="Mystic", helper="Adept"),
+    ]
     assert session.state.models["Adept"].actions_left == 1
     assert not session.state.models["Mystic"].knocked_down
 
@@ -96,13 +105,20 @@ def test_a_squad_needs_the_models_name() -> None:
 
 def test_a_session_file_of_one_model_still_loads(tmp_path: Path) -> None:
     """Format 1: ``figure`` in the setup, events without a model's name."""
-    old = {"meneur": "warzone", "format": 1, "setup": {"figure": SQUAD["figures"][0], "options": {}},
-           "log": [{"command": "activate", "events": [{"activation_started": {"actions": 3}}]},
-                   {"command": {"declare": {"names": []}},
-                    "events": [{"techniques_declared": {"names": []}}]},
-                   {"command": {"act": {"concentrate": False}},
-                    "events": [{"action_spent": {"concentrate": False}}]}],
-           "undone": []}
+    old = {
+        "meneur": "warzone",
+        "format": 1,
+        "setup": {"figure": SQUAD["figures"][0], "options": {}},
+        "log": [
+            {"command": "activate", "events": [{"activation_started": {"actions": 3}}]},
+            {"command": {"declare": {"names": []}}, "events": [{"techniques_declared": {"names": []}}]},
+            {
+                "command": {"act": {"concentrate": False}},
+                "events": [{"action_spent": {"concentrate": False}}],
+            },
+        ],
+        "undone": [],
+    }
     path = tmp_path / "old.json"
     path.write_text(json.dumps(old), encoding="utf-8")
     session = store.load(path, "warzone")

@@ -8,10 +8,15 @@ from meneur.systems.warzone.catalogue import VIOLENCE_TABLE, ViolenceEffect
 from meneur.systems.warzone.violence import roll_violence, row_for
 from tests.warzone.helpers import dice
 
-EXPECTED = ([(r, ViolenceEffect.NO_CONCENTRATION) for r in range(1, 11)]
-            + [(r, ViolenceEffect.ACTIVATION_ENDS) for r in range(11, 18)]
-            + [(18, ViolenceEffect.KNOCKED_DOWN), (19, ViolenceEffect.KNOCKED_DOWN),
-               (20, ViolenceEffect.LEADERSHIP_TEST)])
+EXPECTED = (
+    [(r, ViolenceEffect.NO_CONCENTRATION) for r in range(1, 11)]
+    + [(r, ViolenceEffect.ACTIVATION_ENDS) for r in range(11, 18)]
+    + [
+        (18, ViolenceEffect.KNOCKED_DOWN),
+        (19, ViolenceEffect.KNOCKED_DOWN),
+        (20, ViolenceEffect.LEADERSHIP_TEST),
+    ]
+)
 
 
 @pytest.mark.parametrize(("roll", "effect"), EXPECTED)
@@ -36,8 +41,10 @@ def test_roll_explains_itself() -> None:
     assert text.startswith("Violence table: d20 rolled 12 (11-17): the model's activation ends")
 
 
-@pytest.mark.parametrize(("roll", "lang", "label"), [
-    (20, "en", "(20):"), (20, "pl", "(20):"), (19, "fr", "(18-19) :"), (4, "en", "(1-10):")])
+@pytest.mark.parametrize(
+    ("roll", "lang", "label"),
+    [(20, "en", "(20):"), (20, "pl", "(20):"), (19, "fr", "(18-19) :"), (4, "en", "(1-10):")],
+)
 def test_rows_are_named_as_the_book_prints_them(roll: int, lang: str, label: str) -> None:
     """001_0209eda46e4737a1.txt: the rows are "1-10", "11-17", "18-19" and "20" (not "20-20")."""
     assert label in roll_violence(dice(roll)).explain()[0].render(lang)

@@ -43,20 +43,32 @@ class Entry:
 
 ENERGY = "meneur.systems.energy.cli:build_app"
 COMMANDS: tuple[Entry, ...] = (
-    Entry("roll", N_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
-          "meneur.cli.dice:build_roll"),
-    Entry("odds", N_("Show the exact odds of a roll: table, bar chart, mean and deviation."),
-          "meneur.cli.dice:build_odds"),
-    Entry("demo", N_("A short tour of meneur: dice, odds, the four game systems."),
-          "meneur.cli.demo:build_demo"),
+    Entry(
+        "roll",
+        N_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
+        "meneur.cli.dice:build_roll",
+    ),
+    Entry(
+        "odds",
+        N_("Show the exact odds of a roll: table, bar chart, mean and deviation."),
+        "meneur.cli.dice:build_odds",
+    ),
+    Entry(
+        "demo", N_("A short tour of meneur: dice, odds, the four game systems."), "meneur.cli.demo:build_demo"
+    ),
     Entry("energy", N_("Energy System: characters, campaign, fights."), ENERGY),
     Entry("es", N_("Energy System: characters, campaign, fights."), ENERGY, hidden=True),
-    Entry("insmv", N_("INS/MV: the table UM, the d666 and power points."),
-          "meneur.systems.insmv.cli:build_app"),
-    Entry("warzone", N_("Warzone supernatural powers: power tests, techniques, violence table."),
-          "meneur.systems.warzone.cli:build_app"),
-    Entry("carpathes", N_("The Carpathian horror game: 2D6 + Trait."),
-          "meneur.systems.carpathes.cli:build_app"),
+    Entry(
+        "insmv", N_("INS/MV: the table UM, the d666 and power points."), "meneur.systems.insmv.cli:build_app"
+    ),
+    Entry(
+        "warzone",
+        N_("Warzone supernatural powers: power tests, techniques, violence table."),
+        "meneur.systems.warzone.cli:build_app",
+    ),
+    Entry(
+        "carpathes", N_("The Carpathian horror game: 2D6 + Trait."), "meneur.systems.carpathes.cli:build_app"
+    ),
     Entry("serve", N_("Run the table server (REST and WebSocket API)."), "meneur.server.cli:build_serve"),
     Entry("table", N_("Move a table between servers: export and import."), "meneur.server.cli:build_table"),
 )
@@ -164,10 +176,10 @@ def build_app() -> typer.Typer:
 
     @app.callback()
     def root(
-        lang: str = typer.Option(
-            None, "--lang", help=_("Language of the output: fr (default), en or pl.")),
-        version: bool = typer.Option(False, "--version", is_eager=True, callback=show_version,
-                                     help=_("Show the version and exit.")),
+        lang: str = typer.Option(None, "--lang", help=_("Language of the output: fr (default), en or pl.")),
+        version: bool = typer.Option(
+            False, "--version", is_eager=True, callback=show_version, help=_("Show the version and exit.")
+        ),
     ) -> None:
         # --lang was already applied by meneur.cli.main before the app was built;
         # --version is eager: it answers before any command is needed.

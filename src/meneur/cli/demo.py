@@ -18,19 +18,21 @@ _ = Translator("core")
 
 # (caption, arguments); fixed seeds and entered dice keep the tour the same every time.
 TOUR: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (N_("A roll: kept dice in bold, dropped dice struck through"),
-     ("roll", "4d6kh3", "--seed", "7")),
-    (N_("Dice rolled at the table: a d666, digit by digit"),
-     ("roll", "d666", "--dice", "3,5,1")),
-    (N_("Exact odds, mean and standard deviation"),
-     ("odds", "3d6kh2")),
-    (N_("INS/MV: a test on the table UM"),
-     ("insmv", "test", "--value", "4", "--difficulty", "difficile", "--shift", "-1",
-      "--dice", "2,3,5")),
-    (N_("Carpathes: 2D6 + Trait with advantage, and the odds of each tier"),
-     ("carpathes", "roll", "--trait", "2", "--advantage", "--seed", "3", "--odds")),
-    (N_("Warzone: casting a power with the d20"),
-     ("warzone", "cast", "--power", "14", "--difficulty", "2", "--seed", "5")),
+    (N_("A roll: kept dice in bold, dropped dice struck through"), ("roll", "4d6kh3", "--seed", "7")),
+    (N_("Dice rolled at the table: a d666, digit by digit"), ("roll", "d666", "--dice", "3,5,1")),
+    (N_("Exact odds, mean and standard deviation"), ("odds", "3d6kh2")),
+    (
+        N_("INS/MV: a test on the table UM"),
+        ("insmv", "test", "--value", "4", "--difficulty", "difficile", "--shift", "-1", "--dice", "2,3,5"),
+    ),
+    (
+        N_("Carpathes: 2D6 + Trait with advantage, and the odds of each tier"),
+        ("carpathes", "roll", "--trait", "2", "--advantage", "--seed", "3", "--odds"),
+    ),
+    (
+        N_("Warzone: casting a power with the d20"),
+        ("warzone", "cast", "--power", "14", "--difficulty", "2", "--seed", "5"),
+    ),
     (N_("Energy System: the rulebook's heroes"), ("energy", "library")),
     (N_("Energy System: WINK against every creation rule"), ("energy", "check", "WINK")),
 )
@@ -50,8 +52,7 @@ def run_tour() -> int:
     steps = list(TOUR)
     fight = _demo_fight()
     if fight:
-        steps.append((N_("Energy System: a fight, every token explained"),
-                      ("energy", "fight", "run", fight)))
+        steps.append((N_("Energy System: a fight, every token explained"), ("energy", "fight", "run", fight)))
     out = console()
     failures = 0
     for caption, args in steps:

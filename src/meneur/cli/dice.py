@@ -50,35 +50,51 @@ def build_odds() -> typer.Typer:
 
 def roll_help() -> str:
     """The whole notation, in the interface's language (``meneur roll --help``)."""
-    return "\n\n".join([
-        _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
-        _("Dice, in capitals or not: 2D6, 1D20+3, d% (a d100), D66 and D666 (d6 read as digits),"
-          " 4dF (Fate dice: \u2212, blank, +; entered as -1, 0, 1)."),
-        _("Keep and drop: 4d6kh3 or 4d6k3 keep the 3 highest, 2d20kl1 the lowest; 4d6dl1 or 4d6d1"
-          " drop the lowest, 4d6dh1 the highest; 5d6k>4 keeps the dice above 4, 5d6k=3 those"
-          " showing 3."),
-        _("Rerolls and explosions: 3d6r1 (or rr1) rerolls 1s again as long as they come up, as"
-          " Roll20's r (Foundry's r rerolls once: write ro1 for that); 2d6ra1 rerolls one die and"
-          " adds it; 1d6! or 1d6x explode on the highest face, 1d10!>8 above 8; mi2 and ma5 give"
-          " each die at least 2, at most 5."),
-        _("Where the d20 (Avrae) notation reads differently, meneur follows Roll20 and Foundry:"
-          " k3 and d3 count dice (the 3 highest kept, the 3 lowest dropped), never a face. < and >"
-          " are strict, as in Foundry (Roll20's >4 is written >=4 here). An operation that cannot"
-          " apply (d666e6, 4dF!) is refused, never ignored."),
-        _("Also: + - * / (rounded down) % and comparisons (worth 1 or 0), parentheses, sets"
-          " (1d4, 1d6)kh1. The whole notation: docs/dice.md."),
-        _("An expression that starts with a minus goes after --: meneur roll -- -3/2."),
-    ])
+    return "\n\n".join(
+        [
+            _("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
+            _(
+                "Dice, in capitals or not: 2D6, 1D20+3, d% (a d100), D66 and D666 (d6 read as digits),"
+                " 4dF (Fate dice: \u2212, blank, +; entered as -1, 0, 1)."
+            ),
+            _(
+                "Keep and drop: 4d6kh3 or 4d6k3 keep the 3 highest, 2d20kl1 the lowest; 4d6dl1 or 4d6d1"
+                " drop the lowest, 4d6dh1 the highest; 5d6k>4 keeps the dice above 4, 5d6k=3 those"
+                " showing 3."
+            ),
+            _(
+                "Rerolls and explosions: 3d6r1 (or rr1) rerolls 1s again as long as they come up, as"
+                " Roll20's r (Foundry's r rerolls once: write ro1 for that); 2d6ra1 rerolls one die and"
+                " adds it; 1d6! or 1d6x explode on the highest face, 1d10!>8 above 8; mi2 and ma5 give"
+                " each die at least 2, at most 5."
+            ),
+            _(
+                "Where the d20 (Avrae) notation reads differently, meneur follows Roll20 and Foundry:"
+                " k3 and d3 count dice (the 3 highest kept, the 3 lowest dropped), never a face. < and >"
+                " are strict, as in Foundry (Roll20's >4 is written >=4 here). An operation that cannot"
+                " apply (d666e6, 4dF!) is refused, never ignored."
+            ),
+            _(
+                "Also: + - * / (rounded down) % and comparisons (worth 1 or 0), parentheses, sets"
+                " (1d4, 1d6)kh1. The whole notation: docs/dice.md."
+            ),
+            _("An expression that starts with a minus goes after --: meneur roll -- -3/2."),
+        ]
+    )
 
 
 def odds_help() -> str:
     """``meneur odds --help``."""
-    return "\n\n".join([
-        _("Show the exact odds of a roll: table, bar chart, mean and deviation."),
-        _("Exact odds too long to work out are refused at once, with the reason; --estimate then"
-          " rolls the expression many times (--samples, --seed) and shows each figure with its"
-          " margin of error."),
-    ])
+    return "\n\n".join(
+        [
+            _("Show the exact odds of a roll: table, bar chart, mean and deviation."),
+            _(
+                "Exact odds too long to work out are refused at once, with the reason; --estimate then"
+                " rolls the expression many times (--samples, --seed) and shows each figure with its"
+                " margin of error."
+            ),
+        ]
+    )
 
 
 def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True) -> None:
@@ -92,8 +108,11 @@ def register(app: typer.Typer, *, with_roll: bool = True, with_odds: bool = True
 def _roll_command() -> Callable[..., None]:
     @guarded
     def roll_dice(
-        expression: str = typer.Argument(..., metavar=_("EXPRESSION"), help=_(
-            "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
+        expression: str = typer.Argument(
+            ...,
+            metavar=_("EXPRESSION"),
+            help=_("The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus)."),
+        ),
         seed: int | None = typer.Option(None, SEED.flag, help=_(SEED.help)),
         dice: str | None = typer.Option(None, DICE.flag, help=_(DICE.help)),
         as_json: bool = typer.Option(False, JSON.flag, help=_(JSON.help)),
@@ -112,13 +131,22 @@ def _roll_command() -> Callable[..., None]:
 def _odds_command() -> Callable[..., None]:
     @guarded
     def show_odds(
-        expression: str = typer.Argument(..., metavar=_("EXPRESSION"), help=_(
-            "The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus).")),
+        expression: str = typer.Argument(
+            ...,
+            metavar=_("EXPRESSION"),
+            help=_("The dice expression, e.g. 4d6kh3 or 1d20+5 (after -- when it starts with a minus)."),
+        ),
         as_json: bool = typer.Option(False, "--json", help=_("Print one JSON object.")),
-        estimated: bool = typer.Option(False, "--estimate", help=_(
-            "Estimate the odds by rolling many times instead (labelled as an estimate).")),
-        samples: int | None = typer.Option(None, "--samples", help=_(
-            "How many rolls an estimate makes (default 10000, fewer for many dice).")),
+        estimated: bool = typer.Option(
+            False,
+            "--estimate",
+            help=_("Estimate the odds by rolling many times instead (labelled as an estimate)."),
+        ),
+        samples: int | None = typer.Option(
+            None,
+            "--samples",
+            help=_("How many rolls an estimate makes (default 10000, fewer for many dice)."),
+        ),
         seed: int | None = typer.Option(None, "--seed", help=_("Seed of an estimate, to repeat it.")),
     ) -> None:
         if not estimated:
@@ -143,8 +171,9 @@ def _exact(expression: str) -> Odds:
     try:
         return odds(expression)
     except OddsUnavailableError as error:
-        raise OddsUnavailableError(Message("core", N_("{reason}\nAdd --estimate for an estimate."),
-                                           {"reason": error.message})) from None
+        raise OddsUnavailableError(
+            Message("core", N_("{reason}\nAdd --estimate for an estimate."), {"reason": error.message})
+        ) from None
 
 
 def _shown(result: Odds) -> list[tuple[int, Fraction]]:
@@ -176,14 +205,25 @@ def _print_odds(expression: str, result: Odds) -> None:
     table.add_column("", justify="left", no_wrap=True, overflow="crop")
     for outcome, probability in rows:
         bar = "█" * max(1, round(BAR_WIDTH * probability / peak)) if probability else ""
-        table.add_row(str(outcome), str(probability), decimal(float(probability) * 100),
-                      decimal(float(result.at_least(outcome)) * 100), Text(bar, style="cyan"))
+        table.add_row(
+            str(outcome),
+            str(probability),
+            decimal(float(probability) * 100),
+            decimal(float(result.at_least(outcome)) * 100),
+            Text(bar, style="cyan"),
+        )
     out = console()
     out.print(table)
     if len(rows) < len(result.distribution):
-        out.print(_(P_("{count} very unlikely result (less than 0.1% on each side) is not shown.",
-                       "{count} very unlikely results (less than 0.1% on each side) are not shown."),
-                    count=len(result.distribution) - len(rows)))
+        out.print(
+            _(
+                P_(
+                    "{count} very unlikely result (less than 0.1% on each side) is not shown.",
+                    "{count} very unlikely results (less than 0.1% on each side) are not shown.",
+                ),
+                count=len(result.distribution) - len(rows),
+            )
+        )
     mean, stdev = decimal(float(result.mean), "0.###"), decimal(result.stdev, "0.###")
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
@@ -192,9 +232,15 @@ def _print_odds(expression: str, result: Odds) -> None:
 
 def print_estimate(expression: str, guess: Estimate) -> None:
     """The estimate as a table like the exact odds, each figure with its 95 % margin of error."""
-    table = Table(title=_("Estimated odds of {expression} ({samples} rolls, seed {seed})",
-                          expression=expression, samples=guess.samples, seed=guess.seed),
-                  title_justify="left")
+    table = Table(
+        title=_(
+            "Estimated odds of {expression} ({samples} rolls, seed {seed})",
+            expression=expression,
+            samples=guess.samples,
+            seed=guess.seed,
+        ),
+        title_justify="left",
+    )
     table.add_column(_("Result"), justify="right")
     table.add_column("%", justify="right")
     table.add_column("\u00b1", justify="right")
@@ -205,15 +251,27 @@ def print_estimate(expression: str, guess: Estimate) -> None:
     for low, high, count in rows:
         probability = count / guess.samples
         bar = "\u2588" * max(1, round(BAR_WIDTH * count / peak))
-        table.add_row(str(low) if low == high else f"{low}\u2013{high}", decimal(probability * 100, "0.##"),
-                      decimal(guess.half_width(probability) * 100, "0.##"),
-                      decimal(guess.at_least(low) * 100, "0.##"), Text(bar, style="cyan"))
+        table.add_row(
+            str(low) if low == high else f"{low}\u2013{high}",
+            decimal(probability * 100, "0.##"),
+            decimal(guess.half_width(probability) * 100, "0.##"),
+            decimal(guess.at_least(low) * 100, "0.##"),
+            Text(bar, style="cyan"),
+        )
     out = console()
     out.print(table)
-    out.print(_("This is an estimate, not the exact odds: each percentage is within the margin shown"
-                " (\u00b1) 95 times out of 100."))
-    out.print(_("Mean: about {mean} (\u00b1 {margin})", mean=decimal(guess.mean, "0.###"),
-                margin=decimal(guess.mean_half_width, "0.###")))
+    out.print(
+        _(
+            "This is an estimate, not the exact odds: each percentage is within the margin shown"
+            " (\u00b1) 95 times out of 100."
+        )
+    )
+    out.print(
+        _(
+            "Mean: about {mean} (\u00b1 {margin})",
+            mean=decimal(guess.mean, "0.###"),
+            margin=decimal(guess.mean_half_width, "0.###"),
+        )
+    )
     out.print(_("Standard deviation: about {stdev}", stdev=decimal(guess.stdev, "0.###")))
-    out.print(_("Seen from {minimum} to {maximum}.", minimum=guess.counts[0][0],
-                maximum=guess.counts[-1][0]))
+    out.print(_("Seen from {minimum} to {maximum}.", minimum=guess.counts[0][0], maximum=guess.counts[-1][0]))

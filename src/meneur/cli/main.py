@@ -75,8 +75,7 @@ def _run(args: list[str]) -> None:
     try:
         lang = resolve_language(language_from_argv(args))
     except UnknownLanguageError as error:
-        sys.stderr.write(
-            f"Langue inconnue / unknown language: {error}. Choisissez / choose: fr, en, pl.\n")
+        sys.stderr.write(f"Langue inconnue / unknown language: {error}. Choisissez / choose: fr, en, pl.\n")
         raise SystemExit(2) from None
     set_language(lang)
     from meneur.cli.quick_roll import run as quick_roll

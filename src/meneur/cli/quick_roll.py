@@ -111,8 +111,14 @@ def print_roll(result: Roll) -> None:
     for group in result.groups():
         for die in group.dice:
             if die.digits is not None:
-                out.print(_("{notation}: digits {digits} (units {units})", notation=group.notation,
-                            digits=" ".join(str(d) for d in die.digits), units=die.digits[-1]))
+                out.print(
+                    _(
+                        "{notation}: digits {digits} (units {units})",
+                        notation=group.notation,
+                        digits=" ".join(str(d) for d in die.digits),
+                        units=die.digits[-1],
+                    )
+                )
     total = f"[bold]{result.total}[/bold]"
     out.print(_("Total: {total}", total=total), markup=True)
 

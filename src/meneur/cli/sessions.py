@@ -76,21 +76,36 @@ def _print(lines: Lines) -> None:
 
 def _result_json(session: AnySession, events: Sequence[Any], presenter: Presenter) -> dict[str, Any]:
     codec = session.system.codec
-    return {"events": [codec.event_to_json(event) for event in events], "version": session.version,
-            **presenter.state_json(session)}
+    return {
+        "events": [codec.event_to_json(event) for event in events],
+        "version": session.version,
+        **presenter.state_json(session),
+    }
 
 
-def create(path: Path, key: str, setup: Any, *, force: bool, as_json: bool, presenter: Presenter,
-           prepare: Callable[[AnySession], None] | None = None) -> None:
+def create(
+    path: Path,
+    key: str,
+    setup: Any,
+    *,
+    force: bool,
+    as_json: bool,
+    presenter: Presenter,
+    prepare: Callable[[AnySession], None] | None = None,
+) -> None:
     """``new``: write a session file for ``setup`` (refusing to overwrite unless ``force``).
 
     ``prepare(session)`` may carry out first commands before anything is written (a fight file's).
     """
     try:
         if path.exists() and not force:
-            raise BadInputError(Message("core", N_(
-                "{path} already exists; choose another name or add --force to replace it."),
-                {"path": str(path)}))
+            raise BadInputError(
+                Message(
+                    "core",
+                    N_("{path} already exists; choose another name or add --force to replace it."),
+                    {"path": str(path)},
+                )
+            )
         session = Session.new(key, setup)
         if prepare is not None:
             prepare(session)
@@ -103,8 +118,16 @@ def create(path: Path, key: str, setup: Any, *, force: bool, as_json: bool, pres
         _print([_("Written: {path}", path=str(path)), *presenter.state(session)])
 
 
-def play(path: Path, key: str, command: Any, presenter: Presenter, *, as_json: bool = False,
-         seed: int | None = None, dice: str | None = None) -> None:
+def play(
+    path: Path,
+    key: str,
+    command: Any,
+    presenter: Presenter,
+    *,
+    as_json: bool = False,
+    seed: int | None = None,
+    dice: str | None = None,
+) -> None:
     """Carry out ``command`` on the session file ``path`` and print what happened.
 
     Args:
@@ -143,16 +166,24 @@ def _step_back(path: Path, key: str, presenter: Presenter, as_json: bool, redo: 
         with store.transaction(path, key) as session:
             change = session.redo() if redo else session.undo()
             if change is None:
-                raise Refused(Message("core", N_("Nothing to redo.") if redo else N_("Nothing to undo.")),
-                              rule="nothing_to_redo" if redo else "nothing_to_undo")
+                raise Refused(
+                    Message("core", N_("Nothing to redo.") if redo else N_("Nothing to undo.")),
+                    rule="nothing_to_redo" if redo else "nothing_to_undo",
+                )
     except MeneurError as error:
         fail(error, as_json)
     codec = session.system.codec
     name = "-" if change.command is None else codec.command_name(change.command)
     if as_json:
-        print_json({"redone" if redo else "undone": None if change.command is None
-                    else codec.command_to_json(change.command), "version": session.version,
-                    **presenter.state_json(session)})
+        print_json(
+            {
+                "redone" if redo else "undone": None
+                if change.command is None
+                else codec.command_to_json(change.command),
+                "version": session.version,
+                **presenter.state_json(session),
+            }
+        )
         return
     text = _("Redone: {command}.", command=name) if redo else _("Undone: {command}.", command=name)
     _print([text, *presenter.state(session)])
@@ -160,9 +191,14 @@ def _step_back(path: Path, key: str, presenter: Presenter, as_json: bool, redo: 
 
 def legal_json(session: AnySession, entry: Legal[Any]) -> dict[str, Any]:
     """One entry of the legality query as JSON."""
-    data: dict[str, Any] = {"actor": entry.actor, "kind": entry.kind,
-                            "command": session.system.codec.command_to_json(entry.command),
-                            "cost_min": entry.cost_min, "cost_max": entry.cost_max, **dict(entry.details)}
+    data: dict[str, Any] = {
+        "actor": entry.actor,
+        "kind": entry.kind,
+        "command": session.system.codec.command_to_json(entry.command),
+        "cost_min": entry.cost_min,
+        "cost_max": entry.cost_max,
+        **dict(entry.details),
+    }
     if not entry.is_legal:
         data["rule"] = entry.rule
         data["reason"] = entry.reason.render() if entry.reason is not None else None
@@ -191,8 +227,9 @@ JSON_HELP = N_("Print JSON.")
 ALL_HELP = N_("Also list what is refused, and why.")
 
 
-def add_session_verbs(app: typer.Typer, key: str, presenter: Callable[[], Presenter],
-                      skip: Sequence[str] = ()) -> None:
+def add_session_verbs(
+    app: typer.Typer, key: str, presenter: Callable[[], Presenter], skip: Sequence[str] = ()
+) -> None:
     """Add ``legal``, ``undo``, ``redo``, ``log`` and ``show`` to a system's group (less ``skip``,
     for a system that gives its own ``legal`` with richer words)."""
     if "legal" not in skip:

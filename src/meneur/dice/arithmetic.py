@@ -47,6 +47,9 @@ def apply_unary(op: str, value: int) -> int:
 
 def division_by_zero(op: str) -> DiceValueError:
     """The error for a division (or remainder) by zero, naming the operator ``op`` actually used."""
-    msgid = (N_("Remainder of a division by zero: the divisor of '{op}' was 0.") if op == "%"
-             else N_("Division by zero: the divisor of '{op}' was 0."))
+    msgid = (
+        N_("Remainder of a division by zero: the divisor of '{op}' was 0.")
+        if op == "%"
+        else N_("Division by zero: the divisor of '{op}' was 0.")
+    )
     return DiceValueError(Message("core", msgid, {"op": op}))

@@ -67,6 +67,7 @@ def roll_digits(n_digits: int, source: DiceSource) -> DigitRoll:
         BadInputError: when ``n_digits`` is not between 1 and 6.
     """
     if not 1 <= n_digits <= 6:
-        raise BadInputError(Message(
-            "core", N_("A digit die has 1 to 6 digits, not {count}."), {"count": n_digits}))
+        raise BadInputError(
+            Message("core", N_("A digit die has 1 to 6 digits, not {count}."), {"count": n_digits})
+        )
     return DigitRoll(tuple(source.roll(6) for _ in range(n_digits)))

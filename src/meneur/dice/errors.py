@@ -21,18 +21,26 @@ class DiceSyntaxError(DiceError):
 
     code = "dice_syntax"
 
-    def __init__(self, reason: Message, expression: str, position: int,
-                 suggestion: str | None = None) -> None:
+    def __init__(
+        self, reason: Message, expression: str, position: int, suggestion: str | None = None
+    ) -> None:
         self.reason = reason
         self.expression = expression
         self.position = position
         self.suggestion = suggestion
         if suggestion is not None:
-            reason = Message("core", N_("{reason} Did you mean {suggestion}?"),
-                             {"reason": reason, "suggestion": suggestion})
-        super().__init__(Message(
-            "core", N_("{reason}\n{expression}\n{caret}"),
-            {"reason": reason, "expression": expression, "caret": " " * position + "^"}))
+            reason = Message(
+                "core",
+                N_("{reason} Did you mean {suggestion}?"),
+                {"reason": reason, "suggestion": suggestion},
+            )
+        super().__init__(
+            Message(
+                "core",
+                N_("{reason}\n{expression}\n{caret}"),
+                {"reason": reason, "expression": expression, "caret": " " * position + "^"},
+            )
+        )
 
     def suggesting(self, suggestion: str) -> DiceSyntaxError:
         """The same error, followed by « did you mean ``suggestion``? »."""
@@ -68,6 +76,9 @@ def syntax_error(expression: str, position: int, got: str) -> DiceSyntaxError:
     if not got.strip():
         reason = Message("core", N_("The expression ends too early: something is missing at the end."))
     else:
-        reason = Message("core", N_("Unexpected '{text}' at position {position}."),
-                         {"text": got.strip()[:10], "position": position + 1})
+        reason = Message(
+            "core",
+            N_("Unexpected '{text}' at position {position}."),
+            {"text": got.strip()[:10], "position": position + 1},
+        )
     return DiceSyntaxError(reason, expression, position)

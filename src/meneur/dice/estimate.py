@@ -114,18 +114,28 @@ def sample_size(expression: Expression, samples: int | None) -> int:
     if samples is None:
         return max(MIN_SAMPLES, min(DEFAULT_SAMPLES, MAX_DICE // dice))
     if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise DiceLimitError(Message("core", N_("The number of samples must be between {low} and {high}."),
-                                     {"low": MIN_SAMPLES, "high": MAX_SAMPLES}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("The number of samples must be between {low} and {high}."),
+                {"low": MIN_SAMPLES, "high": MAX_SAMPLES},
+            )
+        )
     if samples * dice > MAX_DICE:
-        raise DiceLimitError(Message("core", N_(
-            "{samples} samples of {dice} dice would roll more than {cap} dice: ask for at most"
-            " {most} samples."),
-            {"samples": samples, "dice": dice, "cap": MAX_DICE, "most": max(MAX_DICE // dice, 1)}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_(
+                    "{samples} samples of {dice} dice would roll more than {cap} dice: ask for at most"
+                    " {most} samples."
+                ),
+                {"samples": samples, "dice": dice, "cap": MAX_DICE, "most": max(MAX_DICE // dice, 1)},
+            )
+        )
     return samples
 
 
-def estimate(expression: str | Expression, samples: int | None = None,
-             seed: int | None = None) -> Estimate:
+def estimate(expression: str | Expression, samples: int | None = None, seed: int | None = None) -> Estimate:
     """Roll ``expression`` ``samples`` times (default: see :func:`sample_size`) from ``seed``.
 
     Without a seed one is drawn (from the operating system) and recorded in the estimate.

@@ -43,10 +43,24 @@ SUMS = ("+", "-")
 PRODUCTS = ("*", "//", "/", "%")
 #: Operation words, longest first, with the code of our tree and the default selector kind.
 WORDS: tuple[tuple[str, str, str], ...] = (
-    ("kh", "k", "h"), ("kl", "k", "l"), ("dh", "p", "h"), ("dl", "p", "l"), ("ph", "p", "h"),
-    ("pl", "p", "l"), ("rr", "rr", "="), ("ro", "ro", "="), ("ra", "ra", "="), ("mi", "mi", "="),
-    ("ma", "ma", "="), ("k", "k", "h"), ("d", "p", "l"), ("p", "p", "l"), ("r", "rr", "="),
-    ("e", "e", "="), ("!", "e", "="), ("x", "e", "="),
+    ("kh", "k", "h"),
+    ("kl", "k", "l"),
+    ("dh", "p", "h"),
+    ("dl", "p", "l"),
+    ("ph", "p", "h"),
+    ("pl", "p", "l"),
+    ("rr", "rr", "="),
+    ("ro", "ro", "="),
+    ("ra", "ra", "="),
+    ("mi", "mi", "="),
+    ("ma", "ma", "="),
+    ("k", "k", "h"),
+    ("d", "p", "l"),
+    ("p", "p", "l"),
+    ("r", "rr", "="),
+    ("e", "e", "="),
+    ("!", "e", "="),
+    ("x", "e", "="),
 )
 SET_CODES = frozenset({"k", "p"})
 ORDERED_WORDS = frozenset({"kh", "kl", "dh", "dl", "ph", "pl", "mi", "ma"})
@@ -83,7 +97,7 @@ class Reader:
         start = self.at
         while self.at < len(self.low) and self.low[self.at].isdecimal():
             self.at += 1
-        return int(self.low[start:self.at]) if self.at > start else None
+        return int(self.low[start : self.at]) if self.at > start else None
 
     def fail(self, reason: Message | None = None, position: int | None = None) -> DiceSyntaxError:
         """The error at ``position`` (default: here)."""
@@ -188,9 +202,16 @@ class Reader:
             if word is None:
                 break
             if self._peek("!!") is not None:
-                raise self.fail(Message("core", N_(
-                    "Compounding explosions ('!!') are not supported: write '!' (each explosion adds"
-                    " a die).")), self.at + 1)
+                raise self.fail(
+                    Message(
+                        "core",
+                        N_(
+                            "Compounding explosions ('!!') are not supported: write '!' (each explosion adds"
+                            " a die)."
+                        ),
+                    ),
+                    self.at + 1,
+                )
             found.append(self._operation(word, term))
         return _merge(found)
 
@@ -198,9 +219,13 @@ class Reader:
         position = self.at
         code, default = next((c, k) for w, c, k in WORDS if w == word)
         if term is None and code not in SET_CODES:
-            raise self.fail(Message("core", N_(
-                "'{operation}' works on dice only; a set takes k, d or p (keep or drop)."),
-                {"operation": self.text[position:position + len(word)]}))
+            raise self.fail(
+                Message(
+                    "core",
+                    N_("'{operation}' works on dice only; a set takes k, d or p (keep or drop)."),
+                    {"operation": self.text[position : position + len(word)]},
+                )
+            )
         self.at += len(word)
         selector = self._selector(word, code, default, term)
         if term is not None:
@@ -209,22 +234,44 @@ class Reader:
 
     def _check_applies(self, term: DiceTerm, code: str, selector: Selector, position: int) -> None:
         """Refuse an operation that cannot apply to these dice (never ignore it silently)."""
-        written = self.text[position:self.at]
+        written = self.text[position : self.at]
         if term.fate and code == "e":
-            raise NotApplicableError(Message("core", N_(
-                "'{operation}': Fate dice do not explode (they show -1, 0 or +1)."),
-                {"operation": written}), self.text, position)
+            raise NotApplicableError(
+                Message(
+                    "core",
+                    N_("'{operation}': Fate dice do not explode (they show -1, 0 or +1)."),
+                    {"operation": written},
+                ),
+                self.text,
+                position,
+            )
         if term.digits and code in ("e", "mi", "ma"):
-            raise NotApplicableError(Message("core", N_(
-                "'{operation}' does not apply to a {die}: its d6 are read as digits, not added."),
-                {"operation": written, "die": f"d{term.sides}"}), self.text, position)
+            raise NotApplicableError(
+                Message(
+                    "core",
+                    N_("'{operation}' does not apply to a {die}: its d6 are read as digits, not added."),
+                    {"operation": written, "die": f"d{term.sides}"},
+                ),
+                self.text,
+                position,
+            )
         faces = term.faces()
-        if code != "mi" and code != "ma" and selector.is_by_value() \
-                and not any(selector.matches(f) for f in faces):
+        if (
+            code != "mi"
+            and code != "ma"
+            and selector.is_by_value()
+            and not any(selector.matches(f) for f in faces)
+        ):
             die = "dF" if term.fate else "d%" if term.percent else f"d{term.sides}"
-            raise NotApplicableError(Message("core", N_(
-                "'{operation}' never applies: a {die} shows {low} to {high}."),
-                {"operation": written, "die": die, "low": faces[0], "high": faces[-1]}), self.text, position)
+            raise NotApplicableError(
+                Message(
+                    "core",
+                    N_("'{operation}' never applies: a {die} shows {low} to {high}."),
+                    {"operation": written, "die": die, "low": faces[0], "high": faces[-1]},
+                ),
+                self.text,
+                position,
+            )
 
     def _selector(self, word: str, code: str, default: str, term: DiceTerm | None) -> Selector:
         kind = default
@@ -242,8 +289,9 @@ class Reader:
                 return Selector("=", max(term.faces()))
             if self.at < len(self.low):
                 raise self.fail()
-            raise self.fail(Message("core", N_("'{operation}' needs a number after it."),
-                                    {"operation": word}))
+            raise self.fail(
+                Message("core", N_("'{operation}' needs a number after it."), {"operation": word})
+            )
         if comparison == ">=":
             return Selector(">", number - 1)
         if comparison == "<=":
@@ -272,8 +320,9 @@ def _operated_parens(inner: Node, operations: tuple[Operation, ...]) -> Node:
     while isinstance(inner, Parens) and isinstance(inner.inner, Parens | DiceTerm):
         inner = inner.inner
     if isinstance(inner, DiceTerm):
-        return DiceTerm(inner.count, inner.sides, _merge_tuples(inner.operations, operations),
-                        inner.percent, inner.fate)
+        return DiceTerm(
+            inner.count, inner.sides, _merge_tuples(inner.operations, operations), inner.percent, inner.fate
+        )
     return SetTerm((inner,), operations)
 
 

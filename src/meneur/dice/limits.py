@@ -36,9 +36,16 @@ class Budget:
         """
         self.rolled += dice
         if self.rolled > MAX_DICE_ROLLED:
-            raise DiceLimitError(Message(
-                "core", N_("This roll needed more than {cap} dice (rerolls and explosions included):"
-                           " roll fewer dice."), {"cap": MAX_DICE_ROLLED}))
+            raise DiceLimitError(
+                Message(
+                    "core",
+                    N_(
+                        "This roll needed more than {cap} dice (rerolls and explosions included):"
+                        " roll fewer dice."
+                    ),
+                    {"cap": MAX_DICE_ROLLED},
+                )
+            )
 
 
 def check_text(text: str) -> None:
@@ -48,9 +55,13 @@ def check_text(text: str) -> None:
         DiceLimitError: naming the cap.
     """
     if len(text) > MAX_EXPRESSION_LENGTH:
-        raise DiceLimitError(Message(
-            "core", N_("The expression has {length} characters; at most {cap} are allowed."),
-            {"length": len(text), "cap": MAX_EXPRESSION_LENGTH}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("The expression has {length} characters; at most {cap} are allowed."),
+                {"length": len(text), "cap": MAX_EXPRESSION_LENGTH},
+            )
+        )
     level = deepest = 0
     for char in text:
         level += (char == "(") - (char == ")")
@@ -67,38 +78,61 @@ def check_expression(expression: Expression) -> None:
         DiceValueError: for a selector that an operation cannot use.
     """
     if depth(expression.root) > MAX_DEPTH:
-        raise DiceLimitError(Message(
-            "core", N_("The expression chains too many operations (at most {cap} levels)."),
-            {"cap": MAX_DEPTH}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("The expression chains too many operations (at most {cap} levels)."),
+                {"cap": MAX_DEPTH},
+            )
+        )
     terms = expression.dice_terms()
     for term in terms:
         _check_term(term)
     written = sum(t.count for t in terms)
     if written > MAX_DICE_WRITTEN:
-        raise DiceLimitError(Message(
-            "core", N_("The expression rolls {count} dice; at most {cap} in all."),
-            {"count": written, "cap": MAX_DICE_WRITTEN}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("The expression rolls {count} dice; at most {cap} in all."),
+                {"count": written, "cap": MAX_DICE_WRITTEN},
+            )
+        )
     _check_sets(expression)
 
 
 def _too_deep() -> DiceLimitError:
-    return DiceLimitError(Message(
-        "core", N_("The expression is nested too deeply (at most {cap} levels of parentheses)."),
-        {"cap": MAX_NESTING}))
+    return DiceLimitError(
+        Message(
+            "core",
+            N_("The expression is nested too deeply (at most {cap} levels of parentheses)."),
+            {"cap": MAX_NESTING},
+        )
+    )
 
 
 def _check_term(term: DiceTerm) -> None:
     if term.count > MAX_DICE_PER_GROUP:
-        raise DiceLimitError(Message(
-            "core", N_("{notation}: {count} dice in one group; at most {cap}."),
-            {"notation": f"{term.count}d{term.sides}", "count": term.count, "cap": MAX_DICE_PER_GROUP}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("{notation}: {count} dice in one group; at most {cap}."),
+                {"notation": f"{term.count}d{term.sides}", "count": term.count, "cap": MAX_DICE_PER_GROUP},
+            )
+        )
     if term.sides < 1:
-        raise DiceValueError(Message("core", N_("A die needs at least one side: d{sides} cannot be rolled."),
-                                     {"sides": term.sides}))
+        raise DiceValueError(
+            Message(
+                "core", N_("A die needs at least one side: d{sides} cannot be rolled."), {"sides": term.sides}
+            )
+        )
     if term.sides > MAX_SIDES and term.sides not in DIGIT_DICE:
-        raise DiceLimitError(Message(
-            "core", N_("A d{sides} has too many sides; at most {cap} (d66 and d666 are digit dice)."),
-            {"sides": term.sides, "cap": MAX_SIDES}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("A d{sides} has too many sides; at most {cap} (d66 and d666 are digit dice)."),
+                {"sides": term.sides, "cap": MAX_SIDES},
+            )
+        )
     faces = term.faces()
     for operation in term.operations:
         _check_operation(term, operation, faces)
@@ -108,19 +142,33 @@ def _check_operation(term: DiceTerm, operation: Operation, faces: tuple[int, ...
     name = str(operation)
     if operation.code in ("mi", "ma"):
         if any(s.kind != "=" for s in operation.selectors):
-            raise DiceValueError(Message(
-                "core", N_("'{operation}' takes a plain number, as in mi2 or ma5."), {"operation": name}))
+            raise DiceValueError(
+                Message(
+                    "core", N_("'{operation}' takes a plain number, as in mi2 or ma5."), {"operation": name}
+                )
+            )
         return
     if operation.code not in ("rr", "e"):
         return
     if not operation.is_by_value():
-        raise DiceLimitError(Message(
-            "core", N_("'{operation}' would never stop: there is always a highest and a lowest die."
-                       " Use a value, as in rr1, e6 or e>5."), {"operation": name}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_(
+                    "'{operation}' would never stop: there is always a highest and a lowest die."
+                    " Use a value, as in rr1, e6 or e>5."
+                ),
+                {"operation": name},
+            )
+        )
     if all(operation.matches(face) for face in faces):
-        raise DiceLimitError(Message(
-            "core", N_("'{operation}' matches every face of a d{sides}: it would never stop."),
-            {"operation": name, "sides": term.sides}))
+        raise DiceLimitError(
+            Message(
+                "core",
+                N_("'{operation}' matches every face of a d{sides}: it would never stop."),
+                {"operation": name, "sides": term.sides},
+            )
+        )
 
 
 def _check_sets(expression: Expression) -> None:
@@ -130,7 +178,11 @@ def _check_sets(expression: Expression) -> None:
         if isinstance(node, SetTerm):
             for operation in node.operations:
                 if operation.code not in ("k", "p"):
-                    raise DiceValueError(Message(
-                        "core", N_("'{operation}' works on dice only; a set takes k or p."),
-                        {"operation": str(operation)}))
+                    raise DiceValueError(
+                        Message(
+                            "core",
+                            N_("'{operation}' works on dice only; a set takes k or p."),
+                            {"operation": str(operation)},
+                        )
+                    )
         stack.extend(children(node))

@@ -96,8 +96,7 @@ class DiceTerm:
     def __post_init__(self) -> None:
         size = "%" if self.percent else "F" if self.fate else str(self.sides)
         object.__setattr__(self, "digits", 0 if self.fate else DIGIT_DICE.get(self.sides, 0))
-        object.__setattr__(self, "notation",
-                           f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
+        object.__setattr__(self, "notation", f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
 
     def faces(self) -> tuple[int, ...]:
         """Every face one die of this term can show, in increasing order."""

@@ -75,7 +75,7 @@ class Odds:
     def variance(self) -> Fraction:
         """The exact variance."""
         second = Fraction(sum(o * o * w for o, w in self.weights), self.denominator)
-        return second - self.mean ** 2
+        return second - self.mean**2
 
     @property
     def stdev(self) -> float:
@@ -146,5 +146,6 @@ def _odds(expression: Expression) -> Odds:
 
 def unavailable(reason: Message) -> OddsUnavailableError:
     """The refusal of exact odds, saying why."""
-    return OddsUnavailableError(Message(
-        "core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason}))
+    return OddsUnavailableError(
+        Message("core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason})
+    )

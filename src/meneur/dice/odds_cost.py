@@ -86,8 +86,11 @@ def verdict(expression: Expression) -> Verdict:
 
 
 def _too_long(work: float) -> Message:
-    return Message("core", N_("working them out would take about {seconds} seconds, too long to wait."),
-                   {"seconds": max(2, round(work / 1_000_000))})
+    return Message(
+        "core",
+        N_("working them out would take about {seconds} seconds, too long to wait."),
+        {"seconds": max(2, round(work / 1_000_000))},
+    )
 
 
 class _Counter:
@@ -143,17 +146,32 @@ class _Counter:
         rest = tuple(o for o in rest if o.code not in ("mi", "ma"))
         if not rest:
             return self.sum(term.count, _Shape(size, low, high))
-        if len(rest) == 1 and rest[0].code in ("k", "p") and operations[0].code != "e" \
-                and not any(s.is_by_value() for s in rest[0].selectors):
+        if (
+            len(rest) == 1
+            and rest[0].code in ("k", "p")
+            and operations[0].code != "e"
+            and not any(s.is_by_value() for s in rest[0].selectors)
+        ):
             return self.pool(term.count, _Shape(size, low, high), kept_count(term.count, rest[0]))
-        if len(rest) == 1 and rest[0].code in ("k", "p") and rest[0].is_by_value() \
-                and operations[0].code != "e":
+        if (
+            len(rest) == 1
+            and rest[0].code in ("k", "p")
+            and rest[0].is_by_value()
+            and operations[0].code != "e"
+        ):
             return self.sum(term.count, _Shape(size + 1, min(low, 0), max(high, 0)))
         paths = path_bound(term)
         if paths is None:
-            raise _TooBigError(Message("core", N_(
-                "{notation} mixes an endless reroll ('rr') with other operations; exact odds need"
-                " 'rr' first, followed only by mi, ma and one keep or drop."), {"notation": str(term)}))
+            raise _TooBigError(
+                Message(
+                    "core",
+                    N_(
+                        "{notation} mixes an endless reroll ('rr') with other operations; exact odds need"
+                        " 'rr' first, followed only by mi, ma and one keep or drop."
+                    ),
+                    {"notation": str(term)},
+                )
+            )
         if paths > MAX_PATHS:
             raise _TooBigError(too_many_paths(str(term)))
         self.add(PATH_STEP * paths)
@@ -173,11 +191,17 @@ class _Counter:
             return self.sum(count, die)
         faces = die.size if faces is None else faces
         if count > MAX_POOL_DICE:
-            raise _TooBigError(Message("core", N_("keeping or dropping among more than {cap} dice."),
-                                  {"cap": MAX_POOL_DICE}))
+            raise _TooBigError(
+                Message("core", N_("keeping or dropping among more than {cap} dice."), {"cap": MAX_POOL_DICE})
+            )
         if faces > MAX_POOL_FACES:
-            raise _TooBigError(Message("core", N_(
-                "keeping or dropping among dice of more than {cap} faces."), {"cap": MAX_POOL_FACES}))
+            raise _TooBigError(
+                Message(
+                    "core",
+                    N_("keeping or dropping among dice of more than {cap} faces."),
+                    {"cap": MAX_POOL_FACES},
+                )
+            )
         span = die.high - die.low
         self.add(POOL_STEP * faces * (kept * span + 1) * (count + 1))
         return _Shape(kept * span + 1, kept * die.low, kept * die.high)
@@ -206,8 +230,11 @@ class _Counter:
 
 def too_many_paths(notation: str) -> Message:
     """Why an enumeration is refused."""
-    return Message("core", N_("{notation} has more than {cap} sequences of dice to go through."),
-                   {"notation": notation, "cap": MAX_PATHS})
+    return Message(
+        "core",
+        N_("{notation} has more than {cap} sequences of dice to go through."),
+        {"notation": notation, "cap": MAX_PATHS},
+    )
 
 
 def kept_count(count: int, operation: Operation) -> int:
@@ -221,7 +248,7 @@ def kept_count(count: int, operation: Operation) -> int:
 
 def path_bound(term: DiceTerm) -> int | None:
     """An upper bound of the sequences of dice a group can roll (``None``: unbounded)."""
-    faces = len(term.faces()) if not term.digits else 6 ** term.digits
+    faces = len(term.faces()) if not term.digits else 6**term.digits
     per_die = faces
     extra = 1
     for operation in term.operations:
@@ -235,5 +262,5 @@ def path_bound(term: DiceTerm) -> int | None:
             extra *= faces
         elif operation.code == "e":
             matching = sum(1 for f in term.faces() if operation.matches(f))
-            per_die *= sum(matching ** k for k in range(MAX_EXPLOSIONS + 1))
-    return int(per_die ** term.count) * extra
+            per_die *= sum(matching**k for k in range(MAX_EXPLOSIONS + 1))
+    return int(per_die**term.count) * extra

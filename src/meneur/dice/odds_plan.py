@@ -58,14 +58,16 @@ def compile_die(node: Node) -> Die:
 
 
 def _unavailable(reason: Message) -> OddsUnavailableError:
-    return OddsUnavailableError(Message(
-        "core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason}))
+    return OddsUnavailableError(
+        Message("core", N_("Exact odds are not available for this expression: {reason}"), {"reason": reason})
+    )
 
 
 def _binary(op: str, left: Die, right: Die) -> Die:
     if len(left) * len(right) > MAX_PAIRS:
-        raise _unavailable(Message(
-            "core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS}))
+        raise _unavailable(
+            Message("core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS})
+        )
     if op in DIVISIONS and 0 in right.outcomes():
         raise division_by_zero(op)
     function = BINARY[op]
@@ -140,8 +142,13 @@ def _sum(term: DiceTerm, die: Die) -> Die:
         return icepool.Die([0])
     span = die.max_outcome() - die.min_outcome()
     if term.count * span > MAX_OUTCOMES:
-        raise _unavailable(Message("core", N_("{notation} has too many possible totals (more than {cap})."),
-                                   {"notation": str(term), "cap": MAX_OUTCOMES}))
+        raise _unavailable(
+            Message(
+                "core",
+                N_("{notation} has too many possible totals (more than {cap})."),
+                {"notation": str(term), "cap": MAX_OUTCOMES},
+            )
+        )
     return _repeat(die, term.count)
 
 
@@ -179,8 +186,9 @@ def _check_repeat_cost(size: int, span: int, count: int) -> None:
             cost += outcomes(power) ** 2
             power *= 2
     if cost > MAX_PAIRS:
-        raise _unavailable(Message(
-            "core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS}))
+        raise _unavailable(
+            Message("core", N_("too many combinations of outcomes (more than {cap})."), {"cap": MAX_PAIRS})
+        )
 
 
 def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
@@ -190,11 +198,17 @@ def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
         if any(s.is_by_value() for s in operation.selectors):
             return _enumerate_term(term)
         if term.count > MAX_POOL:
-            raise _unavailable(Message("core", N_("keeping or dropping among more than {cap} dice."),
-                                       {"cap": MAX_POOL}))
+            raise _unavailable(
+                Message("core", N_("keeping or dropping among more than {cap} dice."), {"cap": MAX_POOL})
+            )
         if len(die) > MAX_POOL_FACES:
-            raise _unavailable(Message("core", N_(
-                "keeping or dropping among dice of more than {cap} faces."), {"cap": MAX_POOL_FACES}))
+            raise _unavailable(
+                Message(
+                    "core",
+                    N_("keeping or dropping among dice of more than {cap} faces."),
+                    {"cap": MAX_POOL_FACES},
+                )
+            )
         positions = _positions(term.count, operation)
         kept = sum(positions)
         if kept == 0:
@@ -233,6 +247,7 @@ def _set(node: SetTerm) -> Die:
         if all(not s.is_by_value() for s in operation.selectors) and len(items) <= MAX_POOL:
             return icepool.Pool(items).keep(_positions(len(items), operation)).sum()
         if operation.is_by_value():
+
             def counted(value: int) -> int:
                 return value if operation.matches(value) == (operation.code == "k") else 0
 
@@ -274,10 +289,16 @@ def _too_many(notation: str) -> OddsUnavailableError:
 def _enumerate_term(term: DiceTerm) -> Die:
     bound = path_bound(term)
     if bound is None:
-        raise _unavailable(Message("core", N_(
-            "{notation} mixes an endless reroll ('rr') with other operations; exact odds need 'rr'"
-            " first, followed only by mi, ma and one keep or drop."),
-            {"notation": str(term)}))
+        raise _unavailable(
+            Message(
+                "core",
+                N_(
+                    "{notation} mixes an endless reroll ('rr') with other operations; exact odds need 'rr'"
+                    " first, followed only by mi, ma and one keep or drop."
+                ),
+                {"notation": str(term)},
+            )
+        )
     if bound > MAX_PATHS:
         raise _too_many(str(term))
     from meneur.dice.roller import roll_term

@@ -77,7 +77,7 @@ def suggest(text: str, position: int) -> str | None:
         if not 0 <= at <= len(text):
             continue
         if at < len(text):
-            candidates.extend(text[:at] + new + text[at + 1:] for new in _REPLACEMENTS)
+            candidates.extend(text[:at] + new + text[at + 1 :] for new in _REPLACEMENTS)
         inserts = (_AFTER_D if text[:at].lower().endswith("d") else ()) + _INSERTS
         candidates.extend(text[:at] + insert + text[at:] for insert in inserts)
     for candidate in candidates:
@@ -93,10 +93,17 @@ def suggest(text: str, position: int) -> str | None:
 def _refuse_unsupported(text: str) -> None:
     decimal = _DECIMAL.search(text)
     if decimal:
-        raise DiceSyntaxError(Message(
-            "core", N_("Decimal numbers are not allowed ('{text}'): dice use whole numbers."),
-            {"text": decimal.group()}), text, decimal.start())
+        raise DiceSyntaxError(
+            Message(
+                "core",
+                N_("Decimal numbers are not allowed ('{text}'): dice use whole numbers."),
+                {"text": decimal.group()},
+            ),
+            text,
+            decimal.start(),
+        )
     bracket = text.find("[")
     if bracket >= 0:
-        raise DiceSyntaxError(Message(
-            "core", N_("Labels in brackets are not supported: remove '[...]'.")), text, bracket)
+        raise DiceSyntaxError(
+            Message("core", N_("Labels in brackets are not supported: remove '[...]'.")), text, bracket
+        )

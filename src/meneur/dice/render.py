@@ -96,8 +96,12 @@ def to_markup(roll: Roll) -> str:
 def die_json(die: RolledDie) -> dict[str, Any]:
     """One die as a JSON-ready dict."""
     data: dict[str, Any] = {
-        "value": die.value, "faces": list(die.faces), "rerolls": list(die.rerolls),
-        "kept": die.kept, "exploded": die.exploded, "added_by": die.added_by,
+        "value": die.value,
+        "faces": list(die.faces),
+        "rerolls": list(die.rerolls),
+        "kept": die.kept,
+        "exploded": die.exploded,
+        "added_by": die.added_by,
     }
     if die.digits is not None:
         data["digits"] = list(die.digits)
@@ -115,12 +119,24 @@ def to_json(roll: Roll) -> dict[str, Any]:
 
 
 def _group_json(group: DiceResult) -> dict[str, Any]:
-    data: dict[str, Any] = {"notation": group.notation, "sides": group.sides, "total": group.total,
-                            "dice": [die_json(d) for d in group.dice]}
+    data: dict[str, Any] = {
+        "notation": group.notation,
+        "sides": group.sides,
+        "total": group.total,
+        "dice": [die_json(d) for d in group.dice],
+    }
     if group.dice and group.dice[0].fate:
         data["fate"] = True
     return data
 
 
-__all__ = ["FATE_SYMBOLS", "die_json", "die_markup", "die_text", "face_text", "to_json", "to_markup",
-           "to_text"]
+__all__ = [
+    "FATE_SYMBOLS",
+    "die_json",
+    "die_markup",
+    "die_text",
+    "face_text",
+    "to_json",
+    "to_markup",
+    "to_text",
+]

@@ -105,8 +105,9 @@ def roll_term(term: DiceTerm, source: DiceSource, budget: Budget) -> DiceResult:
     group = [_Die(f) for f in faces]
     for operation in term.operations:
         _OPERATIONS[operation.code](term, group, operation, source, budget)
-    frozen = tuple(RolledDie(sides, tuple(d.faces), d.value, d.kept, d.exploded, d.added_by, term.fate)
-                   for d in group)
+    frozen = tuple(
+        RolledDie(sides, tuple(d.faces), d.value, d.kept, d.exploded, d.added_by, term.fate) for d in group
+    )
     return DiceResult(term.notation, sides, frozen, sum(d.value for d in group if d.kept))
 
 
@@ -124,8 +125,9 @@ def _pick(group: list[_Die], operation: Operation, limit: int | None = None) -> 
     return select([d.value for d in group], [d.kept for d in group], operation, limit)
 
 
-def _keep(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-          budget: Budget) -> None:
+def _keep(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     kept = [d.kept for d in group]
     keep_or_drop([d.value for d in group], kept, operation)
     for die, counted in zip(group, kept, strict=True):
@@ -138,28 +140,32 @@ def _reroll(term: DiceTerm, die: _Die, source: DiceSource, budget: Budget) -> No
     die.value = face
 
 
-def _reroll_until(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-                  budget: Budget) -> None:
+def _reroll_until(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     while picked := sorted(_pick(group, operation)):
         for index in picked:
             _reroll(term, group[index], source, budget)
 
 
-def _reroll_once(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-                 budget: Budget) -> None:
+def _reroll_once(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     for index in sorted(_pick(group, operation)):
         _reroll(term, group[index], source, budget)
 
 
-def _reroll_and_add(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-                    budget: Budget) -> None:
+def _reroll_and_add(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     for index in _pick(group, operation, limit=1):
         group[index].exploded = True
         group.append(_Die(_face(term, source, budget), 0, "ra"))
 
 
-def _explode(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-             budget: Budget) -> None:
+def _explode(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     # Explosions select by value only, so one pass in order (new dice join the end of the group)
     # gives the same dice, in the same order, as d20's rounds.
     index = 0
@@ -171,8 +177,9 @@ def _explode(term: DiceTerm, group: list[_Die], operation: Operation, source: Di
         index += 1
 
 
-def _clip(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource,
-          budget: Budget) -> None:
+def _clip(
+    term: DiceTerm, group: list[_Die], operation: Operation, source: DiceSource, budget: Budget
+) -> None:
     bound = operation.selectors[-1].number
     for die in group:
         if die.kept and (die.value < bound if operation.code == "mi" else die.value > bound):
@@ -180,6 +187,12 @@ def _clip(term: DiceTerm, group: list[_Die], operation: Operation, source: DiceS
 
 
 _OPERATIONS = {
-    "k": _keep, "p": _keep, "rr": _reroll_until, "ro": _reroll_once, "ra": _reroll_and_add,
-    "e": _explode, "mi": _clip, "ma": _clip,
+    "k": _keep,
+    "p": _keep,
+    "rr": _reroll_until,
+    "ro": _reroll_once,
+    "ra": _reroll_and_add,
+    "e": _explode,
+    "mi": _clip,
+    "ma": _clip,
 }

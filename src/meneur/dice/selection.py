@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from meneur.dice.notation import Operation
 
 
-def select(values: Sequence[int], kept: Sequence[bool], operation: Operation,
-           limit: int | None = None) -> list[int]:
+def select(
+    values: Sequence[int], kept: Sequence[bool], operation: Operation, limit: int | None = None
+) -> list[int]:
     """The indices picked by ``operation`` among the kept values, at most ``limit`` of them.
 
     Args:
@@ -31,13 +32,13 @@ def select(values: Sequence[int], kept: Sequence[bool], operation: Operation,
         if limit is not None and len(chosen) >= limit:
             break
         if selector.kind == "h":
-            picked = sorted(candidates, key=values.__getitem__, reverse=True)[:selector.number]
+            picked = sorted(candidates, key=values.__getitem__, reverse=True)[: selector.number]
         elif selector.kind == "l":
-            picked = sorted(candidates, key=values.__getitem__)[:selector.number]
+            picked = sorted(candidates, key=values.__getitem__)[: selector.number]
         else:
             picked = [i for i in candidates if selector.matches(values[i])]
         if limit is not None:
-            picked = picked[:limit - len(chosen)]
+            picked = picked[: limit - len(chosen)]
         chosen.update(dict.fromkeys(picked))
     return list(chosen)
 

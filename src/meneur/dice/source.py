@@ -74,13 +74,21 @@ class EnteredSource:
         for position, part in enumerate(parts, start=1):
             if not part:
                 raise EnteredDiceError(
-                    Message("core", N_("Entered die #{position} is missing (two separators in a row?)."),
-                            {"position": position}))
+                    Message(
+                        "core",
+                        N_("Entered die #{position} is missing (two separators in a row?)."),
+                        {"position": position},
+                    )
+                )
             part = _FATE_SIGNS.get(part, part)
             if not part.lstrip("-").isdecimal():
                 raise EnteredDiceError(
-                    Message("core", N_("Entered die #{position} is '{value}', not a whole number."),
-                            {"position": position, "value": part}))
+                    Message(
+                        "core",
+                        N_("Entered die #{position} is '{value}', not a whole number."),
+                        {"position": position, "value": part},
+                    )
+                )
             values.append(int(part))
         if not values:
             raise EnteredDiceError(Message("core", N_("No dice values were entered.")))
@@ -89,17 +97,25 @@ class EnteredSource:
     def roll(self, sides: int) -> int:
         position = self.used + 1
         if self.used >= len(self.values):
-            raise EnteredDiceError(Message(
-                "core",
-                N_("The roll needs more dice than the {count} entered: die #{position} (a d{sides})"
-                   " is missing."),
-                {"count": len(self.values), "position": position, "sides": sides}))
+            raise EnteredDiceError(
+                Message(
+                    "core",
+                    N_(
+                        "The roll needs more dice than the {count} entered: die #{position} (a d{sides})"
+                        " is missing."
+                    ),
+                    {"count": len(self.values), "position": position, "sides": sides},
+                )
+            )
         value = self.values[self.used]
         if not 1 <= value <= sides:
-            raise EnteredDiceError(Message(
-                "core",
-                N_("Entered die #{position} is {value}, impossible on a d{sides} (1 to {sides})."),
-                {"position": position, "value": value, "sides": sides}))
+            raise EnteredDiceError(
+                Message(
+                    "core",
+                    N_("Entered die #{position} is {value}, impossible on a d{sides} (1 to {sides})."),
+                    {"position": position, "value": value, "sides": sides},
+                )
+            )
         self.used += 1
         return value
 
@@ -107,23 +123,32 @@ class EnteredSource:
         """The next value as a Fate die: -1, 0 or 1 (typed ``-1,0,1`` or ``-,0,+``)."""
         position = self.used + 1
         if self.used >= len(self.values):
-            raise EnteredDiceError(Message(
-                "core",
-                N_("The roll needs more dice than the {count} entered: die #{position} (a Fate die)"
-                   " is missing."),
-                {"count": len(self.values), "position": position}))
+            raise EnteredDiceError(
+                Message(
+                    "core",
+                    N_(
+                        "The roll needs more dice than the {count} entered: die #{position} (a Fate die)"
+                        " is missing."
+                    ),
+                    {"count": len(self.values), "position": position},
+                )
+            )
         value = self.values[self.used]
         if value not in (-1, 0, 1):
-            raise EnteredDiceError(Message(
-                "core", N_("Entered die #{position} is {value}, impossible on a Fate die (-1, 0 or 1)."),
-                {"position": position, "value": value}))
+            raise EnteredDiceError(
+                Message(
+                    "core",
+                    N_("Entered die #{position} is {value}, impossible on a Fate die (-1, 0 or 1)."),
+                    {"position": position, "value": value},
+                )
+            )
         self.used += 1
         return value
 
     @property
     def remaining(self) -> Sequence[int]:
         """The values not consumed yet."""
-        return self.values[self.used:]
+        return self.values[self.used :]
 
     def finish(self) -> None:
         """Check that every entered value was used.
@@ -132,12 +157,20 @@ class EnteredSource:
             EnteredDiceError: when values are left over.
         """
         if self.remaining:
-            raise EnteredDiceError(Message(
-                "core",
-                N_("{count} dice were entered but the roll used only {used}: remove the extra values"
-                   " ({extra})."),
-                {"count": len(self.values), "used": self.used,
-                 "extra": ",".join(str(v) for v in self.remaining)}))
+            raise EnteredDiceError(
+                Message(
+                    "core",
+                    N_(
+                        "{count} dice were entered but the roll used only {used}: remove the extra values"
+                        " ({extra})."
+                    ),
+                    {
+                        "count": len(self.values),
+                        "used": self.used,
+                        "extra": ",".join(str(v) for v in self.remaining),
+                    },
+                )
+            )
 
 
 def source_from(seed: int | None = None, dice: str | Sequence[int] | None = None) -> DiceSource:
@@ -147,8 +180,9 @@ def source_from(seed: int | None = None, dice: str | Sequence[int] | None = None
         EnteredDiceError: when both a seed and entered dice are given (which one was meant?).
     """
     if seed is not None and dice is not None:
-        raise EnteredDiceError(Message(
-            "core", N_("Give either entered dice (--dice) or a seed (--seed), not both.")))
+        raise EnteredDiceError(
+            Message("core", N_("Give either entered dice (--dice) or a seed (--seed), not both."))
+        )
     if dice is None:
         return RandomSource.from_seed(seed)
     if isinstance(dice, str):

@@ -71,9 +71,15 @@ class _Family:
             return self.adapter(cls).validate_json(json.dumps(fields, allow_nan=False), strict=True)
         except ValueError as error:
             if not isinstance(error, ValidationError):
-                raise BadInputError(Message("core", N_(
-                    "{where}: NaN and infinities are not numbers meneur accepts (write a finite number)."),
-                    {"where": where or name})) from None
+                raise BadInputError(
+                    Message(
+                        "core",
+                        N_(
+                            "{where}: NaN and infinities are not numbers meneur accepts (write a finite number)."
+                        ),
+                        {"where": where or name},
+                    )
+                ) from None
             raise explain(error, f"{where}.{name}" if where else name) from None
 
     def _split(self, data: Any, where: str) -> tuple[str, dict[str, Any]]:
@@ -88,15 +94,23 @@ class _Family:
         if name not in self.classes:
             raise self._unknown(str(name), where)
         if not isinstance(fields, dict):
-            raise BadInputError(Message("core", N_(
-                "{where}: the fields of '{name}' must be a mapping (name: value)."),
-                {"where": where or name, "name": name}))
+            raise BadInputError(
+                Message(
+                    "core",
+                    N_("{where}: the fields of '{name}' must be a mapping (name: value)."),
+                    {"where": where or name, "name": name},
+                )
+            )
         return name, fields
 
     def _unknown(self, text: str, where: str) -> BadInputError:
-        return BadInputError(Message("core", N_(
-            "{where}: '{text}' is not a known command or event; known: {known}."),
-            {"where": where or "-", "text": text, "known": ", ".join(sorted(self.classes))}))
+        return BadInputError(
+            Message(
+                "core",
+                N_("{where}: '{text}' is not a known command or event; known: {known}."),
+                {"where": where or "-", "text": text, "known": ", ".join(sorted(self.classes))},
+            )
+        )
 
     def schema(self) -> dict[str, Any]:
         variants = []
@@ -108,8 +122,12 @@ class _Family:
                 body["required"] = required
             else:
                 body.pop("required", None)
-            option: dict[str, Any] = {"type": "object", "properties": {name: body}, "required": [name],
-                                      "additionalProperties": False}
+            option: dict[str, Any] = {
+                "type": "object",
+                "properties": {name: body},
+                "required": [name],
+                "additionalProperties": False,
+            }
             variants.append(option if required else {"anyOf": [{"const": name}, option]})
         return {"oneOf": variants}
 

@@ -86,8 +86,13 @@ def problem_lines(error: ValidationError, where: str = "") -> list[Message]:
     """One message per problem: ``field: what is wrong and what to do``."""
     lines = []
     for issue in error.errors(include_url=False)[:MAX_SHOWN]:
-        lines.append(Message("core", N_("{field}: {problem}"),
-                             {"field": _field(issue["loc"], where), "problem": _text(issue)}))
+        lines.append(
+            Message(
+                "core",
+                N_("{field}: {problem}"),
+                {"field": _field(issue["loc"], where), "problem": _text(issue)},
+            )
+        )
     extra = error.error_count() - MAX_SHOWN
     if extra > 0:
         lines.append(Message("core", N_("... and {count} more problems."), {"count": extra}))

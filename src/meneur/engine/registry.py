@@ -31,8 +31,13 @@ def system(key: str) -> Any:
     """
     module = SYSTEMS.get(key)
     if module is None:
-        raise BadInputError(Message("core", N_("Unknown kind of session '{key}'; known: {known}."),
-                                    {"key": key, "known": ", ".join(SYSTEMS)}))
+        raise BadInputError(
+            Message(
+                "core",
+                N_("Unknown kind of session '{key}'; known: {known}."),
+                {"key": key, "known": ", ".join(SYSTEMS)},
+            )
+        )
     return import_module(module).SYSTEM
 
 

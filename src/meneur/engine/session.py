@@ -182,8 +182,12 @@ class Session(Generic[S, C, E]):
 
     def snapshot(self) -> dict[str, Any]:
         """The state now as JSON, with the format version and the number of commands it folds."""
-        return {"kind": self.key, "format": self.system.format, "version": self.version,
-                "state": self.system.state_json(self.state)}
+        return {
+            "kind": self.key,
+            "format": self.system.format,
+            "version": self.version,
+            "state": self.system.state_json(self.state),
+        }
 
     def log_json(self) -> list[dict[str, Any]]:
         """The log in its wire form: ``[{"command": ..., "events": [...]}, ...]``."""
@@ -195,8 +199,10 @@ class Session(Generic[S, C, E]):
 
     def _entry_json(self, entry: Entry[S, C, E]) -> dict[str, Any]:
         codec = self.system.codec
-        return {"command": None if entry.command is None else codec.command_to_json(entry.command),
-                "events": [codec.event_to_json(event) for event in entry.events]}
+        return {
+            "command": None if entry.command is None else codec.command_to_json(entry.command),
+            "events": [codec.event_to_json(event) for event in entry.events],
+        }
 
     def restore_undone(self, undone: Iterable[dict[str, Any]]) -> None:
         """Give back the redo stack saved by :meth:`undone_json` (a file keeps it between commands)."""
@@ -205,5 +211,6 @@ class Session(Generic[S, C, E]):
         for item in undone:
             events = tuple(codec.event_from_json(e) for e in item.get("events", ()))
             command = item.get("command")
-            self._redo.append(Entry(None if command is None else codec.command_from_json(command),
-                                    events, state))
+            self._redo.append(
+                Entry(None if command is None else codec.command_from_json(command), events, state)
+            )

@@ -35,8 +35,13 @@ def _bad(msgid: str, **params: Any) -> BadInputError:
 
 def dump(session: Session[Any, Any, Any], fmt: str = "json") -> str:
     """The text of a session file."""
-    data = {"meneur": session.key, "format": session.system.format, "setup": session.setup,
-            "log": session.log_json(), "undone": session.undone_json()}
+    data = {
+        "meneur": session.key,
+        "format": session.system.format,
+        "setup": session.setup,
+        "log": session.log_json(),
+        "undone": session.undone_json(),
+    }
     if fmt == "yaml":
         import yaml
 
@@ -69,11 +74,23 @@ def from_data(data: Any, where: str, key: str | None = None) -> Session[Any, Any
     rules = system(kind)
     fmt = data.get("format")
     if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
-        raise _bad(N_("{path} does not say which format it is written in: its 'format' field is missing or"
-                      " is not a whole number from 1 (a file written by meneur has one)."), path=where)
+        raise _bad(
+            N_(
+                "{path} does not say which format it is written in: its 'format' field is missing or"
+                " is not a whole number from 1 (a file written by meneur has one)."
+            ),
+            path=where,
+        )
     if fmt > rules.format:
-        raise _bad(N_("{path} was written by a newer meneur (format {found}, this one reads up to {known});"
-                      " update meneur."), path=where, found=str(fmt), known=rules.format)
+        raise _bad(
+            N_(
+                "{path} was written by a newer meneur (format {found}, this one reads up to {known});"
+                " update meneur."
+            ),
+            path=where,
+            found=str(fmt),
+            known=rules.format,
+        )
     return _replay(kind, data, where)
 
 
@@ -84,21 +101,32 @@ def _replay(kind: str, data: dict[str, Any], where: str) -> Session[Any, Any, An
     session = Session.new(kind, data.get("setup"))
     for number, item in enumerate(log, start=1):
         if not isinstance(item, dict) or not isinstance(item.get("events"), list):
-            raise _bad(N_("{path}: entry {number} of the log is not a command with its events."),
-                       path=where, number=number)
+            raise _bad(
+                N_("{path}: entry {number} of the log is not a command with its events."),
+                path=where,
+                number=number,
+            )
         try:
             session.record(item.get("command"), item["events"])
         except MeneurError as error:
-            raise _bad(N_("{path}: entry {number} of the log cannot be replayed: {reason}"),
-                       path=where, number=number, reason=error.message) from None
+            raise _bad(
+                N_("{path}: entry {number} of the log cannot be replayed: {reason}"),
+                path=where,
+                number=number,
+                reason=error.message,
+            ) from None
         except (KeyError, ValueError, TypeError, AttributeError, IndexError):
-            raise _bad(N_("{path}: entry {number} of the log does not fit the game before it (edited by"
-                          " hand?)."), path=where, number=number) from None
+            raise _bad(
+                N_("{path}: entry {number} of the log does not fit the game before it (edited by hand?)."),
+                path=where,
+                number=number,
+            ) from None
     try:
         session.restore_undone(undone)
     except MeneurError as error:
-        raise _bad(N_("{path}: the commands to redo cannot be read: {reason}"),
-                   path=where, reason=error.message) from None
+        raise _bad(
+            N_("{path}: the commands to redo cannot be read: {reason}"), path=where, reason=error.message
+        ) from None
     return session
 
 

@@ -11,11 +11,24 @@ from fnmatch import fnmatch
 
 # (domain, glob patterns), first match wins.
 DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("energy_campaign", ("meneur/systems/energy/campaign/*", "meneur/systems/energy/cli/campaign*.py",
-                         "meneur/systems/energy/cli/challenge.py", "meneur/systems/energy/cli/words.py")),
+    (
+        "energy_campaign",
+        (
+            "meneur/systems/energy/campaign/*",
+            "meneur/systems/energy/cli/campaign*.py",
+            "meneur/systems/energy/cli/challenge.py",
+            "meneur/systems/energy/cli/words.py",
+        ),
+    ),
     ("energy_ai", ("meneur/systems/energy/ai/*", "meneur/systems/energy/cli/ai.py")),
-    ("energy_combat", ("meneur/systems/energy/combat/*", "meneur/systems/energy/cli/fight*.py",
-                       "meneur/systems/energy/cli/fight_words.py")),
+    (
+        "energy_combat",
+        (
+            "meneur/systems/energy/combat/*",
+            "meneur/systems/energy/cli/fight*.py",
+            "meneur/systems/energy/cli/fight_words.py",
+        ),
+    ),
     ("energy", ("meneur/systems/energy/*",)),
     ("insmv", ("meneur/systems/insmv/*",)),
     ("warzone", ("meneur/systems/warzone/*",)),

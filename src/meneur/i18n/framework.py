@@ -63,8 +63,12 @@ QUOTED = N_("'{text}'")  # a name or value Click quotes: « --seed » in French
 
 # The words that name an option's value in help, by Python type or Typer path kind.
 PLACEHOLDERS: dict[str, str] = {
-    "int": N_("NUMBER"), "float": N_("NUMBER"), "str": N_("TEXT"),
-    "file": N_("FILE"), "path": N_("FILE"), "dir": N_("FOLDER"),
+    "int": N_("NUMBER"),
+    "float": N_("NUMBER"),
+    "str": N_("TEXT"),
+    "file": N_("FILE"),
+    "path": N_("FILE"),
+    "dir": N_("FOLDER"),
 }
 TEXT_PLACEHOLDER = PLACEHOLDERS["str"]
 YES = N_("yes")  # a boolean option's default, e.g. [par défaut : oui]
@@ -143,8 +147,7 @@ def _pieces(template: str) -> list[tuple[str, str | None]]:
 
 
 def _pattern(template: str) -> re.Pattern[str]:
-    parts = [re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
-             for literal, name in _pieces(template)]
+    parts = [re.escape(literal) + (f"(?P<{name}>.+?)" if name else "") for literal, name in _pieces(template)]
     return re.compile("".join(parts), re.DOTALL)
 
 
@@ -297,11 +300,14 @@ def default_text(param: Any, *, ctx: Any, show_default_is_str: bool, default_val
     from typer.core import _get_default_string
 
     if show_default_is_str or callable(default_value):
-        return _get_default_string(param, ctx=ctx, show_default_is_str=show_default_is_str,
-                                   default_value=default_value)
+        return _get_default_string(
+            param, ctx=ctx, show_default_is_str=show_default_is_str, default_value=default_value
+        )
     if isinstance(default_value, (list, tuple)):
-        parts = [default_text(param, ctx=ctx, show_default_is_str=False, default_value=one)
-                 for one in default_value]
+        parts = [
+            default_text(param, ctx=ctx, show_default_is_str=False, default_value=one)
+            for one in default_value
+        ]
         return ", ".join(part for part in parts if part)
     if getattr(param, "is_bool_flag", False):
         if param.secondary_opts:
@@ -469,8 +475,9 @@ class _AdaptOnImport(importlib.abc.MetaPathFinder):
     """Adapts ``typer.rich_utils`` right after it is imported: Typer imports it (and Rich) only to
     show help or an error, so a command that shows neither, like ``meneur --version``, skips Rich."""
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
-                  ) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname != RICH_UTILS:
             return None
         sys.meta_path.remove(self)

@@ -31,7 +31,7 @@ def decimal(value: float, pattern: str = "#,##0.00") -> str:
         decimals = decimals[:-1]
     if "," in whole:
         head = len(integer) % 3 or 3
-        integer = group.join([integer[:head], *(integer[i:i + 3] for i in range(head, len(integer), 3))])
+        integer = group.join([integer[:head], *(integer[i : i + 3] for i in range(head, len(integer), 3))])
     return sign + integer + (mark + decimals if decimals else "")
 
 

@@ -57,8 +57,13 @@ def find(typed: str, known: Iterable[str], what: Message) -> str:
     names = list(known)
     found = match(typed, names)
     if found is None:
-        raise BadInputError(Message("core", N_("Unknown {what} '{name}'; known: {known}."),
-                                    {"what": what, "name": typed.strip(), "known": listing(names)}))
+        raise BadInputError(
+            Message(
+                "core",
+                N_("Unknown {what} '{name}'; known: {known}."),
+                {"what": what, "name": typed.strip(), "known": listing(names)},
+            )
+        )
     return found
 
 

@@ -17,10 +17,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
@@ -34,6 +37,8 @@ from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
 
 log = logging.getLogger("meneur.server")
+BUSY = Message("server", N_("The server is busy; try again in a moment."))
+"""Why a request got a 503: no database connection came in time, or the database refused one."""
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -151,11 +156,13 @@ def _mount_pages(app: FastAPI) -> None:
 def build_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     """The server's ASGI app; the database is migrated when the app starts."""
     settings = settings or Settings()
-    store = store or Store(settings.database_url())
+    store = store or Store(settings.database_url(), pool=settings.pool())
     hub = Hub()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # request threads match the connection pool: two connections each at most
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.request_threads()
         await asyncio.to_thread(store.migrate)
         hub.bind(asyncio.get_running_loop())
         if store.is_postgresql:
@@ -172,7 +179,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     )
     app.state.settings = settings
     app.state.store = store
-    app.state.games = Games()
+    app.state.games = Games(snapshot_every=settings.snapshot_every)
     app.state.hub = hub
     app.state.joins = RateLimiter(settings.join_attempts_per_minute)
 
@@ -211,6 +218,17 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             {"error": error.code, "message": error.render(request_language(request))}, status_code=400
         )
 
+    async def busy(request: Request, error: Exception) -> JSONResponse:
+        log.warning("database busy or unavailable: %s on %s", type(error).__name__, request.url.path)
+        return JSONResponse(
+            {"error": "busy", "message": BUSY.render(request_language(request))},
+            status_code=503,
+            headers={"Retry-After": "1"},
+        )
+
+    app.add_exception_handler(PoolTimeout, busy)
+    app.add_exception_handler(OperationalError, busy)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": "bad_input", "message": _validation_message(error)}, status_code=400)
@@ -219,10 +237,17 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     def healthz() -> dict[str, str | int]:
         with store.reader() as db:
             db.execute(text("SELECT 1"))
-        return {"status": "ok", "database": store.engine.dialect.name, "version": __version__,
-                "process": os.getpid()}
+        return {
+            "status": "ok",
+            "database": store.engine.dialect.name,
+            "version": __version__,
+            "process": os.getpid(),
+        }
 
+    from meneur.server import energy_view
     from meneur.server.api import rolls, sessions, tables
+
+    energy_view.register()
     from meneur.server.live import router as live_router
 
     app.include_router(tables.router)

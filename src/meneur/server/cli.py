@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -60,126 +61,156 @@ def build_serve() -> typer.Typer:
 
 def build_table() -> typer.Typer:
     """``meneur table export|import`` (the root builds it when it runs)."""
-    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich",
-                      no_args_is_help=True, help=_("Move a table between servers: export and import."))
+    app = typer.Typer(
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode="rich",
+        no_args_is_help=True,
+        help=_("Move a table between servers: export and import."),
+    )
     register(app, serve=False)
     return app
 
 
-def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
-    """Add ``serve`` and the ``table`` commands to ``app`` (help in the current language)."""
+def _db_option() -> Any:
+    return typer.Option(None, "--db", help=_("Database URL (default: a SQLite file in your data folder)."))
 
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(2)
+
+
+def run_server(settings: Any, demo: bool = False) -> None:
+    """Migrate the database, say where it is and where the server listens, then run uvicorn (its
+    workers read their settings from the environment)."""
+    import os
+
+    import uvicorn
+
+    from meneur.server.db import is_sqlite
+    from meneur.server.logs import LOG_CONFIG
+    from meneur.server.store import Store
+
+    url = settings.database_url()
+    if settings.workers > 1 and is_sqlite(url):
+        raise _fail(_("Several workers need PostgreSQL (--db postgresql+psycopg://...)."))
+    store = Store(url)
+    try:
+        store.migrate()
+    except Exception as error:
+        raise _fail(str(error)) from None
+    finally:
+        store.close()
+    shown = store.engine.url.render_as_string(hide_password=True)
+    typer.echo(_("meneur table server: database {url}", url=shown), err=True)
+    typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
+    if demo:
+        _announce_demo(url, settings.host, settings.port)
+    os.environ.update({"MENEUR_DB": url, "MENEUR_HOST": settings.host, "MENEUR_PORT": str(settings.port)})
+    uvicorn.run(
+        "meneur.server.cli:build_app",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=settings.workers if settings.workers > 1 else None,
+        log_config=LOG_CONFIG,
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,  # small JSON messages: compressing them only costs CPU
+    )
+
+
+def export_to_stdout(settings: Any, table_id: str) -> None:
+    """Write the table ``table_id`` as JSON on standard output."""
+    from meneur.errors import MeneurError
+    from meneur.server.store import Store
+    from meneur.server.transfer import export_table
+
+    store = Store(settings.database_url())
+    try:
+        store.migrate()
+        with store.reader() as reader:
+            data = export_table(reader, table_id)
+    except MeneurError as error:
+        raise _fail(error.render()) from None
+    finally:
+        store.close()
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def import_from_file(settings: Any, path: str) -> None:
+    """Read the table exported in ``path`` as a new table and print its id, GM token and join code."""
+    from meneur.errors import MeneurError
+    from meneur.server.store import Store
+    from meneur.server.transfer import import_table
+    from meneur.storage import read_data
+
+    store = Store(settings.database_url())
+    try:
+        store.migrate()
+        data = read_data(path)
+        with store.writer() as writer:
+            created = import_table(writer, data, settings.snapshot_every)
+    except MeneurError as error:
+        raise _fail(error.render()) from None
+    finally:
+        store.close()
+    typer.echo(json.dumps(created))
+
+
+def _serve_command() -> Callable[..., None]:
     def serve_command(
-        db: str = typer.Option(
-            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
-        ),
+        db: str = _db_option(),
         host: str = typer.Option(None, "--host", help=_("Address to listen on (default 127.0.0.1).")),
         port: int = typer.Option(None, "--port", help=_("Port to listen on (default 8000).")),
         workers: int = typer.Option(None, "--workers", help=_("Worker processes (PostgreSQL only).")),
         demo: bool = typer.Option(
             False,
             "--demo",
-            help=_("Create a demo table (the book's heroes against Octopus agents) and print its links "
-                   "and QR codes; listens on the local network unless --host says."),
+            help=_(
+                "Create a demo table (the book's heroes against Octopus agents) and print its links "
+                "and QR codes; listens on the local network unless --host says."
+            ),
         ),
     ) -> None:
         """Run the table server (REST and WebSocket API)."""
         if demo and host is None:
             host = "0.0.0.0"
-        settings = _settings(db=db, host=host, port=port, workers=workers)
-        import os
+        run_server(_settings(db=db, host=host, port=port, workers=workers), demo=demo)
 
-        import uvicorn
+    return serve_command
 
-        from meneur.server.db import is_sqlite
-        from meneur.server.logs import LOG_CONFIG
-        from meneur.server.store import Store
 
-        url = settings.database_url()
-        if settings.workers > 1 and is_sqlite(url):
-            typer.echo(_("Several workers need PostgreSQL (--db postgresql+psycopg://...)."), err=True)
-            raise typer.Exit(2)
-        store = Store(url)
-        try:
-            store.migrate()
-        except Exception as error:
-            typer.echo(str(error), err=True)
-            raise typer.Exit(2) from None
-        finally:
-            store.close()
-        shown = store.engine.url.render_as_string(hide_password=True)
-        typer.echo(_("meneur table server: database {url}", url=shown), err=True)
-        typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
-        if demo:
-            _announce_demo(url, settings.host, settings.port)
-        # the workers read their settings from the environment
-        os.environ.update({"MENEUR_DB": url, "MENEUR_HOST": settings.host, "MENEUR_PORT": str(settings.port)})
-        uvicorn.run(
-            "meneur.server.cli:build_app",
-            factory=True,
-            host=settings.host,
-            port=settings.port,
-            workers=settings.workers if settings.workers > 1 else None,
-            log_config=LOG_CONFIG,
-            ws="websockets-sansio",
-        )
-
+def _export_command() -> Callable[..., None]:
     def export_table(
         table_id: str = typer.Argument(..., help=_("The table's id."), metavar="ID"),
-        db: str = typer.Option(
-            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
-        ),
+        db: str = _db_option(),
     ) -> None:
         """Write a table (members without secrets, characters, sessions, rolls) as JSON."""
-        settings = _settings(db=db)
-        from meneur.errors import MeneurError
-        from meneur.server.store import Store
-        from meneur.server.transfer import export_table as export
+        export_to_stdout(_settings(db=db), table_id)
 
-        store = Store(settings.database_url())
-        try:
-            store.migrate()
-            with store.reader() as reader:
-                data = export(reader, table_id)
-        except MeneurError as error:
-            typer.echo(error.render(), err=True)
-            raise typer.Exit(2) from None
-        finally:
-            store.close()
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    return export_table
 
+
+def _import_command() -> Callable[..., None]:
     def import_table(
         path: str = typer.Argument(
             ..., help=_("The file written by 'meneur table export'."), metavar=_("FILE")
         ),
-        db: str = typer.Option(
-            None, "--db", help=_("Database URL (default: a SQLite file in your data folder).")
-        ),
+        db: str = _db_option(),
     ) -> None:
         """Read a table exported as JSON; every session is replayed first."""
-        settings = _settings(db=db)
-        from meneur.errors import MeneurError
-        from meneur.server.store import Store
-        from meneur.server.transfer import import_table as load
-        from meneur.storage import read_data
+        import_from_file(_settings(db=db), path)
 
-        store = Store(settings.database_url())
-        try:
-            store.migrate()
-            data = read_data(path)
-            with store.writer() as writer:
-                created = load(writer, data)
-        except MeneurError as error:
-            typer.echo(error.render(), err=True)
-            raise typer.Exit(2) from None
-        finally:
-            store.close()
-        typer.echo(json.dumps(created))
+    return import_table
 
+
+def register(app: typer.Typer, serve: bool = True, table: bool = True) -> None:
+    """Add ``serve`` and the ``table`` commands to ``app`` (help in the current language)."""
     if serve:
-        app.command("serve", help=_("Run the table server (REST and WebSocket API)."))(serve_command)
+        app.command("serve", help=_("Run the table server (REST and WebSocket API)."))(_serve_command())
     if table:
-        app.command("export", help=_("Write a table as JSON on standard output."))(export_table)
+        app.command("export", help=_("Write a table as JSON on standard output."))(_export_command())
         app.command("import", help=_("Read a table exported as JSON; every session is replayed first."))(
-            import_table
+            _import_command()
         )

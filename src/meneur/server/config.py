@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -32,9 +34,36 @@ class Settings(BaseSettings):
     """The instance's admin token: creates GM accounts and tables on a public address."""
     join_attempts_per_minute: int = 10
     """Failed join attempts allowed per client address and minute."""
+    snapshot_every: int = Field(default=100, ge=0)
+    """Store a snapshot of a session's state every this many commands (0: never); loading a
+    session replays only the commands after its latest snapshot."""
+
+    threads: int = Field(default=0, ge=0)
+    """Request threads per worker process (routes and the live feed's database reads share them);
+    0: 40 on SQLite, 16 on PostgreSQL."""
+    db_pool: int = Field(default=0, ge=0)
+    """Database connections per worker process at most; 0: two per request thread and two more
+    (a request may hold a read and a write connection; the live feed reads in the event loop)."""
+    db_pool_timeout: float = Field(default=30.0, gt=0)
+    """Seconds a request waits for a connection before the server answers 503 (a live connection
+    closes with code 1013, try again later)."""
 
     def database_url(self) -> str:
         return self.db or default_database_url()
+
+    def request_threads(self) -> int:
+        if self.threads:
+            return self.threads
+        return 40 if self.database_url().startswith("sqlite") else 16
+
+    def pool(self) -> dict[str, Any]:
+        """The connection pool of one worker: SQLAlchemy's ``pool_size``, ``max_overflow``,
+        ``pool_timeout``. On PostgreSQL, workers × ``db_pool`` (plus one listening connection per
+        worker) must stay under the server's ``max_connections``: 2 workers take 2 × 34 + 2 = 70
+        by default, within PostgreSQL's default of 100."""
+        most = self.db_pool or 2 * self.request_threads() + 2
+        steady = max(1, most // 2)
+        return {"pool_size": steady, "max_overflow": most - steady, "pool_timeout": self.db_pool_timeout}
 
     @property
     def open_creation(self) -> bool:

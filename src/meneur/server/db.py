@@ -8,6 +8,7 @@ as it is, through psycopg 3.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +25,18 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-POOL = {"pool_size": 50, "max_overflow": 50, "pool_timeout": 120}
-"""Connections per process: more than two per request thread (a read and a write) of the 40 the
-server runs at once, so no request ever waits for one that another request holds."""
+POOL: dict[str, Any] = {"pool_size": 41, "max_overflow": 41, "pool_timeout": 30.0}
+"""Connections per process when the settings give none: two per request thread (a read and a write)
+of the 40 a SQLite server runs at once, and two more, so no request waits for a connection another
+request holds (see :meth:`meneur.server.config.Settings.pool`)."""
 
 
-def make_engine(url: str) -> Engine:
-    """The SQLAlchemy engine for ``url`` (SQLite: WAL, synchronous FULL, immediate writers)."""
+def make_engine(url: str, pool: Mapping[str, Any] | None = None) -> Engine:
+    """The SQLAlchemy engine for ``url`` (SQLite: WAL, synchronous FULL, immediate writers) with
+    the connection pool ``pool`` (SQLAlchemy's ``pool_size``, ``max_overflow``, ``pool_timeout``)."""
+    sizes = dict(pool if pool is not None else POOL)
     if is_sqlite(url):
-        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False}, **POOL)
+        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False}, **sizes)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, record: Any) -> None:
@@ -50,7 +54,7 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, **POOL)
+    return create_engine(url, pool_pre_ping=True, **sizes)
 
 
 def sessions_for(engine: Engine) -> sessionmaker[Any]:

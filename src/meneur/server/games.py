@@ -3,10 +3,18 @@
 Every command goes through :meth:`meneur.engine.Session.do`; the server only stores what it
 returns. A per-session lock orders the commands of one process; the stored ``version`` (checked
 when writing, backed by a unique index) orders those of several processes.
+
+Every ``snapshot_every`` commands the state is stored as a snapshot (the system's ``state_json``
+with its ``format``): loading a session restores the latest snapshot whose command is still live
+and replays only the commands after it. Snapshots are a cache: one that does not read back (an
+older format, a system whose ``state_json`` does not give back the same state) is ignored, and
+export and import never carry them.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import threading
 from collections import OrderedDict, defaultdict
 from typing import Any
@@ -15,33 +23,106 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine import Session
-from meneur.server.models import CommandRow, EventRow, GameSession
+from meneur.engine.registry import system
+from meneur.engine.system import System
+from meneur.errors import MeneurError
+from meneur.server.models import CommandRow, EventRow, GameSession, Snapshot
+
+log = logging.getLogger("meneur.server.games")
+
+SNAPSHOT_EVERY = 100
+"""Commands between two snapshots unless the settings say otherwise."""
 
 
-def stored_log(db: Db, session_id: str) -> list[tuple[Any, list[Any]]]:
-    """The live log of a stored session: ``(command, events)`` per command, in order."""
-    commands = list(
-        db.scalars(
-            select(CommandRow)
-            .where(CommandRow.session_id == session_id, CommandRow.undone.is_(False))
-            .order_by(CommandRow.version)
-        )
-    )
+def stored_log(db: Db, session_id: str, after: int = 0) -> list[tuple[Any, list[Any]]]:
+    """The live log of a stored session: ``(command, events)`` per command, in order (only the
+    commands after version ``after``)."""
+    live = (CommandRow.session_id == session_id, CommandRow.undone.is_(False), CommandRow.version > after)
+    commands = list(db.scalars(select(CommandRow).where(*live).order_by(CommandRow.version)))
     events: dict[int, list[Any]] = defaultdict(list)
-    for command_id, event in db.execute(
+    query = (
         select(EventRow.command_id, EventRow.event)
-        .where(EventRow.session_id == session_id)
+        .join(CommandRow, CommandRow.id == EventRow.command_id)
+        .where(EventRow.session_id == session_id, *live)
         .order_by(EventRow.position)
-    ):
+    )
+    for command_id, event in db.execute(query):
         events[command_id].append(event)
     return [(row.command, events[row.id]) for row in commands]
+
+
+class Resumed(Session[Any, Any, Any]):
+    """A session restored from a snapshot: its log holds only the commands after the snapshot's
+    ``base`` version, and :attr:`version` counts from the start of the game."""
+
+    __slots__ = ("base",)
+
+    def __init__(self, rules: System[Any, Any, Any], setup: Any, state: Any, base: int) -> None:
+        super().__init__(rules, setup, state)
+        self.base = base
+
+    @property
+    def version(self) -> int:
+        return self.base + len(self._entries)
+
+
+def snapshot_state(rules: System[Any, Any, Any], state: Any) -> Any | None:
+    """``state`` as the JSON of a snapshot, or ``None`` when the system's ``state_json`` does not
+    read back to the same state (such a system is only ever replayed in full)."""
+    try:
+        data = json.loads(json.dumps(rules.state_json(state)))
+        if rules.state_from_json(data) == state:
+            return data
+    except (MeneurError, TypeError, ValueError):
+        pass
+    log.warning("no snapshot: the state of %s does not read back from its JSON", rules.key)
+    return None
+
+
+def snapshot_due(version: int, every: int) -> bool:
+    """Whether the state after ``version`` commands is stored as a snapshot."""
+    return every > 0 and version > 0 and version % every == 0
+
+
+def latest_snapshot(db: Db, row: GameSession, rules: System[Any, Any, Any]) -> Snapshot | None:
+    """The newest usable snapshot of ``row``: its command live, within the live version, in the
+    system's current format."""
+    return db.scalar(
+        select(Snapshot)
+        .join(CommandRow, CommandRow.id == Snapshot.command_id)
+        .where(
+            Snapshot.session_id == row.id,
+            CommandRow.undone.is_(False),
+            Snapshot.version <= row.version,
+            Snapshot.format == rules.format,
+        )
+        .order_by(Snapshot.version.desc())
+        .limit(1)
+    )
+
+
+def restore(db: Db, row: GameSession) -> Session[Any, Any, Any]:
+    """The stored session: from its latest snapshot and the commands after it, else replayed in
+    full."""
+    rules = system(row.kind)
+    found = latest_snapshot(db, row, rules)
+    if found is not None:
+        try:
+            session = Resumed(rules, row.setup, rules.state_from_json(found.state), found.version)
+            for command, events in stored_log(db, row.id, after=found.version):
+                session.record(command, events)
+            return session
+        except MeneurError:
+            log.warning("snapshot %s of session %s does not load; replaying in full", found.id, row.id)
+    return Session.replay(row.kind, row.setup, stored_log(db, row.id))
 
 
 class Games:
     """A bounded cache of replayed sessions, one lock per session."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 512, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.size = size
+        self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, Session[Any, Any, Any]] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -58,12 +139,18 @@ class Games:
                 self._cache.move_to_end(row.id)
         if cached is not None and cached.version == row.version:
             return cached
-        session = Session.replay(row.kind, row.setup, stored_log(db, row.id))
+        session = restore(db, row)
         with self._guard:
             self._cache[row.id] = session
             while len(self._cache) > self.size:
                 self._cache.popitem(last=False)
         return session
+
+    def snapshot(self, session: Session[Any, Any, Any]) -> Any | None:
+        """The JSON of the session's state when a snapshot is due at its version, else ``None``."""
+        if not snapshot_due(session.version, self.snapshot_every):
+            return None
+        return snapshot_state(session.system, session.state)
 
     def forget(self, session_id: str) -> None:
         with self._guard:

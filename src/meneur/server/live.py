@@ -17,17 +17,22 @@ import threading
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
-from meneur.server.projection import Viewer, project_events
+from meneur.server.projection import Viewer, needs_session, project_events
 
 log = logging.getLogger("meneur.server.live")
 router = APIRouter()
 
 CLOSE_UNAUTHORIZED = 4401
+CLOSE_TRY_AGAIN = 1013
+"""The server is overloaded (no database connection in time): reconnect later with ``after``."""
+OVERLOAD = (OperationalError, PoolTimeout)
 
 
 class Hub:
@@ -136,7 +141,7 @@ class _Watcher:
         self.member_id = member_id
         self.role = ""
         self.options: dict[str, Any] = {}
-        self.sessions: dict[str, tuple[str, Viewer]] = {}
+        self.sessions: dict[str, tuple[str, Viewer, dict[str, Any]]] = {}
 
     def load(self) -> bool:
         """Read the member and the table again; ``False`` when the member left the table."""
@@ -150,18 +155,45 @@ class _Watcher:
             self.sessions.clear()
             return True
 
-    def session(self, session_id: str) -> tuple[str, Viewer]:
+    def session(self, session_id: str) -> tuple[str, Viewer, dict[str, Any]]:
+        """The session's kind, this member as its viewer, and the options its projections get."""
         found = self.sessions.get(session_id)
         if found is None:
-            from meneur.server.api.sessions import viewer_of
+            from meneur.server.api.sessions import options_for, viewer_of
 
             with self.app.state.store.reader() as db:
                 member = db.get(Member, self.member_id)
                 row = db.get(GameSession, session_id)
-                assert member is not None
-                found = (row.kind if row is not None else "", viewer_of(db, member, row))
+                table = db.get(GameTable, self.table_id)
+                assert member is not None and table is not None
+                viewer = viewer_of(db, member, row)
+                kind = row.kind if row is not None else ""
+                game = None
+                if row is not None and not viewer.is_gm and needs_session(kind):
+                    games = self.app.state.games
+                    with games.lock(session_id):
+                        game = games.load(db, row)
+                found = (kind, viewer, options_for(db, table, kind, viewer, game))
             self.sessions[session_id] = found
         return found
+
+    def unknown(self, changes: list[Raw]) -> set[str]:
+        """The sessions whose views ``changes`` need and this connection does not hold (read
+        again: who controls what, the hidden characters, an NPC who arrived may have changed)."""
+        needed: set[str] = set()
+        for change in changes:
+            if change["kind"] in ("character", "session"):
+                self.sessions.clear()
+            session_id = change["session_id"]
+            if change["kind"] in ("command", "undo") and session_id:
+                if any(_arrival(event) for event in change["payload"].get("events", ())):
+                    self.sessions.pop(session_id, None)
+                needed.add(session_id)
+        return needed - set(self.sessions)
+
+    def prepare(self, session_ids: set[str]) -> None:
+        for session_id in session_ids:
+            self.session(session_id)
 
     def messages(self, changes: list[Raw]) -> tuple[bool, list[dict[str, Any]]]:
         """The messages this member may see, and ``False`` if one says they were removed."""
@@ -170,17 +202,26 @@ class _Watcher:
             payload = dict(change["payload"])
             if change["kind"] == "member_removed" and payload["member"]["id"] == self.member_id:
                 return False, found
-            if change["kind"] in ("character", "session"):
-                self.sessions.clear()  # who controls what may have changed
             if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
                 continue
             if change["kind"] in ("command", "undo") and change["session_id"]:
-                kind, viewer = self.session(change["session_id"])
-                payload["events"] = project_events(
-                    kind, list(payload.get("events", [])), viewer, self.options
-                )
+                kind, viewer, options = self.session(change["session_id"])
+                payload["events"] = project_events(kind, list(payload.get("events", [])), viewer, options)
             found.append({"seq": change["seq"], "kind": change["kind"], **payload})
         return True, found
+
+
+async def _overloaded(websocket: WebSocket, error: Exception, accepted: bool) -> None:
+    """Close with 1013 (try again later) rather than fail the handshake with a 500."""
+    log.warning("live feed closed: database busy or unavailable (%s)", type(error).__name__)
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        if not accepted:
+            await websocket.accept()
+        await websocket.close(code=CLOSE_TRY_AGAIN, reason="busy")
+
+
+def _arrival(event: Any) -> bool:
+    return isinstance(event, dict) and "combatant_arrived" in event
 
 
 def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
@@ -195,9 +236,13 @@ def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
 async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str | None = None) -> None:
     """Every change of the table this member may see, after ``after``, then as they happen."""
     app = websocket.app
-    member_id = await run_in_threadpool(
-        _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
-    )
+    try:
+        member_id = await run_in_threadpool(
+            _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
+        )
+    except OVERLOAD as error:
+        await _overloaded(websocket, error, accepted=False)
+        return
     if member_id is None:
         await websocket.close(code=CLOSE_UNAUTHORIZED)
         return
@@ -225,6 +270,9 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
         while not closed.is_set():
             wake.clear()
             changes = await hub.changes(app, table_id, last)
+            unknown = watcher.unknown(changes)
+            if unknown:  # reading a session may replay it: not in the event loop
+                await run_in_threadpool(watcher.prepare, unknown)
             still, messages = watcher.messages(changes)
             for message in messages:
                 await websocket.send_json(message)
@@ -243,6 +291,8 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
                     return
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except OVERLOAD as error:
+        await _overloaded(websocket, error, accepted=True)
     finally:
         hub.unsubscribe(table_id, wake)
         reader.cancel()

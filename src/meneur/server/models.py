@@ -122,6 +122,21 @@ class EventRow(Base):
     event: Mapped[Any] = mapped_column(JSON)
 
 
+class Snapshot(Base):
+    """A cache of a session's state after ``version`` commands (the engine's ``state_json`` in the
+    system's ``format``), taken after the command ``command_id``: loading replays only the commands
+    after it. A snapshot whose command was taken back is never used (undo deletes it)."""
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("session_id", "command_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id"), index=True)
+    command_id: Mapped[int] = mapped_column(ForeignKey("commands.id"))
+    version: Mapped[int] = mapped_column(Integer)
+    format: Mapped[int] = mapped_column(Integer)
+    state: Mapped[Any] = mapped_column(JSON)
+
+
 class Roll(Base):
     __tablename__ = "rolls"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

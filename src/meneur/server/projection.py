@@ -8,7 +8,7 @@ no rule is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,17 +28,49 @@ class Viewer:
 
 StateProjection = Callable[[Any, Viewer, Mapping[str, Any]], Any]
 EventProjection = Callable[[list[Any], Viewer, Mapping[str, Any]], list[Any]]
+Context = Callable[[Any, Mapping[str, Any]], Mapping[str, Any]]
+"""What a kind's projections need to know of the session now (its engine ``Session`` and the
+options so far), merged into the options they receive."""
+
+HIDDEN = "hidden_actors"
+"""The key of the options a projection receives that lists the table's hidden characters' names
+(case folded)."""
 
 _STATES: dict[str, StateProjection] = {}
 _EVENTS: dict[str, EventProjection] = {}
+_CONTEXTS: dict[str, Context] = {}
 
 
-def register(kind: str, state: StateProjection | None = None, events: EventProjection | None = None) -> None:
+def register(
+    kind: str,
+    state: StateProjection | None = None,
+    events: EventProjection | None = None,
+    context: Context | None = None,
+) -> None:
     """Declare how a kind of session hides things from players (table options are passed in)."""
     if state is not None:
         _STATES[kind] = state
     if events is not None:
         _EVENTS[kind] = events
+    if context is not None:
+        _CONTEXTS[kind] = context
+
+
+def needs_session(kind: str) -> bool:
+    """Whether the projections of ``kind`` read the session itself (see :func:`view_options`)."""
+    return kind in _CONTEXTS
+
+
+def view_options(
+    kind: str, table_options: Mapping[str, Any], hidden: Iterable[str], session: Any = None
+) -> dict[str, Any]:
+    """The options a kind's projections receive: the table's, the hidden characters' names under
+    :data:`HIDDEN`, and what the kind's context reads of ``session`` (when given)."""
+    found = {**table_options, HIDDEN: sorted({name.casefold() for name in hidden})}
+    context = _CONTEXTS.get(kind)
+    if context is not None and session is not None:
+        found.update(context(session, found))
+    return found
 
 
 def project_state(kind: str, state: Any, viewer: Viewer, options: Mapping[str, Any]) -> Any:

@@ -4,16 +4,23 @@ On SQLite every commit waits for the disk (``synchronous=FULL``), and writers ta
 writes (commands, rolls) go through :meth:`Store.write`, which commits the jobs waiting at the same
 moment in one transaction (group commit), each in its own savepoint, so a job that fails (a
 conflict) takes back only its own changes. A job's caller gets its answer after the commit: an
-acknowledged command is on disk.
+acknowledged command is on disk. Writers of one process take turns on a lock before ``BEGIN
+IMMEDIATE``: one waiting for another is woken as soon as it is done, instead of sleeping in SQLite's
+busy handler (which backs off by up to 100 ms at a time).
+
+A request's read session (:meth:`Store.request_reader`) ends its read transaction when the request
+starts writing: a request never holds a read connection while it waits for a write one, so
+requests cannot hold every connection of the pool while each waits for another.
 """
 
 from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -23,6 +30,8 @@ from sqlalchemy.orm import sessionmaker
 from meneur.server.db import make_engine, upgrade
 
 T = TypeVar("T")
+_READER: ContextVar[Db | None] = ContextVar("meneur_request_reader", default=None)
+"""The read session of the request being served (set by :meth:`Store.request_reader`)."""
 BATCH = 64
 """The most jobs committed together."""
 
@@ -30,14 +39,15 @@ BATCH = 64
 class Store:
     """One engine; readers take no lock, writers take SQLite's write lock at ``BEGIN``."""
 
-    def __init__(self, url: str, engine: Engine | None = None) -> None:
+    def __init__(self, url: str, engine: Engine | None = None, pool: Mapping[str, Any] | None = None) -> None:
         self.url = url
-        self.engine = engine if engine is not None else make_engine(url)
+        self.engine = engine if engine is not None else make_engine(url, pool)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
         self._write = sessionmaker(self.engine.execution_options(immediate=True), expire_on_commit=False)
         self._jobs: queue.Queue[tuple[Callable[[Db], Any], Future[Any]] | None] = queue.Queue()
         self._committer: threading.Thread | None = None
         self._guard = threading.Lock()
+        self._turn: threading.Lock | None = threading.Lock() if self.engine.dialect.name == "sqlite" else None
 
     @property
     def is_postgresql(self) -> bool:
@@ -50,15 +60,37 @@ class Store:
         """A read session the caller closes."""
         return self._read()
 
+    def request_reader(self) -> Db:
+        """A read session for one request, which the caller closes; a write of the same request
+        (in the same context) ends its read transaction first (see the module's documentation)."""
+        db = self._read()
+        _READER.set(db)
+        return db
+
+    def _release_reader(self) -> None:
+        reader = _READER.get()
+        if reader is not None:
+            reader.commit()
+
     @contextmanager
     def reader(self) -> Iterator[Db]:
         with self._read() as db:
             yield db
 
     @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """This process's turn to write (SQLite only: PostgreSQL's writers do not take turns)."""
+        if self._turn is None:
+            yield
+            return
+        with self._turn:
+            yield
+
+    @contextmanager
     def writer(self) -> Iterator[Db]:
         """A transaction committed on success, rolled back on any exception."""
-        with self._write() as db, db.begin():
+        self._release_reader()
+        with self._writing(), self._write() as db, db.begin():
             yield db
 
     def write(self, job: Callable[[Db], T]) -> T:
@@ -68,6 +100,7 @@ class Store:
         if self.is_postgresql:
             with self.writer() as db:
                 return job(db)
+        self._release_reader()
         done: Future[T] = Future()
         with self._guard:
             if self._committer is None:
@@ -98,7 +131,7 @@ class Store:
     def _run(self, batch: list[tuple[Callable[[Db], Any], Future[Any]]]) -> None:
         outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
-            with self._write() as db, db.begin():
+            with self._writing(), self._write() as db, db.begin():
                 for job, done in batch:
                     try:
                         with db.begin_nested():

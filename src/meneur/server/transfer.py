@@ -17,7 +17,7 @@ from meneur.engine import Session
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.auth import digest, new_id, new_join_code, new_token
-from meneur.server.games import stored_log
+from meneur.server.games import SNAPSHOT_EVERY, snapshot_due, snapshot_state, stored_log
 from meneur.server.models import (
     Character,
     CharacterVersion,
@@ -27,6 +27,7 @@ from meneur.server.models import (
     GameTable,
     Member,
     Roll,
+    Snapshot,
 )
 
 FORMAT = 1
@@ -105,15 +106,16 @@ def _check(data: Any) -> None:
         )
 
 
-def import_table(db: Db, data: Any) -> dict[str, Any]:
-    """Write the exported table ``data`` as a new table; returns its id, GM token and join code.
+def import_table(db: Db, data: Any, snapshot_every: int = SNAPSHOT_EVERY) -> dict[str, Any]:
+    """Write the exported table ``data`` as a new table; returns its id, GM token and join code
+    (with a snapshot of each session's state every ``snapshot_every`` commands, as play stores them).
 
     Raises:
         BadInputError: the document is not a table export, or a session's log does not replay.
     """
     _check(data)
     try:
-        return _import(db, data)
+        return _import(db, data, snapshot_every)
     except MeneurError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -122,7 +124,7 @@ def import_table(db: Db, data: Any) -> dict[str, Any]:
         ) from None
 
 
-def _import(db: Db, data: dict[str, Any]) -> dict[str, Any]:
+def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]:
     replayed = []
     for number, item in enumerate(data["sessions"], start=1):
         log = [(entry["command"], list(entry["events"])) for entry in item["log"]]
@@ -190,6 +192,7 @@ def _import(db: Db, data: dict[str, Any]) -> dict[str, Any]:
     for item, session in replayed:
         session_id = new_id()
         entries = session.log_json()
+        typed = session.entries()
         db.add(
             GameSession(
                 id=session_id,
@@ -216,6 +219,19 @@ def _import(db: Db, data: dict[str, Any]) -> dict[str, Any]:
             for event in entry["events"]:
                 position += 1
                 db.add(EventRow(session_id=session_id, command_id=command.id, position=position, event=event))
+            if snapshot_due(version, snapshot_every):
+                after = typed[version].before if version < len(typed) else session.state
+                state = snapshot_state(session.system, after)
+                if state is not None:
+                    db.add(
+                        Snapshot(
+                            session_id=session_id,
+                            command_id=command.id,
+                            version=version,
+                            format=session.system.format,
+                            state=state,
+                        )
+                    )
     for roll in data["rolls"]:
         member = ids.get(roll["member"])
         if member is not None:

@@ -16,7 +16,7 @@ from fastapi import Request
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine import Session
-from meneur.engine.registry import system
+from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, set_language
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
@@ -63,8 +63,8 @@ class Fighter:
     energy_max: int
     recovery: int
     defense: int
-    vigor: int
-    vigor_max: int
+    vigor: int | None
+    vigor_max: int | None
     stress: int
     hold: bool
     out: bool
@@ -75,10 +75,15 @@ class Fighter:
     mine: bool
     controller: str | None
     actions: list[Action] = field(default_factory=list)
+    vigor_bar: int | None = None
+    """Tenths of Vigueur left, when the table shows an NPC's Vigueur as a bar only."""
 
     @property
-    def vigor_percent(self) -> int:
-        return 0 if self.vigor_max <= 0 else max(0, min(100, round(100 * self.vigor / self.vigor_max)))
+    def vigor_percent(self) -> int | None:
+        """The bar's width; None when this viewer may not know the Vigueur at all."""
+        if self.vigor is not None and self.vigor_max:
+            return max(0, min(100, round(100 * self.vigor / self.vigor_max)))
+        return None if self.vigor_bar is None else 10 * self.vigor_bar
 
 
 @dataclass
@@ -161,19 +166,35 @@ def _action(state: Any, session: Session[Any, Any, Any], entry: api.LegalOut, la
 def _log(
     session: Session[Any, Any, Any], events_json: list[list[Any]], lang: str
 ) -> list[tuple[int, list[str]]]:
-    """The log lines in the book's words, newest first (each command's events read from the state
-    before them)."""
+    """The log lines in the book's words, newest first.
+
+    The lines tell the events as this viewer may see them (``events_json``: an NPC's Vigueur may be
+    blanked); the state each command starts from is the engine's own, folded from the session's
+    events, so a blanked number never has to be folded. An event this viewer may not read gives no line.
+    """
     rules = session.system
     state = session.start
+    entries = session.entries()
+    aligned = len(entries) == len(events_json)
     found: list[tuple[int, list[str]]] = []
     for number, events in enumerate(events_json, start=1):
         lines = []
+        told = state
         for wire in events:
-            event = rules.codec.event_from_json(wire)
-            message = rules.describe(state, event) if rules.describe is not None else None
+            try:
+                event = rules.codec.event_from_json(wire)
+            except MeneurError:
+                continue
+            message = rules.describe(told, event) if rules.describe is not None else None
             if message is not None:
                 lines.append(message.render(lang))
-            state = rules.evolve(state, event)
+            if not aligned:
+                told = state = rules.evolve(state, event)
+            else:
+                told = rules.evolve(told, event)
+        if aligned:
+            for event in entries[number - 1].events:
+                state = rules.evolve(state, event)
         found.append((number, lines))
     found.reverse()
     return found
@@ -202,11 +223,12 @@ def build(
     member = db.get(Member, me.id)
     assert row is not None and member is not None
     viewer = api.viewer_of(db, member, row)
-    rules = system(row.kind)
-    state = rules.state_from_json(shown.state)
     games = request.app.state.games
     with games.lock(session_id):
         session = games.load(db, row)
+    # The engine's own state names actions and powers; every number shown comes from ``data``, the
+    # state as this viewer may see it (an NPC's Vigueur may be hidden or a bar).
+    state = session.state
     data = shown.state
     names = {c["id"]: c["name"] for c in data["combatants"]}
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == table_id)}
@@ -234,6 +256,7 @@ def build(
                 defense=c["defense"],
                 vigor=c["vigor"],
                 vigor_max=c["vigor_max"],
+                vigor_bar=c.get("vigor_bar"),
                 stress=c["stress"],
                 hold=bool(c["hold"]),
                 out=bool(c["out"] or c["knocked_out"]),

@@ -24,8 +24,9 @@ def _in_a_scene(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "donnez un nombre de 1 à 2"),
-                                            ("en", "give a number from 1 to 2")])
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "donnez un nombre de 1 à 2"), ("en", "give a number from 1 to 2")]
+)
 @pytest.mark.parametrize("boxes", ["0", "3"])
 def test_stress_boxes_outside_1_or_2_are_bad_input(tmp_path: Path, lang: str, words: str, boxes: str) -> None:
     """002_58e889a1abff3456.txt: "une case de stress [...] jamais plus durant une scène" (two at most)."""
@@ -37,21 +38,35 @@ def test_stress_boxes_outside_1_or_2_are_bad_input(tmp_path: Path, lang: str, wo
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize(("lang", "one", "two"), [
-    ("fr", "WINK coche 1 case de stress.", "KITSUNE coche 2 cases de stress."),
-    ("en", "WINK takes 1 stress box.", "KITSUNE takes 2 stress boxes."),
-])
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("fr", "WINK coche 1 case de stress.", "KITSUNE coche 2 cases de stress."),
+        ("en", "WINK takes 1 stress box.", "KITSUNE takes 2 stress boxes."),
+    ],
+)
 def test_stress_boxes_agree_with_their_number(tmp_path: Path, lang: str, one: str, two: str) -> None:
     path = _in_a_scene(tmp_path)
     assert one in run_cli(["energy", "campaign", "stress", "add", str(path), "WINK"], lang).stdout
-    assert two in run_cli(["energy", "campaign", "stress", "add", str(path), "KITSUNE", "--boxes", "2"],
-                          lang).stdout
+    assert (
+        two
+        in run_cli(["energy", "campaign", "stress", "add", str(path), "KITSUNE", "--boxes", "2"], lang).stdout
+    )
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("fr", "KITSUNE est déjà incapacité : être blessé de nouveau ne change rien ; rien n'a été enregistré."),
-    ("en", "KITSUNE is already incapacitated: being wounded again changes nothing; nothing was recorded."),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "fr",
+            "KITSUNE est déjà incapacité : être blessé de nouveau ne change rien ; rien n'a été enregistré.",
+        ),
+        (
+            "en",
+            "KITSUNE is already incapacitated: being wounded again changes nothing; nothing was recorded.",
+        ),
+    ],
+)
 def test_wounded_when_incapacitated_is_refused_and_says_so(tmp_path: Path, lang: str, words: str) -> None:
     """002_58e889a1abff3456.txt: "subit à la place l'état incapacité"; once incapacitated, a third
     blessé changes nothing, so nothing is recorded."""
@@ -64,12 +79,16 @@ def test_wounded_when_incapacitated_is_refused_and_says_so(tmp_path: Path, lang:
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize(("lang", "book_words"), [
-    ("fr", "Le MJ peut donner au plus 2 cases de stress à WINK"),
-    ("en", "The GM may give WINK at most 2 stress boxes"),
-])
+@pytest.mark.parametrize(
+    ("lang", "book_words"),
+    [
+        ("fr", "Le MJ peut donner au plus 2 cases de stress à WINK"),
+        ("en", "The GM may give WINK at most 2 stress boxes"),
+    ],
+)
 def test_refusals_say_the_book_words_and_give_the_rule_id_in_json(
-        tmp_path: Path, lang: str, book_words: str) -> None:
+    tmp_path: Path, lang: str, book_words: str
+) -> None:
     """002_58e889a1abff3456.txt: "jamais plus durant une scène": the words for the reader, the rule's key
     for programs (``--json``)."""
     path = _in_a_scene(tmp_path)
@@ -81,10 +100,16 @@ def test_refusals_say_the_book_words_and_give_the_rule_id_in_json(
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize(("score", "direction"), [
-    ("notoriété de super", "monter"), ("super_notoriety", "up"), ("Notoriete civile", "+"),
-    ("moralité", "baisser"), ("morality", "-"),
-])
+@pytest.mark.parametrize(
+    ("score", "direction"),
+    [
+        ("notoriété de super", "monter"),
+        ("super_notoriety", "up"),
+        ("Notoriete civile", "+"),
+        ("moralité", "baisser"),
+        ("morality", "-"),
+    ],
+)
 def test_reputation_reads_the_books_words(tmp_path: Path, lang: str, score: str, direction: str) -> None:
     """002_58e889a1abff3456.txt, reputation moves at the end of a session: French words or keys."""
     path = _campaign(tmp_path)
@@ -95,18 +120,25 @@ def test_reputation_reads_the_books_words(tmp_path: Path, lang: str, score: str,
     assert result.exit_code == 0, result.stderr
     ((name, event),) = next(iter(json.loads(result.stdout)["events"])).items()
     assert name == "reputation_changed"
-    key = {"notoriété de super": "super_notoriety", "Notoriete civile": "civil_notoriety",
-           "moralité": "morality"}.get(score, score)
+    key = {
+        "notoriété de super": "super_notoriety",
+        "Notoriete civile": "civil_notoriety",
+        "moralité": "morality",
+    }.get(score, score)
     assert (event["score"], event["delta"]) == (key, 1 if direction in ("monter", "up", "+") else -1)
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ["notoriété de super", "notoriété civile", "moralité", "monter", "baisser"]),
-    ("en", ["super notoriety", "civil notoriety", "morality", "up", "down"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["notoriété de super", "notoriété civile", "moralité", "monter", "baisser"]),
+        ("en", ["super notoriety", "civil notoriety", "morality", "up", "down"]),
+    ],
+)
 def test_reputation_help_lists_the_words_to_type(lang: str, words: list[str]) -> None:
-    help_text = " ".join(run_cli(["energy", "campaign", "reputation", "--help"], lang).stdout.replace(
-        "│", " ").split())
+    help_text = " ".join(
+        run_cli(["energy", "campaign", "reputation", "--help"], lang).stdout.replace("│", " ").split()
+    )
     for word in words:
         assert word in help_text
 
@@ -121,23 +153,40 @@ def test_nothing_known_is_said_in_words(tmp_path: Path, lang: str, words: str) -
 @pytest.mark.parametrize(("lang", "label"), [("fr", "adversaire :"), ("en", "opponent:")])
 def test_an_unnamed_opponent_is_called_so(lang: str, label: str) -> None:
     """002_58e889a1abff3456.txt: KITSUNE "un score de défi de 5" against a rank 5 opponent at -1 (4)."""
-    result = run_cli(["energy", "challenge", "--character", "KITSUNE", "--power", "Agilité du renard",
-                      "--versus-rank", "5", "--versus-modifier", "-1"], lang)
+    result = run_cli(
+        [
+            "energy",
+            "challenge",
+            "--character",
+            "KITSUNE",
+            "--power",
+            "Agilité du renard",
+            "--versus-rank",
+            "5",
+            "--versus-modifier",
+            "-1",
+        ],
+        lang,
+    )
     assert result.exit_code == 0
     assert f"\n{label}\n" in result.stdout and "second" not in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "command", "words"), [
-    ("fr", ["stress", "relieve"], ["exutoire", "scène d'équipe", "outlet", "team_scene"]),
-    ("fr", ["stress", "spend"], ["action d'éclat", "détermination", "se dépasser", "surpass"]),
-    ("fr", ["state", "add"], ["épuisé", "blessé", "exhausted", "wounded"]),
-    ("fr", ["state", "recover"], ["sommeil", "pouvoir de soin", "infirmerie", "healing_power"]),
-    ("en", ["stress", "relieve"], ["outlet", "team_scene", "exutoire"]),
-    ("en", ["state", "recover"], ["sleep", "healing_power", "infirmerie"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "command", "words"),
+    [
+        ("fr", ["stress", "relieve"], ["exutoire", "scène d'équipe", "outlet", "team_scene"]),
+        ("fr", ["stress", "spend"], ["action d'éclat", "détermination", "se dépasser", "surpass"]),
+        ("fr", ["state", "add"], ["épuisé", "blessé", "exhausted", "wounded"]),
+        ("fr", ["state", "recover"], ["sommeil", "pouvoir de soin", "infirmerie", "healing_power"]),
+        ("en", ["stress", "relieve"], ["outlet", "team_scene", "exutoire"]),
+        ("en", ["state", "recover"], ["sleep", "healing_power", "infirmerie"]),
+    ],
+)
 def test_help_lists_the_words_to_type(lang: str, command: list[str], words: list[str]) -> None:
-    help_text = " ".join(run_cli(["energy", "campaign", *command, "--help"], lang).stdout.replace(
-        "│", " ").split())
+    help_text = " ".join(
+        run_cli(["energy", "campaign", *command, "--help"], lang).stdout.replace("│", " ").split()
+    )
     for word in words:
         assert word in help_text
 

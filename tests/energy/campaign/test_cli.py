@@ -437,8 +437,10 @@ def test_the_session_verbs_in_both_languages(tmp_path: Path, lang: str) -> None:
     refused = json.loads(run_cli(["energy", "campaign", "legal", str(path), "--all", "--json"], lang).stdout)
     assert {entry.get("rule") for entry in refused["legal"]} >= {None, "phase"}
     assert run_cli(["energy", "campaign", "session", "start", str(path)], lang).exit_code == 0
-    words = {"fr": ("Début de la séance 1.", "Annulé", "Refait"),
-             "en": ("Session 1 starts.", "Undone", "Redone")}
+    words = {
+        "fr": ("Début de la séance 1.", "Annulé", "Refait"),
+        "en": ("Session 1 starts.", "Undone", "Redone"),
+    }
     started, undone, redone = words[lang]
     assert started in run_cli(["energy", "campaign", "log", str(path)], lang).stdout
     assert undone in run_cli(["energy", "campaign", "undo", str(path)], lang).stdout

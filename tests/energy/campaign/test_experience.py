@@ -151,17 +151,21 @@ def test_an_improved_character_still_validates_from_its_file_alone() -> None:
     from meneur.systems.energy.validation import validate
 
     wink = _with_points(2, 1)
-    better = wink.model_copy(update={
-        "attributes": Attributes(energy=5, recovery=4, vigor=7),
-        "aptitudes": {**wink.aptitudes, Aptitude.VEHICLES: 4},
-    })
+    better = wink.model_copy(
+        update={
+            "attributes": Attributes(energy=5, recovery=4, vigor=7),
+            "aptitudes": {**wink.aptitudes, Aptitude.VEHICLES: 4},
+        }
+    )
     done = spend(wink, better).character
     assert (done.experience.spent_hero_points, done.experience.spent_aptitude_points) == (2, 1)
     reloaded = parse_character(dump_character(done), "wink.yaml")
     assert validate(reloaded).is_valid
     forged = reloaded.model_copy(update={"experience": Experience()})
-    assert {p.rule for p in validate(forged).problems} == {"hero_points.over_budget",
-                                                             "aptitude_points.over_budget"}
+    assert {p.rule for p in validate(forged).problems} == {
+        "hero_points.over_budget",
+        "aptitude_points.over_budget",
+    }
 
 
 def test_new_experience_keeps_the_record_of_points_spent() -> None:

@@ -27,8 +27,12 @@ def test_wink_hero_points() -> None:
     assert (wink.rank, a.energy, a.recovery, a.vigor) == (5, 5, 4, 5)
     assert _attribute_cost("WINK") == 27
     assert _power_costs("WINK") == [3, 3, 3, 3]
-    assert [p.category for p in wink.powers] == [PowerCategory.OFF_C, PowerCategory.DEF,
-                                                 PowerCategory.MOV, PowerCategory.SUP]
+    assert [p.category for p in wink.powers] == [
+        PowerCategory.OFF_C,
+        PowerCategory.DEF,
+        PowerCategory.MOV,
+        PowerCategory.SUP,
+    ]
     assert (check.hero_points.budget, check.hero_points.spent, check.hero_points.left) == (39, 39, 0)
     assert check.is_valid
 
@@ -40,8 +44,10 @@ def test_wink_aptitude_points() -> None:
     assert wink.maturity is Maturity.ADULT
     assert sum(wink.aptitudes.values()) == 21
     assert wink.aptitude(Aptitude.VEHICLES) == 3
-    assert [(t.name, t.bonus) for t in wink.traits] == [("Spécialisation moto", 2),
-                                                        ("Spécialisation religion", 1)]
+    assert [(t.name, t.bonus) for t in wink.traits] == [
+        ("Spécialisation moto", 2),
+        ("Spécialisation religion", 1),
+    ]
     check = validate(wink)
     assert (check.aptitude_points.budget, check.aptitude_points.spent) == (24, 24)
     assert wink.complications == ("Famille anti mutants", "Conflit religieux intérieur")
@@ -76,14 +82,24 @@ def test_brandon_by_the_quick_formula() -> None:
     """002_58e889a1abff3456.txt: BRANDON "de rang 6 ... (Energie 6, Récupération 6, Vigueur 6) ; il
     posséderait trois pouvoirs ... Puisque son rang est pair, il obtient un renforcement de +1 que nous
     attribuons à ses Projectiles de feu (Off-D) +1"."""
-    made = quick_npc(6, "BRANDON", [("Projectiles de feu", PowerCategory.OFF_D),
-                                    ("Maîtrise du feu", PowerCategory.SUP),
-                                    ("Esquive flamboyante", PowerCategory.DEF)])
+    made = quick_npc(
+        6,
+        "BRANDON",
+        [
+            ("Projectiles de feu", PowerCategory.OFF_D),
+            ("Maîtrise du feu", PowerCategory.SUP),
+            ("Esquive flamboyante", PowerCategory.DEF),
+        ],
+    )
     brandon = library_hero("Brandon")
     assert made.attributes == brandon.attributes
     assert [(p.name, p.category, p.modifier) for p in made.powers] == [
-        (p.name, p.category, p.modifier) for p in brandon.powers]
+        (p.name, p.category, p.modifier) for p in brandon.powers
+    ]
     assert [(p.name, p.modifier) for p in brandon.powers] == [
-        ("Projectiles de feu", 1), ("Maîtrise du feu", 0), ("Esquive flamboyante", 0)]
+        ("Projectiles de feu", 1),
+        ("Maîtrise du feu", 0),
+        ("Esquive flamboyante", 0),
+    ]
     check = validate(brandon)
     assert (check.hero_points.budget, check.hero_points.spent) == (47, 47)

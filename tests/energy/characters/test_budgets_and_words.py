@@ -21,18 +21,32 @@ def _kitsune_at_rank_3(tmp_path: Path) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize(("lang", "lines"), [
-    ("fr", ["KITSUNE enfreint 1 règle :",
-            "- 39 points de héros dépensés pour un budget de 24 (15 de trop)",
-            "(champ hero_points, règle hero_points.over_budget)",
-            "Points de héros : 39 dépensés sur 24 (15 de trop)"]),
-    ("en", ["KITSUNE breaks 1 rule:",
-            "- 39 hero points spent for a budget of 24 (15 too many)",
-            "(field hero_points, rule hero_points.over_budget)",
-            "Hero points: 39 spent of 24 (15 too many)"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "fr",
+            [
+                "KITSUNE enfreint 1 règle :",
+                "- 39 points de héros dépensés pour un budget de 24 (15 de trop)",
+                "(champ hero_points, règle hero_points.over_budget)",
+                "Points de héros : 39 dépensés sur 24 (15 de trop)",
+            ],
+        ),
+        (
+            "en",
+            [
+                "KITSUNE breaks 1 rule:",
+                "- 39 hero points spent for a budget of 24 (15 too many)",
+                "(field hero_points, rule hero_points.over_budget)",
+                "Hero points: 39 spent of 24 (15 too many)",
+            ],
+        ),
+    ],
+)
 def test_over_budget_says_how_many_too_many_and_the_book_words_first(
-        tmp_path: Path, lang: str, lines: list[str]) -> None:
+    tmp_path: Path, lang: str, lines: list[str]
+) -> None:
     """002_58e889a1abff3456.txt, the rank's budget of hero points: over it, "15 de trop", never "-15"."""
     result = run_cli(["energy", "check", _kitsune_at_rank_3(tmp_path)], lang)
     assert result.exit_code == 1
@@ -42,10 +56,17 @@ def test_over_budget_says_how_many_too_many_and_the_book_words_first(
     assert "hero_points :" not in result.stdout and "hero_points:" not in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "earned", "left"), [
-    ("fr", 0, "(0 restant)"), ("fr", 1, "(1 restant)"), ("fr", 2, "(2 restants)"),
-    ("en", 0, "(0 left)"), ("en", 1, "(1 left)"), ("en", 2, "(2 left)"),
-])
+@pytest.mark.parametrize(
+    ("lang", "earned", "left"),
+    [
+        ("fr", 0, "(0 restant)"),
+        ("fr", 1, "(1 restant)"),
+        ("fr", 2, "(2 restants)"),
+        ("en", 0, "(0 left)"),
+        ("en", 1, "(1 left)"),
+        ("en", 2, "(2 left)"),
+    ],
+)
 def test_points_left_agree_with_their_number(lang: str, earned: int, left: str) -> None:
     """WINK spends her 39 hero points exactly (002_58e889a1abff3456.txt); earned points are left over."""
     result = run_cli(["energy", "check", "WINK", "--earned-hero-points", str(earned)], lang)
@@ -93,12 +114,16 @@ def test_library_json_lists_the_heroes(lang: str) -> None:
     assert json.loads(one.stdout) == character_data(library_hero("WINK"))
 
 
-@pytest.mark.parametrize(("lang", "prompt", "explained"), [
-    ("fr", "Nom : ", "le nom du personnage est obligatoire"),
-    ("en", "Name: ", "the character's name is required"),
-])
+@pytest.mark.parametrize(
+    ("lang", "prompt", "explained"),
+    [
+        ("fr", "Nom : ", "le nom du personnage est obligatoire"),
+        ("en", "Name: ", "the character's name is required"),
+    ],
+)
 def test_new_explains_an_empty_name_and_spaces_the_colon(
-        tmp_path: Path, lang: str, prompt: str, explained: str) -> None:
+    tmp_path: Path, lang: str, prompt: str, explained: str
+) -> None:
     result = run_cli(["energy", "new", "-o", str(tmp_path / "new.yaml")], lang, input="\nKit\n")
     assert prompt in result.stdout and explained in result.stdout
     assert ("Rang [5] : " if lang == "fr" else "Rank [5]: ") in result.stdout

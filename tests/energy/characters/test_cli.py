@@ -32,8 +32,9 @@ def test_check_valid_file(tmp_path: Path) -> None:
 def test_check_json_of_a_broken_character(tmp_path: Path) -> None:
     """002_58e889a1abff3456.txt: "La récupération ne peut pas être supérieure à l'énergie"; exit 1 and the
     JSON document with every error and both budgets."""
-    broken = library_hero("KITSUNE").model_copy(update={
-        "attributes": library_hero("KITSUNE").attributes.model_copy(update={"energy": 3, "vigor": 0})})
+    broken = library_hero("KITSUNE").model_copy(
+        update={"attributes": library_hero("KITSUNE").attributes.model_copy(update={"energy": 3, "vigor": 0})}
+    )
     path = tmp_path / "kitsune.json"
     save_character(broken, path)
     result = run_cli(["energy", "check", str(path), "--json"], lang="en")
@@ -47,7 +48,8 @@ def test_check_json_of_a_broken_character(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["name: [oops", "just text", "name: X\nrank: 5\nattributes: {energy: 1}\npowers: []"])
+    "text", ["name: [oops", "just text", "name: X\nrank: 5\nattributes: {energy: 1}\npowers: []"]
+)
 def test_check_unreadable_file_exits_2(tmp_path: Path, text: str) -> None:
     """Malformed files: exit status 2 and a message on standard error."""
     result = run_cli(["energy", "check", _write(tmp_path, text)])
@@ -69,24 +71,67 @@ def test_sheet_shows_the_books_words() -> None:
     """The sheet shows the book's French words: Énergie, Récupération, Vigueur, Bagou, Filouterie."""
     result = run_cli(["energy", "sheet", "KITSUNE"])
     assert result.exit_code == 0
-    for words in ("KITSUNE", "rang 5", "Énergie", "Récupération", "Vigueur", "Frappes instinctives",
-                  "Off-C", "+1", "Bagou", "Filouterie", "Sens améliorés", "Précaire",
-                  "Points d'aptitudes : 18 dépensés sur 18"):
+    for words in (
+        "KITSUNE",
+        "rang 5",
+        "Énergie",
+        "Récupération",
+        "Vigueur",
+        "Frappes instinctives",
+        "Off-C",
+        "+1",
+        "Bagou",
+        "Filouterie",
+        "Sens améliorés",
+        "Précaire",
+        "Points d'aptitudes : 18 dépensés sur 18",
+    ):
         assert words in result.stdout, words
 
 
 KITSUNE_ANSWERS = [
-    "KITSUNE", "5", "adolescent",
-    "99", "6", "4", "4",  # 99 is refused, then Énergie 6
-    "Frappes instinctives", "off_c", "1", "Coups portés à l'instinct",  # details, written down
-    "Esquive instinctive", "def", "0", "",
-    "Agilité du renard", "mov", "0", "",
-    "3", "2", "3", "3", "0", "0", "0", "0", "0", "1", "0", "3",
-    "Sens améliorés (odorat et toucher)", "2", "vigilance",
-    "Environnement urbain", "1", "Filouterie; bogus", "Filouterie; Athlétisme",  # bogus is refused
+    "KITSUNE",
+    "5",
+    "adolescent",
+    "99",
+    "6",
+    "4",
+    "4",  # 99 is refused, then Énergie 6
+    "Frappes instinctives",
+    "off_c",
+    "1",
+    "Coups portés à l'instinct",  # details, written down
+    "Esquive instinctive",
+    "def",
+    "0",
+    "",
+    "Agilité du renard",
+    "mov",
+    "0",
+    "",
+    "3",
+    "2",
+    "3",
+    "3",
+    "0",
+    "0",
+    "0",
+    "0",
+    "0",
+    "1",
+    "0",
+    "3",
+    "Sens améliorés (odorat et toucher)",
+    "2",
+    "vigilance",
+    "Environnement urbain",
+    "1",
+    "Filouterie; bogus",
+    "Filouterie; Athlétisme",  # bogus is refused
     "",
     "Allure de mutante; Sensible à la frénésie",
-    "", "",  # no specialty, no particularity
+    "",
+    "",  # no specialty, no particularity
 ]
 
 
@@ -98,17 +143,23 @@ def test_new_builds_kitsune_with_piped_answers(tmp_path: Path) -> None:
     result = run_cli(["energy", "new", "--output", str(out)], input="\n".join(KITSUNE_ANSWERS) + "\n")
     assert result.exit_code == 0, result.stdout
     assert "Invalide" in result.stdout
-    for left in ("Points de héros restants : 11", "Points de héros restants : 6",
-                 "Points d'aptitudes restants : 18", "Points d'aptitudes restants : 3"):
+    for left in (
+        "Points de héros restants : 11",
+        "Points de héros restants : 6",
+        "Points d'aptitudes restants : 18",
+        "Points d'aptitudes restants : 3",
+    ):
         assert left in result.stdout, left
     made = load_character(out)
     book = library_hero("KITSUNE")
     assert made.attributes == book.attributes
     assert [(p.name, p.category, p.modifier) for p in made.powers] == [
-        (p.name, p.category, p.modifier) for p in book.powers]
+        (p.name, p.category, p.modifier) for p in book.powers
+    ]
     assert made.aptitudes == book.aptitudes
     assert [(t.name, t.bonus, t.aptitudes) for t in made.traits] == [
-        (t.name, t.bonus, t.aptitudes) for t in book.traits]
+        (t.name, t.bonus, t.aptitudes) for t in book.traits
+    ]
     assert made.complications == book.complications
     assert validate(made).is_valid
 
@@ -148,15 +199,17 @@ def test_balance_with_files_and_library_names(tmp_path: Path) -> None:
     """Sides may name character files and library heroes; their ranks are summed."""
     path = tmp_path / "fold.yaml"
     save_character(library_hero("FOLD"), path)
-    result = run_cli(["energy", "balance", "--heroes", f"WINK,kitsune,{path}", "--foes", "4,4,2,2,2",
-                      "--json"])
+    result = run_cli(
+        ["energy", "balance", "--heroes", f"WINK,kitsune,{path}", "--foes", "4,4,2,2,2", "--json"]
+    )
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert (data["heroes_total"], data["foes_total"], data["verdict"]) == (18, 14, "advised")
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "« zorro » n'est ni un rang"),
-                                            ("en", "'zorro' is neither a rank")])
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", "« zorro » n'est ni un rang"), ("en", "'zorro' is neither a rank")]
+)
 def test_balance_bad_item_exits_2(lang: str, words: str) -> None:
     """An item that is neither a rank, a file nor a hero is bad input naming the option and the item."""
     result = run_cli(["energy", "balance", "--heroes", "5,zorro", "--foes", "4"], lang=lang)
@@ -164,12 +217,31 @@ def test_balance_bad_item_exits_2(lang: str, words: str) -> None:
     assert "--heroes" in result.stderr and words in result.stderr
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ["Effet", "Condition", "(immobilisé)", "Don d'énergie",
-            "Complété par les règles (non donné par le livre) : rang, attributs, maturité"]),
-    ("en", ["Effect", "Condition", "(immobilized)", "Energy given",
-            "Completed by the rules (not given by the book): rank, attributes, maturity"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "fr",
+            [
+                "Effet",
+                "Condition",
+                "(immobilisé)",
+                "Don d'énergie",
+                "Complété par les règles (non donné par le livre) : rang, attributs, maturité",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Effect",
+                "Condition",
+                "(immobilized)",
+                "Energy given",
+                "Completed by the rules (not given by the book): rank, attributes, maturity",
+            ],
+        ),
+    ],
+)
 def test_sheet_explains_effects_and_inferred_fields(lang: str, words: list[str]) -> None:
     """ARCHITECT's "Lance-filins tactiques (Off-C)" to "immobiliser un garde" (002_58e889a1abff3456.txt):
     the sheet names each power's combat effect and the fields completed by the rules, in the reader's
@@ -254,7 +326,9 @@ def test_sheet_shows_brackets_typed_by_users_as_they_are(tmp_path: Path) -> None
     path = tmp_path / "odd.yaml"
     path.write_text(
         'name: "Bad [red]Name"\nrank: 1\nattributes: {energy: 1, recovery: 1, vigor: 1}\n'
-        'powers: [{name: "Rayon [b]", category: off_c}]\nliving_standard: precarious\n', encoding="utf-8")
+        'powers: [{name: "Rayon [b]", category: off_c}]\nliving_standard: precarious\n',
+        encoding="utf-8",
+    )
     result = run_cli(["energy", "sheet", str(path)], "fr")
     assert result.exit_code == 0
     assert "Bad [red]Name" in result.stdout

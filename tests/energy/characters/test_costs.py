@@ -61,8 +61,9 @@ def test_power_cost(modifier: int, cost: int) -> None:
     assert costs.power_cost(Power(name="p", category=PowerCategory.OFF_C, modifier=modifier)) == cost
 
 
-@pytest.mark.parametrize(("maturity", "points"),
-                         [(Maturity.ADOLESCENT, 18), (Maturity.ADULT, 24), (Maturity.VETERAN, 30)])
+@pytest.mark.parametrize(
+    ("maturity", "points"), [(Maturity.ADOLESCENT, 18), (Maturity.ADULT, 24), (Maturity.VETERAN, 30)]
+)
 def test_aptitude_budget_by_maturity(maturity: Maturity, points: int) -> None:
     """002_58e889a1abff3456.txt, "Adolescent | 18", "Adulte | 24", "Vétéran | 30"."""
     assert costs.MATURITY_BUDGETS[maturity] == points
@@ -82,8 +83,14 @@ def test_trait_costs_one_per_plus_one(bonus: int) -> None:
 
 @pytest.mark.parametrize(
     ("standard", "cost"),
-    [(LivingStandard.PRECARIOUS, 0), (LivingStandard.MODEST, 1), (LivingStandard.COMFORTABLE, 2),
-     (LivingStandard.WELL_OFF, 3), (LivingStandard.RICH, 4), (LivingStandard.VERY_RICH, 5)],
+    [
+        (LivingStandard.PRECARIOUS, 0),
+        (LivingStandard.MODEST, 1),
+        (LivingStandard.COMFORTABLE, 2),
+        (LivingStandard.WELL_OFF, 3),
+        (LivingStandard.RICH, 4),
+        (LivingStandard.VERY_RICH, 5),
+    ],
 )
 def test_living_standard_bought_with_aptitude_points(standard: LivingStandard, cost: int) -> None:
     """002_58e889a1abff3456.txt: "Par défaut, votre niveau de vie est précaire, mais vous pouvez

@@ -72,12 +72,18 @@ def test_newer_versions_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("name: [unclosed", "YAML"), ("- a list", "mapping"), ("name: X\nrank: five\nattributes: {}\npowers: []",
-                                                            "rank"),
-     ("name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: []\nvigour: 3", "vigour"),
-     ("schema_version: one\nname: X", "schema_version"),
-     ("name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: [{name: p, category: sup, "
-      "effect: fly}]", "powers.0.effect")],
+    [
+        ("name: [unclosed", "YAML"),
+        ("- a list", "mapping"),
+        ("name: X\nrank: five\nattributes: {}\npowers: []", "rank"),
+        ("name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: []\nvigour: 3", "vigour"),
+        ("schema_version: one\nname: X", "schema_version"),
+        (
+            "name: X\nrank: 5\nattributes: {energy: 1, recovery: 1, vigor: 1}\npowers: [{name: p, category: sup, "
+            "effect: fly}]",
+            "powers.0.effect",
+        ),
+    ],
 )
 def test_unreadable_files_name_what_is_wrong(text: str, words: str) -> None:
     """Malformed files are bad input naming the field in error."""
@@ -127,8 +133,9 @@ def test_schema_lists_the_glossary_keys() -> None:
     assert schema["$defs"]["PowerCategory"]["enum"] == ["off_c", "off_d", "def", "mov", "sup"]
 
 
-MINIMAL = ("name: X\nrank: 1\nattributes: {energy: 2, recovery: 1, vigor: 2}\n"
-           "powers: [{name: p, category: sup}]\n")
+MINIMAL = (
+    "name: X\nrank: 1\nattributes: {energy: 2, recovery: 1, vigor: 2}\npowers: [{name: p, category: sup}]\n"
+)
 
 
 def test_a_file_without_living_standard_is_precarious() -> None:

@@ -15,9 +15,28 @@ from meneur.systems.energy.names import CATEGORY_CODES
 from meneur.systems.energy.validation import validate
 from tests.energy.rule_text import rule_text
 
-ARCHETYPE_HEROES = ["TREMBLOR", "VECTOR", "ALTAIR", "FOLD", "TEMPÊTE D’ACIER", "MIROIR", "AXIOME", "SUTURE",
-                    "SPECTRE", "BULWARK", "ÉCHO", "LEGION", "FORGE", "KALÉIDOSCOPE", "NEXUS", "HORLOGE",
-                    "SOLARIS", "ARCHITECT", "GRIMOIRE", "DÉJÀ-VU"]
+ARCHETYPE_HEROES = [
+    "TREMBLOR",
+    "VECTOR",
+    "ALTAIR",
+    "FOLD",
+    "TEMPÊTE D’ACIER",
+    "MIROIR",
+    "AXIOME",
+    "SUTURE",
+    "SPECTRE",
+    "BULWARK",
+    "ÉCHO",
+    "LEGION",
+    "FORGE",
+    "KALÉIDOSCOPE",
+    "NEXUS",
+    "HORLOGE",
+    "SOLARIS",
+    "ARCHITECT",
+    "GRIMOIRE",
+    "DÉJÀ-VU",
+]
 ALL_HEROES = ["WINK", "KITSUNE", "BRANDON", *ARCHETYPE_HEROES]
 
 
@@ -104,8 +123,10 @@ def test_archetype_heroes_are_completed_by_the_quick_formula(name: str) -> None:
     assert a.energy >= spent
 
 
-@pytest.mark.parametrize(("name", "rank"), [("SUTURE", 6), ("HORLOGE", 6), ("BULWARK", 7), ("VECTOR", 6),
-                                            ("FOLD", 8), ("LEGION", 5), ("ALTAIR", 5)])
+@pytest.mark.parametrize(
+    ("name", "rank"),
+    [("SUTURE", 6), ("HORLOGE", 6), ("BULWARK", 7), ("VECTOR", 6), ("FOLD", 8), ("LEGION", 5), ("ALTAIR", 5)],
+)
 def test_ranks_the_text_implies(name: str, rank: int) -> None:
     """002_58e889a1abff3456.txt: SUTURE "engage 4 points ... Il lui reste 2 points" (6 tokens);
     HORLOGE "3 points ... 2 points ... Il lui reste 1 point en réserve" (6); BULWARK "Grâce à sa vigueur
@@ -114,9 +135,16 @@ def test_ranks_the_text_implies(name: str, rank: int) -> None:
     assert library_hero(name).rank == rank
 
 
-@pytest.mark.parametrize(("asked", "found"), [("wink", "WINK"), ("Tempete d'acier", "TEMPÊTE D’ACIER"),
-                                              ("deja-vu", "DÉJÀ-VU"), ("  écho ", "ÉCHO"),
-                                              ("kaleidoscope", "KALÉIDOSCOPE")])
+@pytest.mark.parametrize(
+    ("asked", "found"),
+    [
+        ("wink", "WINK"),
+        ("Tempete d'acier", "TEMPÊTE D’ACIER"),
+        ("deja-vu", "DÉJÀ-VU"),
+        ("  écho ", "ÉCHO"),
+        ("kaleidoscope", "KALÉIDOSCOPE"),
+    ],
+)
 def test_names_ignore_case_accents_and_punctuation(asked: str, found: str) -> None:
     """Library look-up is case- and accent-insensitive."""
     assert library_hero(asked).name == found
@@ -140,8 +168,9 @@ def test_archetype_catalogue_names_its_example_heroes() -> None:
             assert {p.category for p in library_hero(item.hero).powers} & set(item.categories), item.key
 
 
-@pytest.mark.parametrize(("asked", "key"),
-                         [("flight", "flight"), ("Vol", "flight"), ("super force", "super_strength")])
+@pytest.mark.parametrize(
+    ("asked", "key"), [("flight", "flight"), ("Vol", "flight"), ("super force", "super_strength")]
+)
 def test_archetype_lookup(asked: str, key: str) -> None:
     """Archetypes are found by key or by name in the current language (French by default)."""
     assert archetype(asked).key == key

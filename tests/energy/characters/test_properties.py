@@ -35,8 +35,11 @@ def built_characters(draw: st.DrawFn) -> Character:
     left = budget - costs.attributes_cost(energy, recovery, vigor)
     powers = []
     while builder.can_buy_power(left) and draw(st.booleans()):
-        power = Power(name=f"p{len(powers)}", category=draw(st.sampled_from(PowerCategory)),
-                      modifier=draw(st.integers(*_bounds(builder.modifier_range(left)))))
+        power = Power(
+            name=f"p{len(powers)}",
+            category=draw(st.sampled_from(PowerCategory)),
+            modifier=draw(st.integers(*_bounds(builder.modifier_range(left)))),
+        )
         powers.append(power)
         left -= costs.power_cost(power)
     maturity = draw(st.sampled_from(Maturity))
@@ -53,10 +56,16 @@ def built_characters(draw: st.DrawFn) -> Character:
         traits.append(Trait(name=f"t{len(traits)}", bonus=bonus))
         aptitude_left -= bonus
     standard = draw(st.sampled_from(builder.affordable_living_standards(aptitude_left)))
-    return Character(name="Héros", rank=rank, maturity=maturity,
-                     attributes=Attributes(energy=energy, recovery=recovery, vigor=vigor),
-                     powers=tuple(powers), aptitudes=aptitudes, traits=tuple(traits),
-                     living_standard=standard)
+    return Character(
+        name="Héros",
+        rank=rank,
+        maturity=maturity,
+        attributes=Attributes(energy=energy, recovery=recovery, vigor=vigor),
+        powers=tuple(powers),
+        aptitudes=aptitudes,
+        traits=tuple(traits),
+        living_standard=standard,
+    )
 
 
 def _bounds(allowed: builder.Range) -> tuple[int, int]:
@@ -78,6 +87,7 @@ def test_what_the_builder_and_the_quick_formula_make_validates(character: Charac
 def _set_attributes(**values: int) -> Callable[[Character], Character]:
     def mutate(c: Character) -> Character:
         return c.model_copy(update={"attributes": c.attributes.model_copy(update=values)})
+
     return mutate
 
 
@@ -125,16 +135,18 @@ MUTATIONS: list[tuple[str, Callable[[Character], Character]]] = [
 
 @given(characters, st.sampled_from(MUTATIONS))
 def test_a_mutation_that_breaks_a_rule_is_reported(
-        character: Character, mutation: tuple[str, Callable[[Character], Character]]) -> None:
-    """"Un attribut ne peut jamais être inférieur à 1", "La récupération ne peut pas être supérieure à
+    character: Character, mutation: tuple[str, Callable[[Character], Character]]
+) -> None:
+    """ "Un attribut ne peut jamais être inférieur à 1", "La récupération ne peut pas être supérieure à
     l'énergie", the budgets, "Rang | Coût" 1-5 and the 10 stress boxes: each break names its rule."""
     rule, mutate = mutation
     assert rule in validate(mutate(character)).rules
 
 
-@pytest.mark.parametrize(("left", "low", "high"),
-                         [(0, -2, -3), (1, -2, -2), (2, -2, -1), (3, -2, 0), (4, -2, 0), (5, -2, 1),
-                          (11, -2, 4)])
+@pytest.mark.parametrize(
+    ("left", "low", "high"),
+    [(0, -2, -3), (1, -2, -2), (2, -2, -1), (3, -2, 0), (4, -2, 0), (5, -2, 1), (11, -2, 4)],
+)
 def test_modifier_range_never_overspends(left: int, low: int, high: int) -> None:
     """002_58e889a1abff3456.txt: a power costs 3, "2 par +1", "-1 par -1", "jusqu'à un coût minimum de 1":
     the builder offers exactly the modifiers ``left`` points pay for (none when 0 is left)."""

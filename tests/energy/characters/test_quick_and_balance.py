@@ -58,8 +58,12 @@ def test_balance_four_rank_5_heroes() -> None:
 
 @pytest.mark.parametrize(
     ("foes", "total", "verdict"),
-    [([8, 6, 6], 20, Verdict.NO_MARGIN), ([8, 6, 6, 1], 21, Verdict.ABOVE),
-     ([6, 4, 2, 2, 2], 16, Verdict.ADVISED), ([4, 4, 4, 4, 1], 17, Verdict.NO_MARGIN)],
+    [
+        ([8, 6, 6], 20, Verdict.NO_MARGIN),
+        ([8, 6, 6, 1], 21, Verdict.ABOVE),
+        ([6, 4, 2, 2, 2], 16, Verdict.ADVISED),
+        ([4, 4, 4, 4, 1], 17, Verdict.NO_MARGIN),
+    ],
 )
 def test_balance_verdicts(foes: list[int], total: int, verdict: Verdict) -> None:
     """002_58e889a1abff3456.txt: "jusqu'à 20 rangs" is the ceiling; "de l'ordre de 20%" the margin."""

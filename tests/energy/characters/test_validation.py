@@ -33,50 +33,109 @@ def _attributes(energy: int, recovery: int, vigor: int) -> Attributes:
 
 BREAKING: list[tuple[str, dict[str, Any], str, str]] = [
     # (rule id, change to KITSUNE, field, the words of the book it breaks)
-    ("attribute.minimum", {"attributes": _attributes(6, 4, 0)}, "attributes.vigor",
-     "Un attribut ne peut jamais être inférieur à 1"),
-    ("attribute.minimum", {"attributes": _attributes(6, -1, 4)}, "attributes.recovery",
-     "Un attribut ne peut jamais être inférieur à 1"),
-    ("attribute.recovery_above_energy", {"attributes": _attributes(3, 4, 4)}, "attributes.recovery",
-     "La récupération ne peut pas être supérieure à l'énergie"),
-    ("hero_points.over_budget", {"attributes": _attributes(6, 4, 5)}, "hero_points",
-     "Le rang ... détermine le budget en points de héros disponibles"),
-    ("hero_points.over_budget",
-     {"powers": (Power(name="Frappes instinctives", category=PowerCategory.OFF_C, modifier=2),
-                 *library_hero("KITSUNE").powers[1:])}, "hero_points", "Renforcement | +X | 2 par +1"),
-    ("aptitude_points.over_budget", {"living_standard": LivingStandard.MODEST}, "aptitude_points",
-     "vous pouvez l'augmenter à la création en dépensant des points d'aptitudes"),
-    ("aptitude_points.over_budget", {"traits": (Trait(name="Sens améliorés", bonus=4),)}, "aptitude_points",
-     "Un trait coûte 1 point d'aptitude par bonus de +1"),
+    (
+        "attribute.minimum",
+        {"attributes": _attributes(6, 4, 0)},
+        "attributes.vigor",
+        "Un attribut ne peut jamais être inférieur à 1",
+    ),
+    (
+        "attribute.minimum",
+        {"attributes": _attributes(6, -1, 4)},
+        "attributes.recovery",
+        "Un attribut ne peut jamais être inférieur à 1",
+    ),
+    (
+        "attribute.recovery_above_energy",
+        {"attributes": _attributes(3, 4, 4)},
+        "attributes.recovery",
+        "La récupération ne peut pas être supérieure à l'énergie",
+    ),
+    (
+        "hero_points.over_budget",
+        {"attributes": _attributes(6, 4, 5)},
+        "hero_points",
+        "Le rang ... détermine le budget en points de héros disponibles",
+    ),
+    (
+        "hero_points.over_budget",
+        {
+            "powers": (
+                Power(name="Frappes instinctives", category=PowerCategory.OFF_C, modifier=2),
+                *library_hero("KITSUNE").powers[1:],
+            )
+        },
+        "hero_points",
+        "Renforcement | +X | 2 par +1",
+    ),
+    (
+        "aptitude_points.over_budget",
+        {"living_standard": LivingStandard.MODEST},
+        "aptitude_points",
+        "vous pouvez l'augmenter à la création en dépensant des points d'aptitudes",
+    ),
+    (
+        "aptitude_points.over_budget",
+        {"traits": (Trait(name="Sens améliorés", bonus=4),)},
+        "aptitude_points",
+        "Un trait coûte 1 point d'aptitude par bonus de +1",
+    ),
     ("aptitude.rank_range", {"aptitudes": {Aptitude.ART: 6}}, "aptitudes.art", "5 | 5 | Maître"),
     ("aptitude.rank_range", {"aptitudes": {Aptitude.ART: 0}}, "aptitudes.art", "1 | 1 | Amateur"),
-    ("trait.bonus_minimum", {"traits": (Trait(name="Rien", bonus=0),)}, "traits[0].bonus",
-     "Un trait coûte 1 point d'aptitude par bonus de +1"),
+    (
+        "trait.bonus_minimum",
+        {"traits": (Trait(name="Rien", bonus=0),)},
+        "traits[0].bonus",
+        "Un trait coûte 1 point d'aptitude par bonus de +1",
+    ),
     ("rank.minimum", {"rank": 0}, "rank", "| 1 | 9 | Civils |"),
     ("name.empty", {"name": " "}, "name", "un personnage est principalement défini par"),
-    ("power.name_empty", {"powers": (Power(name="", category=PowerCategory.DEF),)}, "powers[0].name",
-     "mettez-vous d'accord sur les détails avec votre MJ et notez-les"),
-    ("power.condition_missing",
-     {"powers": (Power(name="Filet", category=PowerCategory.OFF_D, effect="condition"),)},
-     "powers[0].condition", "appliquer une condition à cette dernière"),
-    ("power.condition_without_effect",
-     {"powers": (Power(name="Filet", category=PowerCategory.OFF_D, condition="entangled"),)},
-     "powers[0].effect", "appliquer une condition à cette dernière"),
+    (
+        "power.name_empty",
+        {"powers": (Power(name="", category=PowerCategory.DEF),)},
+        "powers[0].name",
+        "mettez-vous d'accord sur les détails avec votre MJ et notez-les",
+    ),
+    (
+        "power.condition_missing",
+        {"powers": (Power(name="Filet", category=PowerCategory.OFF_D, effect="condition"),)},
+        "powers[0].condition",
+        "appliquer une condition à cette dernière",
+    ),
+    (
+        "power.condition_without_effect",
+        {"powers": (Power(name="Filet", category=PowerCategory.OFF_D, condition="entangled"),)},
+        "powers[0].effect",
+        "appliquer une condition à cette dernière",
+    ),
     ("stress.range", {"stress": 11}, "stress", "Lorsque le personnage atteint 10 cases de stress"),
     ("resources.negative", {"savings": -1}, "savings", "Les cases d'économies"),
     ("resources.negative", {"debts": -2}, "debts", "deux cases de dettes"),
-    ("reputation.range", {"reputation": Reputation(super_notoriety=11)}, "reputation.super_notoriety",
-     "Notoriété | Effet ... 10"),
+    (
+        "reputation.range",
+        {"reputation": Reputation(super_notoriety=11)},
+        "reputation.super_notoriety",
+        "Notoriété | Effet ... 10",
+    ),
     ("reputation.range", {"reputation": Reputation(morality=-11)}, "reputation.morality", "Moralité | -10"),
-    ("relation.range", {"relations": (Relation(name="MECANUS", value=12),)}, "relations[0].value",
-     "Relation | Effet | -10 ... 10"),
-    ("experience.negative", {"experience": Experience(heroic_xp=-1)}, "experience.heroic_xp",
-     "10 points d'expérience héroïques peuvent être convertis"),
+    (
+        "relation.range",
+        {"relations": (Relation(name="MECANUS", value=12),)},
+        "relations[0].value",
+        "Relation | Effet | -10 ... 10",
+    ),
+    (
+        "experience.negative",
+        {"experience": Experience(heroic_xp=-1)},
+        "experience.heroic_xp",
+        "10 points d'expérience héroïques peuvent être convertis",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("rule", "update", "field", "quote"), BREAKING,
-                         ids=[f"{r}:{f}" for r, _, f, _q in BREAKING])
+@pytest.mark.parametrize(
+    ("rule", "update", "field", "quote"), BREAKING, ids=[f"{r}:{f}" for r, _, f, _q in BREAKING]
+)
 def test_each_rule_has_a_breaking_case(rule: str, update: dict[str, Any], field: str, quote: str) -> None:
     """002_58e889a1abff3456.txt: each case breaks the rule quoted in the table above (``quote``)."""
     assert validate(_kitsune()).is_valid
@@ -90,8 +149,12 @@ def test_every_problem_is_reported_at_once() -> None:
     être supérieure à l'énergie", a trait of +0) are all listed, with both budgets."""
     broken = _kitsune(attributes=_attributes(2, 3, 0), traits=(Trait(name="x", bonus=0),), stress=12)
     check = validate(broken)
-    assert check.rules == {"attribute.minimum", "attribute.recovery_above_energy", "trait.bonus_minimum",
-                           "stress.range"}
+    assert check.rules == {
+        "attribute.minimum",
+        "attribute.recovery_above_energy",
+        "trait.bonus_minimum",
+        "stress.range",
+    }
     assert (check.hero_points.budget, check.hero_points.spent) == (39, 4 + 9 + 0 + 11)
     assert check.aptitude_points.spent == 15
 

@@ -14,16 +14,28 @@ MOV = PowerProfile("Course", "mov")
 SUP = PowerProfile("Bricolage", "sup")
 
 
-def hero(id: str = "h", energy: int = 6, powers: tuple[PowerProfile, ...] = (OFF_C, DEF, MOV, SUP),
-         at: tuple[float, float] = (0.0, 0.0), recovery: int = 4, vigor: int = 5,
-         states: frozenset[str] = frozenset()) -> Combatant:
+def hero(
+    id: str = "h",
+    energy: int = 6,
+    powers: tuple[PowerProfile, ...] = (OFF_C, DEF, MOV, SUP),
+    at: tuple[float, float] = (0.0, 0.0),
+    recovery: int = 4,
+    vigor: int = 5,
+    states: frozenset[str] = frozenset(),
+) -> Combatant:
     """A player character of the heroes' side."""
-    return make_combatant(id, id.upper(), "heroes", energy, recovery, vigor, powers, pc=True, position=at,
-                          states=states)
+    return make_combatant(
+        id, id.upper(), "heroes", energy, recovery, vigor, powers, pc=True, position=at, states=states
+    )
 
 
-def foe(id: str = "f", energy: int = 4, powers: tuple[PowerProfile, ...] = (OFF_D, DEF),
-        at: tuple[float, float] = (3.0, 0.0), vigor: int = 4) -> Combatant:
+def foe(
+    id: str = "f",
+    energy: int = 4,
+    powers: tuple[PowerProfile, ...] = (OFF_D, DEF),
+    at: tuple[float, float] = (3.0, 0.0),
+    vigor: int = 4,
+) -> Combatant:
     """An NPC of the foes' side."""
     return make_combatant(id, id.upper(), "foes", energy, energy, vigor, powers, position=at)
 

@@ -49,7 +49,7 @@ def two_copies(first: int = 3, second: int = 3) -> Fight:
 
 
 def test_legion_copies_attacking_one_adversary_make_one_attack() -> None:
-    """"leurs points d'énergie doivent être additionnés et considérés comme une seule attaque contre leur
+    """ "leurs points d'énergie doivent être additionnés et considérés comme une seule attaque contre leur
     cible (qui ne perdra donc qu'un point de défense après l'attaque)" (002_58e889a1abff3456.txt)."""
     fight = play("legion_together")
     declared = of_type(fight.events(), AttackDeclared)[0]
@@ -63,7 +63,7 @@ def test_legion_copies_attacking_one_adversary_make_one_attack() -> None:
 
 
 def test_a_copy_cannot_attack_again_an_adversary_its_fellow_copies_attacked() -> None:
-    """"Si elles attaquent un même adversaire ... une seule attaque" (002_58e889a1abff3456.txt): a copy
+    """ "Si elles attaquent un même adversaire ... une seule attaque" (002_58e889a1abff3456.txt): a copy
     that did not join cannot make a second attack on that adversary in the turn."""
     fight = two_copies()
     fight.do(Attack("h#2", "f", 2, 0))
@@ -73,14 +73,17 @@ def test_a_copy_cannot_attack_again_an_adversary_its_fellow_copies_attacked() ->
     refused(fight, Attack("h#1", "f", 2, 0), "copies_together")
 
 
-@pytest.mark.parametrize(("attacker", "joined"), [
-    ("h", (("h#1", 1),)),          # the original is not a copy made by an offensive power
-    ("h#2", (("h#2", 1),)),        # a copy joins once, and not its own attack
-    ("h#2", (("f", 1),)),          # only a fellow copy
-    ("h#2", (("h#1", 4),)),        # the joining copy pays from its own pool (3 tokens)
-])
+@pytest.mark.parametrize(
+    ("attacker", "joined"),
+    [
+        ("h", (("h#1", 1),)),  # the original is not a copy made by an offensive power
+        ("h#2", (("h#2", 1),)),  # a copy joins once, and not its own attack
+        ("h#2", (("f", 1),)),  # only a fellow copy
+        ("h#2", (("h#1", 4),)),  # the joining copy pays from its own pool (3 tokens)
+    ],
+)
 def test_joining_an_attack_is_refused_for_others(attacker: str, joined: tuple[tuple[str, int], ...]) -> None:
-    """"Les copiées créées depuis un pouvoir offensif ... Si elles attaquent un même adversaire"
+    """ "Les copiées créées depuis un pouvoir offensif ... Si elles attaquent un même adversaire"
     (002_58e889a1abff3456.txt): only the offensive copies of one original pool their tokens."""
     fight = two_copies()
     if attacker == "h":
@@ -100,9 +103,10 @@ def support_copy() -> Fight:
 
 
 @pytest.mark.parametrize(("power", "effective"), [(1, 4 // 2), (None, 4 // 2), (0, 4 // 2)])
-def test_a_support_copy_attacks_at_half_with_off_powers_only_once_halved(power: int | None,
-                                                                         effective: int) -> None:
-    """"si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
+def test_a_support_copy_attacks_at_half_with_off_powers_only_once_halved(
+    power: int | None, effective: int
+) -> None:
+    """ "si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
     (002_58e889a1abff3456.txt): an Off power at half; without a power or with a Sup power the action is
     already at half and is not halved twice (the copy does not use an Off power then)."""
     fight = support_copy()
@@ -112,7 +116,7 @@ def test_a_support_copy_attacks_at_half_with_off_powers_only_once_halved(power: 
 
 @pytest.mark.parametrize(("power", "level"), [(2, 1), (None, 1)])
 def test_a_support_copy_defends_at_half(power: int | None, level: int) -> None:
-    """"si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
+    """ "si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
     (002_58e889a1abff3456.txt): its Def power counts at half, as does defending without one."""
     fight = support_copy()
     fight.do(EndPhase())
@@ -123,7 +127,7 @@ def test_a_support_copy_defends_at_half(power: int | None, level: int) -> None:
 
 
 def test_a_support_copy_moves_at_half_with_a_mov_power() -> None:
-    """"si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
+    """ "si elles utilisent des pouvoirs Off, Def ou Mov, elles se retrouvent en demi-succès"
     (002_58e889a1abff3456.txt): a 20 m move with its Mov power costs 2 tokens."""
     fight = support_copy()
     fight.do(Move("h#1", (20.0, 0.0), 3))
@@ -131,7 +135,7 @@ def test_a_support_copy_moves_at_half_with_a_mov_power() -> None:
 
 
 def test_an_offensive_copy_cannot_use_a_movement_or_defence_power() -> None:
-    """"Les copiées créées depuis un pouvoir offensif ne peuvent utiliser que les pouvoirs offensifs de
+    """ "Les copiées créées depuis un pouvoir offensif ne peuvent utiliser que les pouvoirs offensifs de
     leur original" (002_58e889a1abff3456.txt)."""
     fight = started(hero(energy=9, powers=(AGGRESSIVE, DEF, MOV)), foe(energy=4, at=(4.0, 0.0)))
     fight.do(UseSupport("h", 0, 3, at=(3.0, 0.0)))
@@ -143,15 +147,17 @@ def test_an_offensive_copy_cannot_use_a_movement_or_defence_power() -> None:
 
 def portal_fight() -> Fight:
     """NEXUS-like: a portal from (1, 0) to (79, 0); an Off-C ally at (0, 2), a foe at (82, 0)."""
-    fight = started(hero("n", energy=6, powers=(PORTAL, PULL)),
-                    hero("m", energy=5, powers=(OFF_C, DEF), at=(0.0, 2.0)),
-                    foe(energy=3, at=(82.0, 0.0)))
+    fight = started(
+        hero("n", energy=6, powers=(PORTAL, PULL)),
+        hero("m", energy=5, powers=(OFF_C, DEF), at=(0.0, 2.0)),
+        foe(energy=3, at=(82.0, 0.0)),
+    )
     fight.do(UseSupport("n", 0, 1, at=(1.0, 0.0), exit=(79.0, 0.0)))
     return fight
 
 
 def test_attacks_transit_through_a_portal() -> None:
-    """"des attaques peuvent transiter" (002_58e889a1abff3456.txt): a contact attack made within 5 m of
+    """ "des attaques peuvent transiter" (002_58e889a1abff3456.txt): a contact attack made within 5 m of
     one end reaches a target within 5 m of the other end."""
     fight = portal_fight()
     fight.do(EndPhase())
@@ -162,7 +168,7 @@ def test_attacks_transit_through_a_portal() -> None:
 
 
 def test_enemies_are_pulled_through_a_portal() -> None:
-    """"des ennemis peuvent être attirés à travers"; forced movement "en demi-succès ... (sur une distance
+    """ "des ennemis peuvent être attirés à travers"; forced movement "en demi-succès ... (sur une distance
     de 20 mètres)" (002_58e889a1abff3456.txt): the target within 20 m of an end ends at the other end."""
     fight = portal_fight()
     fight.do(Attack("n", "f", 4, 1, portal="n-t1"))
@@ -172,7 +178,7 @@ def test_enemies_are_pulled_through_a_portal() -> None:
 
 
 def test_a_portal_is_also_a_retreat_corridor() -> None:
-    """"Le portail sert aussi de couloir de retraite"; "Quiconque passe à travers est téléporté à l'autre
+    """ "Le portail sert aussi de couloir de retraite"; "Quiconque passe à travers est téléporté à l'autre
     extrémité" for "un seul point d'énergie" (002_58e889a1abff3456.txt): it works both ways."""
     fight = portal_fight()
     fight.do(EndPhase())
@@ -185,26 +191,29 @@ def test_a_portal_is_also_a_retreat_corridor() -> None:
     assert fight.state.terrain_element("n-t1") is None
 
 
-@pytest.mark.parametrize(("command", "rule"), [
-    (Attack("n", "f", 4, 1, portal="nowhere"), "portal"),
-    (Attack("n", "f", 4, 1, portal="n-t1", destination=(70.0, 0.0)), "portal"),
-    (Move("n", (0.0, 0.0), portal="nowhere"), "portal"),
-])
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        (Attack("n", "f", 4, 1, portal="nowhere"), "portal"),
+        (Attack("n", "f", 4, 1, portal="n-t1", destination=(70.0, 0.0)), "portal"),
+        (Move("n", (0.0, 0.0), portal="nowhere"), "portal"),
+    ],
+)
 def test_bad_portal_uses_are_refused(command: object, rule: str) -> None:
-    """"Quiconque passe à travers est téléporté à l'autre extrémité" (002_58e889a1abff3456.txt): only
+    """ "Quiconque passe à travers est téléporté à l'autre extrémité" (002_58e889a1abff3456.txt): only
     through a portal that stands, from near one of its ends."""
     refused(portal_fight(), command, rule)
 
 
 def test_a_portal_beyond_reach_is_refused() -> None:
-    """"Quiconque passe à travers" (002_58e889a1abff3456.txt): the mover stands within 5 m of an end."""
+    """ "Quiconque passe à travers" (002_58e889a1abff3456.txt): the mover stands within 5 m of an end."""
     fight = portal_fight()
     fight.do(Move("n", (20.0, 0.0)))
     refused(fight, Move("n", (0.0, 0.0), portal="n-t1"), "portal")
 
 
 def test_deja_vu_gives_energy_at_half_with_her_reinforcement() -> None:
-    """"prévenir un allié à l'avance de ce qu'il doit faire (et donc lui transférer des points d'énergie
+    """ "prévenir un allié à l'avance de ce qu'il doit faire (et donc lui transférer des points d'énergie
     en demi-succès" (002_58e889a1abff3456.txt): Lecture du futur (Sup) +1, 3 tokens give (3 + 1) / 2."""
     dejavu = combatant_from_character(library_hero("DÉJÀ-VU"), "dejavu", "heroes")
     ally = hero("a", energy=6)
@@ -217,12 +226,12 @@ def test_deja_vu_gives_energy_at_half_with_her_reinforcement() -> None:
 
 
 def test_legion_blocking_copy_takes_attacks_for_its_allies() -> None:
-    """"une copie de rang 4 qui bloque l'accès et absorbe les attaques ennemies"; "Les copies créées depuis
+    """ "une copie de rang 4 qui bloque l'accès et absorbe les attaques ennemies"; "Les copies créées depuis
     un pouvoir défensif n'ont pour vocation que de protéger ... L'utilisation de la règle s'interposer";
     "Lorsqu'une copie perd un point de vigueur, l'original perd lui aussi" (002_58e889a1abff3456.txt)."""
     legion = combatant_from_character(library_hero("LEGION"), "legion", "heroes")
     fight = started(legion, hero("mate", energy=4, at=(3.0, 0.0)), foe("f", energy=4, at=(10.0, 0.0)))
-    fight.do(UseSupport("legion", 0, 3, at=(5.0, 0.0)))   # Multiplication (Def) +1: a copy of rank 4
+    fight.do(UseSupport("legion", 0, 3, at=(5.0, 0.0)))  # Multiplication (Def) +1: a copy of rank 4
     copy = fight.state.get("legion#1")
     assert (copy.energy, copy.vigor, copy.made_by) == (4, 4, "def")
     fight.do(EndPhase())

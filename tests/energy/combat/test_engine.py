@@ -40,8 +40,9 @@ HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION", "NEXUS", "ECHO")
 
 def setup(names: list[str], ranks: list[int]) -> dict[str, Any]:
     """Library heroes against quick NPCs, a few metres apart."""
-    heroes = [{"id": f"h{i}", "hero": n, "side": "heroes", "position": [4.0 * i, 0]}
-              for i, n in enumerate(names)]
+    heroes = [
+        {"id": f"h{i}", "hero": n, "side": "heroes", "position": [4.0 * i, 0]} for i, n in enumerate(names)
+    ]
     foes = [{"id": f"f{i}", "npc": r, "side": "foes", "position": [4.0 * i, 8]} for i, r in enumerate(ranks)]
     return {"combatants": heroes + foes}
 
@@ -61,10 +62,14 @@ def concrete(entry: Legal[Command], draw: Any) -> Command:
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.data(), st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
-       st.lists(st.integers(1, 6), min_size=1, max_size=3))
-def test_random_legal_fights_replay_undo_and_agree_with_decide(data: st.DataObject, names: list[str],
-                                                               ranks: list[int]) -> None:
+@given(
+    st.data(),
+    st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
+    st.lists(st.integers(1, 6), min_size=1, max_size=3),
+)
+def test_random_legal_fights_replay_undo_and_agree_with_decide(
+    data: st.DataObject, names: list[str], ranks: list[int]
+) -> None:
     """Every command ``legal()`` offers is accepted; every refused one is refused with the rule given;
     ``undo`` restores the state exactly; the log (wire form) and the snapshot rebuild the state."""
     given_setup = setup(names, ranks)
@@ -113,21 +118,31 @@ def test_the_book_fights_play_the_same_through_the_session(path: Path) -> None:
     assert state_from_json(json.loads(json.dumps(state_json(session.state)))) == session.state
 
 
-
 def _session() -> Session[Any, Any, Any]:
     session = Session.new("energy-fight", setup(["KITSUNE"], [3]))
     session.do("start", NO_DICE)
     return session
 
 
-@pytest.mark.parametrize("wire", [
-    {"move": {"actor": "h0", "to": [float("nan"), 0]}},
-    {"move": {"actor": "h0", "to": [float("inf"), 0], "small": True}},
-    {"attack": {"actor": "h0", "target": "f0", "tokens": 1, "power": 0, "area_targets": ["f0"],
-                "diameter": float("nan")}},
-    {"attack": {"actor": "h0", "target": "f0", "tokens": True, "power": 0}},
-    {"attack": {"actor": "h0", "target": "f0", "tokens": 1, "power": 0, "joined": {"h0#1": True}}},
-])
+@pytest.mark.parametrize(
+    "wire",
+    [
+        {"move": {"actor": "h0", "to": [float("nan"), 0]}},
+        {"move": {"actor": "h0", "to": [float("inf"), 0], "small": True}},
+        {
+            "attack": {
+                "actor": "h0",
+                "target": "f0",
+                "tokens": 1,
+                "power": 0,
+                "area_targets": ["f0"],
+                "diameter": float("nan"),
+            }
+        },
+        {"attack": {"actor": "h0", "target": "f0", "tokens": True, "power": 0}},
+        {"attack": {"actor": "h0", "target": "f0", "tokens": 1, "power": 0, "joined": {"h0#1": True}}},
+    ],
+)
 def test_commands_with_nan_infinity_or_booleans_as_numbers_are_bad_input(wire: Any) -> None:
     """A NaN distance would pass every reach check, ``true`` is not 1 token: both are refused as bad input,
     and nothing changes."""
@@ -138,16 +153,19 @@ def test_commands_with_nan_infinity_or_booleans_as_numbers_are_bad_input(wire: A
     assert session.state is before and session.version == 1
 
 
-@pytest.mark.parametrize(("entry", "field"), [
-    ({"position": [float("nan"), 0]}, "position"),
-    ({"position": [True, 0]}, "position"),
-    ({"vigor": True}, "vigor"),
-    ({"energy": True}, "energy"),
-    ({"vigor": 0}, "vigor"),
-    ({"attributes": {"energy": -1, "recovery": 2, "vigor": 2}}, "attributes"),
-    ({"attributes": {"energy": True, "recovery": 2, "vigor": 2}}, "attributes"),
-    ({"attributes": {"energy": 2, "recovery": 2, "vigor": 0}}, "attributes"),
-])
+@pytest.mark.parametrize(
+    ("entry", "field"),
+    [
+        ({"position": [float("nan"), 0]}, "position"),
+        ({"position": [True, 0]}, "position"),
+        ({"vigor": True}, "vigor"),
+        ({"energy": True}, "energy"),
+        ({"vigor": 0}, "vigor"),
+        ({"attributes": {"energy": -1, "recovery": 2, "vigor": 2}}, "attributes"),
+        ({"attributes": {"energy": True, "recovery": 2, "vigor": 2}}, "attributes"),
+        ({"attributes": {"energy": 2, "recovery": 2, "vigor": 0}}, "attributes"),
+    ],
+)
 def test_setups_with_bad_numbers_are_refused_naming_the_field(entry: dict[str, Any], field: str) -> None:
     """Booleans are not numbers, positions are finite, attributes not negative, and a fighter starts with a
     Vigueur of at least 1."""
@@ -161,8 +179,11 @@ def test_setups_with_bad_numbers_are_refused_naming_the_field(entry: dict[str, A
 def test_a_move_to_nan_in_a_fight_file_exits_2(tmp_path: Path) -> None:
     """``to: [.nan, 0]`` in a fight file is refused with a clear message and exit status 2."""
     path = tmp_path / "nan.yaml"
-    path.write_text("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-                    "commands: [start, {move: {actor: x, to: [.nan, 0]}}]\n", encoding="utf-8")
+    path.write_text(
+        "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+        "commands: [start, {move: {actor: x, to: [.nan, 0]}}]\n",
+        encoding="utf-8",
+    )
     result = run_cli(["energy", "fight", "run", str(path)], "en")
     assert result.exit_code == 2 and "finite number" in result.stderr, result.stderr
 

@@ -27,7 +27,7 @@ from .helpers import of_type, play
 
 
 def test_kitsune_against_two_octopus_agents() -> None:
-    """"elle en engage 2 pour attaquer le premier (qui reçoit son bonus de renforcement de +1) et 2 pour
+    """ "elle en engage 2 pour attaquer le premier (qui reçoit son bonus de renforcement de +1) et 2 pour
     attaquer le second (pas de renforcement ...) l'un devra se défendre contre une attaque à 3 d'énergie
     (2+1), l'autre contre une attaque à 2" (002_58e889a1abff3456.txt)."""
     fight = play("kitsune_octopus")
@@ -38,7 +38,7 @@ def test_kitsune_against_two_octopus_agents() -> None:
 
 
 def test_wink_against_the_robot() -> None:
-    """"engageant 4 points d'énergie ... ne mettre que 3 points ... perdant 1 point de vigueur au passage
+    """ "engageant 4 points d'énergie ... ne mettre que 3 points ... perdant 1 point de vigueur au passage
     (4 de l'attaque - 3 de sa défense) ... sa défense (qui est maintenant de 2) ... il lui reste un point
     d'énergie de réserve" (002_58e889a1abff3456.txt)."""
     fight = play("wink_robot")
@@ -48,7 +48,7 @@ def test_wink_against_the_robot() -> None:
 
 
 def test_kitsune_chase_and_charge() -> None:
-    """"elle dépense 2 points d'énergie pour effectuer deux mouvements de 20 mètres ... Elle utilise ensuite
+    """ "elle dépense 2 points d'énergie pour effectuer deux mouvements de 20 mètres ... Elle utilise ensuite
     3 points d'énergie pour attaquer en charge ... son troisième mouvement est offert par sa charge"
     (002_58e889a1abff3456.txt)."""
     fight = play("kitsune_chase")
@@ -60,7 +60,7 @@ def test_kitsune_chase_and_charge() -> None:
 
 
 def test_brandon_wall_of_fire() -> None:
-    """"engage 4 points d'énergie. Son mur de feu apparaît, et il est de rang 4. Toute personne qui
+    """ "engage 4 points d'énergie. Son mur de feu apparaît, et il est de rang 4. Toute personne qui
     tenterait de le traverser subirait une attaque de feu de 4 points d'énergie. Pour l'éteindre, il
     faudrait qu'un autre personnage engage 4 points" (002_58e889a1abff3456.txt)."""
     fight = play("brandon_wall")
@@ -73,7 +73,7 @@ def test_brandon_wall_of_fire() -> None:
 
 
 def test_wink_and_the_sniper() -> None:
-    """"Elle engage donc 4 points d'énergie, qui comptent pour deux points réels ... lui aussi doit donc
+    """ "Elle engage donc 4 points d'énergie, qui comptent pour deux points réels ... lui aussi doit donc
     se défendre en demi-succès et le pauvre n'a pas 4 points d'énergie disponibles"
     (002_58e889a1abff3456.txt)."""
     fight = play("wink_sniper")
@@ -87,7 +87,7 @@ def test_wink_and_the_sniper() -> None:
 
 
 def test_kitsune_valve() -> None:
-    """"il lui faut un total de 4 points d'énergie pour actionner complètement la vanne. Elle décide de
+    """ "il lui faut un total de 4 points d'énergie pour actionner complètement la vanne. Elle décide de
     n'en engager que 2 ce tour ci ... Elle terminera d'actionner la vanne avec les 2 points qui manquent
     le tour prochain" (002_58e889a1abff3456.txt)."""
     fight = play("kitsune_valve")
@@ -97,7 +97,7 @@ def test_kitsune_valve() -> None:
 
 
 def test_wink_hold_and_rescue() -> None:
-    """"Elle dépense donc 1 point d'énergie pour se mettre en attente ... 1 point d'énergie pour son premier
+    """ "Elle dépense donc 1 point d'énergie pour se mettre en attente ... 1 point d'énergie pour son premier
     déplacement, 1 point d'énergie pour son second déplacement, et 1 point de plus pour emporter quelqu'un
     d'autre avec elle" (002_58e889a1abff3456.txt)."""
     fight = play("wink_hold")
@@ -108,7 +108,7 @@ def test_wink_hold_and_rescue() -> None:
 
 
 def test_tremblor() -> None:
-    """"il engage 3 points d'énergie sur son Off-C +1 ... soit 4 points d'énergie effectifs — le robot engage
+    """ "il engage 3 points d'énergie sur son Off-C +1 ... soit 4 points d'énergie effectifs — le robot engage
     2 en défense, encaisse 2 dégâts de vigueur ... dépense ensuite 2 points d'énergie sur son pouvoir de
     Sup" (002_58e889a1abff3456.txt)."""
     fight = play("tremblor")
@@ -118,7 +118,7 @@ def test_tremblor() -> None:
 
 
 def test_vector() -> None:
-    """"elle commence avec 5 points d'énergie ... se déplacer deux fois (2 points dépensés, récupère 1 grâce
+    """ "elle commence avec 5 points d'énergie ... se déplacer deux fois (2 points dépensés, récupère 1 grâce
     au renforcement lors du premier mouvement, coût net 1) ... Off-C pour 2 points). Total dépensé : 3
     points. Il lui reste 2 points" (002_58e889a1abff3456.txt)."""
     fight = play("vector")
@@ -127,7 +127,7 @@ def test_vector() -> None:
 
 
 def test_altair() -> None:
-    """"vole jusqu'au niveau de la mezzanine (1 point ...) ... engage 4 points d'énergie. Comme le garde n'a
+    """ "vole jusqu'au niveau de la mezzanine (1 point ...) ... engage 4 points d'énergie. Comme le garde n'a
     qu'1 point de défense à opposer, ALTAIR réussit avec 3 points d'énergie : peut utiliser 2 ... pour se
     déplacer avec sa cible de 20 mètres ... lâcher le garde ... pour 1 point de vigueur"
     (002_58e889a1abff3456.txt)."""
@@ -139,7 +139,7 @@ def test_altair() -> None:
 
 
 def test_fold() -> None:
-    """"elle engage 4 points sur son Off-C +1 (soit 5 effectifs) ... Le colosse engage 4 en défense — il
+    """ "elle engage 4 points sur son Off-C +1 (soit 5 effectifs) ... Le colosse engage 4 en défense — il
     encaisse 1 dégât. Fold utilise ensuite son (Sup) (2 points, demi-succès offensif, 1 effectif)"
     (002_58e889a1abff3456.txt)."""
     fight = play("fold")
@@ -150,7 +150,7 @@ def test_fold() -> None:
 
 
 def test_tempete_d_acier() -> None:
-    """"elle engage 3 points sur son (Sup) pour créer un champ de vents violents de rang 3 ... obligerait un
+    """ "elle engage 3 points sur son (Sup) pour créer un champ de vents violents de rang 3 ... obligerait un
     adversaire à dépenser 4 points pour traverser ... Foudre +1 ... (3 points = 4 effectifs)"
     (002_58e889a1abff3456.txt)."""
     fight = play("tempete")
@@ -160,7 +160,7 @@ def test_tempete_d_acier() -> None:
 
 
 def test_miroir() -> None:
-    """"lien télépathique avec ses deux alliés (2 points dépensés, renforcement rend 1 ...) ... 2 points sur
+    """ "lien télépathique avec ses deux alliés (2 points dépensés, renforcement rend 1 ...) ... 2 points sur
     son Attaque mentale ... Le garde, sans défense mentale, doit se défendre en demi-succès"
     (002_58e889a1abff3456.txt)."""
     fight = play("miroir")
@@ -170,7 +170,7 @@ def test_miroir() -> None:
 
 
 def test_axiome() -> None:
-    """"elle engage 3 points sur son (Sup) pour maintenir une porte blindée fermée (rang 3) ... 2 points sur
+    """ "elle engage 3 points sur son (Sup) pour maintenir une porte blindée fermée (rang 3) ... 2 points sur
     son Off-D +1 (soit 3 effectifs)" (002_58e889a1abff3456.txt)."""
     fight = play("axiome")
     assert of_type(fight.events(), TerrainCreated)[0].element.rank == 3
@@ -178,7 +178,7 @@ def test_axiome() -> None:
 
 
 def test_suture() -> None:
-    """"Suture engage 4 points en (Sup) pour soigner un allié gravement secoué : demi-succès, soit 2 points
+    """ "Suture engage 4 points en (Sup) pour soigner un allié gravement secoué : demi-succès, soit 2 points
     de vigueur récupérés. Il lui reste 2 points" (002_58e889a1abff3456.txt)."""
     fight = play("suture")
     assert of_type(fight.events(), VigorRestored)[0].amount == 2
@@ -186,7 +186,7 @@ def test_suture() -> None:
 
 
 def test_legion() -> None:
-    """"il dépense 3 points sur son (Def) +1 (soit 4 effectifs) pour créer une copie de rang 4 ... une autre
+    """ "il dépense 3 points sur son (Def) +1 (soit 4 effectifs) pour créer une copie de rang 4 ... une autre
     copie avec 2 points" (002_58e889a1abff3456.txt)."""
     fight = play("legion")
     copies = [c.copy for c in of_type(fight.events(), CopyCreated)]
@@ -194,7 +194,7 @@ def test_legion() -> None:
 
 
 def test_a_copy_losing_vigor_costs_the_original() -> None:
-    """"Lorsqu'une copie perd un point de vigueur, l'original perd lui aussi un point de vigueur"
+    """ "Lorsqu'une copie perd un point de vigueur, l'original perd lui aussi un point de vigueur"
     (002_58e889a1abff3456.txt)."""
     from meneur.systems.energy.combat.effects.damage import lose_vigor
 
@@ -204,7 +204,7 @@ def test_a_copy_losing_vigor_costs_the_original() -> None:
 
 
 def test_kaleidoscope() -> None:
-    """"il engage 3 points sur son Off-C ... Son (Def) absorbe en parallèle 2 points d'une attaque entrante"
+    """ "il engage 3 points sur son Off-C ... Son (Def) absorbe en parallèle 2 points d'une attaque entrante"
     (002_58e889a1abff3456.txt)."""
     fight = play("kaleidoscope")
     resolved = of_type(fight.events(), AttackResolved)
@@ -213,7 +213,7 @@ def test_kaleidoscope() -> None:
 
 
 def test_nexus() -> None:
-    """"il ouvre un portail de rang 1 gratuitement (grâce au renforcement) ... Ses deux coéquipiers passent
+    """ "il ouvre un portail de rang 1 gratuitement (grâce au renforcement) ... Ses deux coéquipiers passent
     à travers ... maintient le portail lors de la phase d'entretien (1 point offert par le renforcement)"
     (002_58e889a1abff3456.txt)."""
     fight = play("nexus")
@@ -225,7 +225,7 @@ def test_nexus() -> None:
 
 
 def test_horloge() -> None:
-    """"au tour suivant, il ne récupère que la moitié de son attribut de récupération. Elle engage 2 points
+    """ "au tour suivant, il ne récupère que la moitié de son attribut de récupération. Elle engage 2 points
     sur son (Sup) pour accélérer un allié en demi-succès (1 point d'énergie bonus pour l'allié). Il lui
     reste 1 point" (002_58e889a1abff3456.txt)."""
     fight = play("horloge")
@@ -237,7 +237,7 @@ def test_horloge() -> None:
 
 
 def test_solaris() -> None:
-    """"Il engage 3 points d'énergie, ce que le robot ne peut pas contrer, il lui dérobe donc son pouvoir.
+    """ "Il engage 3 points d'énergie, ce que le robot ne peut pas contrer, il lui dérobe donc son pouvoir.
     Il utilise ensuite 2 points d'énergie pour utiliser ce pouvoir d'enchevêtrement"
     (002_58e889a1abff3456.txt)."""
     fight = play("solaris")
@@ -248,7 +248,7 @@ def test_solaris() -> None:
 
 
 def test_architect() -> None:
-    """"elle engage 2 points sur son (Sup) ... un de ses alliés obtient un avantage de 1 point d'énergie
+    """ "elle engage 2 points sur son (Sup) ... un de ses alliés obtient un avantage de 1 point d'énergie
     (demi-succès). Elle engage ensuite 2 points sur son Off-C pour immobiliser un garde"
     (002_58e889a1abff3456.txt)."""
     fight = play("architect")
@@ -257,14 +257,14 @@ def test_architect() -> None:
 
 
 def test_architect_armor() -> None:
-    """"Son armure (Def) +1 absorbe 4 points effectifs d'une attaque" (002_58e889a1abff3456.txt)."""
+    """ "Son armure (Def) +1 absorbe 4 points effectifs d'une attaque" (002_58e889a1abff3456.txt)."""
     fight = play("architect_armor")
     resolved = of_type(fight.events(), AttackResolved)[0]
     assert (resolved.attack, resolved.defense, resolved.success) == (4, 4, False)
 
 
 def test_grimoire() -> None:
-    """"elle engage 3 points sur sa Malédiction (Off-D) +1 (soit 4 effectifs) ... se défend en demi-succès"
+    """ "elle engage 3 points sur sa Malédiction (Off-D) +1 (soit 4 effectifs) ... se défend en demi-succès"
     (002_58e889a1abff3456.txt)."""
     fight = play("grimoire")
     assert of_type(fight.events(), AttackDeclared)[0].pending.effective == 4
@@ -272,7 +272,7 @@ def test_grimoire() -> None:
 
 
 def test_spectre() -> None:
-    """"active sa Présence fantôme (Sup) pour un point d'énergie ... engage ensuite 3 points sur sa Frappe
+    """ "active sa Présence fantôme (Sup) pour un point d'énergie ... engage ensuite 3 points sur sa Frappe
     de l'ombre (Off-C) — elle restera invisible si elle dépense 1 point supplémentaire"
     (002_58e889a1abff3456.txt)."""
     fight = play("spectre")
@@ -282,20 +282,20 @@ def test_spectre() -> None:
 
 
 def test_bulwark_stops_an_attack_of_4() -> None:
-    """"engage 5 points d'énergie sur sa défense (+1 de renforcement = 6 effectifs). Une attaque de 4
+    """ "engage 5 points d'énergie sur sa défense (+1 de renforcement = 6 effectifs). Une attaque de 4
     ricoche totalement sur son armure" (002_58e889a1abff3456.txt)."""
     resolved = of_type(play("bulwark_4").events(), AttackResolved)[0]
     assert (resolved.attack, resolved.defense, resolved.success) == (4, 6, False)
 
 
 def test_bulwark_takes_1_from_an_attack_of_7() -> None:
-    """"Une attaque de 7 le touche pour 1 seul point de vigueur" (002_58e889a1abff3456.txt)."""
+    """ "Une attaque de 7 le touche pour 1 seul point de vigueur" (002_58e889a1abff3456.txt)."""
     fight = play("bulwark_7")
     assert of_type(fight.events(), VigorLost)[0].amount == 1
 
 
 def test_echo() -> None:
-    """"elle dépense 2 points sur son Emprise (Off-D) +1 (soit 3 effectifs) ... il engage 4 points (valant 2).
+    """ "elle dépense 2 points sur son Emprise (Off-D) +1 (soit 3 effectifs) ... il engage 4 points (valant 2).
     L'Emprise d'ÉCHO passe" (002_58e889a1abff3456.txt)."""
     fight = play("echo")
     resolved = of_type(fight.events(), AttackResolved)[0]
@@ -304,7 +304,7 @@ def test_echo() -> None:
 
 
 def test_echo_plays_the_cyborg_with_her_own_tokens() -> None:
-    """"elle peut utiliser le reste de ses points d'énergie pour jouer le cyborg, qui se retourne contre
+    """ "elle peut utiliser le reste de ses points d'énergie pour jouer le cyborg, qui se retourne contre
     son propre camp" (002_58e889a1abff3456.txt)."""
     fight = play("echo")
     assert fight.state.get("echo").energy == 5 - 2 - 3
@@ -313,7 +313,7 @@ def test_echo_plays_the_cyborg_with_her_own_tokens() -> None:
 
 
 def test_deja_vu() -> None:
-    """"elle dépense 2 points sur son Off-D pour forcer un adversaire à rater son prochain déplacement"
+    """ "elle dépense 2 points sur son Off-D pour forcer un adversaire à rater son prochain déplacement"
     (002_58e889a1abff3456.txt)."""
     fight = play("deja_vu")
     assert of_type(fight.events(), MoveFailed)
@@ -321,7 +321,7 @@ def test_deja_vu() -> None:
 
 
 def test_forge() -> None:
-    """"ériger une barrière métallique de rang 3 ... (3 points nécessaires pour la détruire ou la franchir).
+    """ "ériger une barrière métallique de rang 3 ... (3 points nécessaires pour la détruire ou la franchir).
     Il engage ensuite 2 points sur son Off-D" (002_58e889a1abff3456.txt)."""
     fight = play("forge")
     assert of_type(fight.events(), TerrainCreated)[0].element.rank == 3

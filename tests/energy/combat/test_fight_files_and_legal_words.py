@@ -35,31 +35,58 @@ def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
     assert fr.exit_code == en.exit_code == 0, fr.stderr + en.stderr
     assert json.loads(fr.stdout) == json.loads(en.stdout)
 
-@pytest.mark.parametrize(("body", "fr", "en"), [
-    ("combatants: [{id: x, npc: 3, side: good}]", "doit être l'un de : heroes, foes",
-     "must be one of: heroes, foes"),
-    ("combatants: [{id: x, npc: 3, side: good}]", "combatants.0.side", "combatants.0.side"),
-    ("combatants: [{id: x, npc: 2, side: heroes}]\noptions: {contact_reach: 0}", "doit être supérieur à",
-     "must be more than"),
-    ("combatants: [{npc: 3, side: heroes}]", "combatants.0.id : obligatoire", "combatants.0.id: required"),
-    ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
-    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-     "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",
-     "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
-     "Command 2, argument tokens: two is not of the expected type (a whole number)"),
-    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-     "commands: [start, {move: {actor: x, to: [1, 1], small: 'no'}}]", "Commande 2, argument small",
-     "Command 2, argument small"),
-    ("combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x, target: [}}",
-     "YAML invalide (ligne 2", "not valid YAML (line 2"),
-    ("combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x}}]",
-     "attack demande target, tokens", "attack needs target, tokens"),
-    ("combatants: [{id: x, npc: 2, side: heroes}]\n"
-     "commands: [start, {attack: {actor: x, target: x, tokens: 1, joined: [x]}}]",
-     "{id de la copie: jetons}", "{copy id: tokens}"),
-])
-def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: str,
-                                                        fr: str, en: str) -> None:
+
+@pytest.mark.parametrize(
+    ("body", "fr", "en"),
+    [
+        (
+            "combatants: [{id: x, npc: 3, side: good}]",
+            "doit être l'un de : heroes, foes",
+            "must be one of: heroes, foes",
+        ),
+        ("combatants: [{id: x, npc: 3, side: good}]", "combatants.0.side", "combatants.0.side"),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}]\noptions: {contact_reach: 0}",
+            "doit être supérieur à",
+            "must be more than",
+        ),
+        (
+            "combatants: [{npc: 3, side: heroes}]",
+            "combatants.0.id : obligatoire",
+            "combatants.0.id: required",
+        ),
+        ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+            "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",
+            "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
+            "Command 2, argument tokens: two is not of the expected type (a whole number)",
+        ),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+            "commands: [start, {move: {actor: x, to: [1, 1], small: 'no'}}]",
+            "Commande 2, argument small",
+            "Command 2, argument small",
+        ),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x, target: [}}",
+            "YAML invalide (ligne 2",
+            "not valid YAML (line 2",
+        ),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x}}]",
+            "attack demande target, tokens",
+            "attack needs target, tokens",
+        ),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}]\n"
+            "commands: [start, {attack: {actor: x, target: x, tokens: 1, joined: [x]}}]",
+            "{id de la copie: jetons}",
+            "{copy id: tokens}",
+        ),
+    ],
+)
+def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: str, fr: str, en: str) -> None:
     """Bad input gets a clear translated message naming what is wrong, and exit status 2 (no traceback)."""
     path = tmp_path / "bad.yaml"
     path.write_text(body + "\n", encoding="utf-8")
@@ -68,16 +95,29 @@ def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: s
         assert result.exit_code == 2 and words in result.stderr, result.stderr
         assert "Traceback" not in result.stderr
 
-@pytest.mark.parametrize(("body", "fr", "en"), [
-    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-     "commands: [start, {fly: 3}]",
-     "Commande 2 : les arguments de fly forment une table", "Command 2: the arguments of fly are a mapping"),
-    ("combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
-     "commands: [start, {attack: [x, y, 2]}]",
-     "les arguments de attack forment une table", "the arguments of attack are a mapping"),
-    ("combatants: [{id: x, npc: 3, side: good}]", "doit être l'un de : heroes, foes",
-     "must be one of: heroes, foes"),
-])
+
+@pytest.mark.parametrize(
+    ("body", "fr", "en"),
+    [
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+            "commands: [start, {fly: 3}]",
+            "Commande 2 : les arguments de fly forment une table",
+            "Command 2: the arguments of fly are a mapping",
+        ),
+        (
+            "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
+            "commands: [start, {attack: [x, y, 2]}]",
+            "les arguments de attack forment une table",
+            "the arguments of attack are a mapping",
+        ),
+        (
+            "combatants: [{id: x, npc: 3, side: good}]",
+            "doit être l'un de : heroes, foes",
+            "must be one of: heroes, foes",
+        ),
+    ],
+)
 def test_malformed_commands_exit_2_without_a_traceback(tmp_path: Path, body: str, fr: str, en: str) -> None:
     """Bad input gets a clear translated message naming what is wrong, exit status 2, and no English
     words from the libraries in the French message."""
@@ -88,6 +128,7 @@ def test_malformed_commands_exit_2_without_a_traceback(tmp_path: Path, body: str
         assert result.exit_code == 2 and words in result.stderr, result.stderr
         assert "Traceback" not in result.stderr and (lang == "en" or " or " not in result.stderr)
 
+
 @pytest.mark.parametrize(("lang", "words"), [("fr", "fichier introuvable"), ("en", "no such file")])
 def test_a_missing_fight_file_exits_2_in_the_users_language(tmp_path: Path, lang: str, words: str) -> None:
     """An unreadable file exits 2 (issue: "an unreadable file exits 2"), with the reason translated rather
@@ -95,6 +136,7 @@ def test_a_missing_fight_file_exits_2_in_the_users_language(tmp_path: Path, lang
     result = run_cli(["energy", "fight", "run", str(tmp_path / "none.yaml")], lang)
     assert result.exit_code == 2 and words in result.stderr, result.stderr
     assert "No such file or directory" not in result.stderr
+
 
 def test_pointless_attack_options_are_bad_input() -> None:
     """Options that make no sense for an attack are refused, never ignored."""
@@ -104,8 +146,9 @@ def test_pointless_attack_options_are_bad_input() -> None:
     with pytest.raises(BadInputError):
         fight.do(Attack("h", "f", 2, 0, portal="h-t1"))
 
+
 def test_legal_actions_offer_joined_and_portal_attacks() -> None:
-    """"leurs points d'énergie doivent être additionnés" (copies); "des attaques peuvent transiter"
+    """ "leurs points d'énergie doivent être additionnés" (copies); "des attaques peuvent transiter"
     (portals) (002_58e889a1abff3456.txt): the query offers both; a joined attack costs the pools of all
     the copies in it."""
     copying = PowerProfile("Copie agressive", "off_c", effect="duplicates")
@@ -118,14 +161,19 @@ def test_legal_actions_offer_joined_and_portal_attacks() -> None:
     attacks = [a for a in legal_actions(fight.state) if a.kind == "attack"]
     joined = [a for a in attacks if isinstance(a.command, Attack) and a.command.joined]
     assert [(a.actor, a.command.joined, a.cost_min, a.cost_max) for a in joined] == [  # type: ignore[union-attr]
-        ("h#2", (("h#1", 1),), 2, 2 + 1)]
-    through = [a for a in legal_actions(fight.state, include_refused=True)
-               if isinstance(a.command, Attack) and a.command.portal == "h-t1"]
+        ("h#2", (("h#1", 1),), 2, 2 + 1)
+    ]
+    through = [
+        a
+        for a in legal_actions(fight.state, include_refused=True)
+        if isinstance(a.command, Attack) and a.command.portal == "h-t1"
+    ]
     assert through and through[0].rule == "contact_reach"  # the far end (1, 0) is 39 m from the foe
     whole = with_tokens(joined[0].command, 2)
     assert isinstance(whole, Attack) and (whole.tokens, whole.joined) == (2, (("h#1", 1),))
     fight.do(whole)
     assert fight.state.pending is not None and fight.state.pending.tokens == 3
+
 
 def test_legal_text_names_powers_and_explains_refusals() -> None:
     """A UI greys a button with its reason: ``fight legal --all`` names the power and the rule broken."""
@@ -134,12 +182,14 @@ def test_legal_text_names_powers_and_explains_refusals() -> None:
     en = run_cli(["energy", "fight", "legal", path, "--all"], "en")
     assert fr.exit_code == en.exit_code == 0
     assert "Frappes instinctives" in fr.stdout and "power=0" not in fr.stdout
-    assert ("KITSUNE : attaquer Agent Octopus 2 avec Frappes instinctives, refusé : KITSUNE a déjà "
-            "attaqué") in fr.stdout
+    assert (
+        "KITSUNE : attaquer Agent Octopus 2 avec Frappes instinctives, refusé : KITSUNE a déjà attaqué"
+    ) in fr.stdout
     assert "KITSUNE: attack Agent Octopus 2 with Frappes instinctives, refused: " in en.stdout
     assert "one_attack_per_target" not in fr.stdout + en.stdout  # rule keys stay in --json
     assert "(s)" not in fr.stdout + en.stdout and "()" not in en.stdout
     assert "coûte" in fr.stdout and "costs" in en.stdout
+
 
 def test_legal_reactions_show_what_the_tokens_are_worth() -> None:
     """A button shows its value: a Def +1 adds 1 on its first use ("5 points ... +1 de renforcement = 6
@@ -147,13 +197,21 @@ def test_legal_reactions_show_what_the_tokens_are_worth() -> None:
     d'énergie engagés pour la défense"; without an opposable power the defence counts at half
     (002_58e889a1abff3456.txt)."""
     shield = PowerProfile("Armure", "def", modifier=1)
-    fight = started(foe("f", energy=9, at=(8.0, 0.0)), hero("a", energy=6, powers=(shield,)),
-                    hero("b", energy=5, powers=(DEF,), at=(3.0, 0.0)))
+    fight = started(
+        foe("f", energy=9, at=(8.0, 0.0)),
+        hero("a", energy=6, powers=(shield,)),
+        hero("b", energy=5, powers=(DEF,), at=(3.0, 0.0)),
+    )
     fight.do(Attack("f", "a", 4, 0))
-    worth = {(x.kind, x.actor, getattr(x.command, "power", None)): (x.cost_min, x.cost_max,
-                                                                     x.effective(x.cost_min),
-                                                                     x.effective(x.cost_max))
-             for x in legal_actions(fight.state)}
+    worth = {
+        (x.kind, x.actor, getattr(x.command, "power", None)): (
+            x.cost_min,
+            x.cost_max,
+            x.effective(x.cost_min),
+            x.effective(x.cost_max),
+        )
+        for x in legal_actions(fight.state)
+    }
     assert worth[("defend", "a", 0)] == (0, 6, 0, 7)
     assert worth[("defend", "a", None)] == (0, 6, 0, 3)
     assert worth[("extended_defense", "b", 0)] == (2, 5, 1, 4)

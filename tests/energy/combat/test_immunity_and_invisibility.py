@@ -36,20 +36,27 @@ ARMOUR = PowerProfile("Armure", "def")
 
 
 def test_an_immune_character_cannot_shield_allies() -> None:
-    """"le personnage ne peut plus agir sur le champ de bataille même s'il peut encore se déplacer"
+    """ "le personnage ne peut plus agir sur le champ de bataille même s'il peut encore se déplacer"
     (002_58e889a1abff3456.txt): no extended defence, no interposition, no counter-power."""
-    fight = started(hero("h", energy=8, powers=(IMMUNE, DEF, SUP)), hero("a", energy=3, at=(2.0, 0.0)),
-                    foe(energy=6, at=(4.0, 0.0)))
+    fight = started(
+        hero("h", energy=8, powers=(IMMUNE, DEF, SUP)),
+        hero("a", energy=3, at=(2.0, 0.0)),
+        foe(energy=6, at=(4.0, 0.0)),
+    )
     fight.do(UseSupport("h", 0, 1))
     fight.do(EndPhase())
     fight.do(Attack("f", "a", 3, 0))
     refused(fight, ExtendedDefense("h", 1, ("a",), 1), "immunity")
     refused(fight, Interpose("h", 1), "immunity")
 
+
 def test_an_immune_holder_cannot_counter() -> None:
-    """"ne peut plus agir sur le champ de bataille" (002_58e889a1abff3456.txt): a counter-power neither."""
-    fight = started(hero("h", energy=8, recovery=8, powers=(IMMUNE, SUP)), hero("a", energy=3, at=(2.0, 0.0)),
-                    foe(energy=6, at=(4.0, 0.0)))
+    """ "ne peut plus agir sur le champ de bataille" (002_58e889a1abff3456.txt): a counter-power neither."""
+    fight = started(
+        hero("h", energy=8, recovery=8, powers=(IMMUNE, SUP)),
+        hero("a", energy=3, at=(2.0, 0.0)),
+        foe(energy=6, at=(4.0, 0.0)),
+    )
     fight.do(UseSupport("h", 0, 1))
     fight.do(EndPhase())
     fight.do(EndPhase())
@@ -61,9 +68,10 @@ def test_an_immune_holder_cannot_counter() -> None:
     fight.do(Attack("f", "a", 3, 0))
     refused(fight, Counter("h", 2, 1), "immunity")
 
+
 @pytest.mark.parametrize("participation", ["extended_defense", "support"])
 def test_any_participation_ends_invisibility(participation: str) -> None:
-    """"devient invisible mais ne peut plus participer au combat (via une action offensive, défensive ou
+    """ "devient invisible mais ne peut plus participer au combat (via une action offensive, défensive ou
     de support) sans réapparaître" (SPECTRE, 002_58e889a1abff3456.txt)."""
     spectre = hero("s", energy=6, powers=(INVISIBLE, OFF_C, ARMOUR, SUP))
     fight = started(spectre, hero("a", energy=3, at=(2.0, 0.0)), foe(energy=2, at=(30.0, 0.0)))
@@ -76,8 +84,9 @@ def test_any_participation_ends_invisibility(participation: str) -> None:
     assert of_type(list(events), InvisibilityChanged)[-1].visible
     assert not fight.state.get("s").invisible
 
+
 def test_a_second_activation_of_invisibility_is_refused_while_invisible() -> None:
-    """"Un personnage qui dépense un point d'énergie devient invisible" (002_58e889a1abff3456.txt): once."""
+    """ "Un personnage qui dépense un point d'énergie devient invisible" (002_58e889a1abff3456.txt): once."""
     fight = started(hero("s", energy=6, powers=(INVISIBLE, OFF_C)), foe(at=(30.0, 0.0)))
     fight.do(UseSupport("s", 0, 1))
     refused(fight, UseSupport("s", 0, 1), "invisibility")

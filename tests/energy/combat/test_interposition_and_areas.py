@@ -30,10 +30,13 @@ ARMOUR = PowerProfile("Armure", "def")
 
 
 def test_an_interposer_in_the_zone_takes_an_area_attack_once() -> None:
-    """"son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone" and
+    """ "son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone" and
     "un même adversaire ne peut être pris pour cible ... qu'une seule fois" (002_58e889a1abff3456.txt)."""
-    fight = started(foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)), hero("a", energy=4),
-                    hero("b", energy=4, at=(2.0, 0.0)))
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, at=(2.0, 0.0)),
+    )
     fight.do(Attack("f", "a", 8, 0, area_targets=("b",), diameter=10.0))
     fight.do(Interpose("b", None))
     fight.do(Defend("b", 0))
@@ -42,34 +45,47 @@ def test_an_interposer_in_the_zone_takes_an_area_attack_once() -> None:
     assert fight.state.pending is None
     assert fight.state.get("b").vigor == 5 - 4 and fight.state.get("a").vigor == 5
 
+
 def test_an_interposer_already_hit_cannot_interpose_again() -> None:
-    """"une seule fois" (002_58e889a1abff3456.txt): a character who took the area attack does not take it
+    """ "une seule fois" (002_58e889a1abff3456.txt): a character who took the area attack does not take it
     a second time for an ally."""
-    fight = started(foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)), hero("a", energy=4),
-                    hero("b", energy=4, at=(2.0, 0.0)))
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, at=(2.0, 0.0)),
+    )
     fight.do(Attack("f", "b", 8, 0, area_targets=("a",), diameter=10.0))
     fight.do(Defend("b", 0))
     refused(fight, Interpose("b", None), "interpose")
 
+
 def test_a_dodge_cannot_interpose() -> None:
-    """"Cela exclut donc par exemple l'utilisation d'un pouvoir d'esquive en tant que défense"
+    """ "Cela exclut donc par exemple l'utilisation d'un pouvoir d'esquive en tant que défense"
     (002_58e889a1abff3456.txt)."""
-    fight = started(foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)), hero("a", energy=4),
-                    hero("b", energy=4, powers=(DODGE, ARMOUR), at=(2.0, 0.0)))
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, powers=(DODGE, ARMOUR), at=(2.0, 0.0)),
+    )
     fight.do(Attack("f", "a", 3, 0))
     refused(fight, Interpose("b", 0), "interpose")
     fight.do(Interpose("b", 1))
     assert fight.state.pending is not None and fight.state.pending.target == "b"
 
-@pytest.mark.parametrize(("positions", "diameter", "fits"), [
-    ([(30.0, 0.0), (50.0, 0.0)], 20.0, True),                       # the two ends of one diameter
-    ([(30.0, 0.0), (10.0, 0.0), (50.0, 0.0)], 20.0, False),         # 40 m apart, each 20 m from the first
-    ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 10.0, False),  # triangle of side 10 needs 11.5 m
-    ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 11.6, True),
-])
-def test_area_targets_fit_in_one_zone_of_the_diameter(positions: list[tuple[float, float]], diameter: float,
-                                                      fits: bool) -> None:
-    """"le personnage doit spécifier le diamètre de la zone (maximum 20 mètres de diamètre) ... contre tous
+
+@pytest.mark.parametrize(
+    ("positions", "diameter", "fits"),
+    [
+        ([(30.0, 0.0), (50.0, 0.0)], 20.0, True),  # the two ends of one diameter
+        ([(30.0, 0.0), (10.0, 0.0), (50.0, 0.0)], 20.0, False),  # 40 m apart, each 20 m from the first
+        ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 10.0, False),  # triangle of side 10 needs 11.5 m
+        ([(0.0, 10.0), (10.0, 10.0), (5.0, 10.0 + 8.66)], 11.6, True),
+    ],
+)
+def test_area_targets_fit_in_one_zone_of_the_diameter(
+    positions: list[tuple[float, float]], diameter: float, fits: bool
+) -> None:
+    """ "le personnage doit spécifier le diamètre de la zone (maximum 20 mètres de diamètre) ... contre tous
     les personnages situés dans la zone d'effet" (002_58e889a1abff3456.txt): the targets must fit together
     in one disc of that diameter, not merely each within the diameter of the first."""
     foes = [foe(f"f{i}", at=p) for i, p in enumerate(positions)]
@@ -83,24 +99,30 @@ def test_area_targets_fit_in_one_zone_of_the_diameter(positions: list[tuple[floa
 
         refused(fight, command, "area")
 
+
 @pytest.mark.parametrize(("lang", "words"), [("fr", "attaque A et B avec"), ("en", "attacks A and B with")])
 def test_an_area_attack_names_its_targets_as_a_sentence(lang: str, words: str) -> None:
-    """"son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone d'effet"
+    """ "son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone d'effet"
     (002_58e889a1abff3456.txt): the log names the targets "A et B", and the halving of the area."""
 
-    fight = started(hero(energy=8, powers=(OFF_D, DEF)),
-                    foe("a", at=(20.0, 0.0)), foe("b", at=(24.0, 0.0)))
+    fight = started(hero(energy=8, powers=(OFF_D, DEF)), foe("a", at=(20.0, 0.0)), foe("b", at=(24.0, 0.0)))
     before = fight.state
-    lines = [m.render(lang) for m in explain_all(before, list(fight.do(
-        Attack("h", "a", 6, 0, area_targets=("b",), diameter=5.0))))]
+    lines = [
+        m.render(lang)
+        for m in explain_all(
+            before, list(fight.do(Attack("h", "a", 6, 0, area_targets=("b",), diameter=5.0)))
+        )
+    ]
     assert any(words in line and "= " in line and line.endswith("3.") for line in lines), lines
 
+
 def test_a_defence_after_interposing_without_a_power_says_how_to_defend() -> None:
-    """"Cela doit être réalisé avec un pouvoir qui le permette (ou sans pouvoir et en demi-succès)"
+    """ "Cela doit être réalisé avec un pouvoir qui le permette (ou sans pouvoir et en demi-succès)"
     (002_58e889a1abff3456.txt): after interposing without a power, a defence with a power is refused with
     a message that says to defend without one (no "-" standing for the missing power)."""
-    fight = started(foe("f", energy=9), hero("a", energy=6, at=(3.0, 0.0)),
-                    hero("b", energy=6, at=(4.0, 0.0)))
+    fight = started(
+        foe("f", energy=9), hero("a", energy=6, at=(3.0, 0.0)), hero("b", energy=6, at=(4.0, 0.0))
+    )
     fight.do(Attack("f", "a", 4, 0))
     fight.do(Interpose("b"))
     before = fight.state

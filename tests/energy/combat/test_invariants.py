@@ -28,10 +28,14 @@ HEROES = ("KITSUNE", "WINK", "BRANDON", "SOLARIS", "LEGION", "SPECTRE", "NEXUS",
 
 def initial(names: list[str], ranks: list[int]) -> FightState:
     """Heroes from the library against quick NPCs, spread on a line."""
-    heroes = [combatant_from_character(library_hero(n), f"h{i}", "heroes", position=(4.0 * i, 0.0))
-              for i, n in enumerate(names)]
-    foes = [combatant_from_character(quick_npc(r, f"F{i}"), f"f{i}", "foes", position=(4.0 * i, 8.0))
-            for i, r in enumerate(ranks)]
+    heroes = [
+        combatant_from_character(library_hero(n), f"h{i}", "heroes", position=(4.0 * i, 0.0))
+        for i, n in enumerate(names)
+    ]
+    foes = [
+        combatant_from_character(quick_npc(r, f"F{i}"), f"f{i}", "foes", position=(4.0 * i, 8.0))
+        for i, r in enumerate(ranks)
+    ]
     return FightState(tuple(heroes + foes))
 
 
@@ -56,10 +60,14 @@ def check(state: FightState) -> None:
         assert 0 <= who.vigor <= who.vigor_max, who
 
 
-@given(st.data(), st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
-       st.lists(st.integers(1, 6), min_size=1, max_size=3))
-def test_random_legal_fights_keep_the_invariants(data: st.DataObject, names: list[str],
-                                                  ranks: list[int]) -> None:
+@given(
+    st.data(),
+    st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
+    st.lists(st.integers(1, 6), min_size=1, max_size=3),
+)
+def test_random_legal_fights_keep_the_invariants(
+    data: st.DataObject, names: list[str], ranks: list[int]
+) -> None:
     fight = Fight(initial(names, ranks))
     attacked: set[tuple[object, ...]] = set()
     for _ in range(data.draw(st.integers(1, 60))):

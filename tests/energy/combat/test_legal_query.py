@@ -70,13 +70,18 @@ def test_query_is_exact_at_every_step_of_the_book_fights(path: Path) -> None:
         assert_exact(fight.state)
 
 
-@given(st.data(), st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
-       st.lists(st.integers(1, 6), min_size=1, max_size=3))
-def test_query_is_exact_along_random_legal_fights(data: st.DataObject, names: list[str],
-                                                   ranks: list[int]) -> None:
+@given(
+    st.data(),
+    st.lists(st.sampled_from(HEROES), min_size=1, max_size=3),
+    st.lists(st.integers(1, 6), min_size=1, max_size=3),
+)
+def test_query_is_exact_along_random_legal_fights(
+    data: st.DataObject, names: list[str], ranks: list[int]
+) -> None:
     """Random legal fights of library heroes against quick NPCs: exact at every step."""
-    options = TableOptions(regeneration_in_maintenance=data.draw(st.booleans()),
-                           hold_skips_own_slot=data.draw(st.booleans()))
+    options = TableOptions(
+        regeneration_in_maintenance=data.draw(st.booleans()), hold_skips_own_slot=data.draw(st.booleans())
+    )
     fight = Fight(initial(names, ranks)._replace(options=options))
     for _ in range(data.draw(st.integers(1, 40))):
         assert_exact(fight.state)
@@ -92,7 +97,7 @@ def _find(actions: list[LegalAction], command: Command) -> LegalAction:
 
 
 def test_hold_costs_one_token() -> None:
-    """"dépenser 1 point d'énergie pour se placer en attente" (002_58e889a1abff3456.txt)."""
+    """ "dépenser 1 point d'énergie pour se placer en attente" (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe())
     hold = _find(legal_actions(fight.state), Hold("h"))
     assert (hold.cost_min, hold.cost_max, hold.stress_cost) == (1, 1, 0)
@@ -104,7 +109,7 @@ def _at_maintenance(fight: Fight) -> None:
 
 
 def test_keep_hold_costs_one_token() -> None:
-    """"conserver sa mise en attente au prix d'un point d'énergie" (002_58e889a1abff3456.txt)."""
+    """ "conserver sa mise en attente au prix d'un point d'énergie" (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe())
     fight.do(Hold("h"))
     _at_maintenance(fight)
@@ -113,7 +118,7 @@ def test_keep_hold_costs_one_token() -> None:
 
 
 def test_a_condition_is_maintained_with_any_new_attack() -> None:
-    """"La condition peut être maintenue via une dépense suffisante de points d'énergie durant la phase
+    """ "La condition peut être maintenue via une dépense suffisante de points d'énergie durant la phase
     d'entretien, et le défenseur peut de nouveau investir ses points en défense" (002_58e889a1abff3456.txt):
     a new attack of 1 token or more, however many were first engaged."""
     grip = PowerProfile("Prise", "off_d", effect="condition", condition="immobilized")
@@ -128,23 +133,26 @@ def test_a_condition_is_maintained_with_any_new_attack() -> None:
 
 
 def test_stress_uses_cost_a_stress_box_not_tokens() -> None:
-    """"Un personnage peut cocher une case de stress pour ..." (002_58e889a1abff3456.txt)."""
+    """ "Un personnage peut cocher une case de stress pour ..." (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe())
     stress = [a for a in legal_actions(fight.state) if a.kind == "stress"]
     assert stress and all((a.cost_min, a.cost_max, a.stress_cost) == (0, 0, 1) for a in stress)
 
 
 def test_an_action_d_eclat_is_offered_for_each_new_category() -> None:
-    """"utiliser un de ses pouvoirs comme s'il faisait partie d'une catégorie supplémentaire durant un tour"
+    """ "utiliser un de ses pouvoirs comme s'il faisait partie d'une catégorie supplémentaire durant un tour"
     (002_58e889a1abff3456.txt)."""
     fight = started(hero(powers=(OFF_D,)), foe())
-    feats = {(a.command.power, a.command.category) for a in legal_actions(fight.state)
-             if isinstance(a.command, SpendStress) and a.command.actor == "h" and a.command.use == "feat"}
+    feats = {
+        (a.command.power, a.command.category)
+        for a in legal_actions(fight.state)
+        if isinstance(a.command, SpendStress) and a.command.actor == "h" and a.command.use == "feat"
+    }
     assert feats == {(0, "off_c"), (0, "def"), (0, "mov"), (0, "sup")}
 
 
 def test_a_knocked_out_character_is_offered_a_second_wind() -> None:
-    """"sauf si le personnage utilise sa détermination pour obtenir un second souffle"
+    """ "sauf si le personnage utilise sa détermination pour obtenir un second souffle"
     (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe(vigor=1))
     fight.do(Attack("h", "f", 3, 0))
@@ -163,44 +171,55 @@ def test_stress_uses_are_offered_in_the_maintenance_phase() -> None:
     _at_maintenance(fight)
     actions = legal_actions(fight.state)
     assert {SpendStress("h", "determination"), SpendStress("f", "determination")} <= {
-        a.command for a in actions}
+        a.command for a in actions
+    }
 
 
 def test_area_attacks_are_offered() -> None:
-    """"le personnage doit spécifier le diamètre de la zone (maximum 20 mètres de diamètre) et son attaque
+    """ "le personnage doit spécifier le diamètre de la zone (maximum 20 mètres de diamètre) et son attaque
     est effectuée en demi-succès" (002_58e889a1abff3456.txt)."""
-    fight = started(hero(powers=(OFF_D,)), foe("f", at=(10.0, 0.0)), foe("g", at=(16.0, 0.0)),
-                    foe("k", at=(40.0, 0.0)))
-    areas = [a for a in legal_actions(fight.state)
-             if isinstance(a.command, Attack) and a.command.area_targets]
+    fight = started(
+        hero(powers=(OFF_D,)), foe("f", at=(10.0, 0.0)), foe("g", at=(16.0, 0.0)), foe("k", at=(40.0, 0.0))
+    )
+    areas = [
+        a for a in legal_actions(fight.state) if isinstance(a.command, Attack) and a.command.area_targets
+    ]
     assert [(a.command.target, a.command.area_targets, a.halving) for a in areas] == [  # type: ignore[union-attr]
-        ("f", ("g",), 1)]
+        ("f", ("g",), 1)
+    ]
 
 
 def test_an_extended_defence_is_offered_in_one_s_action_phase() -> None:
-    """"Certains pouvoirs défensifs peuvent être étendus aux alliés proches (dans les 5 mètres) ... 1 point
+    """ "Certains pouvoirs défensifs peuvent être étendus aux alliés proches (dans les 5 mètres) ... 1 point
     d'énergie par allié supplémentaire" (002_58e889a1abff3456.txt)."""
-    fight = started(hero("h", powers=(DEF,)), hero("k", at=(3.0, 0.0)), hero("far", at=(30.0, 0.0)),
-                    foe(at=(50.0, 0.0)))
+    fight = started(
+        hero("h", powers=(DEF,)), hero("k", at=(3.0, 0.0)), hero("far", at=(30.0, 0.0)), foe(at=(50.0, 0.0))
+    )
     extended = _find(legal_actions(fight.state), ExtendedDefense("h", 1, ("k",), 0))
     assert (extended.cost_min, extended.cost_max) == (2, 6)
 
 
 @pytest.mark.parametrize(("power", "full"), [(GIVE, "energy"), (HEAL, "vigor")])
 def test_giving_to_a_full_target_is_not_offered(power: PowerProfile, full: str) -> None:
-    """"octroyant un point d'énergie", "rendent des points de vigueur": nothing to give to a full ally
+    """ "octroyant un point d'énergie", "rendent des points de vigueur": nothing to give to a full ally
     (002_58e889a1abff3456.txt)."""
     fight = started(hero("h", powers=(power, MOV, SUP)), hero("k", at=(2.0, 0.0)), foe(at=(40.0, 0.0)))
-    supports = [a for a in legal_actions(fight.state, include_refused=True) if a.kind == "support"
-                and isinstance(a.command, UseSupport) and a.command.power == 0]
+    supports = [
+        a
+        for a in legal_actions(fight.state, include_refused=True)
+        if a.kind == "support" and isinstance(a.command, UseSupport) and a.command.power == 0
+    ]
     assert supports and not any(a.legal for a in supports), full
 
 
 def test_a_tired_ally_is_offered_energy() -> None:
-    """"octroyant un point d'énergie à un personnage ciblé pour deux points engagés"
+    """ "octroyant un point d'énergie à un personnage ciblé pour deux points engagés"
     (002_58e889a1abff3456.txt)."""
-    fight = started(hero("h", powers=(GIVE,)), hero("k", at=(2.0, 0.0), powers=(OFF_C, DEF), recovery=1),
-                    foe(at=(3.0, 0.0)))
+    fight = started(
+        hero("h", powers=(GIVE,)),
+        hero("k", at=(2.0, 0.0), powers=(OFF_C, DEF), recovery=1),
+        foe(at=(3.0, 0.0)),
+    )
     fight.do(EndPhase("h"))
     fight.do(Attack("k", "f", 5, 0))
     fight.do(Defend("f", 0))
@@ -212,10 +231,15 @@ def test_a_tired_ally_is_offered_energy() -> None:
     assert give[0].halving == 1
 
 
-
-@pytest.mark.parametrize(("change", "rule"), [
-    ({"made_by": "def"}, "duplicates"), ({"immune": True}, "immunity"),
-    ({"conditions": frozenset({"entangled"})}, "conditions"), ({"energy": 0}, "energy_pool")])
+@pytest.mark.parametrize(
+    ("change", "rule"),
+    [
+        ({"made_by": "def"}, "duplicates"),
+        ({"immune": True}, "immunity"),
+        ({"conditions": frozenset({"entangled"})}, "conditions"),
+        ({"energy": 0}, "energy_pool"),
+    ],
+)
 def test_a_hopeless_attacker_is_offered_no_attack(change: dict[str, object], rule: str) -> None:
     """A copy made by a defensive power "ne peut que protéger", an immune character "ne peut plus agir sur
     le champ de bataille", empêtré, or no token left (002_58e889a1abff3456.txt): the query skips the

@@ -68,18 +68,23 @@ def test_setup_offers_only_the_start() -> None:
     assert state.phase is Phase.SETUP
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    ("combatants: [", "YAML"),
-    ("- 1", "mapping"),
-    ("combatants: [{id: a, side: heroes, hero: NOBODY}]\n", "NOBODY"),
-    ("combatants: [{id: a, side: elves, npc: 2}]\n", "side"),
-    ("combatants: [{id: a, side: heroes, npc: 2}, {id: a, side: foes, npc: 2}]\n", "unique"),
-    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [fly]\n", "fly"),
-    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{attack: {actor: a, power: Laser}}]\n",
-     "Laser"),
-    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, to: [1]}}]\n", "[x, y]"),
-    ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, speed: 3}}]\n", "speed"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("combatants: [", "YAML"),
+        ("- 1", "mapping"),
+        ("combatants: [{id: a, side: heroes, hero: NOBODY}]\n", "NOBODY"),
+        ("combatants: [{id: a, side: elves, npc: 2}]\n", "side"),
+        ("combatants: [{id: a, side: heroes, npc: 2}, {id: a, side: foes, npc: 2}]\n", "unique"),
+        ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [fly]\n", "fly"),
+        (
+            "combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{attack: {actor: a, power: Laser}}]\n",
+            "Laser",
+        ),
+        ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, to: [1]}}]\n", "[x, y]"),
+        ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, speed: 3}}]\n", "speed"),
+    ],
+)
 def test_bad_fight_files_are_refused_clearly(tmp_path: Path, text: str, fragment: str) -> None:
     path = tmp_path / "fight.yaml"
     path.write_text(text, encoding="utf-8")
@@ -96,7 +101,8 @@ def test_a_character_file_relative_to_the_fight_file(tmp_path: Path) -> None:
     (tmp_path / "f.json").write_text(
         '{"combatants": [{"id": "w", "file": "chars/wink.yaml", "side": "heroes"},'
         ' {"id": "n", "npc": 2, "side": "foes", "position": [3, 4]}], "commands": ["start"]}',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     state, commands = load_fight(tmp_path / "f.json")
     assert state.get("w").name == "WINK" and state.get("n").position == (3.0, 4.0)
     assert commands == [StartFight()]

@@ -50,8 +50,9 @@ def test_a_refused_command_exits_1_and_writes_nothing(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("command", ["move: {actor: kitsune, to: [.nan, 0]}",
-                                     "attack: {actor: kitsune, tokens: true}", "fly"])
+@pytest.mark.parametrize(
+    "command", ["move: {actor: kitsune, to: [.nan, 0]}", "attack: {actor: kitsune, tokens: true}", "fly"]
+)
 def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, command: str) -> None:
     path = _new(tmp_path)
     before = path.read_bytes()

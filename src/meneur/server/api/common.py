@@ -107,7 +107,7 @@ def request_language(request: Request) -> str:
 async def get_db(request: Request) -> AsyncIterator[Db]:
     """A read session for the request (opened lazily: no I/O until a route uses it, so no thread
     is needed to make it)."""
-    db: Db = request.app.state.store.open_reader()
+    db: Db = request.app.state.store.request_reader()
     try:
         yield db
     finally:
@@ -159,9 +159,18 @@ def current_member(
             sent = request.headers.get("x-csrf-token", "")
             expected = request.cookies.get("meneur_csrf", "")
             if not sent or not expected or not hmac.compare_digest(sent, expected):
-                raise ApiError(403, "csrf", Message("server", N_(
-                    "This form's protection token is missing or wrong; reload the page.")))
+                raise ApiError(
+                    403,
+                    "csrf",
+                    Message(
+                        "server", N_("This form's protection token is missing or wrong; reload the page.")
+                    ),
+                )
     member = member_for(db, token)
+    # end the read: the connection goes back to the pool while the request waits for a thread to
+    # run its route in, so a request holds connections only while a thread runs it (two at most:
+    # a read and a write), and the pool, sized from the threads, never runs dry
+    db.commit()
     if member is None:
         raise ApiError(
             401,

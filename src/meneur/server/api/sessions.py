@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 
@@ -38,9 +38,9 @@ from meneur.server.api.common import (
     not_found,
 )
 from meneur.server.auth import new_id
-from meneur.server.games import Games
-from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member
-from meneur.server.projection import Viewer, command_actor, project_events, project_state
+from meneur.server.games import Games, Resumed, stored_log
+from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member, Snapshot
+from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -130,6 +130,19 @@ def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
     if session is not None:
         actors.update(actor for actor, owner in session.controllers.items() if owner == member.id)
     return Viewer(member.id, member.role, frozenset(actors))
+
+
+def options_for(
+    db: Db, table: GameTable, kind: str, viewer: Viewer, session: Session[Any, Any, Any] | None = None
+) -> dict[str, Any]:
+    """The options the projections of ``kind`` receive for ``viewer`` (the table's as they are for
+    the GM, who sees everything): with the table's hidden characters and what ``session`` tells."""
+    if viewer.is_gm:
+        return dict(table.options)
+    hidden = db.scalars(
+        select(Character.name).where(Character.table_id == table.id, Character.hidden.is_(True))
+    )
+    return view_options(kind, table.options, hidden, session)
 
 
 def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:
@@ -225,8 +238,9 @@ def get_session(session_id: str, me: Me, request: Request, db: Database) -> Sess
         session = games.load(db, row)
         state = session.system.state_json(session.state)
         version = session.version
+        options = options_for(db, table, row.kind, viewer, session)
     return SessionOut(
-        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, table.options)
+        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, options)
     )
 
 
@@ -277,13 +291,17 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
     games: Games = request.app.state.games
     with games.lock(session_id):
         session = games.load(db, row)
-        entries = session.log_json()
+        if isinstance(session, Resumed):  # restored from a snapshot: the older commands are stored
+            entries = [{"command": c, "events": e} for c, e in stored_log(db, row.id)]
+        else:
+            entries = session.log_json()
+        options = options_for(db, table, row.kind, viewer, session)
     return LogOut(
         version=len(entries),
         log=[
             LogEntry(
                 command=e["command"] if viewer.is_gm or viewer.role == "player" else None,
-                events=project_events(row.kind, e["events"], viewer, table.options),
+                events=project_events(row.kind, e["events"], viewer, options),
             )
             for e in entries
         ],
@@ -317,10 +335,15 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
         wire = [codec.event_to_json(event) for event in events]
+        state = games.snapshot(session)
+        snapshot = None if state is None else (session.system.format, state)
+        options = options_for(db, table, row.kind, viewer, session)
         db.commit()  # give the read connection back before waiting for the writer
         try:
             request.app.state.store.write(
-                lambda writer: _write(writer, session_id, row.table_id, row.version, me.id, command, wire)
+                lambda writer: _write(
+                    writer, session_id, row.table_id, row.version, me.id, command, wire, snapshot
+                )
             )
         except (IntegrityError, _MovedError):
             games.forget(session_id)
@@ -341,7 +364,7 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
             "events": len(wire),
         },
     )
-    return CommandDone(events=project_events(row.kind, wire, viewer, table.options), version=body.version + 1)
+    return CommandDone(events=project_events(row.kind, wire, viewer, options), version=body.version + 1)
 
 
 class _MovedError(Exception):
@@ -349,7 +372,14 @@ class _MovedError(Exception):
 
 
 def _write(
-    db: Db, session_id: str, table_id: str, current: int, member_id: str, command: Any, events: list[Any]
+    db: Db,
+    session_id: str,
+    table_id: str,
+    current: int,
+    member_id: str,
+    command: Any,
+    events: list[Any],
+    snapshot: tuple[int, Any] | None = None,
 ) -> None:
     version = current + 1
     moved = db.execute(
@@ -368,6 +398,16 @@ def _write(
     first = moved - len(events) + 1
     for offset, event in enumerate(events):
         db.add(EventRow(session_id=session_id, command_id=stored.id, position=first + offset, event=event))
+    if snapshot is not None:  # the state after this command, a cache for loading
+        db.add(
+            Snapshot(
+                session_id=session_id,
+                command_id=stored.id,
+                version=version,
+                format=snapshot[0],
+                state=snapshot[1],
+            )
+        )
     feed.append(
         db,
         table_id,
@@ -413,6 +453,9 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                 )
                 assert last is not None
                 last.undone = True
+                writer.execute(  # a snapshot past the live version is never right again
+                    delete(Snapshot).where(Snapshot.session_id == row.id, Snapshot.version >= row.version)
+                )
                 events = list(
                     writer.scalars(
                         select(EventRow.event)

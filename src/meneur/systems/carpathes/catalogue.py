@@ -42,19 +42,27 @@ class Weapon:
     silver: bool = False
 
 
-WEAPONS: dict[WeaponKey, Weapon] = {w.key: w for w in (
-    Weapon(WeaponKey.BARE_HANDS, N_("bare hands")),
-    Weapon(WeaponKey.STEEL_BLADE, N_("steel blade")),
-    Weapon(WeaponKey.CAVALRY_SABRE, N_("cavalry sabre"), damage_steps=1),
-    Weapon(WeaponKey.WOODCUTTER_AXE, N_("woodcutter's axe"), damage_steps=1),
-    Weapon(WeaponKey.ASH_STAKE, N_("ash stake"), damage_steps=1,
-           steps_only_against_identified_undead=True),
-    Weapon(WeaponKey.SILVER_BLADE, N_("silver blade"), silver=True),
-)}
+WEAPONS: dict[WeaponKey, Weapon] = {
+    w.key: w
+    for w in (
+        Weapon(WeaponKey.BARE_HANDS, N_("bare hands")),
+        Weapon(WeaponKey.STEEL_BLADE, N_("steel blade")),
+        Weapon(WeaponKey.CAVALRY_SABRE, N_("cavalry sabre"), damage_steps=1),
+        Weapon(WeaponKey.WOODCUTTER_AXE, N_("woodcutter's axe"), damage_steps=1),
+        Weapon(
+            WeaponKey.ASH_STAKE, N_("ash stake"), damage_steps=1, steps_only_against_identified_undead=True
+        ),
+        Weapon(WeaponKey.SILVER_BLADE, N_("silver blade"), silver=True),
+    )
+}
 
 # « croix orthodoxe ou catholique, médaillon béni, fiole d'eau bénite, hostie consacrée, prière
 # apprise par cœur depuis l'enfance »: suggestions for character sheets, not a closed list.
 SACRED_OBJECT_EXAMPLES: tuple[str, ...] = (
-    "croix orthodoxe", "croix catholique", "médaillon béni", "fiole d'eau bénite",
-    "hostie consacrée", "prière apprise par cœur depuis l'enfance",
+    "croix orthodoxe",
+    "croix catholique",
+    "médaillon béni",
+    "fiole d'eau bénite",
+    "hostie consacrée",
+    "prière apprise par cœur depuis l'enfance",
 )

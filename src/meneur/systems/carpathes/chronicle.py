@@ -109,10 +109,13 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
         case MakeRoll():
             return [_roll(state, command, source)]
         case InvokeTalisman(pc=pc, sacred_object=item, sincere=sincere):
-            return [TalismanInvoked(pc=pc, sacred_object=item) if sincere
-                    else TalismanCracked(
-                        pc=pc, sacred_object=item,
-                        until_penance=state.options.cracked_disadvantage_until_penance)]
+            return [
+                TalismanInvoked(pc=pc, sacred_object=item)
+                if sincere
+                else TalismanCracked(
+                    pc=pc, sacred_object=item, until_penance=state.options.cracked_disadvantage_until_penance
+                )
+            ]
         case UseJoker(pc=pc):
             last = state.status[pc].last_roll
             assert last is not None  # checked by check_joker
@@ -141,7 +144,8 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
 def _wound(state: ChronicleState, name: str, wound: Wound, count: int = 1) -> WoundInflicted:
     # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
     lasting = wound is Wound.SERIOUS or (
-        wound is Wound.CRITICAL and state.options.critical_wound_disadvantage)
+        wound is Wound.CRITICAL and state.options.critical_wound_disadvantage
+    )
     return WoundInflicted(pc=name, wound=wound, disadvantage=lasting, count=count)
 
 
@@ -149,9 +153,11 @@ def _attack_conditions(state: ChronicleState, command: MakeAttack) -> tuple[Roll
     """The attack roll's mode, and whether shaken faith, a wound awaiting care and cancelled modes
     shaped it. Shaken faith counts « sur tout jet ... d'attaque contre la créature »: a PC attacking
     a supernatural NPC during the confrontation where the disadvantage is active."""
-    shaken = (command.attacker in state.status
-              and state.has_shaken_faith_disadvantage(command.attacker)
-              and is_supernatural(state.kind_of(command.target)))
+    shaken = (
+        command.attacker in state.status
+        and state.has_shaken_faith_disadvantage(command.attacker)
+        and is_supernatural(state.kind_of(command.target))
+    )
     wounded = state.wounded(command.attacker)
     disadvantage = command.disadvantage or shaken or wounded
     mode = mode_from(command.advantage, disadvantage, state.options)
@@ -163,31 +169,51 @@ def _attack(state: ChronicleState, command: MakeAttack, source: DiceSource) -> l
     target (PC or NPC)."""
     mode, shaken, wounded, cancelled = _attack_conditions(state, command)
     kind = state.kind_of(command.target)
-    result = attack(source, state.being(command.attacker).physical,
-                    state.being(command.target).defense, weapon_bonus=command.weapon_bonus,
-                    weapon=command.weapon, target=kind, identified=command.identified,
-                    sleeping=command.sleeping, mode=mode, options=state.options)
-    made = AttackMade(attacker=command.attacker, target=command.target, target_kind=kind,
-                      roll=RollData.from_roll(result.roll), weapon=command.weapon,
-                      weapon_bonus=command.weapon_bonus, defense=result.defense, steps=result.steps,
-                      step_rule=state.options.damage_step, wounds=result.wounds,
-                      sleeping=command.sleeping, wounded=wounded, shaken_faith=shaken,
-                      modes_cancelled=cancelled)
+    result = attack(
+        source,
+        state.being(command.attacker).physical,
+        state.being(command.target).defense,
+        weapon_bonus=command.weapon_bonus,
+        weapon=command.weapon,
+        target=kind,
+        identified=command.identified,
+        sleeping=command.sleeping,
+        mode=mode,
+        options=state.options,
+    )
+    made = AttackMade(
+        attacker=command.attacker,
+        target=command.target,
+        target_kind=kind,
+        roll=RollData.from_roll(result.roll),
+        weapon=command.weapon,
+        weapon_bonus=command.weapon_bonus,
+        defense=result.defense,
+        steps=result.steps,
+        step_rule=state.options.damage_step,
+        wounds=result.wounds,
+        sleeping=command.sleeping,
+        wounded=wounded,
+        shaken_faith=shaken,
+        modes_cancelled=cancelled,
+    )
     if not result.hit:
         return [made]
     return [made, _wound(state, command.target, result.wound, result.wounds)]
 
 
 def _recharges(state: ChronicleState, names: Iterable[str] | None = None) -> list[Event]:
-    return [TalismanRecharged(pc=pc) for pc in (state.status if names is None else names)
-            if can_recharge(state, pc)]
+    return [
+        TalismanRecharged(pc=pc)
+        for pc in (state.status if names is None else names)
+        if can_recharge(state, pc)
+    ]
 
 
 def _conditions(state: ChronicleState, command: MakeRoll) -> tuple[RollMode, bool, bool]:
     """The mode of a roll, whether shaken faith imposes disadvantage, and whether advantage and
     disadvantage cancelled out."""
-    shaken = (state.has_shaken_faith_disadvantage(command.pc)
-              and command.purpose in ("protection", "attack"))
+    shaken = state.has_shaken_faith_disadvantage(command.pc) and command.purpose in ("protection", "attack")
     # « Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est pertinent »
     advantage = command.advantage or command.background is not None
     # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
@@ -220,19 +246,33 @@ def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolle
     off_guard = state.is_off_guard(command.pc) and command.talent is not None
     bonus = 0 if off_guard else character.talent_bonus(command.talent)
     result = roll(source, character.trait(command.trait), bonus, mode)
-    return Rolled(pc=command.pc, roll=RollData.from_roll(result), purpose=command.purpose,
-                  peril=command.peril, shaken_faith=shaken, off_guard=off_guard,
-                  modes_cancelled=cancelled, wounded=state.status[command.pc].needs_care,
-                  trait=command.trait)
+    return Rolled(
+        pc=command.pc,
+        roll=RollData.from_roll(result),
+        purpose=command.purpose,
+        peril=command.peril,
+        shaken_faith=shaken,
+        off_guard=off_guard,
+        modes_cancelled=cancelled,
+        wounded=state.status[command.pc].needs_care,
+        trait=command.trait,
+    )
 
 
-def _initiative(state: ChronicleState, command: RollInitiative,
-                source: DiceSource) -> InitiativeRolled:
-    entries = tuple(InitiativeEntry(name=c.name, physical=c.physical, is_pc=c.is_pc,
-                                    talent_bonus=c.talent_bonus, surprise=c.surprise,
-                                    off_guard=c.off_guard, disadvantage=c.disadvantage,
-                                    dice=tuple(source.roll(6) for _ in range(c.dice_count)))
-                    for c in combatants(state, command))
+def _initiative(state: ChronicleState, command: RollInitiative, source: DiceSource) -> InitiativeRolled:
+    entries = tuple(
+        InitiativeEntry(
+            name=c.name,
+            physical=c.physical,
+            is_pc=c.is_pc,
+            talent_bonus=c.talent_bonus,
+            surprise=c.surprise,
+            off_guard=c.off_guard,
+            disadvantage=c.disadvantage,
+            dice=tuple(source.roll(6) for _ in range(c.dice_count)),
+        )
+        for c in combatants(state, command)
+    )
     return InitiativeRolled(entries=entries)
 
 
@@ -241,22 +281,34 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
     """Fold one event into the state (pure)."""
     match event:
         case CharacterAdded(character=c):
-            return state.model_copy(update={
-                "characters": {**state.characters, c.name: c},
-                "status": {**state.status, c.name: PcStatus()}})
+            return state.model_copy(
+                update={
+                    "characters": {**state.characters, c.name: c},
+                    "status": {**state.status, c.name: PcStatus()},
+                }
+            )
         case SessionStarted():
-            return state.model_copy(update={"session": state.session + 1, "in_scene": False,
-                                            "confrontation": None, "round": 0})
+            return state.model_copy(
+                update={"session": state.session + 1, "in_scene": False, "confrontation": None, "round": 0}
+            )
         case SceneStarted(after_night=night):
-            state = state.model_copy(update={
-                "scene": state.scene + 1, "in_scene": True, "scene_after_night": night,
-                "confrontation": None, "round": 0, "clues": 0})
+            state = state.model_copy(
+                update={
+                    "scene": state.scene + 1,
+                    "in_scene": True,
+                    "scene_after_night": night,
+                    "confrontation": None,
+                    "round": 0,
+                    "clues": 0,
+                }
+            )
             return _mark_spent(state, state.status, "night_since_spent") if night else state
         case Recollected(pc=pc):
             return _mark_spent(state, (pc,), "recollected_since_spent")
         case TalismanRecharged(pc=pc):
-            return state.with_pc(pc, talisman_spent_in=None, night_since_spent=False,
-                                 recollected_since_spent=False)
+            return state.with_pc(
+                pc, talisman_spent_in=None, night_since_spent=False, recollected_since_spent=False
+            )
         case FaithTaught(pc=pc, teacher=teacher):
             return state.with_pc(pc, taught_by=teacher)
         case ConfrontationBegan(creature=creature, confirmed=confirmed):
@@ -265,26 +317,38 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return _end(state)
         case Rolled(pc=pc, roll=data, purpose=purpose, peril=peril):
             number = state.confrontation.number if state.confrontation else None
-            return state.with_pc(pc, last_roll=LastRoll(
-                roll=data, purpose=purpose, peril=peril, scene=state.scene, confrontation=number))
+            return state.with_pc(
+                pc,
+                last_roll=LastRoll(
+                    roll=data, purpose=purpose, peril=peril, scene=state.scene, confrontation=number
+                ),
+            )
         case TalismanInvoked(pc=pc) | TalismanCracked(pc=pc):
             cracked = isinstance(event, TalismanCracked)
             last = state.status[pc].last_roll
             assert last is not None
-            state = state.with_pc(pc, talisman_spent_in=state.scene, night_since_spent=False,
-                                  recollected_since_spent=False, last_roll=last.model_copy(
-                update={"talisman_invoked": True, "talisman_raised": not cracked}))
+            state = state.with_pc(
+                pc,
+                talisman_spent_in=state.scene,
+                night_since_spent=False,
+                recollected_since_spent=False,
+                last_roll=last.model_copy(update={"talisman_invoked": True, "talisman_raised": not cracked}),
+            )
             return state.with_pc(pc, cracked=True, penalty="pending") if cracked else state
         case JokerUsed(pc=pc, roll=data):
             last = state.status[pc].last_roll
             assert last is not None
-            return state.with_pc(pc, joker_used_in=state.session,
-                                 last_roll=last.model_copy(update={"roll": data, "jokered": True}))
+            return state.with_pc(
+                pc,
+                joker_used_in=state.session,
+                last_roll=last.model_copy(update={"roll": data, "jokered": True}),
+            )
         case PenanceDone(pc=pc):
             return state.with_pc(pc, cracked=False, penalty="none")
         case InitiativeRolled(entries=entries):
-            return state.model_copy(update={"initiative_scene": state.scene,
-                                            "initiative": entries, "round": 1})
+            return state.model_copy(
+                update={"initiative_scene": state.scene, "initiative": entries, "round": 1}
+            )
         case RoundStarted():
             return state.model_copy(update={"round": state.round + 1})
         case ClueGiven():
@@ -292,14 +356,17 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
         case WoundInflicted() | MedicalCareGiven():
             return _wounds(state, event)
         case NpcAdded(npc=npc):
-            return state.model_copy(update={"npcs": {**state.npcs, npc.name: npc},
-                                            "npc_status": {**state.npc_status, npc.name: NpcStatus()}})
+            return state.model_copy(
+                update={
+                    "npcs": {**state.npcs, npc.name: npc},
+                    "npc_status": {**state.npc_status, npc.name: NpcStatus()},
+                }
+            )
         case AttackMade():
             return state
         case SacredObjectEstablished(pc=pc, sacred_object=item):
             character = state.characters[pc]
-            character = character.model_copy(
-                update={"sacred_objects": (*character.sacred_objects, item)})
+            character = character.model_copy(update={"sacred_objects": (*character.sacred_objects, item)})
             return state.model_copy(update={"characters": {**state.characters, pc: character}})
     raise AssertionError(event)  # pragma: no cover
 
@@ -311,8 +378,10 @@ def _wounds(state: ChronicleState, event: WoundInflicted | MedicalCareGiven) -> 
     if isinstance(event, MedicalCareGiven):
         changes: dict[str, object] = {"needs_care": False}
     else:
-        changes = {"wounds": (*status.wounds, *(event.wound,) * event.count),
-                   "needs_care": status.needs_care or event.disadvantage}
+        changes = {
+            "wounds": (*status.wounds, *(event.wound,) * event.count),
+            "needs_care": status.needs_care or event.disadvantage,
+        }
     return state.with_npc(name, **changes) if name in state.npc_status else state.with_pc(name, **changes)
 
 

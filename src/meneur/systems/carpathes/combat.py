@@ -48,8 +48,10 @@ class Wound(StrEnum):
 
 
 WOUND_LABELS: dict[Wound, str] = {
-    Wound.NONE: N_("no wound"), Wound.LIGHT: N_("light wound"),
-    Wound.SERIOUS: N_("serious wound"), Wound.CRITICAL: N_("critical wound"),
+    Wound.NONE: N_("no wound"),
+    Wound.LIGHT: N_("light wound"),
+    Wound.SERIOUS: N_("serious wound"),
+    Wound.CRITICAL: N_("critical wound"),
 }
 _BANDS = (Wound.NONE, Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL)
 
@@ -60,8 +62,7 @@ def defense(mental: int, physical: int, social: int, equipment: int = 0) -> int:
     Raises:
         BadInputError: for a trait or equipment bonus out of range.
     """
-    for label, value in ((N_("Mental"), mental), (N_("Physique"), physical),
-                         (N_("Social"), social)):
+    for label, value in ((N_("Mental"), mental), (N_("Physique"), physical), (N_("Social"), social)):
         check_range(Message("carpathes", label), value, TRAIT_MIN, TRAIT_MAX)
     check_range(Message("carpathes", N_("The equipment bonus")), equipment, 0, BONUS_MAX)
     return mental + physical + social + equipment
@@ -128,8 +129,11 @@ class Attack:
     def pins(self) -> bool:
         """The ash stake pins a sleeping vampire for good on a full success (see
         :func:`~meneur.systems.carpathes.supernatural.stake_pins`)."""
-        return (self.weapon is WeaponKey.ASH_STAKE and self.target is CreatureKind.VAMPIRE
-                and stake_pins(self.tier, self.sleeping))
+        return (
+            self.weapon is WeaponKey.ASH_STAKE
+            and self.target is CreatureKind.VAMPIRE
+            and stake_pins(self.tier, self.sleeping)
+        )
 
     @property
     def margin(self) -> int:
@@ -158,52 +162,106 @@ class Attack:
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready keys: ``total``, ``defense``, ``margin``, ``wound`` and flags."""
-        return {"total": self.total, "tier": self.tier.value, "pinned": self.pins,
-                "defense": self.defense,
-                "raw_margin": self.raw_margin, "margin": self.margin, "steps": self.steps,
-                "wound": self.wound.value, "hit": self.hit, "wounds": self.wounds if self.hit else 0,
-                "target_disadvantage": self.target_disadvantage,
-                "gm_decides_injury": self.gm_decides_injury, "weapon": self.weapon.value,
-                "dice": list(self.roll.dice), "kept": list(self.roll.kept),
-                "mode": self.roll.mode.value}
+        return {
+            "total": self.total,
+            "tier": self.tier.value,
+            "pinned": self.pins,
+            "defense": self.defense,
+            "raw_margin": self.raw_margin,
+            "margin": self.margin,
+            "steps": self.steps,
+            "wound": self.wound.value,
+            "hit": self.hit,
+            "wounds": self.wounds if self.hit else 0,
+            "target_disadvantage": self.target_disadvantage,
+            "gm_decides_injury": self.gm_decides_injury,
+            "weapon": self.weapon.value,
+            "dice": list(self.roll.dice),
+            "kept": list(self.roll.kept),
+            "mode": self.roll.mode.value,
+        }
 
     def explain(self, consequences: bool = True) -> list[Message]:
         """How the attack came about (``consequences``: with what the wound does to the target)."""
         lines = self.roll.explain()[:-1]
-        lines.append(Message("carpathes", N_(
-            "Attack {kept_sum} + Physique {physical} + weapon bonus {bonus} = {total} against"
-            " Défense {defense}: margin {raw}."),
-            {"kept_sum": sum(self.roll.kept), "physical": self.roll.trait, "bonus": self.weapon_bonus,
-             "total": self.total, "defense": self.defense, "raw": self.raw_margin}))
+        lines.append(
+            Message(
+                "carpathes",
+                N_(
+                    "Attack {kept_sum} + Physique {physical} + weapon bonus {bonus} = {total} against"
+                    " Défense {defense}: margin {raw}."
+                ),
+                {
+                    "kept_sum": sum(self.roll.kept),
+                    "physical": self.roll.trait,
+                    "bonus": self.weapon_bonus,
+                    "total": self.total,
+                    "defense": self.defense,
+                    "raw": self.raw_margin,
+                },
+            )
+        )
         if self.steps:
-            lines.append(Message("carpathes", N_("+1 damage step from the {weapon}.") if self.steps == 1
-                                 else N_("+{steps} damage steps from the {weapon}."),
-                                 {"steps": self.steps,
-                                  "weapon": Message("carpathes", WEAPONS[self.weapon].label)}))
-        lines.append(Message("carpathes", N_("Result: {wound} (margin {margin})."),
-                             {"wound": Message("carpathes", WOUND_LABELS[self.wound]),
-                              "margin": self.margin}))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_("+1 damage step from the {weapon}.")
+                    if self.steps == 1
+                    else N_("+{steps} damage steps from the {weapon}."),
+                    {"steps": self.steps, "weapon": Message("carpathes", WEAPONS[self.weapon].label)},
+                )
+            )
+        lines.append(
+            Message(
+                "carpathes",
+                N_("Result: {wound} (margin {margin})."),
+                {"wound": Message("carpathes", WOUND_LABELS[self.wound]), "margin": self.margin},
+            )
+        )
         if self.target_disadvantage and consequences:
             lines.append(Message("carpathes", N_("The target is at disadvantage until medical care.")))
         if self.gm_decides_injury and consequences:
-            lines.append(Message("carpathes", N_(
-                "The target may lose the use of an arm, an eye, a foot: the GM decides from the"
-                " fiction.")))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_(
+                        "The target may lose the use of an arm, an eye, a foot: the GM decides from the"
+                        " fiction."
+                    ),
+                )
+            )
         if self.hit and self.wounds > 1:
-            lines.append(Message("carpathes", N_(
-                "Silver against a creature: the blow counts as {wounds} steel blades."),
-                {"wounds": self.wounds}))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_("Silver against a creature: the blow counts as {wounds} steel blades."),
+                    {"wounds": self.wounds},
+                )
+            )
         if self.pins:
-            lines.append(Message("carpathes", N_(
-                "Ash stake in the heart of a sleeping vampire, {tier}: it is pinned for good."),
-                {"tier": Message("carpathes", TIER_LABELS[self.tier])}))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_("Ash stake in the heart of a sleeping vampire, {tier}: it is pinned for good."),
+                    {"tier": Message("carpathes", TIER_LABELS[self.tier])},
+                )
+            )
         return lines
 
 
-def attack(source: DiceSource, physical: int, target_defense: int, *, weapon_bonus: int = 0,
-           weapon: WeaponKey = WeaponKey.BARE_HANDS, target: CreatureKind = CreatureKind.HUMAN,
-           identified: bool = False, sleeping: bool = False, mode: RollMode = RollMode.NORMAL,
-           options: TableOptions | None = None) -> Attack:
+def attack(
+    source: DiceSource,
+    physical: int,
+    target_defense: int,
+    *,
+    weapon_bonus: int = 0,
+    weapon: WeaponKey = WeaponKey.BARE_HANDS,
+    target: CreatureKind = CreatureKind.HUMAN,
+    identified: bool = False,
+    sleeping: bool = False,
+    mode: RollMode = RollMode.NORMAL,
+    options: TableOptions | None = None,
+) -> Attack:
     """Resolve « 2D6 + Physique + bonus d'arme contre la Défense de la cible ».
 
     ``sleeping`` says the target sleeps (for the ash stake in the heart of a sleeping vampire).
@@ -216,7 +274,14 @@ def attack(source: DiceSource, physical: int, target_defense: int, *, weapon_bon
     check_range(Message("carpathes", N_("The Défense")), target_defense, 0, DEFENSE_MAX)
     arm = WEAPONS[weapon]
     silver = arm.silver and is_supernatural(target)
-    return Attack(roll=roll(source, physical, 0, mode), weapon_bonus=weapon_bonus,
-                  defense=target_defense, weapon=weapon, target=target,
-                  steps=damage_steps(arm, target, identified), step_rule=opts.damage_step,
-                  wounds=opts.silver_wound_multiplier if silver else 1, sleeping=sleeping)
+    return Attack(
+        roll=roll(source, physical, 0, mode),
+        weapon_bonus=weapon_bonus,
+        defense=target_defense,
+        weapon=weapon,
+        target=target,
+        steps=damage_steps(arm, target, identified),
+        step_rule=opts.damage_step,
+        wounds=opts.silver_wound_multiplier if silver else 1,
+        sleeping=sleeping,
+    )

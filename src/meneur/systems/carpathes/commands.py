@@ -135,15 +135,51 @@ class GiveMedicalCare(Frozen):
     pc: str
 
 
-Command = (AddCharacter | StartSession | StartScene | Recollect | Teach | BeginConfrontation
-           | EndConfrontation | MakeRoll | InvokeTalisman | UseJoker | DoPenance | RollInitiative
-           | NextRound | GiveClue | InflictWound | GiveMedicalCare | EstablishSacredObject | AddNpc
-           | MakeAttack)
+Command = (
+    AddCharacter
+    | StartSession
+    | StartScene
+    | Recollect
+    | Teach
+    | BeginConfrontation
+    | EndConfrontation
+    | MakeRoll
+    | InvokeTalisman
+    | UseJoker
+    | DoPenance
+    | RollInitiative
+    | NextRound
+    | GiveClue
+    | InflictWound
+    | GiveMedicalCare
+    | EstablishSacredObject
+    | AddNpc
+    | MakeAttack
+)
 
 
 COMMANDS: dict[str, type[Frozen]] = {
-    cls.model_fields["type"].default: cls for cls in (
-        AddCharacter, StartSession, StartScene, Recollect, Teach, BeginConfrontation,
-        EndConfrontation, MakeRoll, InvokeTalisman, UseJoker, DoPenance, RollInitiative, NextRound,
-        GiveClue, EstablishSacredObject, InflictWound, GiveMedicalCare, AddNpc, MakeAttack)}
+    cls.model_fields["type"].default: cls
+    for cls in (
+        AddCharacter,
+        StartSession,
+        StartScene,
+        Recollect,
+        Teach,
+        BeginConfrontation,
+        EndConfrontation,
+        MakeRoll,
+        InvokeTalisman,
+        UseJoker,
+        DoPenance,
+        RollInitiative,
+        NextRound,
+        GiveClue,
+        EstablishSacredObject,
+        InflictWound,
+        GiveMedicalCare,
+        AddNpc,
+        MakeAttack,
+    )
+}
 """Wire name -> command class."""

@@ -178,9 +178,17 @@ class AttackMade(Frozen):
 
     def attack(self) -> Attack:
         """The resolved attack (margin, wound, flags) the event records."""
-        return Attack(roll=self.roll.to_roll(), weapon_bonus=self.weapon_bonus, defense=self.defense,
-                      weapon=self.weapon, target=self.target_kind, steps=self.steps,
-                      step_rule=self.step_rule, wounds=self.wounds, sleeping=self.sleeping)
+        return Attack(
+            roll=self.roll.to_roll(),
+            weapon_bonus=self.weapon_bonus,
+            defense=self.defense,
+            weapon=self.weapon,
+            target=self.target_kind,
+            steps=self.steps,
+            step_rule=self.step_rule,
+            wounds=self.wounds,
+            sleeping=self.sleeping,
+        )
 
 
 class WoundInflicted(Frozen):
@@ -205,17 +213,55 @@ class MedicalCareGiven(Frozen):
 
 
 Event = Annotated[
-    CharacterAdded | SessionStarted | SceneStarted | Recollected | TalismanRecharged | FaithTaught
-    | ConfrontationBegan | ConfrontationEnded | Rolled | TalismanInvoked | TalismanCracked
-    | JokerUsed | PenanceDone | InitiativeRolled | RoundStarted | ClueGiven | WoundInflicted
-    | MedicalCareGiven | SacredObjectEstablished | NpcAdded | AttackMade,
-    Field(discriminator="type")]
+    CharacterAdded
+    | SessionStarted
+    | SceneStarted
+    | Recollected
+    | TalismanRecharged
+    | FaithTaught
+    | ConfrontationBegan
+    | ConfrontationEnded
+    | Rolled
+    | TalismanInvoked
+    | TalismanCracked
+    | JokerUsed
+    | PenanceDone
+    | InitiativeRolled
+    | RoundStarted
+    | ClueGiven
+    | WoundInflicted
+    | MedicalCareGiven
+    | SacredObjectEstablished
+    | NpcAdded
+    | AttackMade,
+    Field(discriminator="type"),
+]
 
 
 EVENTS: dict[str, type[Frozen]] = {
-    cls.model_fields["type"].default: cls for cls in (
-        CharacterAdded, SessionStarted, SceneStarted, Recollected, TalismanRecharged, FaithTaught,
-        ConfrontationBegan, ConfrontationEnded, Rolled, TalismanInvoked, TalismanCracked,
-        JokerUsed, PenanceDone, InitiativeRolled, RoundStarted, ClueGiven, WoundInflicted,
-        MedicalCareGiven, SacredObjectEstablished, NpcAdded, AttackMade)}
+    cls.model_fields["type"].default: cls
+    for cls in (
+        CharacterAdded,
+        SessionStarted,
+        SceneStarted,
+        Recollected,
+        TalismanRecharged,
+        FaithTaught,
+        ConfrontationBegan,
+        ConfrontationEnded,
+        Rolled,
+        TalismanInvoked,
+        TalismanCracked,
+        JokerUsed,
+        PenanceDone,
+        InitiativeRolled,
+        RoundStarted,
+        ClueGiven,
+        WoundInflicted,
+        MedicalCareGiven,
+        SacredObjectEstablished,
+        NpcAdded,
+        AttackMade,
+    )
+}
 """Wire name -> event class."""

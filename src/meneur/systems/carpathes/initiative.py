@@ -86,18 +86,27 @@ class Initiative:
     def order(self, round_number: int = 1) -> list[InitiativeRoll]:
         """Highest first, PC first on a tie, off-guard characters last in the first round; other
         ties keep the order the combatants were given."""
-        return sorted(self.rolls, key=lambda r: (r.acts_last(round_number),
-                                                 -r.round_total(round_number),
-                                                 not r.combatant.is_pc))
+        return sorted(
+            self.rolls,
+            key=lambda r: (r.acts_last(round_number), -r.round_total(round_number), not r.combatant.is_pc),
+        )
 
     def to_json(self, round_number: int = 1) -> list[dict[str, object]]:
         """JSON-ready order for a round."""
-        return [{"name": r.combatant.name, "dice": list(r.dice), "total": r.total,
-                 "kept": list(r.kept), "disadvantage": r.combatant.disadvantage,
-                 "round_total": r.round_total(round_number), "pc": r.combatant.is_pc,
-                 "acts_last": r.acts_last(round_number),
-                 "talent_bonus": r.combatant.talent_bonus if not r.acts_last(round_number) else 0}
-                for r in self.order(round_number)]
+        return [
+            {
+                "name": r.combatant.name,
+                "dice": list(r.dice),
+                "total": r.total,
+                "kept": list(r.kept),
+                "disadvantage": r.combatant.disadvantage,
+                "round_total": r.round_total(round_number),
+                "pc": r.combatant.is_pc,
+                "acts_last": r.acts_last(round_number),
+                "talent_bonus": r.combatant.talent_bonus if not r.acts_last(round_number) else 0,
+            }
+            for r in self.order(round_number)
+        ]
 
     def explain(self, round_number: int = 1) -> list[Message]:
         """The order of a round, one line per combatant, with the surprise, off-guard and tie
@@ -107,34 +116,53 @@ class Initiative:
         for rank, r in enumerate(ordered, start=1):
             lines.append(_line(rank, r, round_number))
             if r.combatant.disadvantage:
-                lines.append(Message("carpathes", N_(
-                    "{name} is seriously wounded: disadvantage, 3D6 keep the 2 worst ({dice})."),
-                    {"name": r.combatant.name, "dice": ", ".join(map(str, r.dice))}))
-        if any(a.combatant.is_pc != b.combatant.is_pc and not a.acts_last(round_number)
-               and not b.acts_last(round_number)
-               and a.round_total(round_number) == b.round_total(round_number)
-               for a, b in pairwise(ordered)):
-            lines.append(Message("carpathes", N_("Tie: « À égalité, le PJ tranche en sa faveur »,"
-                                                 " the PC acts first.")))
+                lines.append(
+                    Message(
+                        "carpathes",
+                        N_("{name} is seriously wounded: disadvantage, 3D6 keep the 2 worst ({dice})."),
+                        {"name": r.combatant.name, "dice": ", ".join(map(str, r.dice))},
+                    )
+                )
+        if any(
+            a.combatant.is_pc != b.combatant.is_pc
+            and not a.acts_last(round_number)
+            and not b.acts_last(round_number)
+            and a.round_total(round_number) == b.round_total(round_number)
+            for a, b in pairwise(ordered)
+        ):
+            lines.append(
+                Message("carpathes", N_("Tie: « À égalité, le PJ tranche en sa faveur », the PC acts first."))
+            )
         return lines
 
 
 def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
     c = r.combatant
-    params: dict[str, object] = {"rank": rank, "name": c.name, "dice": "+".join(map(str, r.kept)),
-                                 "physical": c.physical, "total": r.round_total(round_number)}
+    params: dict[str, object] = {
+        "rank": rank,
+        "name": c.name,
+        "dice": "+".join(map(str, r.kept)),
+        "physical": c.physical,
+        "total": r.round_total(round_number),
+    }
     if r.acts_last(round_number):
-        return Message("carpathes", N_(
-            "{rank}. {name}: {dice} + Physique {physical} = {total}; caught off guard, acts last in"
-            " the first round, without talent bonus"), params)
+        return Message(
+            "carpathes",
+            N_(
+                "{rank}. {name}: {dice} + Physique {physical} = {total}; caught off guard, acts last in"
+                " the first round, without talent bonus"
+            ),
+            params,
+        )
     surprise = SURPRISE_BONUS if c.surprise and round_number == 1 else 0
     params.update(bonus=c.talent_bonus, surprise=surprise)
     if c.talent_bonus and surprise:
-        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} + whispered"
-                   " surprise {surprise} = {total}")
+        msgid = N_(
+            "{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} + whispered"
+            " surprise {surprise} = {total}"
+        )
     elif surprise:
-        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + whispered surprise {surprise}"
-                   " = {total}")
+        msgid = N_("{rank}. {name}: {dice} + Physique {physical} + whispered surprise {surprise} = {total}")
     elif c.talent_bonus:
         msgid = N_("{rank}. {name}: {dice} + Physique {physical} + talent bonus {bonus} = {total}")
     else:
@@ -145,16 +173,15 @@ def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
 def check_combatants(combatants: Sequence[Combatant]) -> None:
     """Refuse an empty list, duplicate names or values out of range."""
     if not combatants:
-        raise BadInputError(Message("carpathes", N_(
-            "Initiative needs at least one combatant.")))
+        raise BadInputError(Message("carpathes", N_("Initiative needs at least one combatant.")))
     names = [c.name for c in combatants]
     if len(set(names)) != len(names):
-        raise BadInputError(Message("carpathes", N_(
-            "Two combatants are named alike; give each a distinct name.")))
+        raise BadInputError(
+            Message("carpathes", N_("Two combatants are named alike; give each a distinct name."))
+        )
     for c in combatants:
         check_range(Message("carpathes", N_("Physique")), c.physical, TRAIT_MIN, TRAIT_MAX)
-        check_range(Message("carpathes", N_("The talent bonus")), c.talent_bonus, BONUS_MIN,
-                    BONUS_MAX)
+        check_range(Message("carpathes", N_("The talent bonus")), c.talent_bonus, BONUS_MIN, BONUS_MAX)
 
 
 def roll_initiative(source: DiceSource, combatants: Sequence[Combatant]) -> Initiative:
@@ -164,5 +191,6 @@ def roll_initiative(source: DiceSource, combatants: Sequence[Combatant]) -> Init
         BadInputError: for bad combatants or entered dice that do not fit.
     """
     check_combatants(combatants)
-    return Initiative(tuple(InitiativeRoll(c, tuple(source.roll(6) for _ in range(c.dice_count)))
-                            for c in combatants))
+    return Initiative(
+        tuple(InitiativeRoll(c, tuple(source.roll(6) for _ in range(c.dice_count))) for c in combatants)
+    )

@@ -165,8 +165,10 @@ def check_initiative(state: ChronicleState, command: RollInitiative) -> None:
         if npc.name in state.characters:
             raise _bad(N_("'{name}' is a PC: every PC already rolls initiative."), name=npc.name)
         if npc.physical is None and npc.name not in state.npcs:
-            raise _bad(N_("No NPC named '{name}' in the chronicle: give its Physique (NAME:PHYSIQUE)."),
-                       name=npc.name)
+            raise _bad(
+                N_("No NPC named '{name}' in the chronicle: give its Physique (NAME:PHYSIQUE)."),
+                name=npc.name,
+            )
     check_combatants(combatants(state, command))
 
 
@@ -191,8 +193,17 @@ def combatants(state: ChronicleState, command: RollInitiative) -> list[Combatant
         sheet = state.npcs.get(n.name)
         physical = n.physical if n.physical is not None else sheet.physical if sheet else 0
         bonus = n.talent_bonus or command.talents.get(n.name, sheet.initiative_bonus if sheet else 0)
-        found.append(Combatant(n.name, physical, False, bonus, n.name in command.surprise,
-                               n.name in command.off_guard, state.wounded(n.name)))
+        found.append(
+            Combatant(
+                n.name,
+                physical,
+                False,
+                bonus,
+                n.name in command.surprise,
+                n.name in command.off_guard,
+                state.wounded(n.name),
+            )
+        )
     return found
 
 

@@ -79,13 +79,20 @@ class CreatureKind(StrEnum):
     HUMAN = "human"
 
 
-SUPERNATURAL_KINDS = frozenset({
-    CreatureKind.VAMPIRE, CreatureKind.UNDEAD, CreatureKind.POSSESSED,
-    CreatureKind.CARPATHIAN_CREATURE, CreatureKind.WEREWOLF,
-})
+SUPERNATURAL_KINDS = frozenset(
+    {
+        CreatureKind.VAMPIRE,
+        CreatureKind.UNDEAD,
+        CreatureKind.POSSESSED,
+        CreatureKind.CARPATHIAN_CREATURE,
+        CreatureKind.WEREWOLF,
+    }
+)
 
 TRAIT_LABELS: dict[Trait, str] = {
-    Trait.MENTAL: N_("Mental"), Trait.PHYSICAL: N_("Physique"), Trait.SOCIAL: N_("Social"),
+    Trait.MENTAL: N_("Mental"),
+    Trait.PHYSICAL: N_("Physique"),
+    Trait.SOCIAL: N_("Social"),
 }
 TIER_LABELS: dict[Tier, str] = {
     Tier.CRITICAL_FAILURE: N_("critical failure"),
@@ -113,9 +120,13 @@ def is_supernatural(kind: CreatureKind) -> bool:
 def check_range(what: str | Message, value: int, low: int, high: int) -> int:
     """Return ``value`` or raise a translated :class:`BadInputError` naming ``what`` and the range."""
     if not low <= value <= high:
-        raise BadInputError(Message(
-            "carpathes", N_("{what} is {value}; give a whole number from {low} to {high}."),
-            {"what": what, "value": value, "low": low, "high": high}))
+        raise BadInputError(
+            Message(
+                "carpathes",
+                N_("{what} is {value}; give a whole number from {low} to {high}."),
+                {"what": what, "value": value, "low": low, "high": high},
+            )
+        )
     return value
 
 
@@ -126,9 +137,13 @@ def parse_enum(kind: type[E], text: str, what: str) -> E:
     keys = [k.value for k in kind]
     key = key_for(kind.__name__, text, keys)
     if key is None:
-        raise BadInputError(Message(
-            "carpathes", N_("Unknown {what} '{value}'; choose one of: {choices}."),
-            {"what": what, "value": text, "choices": shown(kind.__name__, keys)}))
+        raise BadInputError(
+            Message(
+                "carpathes",
+                N_("Unknown {what} '{value}'; choose one of: {choices}."),
+                {"what": what, "value": text, "choices": shown(kind.__name__, keys)},
+            )
+        )
     return kind(key)
 
 
@@ -167,18 +182,30 @@ class Character(BaseModel):
     def _talent_bonuses_in_range(cls, talents: dict[str, int]) -> dict[str, int]:
         for name, bonus in talents.items():
             if not BONUS_MIN <= bonus <= BONUS_MAX:
-                raise InvalidValueError(Message("carpathes", N_(
-                    "{what} is {value}; give a whole number from {low} to {high}."), {
-                        "what": Message("carpathes", N_("The bonus of talent '{name}'"), {"name": name}),
-                        "value": bonus, "low": BONUS_MIN, "high": BONUS_MAX}))
+                raise InvalidValueError(
+                    Message(
+                        "carpathes",
+                        N_("{what} is {value}; give a whole number from {low} to {high}."),
+                        {
+                            "what": Message("carpathes", N_("The bonus of talent '{name}'"), {"name": name}),
+                            "value": bonus,
+                            "low": BONUS_MIN,
+                            "high": BONUS_MAX,
+                        },
+                    )
+                )
         return talents
 
     @model_validator(mode="after")
     def _initiative_talent_on_sheet(self) -> Character:
         if self.initiative_talent is not None and self.initiative_talent not in self.talents:
-            raise InvalidValueError(Message("carpathes", N_(
-                "The initiative talent '{talent}' is not one of the character's talents."),
-                {"talent": self.initiative_talent}))
+            raise InvalidValueError(
+                Message(
+                    "carpathes",
+                    N_("The initiative talent '{talent}' is not one of the character's talents."),
+                    {"talent": self.initiative_talent},
+                )
+            )
         return self
 
     @property
@@ -193,8 +220,7 @@ class Character(BaseModel):
 
     def trait(self, trait: Trait) -> int:
         """The value of one trait."""
-        return {Trait.MENTAL: self.mental, Trait.PHYSICAL: self.physical,
-                Trait.SOCIAL: self.social}[trait]
+        return {Trait.MENTAL: self.mental, Trait.PHYSICAL: self.physical, Trait.SOCIAL: self.social}[trait]
 
     def talent_bonus(self, talent: str | None) -> int:
         """The bonus of a talent the character has (0 without a talent).
@@ -205,10 +231,17 @@ class Character(BaseModel):
         if talent is None:
             return 0
         if talent not in self.talents:
-            raise BadInputError(Message(
-                "carpathes", N_("{name} has no talent '{talent}'; known talents: {known}."),
-                {"name": self.name, "talent": talent,
-                 "known": ", ".join(self.talents) or Message("carpathes", N_("none"))}))
+            raise BadInputError(
+                Message(
+                    "carpathes",
+                    N_("{name} has no talent '{talent}'; known talents: {known}."),
+                    {
+                        "name": self.name,
+                        "talent": talent,
+                        "known": ", ".join(self.talents) or Message("carpathes", N_("none")),
+                    },
+                )
+            )
         return self.talents[talent]
 
     def has_sacred_object(self, name: str) -> bool:

@@ -35,8 +35,12 @@ def with_known_names(state: ChronicleState, command: Command) -> Command:
             update[field] = _known(value, beings)
     entries = getattr(command, "npcs", None)
     if isinstance(entries, tuple):  # an NPC of the chronicle, named without its Physique
-        update["npcs"] = tuple(entry.model_copy(update={"name": _known(entry.name, state.npcs)})
-                               if entry.physical is None else entry for entry in entries)
+        update["npcs"] = tuple(
+            entry.model_copy(update={"name": _known(entry.name, state.npcs)})
+            if entry.physical is None
+            else entry
+            for entry in entries
+        )
     for field in ("surprise", "off_guard"):
         value = getattr(command, field, None)
         if isinstance(value, tuple):

@@ -28,13 +28,11 @@ def kept_sum(mode: RollMode) -> Any:
     return (pool.highest(2) if mode is RollMode.ADVANTAGE else pool.lowest(2)).sum()
 
 
-def total_distribution(trait: int, bonus: int = 0,
-                       mode: RollMode = RollMode.NORMAL) -> dict[int, Fraction]:
+def total_distribution(trait: int, bonus: int = 0, mode: RollMode = RollMode.NORMAL) -> dict[int, Fraction]:
     """Exact probability of each total of « 2D6 + Trait » (+ bonus)."""
     check_trait_and_bonus(trait, bonus)
     die = kept_sum(mode)
-    return {int(outcome) + trait + bonus: Fraction(die.probability(outcome))
-            for outcome in die.outcomes()}
+    return {int(outcome) + trait + bonus: Fraction(die.probability(outcome)) for outcome in die.outcomes()}
 
 
 def tier_odds(trait: int, bonus: int = 0, mode: RollMode = RollMode.NORMAL) -> dict[Tier, Fraction]:
@@ -49,22 +47,30 @@ def at_least(trait: int, bonus: int, mode: RollMode, tier: Tier) -> Fraction:
     """Probability of reaching ``tier`` or better."""
     order = list(Tier)
     odds = tier_odds(trait, bonus, mode)
-    return sum((odds[t] for t in order[order.index(tier):]), Fraction(0))
+    return sum((odds[t] for t in order[order.index(tier) :]), Fraction(0))
 
 
-def attack_margin_distribution(physical: int, weapon_bonus: int, defense: int,
-                               mode: RollMode = RollMode.NORMAL) -> dict[int, Fraction]:
+def attack_margin_distribution(
+    physical: int, weapon_bonus: int, defense: int, mode: RollMode = RollMode.NORMAL
+) -> dict[int, Fraction]:
     """Exact probability of each margin of « 2D6 + Physique + bonus d'arme contre la Défense »."""
     die = kept_sum(mode)
-    return {int(outcome) + physical + weapon_bonus - defense: Fraction(die.probability(outcome))
-            for outcome in die.outcomes()}
+    return {
+        int(outcome) + physical + weapon_bonus - defense: Fraction(die.probability(outcome))
+        for outcome in die.outcomes()
+    }
 
 
-def wound_odds(physical: int, weapon_bonus: int, defense: int, mode: RollMode = RollMode.NORMAL,
-               steps: int = 0, step_rule: str = "margin") -> dict[Wound, Fraction]:
+def wound_odds(
+    physical: int,
+    weapon_bonus: int,
+    defense: int,
+    mode: RollMode = RollMode.NORMAL,
+    steps: int = 0,
+    step_rule: str = "margin",
+) -> dict[Wound, Fraction]:
     """Exact probability of each wound of an attack (every wound present, zero when impossible)."""
     result = {wound: Fraction(0) for wound in Wound}
     for margin, chance in attack_margin_distribution(physical, weapon_bonus, defense, mode).items():
         result[wound_after_steps(margin, steps, step_rule)] += chance
     return result
-

@@ -24,7 +24,10 @@ from meneur.systems.carpathes.model import (
 
 # (lowest total, tier), highest first: « 5 ou moins », « 6-8 », « 9-10 », « 11-14 », « 15+ ».
 TIER_FLOORS: tuple[tuple[int, Tier], ...] = (
-    (15, Tier.CRITICAL_SUCCESS), (11, Tier.SUCCESS), (9, Tier.PARTIAL_SUCCESS), (6, Tier.FAILURE),
+    (15, Tier.CRITICAL_SUCCESS),
+    (11, Tier.SUCCESS),
+    (9, Tier.PARTIAL_SUCCESS),
+    (6, Tier.FAILURE),
 )
 SUCCESS_TIERS = frozenset({Tier.PARTIAL_SUCCESS, Tier.SUCCESS, Tier.CRITICAL_SUCCESS})
 
@@ -99,33 +102,59 @@ class TraitRoll:
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready keys: ``total``, ``tier`` (after any Talisman), dice kept and dropped."""
-        return {"total": self.total, "tier": self.final_tier.value, "rolled_tier": self.tier.value,
-                "trait": self.trait, "bonus": self.bonus, "mode": self.mode.value,
-                "dice": list(self.dice), "kept": list(self.kept), "dropped": list(self.dropped),
-                "talisman": self.talisman}
+        return {
+            "total": self.total,
+            "tier": self.final_tier.value,
+            "rolled_tier": self.tier.value,
+            "trait": self.trait,
+            "bonus": self.bonus,
+            "mode": self.mode.value,
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "dropped": list(self.dropped),
+            "talisman": self.talisman,
+        }
 
     def explain(self) -> list[Message]:
         """How the roll came about, for a renderer in any language."""
-        lines = [Message("carpathes", N_("Dice rolled: {dice}."),
-                         {"dice": ", ".join(map(str, self.dice))})]
+        lines = [Message("carpathes", N_("Dice rolled: {dice}."), {"dice": ", ".join(map(str, self.dice))})]
         if self.mode is RollMode.ADVANTAGE:
-            lines.append(Message("carpathes", N_("Advantage: the 2 best are kept ({kept}), {dropped}"
-                                                 " is dropped."), self._kept_params()))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_("Advantage: the 2 best are kept ({kept}), {dropped} is dropped."),
+                    self._kept_params(),
+                )
+            )
         elif self.mode is RollMode.DISADVANTAGE:
-            lines.append(Message("carpathes", N_("Disadvantage: the 2 worst are kept ({kept}),"
-                                                 " {dropped} is dropped."), self._kept_params()))
-        lines.append(Message(
-            "carpathes", N_("{kept_sum} + trait {trait} + talent bonus {bonus} = {total}: {tier}."),
-            {"kept_sum": sum(self.kept), "trait": self.trait, "bonus": self.bonus,
-             "total": self.total, "tier": Message("carpathes", TIER_LABELS[self.tier])}))
+            lines.append(
+                Message(
+                    "carpathes",
+                    N_("Disadvantage: the 2 worst are kept ({kept}), {dropped} is dropped."),
+                    self._kept_params(),
+                )
+            )
+        lines.append(
+            Message(
+                "carpathes",
+                N_("{kept_sum} + trait {trait} + talent bonus {bonus} = {total}: {tier}."),
+                {
+                    "kept_sum": sum(self.kept),
+                    "trait": self.trait,
+                    "bonus": self.bonus,
+                    "total": self.total,
+                    "tier": Message("carpathes", TIER_LABELS[self.tier]),
+                },
+            )
+        )
         if self.talisman and self.tier is Tier.PARTIAL_SUCCESS:
-            lines.append(Message("carpathes", N_("Talisman de Foi: the partial success becomes a full"
-                                                 " success.")))
+            lines.append(
+                Message("carpathes", N_("Talisman de Foi: the partial success becomes a full success."))
+            )
         return lines
 
     def _kept_params(self) -> dict[str, object]:
-        return {"kept": ", ".join(map(str, self.kept)),
-                "dropped": ", ".join(map(str, self.dropped))}
+        return {"kept": ", ".join(map(str, self.kept)), "dropped": ", ".join(map(str, self.dropped))}
 
 
 def check_trait_and_bonus(trait: int, bonus: int) -> None:
@@ -134,8 +163,7 @@ def check_trait_and_bonus(trait: int, bonus: int) -> None:
     check_range(Message("carpathes", N_("The talent bonus")), bonus, BONUS_MIN, BONUS_MAX)
 
 
-def roll(source: DiceSource, trait: int, bonus: int = 0,
-         mode: RollMode = RollMode.NORMAL) -> TraitRoll:
+def roll(source: DiceSource, trait: int, bonus: int = 0, mode: RollMode = RollMode.NORMAL) -> TraitRoll:
     """Roll « 2D6 + Trait » (+ talent bonus), with 3D6 keep 2 under advantage or disadvantage.
 
     Raises:

@@ -112,10 +112,17 @@ class ChronicleState(_Frozen):
         if name in self.npcs:
             return self.npcs[name]
         if name not in self.characters:
-            raise BadInputError(Message("carpathes", N_(
-                "No PC or NPC named '{name}'; known: {known}."),
-                {"name": name, "known": ", ".join([*self.characters, *self.npcs])
-                 or Message("carpathes", N_("none"))}))
+            raise BadInputError(
+                Message(
+                    "carpathes",
+                    N_("No PC or NPC named '{name}'; known: {known}."),
+                    {
+                        "name": name,
+                        "known": ", ".join([*self.characters, *self.npcs])
+                        or Message("carpathes", N_("none")),
+                    },
+                )
+            )
         return self.characters[name]
 
     def kind_of(self, name: str) -> CreatureKind:
@@ -173,8 +180,9 @@ class ChronicleState(_Frozen):
         return Initiative(
             tuple(
                 InitiativeRoll(
-                    Combatant(e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard,
-                              e.disadvantage),
+                    Combatant(
+                        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard, e.disadvantage
+                    ),
                     e.dice,
                 )
                 for e in self.initiative

@@ -79,24 +79,42 @@ _VAMPIRES = (Target.VAMPIRE, Target.OLD_VAMPIRE, Target.YOUNG_VAMPIRE)
 _NO_EFFECT = Effect(EffectKind.NONE, 0, N_("No effect described by the text."))
 
 EFFECTS: dict[tuple[Agent, Target], Effect] = {
-    **{(Agent.HOLY_WATER_CONTACT, t): Effect(EffectKind.BURNS, 0, N_(
-        "Holy water burns a vampire on contact: washable but painful.")) for t in _VAMPIRES},
-    **{(Agent.HOLY_WATER_THROWN, t): Effect(EffectKind.BURNS, 1, N_(
-        "A vial thrown full-handed deals 1 automatic damage.")) for t in _VAMPIRES},
-    (Agent.DAYLIGHT, Target.OLD_VAMPIRE): Effect(EffectKind.WOUNDS, 0, N_(
-        "Daylight wounds old vampires.")),
-    (Agent.DAYLIGHT, Target.YOUNG_VAMPIRE): Effect(EffectKind.BURNS, 0, N_(
-        "Daylight burns the young vampire girls.")),
-    (Agent.DAYLIGHT, Target.SUPERNATURAL_FOG): Effect(EffectKind.DISSIPATES, 0, N_(
-        "Daylight dissipates supernatural fogs.")),
-    (Agent.SILVER, Target.WEREWOLF): Effect(EffectKind.WOUNDS, 0, N_(
-        "Silver wounds werewolves.")),
-    **{(Agent.SILVER, t): Effect(EffectKind.MARKS, 0, N_(
-        "Silver marks vampires with a cold bite.")) for t in _VAMPIRES},
-    **{(a, t): Effect(EffectKind.REPELS, 0, N_(
-        "Garlic and rowan repel vampires without killing them; a wreath of braids hung on a"
-        " bedroom door keeps them from entering.")) for a in (Agent.GARLIC, Agent.ROWAN)
-       for t in _VAMPIRES},
+    **{
+        (Agent.HOLY_WATER_CONTACT, t): Effect(
+            EffectKind.BURNS, 0, N_("Holy water burns a vampire on contact: washable but painful.")
+        )
+        for t in _VAMPIRES
+    },
+    **{
+        (Agent.HOLY_WATER_THROWN, t): Effect(
+            EffectKind.BURNS, 1, N_("A vial thrown full-handed deals 1 automatic damage.")
+        )
+        for t in _VAMPIRES
+    },
+    (Agent.DAYLIGHT, Target.OLD_VAMPIRE): Effect(EffectKind.WOUNDS, 0, N_("Daylight wounds old vampires.")),
+    (Agent.DAYLIGHT, Target.YOUNG_VAMPIRE): Effect(
+        EffectKind.BURNS, 0, N_("Daylight burns the young vampire girls.")
+    ),
+    (Agent.DAYLIGHT, Target.SUPERNATURAL_FOG): Effect(
+        EffectKind.DISSIPATES, 0, N_("Daylight dissipates supernatural fogs.")
+    ),
+    (Agent.SILVER, Target.WEREWOLF): Effect(EffectKind.WOUNDS, 0, N_("Silver wounds werewolves.")),
+    **{
+        (Agent.SILVER, t): Effect(EffectKind.MARKS, 0, N_("Silver marks vampires with a cold bite."))
+        for t in _VAMPIRES
+    },
+    **{
+        (a, t): Effect(
+            EffectKind.REPELS,
+            0,
+            N_(
+                "Garlic and rowan repel vampires without killing them; a wreath of braids hung on a"
+                " bedroom door keeps them from entering."
+            ),
+        )
+        for a in (Agent.GARLIC, Agent.ROWAN)
+        for t in _VAMPIRES
+    },
 }
 
 
@@ -120,8 +138,12 @@ def wreath_stops(agent: Agent, target: Target) -> bool:
     if agent not in (Agent.GARLIC, Agent.ROWAN):
         from meneur.errors import BadInputError
 
-        raise BadInputError(Message("carpathes", N_(
-            "The wreath on the door is of garlic or rowan braids: give --agent ail or sorbier.")))
+        raise BadInputError(
+            Message(
+                "carpathes",
+                N_("The wreath on the door is of garlic or rowan braids: give --agent ail or sorbier."),
+            )
+        )
     return not can_enter(target, door_wreath=True)
 
 
@@ -129,9 +151,13 @@ def door_message(enters: bool) -> Message:
     """The door check in the book's words."""
     if enters:
         return Message("carpathes", N_("The wreath on the door does not stop it: it may enter."))
-    return Message("carpathes", N_(
-        "« Une couronne de tresses suspendue à la porte d'une chambre suffit à les empêcher"
-        " d'entrer »: it cannot enter."))
+    return Message(
+        "carpathes",
+        N_(
+            "« Une couronne de tresses suspendue à la porte d'une chambre suffit à les empêcher"
+            " d'entrer »: it cannot enter."
+        ),
+    )
 
 
 def stake_pins(tier: Tier, sleeping_vampire: bool) -> bool:

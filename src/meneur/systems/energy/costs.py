@@ -51,7 +51,7 @@ def hero_point_budget(rank: int) -> int:
 
 
 def quick_power_count(rank: int) -> int:
-    """"Autant de pouvoirs que la moitié de son rang de puissance (arrondi au supérieur)"."""
+    """ "Autant de pouvoirs que la moitié de son rang de puissance (arrondi au supérieur)"."""
     return (rank + 1) // 2
 
 
@@ -91,7 +91,7 @@ def aptitude_rank_cost(rank: int) -> int:
 
 
 def trait_cost(bonus: int) -> int:
-    """"Un trait coûte 1 point d'aptitude par bonus de +1"."""
+    """ "Un trait coûte 1 point d'aptitude par bonus de +1"."""
     return bonus
 
 

@@ -32,12 +32,17 @@ class Verdict(StrEnum):
 
 
 _VERDICT_TEXTS: dict[Verdict, str] = {
-    Verdict.ADVISED: N_("Balanced: the foes' {foes} ranks leave the players their margin "
-                        "(at most {advised} advised, {heroes} at the very most)."),
-    Verdict.NO_MARGIN: N_("Tight: the foes' {foes} ranks stay within the heroes' {heroes} but above "
-                          "the {advised} that leave the players their margin."),
-    Verdict.ABOVE: N_("Too strong: the foes' {foes} ranks exceed the heroes' total of {heroes} "
-                      "({advised} advised)."),
+    Verdict.ADVISED: N_(
+        "Balanced: the foes' {foes} ranks leave the players their margin "
+        "(at most {advised} advised, {heroes} at the very most)."
+    ),
+    Verdict.NO_MARGIN: N_(
+        "Tight: the foes' {foes} ranks stay within the heroes' {heroes} but above "
+        "the {advised} that leave the players their margin."
+    ),
+    Verdict.ABOVE: N_(
+        "Too strong: the foes' {foes} ranks exceed the heroes' total of {heroes} ({advised} advised)."
+    ),
 }
 
 
@@ -75,7 +80,7 @@ class EncounterBalance:
 
     @property
     def few_foes(self) -> bool:
-        """"Evitez les combats contre un nombre trop restreint d'adversaires": fewer foes than heroes."""
+        """ "Evitez les combats contre un nombre trop restreint d'adversaires": fewer foes than heroes."""
         return len(self.foes) < len(self.heroes)
 
     def explain(self) -> list[Message]:
@@ -83,10 +88,16 @@ class EncounterBalance:
         params = {"foes": self.foes_total, "heroes": self.heroes_total, "advised": self.advised_foes}
         lines = [Message(DOMAIN, _VERDICT_TEXTS[self.verdict], params)]
         if self.few_foes:
-            lines.append(Message(DOMAIN, N_(
-                "Few foes ({foes} against {heroes} heroes): the book advises against fights with too "
-                "few opponents; surround a strong foe with rank-4 heavies and rank-2 minions."),
-                {"foes": len(self.foes), "heroes": len(self.heroes)}))
+            lines.append(
+                Message(
+                    DOMAIN,
+                    N_(
+                        "Few foes ({foes} against {heroes} heroes): the book advises against fights with too "
+                        "few opponents; surround a strong foe with rank-4 heavies and rank-2 minions."
+                    ),
+                    {"foes": len(self.foes), "heroes": len(self.heroes)},
+                )
+            )
         return lines
 
     def to_json(self) -> dict[str, Any]:
@@ -103,8 +114,9 @@ class EncounterBalance:
         }
 
 
-def balance(heroes: Sequence[int], foes: Sequence[int],
-            player_margin: float = DEFAULT_PLAYER_MARGIN) -> EncounterBalance:
+def balance(
+    heroes: Sequence[int], foes: Sequence[int], player_margin: float = DEFAULT_PLAYER_MARGIN
+) -> EncounterBalance:
     """Weigh an encounter.
 
     Raises:
@@ -115,9 +127,17 @@ def balance(heroes: Sequence[int], foes: Sequence[int],
             raise BadInputError(Message(DOMAIN, N_("{side}: give at least one rank."), {"side": side}))
         for rank in ranks:
             if rank < 1:
-                raise BadInputError(Message(DOMAIN, N_("{side}: {rank} is not a rank; ranks start at 1."),
-                                            {"side": side, "rank": rank}))
+                raise BadInputError(
+                    Message(
+                        DOMAIN,
+                        N_("{side}: {rank} is not a rank; ranks start at 1."),
+                        {"side": side, "rank": rank},
+                    )
+                )
     if not 0 <= player_margin < 1:
-        raise BadInputError(Message(DOMAIN, N_("margin: {value} must be between 0 and 1 (0.2 is 20%)."),
-                                    {"value": player_margin}))
+        raise BadInputError(
+            Message(
+                DOMAIN, N_("margin: {value} must be between 0 and 1 (0.2 is 20%)."), {"value": player_margin}
+            )
+        )
     return EncounterBalance(tuple(heroes), tuple(foes), player_margin)

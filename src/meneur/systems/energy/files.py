@@ -53,8 +53,9 @@ def file_version(data: dict[str, Any]) -> int:
     """The schema version a raw file claims (``version`` in v0 files; 1 when absent)."""
     value = data.get("schema_version", data.get("version", SCHEMA_VERSION))
     if not isinstance(value, int) or isinstance(value, bool):
-        raise BadInputError(Message(DOMAIN, N_("schema_version: {value!r} is not a whole number."),
-                                    {"value": value}))
+        raise BadInputError(
+            Message(DOMAIN, N_("schema_version: {value!r} is not a whole number."), {"value": value})
+        )
     return value
 
 
@@ -66,14 +67,26 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """
     version = file_version(data)
     if version > SCHEMA_VERSION:
-        raise BadInputError(Message(DOMAIN, N_(
-            "schema_version: the file is version {version}, newer than this program's {current}; "
-            "update meneur to read it."), {"version": version, "current": SCHEMA_VERSION}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_(
+                    "schema_version: the file is version {version}, newer than this program's {current}; "
+                    "update meneur to read it."
+                ),
+                {"version": version, "current": SCHEMA_VERSION},
+            )
+        )
     while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise BadInputError(Message(DOMAIN, N_(
-                "schema_version: no way to upgrade a version {version} file."), {"version": version}))
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("schema_version: no way to upgrade a version {version} file."),
+                    {"version": version},
+                )
+            )
         data = step(data)
         version += 1
     return data
@@ -97,17 +110,28 @@ def character_from_data(data: Any, source: str) -> Character:
     from pydantic import ValidationError
 
     if not isinstance(data, dict):
-        raise BadInputError(Message(DOMAIN, N_(
-            "{source}: a character file must be a mapping of fields (name, rank, attributes, powers...)."),
-            {"source": source}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_(
+                    "{source}: a character file must be a mapping of fields (name, rank, attributes, powers...)."
+                ),
+                {"source": source},
+            )
+        )
     data = migrate(data)
     try:
         return Character.model_validate(data)
     except ValidationError as error:
         from meneur.engine.problems import explain  # loads the engine: only when a file is wrong
 
-        raise BadInputError(Message(DOMAIN, N_("{source}: invalid character file:\n{fields}"),
-                                    {"source": source, "fields": explain(error).message})) from None
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("{source}: invalid character file:\n{fields}"),
+                {"source": source, "fields": explain(error).message},
+            )
+        ) from None
 
 
 def load_character(path: str | os.PathLike[str]) -> Character:
@@ -157,8 +181,9 @@ def dump_character(character: Character, format: str = "yaml") -> str:
         return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
     if format == "json":
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    raise BadInputError(Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."),
-                                {"format": format}))
+    raise BadInputError(
+        Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."), {"format": format})
+    )
 
 
 def format_for(path: Path) -> str:

@@ -142,16 +142,18 @@ class Power(_Frozen):
     @classmethod
     def _known_effect(cls, value: str | None) -> str | None:
         if value is not None and value not in EFFECT_KINDS:
-            raise PydanticCustomError("enum", "Input should be one of: {expected}",
-                                      {"expected": ", ".join(EFFECT_KINDS)})
+            raise PydanticCustomError(
+                "enum", "Input should be one of: {expected}", {"expected": ", ".join(EFFECT_KINDS)}
+            )
         return value
 
     @field_validator("condition")
     @classmethod
     def _known_condition(cls, value: str | None) -> str | None:
         if value is not None and value not in CONDITIONS:
-            raise PydanticCustomError("enum", "Input should be one of: {expected}",
-                                      {"expected": ", ".join(CONDITIONS)})
+            raise PydanticCustomError(
+                "enum", "Input should be one of: {expected}", {"expected": ", ".join(CONDITIONS)}
+            )
         return value
 
     @property

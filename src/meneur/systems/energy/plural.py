@@ -26,8 +26,9 @@ class Counted(Message):
     def render(self, lang: str | None = None) -> str:
         """The singular or plural form, translated into ``lang`` (the current language by default)."""
         one = takes_singular(self.count, lang or get_language())
-        return Message(self.domain, self.msgid if one else self.plural,
-                       {**self.params, "count": self.count}).render(lang)
+        return Message(
+            self.domain, self.msgid if one else self.plural, {**self.params, "count": self.count}
+        ).render(lang)
 
 
 def counted(domain: str, one: str, many: str, count: int) -> Counted:

@@ -57,15 +57,27 @@ def quick_npc(
         BadInputError: for a rank outside 1..``costs.MAX_RANK`` or a power list of the wrong length.
     """
     if not 1 <= rank <= costs.MAX_RANK:
-        raise BadInputError(Message(DOMAIN, N_("rank: {rank} is not a rank meneur builds; give 1 to {high}."),
-                                    {"rank": rank, "high": costs.MAX_RANK}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("rank: {rank} is not a rank meneur builds; give 1 to {high}."),
+                {"rank": rank, "high": costs.MAX_RANK},
+            )
+        )
     count = costs.quick_power_count(rank)
     chosen = list(powers) if powers is not None else _default_powers(count)
     if len(chosen) != count:
-        raise BadInputError(Message(DOMAIN, N_(
-            "powers: the quick formula gives {powers} at rank {rank}, not {given}."),
-            {"powers": counted(DOMAIN, N_("{count} power"), N_("{count} powers"), count), "rank": rank,
-             "given": len(chosen)}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("powers: the quick formula gives {powers} at rank {rank}, not {given}."),
+                {
+                    "powers": counted(DOMAIN, N_("{count} power"), N_("{count} powers"), count),
+                    "rank": rank,
+                    "given": len(chosen),
+                },
+            )
+        )
     bonus = 1 if rank % 2 == 0 else 0
     made = tuple(
         Power(name=power_name, category=category, modifier=bonus if index == 0 else 0)

@@ -134,8 +134,11 @@ class InvalidCharacterError(MeneurError):
         detail = Message(DOMAIN, lines, {f"p{i}": p.message for i, p in enumerate(check.problems)})
         rules = counted(DOMAIN, N_("{count} rule"), N_("{count} rules"), len(check.problems))
         super().__init__(
-            Message(DOMAIN, N_("{name} breaks {rules}:\n{detail}"),
-                    {"name": name, "rules": rules, "detail": detail})
+            Message(
+                DOMAIN,
+                N_("{name} breaks {rules}:\n{detail}"),
+                {"name": name, "rules": rules, "detail": detail},
+            )
         )
         self.check = check
 
@@ -155,20 +158,28 @@ def hero_point_budget(character: Character, earned: int = 0) -> Budget:
         CostItem(word(ATTRIBUTE_NAMES[key]), getattr(attributes, key) * unit)
         for key, unit in costs.ATTRIBUTE_COSTS.items()
     ]
-    items += [CostItem(Message(DOMAIN, "{name}", {"name": p.name}), costs.power_cost(p))
-              for p in character.powers]
+    items += [
+        CostItem(Message(DOMAIN, "{name}", {"name": p.name}), costs.power_cost(p)) for p in character.powers
+    ]
     return Budget(budget, tuple(items), earned)
 
 
 def aptitude_point_budget(character: Character, earned: int = 0) -> Budget:
     """Aptitude points: the maturity's budget (plus earned points) and what was bought."""
     budget = costs.MATURITY_BUDGETS[character.maturity] + earned
-    items = [CostItem(word(APTITUDE_NAMES[a]), costs.aptitude_rank_cost(r))
-             for a, r in character.aptitudes.items()]
-    items += [CostItem(Message(DOMAIN, "{name}", {"name": t.name}), costs.trait_cost(t.bonus))
-              for t in character.traits]
-    items.append(CostItem(word(LIVING_STANDARD_NAMES[character.living_standard]),
-                          costs.living_standard_cost(character.living_standard)))
+    items = [
+        CostItem(word(APTITUDE_NAMES[a]), costs.aptitude_rank_cost(r)) for a, r in character.aptitudes.items()
+    ]
+    items += [
+        CostItem(Message(DOMAIN, "{name}", {"name": t.name}), costs.trait_cost(t.bonus))
+        for t in character.traits
+    ]
+    items.append(
+        CostItem(
+            word(LIVING_STANDARD_NAMES[character.living_standard]),
+            costs.living_standard_cost(character.living_standard),
+        )
+    )
     return Budget(budget, tuple(items), earned)
 
 
@@ -227,66 +238,115 @@ def _identity(character: Character, options: TableOptions) -> Iterator[Problem]:
     if not character.name.strip():
         yield _problem("name.empty", "name", N_("name: the character has no name; give it one."))
     if character.rank < 1:
-        yield _problem("rank.minimum", "rank",
-                       N_("rank: {rank} is not a rank; ranks start at 1 (\"Rang | Pts de héros\" table)."),
-                       rank=character.rank)
+        yield _problem(
+            "rank.minimum",
+            "rank",
+            N_('rank: {rank} is not a rank; ranks start at 1 ("Rang | Pts de héros" table).'),
+            rank=character.rank,
+        )
     if options.max_rank is not None and character.rank > options.max_rank:
-        yield _problem("rank.cap", "rank",
-                       N_("rank: {rank} is above this campaign's cap of {cap}."),
-                       rank=character.rank, cap=options.max_rank)
+        yield _problem(
+            "rank.cap",
+            "rank",
+            N_("rank: {rank} is above this campaign's cap of {cap}."),
+            rank=character.rank,
+            cap=options.max_rank,
+        )
 
 
 def _attributes(character: Character) -> Iterator[Problem]:
-    """"Un attribut ne peut jamais être inférieur à 1"; "La récupération ne peut pas être
+    """ "Un attribut ne peut jamais être inférieur à 1"; "La récupération ne peut pas être
     supérieure à l'énergie" (002_58e889a1abff3456.txt)."""
     attributes = character.attributes
     for key in costs.ATTRIBUTE_COSTS:
         value = getattr(attributes, key)
         if value < 1:
-            yield _problem("attribute.minimum", f"attributes.{key}",
-                           N_("attributes.{key}: {attribute} is {value}; an attribute can never be "
-                              "below 1, raise it to at least 1."),
-                           key=key, attribute=word(ATTRIBUTE_NAMES[key]), value=value)
+            yield _problem(
+                "attribute.minimum",
+                f"attributes.{key}",
+                N_(
+                    "attributes.{key}: {attribute} is {value}; an attribute can never be "
+                    "below 1, raise it to at least 1."
+                ),
+                key=key,
+                attribute=word(ATTRIBUTE_NAMES[key]),
+                value=value,
+            )
     if attributes.recovery > attributes.energy:
-        yield _problem("attribute.recovery_above_energy", "attributes.recovery",
-                       N_("attributes.recovery: Recovery ({recovery}) is above Energy ({energy}); "
-                          "recovery can never be higher than energy."),
-                       recovery=attributes.recovery, energy=attributes.energy)
+        yield _problem(
+            "attribute.recovery_above_energy",
+            "attributes.recovery",
+            N_(
+                "attributes.recovery: Recovery ({recovery}) is above Energy ({energy}); "
+                "recovery can never be higher than energy."
+            ),
+            recovery=attributes.recovery,
+            energy=attributes.energy,
+        )
 
 
 def _powers(character: Character) -> Iterator[Problem]:
     for index, power in enumerate(character.powers):
         field = f"powers[{index}]"
         if not power.name.strip():
-            yield _problem("power.name_empty", f"{field}.name",
-                           N_("{field}.name: a power needs a name agreed with the GM."), field=field)
+            yield _problem(
+                "power.name_empty",
+                f"{field}.name",
+                N_("{field}.name: a power needs a name agreed with the GM."),
+                field=field,
+            )
         if power.effect == "condition" and power.condition is None:
-            yield _problem("power.condition_missing", f"{field}.condition",
-                           N_("{field}.condition: the power \"{name}\" inflicts a condition but does "
-                              "not say which one (blinded, entangled, controlled, immobilized, stunned)."),
-                           field=field, name=power.name)
+            yield _problem(
+                "power.condition_missing",
+                f"{field}.condition",
+                N_(
+                    '{field}.condition: the power "{name}" inflicts a condition but does '
+                    "not say which one (blinded, entangled, controlled, immobilized, stunned)."
+                ),
+                field=field,
+                name=power.name,
+            )
         if power.condition is not None and power.effect != "condition":
-            yield _problem("power.condition_without_effect", f"{field}.effect",
-                           N_("{field}.effect: the power \"{name}\" names a condition, so its effect "
-                              "must be \"condition\"."),
-                           field=field, name=power.name)
+            yield _problem(
+                "power.condition_without_effect",
+                f"{field}.effect",
+                N_(
+                    '{field}.effect: the power "{name}" names a condition, so its effect must be "condition".'
+                ),
+                field=field,
+                name=power.name,
+            )
 
 
 def _budget(budget: Budget, currency: str, options: TableOptions) -> Iterator[Problem]:
     if budget.left < 0:
-        msgid = (N_("hero_points: {spent} hero points spent for a budget of {budget} "
-                    "({over} too many); remove attributes or powers.")
-                 if currency == "hero_points" else
-                 N_("aptitude_points: {spent} aptitude points spent for a budget of {budget} "
-                    "({over} too many); lower aptitudes, traits or the living standard."))
-        yield _problem(f"{currency}.over_budget", currency, msgid,
-                       spent=budget.spent, budget=budget.budget, over=-budget.left)
+        msgid = (
+            N_(
+                "hero_points: {spent} hero points spent for a budget of {budget} "
+                "({over} too many); remove attributes or powers."
+            )
+            if currency == "hero_points"
+            else N_(
+                "aptitude_points: {spent} aptitude points spent for a budget of {budget} "
+                "({over} too many); lower aptitudes, traits or the living standard."
+            )
+        )
+        yield _problem(
+            f"{currency}.over_budget",
+            currency,
+            msgid,
+            spent=budget.spent,
+            budget=budget.budget,
+            over=-budget.left,
+        )
     elif budget.left > 0 and not options.allow_unspent_points:
-        msgid = (N_("hero_points: {left} hero points left unspent; this table requires spending "
-                    "them all.")
-                 if currency == "hero_points" else
-                 N_("aptitude_points: {left} aptitude points left unspent; this table requires "
-                    "spending them all."))
+        msgid = (
+            N_("hero_points: {left} hero points left unspent; this table requires spending them all.")
+            if currency == "hero_points"
+            else N_(
+                "aptitude_points: {left} aptitude points left unspent; this table requires spending them all."
+            )
+        )
         yield _problem(f"{currency}.unspent", currency, msgid, left=budget.left)
 
 
@@ -296,25 +356,47 @@ def _rank_matches(character: Character, heroes: Budget) -> Iterator[Problem]:
     69 points spent is rank 9, whatever the file says."""
     reached = costs.rank_for_hero_points(heroes.spent)
     if reached > character.rank and heroes.left >= 0:  # over budget: that problem says it already
-        yield _problem("rank_mismatch", "rank", N_(
-            "rank: {spent} hero points spent is rank {reached}, not rank {rank} (the rank follows the "
-            "points spent, earned ones included)."), spent=heroes.spent, reached=reached, rank=character.rank)
+        yield _problem(
+            "rank_mismatch",
+            "rank",
+            N_(
+                "rank: {spent} hero points spent is rank {reached}, not rank {rank} (the rank follows the "
+                "points spent, earned ones included)."
+            ),
+            spent=heroes.spent,
+            reached=reached,
+            rank=character.rank,
+        )
 
 
 def _aptitudes(character: Character) -> Iterator[Problem]:
     """Aptitude ranks 1 to 5 ("Rang | Coût | Description": 1 Amateur ... 5 Maître); traits +1 or more."""
     for aptitude, rank in character.aptitudes.items():
         if not 1 <= rank <= costs.MAX_APTITUDE_RANK:
-            yield _problem("aptitude.rank_range", f"aptitudes.{aptitude.value}",
-                           N_("aptitudes.{key}: {aptitude} {rank} is not an aptitude rank; ranks go "
-                              "from 1 (Amateur) to 5 (Master), leave out an aptitude you do not have."),
-                           key=aptitude.value, aptitude=word(APTITUDE_NAMES[aptitude]), rank=rank)
+            yield _problem(
+                "aptitude.rank_range",
+                f"aptitudes.{aptitude.value}",
+                N_(
+                    "aptitudes.{key}: {aptitude} {rank} is not an aptitude rank; ranks go "
+                    "from 1 (Amateur) to 5 (Master), leave out an aptitude you do not have."
+                ),
+                key=aptitude.value,
+                aptitude=word(APTITUDE_NAMES[aptitude]),
+                rank=rank,
+            )
     for index, trait in enumerate(character.traits):
         if trait.bonus < 1:
-            yield _problem("trait.bonus_minimum", f"traits[{index}].bonus",
-                           N_("traits[{index}].bonus: the trait \"{name}\" has a bonus of {bonus}; a "
-                              "trait is bought at +1 or more (1 aptitude point per +1)."),
-                           index=index, name=trait.name, bonus=trait.bonus)
+            yield _problem(
+                "trait.bonus_minimum",
+                f"traits[{index}].bonus",
+                N_(
+                    'traits[{index}].bonus: the trait "{name}" has a bonus of {bonus}; a '
+                    "trait is bought at +1 or more (1 aptitude point per +1)."
+                ),
+                index=index,
+                name=trait.name,
+                bonus=trait.bonus,
+            )
 
 
 GM_RELATIONS = 3
@@ -332,60 +414,117 @@ def _states(character: Character) -> Iterator[Problem]:
     stress, il coche l'état troublé")."""
     states = character.states
     if State.WOUNDED in states and State.INCAPACITATED in states:
-        yield _problem("states.contradiction", "states", N_(
-            "states: blessé and incapacité together; \"un personnage blessé qui subit une nouvelle fois le "
-            "statut blessé subit à la place l'état incapacité\": keep incapacité only."))
+        yield _problem(
+            "states.contradiction",
+            "states",
+            N_(
+                'states: blessé and incapacité together; "un personnage blessé qui subit une nouvelle fois le '
+                "statut blessé subit à la place l'état incapacité\": keep incapacité only."
+            ),
+        )
     held = [state in states for state in MENTAL_LADDER]
     if any(later and not earlier for earlier, later in pairwise(held)):
-        yield _problem("states.contradiction", "states", N_(
-            "states: troublé, démoralisé and brisé are checked one after the other; a step is missing "
-            "(brisé is troublé and démoralisé too)."))
+        yield _problem(
+            "states.contradiction",
+            "states",
+            N_(
+                "states: troublé, démoralisé and brisé are checked one after the other; a step is missing "
+                "(brisé is troublé and démoralisé too)."
+            ),
+        )
     if any(held) and character.stress != STRESS_BOXES:
-        yield _problem("states.stress", "stress", N_(
-            "stress: {stress} boxes with troublé, démoralisé or brisé, which come at 10 boxes (\"un "
-            "personnage ayant accumulé 10 points de stress est troublé\")."), stress=character.stress)
+        yield _problem(
+            "states.stress",
+            "stress",
+            N_(
+                'stress: {stress} boxes with troublé, démoralisé or brisé, which come at 10 boxes ("un '
+                'personnage ayant accumulé 10 points de stress est troublé").'
+            ),
+            stress=character.stress,
+        )
     elif character.stress == STRESS_BOXES and not any(held):
-        yield _problem("states.stress", "states", N_(
-            "states: 10 stress boxes without troublé (\"Lorsque le personnage atteint 10 cases de stress, il "
-            "coche l'état troublé\")."))
+        yield _problem(
+            "states.stress",
+            "states",
+            N_(
+                'states: 10 stress boxes without troublé ("Lorsque le personnage atteint 10 cases de stress, il '
+                "coche l'état troublé\")."
+            ),
+        )
 
 
 def _campaign_values(character: Character) -> Iterator[Problem]:
     """Ranges of the values kept in the file: stress gauge, resources, reputation, relations."""
     if not 0 <= character.stress <= STRESS_BOXES:
-        yield _problem("stress.range", "stress",
-                       N_("stress: {value} boxes; the stress gauge has 0 to 10 boxes."),
-                       value=character.stress)
+        yield _problem(
+            "stress.range",
+            "stress",
+            N_("stress: {value} boxes; the stress gauge has 0 to 10 boxes."),
+            value=character.stress,
+        )
     for key in ("savings", "debts"):
         if getattr(character, key) < 0:
-            yield _problem("resources.negative", key,
-                           N_("{key}: {value} boxes; savings and debts cannot be negative."),
-                           key=key, value=getattr(character, key))
+            yield _problem(
+                "resources.negative",
+                key,
+                N_("{key}: {value} boxes; savings and debts cannot be negative."),
+                key=key,
+                value=getattr(character, key),
+            )
     reputation = character.reputation
-    for key, (low, high) in (("super_notoriety", NOTORIETY_RANGE), ("civil_notoriety", NOTORIETY_RANGE),
-                             ("morality", MORALITY_RANGE)):
+    for key, (low, high) in (
+        ("super_notoriety", NOTORIETY_RANGE),
+        ("civil_notoriety", NOTORIETY_RANGE),
+        ("morality", MORALITY_RANGE),
+    ):
         value = getattr(reputation, key)
         if not low <= value <= high:
-            yield _problem("reputation.range", f"reputation.{key}",
-                           N_("reputation.{key}: {value} is outside {low}..{high}."),
-                           key=key, value=value, low=low, high=high)
+            yield _problem(
+                "reputation.range",
+                f"reputation.{key}",
+                N_("reputation.{key}: {value} is outside {low}..{high}."),
+                key=key,
+                value=value,
+                low=low,
+                high=high,
+            )
     for index, relation in enumerate(character.relations):
         if not RELATION_RANGE[0] <= relation.value <= RELATION_RANGE[1]:
-            yield _problem("relation.range", f"relations[{index}].value",
-                           N_("relations[{index}].value: {name} is at {value}; relations go from -10 "
-                              "to 10."),
-                           index=index, name=relation.name, value=relation.value)
+            yield _problem(
+                "relation.range",
+                f"relations[{index}].value",
+                N_("relations[{index}].value: {name} is at {value}; relations go from -10 to 10."),
+                index=index,
+                name=relation.name,
+                value=relation.value,
+            )
     yield from _states(character)
     reserved = [r.name for r in character.relations if r.gm_reserved]
     if len(reserved) > GM_RELATIONS:
-        yield _problem("relations.gm_reserved", "relations",
-                       N_("relations: {count} relations kept by the GM ({names}); \"les trois dernières "
-                          "cases de relations sont réservées au MJ\": 3 at most."),
-                       count=len(reserved), names=", ".join(reserved))
+        yield _problem(
+            "relations.gm_reserved",
+            "relations",
+            N_(
+                'relations: {count} relations kept by the GM ({names}); "les trois dernières '
+                'cases de relations sont réservées au MJ": 3 at most.'
+            ),
+            count=len(reserved),
+            names=", ".join(reserved),
+        )
     experience = character.experience
-    for key in ("heroic_xp", "aptitude_xp", "heroic_points", "aptitude_points", "spent_hero_points",
-                "spent_aptitude_points"):
+    for key in (
+        "heroic_xp",
+        "aptitude_xp",
+        "heroic_points",
+        "aptitude_points",
+        "spent_hero_points",
+        "spent_aptitude_points",
+    ):
         if getattr(experience, key) < 0:
-            yield _problem("experience.negative", f"experience.{key}",
-                           N_("experience.{key}: {value} cannot be negative."),
-                           key=key, value=getattr(experience, key))
+            yield _problem(
+                "experience.negative",
+                f"experience.{key}",
+                N_("experience.{key}: {value} cannot be negative."),
+                key=key,
+                value=getattr(experience, key),
+            )

@@ -13,10 +13,23 @@ from importlib import import_module
 from typing import Any
 
 _EXPORTS = {
-    "SYSTEM": "engine", "Being": "model", "BeingKind": "model", "KindRules": "model", "Table": "model",
-    "TableOptions": "model", "Command": "commands", "Event": "events", "decide": "commands",
-    "legal": "commands", "refusal": "commands", "evolve": "events", "plan_test": "resolution",
-    "roll_test": "resolution", "oppose": "opposed", "table_um": "table_um", "start": "engine",
+    "SYSTEM": "engine",
+    "Being": "model",
+    "BeingKind": "model",
+    "KindRules": "model",
+    "Table": "model",
+    "TableOptions": "model",
+    "Command": "commands",
+    "Event": "events",
+    "decide": "commands",
+    "legal": "commands",
+    "refusal": "commands",
+    "evolve": "events",
+    "plan_test": "resolution",
+    "roll_test": "resolution",
+    "oppose": "opposed",
+    "table_um": "table_um",
+    "start": "engine",
 }
 
 __all__ = sorted(_EXPORTS)

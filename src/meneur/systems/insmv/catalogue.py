@@ -19,15 +19,19 @@ from meneur.systems.insmv.words import KIND_SHOWN, KIND_WORDS, choices, lookup
 ANGEL_OR_DEMON_MAX_SHIFT = 5
 AVATAR_MAX_SHIFT = 10
 
-DEFAULT_KIND_RULES: MappingProxyType[BeingKind, KindRules] = MappingProxyType({
-    kind: KindRules(max_voluntary_shift={
-        BeingKind.ANGEL: ANGEL_OR_DEMON_MAX_SHIFT,
-        BeingKind.DEMON: ANGEL_OR_DEMON_MAX_SHIFT,
-        BeingKind.ARCHANGEL_AVATAR: AVATAR_MAX_SHIFT,
-        BeingKind.DEMON_PRINCE_AVATAR: AVATAR_MAX_SHIFT,
-    }.get(kind, 0))
-    for kind in BeingKind
-})
+DEFAULT_KIND_RULES: MappingProxyType[BeingKind, KindRules] = MappingProxyType(
+    {
+        kind: KindRules(
+            max_voluntary_shift={
+                BeingKind.ANGEL: ANGEL_OR_DEMON_MAX_SHIFT,
+                BeingKind.DEMON: ANGEL_OR_DEMON_MAX_SHIFT,
+                BeingKind.ARCHANGEL_AVATAR: AVATAR_MAX_SHIFT,
+                BeingKind.DEMON_PRINCE_AVATAR: AVATAR_MAX_SHIFT,
+            }.get(kind, 0)
+        )
+        for kind in BeingKind
+    }
+)
 
 
 def rules_for(kind: BeingKind, **overrides: int) -> KindRules:
@@ -39,20 +43,22 @@ def rules_for(kind: BeingKind, **overrides: int) -> KindRules:
     return build(KindRules, {**DEFAULT_KIND_RULES[kind].model_dump(), **overrides})
 
 
-KIND_LABELS: MappingProxyType[BeingKind, str] = MappingProxyType({
-    BeingKind.HUMAN: N_("human"),
-    BeingKind.ANGEL: N_("Angel"),
-    BeingKind.DEMON: N_("Demon"),
-    BeingKind.ARCHANGEL_AVATAR: N_("avatar of an Archangel"),
-    BeingKind.DEMON_PRINCE_AVATAR: N_("avatar of a Demon Prince"),
-    BeingKind.UNDEAD: N_("undead"),
-    BeingKind.FAMILIAR: N_("familiar"),
-    BeingKind.SUCCUBUS: N_("succubus"),
-    BeingKind.SON_OF_GOD: N_("son of God"),
-    BeingKind.INTELLIGENT_WEAPON: N_("intelligent weapon"),
-    BeingKind.ANIMAL: N_("animal"),
-    BeingKind.OTHER: N_("other being"),
-})
+KIND_LABELS: MappingProxyType[BeingKind, str] = MappingProxyType(
+    {
+        BeingKind.HUMAN: N_("human"),
+        BeingKind.ANGEL: N_("Angel"),
+        BeingKind.DEMON: N_("Demon"),
+        BeingKind.ARCHANGEL_AVATAR: N_("avatar of an Archangel"),
+        BeingKind.DEMON_PRINCE_AVATAR: N_("avatar of a Demon Prince"),
+        BeingKind.UNDEAD: N_("undead"),
+        BeingKind.FAMILIAR: N_("familiar"),
+        BeingKind.SUCCUBUS: N_("succubus"),
+        BeingKind.SON_OF_GOD: N_("son of God"),
+        BeingKind.INTELLIGENT_WEAPON: N_("intelligent weapon"),
+        BeingKind.ANIMAL: N_("animal"),
+        BeingKind.OTHER: N_("other being"),
+    }
+)
 
 
 def kind_label(kind: BeingKind) -> Message:
@@ -69,6 +75,10 @@ def parse_kind(text: str) -> BeingKind:
     try:
         return BeingKind(lookup(text, KIND_WORDS))
     except ValueError:
-        raise BadInputError(Message(
-            "insmv", N_("Unknown kind of being '{value}': choose one of {choices}."),
-            {"value": text, "choices": choices(KIND_SHOWN)})) from None
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("Unknown kind of being '{value}': choose one of {choices}."),
+                {"value": text, "choices": choices(KIND_SHOWN)},
+            )
+        ) from None

@@ -110,8 +110,13 @@ def being_at(state: Table, name: str) -> Being:
     """
     found = match(name, state.beings)
     if found is None:
-        raise BadInputError(Message("insmv", N_("No being named '{name}' at the table (known: {known})."),
-                                    {"name": name, "known": listing(sorted(state.beings))}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("No being named '{name}' at the table (known: {known})."),
+                {"name": name, "known": listing(sorted(state.beings))},
+            )
+        )
     return state.beings[found]
 
 
@@ -124,8 +129,12 @@ def with_known_names(state: Table, command: Command) -> Command:
     if isinstance(command, SpendPowerPoints | RecoverPowerPoints | RollTest):
         return command.model_copy(update={"being": being_at(state, command.being).name})
     if isinstance(command, OpposedTest):
-        return command.model_copy(update={"attacker": with_known_names(state, command.attacker),
-                                          "defender": with_known_names(state, command.defender)})
+        return command.model_copy(
+            update={
+                "attacker": with_known_names(state, command.attacker),
+                "defender": with_known_names(state, command.defender),
+            }
+        )
     return command
 
 
@@ -136,38 +145,50 @@ def check_new_being(state: Table, being: Being) -> None:
         BadInputError: naming the problem.
     """
     if match(being.name, state.beings) is not None:
-        raise BadInputError(Message("insmv", N_("A being named '{name}' is already at the table."),
-                                    {"name": being.name}))
+        raise BadInputError(
+            Message("insmv", N_("A being named '{name}' is already at the table."), {"name": being.name})
+        )
     if being.power_points is not None and being.power_points > being.max_power_points:
-        raise BadInputError(Message(
-            "insmv", N_("{name} cannot have {left} power points: the maximum is {maximum}."),
-            {"name": being.name, "left": being.power_points, "maximum": being.max_power_points}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("{name} cannot have {left} power points: the maximum is {maximum}."),
+                {"name": being.name, "left": being.power_points, "maximum": being.max_power_points},
+            )
+        )
 
 
 def request_of(command: RollTest | Tested) -> TestRequest:
     """The test a command (its value resolved from the sheet) or its event asks for."""
     assert command.value is not None  # resolved by sheet.resolve for a command
-    return TestRequest(command.value, command.difficulty, command.shift, command.voluntary,
-                       command.untrained_malus)
+    return TestRequest(
+        command.value, command.difficulty, command.shift, command.voluntary, command.untrained_malus
+    )
 
 
 def _test_refusal(state: Table, command: RollTest) -> Refused | None:
     being = being_at(state, command.being)
     resolve(being, command)
     if not command.possessed and command.cost is not None:
-        raise BadInputError(Message("insmv", N_(
-            "A power not possessed cannot be used, so it costs nothing: remove --cost.")))
-    return (voluntary_shift_refusal(being.rules, command.voluntary)
-            or (spend_refusal(being, command.cost) if command.cost is not None else None))
+        raise BadInputError(
+            Message("insmv", N_("A power not possessed cannot be used, so it costs nothing: remove --cost."))
+        )
+    return voluntary_shift_refusal(being.rules, command.voluntary) or (
+        spend_refusal(being, command.cost) if command.cost is not None else None
+    )
 
 
 def _opposed_refusal(state: Table, command: OpposedTest) -> Refused | None:
     """« Lorsqu'un personnage tente une action et lorsqu'un autre souhaite se défendre ou l'en
     empêcher »: two beings, each test allowed on its own."""
     if command.attacker.being == command.defender.being:
-        raise BadInputError(Message("insmv", N_(
-            "An opposed test needs two beings: {name} cannot oppose itself."),
-            {"name": command.attacker.being}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("An opposed test needs two beings: {name} cannot oppose itself."),
+                {"name": command.attacker.being},
+            )
+        )
     return _test_refusal(state, command.attacker) or _test_refusal(state, command.defender)
 
 
@@ -209,8 +230,11 @@ def decide(state: Table, command: Command, dice: DiceSource) -> list[Event]:
     being = being_at(state, command.being)
     if isinstance(command, RecoverPowerPoints):
         amount = recovery_amount(being, command.days, command.at_rest)
-        return [PowerPointsRecovered(name=command.being, days=command.days, at_rest=command.at_rest,
-                                     amount=amount)]
+        return [
+            PowerPointsRecovered(
+                name=command.being, days=command.days, at_rest=command.at_rest, amount=amount
+            )
+        ]
     return _test(state, being, command, dice)
 
 
@@ -222,10 +246,20 @@ def _tested(state: Table, being: Being, asked: RollTest, dice: DiceSource) -> tu
     plan = plan_test(request, being.rules)  # checks the value and the shifts even for a missing power
     result = roll_test(plan, dice) if command.possessed else no_chance(request)
     tested = Tested(
-        name=being.name, value=command.value, difficulty=command.difficulty, shift=command.shift,
-        voluntary=command.voluntary, untrained_malus=command.untrained_malus,
-        possessed=command.possessed, power=command.power, dice=result.dice, success=result.success,
-        units=result.units, talent=command.talent, characteristic=command.characteristic)
+        name=being.name,
+        value=command.value,
+        difficulty=command.difficulty,
+        shift=command.shift,
+        voluntary=command.voluntary,
+        untrained_malus=command.untrained_malus,
+        possessed=command.possessed,
+        power=command.power,
+        dice=result.dice,
+        success=result.success,
+        units=result.units,
+        talent=command.talent,
+        characteristic=command.characteristic,
+    )
     spent: list[Event] = []
     if command.cost is not None and is_spent(result.success, state.options):
         spent.append(PowerPointsSpent(name=being.name, cost=command.cost, power=command.power))
@@ -241,8 +275,11 @@ def _opposed(state: Table, command: OpposedTest, dice: DiceSource) -> list[Event
     """Both beings roll (A first, as the dice are read), then each spends its PP."""
     attacker, spent_a = _tested(state, being_at(state, command.attacker.being), command.attacker, dice)
     defender, spent_b = _tested(state, being_at(state, command.defender.being), command.defender, dice)
-    return [OpposedTested(attacker=attacker, defender=defender, tie_winner=command.tie_winner),
-            *spent_a, *spent_b]
+    return [
+        OpposedTested(attacker=attacker, defender=defender, tie_winner=command.tie_winner),
+        *spent_a,
+        *spent_b,
+    ]
 
 
 TEMPLATE_VALUE = 3
@@ -254,8 +291,10 @@ def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
     found: list[Legal[Command]] = []
     names = sorted(state.beings)
     for attacker, defender in pairwise(names):
-        duel = OpposedTest(attacker=RollTest(being=attacker, value=TEMPLATE_VALUE, cost=1),
-                           defender=RollTest(being=defender, value=TEMPLATE_VALUE))
+        duel = OpposedTest(
+            attacker=RollTest(being=attacker, value=TEMPLATE_VALUE, cost=1),
+            defender=RollTest(being=defender, value=TEMPLATE_VALUE),
+        )
         problem = refusal(state, duel)
         if problem is None:
             found.append(Legal(attacker, "opposed", duel, 1, 1, {"defender": defender}))
@@ -268,7 +307,8 @@ def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
             ("spend", SpendPowerPoints(being=name, cost=1), 1, max(1, left)),
             ("recover", RecoverPowerPoints(being=name, days=1), 0, 0),
             ("test", RollTest(being=name, value=TEMPLATE_VALUE, voluntary=widest), 0, 0),
-            ("power", RollTest(being=name, value=TEMPLATE_VALUE, cost=1), 1, max(1, left))]
+            ("power", RollTest(being=name, value=TEMPLATE_VALUE, cost=1), 1, max(1, left)),
+        ]
         if 1 <= left < 2 * MAX_NUMBER:  # one PP more than the pool: refused
             candidates.append(("spend", SpendPowerPoints(being=name, cost=left + 1), left + 1, left + 1))
         for talent in being.talents[:1]:
@@ -284,8 +324,11 @@ def legal(state: Table, include_refused: bool = False) -> list[Legal[Command]]:
             except BadInputError:  # a sheet that names what it lacks: nothing to offer
                 continue
             if problem is None:
-                found.append(Legal(name, kind, command, low, high, {"power_points": left,
-                                                                    "max_voluntary_shift": widest}))
+                found.append(
+                    Legal(
+                        name, kind, command, low, high, {"power_points": left, "max_voluntary_shift": widest}
+                    )
+                )
             elif include_refused:
                 found.append(Legal(name, kind, command, low, high, {}, problem.rule, problem.message))
     return found

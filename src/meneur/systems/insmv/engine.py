@@ -42,8 +42,13 @@ from meneur.systems.insmv.narration import describe
 FORMAT = 1
 
 CODEC: Codec[Command, Event] = Codec(
-    {"add_being": AddBeing, "spend": SpendPowerPoints, "recover": RecoverPowerPoints, "test": RollTest,
-     "opposed": OpposedTest},
+    {
+        "add_being": AddBeing,
+        "spend": SpendPowerPoints,
+        "recover": RecoverPowerPoints,
+        "test": RollTest,
+        "opposed": OpposedTest,
+    },
     {
         "being_added": BeingAdded,
         "opposed_tested": OpposedTested,

@@ -14,8 +14,16 @@ from pydantic import Field
 from meneur.systems.insmv.model import Being, Frozen, Table
 from meneur.systems.insmv.table_um import Difficulty
 
-__all__ = ["BeingAdded", "Event", "OpposedTested", "PowerPointsRecovered", "PowerPointsSpent", "Table",
-           "Tested", "evolve"]
+__all__ = [
+    "BeingAdded",
+    "Event",
+    "OpposedTested",
+    "PowerPointsRecovered",
+    "PowerPointsSpent",
+    "Table",
+    "Tested",
+    "evolve",
+]
 
 
 class BeingAdded(Frozen):
@@ -76,8 +84,9 @@ class OpposedTested(Frozen):
     tie_winner: Literal["attacker", "defender"] | None = None
 
 
-Event = Annotated[BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested | OpposedTested,
-                  Field(discriminator="type")]
+Event = Annotated[
+    BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested | OpposedTested, Field(discriminator="type")
+]
 
 
 def evolve(state: Table, event: Event) -> Table:

@@ -38,14 +38,16 @@ class Body(StrEnum):
 
 AVATARS = frozenset({BeingKind.ARCHANGEL_AVATAR, BeingKind.DEMON_PRINCE_AVATAR})
 
-DEFAULT_BODIES: MappingProxyType[BeingKind, Body] = MappingProxyType({
-    **dict.fromkeys(BeingKind, Body.HUMAN),
-    BeingKind.ARCHANGEL_AVATAR: Body.CREATED,
-    BeingKind.DEMON_PRINCE_AVATAR: Body.CREATED,
-    BeingKind.FAMILIAR: Body.ANIMAL,
-    BeingKind.INTELLIGENT_WEAPON: Body.OBJECT,
-    BeingKind.ANIMAL: Body.ANIMAL,
-})
+DEFAULT_BODIES: MappingProxyType[BeingKind, Body] = MappingProxyType(
+    {
+        **dict.fromkeys(BeingKind, Body.HUMAN),
+        BeingKind.ARCHANGEL_AVATAR: Body.CREATED,
+        BeingKind.DEMON_PRINCE_AVATAR: Body.CREATED,
+        BeingKind.FAMILIAR: Body.ANIMAL,
+        BeingKind.INTELLIGENT_WEAPON: Body.OBJECT,
+        BeingKind.ANIMAL: Body.ANIMAL,
+    }
+)
 
 
 def parse_body(text: str) -> Body:
@@ -57,9 +59,13 @@ def parse_body(text: str) -> Body:
     try:
         return Body(lookup(text, BODY_WORDS))
     except ValueError:
-        raise BadInputError(Message(
-            "insmv", N_("Unknown body '{value}': choose one of {choices}."),
-            {"value": text, "choices": choices(BODY_SHOWN)})) from None
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("Unknown body '{value}': choose one of {choices}."),
+                {"value": text, "choices": choices(BODY_SHOWN)},
+            )
+        ) from None
 
 
 def human_only_reason(kind: BeingKind, body: Body | None = None) -> Message:
@@ -68,12 +74,22 @@ def human_only_reason(kind: BeingKind, body: Body | None = None) -> Message:
     if kind is BeingKind.UNDEAD:
         return Message("insmv", N_("Not affected: the undead are not affected."))
     if kind in AVATARS:
-        return Message("insmv", N_("Not affected: avatars of Archangels and Demon Princes create their"
-                                   " host body instead of occupying a human's."))
+        return Message(
+            "insmv",
+            N_(
+                "Not affected: avatars of Archangels and Demon Princes create their"
+                " host body instead of occupying a human's."
+            ),
+        )
     if body is not Body.HUMAN:
-        return Message("insmv", N_("Not affected: only creatures incarnated in human bodies are"
-                                   " (intelligent weapons, animals and familiars in objects or animals"
-                                   " are not)."))
+        return Message(
+            "insmv",
+            N_(
+                "Not affected: only creatures incarnated in human bodies are"
+                " (intelligent weapons, animals and familiars in objects or animals"
+                " are not)."
+            ),
+        )
     return Message("insmv", N_("Affected: incarnated in a human body."))
 
 

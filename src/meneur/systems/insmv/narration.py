@@ -48,8 +48,9 @@ def _opposed_line(state: Table, event: OpposedTested) -> Message:
     result = opposed_result(state, event)
     params = {"attacker": event.attacker.name, "defender": event.defender.name}
     if result.needs_gm_decision:
-        return Message(D, N_("{attacker} against {defender}: a tie of units, the game master decides."),
-                       params)
+        return Message(
+            D, N_("{attacker} against {defender}: a tie of units, the game master decides."), params
+        )
     if result.action_succeeds:
         return Message(D, N_("{attacker} against {defender}: {attacker}'s action succeeds."), params)
     return Message(D, N_("{attacker} against {defender}: {attacker}'s action fails."), params)

@@ -83,8 +83,12 @@ def _bonus(plan: TestPlan | None, options: TableOptions) -> int:
     return plan.request.voluntary_shift
 
 
-def _opposed_die(attacker: TestPlan | None, defender: TestPlan | None, options: TableOptions | None,
-                 judge: Callable[[int, int, int], str]) -> dict[str, Fraction]:
+def _opposed_die(
+    attacker: TestPlan | None,
+    defender: TestPlan | None,
+    options: TableOptions | None,
+    judge: Callable[[int, int, int], str],
+) -> dict[str, Fraction]:
     """Map ``judge(a, b, compared_difference)`` over both tests' signed units."""
     options = options or TableOptions()
     a_bonus, b_bonus = _bonus(attacker, options), _bonus(defender, options)
@@ -116,15 +120,17 @@ def _winner(a: int, b: int, difference: int) -> str:
 WINNER_KEYS = ("attacker", "defender", "both_failed", "tie")
 
 
-def opposed_odds(attacker: TestPlan | None, defender: TestPlan | None,
-                 options: TableOptions | None = None) -> dict[OpposedOutcome, Fraction]:
+def opposed_odds(
+    attacker: TestPlan | None, defender: TestPlan | None, options: TableOptions | None = None
+) -> dict[OpposedOutcome, Fraction]:
     """The exact probability of each way an opposed test can be decided."""
     found = _opposed_die(attacker, defender, options, _outcome)
     return {key: found.get(key.value, Fraction(0)) for key in OpposedOutcome}
 
 
-def opposed_winner_odds(attacker: TestPlan | None, defender: TestPlan | None,
-                        options: TableOptions | None = None) -> dict[str, Fraction]:
+def opposed_winner_odds(
+    attacker: TestPlan | None, defender: TestPlan | None, options: TableOptions | None = None
+) -> dict[str, Fraction]:
     """Probability that A wins, that B wins, that both fail, and of a tie for the game master."""
     found = _opposed_die(attacker, defender, options, _winner)
     return {key: found.get(key, Fraction(0)) for key in WINNER_KEYS}

@@ -106,7 +106,8 @@ def settle(result: OpposedResult, winner: Side) -> OpposedResult:
         IllegalActionError: when the opposition is not an open tie.
     """
     if not result.needs_gm_decision:
-        raise IllegalActionError(Message(
-            "insmv", N_("Only a tie (both succeed with equal units) is settled by the game master.")),
-            rule="opposed_tie")
+        raise IllegalActionError(
+            Message("insmv", N_("Only a tie (both succeed with equal units) is settled by the game master.")),
+            rule="opposed_tie",
+        )
     return replace(result, winner=winner, units=0, gm_decision=winner)

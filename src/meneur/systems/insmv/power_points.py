@@ -23,9 +23,14 @@ SHORT = "power_points_short"
 def spend_refusal(being: Being, cost: int) -> IllegalActionError | None:
     """Why ``being`` cannot spend ``cost`` PP now (rule :data:`SHORT`), or ``None`` when it can."""
     if cost > being.current_power_points:
-        return IllegalActionError(Message(
-            "insmv", N_("{name} has {left} power points, not the {cost} the power needs."),
-            {"name": being.name, "left": being.current_power_points, "cost": cost}), rule=SHORT)
+        return IllegalActionError(
+            Message(
+                "insmv",
+                N_("{name} has {left} power points, not the {cost} the power needs."),
+                {"name": being.name, "left": being.current_power_points, "cost": cost},
+            ),
+            rule=SHORT,
+        )
     return None
 
 
@@ -37,8 +42,9 @@ def spend(being: Being, cost: int) -> Being:
         IllegalActionError: when the pool is short.
     """
     if cost < 1:
-        raise BadInputError(Message(
-            "insmv", N_("A power-point cost is 1 or more, not {cost}."), {"cost": cost}))
+        raise BadInputError(
+            Message("insmv", N_("A power-point cost is 1 or more, not {cost}."), {"cost": cost})
+        )
     refusal = spend_refusal(being, cost)
     if refusal is not None:
         raise refusal
@@ -58,8 +64,9 @@ def recovery_amount(being: Being, days: int, at_rest: bool) -> int:
         BadInputError: for a negative number of days.
     """
     if days < 0:
-        raise BadInputError(Message(
-            "insmv", N_("A number of days is 0 or more, not {days}."), {"days": days}))
+        raise BadInputError(
+            Message("insmv", N_("A number of days is 0 or more, not {days}."), {"days": days})
+        )
     room = max(0, being.max_power_points - being.current_power_points)
     return min(room, days * daily_recovery(being, at_rest))
 

@@ -35,8 +35,11 @@ def result_json(result: TestResult) -> dict[str, Any]:
         "difficulty": request.row.value,
         "start_column": None if plan is None else plan.start_column,
         "column": None if plan is None else plan.column,
-        "shifts": {"gm": request.gm_shift, "voluntary": request.voluntary_shift,
-                   "untrained_malus": request.untrained_malus},
+        "shifts": {
+            "gm": request.gm_shift,
+            "voluntary": request.voluntary_shift,
+            "untrained_malus": request.untrained_malus,
+        },
         "dice": list(result.dice),
         "roll": result.roll,
         "units_die": result.units_die,
@@ -79,10 +82,17 @@ def opposed_json(result: OpposedResult) -> dict[str, Any]:
 
 def being_json(being: Being) -> dict[str, Any]:
     """The JSON of a being at the table."""
-    return {"name": being.name, "kind": being.kind.value, "will": being.will,
-            "max_power_points": being.max_power_points, "power_points": being.current_power_points,
-            "rules": being.rules.model_dump(), "characteristics": dict(being.characteristics),
-            "talents": [t.model_dump() for t in being.talents], "powers": dict(being.powers)}
+    return {
+        "name": being.name,
+        "kind": being.kind.value,
+        "will": being.will,
+        "max_power_points": being.max_power_points,
+        "power_points": being.current_power_points,
+        "rules": being.rules.model_dump(),
+        "characteristics": dict(being.characteristics),
+        "talents": [t.model_dump() for t in being.talents],
+        "powers": dict(being.powers),
+    }
 
 
 def table_json(state: Table, events: int) -> dict[str, Any]:

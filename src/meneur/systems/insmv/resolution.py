@@ -92,17 +92,32 @@ def check_request(request: TestRequest) -> None:
         BadInputError: naming the field and the accepted values.
     """
     if request.voluntary_shift < 0:
-        raise BadInputError(Message(
-            "insmv", N_("A voluntary shift is a number of columns to the left: give 0 or more, not {value}."),
-            {"value": request.voluntary_shift}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("A voluntary shift is a number of columns to the left: give 0 or more, not {value}."),
+                {"value": request.voluntary_shift},
+            )
+        )
     if request.untrained_malus is not None and not 1 <= request.untrained_malus <= 4:
-        raise BadInputError(Message(
-            "insmv", N_("A talent's malus is 1 to 4 columns, not {value}."),
-            {"value": request.untrained_malus}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_("A talent's malus is 1 to 4 columns, not {value}."),
+                {"value": request.untrained_malus},
+            )
+        )
     if request.untrained_malus is not None and request.difficulty not in (None, Difficulty.TRES_DIFFICILE):
-        raise BadInputError(Message(
-            "insmv", N_("A talent not possessed is always tested on the very hard row: drop the difficulty"
-                        " '{value}'."), {"value": request.difficulty.value}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_(
+                    "A talent not possessed is always tested on the very hard row: drop the difficulty"
+                    " '{value}'."
+                ),
+                {"value": request.difficulty.value},
+            )
+        )
 
 
 SHIFT_LIMIT = "voluntary_shift_limit"
@@ -118,12 +133,24 @@ def voluntary_shift_refusal(rules: KindRules, columns: int) -> IllegalActionErro
     if columns <= rules.max_voluntary_shift:
         return None
     if rules.max_voluntary_shift == 0:
-        return IllegalActionError(Message("insmv", N_(
-            "This kind of being cannot shift its roll voluntarily (only angels, demons and avatars"
-            " may).")), rule=SHIFT_LIMIT)
-    return IllegalActionError(Message("insmv", N_(
-        "A voluntary shift of {columns} columns exceeds this being's limit of {limit}."),
-        {"columns": columns, "limit": rules.max_voluntary_shift}), rule=SHIFT_LIMIT)
+        return IllegalActionError(
+            Message(
+                "insmv",
+                N_(
+                    "This kind of being cannot shift its roll voluntarily (only angels, demons and avatars"
+                    " may)."
+                ),
+            ),
+            rule=SHIFT_LIMIT,
+        )
+    return IllegalActionError(
+        Message(
+            "insmv",
+            N_("A voluntary shift of {columns} columns exceeds this being's limit of {limit}."),
+            {"columns": columns, "limit": rules.max_voluntary_shift},
+        ),
+        rule=SHIFT_LIMIT,
+    )
 
 
 def voluntary_shifts(rules: KindRules) -> range:
@@ -250,8 +277,14 @@ def no_chance(request: TestRequest) -> TestResult:
     return TestResult(request, None, (), False, None)
 
 
-def attempt(request: TestRequest, rules: KindRules, source: DiceSource,
-            *, possessed: bool = True, table: TableUM | None = None) -> TestResult:
+def attempt(
+    request: TestRequest,
+    rules: KindRules,
+    source: DiceSource,
+    *,
+    possessed: bool = True,
+    table: TableUM | None = None,
+) -> TestResult:
     """Plan and roll a test in one step; ``possessed=False`` is a power the character lacks."""
     if not possessed:
         return no_chance(request)

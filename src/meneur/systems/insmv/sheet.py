@@ -33,8 +33,13 @@ def _named(table: Mapping[str, int], name: str, what: str, being: Being) -> tupl
     if found is not None:
         return found, table[found]
     known = listing(table)
-    raise _bad(N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
-               being=being.name, what=Message(D, what), name=name, known=known)
+    raise _bad(
+        N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
+        being=being.name,
+        what=Message(D, what),
+        name=name,
+        known=known,
+    )
 
 
 def talent_of(being: Being, name: str) -> Talent:
@@ -48,8 +53,13 @@ def talent_of(being: Being, name: str) -> Talent:
         if talent.name == found:
             return talent
     known = listing(t.name for t in being.talents)
-    raise _bad(N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
-               being=being.name, what=Message(D, N_("talent")), name=name, known=known)
+    raise _bad(
+        N_("{being} has no {what} '{name}' on its sheet (known: {known})."),
+        being=being.name,
+        what=Message(D, N_("talent")),
+        name=name,
+        known=known,
+    )
 
 
 def check_kind(being: Being, command: RollTest) -> None:
@@ -60,14 +70,26 @@ def check_kind(being: Being, command: RollTest) -> None:
         BadInputError: the test names another kind or limit than the being's.
     """
     if command.kind is not None and command.kind is not being.kind:
-        raise _bad(N_("{being} is a {kind} at this table, not a {asked}: its kind decides its"
-                      " voluntary shifts; remove --kind or name another being."),
-                   being=being.name, kind=_kind(being.kind.value), asked=_kind(command.kind.value))
+        raise _bad(
+            N_(
+                "{being} is a {kind} at this table, not a {asked}: its kind decides its"
+                " voluntary shifts; remove --kind or name another being."
+            ),
+            being=being.name,
+            kind=_kind(being.kind.value),
+            asked=_kind(command.kind.value),
+        )
     limit = being.rules.max_voluntary_shift
     if command.max_shift is not None and command.max_shift != limit:
-        raise _bad(N_("{being}'s voluntary-shift limit at this table is {limit}, not {asked}: change it"
-                      " on the being, or remove --max-shift."),
-                   being=being.name, limit=limit, asked=command.max_shift)
+        raise _bad(
+            N_(
+                "{being}'s voluntary-shift limit at this table is {limit}, not {asked}: change it"
+                " on the being, or remove --max-shift."
+            ),
+            being=being.name,
+            limit=limit,
+            asked=command.max_shift,
+        )
 
 
 def _kind(key: str) -> Message:
@@ -94,8 +116,9 @@ def resolve(being: Being, command: RollTest) -> RollTest:
         if talent.value is not None:
             return command.model_copy(update={"value": talent.value, "talent": talent.name})
         _, value = _named(being.characteristics, talent.characteristic, N_("characteristic"), being)
-        return command.model_copy(update={"value": value, "talent": talent.name,
-                                          "untrained_malus": talent.malus})
+        return command.model_copy(
+            update={"value": value, "talent": talent.name, "untrained_malus": talent.malus}
+        )
     if command.characteristic is not None:
         key, value = _named(being.characteristics, command.characteristic, N_("characteristic"), being)
         return command.model_copy(update={"value": value, "characteristic": key})
@@ -104,5 +127,7 @@ def resolve(being: Being, command: RollTest) -> RollTest:
     if command.power is not None and being.powers:
         key, value = _named(being.powers, command.power, N_("power"), being)
         return command.model_copy(update={"value": value, "power": key})
-    raise _bad(N_("The test needs a value: give --value, or --talent or --characteristic from {being}'s"
-                  " sheet."), being=being.name)
+    raise _bad(
+        N_("The test needs a value: give --value, or --talent or --characteristic from {being}'s sheet."),
+        being=being.name,
+    )

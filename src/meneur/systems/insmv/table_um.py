@@ -53,9 +53,13 @@ class Difficulty(StrEnum):
         try:
             return cls(text)
         except ValueError:
-            raise BadInputError(Message(
-                "insmv", N_("Unknown difficulty '{value}': choose one of {choices}."),
-                {"value": text, "choices": ", ".join(DIFFICULTY_SHOWN.values())})) from None
+            raise BadInputError(
+                Message(
+                    "insmv",
+                    N_("Unknown difficulty '{value}': choose one of {choices}."),
+                    {"value": text, "choices": ", ".join(DIFFICULTY_SHOWN.values())},
+                )
+            ) from None
 
 
 _DIFFICULTY_LABELS = {
@@ -98,10 +102,13 @@ class TableUM:
             BadInputError: when no column is labelled ``value``.
         """
         if value not in self.labels:
-            raise BadInputError(Message(
-                "insmv", N_("The value {value} has no column on the table UM: give a value from {low}"
-                            " to {high}."),
-                {"value": value, "low": min(self.values), "high": max(self.values)}))
+            raise BadInputError(
+                Message(
+                    "insmv",
+                    N_("The value {value} has no column on the table UM: give a value from {low} to {high}."),
+                    {"value": value, "low": min(self.values), "high": max(self.values)},
+                )
+            )
         return self.labels.index(value) + 1
 
     def threshold(self, difficulty: Difficulty, column: int) -> int:

@@ -12,8 +12,13 @@ from meneur.systems.insmv.resolution import TestRequest
 from meneur.systems.insmv.table_um import Difficulty
 
 
-def talent_request(talent: Talent, characteristic: int, difficulty: Difficulty | None = None,
-                   gm_shift: int = 0, voluntary_shift: int = 0) -> TestRequest:
+def talent_request(
+    talent: Talent,
+    characteristic: int,
+    difficulty: Difficulty | None = None,
+    gm_shift: int = 0,
+    voluntary_shift: int = 0,
+) -> TestRequest:
     """The test of ``talent``: its own value, or ``characteristic`` with its malus when untrained."""
     if talent.value is not None:
         return TestRequest(talent.value, difficulty, gm_shift, voluntary_shift)

@@ -103,32 +103,52 @@ def _phase_error(state: TurnState, expected: Iterable[Phase]) -> IllegalActionEr
     wanted = tuple(expected)
     if state.phase in wanted:
         return None
-    return _illegal("phase", N_("Not now: the model is {actual}; this needs it {expected}."),
-                    actual=Message(D, PHASE_NAMES[state.phase]),
-                    expected=Message(D, PHASE_NAMES[wanted[0]]))
+    return _illegal(
+        "phase",
+        N_("Not now: the model is {actual}; this needs it {expected}."),
+        actual=Message(D, PHASE_NAMES[state.phase]),
+        expected=Message(D, PHASE_NAMES[wanted[0]]),
+    )
 
 
 def _power(state: TurnState, name: str) -> Power:
     power = state.figure.find_power(name)
     if power is None:
         known: str | Message = ", ".join(p.name for p in state.figure.powers) or Message(D, N_("none"))
-        raise BadInputError(Message(D, N_("No power called '{name}' on {model}; its powers: {known}."),
-                                    {"name": name, "model": state.figure.name, "known": known}))
+        raise BadInputError(
+            Message(
+                D,
+                N_("No power called '{name}' on {model}; its powers: {known}."),
+                {"name": name, "model": state.figure.name, "known": known},
+            )
+        )
     return power
 
 
 def _may_use_powers(state: TurnState, power: Power | None = None) -> IllegalActionError | None:
     if not state.figure.has_power_ability:
-        return _illegal("power_ability", N_(
-            "{model} has no ability to use powers (\"Używać Mocy mogą tylko modele z odpowiednią"
-            " zdolnością\")."), model=state.figure.name)
+        return _illegal(
+            "power_ability",
+            N_(
+                '{model} has no ability to use powers ("Używać Mocy mogą tylko modele z odpowiednią'
+                ' zdolnością").'
+            ),
+            model=state.figure.name,
+        )
     if state.panicked:
-        return _illegal("panicked", N_("A panicked model cannot use powers (\"Mocy nie mogą używać"
-                                       " modele Spanikowane\")."))
+        return _illegal(
+            "panicked", N_('A panicked model cannot use powers ("Mocy nie mogą używać modele Spanikowane").')
+        )
     if power is not None and not power.bought:
-        return _illegal("not_bought", N_("{model} did not buy the power '{name}' (\"Model musi wykupić"
-                                         " możliwość wykorzystania danej Mocy\")."),
-                        model=state.figure.name, name=power.name)
+        return _illegal(
+            "not_bought",
+            N_(
+                "{model} did not buy the power '{name}' (\"Model musi wykupić"
+                ' możliwość wykorzystania danej Mocy").'
+            ),
+            model=state.figure.name,
+            name=power.name,
+        )
     return None
 
 
@@ -138,33 +158,47 @@ def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> IllegalActionE
     if problem := _may_use_powers(state):
         return problem
     if len(names) > MAX_TECHNIQUES:
-        return _illegal("three_techniques", N_(
-            "{count} techniques declared: a model may try at most 3 in one activation."),
-                        count=len(names))
+        return _illegal(
+            "three_techniques",
+            N_("{count} techniques declared: a model may try at most 3 in one activation."),
+            count=len(names),
+        )
     seen: set[str] = set()
     for name in names:
         power = _power(state, name)
         if power.kind is not PowerKind.TECHNIQUE:
-            return _illegal("technique_only", N_(
-                "'{name}' is a spell: only techniques are declared at the start of the activation;"
-                " use it with its actions."), name=power.name)
+            return _illegal(
+                "technique_only",
+                N_(
+                    "'{name}' is a spell: only techniques are declared at the start of the activation;"
+                    " use it with its actions."
+                ),
+                name=power.name,
+            )
         if problem := _may_use_powers(state, power):
             return problem
         if power.name in seen:
-            return _illegal("once_per_activation", N_(
-                "'{name}' is declared twice: a technique is tried only once per activation."),
-                            name=power.name)
+            return _illegal(
+                "once_per_activation",
+                N_("'{name}' is declared twice: a technique is tried only once per activation."),
+                name=power.name,
+            )
         seen.add(power.name)
     return None
 
 
-def _target_refusal(power: Power, target: Target | None,
-                    options: TableOptions) -> IllegalActionError | None:
+def _target_refusal(power: Power, target: Target | None, options: TableOptions) -> IllegalActionError | None:
     problems = [] if target is None else target_problems(power, target, options)
     if not problems:
         return None
-    return IllegalActionError(Message(D, N_("The target cannot be chosen. {problems}"),
-                                      {"problems": Joined(D, "", parts=tuple(problems))}), rule="range")
+    return IllegalActionError(
+        Message(
+            D,
+            N_("The target cannot be chosen. {problems}"),
+            {"problems": Joined(D, "", parts=tuple(problems))},
+        ),
+        rule="range",
+    )
 
 
 @dataclass(frozen=True)
@@ -180,21 +214,32 @@ class Joined(Message):
 def _spell_refusal(state: TurnState, command: c.CastSpell) -> IllegalActionError | None:
     power = _power(state, command.name)
     if power.kind is PowerKind.TECHNIQUE:
-        return _illegal("technique_at_activation", N_(
-            "'{name}' is a technique: it is declared at the start of the activation, not cast with"
-            " actions."), name=power.name)
+        return _illegal(
+            "technique_at_activation",
+            N_(
+                "'{name}' is a technique: it is declared at the start of the activation, not cast with"
+                " actions."
+            ),
+            name=power.name,
+        )
     if problem := _may_use_powers(state, power):
         return problem
     if command.in_close_combat and not power.usable_in_close_combat:
-        return _illegal("close_combat", N_(
-            "In close combat only techniques and touch-range powers may be used; '{name}' is"
-            " neither."), name=power.name)
+        return _illegal(
+            "close_combat",
+            N_("In close combat only techniques and touch-range powers may be used; '{name}' is neither."),
+            name=power.name,
+        )
     if problem := _target_refusal(power, command.target, state.options):
         return problem
     if state.actions_left < power.action_cost:
-        return _illegal("not_enough_actions", N_(
-            "'{name}' needs {needed} actions and the model has {left} left."),
-                        name=power.name, needed=power.action_cost, left=state.actions_left)
+        return _illegal(
+            "not_enough_actions",
+            N_("'{name}' needs {needed} actions and the model has {left} left."),
+            name=power.name,
+            needed=power.action_cost,
+            left=state.actions_left,
+        )
     return None
 
 
@@ -213,8 +258,9 @@ def _refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
     match command:
         case c.StartActivation():
             if state.knocked_down:
-                return _illegal("knocked_down", N_(
-                    "The model is knocked down and cannot be activated until it gets up."))
+                return _illegal(
+                    "knocked_down", N_("The model is knocked down and cannot be activated until it gets up.")
+                )
             if problem := _phase_error(state, (Phase.READY,)):
                 return problem
             if state.activated:
@@ -235,8 +281,9 @@ def _refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
             if state.actions_left < 1:
                 return _illegal("no_action_left", N_("The model has no action left."))
             if concentrate and state.cannot_concentrate:
-                return _illegal("cannot_concentrate", N_(
-                    "The model cannot concentrate this turn (violence table, 1-10)."))
+                return _illegal(
+                    "cannot_concentrate", N_("The model cannot concentrate this turn (violence table, 1-10).")
+                )
             return None
         case c.EndActivation():
             return _phase_error(state, ACTIVE)
@@ -265,16 +312,25 @@ def candidates(state: TurnState) -> list[tuple[str, c.Command, int]]:
     """
     spells = [p for p in state.figure.powers if p.kind is PowerKind.SPELL]
     techniques = tuple(p.name for p in state.figure.powers if p.kind is PowerKind.TECHNIQUE)
-    chosen = [("declare", c.DeclareTechniques(techniques[:n]), 0)
-              for n in (1, MAX_TECHNIQUES, len(techniques)) if 0 < n <= len(techniques)]
+    chosen = [
+        ("declare", c.DeclareTechniques(techniques[:n]), 0)
+        for n in (1, MAX_TECHNIQUES, len(techniques))
+        if 0 < n <= len(techniques)
+    ]
     return [
-        ("activate", c.StartActivation(), 0), ("declare", c.DeclareTechniques(), 0), *dict.fromkeys(chosen),
+        ("activate", c.StartActivation(), 0),
+        ("declare", c.DeclareTechniques(), 0),
+        *dict.fromkeys(chosen),
         ("technique", c.TestTechnique(), 0),
         *[("spell", c.CastSpell(p.name), p.action_cost) for p in spells],
-        ("act", c.SpendAction(), 1), ("act", c.SpendAction(concentrate=True), 1),
-        ("end_activation", c.EndActivation(), 0), ("end_turn", c.EndTurn(), 0),
-        ("wake", c.TestWakeUp(), 0), ("help_up", c.HelpUp(), 0),
-        ("panic", c.SetPanicked(not state.panicked), 0)]
+        ("act", c.SpendAction(), 1),
+        ("act", c.SpendAction(concentrate=True), 1),
+        ("end_activation", c.EndActivation(), 0),
+        ("end_turn", c.EndTurn(), 0),
+        ("wake", c.TestWakeUp(), 0),
+        ("help_up", c.HelpUp(), 0),
+        ("panic", c.SetPanicked(not state.panicked), 0),
+    ]
 
 
 def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Command]]:
@@ -290,25 +346,38 @@ def legal(state: TurnState, include_refused: bool = False) -> list[Legal[c.Comma
         if problem is None:
             found.append(Legal(state.figure.name, kind, command, cost, cost, details))
         elif include_refused:
-            found.append(Legal(state.figure.name, kind, command, cost, cost, {}, problem.rule,
-                               problem.message))
+            found.append(
+                Legal(state.figure.name, kind, command, cost, cost, {}, problem.rule, problem.message)
+            )
     return found
 
 
 def declarable_techniques(state: TurnState) -> list[str]:
     """The techniques the model could declare now."""
-    return [p.name for p in state.figure.powers
-            if p.kind is PowerKind.TECHNIQUE and is_legal(state, c.DeclareTechniques((p.name,)))]
+    return [
+        p.name
+        for p in state.figure.powers
+        if p.kind is PowerKind.TECHNIQUE and is_legal(state, c.DeclareTechniques((p.name,)))
+    ]
 
 
-def _casting_events(state: TurnState, power: Power, order: int | None,
-                    source: DiceSource) -> tuple[list[e.Event], Casting]:
+def _casting_events(
+    state: TurnState, power: Power, order: int | None, source: DiceSource
+) -> tuple[list[e.Event], Casting]:
     spec = PowerTestSpec(state.figure.power, power.difficulty, order, state.penalty)
     result = cast(spec, power.kind, power.action_cost, source, state.options, state.figure.leadership)
-    events: list[e.Event] = [e.PowerTested(
-        name=power.name, kind=power.kind, order=order, roll=result.test.roll,
-        threshold=result.test.threshold, success=result.success, critical=result.critical,
-        actions_spent=result.actions_spent)]
+    events: list[e.Event] = [
+        e.PowerTested(
+            name=power.name,
+            kind=power.kind,
+            order=order,
+            roll=result.test.roll,
+            threshold=result.test.threshold,
+            success=result.success,
+            critical=result.critical,
+            actions_spent=result.actions_spent,
+        )
+    ]
     if result.violence is not None:
         events.append(e.ViolenceRolled(roll=result.violence.roll, effect=result.violence.effect))
         events += _violence_aftermath(state, result)
@@ -324,8 +393,14 @@ def _violence_aftermath(state: TurnState, result: Casting) -> list[e.Event]:
         return [e.ActivationEnded(reason="knocked_down")]
     if result.leadership is not None:
         test = result.leadership
-        found: list[e.Event] = [e.LeadershipTested(reason=LeadershipReason.VIOLENCE, roll=test.roll,
-                                                   threshold=test.threshold, success=test.success)]
+        found: list[e.Event] = [
+            e.LeadershipTested(
+                reason=LeadershipReason.VIOLENCE,
+                roll=test.roll,
+                threshold=test.threshold,
+                success=test.success,
+            )
+        ]
         return found + ([] if test.success else [e.WoundSuffered()])
     return []
 
@@ -357,11 +432,16 @@ def decide(state: TurnState, command: c.Command, source: DiceSource) -> list[e.E
         case c.EndTurn():
             return [e.TurnEnded()]
         case c.TestWakeUp():
-            test = leadership_test(state.figure.leadership, state.options.wake_up_modifier, source,
-                                   LeadershipReason.WAKE_UP)
+            test = leadership_test(
+                state.figure.leadership, state.options.wake_up_modifier, source, LeadershipReason.WAKE_UP
+            )
             outcome: e.Event = e.WokeUp(how="leadership") if test.success else e.WakeUpFailed()
-            return [e.LeadershipTested(reason=test.reason, roll=test.roll, threshold=test.threshold,
-                                       success=test.success), outcome]
+            return [
+                e.LeadershipTested(
+                    reason=test.reason, roll=test.roll, threshold=test.threshold, success=test.success
+                ),
+                outcome,
+            ]
         case c.HelpUp():
             return [e.WokeUp(how="friendly_help")]
         case c.SetPanicked(panicked=panicked):
@@ -375,8 +455,9 @@ def _after_test(state: TurnState, event: e.PowerTested) -> TurnState:
         return state.model_copy(update={"actions_left": left})
     tested = state.techniques_tested + 1
     phase = Phase.ACTING if tested >= len(state.declared) else Phase.TECHNIQUES
-    return state.model_copy(update={"actions_left": max(0, left), "techniques_tested": tested,
-                                    "phase": phase})
+    return state.model_copy(
+        update={"actions_left": max(0, left), "techniques_tested": tested, "phase": phase}
+    )
 
 
 def _after_violence(state: TurnState, event: e.ViolenceRolled) -> TurnState:
@@ -393,12 +474,20 @@ def evolve(state: TurnState, event: e.Event) -> TurnState:
     """The state after one event (pure)."""
     match event:
         case e.ActivationStarted(actions=actions):
-            return state.model_copy(update={
-                "phase": Phase.DECLARING, "activated": True, "actions_left": actions,
-                "declared": (), "techniques_tested": 0, "penalty": 0})
+            return state.model_copy(
+                update={
+                    "phase": Phase.DECLARING,
+                    "activated": True,
+                    "actions_left": actions,
+                    "declared": (),
+                    "techniques_tested": 0,
+                    "penalty": 0,
+                }
+            )
         case e.TechniquesDeclared(names=names):
-            return state.model_copy(update={
-                "declared": names, "phase": Phase.TECHNIQUES if names else Phase.ACTING})
+            return state.model_copy(
+                update={"declared": names, "phase": Phase.TECHNIQUES if names else Phase.ACTING}
+            )
         case e.PowerTested():
             return _after_test(state, event)
         case e.ViolenceRolled():
@@ -408,13 +497,24 @@ def evolve(state: TurnState, event: e.Event) -> TurnState:
         case e.ActionSpent():
             return state.model_copy(update={"actions_left": state.actions_left - 1})
         case e.ActivationEnded():
-            return state.model_copy(update={
-                "phase": Phase.READY, "actions_left": 0, "declared": (), "techniques_tested": 0,
-                "penalty": 0})
+            return state.model_copy(
+                update={
+                    "phase": Phase.READY,
+                    "actions_left": 0,
+                    "declared": (),
+                    "techniques_tested": 0,
+                    "penalty": 0,
+                }
+            )
         case e.TurnEnded():
-            return state.model_copy(update={
-                "turn": state.turn + 1, "activated": False, "cannot_concentrate": False,
-                "phase": Phase.WAKING if state.knocked_down else Phase.READY})
+            return state.model_copy(
+                update={
+                    "turn": state.turn + 1,
+                    "activated": False,
+                    "cannot_concentrate": False,
+                    "phase": Phase.WAKING if state.knocked_down else Phase.READY,
+                }
+            )
         case e.WokeUp():
             phase = Phase.READY if state.phase is Phase.WAKING else state.phase
             return state.model_copy(update={"knocked_down": False, "phase": phase})

@@ -22,8 +22,9 @@ from meneur.systems.warzone.violence import ViolenceRoll, roll_violence
 D = "warzone"
 
 
-def actions_spent(kind: PowerKind, actions: int, success: bool, critical: Critical | None,
-                  options: TableOptions) -> int:
+def actions_spent(
+    kind: PowerKind, actions: int, success: bool, critical: Critical | None, options: TableOptions
+) -> int:
     """Actions a use of a power takes from the model.
 
     A spell's success spends its actions, one less on an absolute success (never below 0); a failure
@@ -94,8 +95,13 @@ class Casting:
             if not self.leadership.success:
                 lines.append(Message(D, N_("The model suffers one wound.")))
         elif self.leadership_modifier is not None:
-            lines.append(Message(D, N_("A leadership test at {modifier} is due (give the leadership)."),
-                                 {"modifier": f"{self.leadership_modifier:+d}".replace("-", "\u2212")}))
+            lines.append(
+                Message(
+                    D,
+                    N_("A leadership test at {modifier} is due (give the leadership)."),
+                    {"modifier": f"{self.leadership_modifier:+d}".replace("-", "\u2212")},
+                )
+            )
         return lines
 
 
@@ -106,12 +112,23 @@ def check_actions(actions: int) -> None:
         BadInputError: naming the value.
     """
     if not 1 <= actions <= MAX_ACTIONS:
-        raise BadInputError(Message(D, N_("A spell costs {value} actions: give 1 to {top}."),
-                                    {"value": actions, "top": MAX_ACTIONS}))
+        raise BadInputError(
+            Message(
+                D,
+                N_("A spell costs {value} actions: give 1 to {top}."),
+                {"value": actions, "top": MAX_ACTIONS},
+            )
+        )
 
 
-def cast(spec: PowerTestSpec, kind: PowerKind, actions: int, source: DiceSource,
-         options: TableOptions | None = None, leadership: int | None = None) -> Casting:
+def cast(
+    spec: PowerTestSpec,
+    kind: PowerKind,
+    actions: int,
+    source: DiceSource,
+    options: TableOptions | None = None,
+    leadership: int | None = None,
+) -> Casting:
     """Use a power: power test, then on a "20" the violence table and, on its "20", leadership.
 
     Args:
@@ -140,6 +157,9 @@ def cast(spec: PowerTestSpec, kind: PowerKind, actions: int, source: DiceSource,
     if violence.effect is not ViolenceEffect.LEADERSHIP_TEST:
         return Casting(kind, cost, test, spent, violence)
     modifier = leadership_modifier(spec, options)
-    check = None if leadership is None else leadership_test(
-        leadership, modifier, source, LeadershipReason.VIOLENCE)
+    check = (
+        None
+        if leadership is None
+        else leadership_test(leadership, modifier, source, LeadershipReason.VIOLENCE)
+    )
     return Casting(kind, cost, test, spent, violence, check, modifier)

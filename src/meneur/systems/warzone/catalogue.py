@@ -38,18 +38,40 @@ class ViolenceRow:
 
 
 VIOLENCE_TABLE: tuple[ViolenceRow, ...] = (
-    ViolenceRow(1, 10, ViolenceEffect.NO_CONCENTRATION, N_(
-        "the model cannot concentrate this turn and every further power test in this activation"
-        " takes a −3 penalty to Power.")),
-    ViolenceRow(11, 17, ViolenceEffect.ACTIVATION_ENDS, N_(
-        "the model's activation ends at once, whatever actions it has left.")),
-    ViolenceRow(18, 19, ViolenceEffect.KNOCKED_DOWN, N_(
-        "the model is knocked down: it cannot be activated until a friendly model in base contact"
-        " spends an action, or it wakes up by passing a leadership test at −4 at the start of a"
-        " later turn.")),
-    ViolenceRow(20, 20, ViolenceEffect.LEADERSHIP_TEST, N_(
-        "the model takes a leadership test minus the failed power's difficulty; failing it means"
-        " one wound.")),
+    ViolenceRow(
+        1,
+        10,
+        ViolenceEffect.NO_CONCENTRATION,
+        N_(
+            "the model cannot concentrate this turn and every further power test in this activation"
+            " takes a −3 penalty to Power."
+        ),
+    ),
+    ViolenceRow(
+        11,
+        17,
+        ViolenceEffect.ACTIVATION_ENDS,
+        N_("the model's activation ends at once, whatever actions it has left."),
+    ),
+    ViolenceRow(
+        18,
+        19,
+        ViolenceEffect.KNOCKED_DOWN,
+        N_(
+            "the model is knocked down: it cannot be activated until a friendly model in base contact"
+            " spends an action, or it wakes up by passing a leadership test at −4 at the start of a"
+            " later turn."
+        ),
+    ),
+    ViolenceRow(
+        20,
+        20,
+        ViolenceEffect.LEADERSHIP_TEST,
+        N_(
+            "the model takes a leadership test minus the failed power's difficulty; failing it means"
+            " one wound."
+        ),
+    ),
 )
 
 EXAMPLE_RANGE = PowerRange(inches=18, line_of_sight=True, template="small blast")

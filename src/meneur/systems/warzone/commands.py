@@ -94,5 +94,15 @@ class SetPanicked:
     model: str | None = None
 
 
-Command = (StartActivation | DeclareTechniques | TestTechnique | CastSpell | SpendAction
-           | EndActivation | EndTurn | TestWakeUp | HelpUp | SetPanicked)
+Command = (
+    StartActivation
+    | DeclareTechniques
+    | TestTechnique
+    | CastSpell
+    | SpendAction
+    | EndActivation
+    | EndTurn
+    | TestWakeUp
+    | HelpUp
+    | SetPanicked
+)

@@ -123,7 +123,17 @@ class PanicChanged(Frozen):
 
 
 Event = Annotated[
-    ActivationStarted | TechniquesDeclared | PowerTested | ViolenceRolled | LeadershipTested
-    | WoundSuffered | ActionSpent | ActivationEnded | TurnEnded | WokeUp | WakeUpFailed
+    ActivationStarted
+    | TechniquesDeclared
+    | PowerTested
+    | ViolenceRolled
+    | LeadershipTested
+    | WoundSuffered
+    | ActionSpent
+    | ActivationEnded
+    | TurnEnded
+    | WokeUp
+    | WakeUpFailed
     | PanicChanged,
-    Field(discriminator="type")]
+    Field(discriminator="type"),
+]

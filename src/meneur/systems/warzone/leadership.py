@@ -46,16 +46,23 @@ class LeadershipTest:
     def explain(self) -> list[Message]:
         """How the test came about."""
         return [
-            Message(D, N_("Leadership test: {leadership} {modifier} = {threshold}; d20 rolled {roll}."),
-                    {"leadership": self.leadership,
-                     "modifier": f"{'−' if self.modifier < 0 else '+'} {abs(self.modifier)}",
-                     "threshold": self.threshold, "roll": self.roll}),
+            Message(
+                D,
+                N_("Leadership test: {leadership} {modifier} = {threshold}; d20 rolled {roll}."),
+                {
+                    "leadership": self.leadership,
+                    "modifier": f"{'−' if self.modifier < 0 else '+'} {abs(self.modifier)}",
+                    "threshold": self.threshold,
+                    "roll": self.roll,
+                },
+            ),
             Message(D, N_("Leadership test passed.") if self.success else N_("Leadership test failed.")),
         ]
 
 
-def leadership_test(leadership: int, modifier: int, source: DiceSource,
-                    reason: LeadershipReason = LeadershipReason.PLAIN) -> LeadershipTest:
+def leadership_test(
+    leadership: int, modifier: int, source: DiceSource, reason: LeadershipReason = LeadershipReason.PLAIN
+) -> LeadershipTest:
     """Roll one leadership test with a d20 from ``source``.
 
     Raises:

@@ -90,10 +90,20 @@ class PowerRange(Frozen):
 
     @model_validator(mode="after")
     def _at_least_one_part(self) -> PowerRange:
-        if not (self.personal or self.touch or self.template or self.command_range
-                or self.inches is not None or self.line_of_sight):
-            raise ModelProblemError(N_("a range needs at least one part (personal, touch, template,"
-                                       " command_range, inches or line_of_sight)"))
+        if not (
+            self.personal
+            or self.touch
+            or self.template
+            or self.command_range
+            or self.inches is not None
+            or self.line_of_sight
+        ):
+            raise ModelProblemError(
+                N_(
+                    "a range needs at least one part (personal, touch, template,"
+                    " command_range, inches or line_of_sight)"
+                )
+            )
         return self
 
 
@@ -133,11 +143,13 @@ class Power(Frozen):
     @model_validator(mode="after")
     def _actions_match_kind(self) -> Power:
         if self.kind is PowerKind.SPELL and self.actions is None:
-            raise ModelProblemError(N_("spell '{name}' needs its actions (Akcje), at least 1"),
-                                    name=self.name)
+            raise ModelProblemError(
+                N_("spell '{name}' needs its actions (Akcje), at least 1"), name=self.name
+            )
         if self.kind is PowerKind.TECHNIQUE and self.actions is not None:
-            raise ModelProblemError(N_("technique '{name}' costs no actions (no Akcje): remove 'actions'"),
-                               name=self.name)
+            raise ModelProblemError(
+                N_("technique '{name}' costs no actions (no Akcje): remove 'actions'"), name=self.name
+            )
         return self
 
     @property
@@ -147,7 +159,7 @@ class Power(Frozen):
 
     @property
     def usable_in_close_combat(self) -> bool:
-        """"w Walce Wręcz można używać tylko Technik lub Mocy z zasięgiem – dotyk"."""
+        """ "w Walce Wręcz można używać tylko Technik lub Mocy z zasięgiem – dotyk"."""
         return self.kind is PowerKind.TECHNIQUE or self.range.touch or self.close_combat
 
 
@@ -177,8 +189,9 @@ class Figure(Frozen):
         names = [p.name for p in self.powers]
         doubles = sorted({n for n in names if names.count(n) > 1})
         if doubles:
-            raise ModelProblemError(N_("power names must be unique; repeated: {names}"),
-                                    names=", ".join(doubles))
+            raise ModelProblemError(
+                N_("power names must be unique; repeated: {names}"), names=", ".join(doubles)
+            )
         return self
 
     def find_power(self, name: str) -> Power | None:

@@ -72,8 +72,13 @@ class CastingOdds:
     expected_actions: Fraction
 
 
-def casting_odds(spec: PowerTestSpec, kind: PowerKind, actions: int, options: TableOptions | None = None,
-                 leadership: int | None = None) -> CastingOdds:
+def casting_odds(
+    spec: PowerTestSpec,
+    kind: PowerKind,
+    actions: int,
+    options: TableOptions | None = None,
+    leadership: int | None = None,
+) -> CastingOdds:
     """Exact odds of a whole use of a power (see :func:`meneur.systems.warzone.casting.cast`)."""
     from meneur.systems.warzone.casting import actions_spent, leadership_modifier
 
@@ -93,6 +98,6 @@ def casting_odds(spec: PowerTestSpec, kind: PowerKind, actions: int, options: Ta
         "critical_failure": actions_spent(kind, cost, False, Critical.CRITICAL_FAILURE, opts),
     }
     expected = sum((p * spent[key] for key, p in outcomes.items()), Fraction(0))
-    return CastingOdds(outcomes, outcomes["absolute_success"] + outcomes["success"], violence, wound,
-                       expected)
-
+    return CastingOdds(
+        outcomes, outcomes["absolute_success"] + outcomes["success"], violence, wound, expected
+    )

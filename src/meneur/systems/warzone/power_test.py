@@ -29,8 +29,10 @@ class Critical(StrEnum):
     CRITICAL_FAILURE = "critical_failure"
 
 
-CRITICAL_NAMES = {Critical.ABSOLUTE_SUCCESS: N_("Absolute Success"),
-                  Critical.CRITICAL_FAILURE: N_("Critical Failure")}
+CRITICAL_NAMES = {
+    Critical.ABSOLUTE_SUCCESS: N_("Absolute Success"),
+    Critical.CRITICAL_FAILURE: N_("Critical Failure"),
+}
 
 
 def order_increase(order: int | None) -> int:
@@ -45,9 +47,16 @@ def order_increase(order: int | None) -> int:
     if order is None:
         return 0
     if not 1 <= order <= MAX_TECHNIQUES:
-        raise BadInputError(Message(D, N_(
-            "The technique order is {order}: a model tries at most 3 techniques per activation,"
-            " so give 1, 2 or 3."), {"order": order}))
+        raise BadInputError(
+            Message(
+                D,
+                N_(
+                    "The technique order is {order}: a model tries at most 3 techniques per activation,"
+                    " so give 1, 2 or 3."
+                ),
+                {"order": order},
+            )
+        )
     return 2 * (order - 1)
 
 
@@ -58,8 +67,13 @@ def check_stat(value: int, what: str) -> None:
         BadInputError: naming the value and the accepted range.
     """
     if not 0 <= value <= MAX_STAT:
-        raise BadInputError(Message(D, N_("{what} is {value}: give a whole number from 0 to {top}."),
-                                    {"what": Message(D, what), "value": value, "top": MAX_STAT}))
+        raise BadInputError(
+            Message(
+                D,
+                N_("{what} is {value}: give a whole number from 0 to {top}."),
+                {"what": Message(D, what), "value": value, "top": MAX_STAT},
+            )
+        )
 
 
 def check_difficulty(difficulty: int) -> None:
@@ -69,9 +83,16 @@ def check_difficulty(difficulty: int) -> None:
         BadInputError: naming the difficulty and the accepted range.
     """
     if not 0 <= difficulty <= MAX_DIFFICULTY:
-        raise BadInputError(Message(D, N_(
-            "The difficulty is {value}: give a whole number from 0 to {top} (it is subtracted from"
-            " the Power)."), {"value": difficulty, "top": MAX_DIFFICULTY}))
+        raise BadInputError(
+            Message(
+                D,
+                N_(
+                    "The difficulty is {value}: give a whole number from 0 to {top} (it is subtracted from"
+                    " the Power)."
+                ),
+                {"value": difficulty, "top": MAX_DIFFICULTY},
+            )
+        )
 
 
 @dataclass(frozen=True)
@@ -95,8 +116,9 @@ class PowerTestSpec:
         check_difficulty(self.difficulty)
         order_increase(self.order)
         if self.penalty < 0:
-            raise BadInputError(Message(D, N_("The penalty is {value}: give 0 or more."),
-                                        {"value": self.penalty}))
+            raise BadInputError(
+                Message(D, N_("The penalty is {value}: give 0 or more."), {"value": self.penalty})
+            )
 
     @property
     def increase(self) -> int:
@@ -144,29 +166,65 @@ class PowerTest:
     def explain(self) -> list[Message]:
         """How the test came about, step by step."""
         s = self.spec
-        lines = [Message(D, N_("Power {power} − difficulty {difficulty} = {value}."),
-                         {"power": s.power, "difficulty": s.difficulty,
-                          "value": minus(s.power - s.difficulty)})]
+        lines = [
+            Message(
+                D,
+                N_("Power {power} − difficulty {difficulty} = {value}."),
+                {"power": s.power, "difficulty": s.difficulty, "value": minus(s.power - s.difficulty)},
+            )
+        ]
         if s.increase:
-            lines.append(Message(D, N_("Technique number {order} of the activation: difficulty +{extra}."),
-                                 {"order": s.order, "extra": s.increase}))
+            lines.append(
+                Message(
+                    D,
+                    N_("Technique number {order} of the activation: difficulty +{extra}."),
+                    {"order": s.order, "extra": s.increase},
+                )
+            )
         if s.penalty:
-            lines.append(Message(D, N_("Violence table penalty in this activation: −{penalty}."),
-                                 {"penalty": s.penalty}))
+            lines.append(
+                Message(
+                    D, N_("Violence table penalty in this activation: −{penalty}."), {"penalty": s.penalty}
+                )
+            )
         if s.threshold >= 1 or self.roll == CRITICAL_FAILURE_ROLL:
-            lines.append(Message(D, N_("d20 rolled {roll}, needed {threshold} or less."),
-                                 {"roll": self.roll, "threshold": minus(s.threshold)}))
+            lines.append(
+                Message(
+                    D,
+                    N_("d20 rolled {roll}, needed {threshold} or less."),
+                    {"roll": self.roll, "threshold": minus(s.threshold)},
+                )
+            )
         elif self.roll == ABSOLUTE_SUCCESS_ROLL and not self.success:
-            lines.append(Message(D, N_("d20 rolled 1; the modified Power is {threshold}, below 1: no roll"
-                                       " succeeds at this table (natural_one_always_succeeds is off)."),
-                                 {"threshold": minus(s.threshold)}))
+            lines.append(
+                Message(
+                    D,
+                    N_(
+                        "d20 rolled 1; the modified Power is {threshold}, below 1: no roll"
+                        " succeeds at this table (natural_one_always_succeeds is off)."
+                    ),
+                    {"threshold": minus(s.threshold)},
+                )
+            )
         else:
-            lines.append(Message(D, N_("d20 rolled {roll}; the modified Power is {threshold}, below 1: only"
-                                       " a natural 1 succeeds."),
-                                 {"roll": self.roll, "threshold": minus(s.threshold)}))
+            lines.append(
+                Message(
+                    D,
+                    N_(
+                        "d20 rolled {roll}; the modified Power is {threshold}, below 1: only"
+                        " a natural 1 succeeds."
+                    ),
+                    {"roll": self.roll, "threshold": minus(s.threshold)},
+                )
+            )
         if self.critical is not None:
-            lines.append(Message(D, N_("Natural {roll}: {critical}."),
-                                 {"roll": self.roll, "critical": Message(D, CRITICAL_NAMES[self.critical])}))
+            lines.append(
+                Message(
+                    D,
+                    N_("Natural {roll}: {critical}."),
+                    {"roll": self.roll, "critical": Message(D, CRITICAL_NAMES[self.critical])},
+                )
+            )
         lines.append(Message(D, N_("Success.") if self.success else N_("Failure.")))
         return lines
 

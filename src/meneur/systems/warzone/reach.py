@@ -56,25 +56,42 @@ def _range_problems(power: Power, target: Target) -> list[Message]:
     rng = power.range
     problems: list[Message] = []
     if rng.personal and not target.is_self:
-        problems.append(Message(D, N_("'{name}' is personal: only the model using it can be the target."),
-                                {"name": power.name}))
+        problems.append(
+            Message(
+                D,
+                N_("'{name}' is personal: only the model using it can be the target."),
+                {"name": power.name},
+            )
+        )
     if rng.touch and not (target.is_self or target.in_contact):
-        problems.append(Message(D, N_(
-            "'{name}' has touch range: the target must be the user or a model in base contact."),
-                                {"name": power.name}))
+        problems.append(
+            Message(
+                D,
+                N_("'{name}' has touch range: the target must be the user or a model in base contact."),
+                {"name": power.name},
+            )
+        )
     if rng.inches is not None and not target.is_self:
         if target.distance is None:
-            problems.append(Message(D, N_("'{name}' has a measured range of {inches} inches: give the"
-                                          " distance to the target."),
-                                    {"name": power.name, "inches": rng.inches}))
+            problems.append(
+                Message(
+                    D,
+                    N_("'{name}' has a measured range of {inches} inches: give the distance to the target."),
+                    {"name": power.name, "inches": rng.inches},
+                )
+            )
         elif target.distance > rng.inches:
-            problems.append(Message(D, N_("The target is {distance} inches away; '{name}' reaches"
-                                          " {inches} inches."),
-                                    {"name": power.name, "inches": rng.inches,
-                                     "distance": inches(target.distance)}))
+            problems.append(
+                Message(
+                    D,
+                    N_("The target is {distance} inches away; '{name}' reaches {inches} inches."),
+                    {"name": power.name, "inches": rng.inches, "distance": inches(target.distance)},
+                )
+            )
     if rng.line_of_sight and not (target.is_self or target.in_line_of_sight):
-        problems.append(Message(D, N_("'{name}' needs the target in the user's line of sight."),
-                                {"name": power.name}))
+        problems.append(
+            Message(D, N_("'{name}' needs the target in the user's line of sight."), {"name": power.name})
+        )
     return problems
 
 
@@ -84,14 +101,28 @@ def _target_problems(power: Power, target: Target, options: TableOptions) -> lis
         problems.append(Message(D, N_("'{name}' targets a model, not a point."), {"name": power.name}))
     if target.kind is TargetKind.MODEL and not target.is_self:
         if not target.in_field_of_fire and not power.outside_field_of_fire:
-            problems.append(Message(D, N_(
-                "The target model is outside the user's field of fire (\"jedynie na modele będące w jego"
-                " Polu Ostrzału\")."), {}))
+            problems.append(
+                Message(
+                    D,
+                    N_(
+                        "The target model is outside the user's field of fire (\"jedynie na modele będące w jego"
+                        ' Polu Ostrzału").'
+                    ),
+                    {},
+                )
+            )
         follows = not target.friendly or options.friendly_targets_follow_priority
         if follows and not target.priority_respected:
-            problems.append(Message(D, N_(
-                "Powers aimed at enemy models follow the target priority rules (\"Priorytetu"
-                " Celu\"); pick the target they allow."), {}))
+            problems.append(
+                Message(
+                    D,
+                    N_(
+                        'Powers aimed at enemy models follow the target priority rules ("Priorytetu'
+                        ' Celu"); pick the target they allow.'
+                    ),
+                    {},
+                )
+            )
     return problems
 
 

@@ -57,8 +57,11 @@ def squad_state(figures: Iterable[Figure], options: TableOptions | None = None) 
     models: dict[str, a.TurnState] = {}
     for figure in figures:
         if figure.name in models:
-            raise BadInputError(Message(D, N_("Two models are named '{name}': give each its own name."),
-                                        {"name": figure.name}))
+            raise BadInputError(
+                Message(
+                    D, N_("Two models are named '{name}': give each its own name."), {"name": figure.name}
+                )
+            )
         models[figure.name] = a.initial_state(figure, options)
     return SquadState(models=models)
 
@@ -73,13 +76,21 @@ def resolve(state: SquadState, name: str | None) -> str:
     if name is None:
         if len(names) == 1:
             return names[0]
-        raise BadInputError(Message(D, N_("The squad has several models: name one with --model ({names})."),
-                                    {"names": ", ".join(names)}))
+        raise BadInputError(
+            Message(
+                D,
+                N_("The squad has several models: name one with --model ({names})."),
+                {"names": ", ".join(names)},
+            )
+        )
     known = match(name, names)
     if known is not None:
         return known
-    raise BadInputError(Message(D, N_("No model named '{name}' in the squad: {names}."),
-                                {"name": name, "names": ", ".join(names)}))
+    raise BadInputError(
+        Message(
+            D, N_("No model named '{name}' in the squad: {names}."), {"name": name, "names": ", ".join(names)}
+        )
+    )
 
 
 def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
@@ -97,9 +108,12 @@ def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> IllegalAct
         return _illegal("helper_self", N_("A model cannot help itself up."))
     model = state.models[helper]
     if model.phase is not a.Phase.ACTING or model.actions_left < 1:
-        return _illegal("helper_action", N_(
-            "{helper} must be using its actions, with one left, to spend it getting {model} up."),
-            helper=helper, model=name)
+        return _illegal(
+            "helper_action",
+            N_("{helper} must be using its actions, with one left, to spend it getting {model} up."),
+            helper=helper,
+            model=name,
+        )
     return None
 
 
@@ -115,9 +129,12 @@ def refusal(state: SquadState, command: c.Command) -> IllegalActionError | None:
     if isinstance(command, c.HelpUp):
         return _help_refusal(state, name, command)
     if isinstance(command, c.StartActivation) and state.active not in (None, name):
-        return _illegal("one_activation", N_(
-            "{active} is in the middle of its activation: end it before activating {model}."),
-            active=state.active, model=name)
+        return _illegal(
+            "one_activation",
+            N_("{active} is in the middle of its activation: end it before activating {model}."),
+            active=state.active,
+            model=name,
+        )
     return a.refusal(state.models[name], command)
 
 
@@ -146,8 +163,13 @@ def evolve(state: SquadState, event: e.Event) -> SquadState:
         return SquadState(models={n: a.evolve(m, event) for n, m in state.models.items()})
     name = state.first if event.model is None else event.model
     if name not in state.models:
-        raise BadInputError(Message(D, N_("No model named '{name}' in the squad: {names}."),
-                                    {"name": name, "names": ", ".join(state.models)}))
+        raise BadInputError(
+            Message(
+                D,
+                N_("No model named '{name}' in the squad: {names}."),
+                {"name": name, "names": ", ".join(state.models)},
+            )
+        )
     return SquadState(models={**state.models, name: a.evolve(state.models[name], event)})
 
 
@@ -158,8 +180,11 @@ def _candidates(state: SquadState) -> list[tuple[str | None, str, c.Command, int
             if kind != "end_turn":
                 named: c.Command = dataclasses.replace(cast(Any, command), model=name)
                 found.append((name, kind, named, cost))
-        found += [(helper, "help_up", c.HelpUp(model=name, helper=helper), 1)
-                  for helper in state.models if helper != name]
+        found += [
+            (helper, "help_up", c.HelpUp(model=name, helper=helper), 1)
+            for helper in state.models
+            if helper != name
+        ]
     return found
 
 

@@ -41,9 +41,13 @@ class ViolenceRoll:
 
     def explain(self) -> list[Message]:
         """The die, its row and the row's text."""
-        return [Message(D, N_("Violence table: d20 rolled {roll} ({rows}): {effect}"),
-                        {"roll": self.roll, "rows": self.row.label,
-                         "effect": Message(D, self.row.text)})]
+        return [
+            Message(
+                D,
+                N_("Violence table: d20 rolled {roll} ({rows}): {effect}"),
+                {"roll": self.roll, "rows": self.row.label, "effect": Message(D, self.row.text)},
+            )
+        ]
 
 
 def roll_violence(source: DiceSource) -> ViolenceRoll:

@@ -37,8 +37,9 @@ _ = Translator("carpathes")
 CLUES_MAX = 99
 
 
-def _table_options(until_penance: bool, any_object: bool, disadvantage_wins: bool, serious_only: bool,
-                   clues: int) -> TableOptions:
+def _table_options(
+    until_penance: bool, any_object: bool, disadvantage_wins: bool, serious_only: bool, clues: int
+) -> TableOptions:
     check_range(Message("carpathes", N_("The number of clues per scene")), clues, 0, CLUES_MAX)
     return TableOptions(
         cracked_disadvantage_until_penance=until_penance,
@@ -53,29 +54,67 @@ def _register_new(app: typer.Typer) -> None:
     @app.command("new", help=_("Create an empty chronicle file."))
     def new_cmd(
         path: Annotated[Path, file_argument()],
-        until_penance: Annotated[bool, typer.Option("--until-penance", help=_(
-            "Table option: shaken faith gives disadvantage in every supernatural confrontation"
-            " until penance, not only the next one (also --cracked-until-penance)."))] = False,
-        any_object: Annotated[bool, typer.Option("--any-object", help=_(
-            "Table option: accept a Talisman object never established as sacred (also"
-            " --allow-unestablished-objects)."))] = False,
-        disadvantage_wins: Annotated[bool, typer.Option("--disadvantage-wins", help=_(
-            "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
-            " cancelling out."))] = False,
-        serious_only: Annotated[bool, typer.Option("--serious-only", help=_(
-            "Table option: only a serious wound gives disadvantage until medical care, not a critical"
-            " one (also --critical-wound-no-disadvantage)."))] = False,
+        until_penance: Annotated[
+            bool,
+            typer.Option(
+                "--until-penance",
+                help=_(
+                    "Table option: shaken faith gives disadvantage in every supernatural confrontation"
+                    " until penance, not only the next one (also --cracked-until-penance)."
+                ),
+            ),
+        ] = False,
+        any_object: Annotated[
+            bool,
+            typer.Option(
+                "--any-object",
+                help=_(
+                    "Table option: accept a Talisman object never established as sacred (also"
+                    " --allow-unestablished-objects)."
+                ),
+            ),
+        ] = False,
+        disadvantage_wins: Annotated[
+            bool,
+            typer.Option(
+                "--disadvantage-wins",
+                help=_(
+                    "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
+                    " cancelling out."
+                ),
+            ),
+        ] = False,
+        serious_only: Annotated[
+            bool,
+            typer.Option(
+                "--serious-only",
+                help=_(
+                    "Table option: only a serious wound gives disadvantage until medical care, not a critical"
+                    " one (also --critical-wound-no-disadvantage)."
+                ),
+            ),
+        ] = False,
         until_penance_long: Annotated[bool, typer.Option("--cracked-until-penance", hidden=True)] = False,
         any_object_long: Annotated[bool, typer.Option("--allow-unestablished-objects", hidden=True)] = False,
         serious_long: Annotated[bool, typer.Option("--critical-wound-no-disadvantage", hidden=True)] = False,
-        clues: Annotated[int, typer.Option("--clues-per-scene", help=_(
-            "Table option: the most supernatural clues in a scene (0: no limit)."))] = 3,
+        clues: Annotated[
+            int,
+            typer.Option(
+                "--clues-per-scene",
+                help=_("Table option: the most supernatural clues in a scene (0: no limit)."),
+            ),
+        ] = 3,
         force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         try:
-            options = _table_options(until_penance or until_penance_long, any_object or any_object_long,
-                                     disadvantage_wins, serious_only or serious_long, clues)
+            options = _table_options(
+                until_penance or until_penance_long,
+                any_object or any_object_long,
+                disadvantage_wins,
+                serious_only or serious_long,
+                clues,
+            )
         except MeneurError as error:
             fail(error, as_json)
         setup = {"options": options.model_dump(mode="json")}
@@ -140,8 +179,12 @@ def _register_add_pc(app: typer.Typer) -> None:
             ),
         ] = None,
         equipment: Annotated[int, typer.Option("--equipment", help=_("Equipment bonus to Défense."))] = 0,
-        initiative_talent: Annotated[str | None, typer.Option("--initiative-talent", help=_(
-            "One of the PC's talents whose bonus adds to initiative."))] = None,
+        initiative_talent: Annotated[
+            str | None,
+            typer.Option(
+                "--initiative-talent", help=_("One of the PC's talents whose bonus adds to initiative.")
+            ),
+        ] = None,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         def build(session: object) -> Command:
@@ -173,8 +216,15 @@ def _npc(name: str, kind: str, traits: tuple[int, int, int], equipment: int, bon
     check_range(Message("carpathes", N_("The talent bonus")), bonus, BONUS_MIN, BONUS_MAX)
     mental, physical, social = traits
     try:
-        return Npc(name=name, kind=parse_enum(CreatureKind, kind, _("creature")), mental=mental,
-                   physical=physical, social=social, equipment_bonus=equipment, initiative_bonus=bonus)
+        return Npc(
+            name=name,
+            kind=parse_enum(CreatureKind, kind, _("creature")),
+            mental=mental,
+            physical=physical,
+            social=social,
+            equipment_bonus=equipment,
+            initiative_bonus=bonus,
+        )
     except ValidationError as error:
         raise explain(error, "add-npc") from None
 
@@ -196,8 +246,11 @@ def _register_add_npc(app: typer.Typer) -> None:
         bonus: Annotated[int, typer.Option("--initiative-bonus", help=_("Talent bonus to initiative."))] = 0,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
-        run(path, lambda session: AddNpc(npc=_npc(name, kind, (mental, physical, social), equipment, bonus)),
-            as_json)
+        run(
+            path,
+            lambda session: AddNpc(npc=_npc(name, kind, (mental, physical, social), equipment, bonus)),
+            as_json,
+        )
 
 
 def register(app: typer.Typer) -> None:

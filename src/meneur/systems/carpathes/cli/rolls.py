@@ -261,8 +261,12 @@ def _register_effect(app: typer.Typer) -> None:
         target: Annotated[
             str, typer.Option("--target", help=_("What it acts on: {choices}.", choices=targets))
         ],
-        door: Annotated[bool, typer.Option("--door-wreath", help=_(
-            "A wreath of braids hangs on the bedroom door: may the target enter?"))] = False,
+        door: Annotated[
+            bool,
+            typer.Option(
+                "--door-wreath", help=_("A wreath of braids hangs on the bedroom door: may the target enter?")
+            ),
+        ] = False,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         what, acting = parse_enum(Target, target, _("target")), parse_enum(Agent, agent, _("agent"))

@@ -97,8 +97,13 @@ def _register_roll(app: typer.Typer) -> None:
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
         modes, background = (advantage, disadvantage), (trade, hobby)
-        run(path, lambda session: _roll_command(pc, trait, talent, modes, purpose, peril, background),
-            as_json, seed, dice)
+        run(
+            path,
+            lambda session: _roll_command(pc, trait, talent, modes, purpose, peril, background),
+            as_json,
+            seed,
+            dice,
+        )
 
 
 def _register_talisman(app: typer.Typer) -> None:
@@ -130,14 +135,20 @@ def _register_initiative(app: typer.Typer) -> None:
     def initiative_cmd(
         path: Annotated[Path, file_argument()],
         npcs: Annotated[
-            list[str] | None, typer.Option("--npc", help=_(
-                "NPCs, NAME:PHYSIQUE[:talent=N] or the NAME of an NPC of the chronicle, separated by"
-                " commas."))
+            list[str] | None,
+            typer.Option(
+                "--npc",
+                help=_(
+                    "NPCs, NAME:PHYSIQUE[:talent=N] or the NAME of an NPC of the chronicle, separated by"
+                    " commas."
+                ),
+            ),
         ] = None,
         surprise: Annotated[
             list[str] | None,
-            typer.Option("--surprise", help=_(
-                "Combatants who whispered a surprise attack, separated by commas.")),
+            typer.Option(
+                "--surprise", help=_("Combatants who whispered a surprise attack, separated by commas.")
+            ),
         ] = None,
         off_guard: Annotated[
             list[str] | None,
@@ -166,9 +177,13 @@ def _register_initiative(app: typer.Typer) -> None:
 def _register_attack(app: typer.Typer) -> None:
     weapons = shown("WeaponKey", [k.value for k in WeaponKey])
 
-    @app.command("attack", help=_(
-        "A PC or NPC attacks another: 2D6 + Physique + weapon bonus against the target's Défense;"
-        " the wound is recorded on the target."))
+    @app.command(
+        "attack",
+        help=_(
+            "A PC or NPC attacks another: 2D6 + Physique + weapon bonus against the target's Défense;"
+            " the wound is recorded on the target."
+        ),
+    )
     def attack_cmd(
         path: Annotated[Path, file_argument()],
         attacker: Annotated[str, typer.Option("--attacker", help=_("The attacking PC or NPC."))],
@@ -180,8 +195,12 @@ def _register_attack(app: typer.Typer) -> None:
         identified: Annotated[
             bool, typer.Option("--identified", help=_("The target is identified as undead."))
         ] = False,
-        sleeping: Annotated[bool, typer.Option("--sleeping", help=_(
-            "The target sleeps (ash stake in the heart of a sleeping vampire)."))] = False,
+        sleeping: Annotated[
+            bool,
+            typer.Option(
+                "--sleeping", help=_("The target sleeps (ash stake in the heart of a sleeping vampire).")
+            ),
+        ] = False,
         advantage: Annotated[bool, advantage_option()] = False,
         disadvantage: Annotated[bool, disadvantage_option()] = False,
         dice: Annotated[str | None, dice_option()] = None,
@@ -190,10 +209,16 @@ def _register_attack(app: typer.Typer) -> None:
     ) -> None:
         def build(session: object) -> MakeAttack:
             check_range(Message("carpathes", N_("The weapon bonus")), weapon_bonus, BONUS_MIN, BONUS_MAX)
-            return MakeAttack(attacker=attacker, target=target,
-                              weapon=parse_enum(WeaponKey, weapon, _("weapon")),
-                              weapon_bonus=weapon_bonus, identified=identified, sleeping=sleeping,
-                              advantage=advantage, disadvantage=disadvantage)
+            return MakeAttack(
+                attacker=attacker,
+                target=target,
+                weapon=parse_enum(WeaponKey, weapon, _("weapon")),
+                weapon_bonus=weapon_bonus,
+                identified=identified,
+                sleeping=sleeping,
+                advantage=advantage,
+                disadvantage=disadvantage,
+            )
 
         run(path, build, as_json, seed, dice)
 

@@ -69,7 +69,12 @@ def parse_fighter(spec: str) -> Combatant:
                 flag=flag,
             )
     return Combatant(
-        parts[0], int(parts[1]), "pc" in flags, talent, "surprise" in flags, "off_guard" in flags,
+        parts[0],
+        int(parts[1]),
+        "pc" in flags,
+        talent,
+        "surprise" in flags,
+        "off_guard" in flags,
         "wounded" in flags,
     )
 

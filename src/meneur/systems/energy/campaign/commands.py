@@ -304,9 +304,14 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             return [ev.CharacterReturned(character=name, stress=state.options.broken_return_stress)]
         case InflictState(state=inflicted):
             if inflicted is State.WOUNDED and State.INCAPACITATED in character.states:
-                raise _illegal("incapacitated", N_(
-                    "{name} is already incapacitated: being wounded again changes nothing; nothing was "
-                    "recorded."), name=name)
+                raise _illegal(
+                    "incapacitated",
+                    N_(
+                        "{name} is already incapacitated: being wounded again changes nothing; nothing was "
+                        "recorded."
+                    ),
+                    name=name,
+                )
             return [ev.StateInflicted(character=name, state=_inflicted(character, inflicted))]
         case RecoverState(how=how):
             return [ev.StateRecovered(character=name, how=how)]

@@ -119,12 +119,14 @@ def gain(
     hero, heroic_xp = _convert(old.heroic_xp + award.heroic_xp, None)
     room = max(0, options.max_earned_aptitude_points - aptitude_points_earned)
     apt, aptitude_xp = _convert(old.aptitude_xp + award.aptitude_xp, room)
-    experience = old.model_copy(update={
-        "heroic_xp": heroic_xp,
-        "aptitude_xp": aptitude_xp,
-        "heroic_points": old.heroic_points + hero,
-        "aptitude_points": old.aptitude_points + apt,
-    })
+    experience = old.model_copy(
+        update={
+            "heroic_xp": heroic_xp,
+            "aptitude_xp": aptitude_xp,
+            "heroic_points": old.heroic_points + hero,
+            "aptitude_points": old.aptitude_points + apt,
+        }
+    )
     return Gain(character.model_copy(update={"experience": experience}), hero, apt)
 
 
@@ -205,12 +207,17 @@ def improvements(old: Character, new: Character) -> tuple[tuple[str, str, int], 
     """What ``new`` has more of than ``old``: ``(kind, key, new value)`` for each attribute, aptitude,
     power (its modifier) and trait (its bonus) raised or bought."""
     found: list[tuple[str, str, int]] = [
-        ("attribute", key, getattr(new.attributes, key)) for key in ("energy", "recovery", "vigor")
-        if getattr(new.attributes, key) > getattr(old.attributes, key)]
+        ("attribute", key, getattr(new.attributes, key))
+        for key in ("energy", "recovery", "vigor")
+        if getattr(new.attributes, key) > getattr(old.attributes, key)
+    ]
     found += [("aptitude", a.value, r) for a, r in new.aptitudes.items() if r > old.aptitude(a)]
     powers = {p.name: p.modifier for p in old.powers}
-    found += [("power", p.name, p.modifier) for p in new.powers
-              if p.name not in powers or p.modifier > powers[p.name]]
+    found += [
+        ("power", p.name, p.modifier)
+        for p in new.powers
+        if p.name not in powers or p.modifier > powers[p.name]
+    ]
     traits = {t.name: t.bonus for t in old.traits}
     found += [("trait", t.name, t.bonus) for t in new.traits if t.bonus > traits.get(t.name, 0)]
     return tuple(found)

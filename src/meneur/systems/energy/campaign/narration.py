@@ -74,17 +74,31 @@ def _awarded(event: ev.ExperienceAwarded) -> Message:
     line = _m(
         N_("{name} gains {heroic} and {aptitude}."),
         name=event.character,
-        heroic=counted(DOMAIN, N_("{count} heroic experience point"),
-                       N_("{count} heroic experience points"), award.heroic_xp),
-        aptitude=counted(DOMAIN, N_("{count} aptitude experience point"),
-                         N_("{count} aptitude experience points"), award.aptitude_xp),
+        heroic=counted(
+            DOMAIN,
+            N_("{count} heroic experience point"),
+            N_("{count} heroic experience points"),
+            award.heroic_xp,
+        ),
+        aptitude=counted(
+            DOMAIN,
+            N_("{count} aptitude experience point"),
+            N_("{count} aptitude experience points"),
+            award.aptitude_xp,
+        ),
     )
     if event.hero_points:
-        line = _m(N_("{line} 10 heroic experience points become {points}."), line=line,
-                  points=_hero_points(event.hero_points))
+        line = _m(
+            N_("{line} 10 heroic experience points become {points}."),
+            line=line,
+            points=_hero_points(event.hero_points),
+        )
     if event.aptitude_points:
-        line = _m(N_("{line} 10 aptitude experience points become {points}."), line=line,
-                  points=_aptitude_points(event.aptitude_points))
+        line = _m(
+            N_("{line} 10 aptitude experience points become {points}."),
+            line=line,
+            points=_aptitude_points(event.aptitude_points),
+        )
     return line
 
 
@@ -227,10 +241,7 @@ def character_lines(character: Character) -> list[Message]:
             vigor=attributes.vigor,
         ),
         _m(
-            N_(
-                "experience: heroic {heroic_xp} xp, aptitude {aptitude_xp} xp; "
-                "unspent: {hero}, {aptitude}"
-            ),
+            N_("experience: heroic {heroic_xp} xp, aptitude {aptitude_xp} xp; unspent: {hero}, {aptitude}"),
             heroic_xp=xp.heroic_xp,
             aptitude_xp=xp.aptitude_xp,
             hero=_hero_points(xp.heroic_points),

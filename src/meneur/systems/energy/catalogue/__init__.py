@@ -47,8 +47,13 @@ def library_hero(name: str) -> Character:
     """
     hero = _library().get(name_key(name))
     if hero is None:
-        raise BadInputError(Message(DOMAIN, N_("{name}: no such hero in the library; known heroes: {known}."),
-                                    {"name": name, "known": ", ".join(library_names())}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("{name}: no such hero in the library; known heroes: {known}."),
+                {"name": name, "known": ", ".join(library_names())},
+            )
+        )
     return hero
 
 

@@ -17,10 +17,12 @@ from typer.core import TyperGroup
 from meneur.i18n import N_, Translator
 
 _ = Translator("energy")
-_FIGHT_HELP = N_("Tactical combat: set up a fight (new), play it command by command (attack, defend, move, "
-                 "pass, end...; undo takes the last one back) or play a fight file (run). Fight files: "
-                 "meneur energy fight reference, or docs/fight-files.md (English) and docs/fight-files.fr.md "
-                 "(French).")
+_FIGHT_HELP = N_(
+    "Tactical combat: set up a fight (new), play it command by command (attack, defend, move, "
+    "pass, end...; undo takes the last one back) or play a fight file (run). Fight files: "
+    "meneur energy fight reference, or docs/fight-files.md (English) and docs/fight-files.fr.md "
+    "(French)."
+)
 _CAMPAIGN_HELP = N_(
     "A campaign journal: sessions, stress, experience, reputation, resources; every change can be undone."
 )

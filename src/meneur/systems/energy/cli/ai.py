@@ -142,8 +142,15 @@ def _write(path: Path, data: dict[str, Any]) -> None:
     write_text_atomically(path, text)
 
 
-SIDE_WORDS = {"foes": "foes", "adversaires": "foes", "ennemis": "foes", "heroes": "heroes", "heros": "heroes",
-              "all": "all", "tous": "all"}
+SIDE_WORDS = {
+    "foes": "foes",
+    "adversaires": "foes",
+    "ennemis": "foes",
+    "heroes": "heroes",
+    "heros": "heroes",
+    "all": "all",
+    "tous": "all",
+}
 """What ``--sides`` reads (folded): the keys and the book's words."""
 
 

@@ -194,7 +194,8 @@ def _register_phases(campaign: typer.Typer) -> None:
             sub.command(verb, help=_(verb_help))(flow_command(wire))
         campaign.add_typer(sub, name=group)
     campaign.command("scene", help=_("Start a scene: scene FILE (scene start FILE says the same)."))(
-        scene_command())
+        scene_command()
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -74,8 +74,10 @@ def stress_add(
 def stress_relieve(
     path: File,
     name: Name,
-    reason: Annotated[str, typer.Argument(
-        help=_("exutoire or scène d'équipe (keys: outlet, team_scene)"), metavar=_("REASON"))],
+    reason: Annotated[
+        str,
+        typer.Argument(help=_("exutoire or scène d'équipe (keys: outlet, team_scene)"), metavar=_("REASON")),
+    ],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import RelieveStress
@@ -119,8 +121,9 @@ def stress_return(path: File, name: Name, as_json: Json = False) -> None:
 def state_add(
     path: File,
     name: Name,
-    which: Annotated[str, typer.Argument(
-        help=_("épuisé or blessé (or the keys exhausted, wounded)"), metavar=_("STATE"))],
+    which: Annotated[
+        str, typer.Argument(help=_("épuisé or blessé (or the keys exhausted, wounded)"), metavar=_("STATE"))
+    ],
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import InflictState

@@ -216,8 +216,13 @@ def _run(values: dict[str, Any], state: Any, campaign_file: Path | None) -> None
             out.print(line.render(), markup=False)
         if values["surpass"]:
             # No campaign file keeps the box: the GM ticks it ("il peut cocher une case de stress").
-            out.print(_("Se dépasser: tick a stress box on the character sheet (no campaign file given "
-                        "with --campaign records it)."), markup=False)
+            out.print(
+                _(
+                    "Se dépasser: tick a stress box on the character sheet (no campaign file given "
+                    "with --campaign records it)."
+                ),
+                markup=False,
+            )
 
 
 def _record_surpass(path: Path, who: str, result: Any, as_json: bool) -> None:

@@ -45,8 +45,13 @@ def _budget_line(label: str, budget: Budget) -> str:
         rest = _plural(-budget.left, N_("{count} too many"), N_("{count} too many (plural)"))
     else:
         rest = _plural(budget.left, N_("{count} left"), N_("{count} left (plural)"))
-    line = _("{label}: {spent} spent of {budget} ({rest})",
-             label=label, spent=budget.spent, budget=budget.budget, rest=rest)
+    line = _(
+        "{label}: {spent} spent of {budget} ({rest})",
+        label=label,
+        spent=budget.spent,
+        budget=budget.budget,
+        rest=rest,
+    )
     if budget.earned:
         line += _(", of which {earned} earned by experience", earned=budget.earned)
     return line
@@ -57,7 +62,7 @@ def problem_line(problem: Problem) -> str:
     text = problem.message.render()
     for separator in (": ", " : "):
         if text.startswith(problem.field + separator):
-            text = text[len(problem.field + separator):]
+            text = text[len(problem.field + separator) :]
             break
     return _("{message} (field {field}, rule {rule})", message=text, field=problem.field, rule=problem.rule)
 
@@ -74,15 +79,27 @@ def modifier_text(power: Power) -> str:
 
 
 def check_command(
-    file: Annotated[str, typer.Argument(
-        help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE"))],
+    file: Annotated[
+        str,
+        typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE")),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
-    earned_hero: Annotated[int, typer.Option(
-        "--earned-hero-points", callback=bounded(0, MAX_COUNT),
-        help=_("Hero points gained by experience and spent beyond the rank's budget."))] = 0,
-    earned_aptitude: Annotated[int, typer.Option(
-        "--earned-aptitude-points", callback=bounded(0, MAX_COUNT),
-        help=_("Aptitude points gained by experience and spent beyond the maturity's budget."))] = 0,
+    earned_hero: Annotated[
+        int,
+        typer.Option(
+            "--earned-hero-points",
+            callback=bounded(0, MAX_COUNT),
+            help=_("Hero points gained by experience and spent beyond the rank's budget."),
+        ),
+    ] = 0,
+    earned_aptitude: Annotated[
+        int,
+        typer.Option(
+            "--earned-aptitude-points",
+            callback=bounded(0, MAX_COUNT),
+            help=_("Aptitude points gained by experience and spent beyond the maturity's budget."),
+        ),
+    ] = 0,
 ) -> None:
     """Check a character against every creation rule."""
     from meneur.systems.energy.validation import validate
@@ -96,8 +113,15 @@ def check_command(
         if check.is_valid:
             out.print(_("{name} follows every creation rule.", name=character.name), markup=False)
         else:
-            out.print(_plural(len(check.problems), N_("{name} breaks {count} rule:"),
-                              N_("{name} breaks {count} rules:"), name=character.name), markup=False)
+            out.print(
+                _plural(
+                    len(check.problems),
+                    N_("{name} breaks {count} rule:"),
+                    N_("{name} breaks {count} rules:"),
+                    name=character.name,
+                ),
+                markup=False,
+            )
             for problem in check.problems:
                 out.print("- " + problem_line(problem), markup=False)
         print_budgets(check)
@@ -106,8 +130,9 @@ def check_command(
 
 
 def npc_command(
-    rank: Annotated[int, typer.Option(
-        "--rank", help=_("Power rank (1 to 100)."), callback=bounded(1, MAX_RANK))],
+    rank: Annotated[
+        int, typer.Option("--rank", help=_("Power rank (1 to 100)."), callback=bounded(1, MAX_RANK))
+    ],
     name: Annotated[str | None, typer.Option("--name", help=_("The NPC's name."))] = None,
     file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
     as_json: Annotated[bool, typer.Option("--json", help=_("Same as --format json."))] = False,
@@ -117,8 +142,9 @@ def npc_command(
 
     file_format = _format(file_format, as_json)
     if file_format not in FORMATS:
-        raise BadInputError(Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."),
-                                    {"format": file_format}))
+        raise BadInputError(
+            Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."), {"format": file_format})
+        )
     sys.stdout.write(dump_character(quick_npc(rank, name), file_format))
 
 
@@ -132,29 +158,51 @@ def _ranks(side: str, text: str) -> list[int]:
             continue
         if item.lstrip("-").isdecimal():
             if len(item) > 6 or int(item) > MAX_RANK:
-                raise BadInputError(Message(DOMAIN, N_(
-                    "{side}: {item} is not a rank; give ranks from 1 to {high}."),
-                    {"side": side, "item": item, "high": MAX_RANK}))
+                raise BadInputError(
+                    Message(
+                        DOMAIN,
+                        N_("{side}: {item} is not a rank; give ranks from 1 to {high}."),
+                        {"side": side, "item": item, "high": MAX_RANK},
+                    )
+                )
             ranks.append(int(item))
         elif Path(item).exists() or is_library_name(item):
             ranks.append(read_character(item).rank)
         else:
-            raise BadInputError(Message(DOMAIN, N_(
-                "{side}: {item!r} is neither a rank, a character file nor a library hero; give ranks "
-                "(5,5,4), file paths or hero names, separated by commas."),
-                {"side": side, "item": item}))
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_(
+                        "{side}: {item!r} is neither a rank, a character file nor a library hero; give ranks "
+                        "(5,5,4), file paths or hero names, separated by commas."
+                    ),
+                    {"side": side, "item": item},
+                )
+            )
     return ranks
 
 
 def balance_command(
-    heroes: Annotated[str, typer.Option("--heroes", help=_("Heroes: ranks, files or library names, "
-                                                            "separated by commas (5,5,wink.yaml,KITSUNE)."))],
+    heroes: Annotated[
+        str,
+        typer.Option(
+            "--heroes",
+            help=_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
+        ),
+    ],
     foes: Annotated[str, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))],
     margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
-    as_json: Annotated[bool, typer.Option("--json", help=_(
-        "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the foes' "
-        "total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, above), "
-        "few_foes."))] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=_(
+                "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the foes' "
+                "total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, above), "
+                "few_foes."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Weigh an encounter: the sum of ranks on each side against the book's guideline."""
     from meneur.systems.energy.encounter import balance as weigh
@@ -164,10 +212,14 @@ def balance_command(
         print_json(result.to_json())
         return
     out = console()
-    out.print(_("Heroes: {ranks} = {total}", ranks=" + ".join(map(str, result.heroes)),
-                total=result.heroes_total), markup=False)
-    out.print(_("Foes: {ranks} = {total}", ranks=" + ".join(map(str, result.foes)),
-                total=result.foes_total), markup=False)
+    out.print(
+        _("Heroes: {ranks} = {total}", ranks=" + ".join(map(str, result.heroes)), total=result.heroes_total),
+        markup=False,
+    )
+    out.print(
+        _("Foes: {ranks} = {total}", ranks=" + ".join(map(str, result.foes)), total=result.foes_total),
+        markup=False,
+    )
     for line in result.explain():
         out.print(line.render(), markup=False)
 
@@ -178,12 +230,20 @@ def _format(file_format: str, as_json: bool) -> str:
 
 
 def library_command(
-    name: Annotated[str | None, typer.Argument(
-        help=_("A hero's name: print its character file."), metavar=_("NAME"))] = None,
+    name: Annotated[
+        str | None, typer.Argument(help=_("A hero's name: print its character file."), metavar=_("NAME"))
+    ] = None,
     file_format: Annotated[str, typer.Option("--format", help=_("yaml or json."))] = "yaml",
-    as_json: Annotated[bool, typer.Option("--json", help=_(
-        "JSON: the hero's file, or the list of heroes (name, rank, powers with name, category, "
-        "modifier)."))] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=_(
+                "JSON: the hero's file, or the list of heroes (name, rank, powers with name, category, "
+                "modifier)."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """List the rulebook's heroes, or print one hero's character file."""
     from meneur.systems.energy.catalogue import library_hero, library_names
@@ -193,10 +253,19 @@ def library_command(
         sys.stdout.write(dump_character(library_hero(name), file_format))
         return
     if as_json or file_format == "json":
-        print_json([{"name": hero.name, "rank": hero.rank,
-                     "powers": [{"name": p.name, "category": p.category.value, "modifier": p.modifier}
-                                for p in hero.powers]}
-                    for hero in map(library_hero, library_names())])
+        print_json(
+            [
+                {
+                    "name": hero.name,
+                    "rank": hero.rank,
+                    "powers": [
+                        {"name": p.name, "category": p.category.value, "modifier": p.modifier}
+                        for p in hero.powers
+                    ],
+                }
+                for hero in map(library_hero, library_names())
+            ]
+        )
         return
     from rich.table import Table
 
@@ -205,8 +274,9 @@ def library_command(
         table.add_column(title)
     for hero_name in library_names():
         hero = library_hero(hero_name)
-        powers = ", ".join(f"{p.name} ({CATEGORY_CODES[p.category]}) {modifier_text(p)}".rstrip()
-                           for p in hero.powers)
+        powers = ", ".join(
+            f"{p.name} ({CATEGORY_CODES[p.category]}) {modifier_text(p)}".rstrip() for p in hero.powers
+        )
         table.add_row(hero.name, str(hero.rank), powers)
     console().print(table)
 

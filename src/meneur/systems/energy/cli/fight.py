@@ -32,9 +32,13 @@ def _state_lines(session: Any) -> list[Message | str]:
     shown: list[Message | str] = [footer(state)]
     shown.extend(state_line(state, combatant.id) for combatant in state.combatants)
     if state.pending is not None:
-        shown.append(_("Waiting: {target} must react to the attack made by {attacker}.",
-                       target=state.get(state.pending.target).name,
-                       attacker=state.get(state.pending.attacker).name))
+        shown.append(
+            _(
+                "Waiting: {target} must react to the attack made by {attacker}.",
+                target=state.get(state.pending.target).name,
+                attacker=state.get(state.pending.attacker).name,
+            )
+        )
     return shown
 
 
@@ -82,10 +86,10 @@ def played(file: Path, quiet: bool) -> Any:
 def _register_files(group: typer.Typer) -> None:
     @group.command("run", help=_("Play a fight file and explain every resolution."))
     @guarded
-    def run(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
-            as_json: Annotated[bool, typer.Option(
-                "--json", help=_("Print the final state as JSON."))] = False,
-            ) -> None:
+    def run(
+        file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print the final state as JSON."))] = False,
+    ) -> None:
         session = played(file, as_json)
         if as_json:
             print_json(_state_json(session)["fight"])
@@ -95,11 +99,13 @@ def _register_files(group: typer.Typer) -> None:
 
     @group.command("legal", help=_("List the legal actions at the end of a fight file or session file."))
     @guarded
-    def legal(file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
-              as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
-              refused: Annotated[bool, typer.Option(
-                  "--all", help=_("Also list the refused actions with the rule they break."))] = False,
-              ) -> None:
+    def legal(
+        file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print the actions as JSON."))] = False,
+        refused: Annotated[
+            bool, typer.Option("--all", help=_("Also list the refused actions with the rule they break."))
+        ] = False,
+    ) -> None:
         from meneur.systems.energy.combat.legal import legal_actions
         from meneur.systems.energy.combat.state import Phase
 
@@ -118,13 +124,20 @@ def _register_files(group: typer.Typer) -> None:
 
 
 def _register_session(group: typer.Typer) -> None:
-    @group.command("do", help=_("Carry out one command written as in a fight file, e.g."
-                                " \"attack: {actor: kitsune, target: agent1, tokens: 2}\"."))
-    def do(file: Annotated[Path, typer.Argument(help=_("The session file."), metavar=_("FILE"))],
-           command: Annotated[str, typer.Argument(help=_("The command, as in a fight file."),
-                                                   metavar=_("COMMAND"))],
-           as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-           ) -> None:
+    @group.command(
+        "do",
+        help=_(
+            "Carry out one command written as in a fight file, e.g."
+            ' "attack: {actor: kitsune, target: agent1, tokens: 2}".'
+        ),
+    )
+    def do(
+        file: Annotated[Path, typer.Argument(help=_("The session file."), metavar=_("FILE"))],
+        command: Annotated[
+            str, typer.Argument(help=_("The command, as in a fight file."), metavar=_("COMMAND"))
+        ],
+        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+    ) -> None:
         from meneur.storage import parse_data
 
         try:
@@ -137,8 +150,9 @@ def _register_session(group: typer.Typer) -> None:
     fight_setup.register_new(group, presenter)
     fight_setup.register_example(group)
     fight_setup.register_reference(group)
-    fight_commands.register_commands(group, lambda file, wire, as_json: play(
-        file, KEY, wire, presenter(), as_json=as_json))
+    fight_commands.register_commands(
+        group, lambda file, wire, as_json: play(file, KEY, wire, presenter(), as_json=as_json)
+    )
 
 
 def register(app: typer.Typer) -> None:

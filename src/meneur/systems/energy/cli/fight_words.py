@@ -32,9 +32,14 @@ def action_json(action: LegalAction) -> dict[str, Any]:
     if not action.legal:
         reason = action.reason.render() if action.reason else ""
         return {**head, "legal": False, "rule": action.rule, "reason": reason}
-    return {**head, "legal": True, "cost_min": action.cost_min, "cost_max": action.cost_max,
-            "effective_min": action.effective(action.cost_min),
-            "effective_max": action.effective(action.cost_max)}
+    return {
+        **head,
+        "legal": True,
+        "cost_min": action.cost_min,
+        "cost_max": action.cost_max,
+        "effective_min": action.effective(action.cost_min),
+        "effective_max": action.effective(action.cost_max),
+    }
 
 
 def _name(state: FightState, id: str | None) -> str:
@@ -53,7 +58,7 @@ def _power(state: FightState, actor: str | None, power: int | None) -> str:
 
 
 def _with(state: FightState, actor: str | None, power: int | None) -> str:
-    """" with <power>" or " without a power"."""
+    """ " with <power>" or " without a power"."""
     if power is None:
         return _(" without a power")
     return _(" with {power}", power=_power(state, actor, power))
@@ -74,8 +79,11 @@ def _attack_words(state: FightState, c: cmd.Attack) -> str:
 
 def _stress_words(state: FightState, c: cmd.SpendStress) -> str:
     if c.use == "feat":
-        return _("action d'éclat: {power} also counts as {category} this turn",
-                 power=_power(state, c.actor, c.power), category=str(word(c.category or "")))
+        return _(
+            "action d'éclat: {power} also counts as {category} this turn",
+            power=_power(state, c.actor, c.power),
+            category=str(word(c.category or "")),
+        )
     if c.use == "determination":
         return _("détermination: no defence in half success this turn")
     return _("second souffle: healing may bring them back")
@@ -84,8 +92,11 @@ def _stress_words(state: FightState, c: cmd.SpendStress) -> str:
 def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
     lasting = lasting_named(state, c.lasting)
     if lasting is not None:
-        return _("maintain {power} on {target}", power=_power(state, c.actor, lasting.power),
-                 target=_name(state, lasting.target))
+        return _(
+            "maintain {power} on {target}",
+            power=_power(state, c.actor, lasting.power),
+            target=_name(state, lasting.target),
+        )
     return _("maintain an effect")
 
 
@@ -96,17 +107,26 @@ def action_words(state: FightState, command: Command) -> str:
         case cmd.Attack():
             return _attack_words(state, command)
         case cmd.Charge():
-            return _("charge {target}{how} (free move of up to 20 m, then a contact attack)",
-                     target=_name(state, command.target), how=_with(state, actor, command.power))
+            return _(
+                "charge {target}{how} (free move of up to 20 m, then a contact attack)",
+                target=_name(state, command.target),
+                how=_with(state, actor, command.power),
+            )
         case cmd.Defend():
             return _("defend{how}", how=_with(state, actor, command.power))
         case cmd.Interpose():
             target = state.pending.target if state.pending is not None else None
-            return _("interpose in front of {target}{how}", target=_name(state, target),
-                     how=_with(state, actor, command.power))
+            return _(
+                "interpose in front of {target}{how}",
+                target=_name(state, target),
+                how=_with(state, actor, command.power),
+            )
         case cmd.ExtendedDefense():
-            return _("extended defence{how} covering {allies}", how=_with(state, actor, command.power),
-                     allies=_names(state, command.allies))
+            return _(
+                "extended defence{how} covering {allies}",
+                how=_with(state, actor, command.power),
+                allies=_names(state, command.allies),
+            )
         case cmd.Counter():
             return _("counter-power{how}", how=_with(state, actor, command.power))
         case cmd.Move() if command.small:
@@ -114,8 +134,10 @@ def action_words(state: FightState, command: Command) -> str:
         case cmd.Move() if command.portal is not None:
             return _("move through a portal")
         case cmd.Move():
-            return _("move up to 20 m{how}", how=_with(state, actor, command.power)
-                     if command.power is not None else "")
+            return _(
+                "move up to 20 m{how}",
+                how=_with(state, actor, command.power) if command.power is not None else "",
+            )
         case cmd.Hold():
             return _("go on hold")
         case cmd.KeepHold():
@@ -123,19 +145,28 @@ def action_words(state: FightState, command: Command) -> str:
         case cmd.Interrupt():
             return _("leave hold and act now")
         case cmd.GiveEnergy():
-            return _("give energy to {target}{how}", target=_name(state, command.target),
-                     how=_with(state, actor, command.power))
+            return _(
+                "give energy to {target}{how}",
+                target=_name(state, command.target),
+                how=_with(state, actor, command.power),
+            )
         case cmd.Heal():
-            return _("heal {target}{how}", target=_name(state, command.target),
-                     how=_with(state, actor, command.power))
+            return _(
+                "heal {target}{how}",
+                target=_name(state, command.target),
+                how=_with(state, actor, command.power),
+            )
         case cmd.UseSupport():
             on = _(" on {targets}", targets=_names(state, command.targets)) if command.targets else ""
             return _("use {power}{on}", power=_power(state, actor, command.power), on=on)
         case cmd.Interact():
             element = state.terrain_element(command.key)
             if element is not None:
-                return _("remove the terrain element ({kind} made by {owner})",
-                         kind=str(word(element.kind)), owner=_name(state, element.owner))
+                return _(
+                    "remove the terrain element ({kind} made by {owner})",
+                    kind=str(word(element.kind)),
+                    owner=_name(state, element.owner),
+                )
             return _("act on “{key}”", key=command.key)
         case cmd.Maintain():
             return _maintain_words(state, command)
@@ -164,8 +195,9 @@ def _cost(action: LegalAction) -> str:
 
 def _worth(action: LegalAction) -> str:
     command = action.command
-    if not isinstance(command, VARIABLE) or (isinstance(command, cmd.Maintain)
-                                             and action.cost_min == action.cost_max):
+    if not isinstance(command, VARIABLE) or (
+        isinstance(command, cmd.Maintain) and action.cost_min == action.cost_max
+    ):
         return ""
     low, high = action.effective(action.cost_min), action.effective(action.cost_max)
     if low == high:

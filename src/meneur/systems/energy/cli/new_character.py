@@ -41,8 +41,15 @@ _ = Translator(DOMAIN)
 
 def _ask_attribute(key: str, allowed: builder.Range) -> int:
     """An attribute, the prompt showing what the hero points left allow."""
-    return ask(_("{attribute} ({low} to {high})", attribute=_(ATTRIBUTE_NAMES[key]), low=allowed.low,
-                  high=allowed.high), integer_in(allowed))
+    return ask(
+        _(
+            "{attribute} ({low} to {high})",
+            attribute=_(ATTRIBUTE_NAMES[key]),
+            low=allowed.low,
+            high=allowed.high,
+        ),
+        integer_in(allowed),
+    )
 
 
 def _aptitude_list(text: str) -> tuple[Aptitude, ...]:
@@ -73,11 +80,16 @@ def _ask_powers(left: int) -> tuple[list[Power], int]:
         power_name = ask(_("Power name (empty to finish)"), text(False), "")
         if not power_name:
             break
-        category = ask(_("Category ({choices})", choices=", ".join(CATEGORY_CODES.values())),
-                        choice(list(PowerCategory), lambda c: (CATEGORY_CODES[c], c.value)))
+        category = ask(
+            _("Category ({choices})", choices=", ".join(CATEGORY_CODES.values())),
+            choice(list(PowerCategory), lambda c: (CATEGORY_CODES[c], c.value)),
+        )
         allowed = builder.modifier_range(left)
-        modifier = ask(_("Reinforcement (+) or weakening (-)"), integer_in(allowed),
-                        "0" if 0 in allowed else str(allowed.high))
+        modifier = ask(
+            _("Reinforcement (+) or weakening (-)"),
+            integer_in(allowed),
+            "0" if 0 in allowed else str(allowed.high),
+        )
         details = ask(_("Details agreed with the GM (write them down; empty for none)"), text(False), "")
         power = Power(name=power_name, category=category, modifier=modifier, details=details)
         powers.append(power)
@@ -146,16 +158,21 @@ Step = tuple[str, Callable[[Answers], Any]]
 
 def _steps() -> list[Step]:
     """The questions in order; each step reads the answers before it."""
+
     def hero_left(a: Answers) -> int:
         spent = costs.attributes_cost(a["attributes"].energy, a["attributes"].recovery, a["attributes"].vigor)
         return costs.hero_point_budget(a["rank"]) - int(spent)
 
     def standard(a: Answers) -> LivingStandard:
         standards = builder.affordable_living_standards(a["traits"][1])
-        return ask(_("Living standard ({choices})", choices=", ".join(
-                        _(LIVING_STANDARD_NAMES[s]) for s in standards)),
-                    choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
-                    _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]))
+        return ask(
+            _(
+                "Living standard ({choices})",
+                choices=", ".join(_(LIVING_STANDARD_NAMES[s]) for s in standards),
+            ),
+            choice(list(standards), lambda s: (_(LIVING_STANDARD_NAMES[s]), s.value)),
+            _(LIVING_STANDARD_NAMES[LivingStandard.PRECARIOUS]),
+        )
 
     return [
         ("name", lambda a: ask(_("Name"), text(True, N_("the character's name")))),
@@ -174,9 +191,11 @@ def _steps() -> list[Step]:
 
 def _ask_maturity(hero_budget: int) -> Maturity:
     show_left(_("Hero points"), hero_budget)
-    return ask(_("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
-                choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
-                _(MATURITY_NAMES[Maturity.ADULT]))
+    return ask(
+        _("Maturity ({choices})", choices=", ".join(_(MATURITY_NAMES[m]) for m in Maturity)),
+        choice(list(Maturity), lambda m: (_(MATURITY_NAMES[m]), m.value)),
+        _(MATURITY_NAMES[Maturity.ADULT]),
+    )
 
 
 def _answer_all(steps: Sequence[Step]) -> Answers:
@@ -196,10 +215,17 @@ def _answer_all(steps: Sequence[Step]) -> Answers:
 
 def _character(a: Answers) -> Character:
     return Character(
-        name=a["name"], rank=a["rank"], maturity=a["maturity"], attributes=a["attributes"],
-        powers=tuple(a["powers"][0]), aptitudes=a["aptitudes"][0], traits=tuple(a["traits"][0]),
-        living_standard=a["standard"], complications=items(a["complications"]),
-        specialties=items(a["specialties"]), particularities=items(a["particularities"]),
+        name=a["name"],
+        rank=a["rank"],
+        maturity=a["maturity"],
+        attributes=a["attributes"],
+        powers=tuple(a["powers"][0]),
+        aptitudes=a["aptitudes"][0],
+        traits=tuple(a["traits"][0]),
+        living_standard=a["standard"],
+        complications=items(a["complications"]),
+        specialties=items(a["specialties"]),
+        particularities=items(a["particularities"]),
     )
 
 
@@ -214,8 +240,15 @@ def _keep(character: Character, output: Path, error: Exception) -> NoReturn:
             write_atomically(kept, text)
         except (OSError, MeneurError):
             continue
-        console().print(_("Could not write {path} ({error}); your answers are kept in {kept}.",
-                          path=str(output), error=str(error), kept=str(kept)), markup=False)
+        console().print(
+            _(
+                "Could not write {path} ({error}); your answers are kept in {kept}.",
+                path=str(output),
+                error=str(error),
+                kept=str(kept),
+            ),
+            markup=False,
+        )
         raise typer.Exit(EXIT_BAD_INPUT)
     raise BadInputError(Message(DOMAIN, N_("{path}: the file could not be written."), {"path": str(output)}))
 

@@ -34,8 +34,12 @@ def ask(question: str, parse: Callable[[str], T], default: str | None = None) ->
     while True:
         # An empty answer reaches ``parse`` (which says what is missing) instead of a silent re-prompt;
         # the suffix is the reader's punctuation ("Nom : ", "Name: ").
-        answer = typer.prompt(question, default="" if default is None else default,
-                              show_default=bool(default), prompt_suffix=_(": (prompt suffix)"))
+        answer = typer.prompt(
+            question,
+            default="" if default is None else default,
+            show_default=bool(default),
+            prompt_suffix=_(": (prompt suffix)"),
+        )
         if str(answer).strip() == BACK:
             raise Back
         try:
@@ -51,22 +55,35 @@ def integer_in(allowed: builder.Range) -> Callable[[str], int]:
         except ValueError:
             value = None
         if value is None or value not in allowed:
-            raise BadInputError(Message(DOMAIN, N_("{value!r}: give a whole number from {low} to {high}."),
-                                        {"value": text, "low": allowed.low, "high": allowed.high}))
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("{value!r}: give a whole number from {low} to {high}."),
+                    {"value": text, "low": allowed.low, "high": allowed.high},
+                )
+            )
         return value
+
     return parse
 
 
 def choice(options: Sequence[T], names: Callable[[T], Sequence[str]]) -> Callable[[str], T]:
     """An option named by the book's word in either language or by its key (``adulte`` in English)."""
+
     def parse(text: str) -> T:
         for option in options:
             words = {name_key(n) for n in names(option)}
             words |= {name_key(translate(DOMAIN, n, lang)) for n in _msgids(option) for lang in ("fr", "en")}
             if name_key(text) in words:
                 return option
-        raise BadInputError(Message(DOMAIN, N_("{value!r}: choose one of {choices}."),
-                                    {"value": text, "choices": ", ".join(names(o)[0] for o in options)}))
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("{value!r}: choose one of {choices}."),
+                {"value": text, "choices": ", ".join(names(o)[0] for o in options)},
+            )
+        )
+
     return parse
 
 
@@ -81,9 +98,15 @@ def _msgids(option: object) -> tuple[str, ...]:
 def text(required: bool, what: str = N_("an answer")) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if required and not text:
-            raise BadInputError(Message(DOMAIN, N_("{what} is required: type it, then press Enter."),
-                                        {"what": Message(DOMAIN, what)}))
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("{what} is required: type it, then press Enter."),
+                    {"what": Message(DOMAIN, what)},
+                )
+            )
         return text
+
     return parse
 
 

@@ -61,18 +61,39 @@ def _print_campaign_values(character: Character) -> None:
     out = console()
     xp = character.experience
     if xp != type(xp)():
-        out.print(_("Experience: {heroic} heroic XP, {aptitude} aptitude XP; points not spent yet: {hero} "
-                    "hero, {apt} aptitude", heroic=xp.heroic_xp, aptitude=xp.aptitude_xp,
-                    hero=xp.heroic_points, apt=xp.aptitude_points), markup=False)
+        out.print(
+            _(
+                "Experience: {heroic} heroic XP, {aptitude} aptitude XP; points not spent yet: {hero} "
+                "hero, {apt} aptitude",
+                heroic=xp.heroic_xp,
+                aptitude=xp.aptitude_xp,
+                hero=xp.heroic_points,
+                apt=xp.aptitude_points,
+            ),
+            markup=False,
+        )
     rep = character.reputation
     if rep != type(rep)():
-        out.print(_("Notoriety: super {super}, civil {civil}; morality {morality:+d}",
-                    super=rep.super_notoriety, civil=rep.civil_notoriety, morality=rep.morality),
-                  markup=False)
+        out.print(
+            _(
+                "Notoriety: super {super}, civil {civil}; morality {morality:+d}",
+                super=rep.super_notoriety,
+                civil=rep.civil_notoriety,
+                morality=rep.morality,
+            ),
+            markup=False,
+        )
     if character.relations:
-        out.print(_("Relations: {relations}", relations=", ".join(
-            f"{r.name} {r.value:+d}" + (" (" + _("GM") + ")" if r.gm_reserved else "")
-            for r in character.relations)), markup=False)
+        out.print(
+            _(
+                "Relations: {relations}",
+                relations=", ".join(
+                    f"{r.name} {r.value:+d}" + (" (" + _("GM") + ")" if r.gm_reserved else "")
+                    for r in character.relations
+                ),
+            ),
+            markup=False,
+        )
     if character.notes:
         out.print(_("Notes: {notes}", notes=character.notes), markup=False)
 
@@ -89,8 +110,13 @@ def _print_tables(out: Console, character: Character) -> None:
     powers.add_column(_("Effect"), overflow="fold")
     powers.add_column(_("Details"), overflow="fold")
     for power in character.powers:
-        powers.add_row(power.name, f"{CATEGORY_CODES[power.category]} {modifier_text(power)}".rstrip(),
-                       str(power_cost(power)), _effect(power), power.details)
+        powers.add_row(
+            power.name,
+            f"{CATEGORY_CODES[power.category]} {modifier_text(power)}".rstrip(),
+            str(power_cost(power)),
+            _effect(power),
+            power.details,
+        )
     out.print(powers)
     if character.aptitudes:
         aptitudes = Table(title=_("Aptitudes"))
@@ -103,10 +129,19 @@ def _print_tables(out: Console, character: Character) -> None:
 
 
 def sheet_command(
-    file: Annotated[str, typer.Argument(
-        help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE"))],
-    as_json: Annotated[bool, typer.Option("--json", help=_(
-        "Print JSON: the file's fields under 'character', what check --json prints under 'check'."))] = False,
+    file: Annotated[
+        str,
+        typer.Argument(help=_("Character file (YAML or JSON), '-' or a library hero."), metavar=_("FILE")),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=_(
+                "Print JSON: the file's fields under 'character', what check --json prints under 'check'."
+            ),
+        ),
+    ] = False,
 ) -> None:
     """Show a character sheet."""
     from rich.table import Table
@@ -122,8 +157,16 @@ def sheet_command(
         return
     out = console()
     kind = _("PC") if character.pc else _("NPC")
-    out.print(Text.assemble((character.name, "bold"), " — " + _("rank {rank}", rank=character.rank)
-                            + f" ({kind}, " + _(MATURITY_NAMES[character.maturity]).lower() + ")"))
+    out.print(
+        Text.assemble(
+            (character.name, "bold"),
+            " — "
+            + _("rank {rank}", rank=character.rank)
+            + f" ({kind}, "
+            + _(MATURITY_NAMES[character.maturity]).lower()
+            + ")",
+        )
+    )
     attributes = Table(title=_("Attributes"), show_header=True)
     for label in ATTRIBUTE_NAMES.values():
         attributes.add_column(_(label), justify="right")
@@ -131,25 +174,39 @@ def sheet_command(
     attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
     out.print(attributes)
     _print_tables(out, character)
-    for title, items in ((_("Traits"), [_trait(t) for t in character.traits]),
-                         (_("Specialties"), list(character.specialties)),
-                         (_("Particularities"), list(character.particularities)),
-                         (_("Complications"), list(character.complications))):
+    for title, items in (
+        (_("Traits"), [_trait(t) for t in character.traits]),
+        (_("Specialties"), list(character.specialties)),
+        (_("Particularities"), list(character.particularities)),
+        (_("Complications"), list(character.complications)),
+    ):
         if items:  # user text is never read as Rich markup
             line = _("{label}: {items}", label="\0", items=", ".join(items))
             head, tail = line.split("\0", 1)
             out.print(Text.assemble(head, (title, "bold"), tail), highlight=False)
-    out.print(_("Living standard: {standard}; savings {savings}, debts {debts}",
-                standard=_(LIVING_STANDARD_NAMES[character.living_standard]),
-                savings=character.savings, debts=character.debts), markup=False)
+    out.print(
+        _(
+            "Living standard: {standard}; savings {savings}, debts {debts}",
+            standard=_(LIVING_STANDARD_NAMES[character.living_standard]),
+            savings=character.savings,
+            debts=character.debts,
+        ),
+        markup=False,
+    )
     states = ", ".join(_(STATE_NAMES[s]) for s in sorted(character.states)) or _("none (states)")
-    out.print(_("Stress: {stress}/10; states: {states}", stress=character.stress, states=states),
-              markup=False)
+    out.print(
+        _("Stress: {stress}/10; states: {states}", stress=character.stress, states=states), markup=False
+    )
     _print_campaign_values(character)
     print_budgets(check)
     if character.inferred:
-        out.print(_("Completed by the rules (not given by the book): {fields}",
-                    fields=_inferred(character.inferred)), markup=False)
+        out.print(
+            _(
+                "Completed by the rules (not given by the book): {fields}",
+                fields=_inferred(character.inferred),
+            ),
+            markup=False,
+        )
     for problem in check.problems:
         out.print("! " + problem_line(problem), markup=False)
 
@@ -162,14 +219,17 @@ def _show_archetype(item: Archetype) -> None:
     out.print(item.description.render(), markup=False)
     codes = ", ".join(CATEGORY_CODES[c] for c in item.categories) or "—"
     out.print(_("Categories: {codes}", codes=codes), markup=False)
-    out.print(_("Effects: {effects}", effects=", ".join(_(EFFECT_NAMES[e]) for e in item.effects) or "—"),
-              markup=False)
+    out.print(
+        _("Effects: {effects}", effects=", ".join(_(EFFECT_NAMES[e]) for e in item.effects) or "—"),
+        markup=False,
+    )
     out.print(_("Example: {hero}", hero=item.hero or "—"), markup=False)
 
 
 def archetypes_command(
-    name: Annotated[str | None, typer.Argument(
-        help=_("An archetype's key or name."), metavar=_("NAME"))] = None,
+    name: Annotated[
+        str | None, typer.Argument(help=_("An archetype's key or name."), metavar=_("NAME"))
+    ] = None,
 ) -> None:
     """Browse the power archetypes of the last chapter."""
     from rich.table import Table
@@ -183,6 +243,10 @@ def archetypes_command(
     for title in (_("Key"), _("Name"), _("Categories"), _("Example")):
         table.add_column(title)
     for item in ARCHETYPES:
-        table.add_row(item.key, item.title.render(), ", ".join(CATEGORY_CODES[c] for c in item.categories),
-                      item.hero or "—")
+        table.add_row(
+            item.key,
+            item.title.render(),
+            ", ".join(CATEGORY_CODES[c] for c in item.categories),
+            item.hero or "—",
+        )
     console().print(table)

@@ -67,8 +67,12 @@ def book_word(key: str, lang: str) -> str | None:
 
     if key in words.WORDS:
         return translate(words.DOMAIN, words.WORDS[key], lang)
-    tables: tuple[Mapping[Any, str], ...] = (names.MATURITY_NAMES, names.LIVING_STANDARD_NAMES,
-                                             names.APTITUDE_NAMES, names.STATE_NAMES)
+    tables: tuple[Mapping[Any, str], ...] = (
+        names.MATURITY_NAMES,
+        names.LIVING_STANDARD_NAMES,
+        names.APTITUDE_NAMES,
+        names.STATE_NAMES,
+    )
     for table in tables:
         for member, msgid in table.items():
             if member.value == key:

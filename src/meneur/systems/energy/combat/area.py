@@ -32,10 +32,14 @@ def enclosing_diameter(points: list[Point]) -> float:
     if len(points) < 2:
         return 0.0
     candidates: list[tuple[Point, float]] = [
-        (((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), distance(a, b) / 2) for a, b in combinations(points, 2)]
+        (((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), distance(a, b) / 2) for a, b in combinations(points, 2)
+    ]
     candidates += [disc for a, b, c in combinations(points, 3) if (disc := _disc(a, b, c)) is not None]
-    best = min(radius for centre, radius in candidates
-               if all(distance(centre, p) <= radius + EPSILON for p in points))
+    best = min(
+        radius
+        for centre, radius in candidates
+        if all(distance(centre, p) <= radius + EPSILON for p in points)
+    )
     return 2 * best
 
 

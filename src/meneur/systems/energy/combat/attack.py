@@ -85,25 +85,37 @@ def is_ranged(state: FightState, who: Combatant, power: int | None, targets: tup
     return any(checks.distance(who.position, t.position) > reach for t in targets)
 
 
-def check_sight(state: FightState, who: Combatant, power: int | None,
-                targets: tuple[Combatant, ...]) -> None:
-    """"Aveuglé : ne peut plus effectuer l'attaques à distance" (002_58e889a1abff3456.txt): only ranged
+def check_sight(state: FightState, who: Combatant, power: int | None, targets: tuple[Combatant, ...]) -> None:
+    """ "Aveuglé : ne peut plus effectuer l'attaques à distance" (002_58e889a1abff3456.txt): only ranged
     attacks are refused; a blinded character still strikes in contact."""
     if "blinded" in who.conditions and is_ranged(state, who, power, targets):
-        checks.refuse("conditions", N_("{name} is blinded (aveuglé) and cannot make ranged attacks; a "
-                                       "contact attack is still possible."), name=who.name)
+        checks.refuse(
+            "conditions",
+            N_(
+                "{name} is blinded (aveuglé) and cannot make ranged attacks; a "
+                "contact attack is still possible."
+            ),
+            name=who.name,
+        )
 
 
-def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Combatant, ...],
-             joined: tuple[tuple[Combatant, int], ...] = (), kind: str | None = None) -> Strength:
+def strength(
+    state: FightState,
+    who: Combatant,
+    cmd: Attack,
+    targets: tuple[Combatant, ...],
+    joined: tuple[tuple[Combatant, int], ...] = (),
+    kind: str | None = None,
+) -> Strength:
     """Bonus, adjustment and halving of an attack (readings 1 and 2 of the issue).
 
     A copy made by a support power uses Off powers "en demi-succès" (002_58e889a1abff3456.txt);
     joined copies add the reinforcement of their own first use of the power.
     """
     offensive = checks.is_offensive(who, cmd.power)
-    reasons = rules.nature_halvings(offensive, cmd.power is None,
-                                    (kind or kind_of(who, cmd.power)) == "forced_move")
+    reasons = rules.nature_halvings(
+        offensive, cmd.power is None, (kind or kind_of(who, cmd.power)) == "forced_move"
+    )
     reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
     reasons += ("area",) * bool(cmd.area_targets)
     reasons += ("engaged_far",) * max(checks.far_while_engaged(state, who, t) for t in targets)
@@ -115,24 +127,30 @@ def strength(state: FightState, who: Combatant, cmd: Attack, targets: tuple[Comb
     return Strength(bonus, cmd.gm_modifier - malus, len(reasons), reasons, malus)
 
 
-def joined_copies(state: FightState, who: Combatant, cmd: Attack,
-                  target: Combatant) -> tuple[tuple[Combatant, int], ...]:
+def joined_copies(
+    state: FightState, who: Combatant, cmd: Attack, target: Combatant
+) -> tuple[tuple[Combatant, int], ...]:
     """The copies adding their tokens to this attack: "Si elles attaquent un même adversaire, leurs
     points d'énergie doivent être additionnés et considérés comme une seule attaque contre leur cible"
     (LEGION, 002_58e889a1abff3456.txt)."""
     if not cmd.joined:
         return ()
     if not rules.pools_tokens(who) or cmd.area_targets:
-        checks.refuse("copies_together", N_("Only copies made by an offensive power pool their tokens, "
-                                            "against a single target."))
+        checks.refuse(
+            "copies_together",
+            N_("Only copies made by an offensive power pool their tokens, against a single target."),
+        )
     seen = {who.id}
     found = []
     for id, tokens in cmd.joined:
         copy = checks.combatant(state, id)
         if copy.id in seen or not rules.joins(who, copy):
-            checks.refuse("copies_together", N_("{copy} is not another copy of {original} made by an "
-                                                "offensive power."),
-                          copy=copy.name, original=state.get(who.original or "").name)
+            checks.refuse(
+                "copies_together",
+                N_("{copy} is not another copy of {original} made by an offensive power."),
+                copy=copy.name,
+                original=state.get(who.original or "").name,
+            )
         seen.add(copy.id)
         checks.standing(copy)
         check_attacker(copy, Attack(copy.id, target.id, tokens, cmd.power))
@@ -148,14 +166,21 @@ def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> 
     if rules.pools_tokens(who) and who.original is not None and state.has(who.original):
         original = state.get(who.original)
         if target.id in original.copy_targets:
-            checks.refuse("copies_together", N_("The copies of {original} already attacked {target} this "
-                                                "turn: copies attacking the same adversary make one attack "
-                                                "together (join their tokens)."),
-                          original=original.name, target=target.name)
+            checks.refuse(
+                "copies_together",
+                N_(
+                    "The copies of {original} already attacked {target} this "
+                    "turn: copies attacking the same adversary make one attack "
+                    "together (join their tokens)."
+                ),
+                original=original.name,
+                target=target.name,
+            )
 
 
-def check_targets(state: FightState, who: Combatant, cmd: Attack,
-                  kind: str = "damage") -> tuple[Combatant, ...]:
+def check_targets(
+    state: FightState, who: Combatant, cmd: Attack, kind: str = "damage"
+) -> tuple[Combatant, ...]:
     """The targets, refused when unknown, out, already attacked, out of reach or out of the area."""
     ids = (cmd.target, *cmd.area_targets)
     if len(set(ids)) != len(ids) or who.id in ids:
@@ -165,27 +190,38 @@ def check_targets(state: FightState, who: Combatant, cmd: Attack,
         if target.out:
             checks.refuse("knock_out", N_("{name} is knocked out and cannot act."), name=target.name)
         if not rules.may_target(state, target):
-            checks.refuse("one_attack_per_target",
-                          N_("{target} was already attacked by {name} in this action phase: all tokens "
-                             "against a target must be spent at once."), target=target.name, name=who.name)
+            checks.refuse(
+                "one_attack_per_target",
+                N_(
+                    "{target} was already attacked by {name} in this action phase: all tokens "
+                    "against a target must be spent at once."
+                ),
+                target=target.name,
+                name=who.name,
+            )
         copies_attack_once(state, who, target)
     check_sight(state, who, cmd.power, targets)
     if is_contact(who, cmd.power):
         origin = who
         if cmd.portal is not None and kind != "forced_move":
-            origin = who._replace(position=portal.far_end(state, who.name, who.position, cmd.portal,
-                                                          checks.NEAR_METRES))
+            origin = who._replace(
+                position=portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
+            )
         for target in targets[:1]:
             checks.in_contact_reach(state, origin, target)
     if cmd.area_targets:
         if not rules.may_attack_area(state, who, cmd.power):
             checks.refuse("area", N_("This power was not made for area attacks (table option)."))
         if not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
-            checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."),
-                          diameter=metres(cmd.diameter))
+            checks.refuse(
+                "area", N_("An area is at most 20 m across, not {diameter} m."), diameter=metres(cmd.diameter)
+            )
         if not area.fits([t.position for t in targets], cmd.diameter):
-            checks.refuse("area", N_("These targets do not fit together in a zone {diameter} m across."),
-                          diameter=metres(cmd.diameter))
+            checks.refuse(
+                "area",
+                N_("These targets do not fit together in a zone {diameter} m across."),
+                diameter=metres(cmd.diameter),
+            )
     return targets
 
 
@@ -198,8 +234,12 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
     if blocker == "immune":
         checks.not_immune(who)
     if blocker is not None:
-        checks.refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-                      name=who.name, condition=word(blocker))
+        checks.refuse(
+            "conditions",
+            N_("{name} is {condition}: only defence is possible."),
+            name=who.name,
+            condition=word(blocker),
+        )
     checks.usable_power(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens + cmd.keep_invisible)
@@ -211,12 +251,29 @@ def pulled_to(state: FightState, who: Combatant, cmd: Attack, target: Combatant,
     if cmd.portal is None or kind != "forced_move":
         return cmd
     if cmd.destination is not None:
-        checks.refuse("portal", N_("A target pulled through a portal ends at its other end: give a "
-                                   "portal or a destination, not both."))
+        checks.refuse(
+            "portal",
+            N_(
+                "A target pulled through a portal ends at its other end: give a "
+                "portal or a destination, not both."
+            ),
+        )
     end = portal.far_end(state, target.name, target.position, cmd.portal, checks.MOVE_METRES)
-    return Attack(cmd.actor, cmd.target, cmd.tokens, cmd.power, cmd.area_targets, cmd.diameter,
-                  cmd.gm_modifier, cmd.target_power, end, cmd.carry_legs, cmd.keep_invisible,
-                  cmd.joined, cmd.portal)
+    return Attack(
+        cmd.actor,
+        cmd.target,
+        cmd.tokens,
+        cmd.power,
+        cmd.area_targets,
+        cmd.diameter,
+        cmd.gm_modifier,
+        cmd.target_power,
+        end,
+        cmd.carry_legs,
+        cmd.keep_invisible,
+        cmd.joined,
+        cmd.portal,
+    )
 
 
 def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combatant, kind: str) -> None:
@@ -224,28 +281,45 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
     if kind != "forced_move" and cmd.destination is not None and kind not in ("carry",):
         checks.refuse("destination", N_("Only a forced move or a carry takes a destination."))
     if kind == "steal" and not target.has_power(cmd.target_power):
-        checks.refuse("steal", N_("{name} has no usable power number {power}."),
-                      name=target.name, power=cmd.target_power)
-    if kind == "forced_move" and cmd.destination is not None and cmd.portal is None and checks.distance(
-            target.position, cmd.destination) > checks.MOVE_METRES:
+        checks.refuse(
+            "steal",
+            N_("{name} has no usable power number {power}."),
+            name=target.name,
+            power=cmd.target_power,
+        )
+    if (
+        kind == "forced_move"
+        and cmd.destination is not None
+        and cmd.portal is None
+        and checks.distance(target.position, cmd.destination) > checks.MOVE_METRES
+    ):
         checks.refuse("forced_move", N_("A forced move is at most 20 m."))
-    if kind == "carry" and cmd.destination is not None and checks.distance(
-            target.position, cmd.destination) > carry.METRES_PER_LEG * max(1, cmd.carry_legs or 1):
+    if (
+        kind == "carry"
+        and cmd.destination is not None
+        and checks.distance(target.position, cmd.destination)
+        > carry.METRES_PER_LEG * max(1, cmd.carry_legs or 1)
+    ):
         checks.refuse("carry", N_("Carrying a target flies 20 m per 2 tokens past its defence."))
 
 
 def check_options(who: Combatant, cmd: Attack, kind: str) -> None:
     """Options that make no sense for this attack are bad input, never silently ignored."""
-    problem = rules.pointless_option(cmd.portal is not None and not portal_reaches(who, cmd.power, kind),
-                                     cmd.target_power is not None and kind != "steal",
-                                     bool(cmd.crossing) and (kind not in ("forced_move", "carry")
-                                                             or bool(cmd.area_targets)),
-                                     cmd.carry_legs is not None and kind != "carry",
-                                     bool(cmd.diameter) and not cmd.area_targets)
+    problem = rules.pointless_option(
+        cmd.portal is not None and not portal_reaches(who, cmd.power, kind),
+        cmd.target_power is not None and kind != "steal",
+        bool(cmd.crossing) and (kind not in ("forced_move", "carry") or bool(cmd.area_targets)),
+        cmd.carry_legs is not None and kind != "carry",
+        bool(cmd.diameter) and not cmd.area_targets,
+    )
     if problem is not None:
-        raise BadInputError(Message(checks.DOMAIN, N_("The option {option} makes no sense for this attack "
-                                                     "({kind}): leave it out."),
-                                    {"option": problem, "kind": word(kind)}))
+        raise BadInputError(
+            Message(
+                checks.DOMAIN,
+                N_("The option {option} makes no sense for this attack ({kind}): leave it out."),
+                {"option": problem, "kind": word(kind)},
+            )
+        )
 
 
 def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]:
@@ -267,25 +341,48 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
     how = strength(state, who, cmd, targets, joined, kind)
     slowed = slowing(state, who.position)  # HORLOGE's zone opposes what is spent inside it
     pending = PendingAttack(
-        attacker=who.id, power=cmd.power, tokens=tokens, effective=how.effective(tokens),
+        attacker=who.id,
+        power=cmd.power,
+        tokens=tokens,
+        effective=how.effective(tokens),
         countered=slowed,
-        kind=kind, condition=power.condition if power else None,
-        targets=tuple(t.id for t in targets), target=targets[0].id, contact=is_contact(who, cmd.power),
-        defense_halving=int(who.invisible), target_power=cmd.target_power,
-        destination=cmd.destination, carry_legs=cmd.carry_legs, crossing=cmd.crossing)
+        kind=kind,
+        condition=power.condition if power else None,
+        targets=tuple(t.id for t in targets),
+        target=targets[0].id,
+        contact=is_contact(who, cmd.power),
+        defense_halving=int(who.invisible),
+        target_power=cmd.target_power,
+        destination=cmd.destination,
+        carry_legs=cmd.carry_legs,
+        crossing=cmd.crossing,
+    )
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
         events.append(PowerUsed(who.id, cmd.power))
-    events.append(AttackDeclared(pending, cmd.tokens + cmd.keep_invisible + extra, how.bonus, how.adjustment,
-                                 how.halving, how.reasons, how.malus))
+    events.append(
+        AttackDeclared(
+            pending,
+            cmd.tokens + cmd.keep_invisible + extra,
+            how.bonus,
+            how.adjustment,
+            how.halving,
+            how.reasons,
+            how.malus,
+        )
+    )
     for copy, paid in joined:
         if cmd.power is not None and cmd.power not in copy.used:
             events.append(PowerUsed(copy.id, cmd.power))
         events.append(AttackJoined(copy.id, targets[0].id, paid))
     if pending.contact:
         engagers = (who, *(copy for copy, _paid in joined))
-        events += [Engaged(t.id, by.id) for t in targets for by in engagers
-                   if by.id not in t.engaged_by and rules.engages(by.position, t.position)]
+        events += [
+            Engaged(t.id, by.id)
+            for t in targets
+            for by in engagers
+            if by.id not in t.engaged_by and rules.engages(by.position, t.position)
+        ]
     if who.invisible and not cmd.keep_invisible:
         events.append(InvisibilityChanged(who.id, True, 0))
     return events

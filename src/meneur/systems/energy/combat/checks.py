@@ -29,8 +29,14 @@ from meneur.systems.energy.combat.words import word
 
 DOMAIN = "energy_combat"
 GM_MODIFIER_MAX = 2
-__all__ = ["AREA_MAX_DIAMETER", "MOVE_METRES", "NEAR_METRES", "SMALL_MOVE_METRES", "STRESS_BOXES",
-           "is_offensive"]
+__all__ = [
+    "AREA_MAX_DIAMETER",
+    "MOVE_METRES",
+    "NEAR_METRES",
+    "SMALL_MOVE_METRES",
+    "STRESS_BOXES",
+    "is_offensive",
+]
 
 
 def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
@@ -70,15 +76,23 @@ def fixed_cost(actor: Combatant, power: int | None, cost: int) -> int:
 def phase_is(state: FightState, *phases: Phase) -> None:
     """Refuse unless the fight is in one of ``phases`` (the error names both)."""
     if state.phase not in phases:
-        refuse("phase", N_("This is not possible in the {actual} phase (expected: {expected})."),
-               actual=word(state.phase.value), expected=", ".join(str(word(p.value)) for p in phases))
+        refuse(
+            "phase",
+            N_("This is not possible in the {actual} phase (expected: {expected})."),
+            actual=word(state.phase.value),
+            expected=", ".join(str(word(p.value)) for p in phases),
+        )
 
 
 def no_pending(state: FightState) -> None:
     """Refuse while an attack waits for its target's reaction."""
     if state.pending is not None:
-        refuse("defense_reaction", N_("{target} must first react to the attack of {attacker}."),
-               target=state.get(state.pending.target).name, attacker=state.get(state.pending.attacker).name)
+        refuse(
+            "defense_reaction",
+            N_("{target} must first react to the attack of {attacker}."),
+            target=state.get(state.pending.target).name,
+            attacker=state.get(state.pending.attacker).name,
+        )
 
 
 def combatant(state: FightState, id: str) -> Combatant:
@@ -109,32 +123,49 @@ def free_to_spend(who: Combatant) -> None:
     défense") and for an immune character ("ne peut plus agir sur le champ de bataille")."""
     condition = rules.spend_blocker(who)
     if condition is not None:
-        refuse("conditions", N_("{name} is {condition}: only defence is possible."),
-               name=who.name, condition=word(condition))
+        refuse(
+            "conditions",
+            N_("{name} is {condition}: only defence is possible."),
+            name=who.name,
+            condition=word(condition),
+        )
 
 
 def not_immune(who: Combatant) -> None:
     """Refuse any action but moving for an immune character (002_58e889a1abff3456.txt)."""
     if not rules.acts_on_field(who):
-        refuse("immunity", N_("{name} is immune and may only move until the end of the turn."),
-               name=who.name)
+        refuse("immunity", N_("{name} is immune and may only move until the end of the turn."), name=who.name)
 
 
 def tokens_between(who: Combatant, tokens: int, low: int = 1) -> None:
     """Refuse a token count below ``low`` or above the pool."""
     if tokens < low:
-        refuse("minimum_cost", N_("An action costs at least {low} token(s); {tokens} given."),
-               low=low, tokens=tokens)
+        refuse(
+            "minimum_cost",
+            N_("An action costs at least {low} token(s); {tokens} given."),
+            low=low,
+            tokens=tokens,
+        )
     if not rules.affords(who, tokens):
-        refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
-               name=who.name, energy=who.energy, tokens=tokens)
+        refuse(
+            "energy_pool",
+            N_("{name} has only {energy} token(s), not {tokens}."),
+            name=who.name,
+            energy=who.energy,
+            tokens=tokens,
+        )
 
 
 def can_pay(who: Combatant, paid: int) -> None:
     """Refuse when the pool cannot pay ``paid`` tokens."""
     if not rules.affords(who, paid):
-        refuse("energy_pool", N_("{name} has only {energy} token(s), not {tokens}."),
-               name=who.name, energy=who.energy, tokens=paid)
+        refuse(
+            "energy_pool",
+            N_("{name} has only {energy} token(s), not {tokens}."),
+            name=who.name,
+            energy=who.energy,
+            tokens=paid,
+        )
 
 
 def usable_power(who: Combatant, power: int | None) -> None:
@@ -144,7 +175,7 @@ def usable_power(who: Combatant, power: int | None) -> None:
 
 
 def gm_modifier_ok(value: int) -> None:
-    """"ne peut jamais excéder 2 points d'énergie de bonus ou de malus" (002_58e889a1abff3456.txt)."""
+    """ "ne peut jamais excéder 2 points d'énergie de bonus ou de malus" (002_58e889a1abff3456.txt)."""
     if abs(value) > GM_MODIFIER_MAX:
         refuse("gm_modifier", N_("A GM modifier is at most 2 tokens either way, not {value}."), value=value)
 
@@ -178,8 +209,13 @@ def ally(who: Combatant, other: Combatant) -> None:
 def near(who: Combatant, other: Combatant, rule: str, metres: float = NEAR_METRES) -> None:
     """Refuse when ``other`` is farther than ``metres`` from ``who``."""
     if not rules.nearby(who.position, other.position, metres):
-        refuse(rule, N_("{other} is more than {metres} m away from {name}."),
-               other=other.name, metres=as_metres(metres), name=who.name)
+        refuse(
+            rule,
+            N_("{other} is more than {metres} m away from {name}."),
+            other=other.name,
+            metres=as_metres(metres),
+            name=who.name,
+        )
 
 
 def in_contact_reach(state: FightState, who: Combatant, other: Combatant) -> None:
@@ -187,8 +223,13 @@ def in_contact_reach(state: FightState, who: Combatant, other: Combatant) -> Non
     (:func:`.rules.in_contact_reach`)."""
     if not rules.in_contact_reach(state, who.position, other.position):
         reach = state.options.contact_reach
-        refuse("contact_reach", N_("{other} is more than {metres} m away from {name}."),
-               other=other.name, metres=as_metres(reach), name=who.name)
+        refuse(
+            "contact_reach",
+            N_("{other} is more than {metres} m away from {name}."),
+            other=other.name,
+            metres=as_metres(reach),
+            name=who.name,
+        )
 
 
 def copy_may_use(who: Combatant, power: int | None) -> None:

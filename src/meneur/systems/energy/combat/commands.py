@@ -315,17 +315,60 @@ class PlaceTerrain:
 Pass = EndPhase
 """Passing is ending one's action phase."""
 
-Command = (StartFight | Attack | Charge | Defend | Interpose | ExtendedDefense | Counter | Move | Hold
-           | Interrupt | KeepHold | UseSupport | GiveEnergy | Heal | Interact | Maintain | SpendStress
-           | EndPhase | EndFight | ForceMove | Regenerate | Arrive | Leave | Adjust | PlaceTerrain)
+Command = (
+    StartFight
+    | Attack
+    | Charge
+    | Defend
+    | Interpose
+    | ExtendedDefense
+    | Counter
+    | Move
+    | Hold
+    | Interrupt
+    | KeepHold
+    | UseSupport
+    | GiveEnergy
+    | Heal
+    | Interact
+    | Maintain
+    | SpendStress
+    | EndPhase
+    | EndFight
+    | ForceMove
+    | Regenerate
+    | Arrive
+    | Leave
+    | Adjust
+    | PlaceTerrain
+)
 
 COMMAND_TYPES: dict[str, type] = {
-    "start": StartFight, "attack": Attack, "charge": Charge, "defend": Defend, "interpose": Interpose,
-    "extended_defense": ExtendedDefense, "counter": Counter, "move": Move, "hold": Hold,
-    "interrupt": Interrupt, "keep_hold": KeepHold, "support": UseSupport,
-    "give_energy": GiveEnergy, "heal": Heal, "interact": Interact,
-    "maintain": Maintain, "stress": SpendStress, "pass": EndPhase, "end_phase": EndPhase,
-    "end": EndFight, "force_move": ForceMove, "regenerate": Regenerate,
-    "arrive": Arrive, "leave": Leave, "adjust": Adjust, "place_terrain": PlaceTerrain,
+    "start": StartFight,
+    "attack": Attack,
+    "charge": Charge,
+    "defend": Defend,
+    "interpose": Interpose,
+    "extended_defense": ExtendedDefense,
+    "counter": Counter,
+    "move": Move,
+    "hold": Hold,
+    "interrupt": Interrupt,
+    "keep_hold": KeepHold,
+    "support": UseSupport,
+    "give_energy": GiveEnergy,
+    "heal": Heal,
+    "interact": Interact,
+    "maintain": Maintain,
+    "stress": SpendStress,
+    "pass": EndPhase,
+    "end_phase": EndPhase,
+    "end": EndFight,
+    "force_move": ForceMove,
+    "regenerate": Regenerate,
+    "arrive": Arrive,
+    "leave": Leave,
+    "adjust": Adjust,
+    "place_terrain": PlaceTerrain,
 }
 """Command names used in fight files."""

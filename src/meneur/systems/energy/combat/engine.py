@@ -83,8 +83,11 @@ def to_json(value: Any) -> Any:
 def _fields_json(value: Any) -> dict[str, Any]:
     """The fields of an event that differ from their defaults (the wire form leaves defaults out)."""
     defaults = getattr(type(value), "_field_defaults", {})
-    return {name: to_json(item) for name, item in zip(value._fields, value, strict=True)
-            if name not in defaults or defaults[name] != item}
+    return {
+        name: to_json(item)
+        for name, item in zip(value._fields, value, strict=True)
+        if name not in defaults or defaults[name] != item
+    }
 
 
 class _ByName(GenerateJsonSchema):
@@ -115,11 +118,21 @@ class FightCodec(Codec[Command, ev.Event]):
         for name, kind in sorted(EVENTS.items()):
             body = _adapter(kind).json_schema(mode="validation", schema_generator=_ByName)
             if body.get("required"):
-                variants.append({"type": "object", "properties": {name: body}, "required": [name],
-                                 "additionalProperties": False})
+                variants.append(
+                    {
+                        "type": "object",
+                        "properties": {name: body},
+                        "required": [name],
+                        "additionalProperties": False,
+                    }
+                )
             else:
-                option = {"type": "object", "properties": {name: body}, "required": [name],
-                          "additionalProperties": False}
+                option = {
+                    "type": "object",
+                    "properties": {name: body},
+                    "required": [name],
+                    "additionalProperties": False,
+                }
                 variants.append({"anyOf": [{"const": name}, option]})
         whole["$defs"] = {**whole["$defs"], "events": {"oneOf": variants}}
         return whole
@@ -141,15 +154,27 @@ def decide(state: FightState, command: Command, dice: DiceSource | None = None) 
 def details(action: LegalAction) -> dict[str, Any]:
     """What a UI shows beside an action: bonus, halvings, stress boxes and the effective value of each
     token count from ``cost_min`` to ``cost_max``."""
-    return {"bonus": action.bonus, "halving": action.halving, "stress_cost": action.stress_cost,
-            "effective": [action.effective(n) for n in range(action.cost_min, action.cost_max + 1)]}
+    return {
+        "bonus": action.bonus,
+        "halving": action.halving,
+        "stress_cost": action.stress_cost,
+        "effective": [action.effective(n) for n in range(action.cost_min, action.cost_max + 1)],
+    }
 
 
 def as_legal(action: LegalAction) -> Legal[Command]:
     """One action of the legality query as the engine's :class:`~meneur.engine.Legal` entry."""
     if action.rule is not None:
-        return Legal(action.actor, action.kind, action.command, action.cost_min, action.cost_max, {},
-                     action.rule, action.reason)
+        return Legal(
+            action.actor,
+            action.kind,
+            action.command,
+            action.cost_min,
+            action.cost_max,
+            {},
+            action.rule,
+            action.reason,
+        )
     return Legal(action.actor, action.kind, action.command, action.cost_min, action.cost_max, details(action))
 
 
@@ -183,9 +208,19 @@ def read_command(state: FightState, wire: Any) -> Command:
 
 
 SYSTEM: System[FightState, Command, ev.Event] = System(
-    key=KEY, domain=DOMAIN, codec=CODEC, start=start, decide=decide, evolve=evolve, legal=legal,
-    state_json=state_json, state_from_json=state_from_json, format=FORMAT, describe=describe,
-    read_command=read_command)
+    key=KEY,
+    domain=DOMAIN,
+    codec=CODEC,
+    start=start,
+    decide=decide,
+    evolve=evolve,
+    legal=legal,
+    state_json=state_json,
+    state_from_json=state_from_json,
+    format=FORMAT,
+    describe=describe,
+    read_command=read_command,
+)
 
 
 def new_session(state: FightState, setup: Any = None) -> Session[FightState, Command, ev.Event]:
@@ -204,8 +239,11 @@ def session_from_file(path: str | Path) -> tuple[Session[FightState, Command, ev
     return new_session(setup_state(setup, None, str(path)), setup), commands
 
 
-def play(session: Session[FightState, Command, ev.Event], commands: Sequence[Any],
-         each: Callable[[FightState, list[ev.Event]], None] | None = None) -> None:
+def play(
+    session: Session[FightState, Command, ev.Event],
+    commands: Sequence[Any],
+    each: Callable[[FightState, list[ev.Event]], None] | None = None,
+) -> None:
     """Carry out ``commands`` (fight-file form) in order; ``each(state_before, events)`` after each one.
 
     Raises:
@@ -218,9 +256,18 @@ def play(session: Session[FightState, Command, ev.Event], commands: Sequence[Any
         try:
             events = session.do(command, NO_DICE)
         except Refused as error:
-            raise Refused(Message(DOMAIN, N_("{where} ({command}): {reason}"),
-                                  {"where": command_where(number), "command": CODEC.command_name(command),
-                                   "reason": error.message}), rule=error.rule) from None
+            raise Refused(
+                Message(
+                    DOMAIN,
+                    N_("{where} ({command}): {reason}"),
+                    {
+                        "where": command_where(number),
+                        "command": CODEC.command_name(command),
+                        "reason": error.message,
+                    },
+                ),
+                rule=error.rule,
+            ) from None
         if each is not None:
             each(before, events)
 

@@ -397,12 +397,51 @@ class TerrainPlaced(NamedTuple):
     reason: str = ""
 
 
-Event = (FightStarted | TurnStarted | MaintenanceEnded | ActionPhaseEnded | AttackDeclared | DefensePlaced
-         | Interposed | ExtendedDefensePlaced | Countered | AttackResolved | AttackLost | VigorLost
-         | VigorRestored | ConditionApplied | Engaged | Moved | PowerUsed | Held | HoldKept | Interrupted
-         | InterruptionEnded | EnergyGiven | SupportUsed | TerrainCreated | TerrainRemoved
-         | InteractionProgressed | PowerStolen | PowerAbsorbed | ControlTaken | EnergyLent | EnergyReturned
-         | Slowed | Jinxed | MoveFailed
-         | ImmunityRaised | InvisibilityChanged | CopyCreated | AttackJoined | LastingNoted
-         | LastingMaintained
-         | StressSpent | FightEnded | CombatantArrived | CombatantLeft | Adjusted | TerrainPlaced)
+Event = (
+    FightStarted
+    | TurnStarted
+    | MaintenanceEnded
+    | ActionPhaseEnded
+    | AttackDeclared
+    | DefensePlaced
+    | Interposed
+    | ExtendedDefensePlaced
+    | Countered
+    | AttackResolved
+    | AttackLost
+    | VigorLost
+    | VigorRestored
+    | ConditionApplied
+    | Engaged
+    | Moved
+    | PowerUsed
+    | Held
+    | HoldKept
+    | Interrupted
+    | InterruptionEnded
+    | EnergyGiven
+    | SupportUsed
+    | TerrainCreated
+    | TerrainRemoved
+    | InteractionProgressed
+    | PowerStolen
+    | PowerAbsorbed
+    | ControlTaken
+    | EnergyLent
+    | EnergyReturned
+    | Slowed
+    | Jinxed
+    | MoveFailed
+    | ImmunityRaised
+    | InvisibilityChanged
+    | CopyCreated
+    | AttackJoined
+    | LastingNoted
+    | LastingMaintained
+    | StressSpent
+    | FightEnded
+    | CombatantArrived
+    | CombatantLeft
+    | Adjusted
+    | TerrainPlaced
+)

@@ -29,29 +29,65 @@ def _fight_started(state: FightState, e: ev.FightStarted) -> FightState:
 
 
 def _new_turn_marks(c: Combatant, gain: int) -> Combatant:
-    return c._replace(energy=c.energy + gain, turn_acted=False, defense=0, extended_defense=0,
-                   used=frozenset(), moves=0, small_move=False, charged=False,
-                   engaged_by=frozenset(), protecting=frozenset(),
-                   extra_categories=(), determined=False, slowed=False, conditions=frozenset(),
-                   lost_powers=frozenset(), borrowed=(), controlled_by=None, copy_targets=frozenset())
+    return c._replace(
+        energy=c.energy + gain,
+        turn_acted=False,
+        defense=0,
+        extended_defense=0,
+        used=frozenset(),
+        moves=0,
+        small_move=False,
+        charged=False,
+        engaged_by=frozenset(),
+        protecting=frozenset(),
+        extra_categories=(),
+        determined=False,
+        slowed=False,
+        conditions=frozenset(),
+        lost_powers=frozenset(),
+        borrowed=(),
+        controlled_by=None,
+        copy_targets=frozenset(),
+    )
 
 
 def _turn_started(state: FightState, e: ev.TurnStarted) -> FightState:
     gains = dict(e.gains)
     combatants = tuple(_new_turn_marks(c, gains.get(c.id, 0)) for c in state.combatants)
-    return state._replace(combatants=combatants, turn=e.turn, phase=Phase.MAINTENANCE, order=e.order,
-                   active=0, acted=False, targeted=frozenset(), pending=None, interruption=None,
-                   maintainable=state.lasting, lasting=())
+    return state._replace(
+        combatants=combatants,
+        turn=e.turn,
+        phase=Phase.MAINTENANCE,
+        order=e.order,
+        active=0,
+        acted=False,
+        targeted=frozenset(),
+        pending=None,
+        interruption=None,
+        maintainable=state.lasting,
+        lasting=(),
+    )
 
 
 def _maintenance_ended(state: FightState, e: ev.MaintenanceEnded) -> FightState:
     combatants = tuple(
-        c._replace(hold=c.hold and c.id not in e.dropped_holds, hold_kept=False,
-                immune=c.immune and c.id not in e.dropped_immunity)
-        for c in state.combatants)
+        c._replace(
+            hold=c.hold and c.id not in e.dropped_holds,
+            hold_kept=False,
+            immune=c.immune and c.id not in e.dropped_immunity,
+        )
+        for c in state.combatants
+    )
     terrain = tuple(t for t in state.terrain if t.id not in e.dropped_terrain)
-    return state._replace(combatants=combatants, terrain=terrain, phase=Phase.ACTION, active=e.first,
-                   acted=False, targeted=frozenset(), maintainable=())
+    return state._replace(
+        combatants=combatants,
+        terrain=terrain,
+        phase=Phase.ACTION,
+        active=e.first,
+        acted=False,
+        targeted=frozenset(),
+        maintainable=(),
+    )
 
 
 def _action_phase_ended(state: FightState, e: ev.ActionPhaseEnded) -> FightState:
@@ -81,16 +117,26 @@ def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     pending = state.pending
     # "une seule fois": an interposer already in the zone takes the attack once, in the ally's place.
     rest = tuple(t for t in pending.targets[1:] if t != e.actor)
-    return state._replace(pending=pending._replace(target=e.actor, interposed_by=e.actor,
-                                                   interpose_power=e.power,
-                                                   targets=(pending.targets[0], *rest)))
+    return state._replace(
+        pending=pending._replace(
+            target=e.actor,
+            interposed_by=e.actor,
+            interpose_power=e.power,
+            targets=(pending.targets[0], *rest),
+        )
+    )
 
 
 def _extended(state: FightState, e: ev.ExtendedDefensePlaced) -> FightState:
     who = state.get(e.actor)
-    return state.with_combatant(who._replace(defense=who.defense + e.tokens, energy=who.energy - e.paid,
-                                        extended_defense=who.extended_defense + e.tokens,
-                                        protecting=who.protecting | set(e.allies)))
+    return state.with_combatant(
+        who._replace(
+            defense=who.defense + e.tokens,
+            energy=who.energy - e.paid,
+            extended_defense=who.extended_defense + e.tokens,
+            protecting=who.protecting | set(e.allies),
+        )
+    )
 
 
 def _countered(state: FightState, e: ev.Countered) -> FightState:
@@ -105,8 +151,9 @@ def _lose_token(state: FightState, id: str) -> FightState:
     if who.defense <= 0:
         return state
     defense = who.defense - 1
-    return state.with_combatant(who._replace(defense=defense, extended_defense=min(who.extended_defense,
-                                                                                   defense)))
+    return state.with_combatant(
+        who._replace(defense=defense, extended_defense=min(who.extended_defense, defense))
+    )
 
 
 def _lose_extended_token(state: FightState, id: str) -> FightState:
@@ -115,8 +162,9 @@ def _lose_extended_token(state: FightState, id: str) -> FightState:
     who = state.get(id)
     if who.extended_defense <= 0 or who.defense <= 0:
         return state
-    return state.with_combatant(who._replace(defense=who.defense - 1,
-                                             extended_defense=who.extended_defense - 1))
+    return state.with_combatant(
+        who._replace(defense=who.defense - 1, extended_defense=who.extended_defense - 1)
+    )
 
 
 def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
@@ -127,9 +175,16 @@ def _attack_resolved(state: FightState, e: ev.AttackResolved) -> FightState:
     if pending is None or len(pending.targets) <= 1:
         return after._replace(pending=None)
     rest = pending.targets[1:]
-    return after._replace(pending=pending._replace(targets=rest, target=rest[0], countered=0,
-                                                   interposed_by=None, interpose_power=None,
-                                                   hit=(*pending.hit, e.target)))
+    return after._replace(
+        pending=pending._replace(
+            targets=rest,
+            target=rest[0],
+            countered=0,
+            interposed_by=None,
+            interpose_power=None,
+            hit=(*pending.hit, e.target),
+        )
+    )
 
 
 def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
@@ -138,9 +193,14 @@ def _attack_lost(state: FightState, e: ev.AttackLost) -> FightState:
 
 def _vigor_lost(state: FightState, e: ev.VigorLost) -> FightState:
     who = state.get(e.target)
-    return state.with_combatant(who._replace(vigor=who.vigor - e.amount, out=who.out or e.out,
-                                             knocked_out=who.knocked_out or e.out,
-                                             hold=who.hold and not e.out))
+    return state.with_combatant(
+        who._replace(
+            vigor=who.vigor - e.amount,
+            out=who.out or e.out,
+            knocked_out=who.knocked_out or e.out,
+            hold=who.hold and not e.out,
+        )
+    )
 
 
 def _vigor_restored(state: FightState, e: ev.VigorRestored) -> FightState:
@@ -164,9 +224,15 @@ def _moved(state: FightState, e: ev.Moved) -> FightState:
     if e.forced_by is not None and e.forced_by != e.actor:
         after = state.with_combatant(who._replace(position=e.to))
     else:
-        after = state.with_combatant(who._replace(
-            position=e.to, energy=who.energy - e.paid, moves=who.moves + (not e.small),
-            small_move=who.small_move or e.small, charged=who.charged or e.charge))
+        after = state.with_combatant(
+            who._replace(
+                position=e.to,
+                energy=who.energy - e.paid,
+                moves=who.moves + (not e.small),
+                small_move=who.small_move or e.small,
+                charged=who.charged or e.charge,
+            )
+        )
     for id in e.carried:
         after = _edit(after, id, position=e.to)
     if e.forced_by is None:
@@ -198,8 +264,9 @@ def _interruption_ended(state: FightState, e: ev.InterruptionEnded) -> FightStat
     saved = state.interruption
     assert saved is not None
     state = _edit(state, e.actor, turn_acted=True) if state.has(e.actor) else state
-    return state._replace(interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted,
-                   acted=saved.saved_acted)
+    return state._replace(
+        interruption=None, pending=saved.saved_pending, targeted=saved.saved_targeted, acted=saved.saved_acted
+    )
 
 
 def _energy_given(state: FightState, e: ev.EnergyGiven) -> FightState:
@@ -218,8 +285,10 @@ def _terrain_created(state: FightState, e: ev.TerrainCreated) -> FightState:
 
 
 def _terrain_removed(state: FightState, e: ev.TerrainRemoved) -> FightState:
-    return state._replace(terrain=tuple(t for t in state.terrain if t.id != e.id),
-                   scene=tuple(s for s in state.scene if s[0] != e.id))
+    return state._replace(
+        terrain=tuple(t for t in state.terrain if t.id != e.id),
+        scene=tuple(s for s in state.scene if s[0] != e.id),
+    )
 
 
 def _interaction(state: FightState, e: ev.InteractionProgressed) -> FightState:
@@ -277,8 +346,9 @@ def _invisibility(state: FightState, e: ev.InvisibilityChanged) -> FightState:
 
 def _copy(state: FightState, e: ev.CopyCreated) -> FightState:
     original = state.get(e.copy.original or "")
-    after = state.with_combatant(original._replace(energy=original.energy - e.paid,
-                                         copies=original.copies + 1))
+    after = state.with_combatant(
+        original._replace(energy=original.energy - e.paid, copies=original.copies + 1)
+    )
     at = after.order.index(original.id) + 1 if original.id in after.order else len(after.order)
     order = (*after.order[:at], e.copy.id, *after.order[at:])
     return after._replace(combatants=(*after.combatants, e.copy), order=order, acted=True)
@@ -324,18 +394,22 @@ def _states_after(c: Combatant, e: ev.FightEnded) -> frozenset[str]:
 
 def _fight_ended(state: FightState, e: ev.FightEnded) -> FightState:
     restored = dict(e.restored)
-    combatants = tuple(c._replace(vigor=restored.get(c.id, c.vigor), states=_states_after(c, e),
-                                  out=c.out and c.id not in restored)
-                       for c in state.combatants)
+    combatants = tuple(
+        c._replace(
+            vigor=restored.get(c.id, c.vigor), states=_states_after(c, e), out=c.out and c.id not in restored
+        )
+        for c in state.combatants
+    )
     return state._replace(combatants=combatants, phase=Phase.ENDED, pending=None, interruption=None)
 
 
 def _arrived(state: FightState, e: ev.CombatantArrived) -> FightState:
-    order = (*state.order[:e.place], e.combatant.id, *state.order[e.place:])
+    order = (*state.order[: e.place], e.combatant.id, *state.order[e.place :])
     # A newcomer placed before the character acting now waits for the next turn.
     shift = int(state.phase is Phase.ACTION and bool(state.order) and e.place <= state.active)
-    return state._replace(combatants=(*state.combatants, e.combatant), order=order,
-                          active=state.active + shift)
+    return state._replace(
+        combatants=(*state.combatants, e.combatant), order=order, active=state.active + shift
+    )
 
 
 def _left(state: FightState, e: ev.CombatantLeft) -> FightState:
@@ -346,8 +420,9 @@ def _adjusted(state: FightState, e: ev.Adjusted) -> FightState:
     who = state.get(e.target)
     changes: dict[str, Any] = {}
     if e.vigor is not None:
-        changes.update(vigor=e.vigor, out=e.vigor == 0 or who.left,
-                       knocked_out=who.knocked_out or e.vigor == 0)
+        changes.update(
+            vigor=e.vigor, out=e.vigor == 0 or who.left, knocked_out=who.knocked_out or e.vigor == 0
+        )
     if e.energy is not None:
         changes["energy"] = e.energy
     if e.position is not None:
@@ -365,23 +440,52 @@ def _placed(state: FightState, e: ev.TerrainPlaced) -> FightState:
 
 
 CHANGES: dict[type, Change] = {
-    ev.FightStarted: _fight_started, ev.TurnStarted: _turn_started, ev.MaintenanceEnded: _maintenance_ended,
-    ev.ActionPhaseEnded: _action_phase_ended, ev.AttackDeclared: _attack_declared,
-    ev.DefensePlaced: _defense_placed, ev.Interposed: _interposed, ev.ExtendedDefensePlaced: _extended,
-    ev.Countered: _countered, ev.AttackResolved: _attack_resolved, ev.AttackLost: _attack_lost,
-    ev.VigorLost: _vigor_lost, ev.VigorRestored: _vigor_restored, ev.ConditionApplied: _condition,
-    ev.Engaged: _engaged, ev.Moved: _moved, ev.PowerUsed: _power_used, ev.Held: _held,
-    ev.HoldKept: _hold_kept, ev.Interrupted: _interrupted, ev.InterruptionEnded: _interruption_ended,
-    ev.EnergyGiven: _energy_given, ev.SupportUsed: _support_used, ev.TerrainCreated: _terrain_created,
-    ev.TerrainRemoved: _terrain_removed, ev.InteractionProgressed: _interaction, ev.PowerStolen: _stolen,
-    ev.PowerAbsorbed: _absorbed, ev.ControlTaken: _control,
-    ev.EnergyLent: _lent, ev.EnergyReturned: _returned, ev.Slowed: _slowed, ev.Jinxed: _jinxed,
+    ev.FightStarted: _fight_started,
+    ev.TurnStarted: _turn_started,
+    ev.MaintenanceEnded: _maintenance_ended,
+    ev.ActionPhaseEnded: _action_phase_ended,
+    ev.AttackDeclared: _attack_declared,
+    ev.DefensePlaced: _defense_placed,
+    ev.Interposed: _interposed,
+    ev.ExtendedDefensePlaced: _extended,
+    ev.Countered: _countered,
+    ev.AttackResolved: _attack_resolved,
+    ev.AttackLost: _attack_lost,
+    ev.VigorLost: _vigor_lost,
+    ev.VigorRestored: _vigor_restored,
+    ev.ConditionApplied: _condition,
+    ev.Engaged: _engaged,
+    ev.Moved: _moved,
+    ev.PowerUsed: _power_used,
+    ev.Held: _held,
+    ev.HoldKept: _hold_kept,
+    ev.Interrupted: _interrupted,
+    ev.InterruptionEnded: _interruption_ended,
+    ev.EnergyGiven: _energy_given,
+    ev.SupportUsed: _support_used,
+    ev.TerrainCreated: _terrain_created,
+    ev.TerrainRemoved: _terrain_removed,
+    ev.InteractionProgressed: _interaction,
+    ev.PowerStolen: _stolen,
+    ev.PowerAbsorbed: _absorbed,
+    ev.ControlTaken: _control,
+    ev.EnergyLent: _lent,
+    ev.EnergyReturned: _returned,
+    ev.Slowed: _slowed,
+    ev.Jinxed: _jinxed,
     ev.MoveFailed: _move_failed,
-    ev.ImmunityRaised: _immunity, ev.InvisibilityChanged: _invisibility, ev.CopyCreated: _copy,
+    ev.ImmunityRaised: _immunity,
+    ev.InvisibilityChanged: _invisibility,
+    ev.CopyCreated: _copy,
     ev.AttackJoined: _joined,
-    ev.LastingNoted: _lasting, ev.LastingMaintained: _maintained, ev.StressSpent: _stress,
-    ev.FightEnded: _fight_ended, ev.CombatantArrived: _arrived, ev.CombatantLeft: _left,
-    ev.Adjusted: _adjusted, ev.TerrainPlaced: _placed,
+    ev.LastingNoted: _lasting,
+    ev.LastingMaintained: _maintained,
+    ev.StressSpent: _stress,
+    ev.FightEnded: _fight_ended,
+    ev.CombatantArrived: _arrived,
+    ev.CombatantLeft: _left,
+    ev.Adjusted: _adjusted,
+    ev.TerrainPlaced: _placed,
 }
 
 

@@ -58,4 +58,3 @@ class Fight:
     def replay(self, log: list[Event] | None = None) -> FightState:
         """The state rebuilt from the initial state and an event log (this fight's by default)."""
         return evolve_all(self.initial, self.events() if log is None else log)
-

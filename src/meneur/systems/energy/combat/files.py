@@ -102,8 +102,9 @@ class CombatantEntry(BaseModel):
         """A position is two finite numbers of metres (NaN would pass every distance check)."""
         if isinstance(value, list | tuple) and len(value) == 2 and all(is_number(v) for v in value):
             return value
-        raise InvalidValueError(Message(DOMAIN, N_("a position is [x, y] in metres, not {value}"),
-                                        {"value": value}))
+        raise InvalidValueError(
+            Message(DOMAIN, N_("a position is [x, y] in metres, not {value}"), {"value": value})
+        )
 
     @field_validator("attributes", mode="before")
     @classmethod
@@ -112,12 +113,17 @@ class CombatantEntry(BaseModel):
         if isinstance(value, dict):
             for key, number in value.items():
                 if isinstance(number, bool) or (isinstance(number, int) and number < 0):
-                    raise InvalidValueError(Message(
-                        DOMAIN, N_("{key} must be a whole number of at least 0, not {value}"),
-                        {"key": key, "value": number}))
+                    raise InvalidValueError(
+                        Message(
+                            DOMAIN,
+                            N_("{key} must be a whole number of at least 0, not {value}"),
+                            {"key": key, "value": number},
+                        )
+                    )
             if isinstance(value.get("vigor"), int) and value["vigor"] < 1:
-                raise InvalidValueError(Message(
-                    DOMAIN, N_("a character starts a fight with a Vigueur of at least 1")))
+                raise InvalidValueError(
+                    Message(DOMAIN, N_("a character starts a fight with a Vigueur of at least 1"))
+                )
         return value
 
 
@@ -149,8 +155,13 @@ def character_of(entry: CombatantEntry, folder: Path) -> Character:
         return load_character(folder / entry.file)
     rank = entry.npc or 1
     if entry.powers is not None:
-        return Character(name=entry.name or entry.id, rank=rank, pc=False,
-                         attributes=Attributes(energy=rank, recovery=rank, vigor=rank), powers=entry.powers)
+        return Character(
+            name=entry.name or entry.id,
+            rank=rank,
+            pc=False,
+            attributes=Attributes(energy=rank, recovery=rank, vigor=rank),
+            powers=entry.powers,
+        )
     return quick_npc(rank, entry.name or entry.id)
 
 
@@ -166,10 +177,17 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
     from meneur.systems.energy.combat.rules import may_fight
 
     if not may_fight(frozenset(str(s) for s in character.states)):
-        raise bad(N_("combatant {id}: {name} is brisé and cannot fight (\"ne sera plus jouable tant qu'il "
-                     "n'aura pas été ramené\")."), id=entry.id, name=character.name)
-    who = combatant_from_character(character, entry.id, entry.side, entry.pc, entry.position,
-                                   options.wounded_start_half_vigor)
+        raise bad(
+            N_(
+                "combatant {id}: {name} is brisé and cannot fight (\"ne sera plus jouable tant qu'il "
+                "n'aura pas été ramené\")."
+            ),
+            id=entry.id,
+            name=character.name,
+        )
+    who = combatant_from_character(
+        character, entry.id, entry.side, entry.pc, entry.position, options.wounded_start_half_vigor
+    )
     if entry.energy is not None:
         who = who._replace(energy=min(entry.energy, who.energy_max))
     if entry.vigor is not None:
@@ -213,8 +231,13 @@ def power_index(who: Combatant, value: Any, where: Message) -> int | None:
                 if fold(power.name) == fold(name):
                     return i
     known = ", ".join(p.name for p in who.powers)
-    raise bad(N_("{where}: {name} has no power {value}; its powers: {known}."),
-              where=where, name=who.name, value=value, known=known)
+    raise bad(
+        N_("{where}: {name} has no power {value}; its powers: {known}."),
+        where=where,
+        name=who.name,
+        value=value,
+        known=known,
+    )
 
 
 def command_of(raw: Any, state: FightState, number: int | None = None, known_only: bool = True) -> Command:
@@ -233,20 +256,33 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
     elif isinstance(raw, dict) and len(raw) == 1:
         name, given = next(iter(raw.items()))
         if given is not None and not isinstance(given, dict):
-            raise bad(N_("{where}: the arguments of {command} are a mapping {{field: value}}, not {value}."),
-                      where=where, command=name, value=given)
+            raise bad(
+                N_("{where}: the arguments of {command} are a mapping {{field: value}}, not {value}."),
+                where=where,
+                command=name,
+                value=given,
+            )
         args = dict(given or {})
     else:
         raise bad(N_("{where}: a command is a name or a mapping {{name: arguments}}."), where=where)
     kind = COMMAND_TYPES.get(str(name))
     if kind is None:
-        raise bad(N_("{where}: unknown command {name}; known: {known}."), where=where, name=name,
-                  known=", ".join(COMMAND_TYPES))
+        raise bad(
+            N_("{where}: unknown command {name}; known: {known}."),
+            where=where,
+            name=name,
+            known=", ".join(COMMAND_TYPES),
+        )
     allowed = {f.name for f in fields(kind)}
     unknown = set(args) - allowed
     if unknown:
-        raise bad(N_("{where}: {command} takes {allowed}, not {unknown}."), where=where, command=name,
-                  allowed=", ".join(sorted(allowed)) or "-", unknown=", ".join(sorted(unknown)))
+        raise bad(
+            N_("{where}: {command} takes {allowed}, not {unknown}."),
+            where=where,
+            command=name,
+            allowed=", ".join(sorted(allowed)) or "-",
+            unknown=", ".join(sorted(unknown)),
+        )
     for key in POINT_FIELDS:
         if key in args:
             args[key] = point(args[key], command_where(number, key))
@@ -266,12 +302,14 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
         args["power"] = power_index(state.get(actor), args["power"], command_where(number, "power"))
     target = args.get("target")
     if "target_power" in args and isinstance(target, str) and state.has(target):
-        args["target_power"] = power_index(state.get(target), args["target_power"],
-                                           command_where(number, "target_power"))
+        args["target_power"] = power_index(
+            state.get(target), args["target_power"], command_where(number, "target_power")
+        )
     missing = sorted(f.name for f in fields(kind) if f.name not in args and f.default is MISSING)
     if missing:
-        raise bad(N_("{where}: {command} needs {missing}."), where=where, command=name,
-                  missing=", ".join(missing))
+        raise bad(
+            N_("{where}: {command} needs {missing}."), where=where, command=name, missing=", ".join(missing)
+        )
     for key, value in args.items():
         check_type(kind, key, value, command_where(number, key))
     command: Command = kind(**args)
@@ -305,8 +343,12 @@ def check_type(kind: type, key: str, value: Any, where: Message) -> None:
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError(value)
     except (ValidationError, ValueError):
-        raise bad(N_("{where}: {value} is not of the expected type ({expected})."),
-                  where=where, value=value, expected=TYPE_WORDS.get(expected) or expected) from None
+        raise bad(
+            N_("{where}: {value} is not of the expected type ({expected})."),
+            where=where,
+            value=value,
+            expected=TYPE_WORDS.get(expected) or expected,
+        ) from None
 
 
 def owner(state: FightState, actor: Any) -> str | None:
@@ -355,8 +397,12 @@ def combatant_id(state: FightState, value: Any, where: Message, known_only: bool
             return combatant.id
     if not known_only:
         return value
-    raise bad(N_("{where}: no combatant is called {name}; known: {known}."), where=where, name=value,
-              known=", ".join(c.id for c in state.combatants))
+    raise bad(
+        N_("{where}: no combatant is called {name}; known: {known}."),
+        where=where,
+        name=value,
+        known=", ".join(c.id for c in state.combatants),
+    )
 
 
 def combatant_ids(state: FightState, value: Any, where: Message, known_only: bool = True) -> Any:
@@ -370,21 +416,24 @@ def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
     """Copies joining an attack: a mapping ``{copy id: tokens}``."""
     pairs = list(value.items()) if isinstance(value, dict) else value
     if isinstance(pairs, list | tuple) and all(
-            isinstance(p, list | tuple) and len(p) == 2 and isinstance(p[0], str) and isinstance(p[1], int)
-            and not isinstance(p[1], bool) for p in pairs):
+        isinstance(p, list | tuple)
+        and len(p) == 2
+        and isinstance(p[0], str)
+        and isinstance(p[1], int)
+        and not isinstance(p[1], bool)
+        for p in pairs
+    ):
         return tuple((str(k), int(v)) for k, v in pairs)
-    raise bad(N_("{where}: joined copies are a mapping {{copy id: tokens}}, not {value}."),
-              where=where, value=value)
+    raise bad(
+        N_("{where}: joined copies are a mapping {{copy id: tokens}}, not {value}."), where=where, value=value
+    )
 
 
 def point(value: Any, where: Message) -> tuple[float, float]:
     """A position ``[x, y]`` in metres."""
-    if isinstance(value, list | tuple) and len(value) == 2 and all(
-            is_number(v) for v in value):
+    if isinstance(value, list | tuple) and len(value) == 2 and all(is_number(v) for v in value):
         return (float(value[0]), float(value[1]))
     raise bad(N_("{where}: a position is [x, y] in metres, not {value}."), where=where, value=value)
-
-
 
 
 def setup_state(setup: Any, folder: Path | None = None, where: str = "") -> FightState:
@@ -398,14 +447,16 @@ def setup_state(setup: Any, folder: Path | None = None, where: str = "") -> Figh
     """
     model = FightFile if isinstance(setup, dict) and "commands" in setup else FightSetup
     if not isinstance(setup, dict):
-        raise bad(N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."),
-                  path=where or "-")
+        raise bad(
+            N_("{path}: a fight file is a mapping with 'combatants' and 'commands'."), path=where or "-"
+        )
     try:
         parsed = model.model_validate(setup)
     except ValidationError as error:
         problem = explain(error).message
-        raise (bad(N_("{path}: {problem}"), path=where, problem=problem) if where
-               else BadInputError(problem)) from None
+        raise (
+            bad(N_("{path}: {problem}"), path=where, problem=problem) if where else BadInputError(problem)
+        ) from None
     ids = [entry.id for entry in parsed.combatants]
     if len(set(ids)) != len(ids):
         raise bad(N_("{path}: combatant ids must be unique."), path=where or "-")
@@ -435,8 +486,10 @@ def read_fight_file(path: str | Path) -> tuple[dict[str, Any], list[Any]]:
     if isinstance(combatants, list):
         setup["combatants"] = [
             {**entry, "file": str(path.parent / entry["file"])}
-            if isinstance(entry, dict) and isinstance(entry.get("file"), str) else entry
-            for entry in combatants]
+            if isinstance(entry, dict) and isinstance(entry.get("file"), str)
+            else entry
+            for entry in combatants
+        ]
     commands = data.get("commands", [])
     if commands is None:
         commands = []
@@ -464,9 +517,13 @@ LINE_GAP = 1.5
 """The distance between two combatants of the same side in that line-up."""
 
 
-def table_setup(heroes: Sequence[str] = (), files: Sequence[str] = (), npcs: Sequence[int] = (),
-                positions: Mapping[str, tuple[float, float]] | None = None, npc_name: str = "NPC {number}",
-                ) -> dict[str, Any]:
+def table_setup(
+    heroes: Sequence[str] = (),
+    files: Sequence[str] = (),
+    npcs: Sequence[int] = (),
+    positions: Mapping[str, tuple[float, float]] | None = None,
+    npc_name: str = "NPC {number}",
+) -> dict[str, Any]:
     """The setup of a fight given as heroes of the library, character files (heroes' side) and quick
     NPCs of the given ranks (foes' side), without writing YAML.
 
@@ -484,8 +541,9 @@ def table_setup(heroes: Sequence[str] = (), files: Sequence[str] = (), npcs: Seq
         entries.append({"id": fold(Path(file).stem), "file": str(file), "side": "heroes"})
     heroes_count = len(entries)
     for number, rank in enumerate(npcs, start=1):
-        entries.append({"id": f"npc{number}", "npc": rank, "side": "foes",
-                        "name": npc_name.format(number=number)})
+        entries.append(
+            {"id": f"npc{number}", "npc": rank, "side": "foes", "name": npc_name.format(number=number)}
+        )
     if not entries:
         raise bad(N_("A fight needs combatants: give heroes, character files or NPC ranks."))
     for index, entry in enumerate(entries):
@@ -496,7 +554,10 @@ def table_setup(heroes: Sequence[str] = (), files: Sequence[str] = (), npcs: Seq
     for key, where in (positions or {}).items():
         placed = by_id.get(fold(key))
         if placed is None:
-            raise bad(N_("No combatant is called {name}; known: {known}."), name=key,
-                      known=", ".join(e["id"] for e in entries))
+            raise bad(
+                N_("No combatant is called {name}; known: {known}."),
+                name=key,
+                known=", ".join(e["id"] for e in entries),
+            )
         placed["position"] = [float(where[0]), float(where[1])]
     return {"combatants": entries}

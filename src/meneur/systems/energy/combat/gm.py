@@ -48,10 +48,23 @@ def arrive(state: FightState, cmd: Arrive) -> list[Event]:
     checks.no_pending(state)
     if state.has(cmd.id) or cmd.id == GM:
         checks.refuse("combatants", N_("There is already a combatant {id} in this fight."), id=cmd.id)
-    entry = CombatantEntry.model_validate({k: v for k, v in (
-        ("id", cmd.id), ("side", cmd.side), ("hero", cmd.hero), ("npc", cmd.npc), ("name", cmd.name),
-        ("pc", cmd.pc), ("position", cmd.position), ("energy", cmd.energy), ("vigor", cmd.vigor))
-        if v is not None})
+    entry = CombatantEntry.model_validate(
+        {
+            k: v
+            for k, v in (
+                ("id", cmd.id),
+                ("side", cmd.side),
+                ("hero", cmd.hero),
+                ("npc", cmd.npc),
+                ("name", cmd.name),
+                ("pc", cmd.pc),
+                ("position", cmd.position),
+                ("energy", cmd.energy),
+                ("vigor", cmd.vigor),
+            )
+            if v is not None
+        }
+    )
     newcomer = combatant_of(entry, Path("."), state.options)
     if not rules.may_fight(newcomer.states):
         checks.refuse("states", N_("{name} is brisé and cannot fight."), name=newcomer.name)
@@ -84,20 +97,38 @@ def adjust(state: FightState, cmd: Adjust) -> list[Event]:
     if not cmd.reason.strip():
         checks.refuse("gm", N_("Say why the GM adjusts {name} (reason)."), name=who.name)
     if cmd.vigor is not None and not 0 <= cmd.vigor <= who.vigor_max:
-        checks.refuse("gm", N_("Vigueur of {name} goes from 0 to {most}, not {value}."),
-                      name=who.name, most=who.vigor_max, value=cmd.vigor)
+        checks.refuse(
+            "gm",
+            N_("Vigueur of {name} goes from 0 to {most}, not {value}."),
+            name=who.name,
+            most=who.vigor_max,
+            value=cmd.vigor,
+        )
     if cmd.energy is not None and not 0 <= cmd.energy <= who.energy_max:
-        checks.refuse("gm", N_("Energy of {name} goes from 0 to {most}, not {value}."),
-                      name=who.name, most=who.energy_max, value=cmd.energy)
+        checks.refuse(
+            "gm",
+            N_("Energy of {name} goes from 0 to {most}, not {value}."),
+            name=who.name,
+            most=who.energy_max,
+            value=cmd.energy,
+        )
     for condition in (cmd.add_condition, cmd.remove_condition):
         if condition is not None and condition not in CONDITIONS:
-            checks.refuse("gm", N_("Unknown condition {condition}; known: {known}."), condition=condition,
-                          known=", ".join(CONDITIONS))
+            checks.refuse(
+                "gm",
+                N_("Unknown condition {condition}; known: {known}."),
+                condition=condition,
+                known=", ".join(CONDITIONS),
+            )
     if cmd.remove_condition is not None and cmd.remove_condition not in who.conditions:
-        checks.refuse("gm", N_("{name} does not suffer {condition}."), name=who.name,
-                      condition=cmd.remove_condition)
-    return [Adjusted(who.id, cmd.reason, cmd.vigor, cmd.energy, cmd.position, cmd.add_condition,
-                     cmd.remove_condition)]
+        checks.refuse(
+            "gm", N_("{name} does not suffer {condition}."), name=who.name, condition=cmd.remove_condition
+        )
+    return [
+        Adjusted(
+            who.id, cmd.reason, cmd.vigor, cmd.energy, cmd.position, cmd.add_condition, cmd.remove_condition
+        )
+    ]
 
 
 def place_terrain(state: FightState, cmd: PlaceTerrain) -> list[Event]:
@@ -105,8 +136,9 @@ def place_terrain(state: FightState, cmd: PlaceTerrain) -> list[Event]:
     checks.phase_is(state, Phase.SETUP, Phase.ACTION, Phase.MAINTENANCE)
     checks.no_pending(state)
     if cmd.kind not in KINDS:
-        checks.refuse("terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."),
-                      kind=cmd.kind)
+        checks.refuse(
+            "terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."), kind=cmd.kind
+        )
     if cmd.rank < 1:
         checks.refuse("terrain", N_("A terrain element has a rank of at least 1, not {rank}."), rank=cmd.rank)
     taken = {t.id for t in state.terrain}

@@ -51,8 +51,20 @@ from meneur.systems.energy.combat.state import FightState
 
 __all__ = ["PLAYED", "VARIABLE", "LegalAction", "candidates", "legal_actions", "with_tokens"]
 
-VARIABLE = (Attack, Charge, Defend, ExtendedDefense, Counter, UseSupport, GiveEnergy, Heal, Interact,
-            Maintain, ForceMove, Regenerate)
+VARIABLE = (
+    Attack,
+    Charge,
+    Defend,
+    ExtendedDefense,
+    Counter,
+    UseSupport,
+    GiveEnergy,
+    Heal,
+    Interact,
+    Maintain,
+    ForceMove,
+    Regenerate,
+)
 ONE_TOKEN = (Held, HoldKept)
 """Events whose token is paid without a ``paid`` field: "dépenser 1 point d'énergie pour se placer en
 attente", "conserver sa mise en attente au prix d'un point d'énergie" (002_58e889a1abff3456.txt)."""

@@ -112,12 +112,21 @@ def _kit(who: Combatant) -> Kit:
         _KITS.clear()
     indices = _power_indices(who)
     offensive: tuple[int | None, ...] = tuple(
-        i for i in indices if rules.is_offensive(who, i) or who.power(i).kind in ON_HIT)
-    feats = tuple((i, _feat(who.id, i, category)) for i in indices
-                  for category in CATEGORIES if not who.counts_as(i, category))
-    kit = Kit(offensive or (None,), frozenset(i for i in indices if attack.is_contact(who, i)),
-              tuple(i for i in indices if who.counts_as(i, "mov")),
-              tuple(i for i in indices if reactions.opposes(who, i)), feats)
+        i for i in indices if rules.is_offensive(who, i) or who.power(i).kind in ON_HIT
+    )
+    feats = tuple(
+        (i, _feat(who.id, i, category))
+        for i in indices
+        for category in CATEGORIES
+        if not who.counts_as(i, category)
+    )
+    kit = Kit(
+        offensive or (None,),
+        frozenset(i for i in indices if attack.is_contact(who, i)),
+        tuple(i for i in indices if who.counts_as(i, "mov")),
+        tuple(i for i in indices if reactions.opposes(who, i)),
+        feats,
+    )
     _KITS[key] = (who.powers, kit)
     return kit
 
@@ -135,8 +144,9 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
     """Attacks and charges on each enemy, with each offensive use (or without a power, at half)."""
     out: list[Candidate] = []
     hopeless = not with_refused and (rules.attack_blocker(who) is not None or not rules.affords(who, 1))
-    enemies = [] if hopeless else [e for e in _enemies(state, who)
-                                   if with_refused or rules.may_target(state, e)]
+    enemies = (
+        [] if hopeless else [e for e in _enemies(state, who) if with_refused or rules.may_target(state, e)]
+    )
     may_charge = with_refused or rules.charge_blocker(who) is None
     contacts = _kit(who).contact
     for power in _offensive_uses(who):
@@ -145,8 +155,11 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
             if with_refused or not contact or rules.in_contact_reach(state, who.position, enemy.position):
                 out.append(("attack", made(Attack, who.id, enemy.id, 1, power)))
             # The charge's move ends on the enemy: in contact reach if the move itself is legal.
-            if contact and may_charge and (
-                    with_refused or rules.nearby(who.position, enemy.position, rules.MOVE_METRES)):
+            if (
+                contact
+                and may_charge
+                and (with_refused or rules.nearby(who.position, enemy.position, rules.MOVE_METRES))
+            ):
                 out.append(("charge", made(Charge, who.id, enemy.id, enemy.position, 1, power)))
     if not hopeless:
         fresh = [e for e in _enemies(state, who) if rules.may_target(state, e)]
@@ -154,34 +167,50 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
     if rules.pools_tokens(who) or state.terrain:
         out += _together_and_through(state, who, enemies)
     if with_refused or rules.affords(who, FORCED_MOVE_TOKENS):
-        out += [("force_move", made(ForceMove, who.id, e.id, FORCED_MOVE_TOKENS, e.position))
-                for e in enemies]
+        out += [
+            ("force_move", made(ForceMove, who.id, e.id, FORCED_MOVE_TOKENS, e.position)) for e in enemies
+        ]
     return out
 
 
-def _area_attacks(state: FightState, who: Combatant, enemies: list[Combatant],
-                  with_refused: bool) -> list[Candidate]:
+def _area_attacks(
+    state: FightState, who: Combatant, enemies: list[Combatant], with_refused: bool
+) -> list[Candidate]:
     """One area attack per offensive power, on the first enemy with others around ("maximum 20 mètres de
     diamètre ... contre tous les personnages situés dans la zone"): the zone is centred on that enemy, so
     every enemy within 10 m of it is inside."""
     radius = rules.AREA_MAX_DIAMETER / 2
-    powers = [p for p in _offensive_uses(who)
-              if p is not None and (with_refused or rules.may_attack_area(state, who, p))]
+    powers = [
+        p
+        for p in _offensive_uses(who)
+        if p is not None and (with_refused or rules.may_attack_area(state, who, p))
+    ]
     for first in enemies if powers else []:
-        others = tuple(e.id for e in enemies
-                       if e is not first and rules.nearby(first.position, e.position, radius))
+        others = tuple(
+            e.id for e in enemies if e is not first and rules.nearby(first.position, e.position, radius)
+        )
         if others:
             near = rules.in_contact_reach(state, who.position, first.position)
-            return [("attack", made(Attack, who.id, first.id, 1, p, others, rules.AREA_MAX_DIAMETER))
-                    for p in powers if with_refused or near or p not in _kit(who).contact]
+            return [
+                ("attack", made(Attack, who.id, first.id, 1, p, others, rules.AREA_MAX_DIAMETER))
+                for p in powers
+                if with_refused or near or p not in _kit(who).contact
+            ]
     return []
 
 
 def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant]) -> list[Candidate]:
     """Attacks joined by fellow offensive copies (LEGION) and attacks through portals (NEXUS)."""
     out: list[Candidate] = []
-    fellows = tuple((c.id, 1) for c in state.combatants if rules.pools_tokens(who) and rules.joins(who, c)
-                    and not c.out and rules.attack_blocker(c) is None and rules.affords(c, 1))
+    fellows = tuple(
+        (c.id, 1)
+        for c in state.combatants
+        if rules.pools_tokens(who)
+        and rules.joins(who, c)
+        and not c.out
+        and rules.attack_blocker(c) is None
+        and rules.affords(c, 1)
+    )
     portals = [t.id for t in state.terrain if t.kind == "portal"]
     for power in _offensive_uses(who):
         through = attack.portal_reaches(who, power, attack.kind_of(who, power))
@@ -192,8 +221,9 @@ def _together_and_through(state: FightState, who: Combatant, enemies: list[Comba
     return out
 
 
-def _support_targets(state: FightState, who: Combatant, kind: str | None,
-                     with_refused: bool) -> list[tuple[str, ...]]:
+def _support_targets(
+    state: FightState, who: Combatant, kind: str | None, with_refused: bool
+) -> list[tuple[str, ...]]:
     """Willing targets of a support power; full targets are sure refusals ("would spend tokens for
     nothing"), and only a second wind lets a knocked-out character be healed."""
     if kind == "give_energy":
@@ -201,8 +231,11 @@ def _support_targets(state: FightState, who: Combatant, kind: str | None,
     if kind != "heal":
         return [()]
     hurt = [c for c in state.combatants if c.side == who.side and rules.may_be_healed(c)]
-    return [(c.id,) for c in hurt if with_refused or (
-        rules.wants_vigor(c) and rules.nearby(who.position, c.position))]
+    return [
+        (c.id,)
+        for c in hurt
+        if with_refused or (rules.wants_vigor(c) and rules.nearby(who.position, c.position))
+    ]
 
 
 def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -211,9 +244,11 @@ def _supports(state: FightState, who: Combatant, with_refused: bool) -> list[Can
         kind = who.power(power).kind
         if kind in ON_HIT or (kind is None and who.power(power).category != "sup"):
             continue
-        if not with_refused and (rules.copy_refuses(who, power)
-                                 or not (rules.acts_on_field(who) or rules.supports_while_immune(kind))
-                                 or (rules.engages_from_pool(kind) and not rules.affords(who, 1))):
+        if not with_refused and (
+            rules.copy_refuses(who, power)
+            or not (rules.acts_on_field(who) or rules.supports_while_immune(kind))
+            or (rules.engages_from_pool(kind) and not rules.affords(who, 1))
+        ):
             continue
         for chosen in _support_targets(state, who, kind, with_refused):
             out.append(("support", made(UseSupport, who.id, power, 1, chosen, who.position, who.position)))
@@ -224,9 +259,15 @@ def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candid
     out: list[Candidate] = []
     if with_refused or rules.move_blocker(who) is None:
         moves: tuple[int | None, ...] = _kit(who).mov
-        out += [("move", made(Move, who.id, who.position, power)) for power in moves or [None]
-                if with_refused or (rules.move_again_blocker(who, power) is None
-                                    and rules.affords(who, movement.move_cost(who, power)))]
+        out += [
+            ("move", made(Move, who.id, who.position, power))
+            for power in moves or [None]
+            if with_refused
+            or (
+                rules.move_again_blocker(who, power) is None
+                and rules.affords(who, movement.move_cost(who, power))
+            )
+        ]
     if with_refused or (rules.may_small_move(who) and rules.small_move_blocker(state, who) is None):
         out.append(("small_move", made(Move, who.id, who.position, None, (), True)))
     out += [("move", Move(who.id, who.position, portal=t.id)) for t in state.terrain if t.kind == "portal"]
@@ -236,8 +277,9 @@ def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candid
 def _interactions(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     if not with_refused and not (rules.affords(who, 1) and rules.acts_on_field(who)):
         return []
-    out: list[Candidate] = [("interact", made(Interact, who.id, t.id, 1)) for t in state.terrain
-                            if t.kind != "portal"]
+    out: list[Candidate] = [
+        ("interact", made(Interact, who.id, t.id, 1)) for t in state.terrain if t.kind != "portal"
+    ]
     return out + [("interact", made(Interact, who.id, key, 1, 1)) for key, _ in state.scene]
 
 
@@ -256,8 +298,9 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     return out + [feat for power, feat in _kit(who).feats if who.has_power(power)]
 
 
-def _extended_defenses(state: FightState, who: Combatant, allies: list[Combatant],
-                       with_refused: bool) -> list[Candidate]:
+def _extended_defenses(
+    state: FightState, who: Combatant, allies: list[Combatant], with_refused: bool
+) -> list[Candidate]:
     """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally."""
     near = tuple(a.id for a in allies if rules.nearby(who.position, a.position))
     if not near or (not with_refused and not rules.affords(who, rules.extended_defense_cost(1, len(near)))):
@@ -289,8 +332,11 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidat
     target = state.get(state.pending.target)
     defences = _kit(target).defence
     pending = state.pending
-    out: list[Candidate] = [("defend", made(Defend, target.id, 0, p)) for p in (*defences, None)
-                            if with_refused or rules.may_defend_with(pending, target, p)]
+    out: list[Candidate] = [
+        ("defend", made(Defend, target.id, 0, p))
+        for p in (*defences, None)
+        if with_refused or rules.may_defend_with(pending, target, p)
+    ]
     for ally in _allies(state, target):
         if ally.id == state.pending.attacker:
             continue
@@ -300,8 +346,7 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidat
         if rules.may_interpose(pending, ally):
             out += [("interpose", made(Interpose, ally.id, p)) for p in (*guards, None)]
         if with_refused or rules.affords(ally, rules.extended_defense_cost(1, 1)):
-            out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p))
-                    for p in guards]
+            out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p)) for p in guards]
     out += stress_uses(target, with_refused)
     return out
 
@@ -323,16 +368,20 @@ def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candi
     for lasting in state.maintainable:
         fixed = rules.kept_at_fixed_cost(lasting)
         # An offensive effect is maintained by a new attack of any size ("via une dépense suffisante").
-        out.append(("maintain", made(Maintain, lasting.owner, lasting.id,
-                                     max(1, lasting.tokens) if fixed else 1)))
+        out.append(
+            ("maintain", made(Maintain, lasting.owner, lasting.id, max(1, lasting.tokens) if fixed else 1))
+        )
     regenerating = state.options.regeneration_in_maintenance
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:
             out += _extended_defenses(state, who, _allies(state, who), with_refused)
         if regenerating and (with_refused or rules.may_regenerate(state, who)):
-            out += [("regenerate", made(Regenerate, who.id, p, 2)) for p in _power_indices(who)
-                    if who.power(p).kind == "heal"]
+            out += [
+                ("regenerate", made(Regenerate, who.id, p, 2))
+                for p in _power_indices(who)
+                if who.power(p).kind == "heal"
+            ]
     return out
 
 
@@ -348,10 +397,12 @@ def gm_candidates(state: FightState) -> list[Candidate]:
     first = next((c for c in state.combatants if rules.may_leave(c)), None)
     if first is None:
         return []
-    return [("arrive", made(Arrive, f"new{n}", "foes", None, 1)),
-            ("leave", made(Leave, first.id, False, "GM")),
-            ("adjust", made(Adjust, first.id, "GM")),
-            ("place_terrain", made(PlaceTerrain, "hazard", 1, (0.0, 0.0), "GM"))]
+    return [
+        ("arrive", made(Arrive, f"new{n}", "foes", None, 1)),
+        ("leave", made(Leave, first.id, False, "GM")),
+        ("adjust", made(Adjust, first.id, "GM")),
+        ("place_terrain", made(PlaceTerrain, "hazard", 1, (0.0, 0.0), "GM")),
+    ]
 
 
 def _second_winds(state: FightState, with_refused: bool) -> list[Candidate]:
@@ -370,14 +421,21 @@ def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
     if state.pending is not None:
         out += _reaction_candidates(state, with_refused)
     elif state.phase is Phase.MAINTENANCE:
-        return [*_maintenance_candidates(state, with_refused), ("pass", EndPhase()), *gm_candidates(state),
-                ("end", EndFight())]
+        return [
+            *_maintenance_candidates(state, with_refused),
+            ("pass", EndPhase()),
+            *gm_candidates(state),
+            ("end", EndFight()),
+        ]
     elif acting is not None:
         out += _action_candidates(state, state.get(acting), with_refused)
         for puppet in state.combatants:
             if puppet.controlled_by == acting and not puppet.out:
-                out += [(kind, command) for kind, command in _action_candidates(state, puppet, True)
-                        if kind in PLAYED]
+                out += [
+                    (kind, command)
+                    for kind, command in _action_candidates(state, puppet, True)
+                    if kind in PLAYED
+                ]
     elif state.phase is Phase.ACTION:
         out.append(("pass", EndPhase()))
     out += _second_winds(state, with_refused)

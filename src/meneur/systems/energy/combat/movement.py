@@ -35,8 +35,12 @@ def may_move(who: Combatant, condition: str | None) -> None:
     if condition in rules.NO_SPEND:
         checks.free_to_spend(who)
     if condition is not None:
-        checks.refuse("conditions", N_("{name} is {condition} and cannot move."),
-                      name=who.name, condition=word(condition))
+        checks.refuse(
+            "conditions",
+            N_("{name} is {condition} and cannot move."),
+            name=who.name,
+            condition=word(condition),
+        )
 
 
 has_mov = rules.has_mov
@@ -57,8 +61,9 @@ def another_move(who: Combatant, blocker: str | None) -> None:
     if blocker == "small_move":
         checks.refuse("small_move", N_("{name} made a small move: no other move this turn."), name=who.name)
     if blocker == "movement":
-        checks.refuse("movement", N_("Without a movement power, {name} moves only once a turn."),
-                      name=who.name)
+        checks.refuse(
+            "movement", N_("Without a movement power, {name} moves only once a turn."), name=who.name
+        )
     if blocker == "charge":
         checks.refuse("charge", N_("{name} has already charged this turn."), name=who.name)
 
@@ -97,8 +102,10 @@ def move(state: FightState, cmd: Move) -> list[Event]:
             checks.refuse("small_move", N_("A small move is at most 5 m."))
         extra, _hazards = crossing_cost(state, cmd.crossing)  # "traverser" costs the same on a small move
         checks.can_pay(who, extra)
-        return [Moved(who.id, cmd.to, extra, small=True),
-                *hazards_after(state, who.id, cmd.crossing, cmd.carry)]
+        return [
+            Moved(who.id, cmd.to, extra, small=True),
+            *hazards_after(state, who.id, cmd.crossing, cmd.carry),
+        ]
     another_move(who, rules.move_again_blocker(who, cmd.power))
     if cmd.power is not None and not has_mov(who, cmd.power):
         checks.refuse("movement", N_("This power is not a movement power."))
@@ -119,7 +126,7 @@ def move(state: FightState, cmd: Move) -> list[Event]:
 
 
 def left_open(state: FightState, who: Combatant, cmd: Move, paid: int) -> list[Event]:
-    """"avec la possibilité de laisser un portail ouvert derrière soi en dépensant un point d'énergie
+    """ "avec la possibilité de laisser un portail ouvert derrière soi en dépensant un point d'énergie
     supplémentaire" (Mov portail personnel, 002_58e889a1abff3456.txt): a rank-1 portal between where the
     mover was and where it lands, kept like any portal."""
     if cmd.power is None or not who.counts_as(cmd.power, "mov"):
@@ -128,13 +135,16 @@ def left_open(state: FightState, who: Combatant, cmd: Move, paid: int) -> list[E
     from meneur.systems.energy.combat.effects.terrain import new_id
 
     element = Terrain(new_id(state, who.id), who.id, "portal", 1, who.position, cmd.to)
-    return [Moved(who.id, cmd.to, paid, carried=cmd.carry, power=cmd.power), TerrainCreated(element, 1),
-            LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", 1)),
-            *hazards_after(state, who.id, cmd.crossing, cmd.carry)]
+    return [
+        Moved(who.id, cmd.to, paid, carried=cmd.carry, power=cmd.power),
+        TerrainCreated(element, 1),
+        LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", 1)),
+        *hazards_after(state, who.id, cmd.crossing, cmd.carry),
+    ]
 
 
 def through_portal(state: FightState, who: Combatant, cmd: Move) -> list[Event]:
-    """"Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
+    """ "Le portail ne nécessite qu'un seul point d'énergie pour faire passer un humain": 1 token for the
     mover and 1 for each willing character taken along, from within 5 m of either end to the other."""
     to = portal.far_end(state, who.name, who.position, cmd.portal, checks.NEAR_METRES)
     if not rules.moves_freely(who):  # passing is this character's move of the turn
@@ -159,8 +169,16 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
     checks.can_pay(who, extra)
     moved = Moved(who.id, cmd.to, extra, charge=True)
     after = state.with_combatant(who._replace(position=cmd.to, energy=who.energy - extra))
-    attack = Attack(who.id, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier,
-                    target_power=cmd.target_power, destination=cmd.destination, carry_legs=cmd.carry_legs)
+    attack = Attack(
+        who.id,
+        cmd.target,
+        cmd.tokens,
+        cmd.power,
+        gm_modifier=cmd.gm_modifier,
+        target_power=cmd.target_power,
+        destination=cmd.destination,
+        carry_legs=cmd.carry_legs,
+    )
     events = declare(after, attack)  # checked now: a charge that cannot end in its attack is refused
     if hazards:  # the hazard crossed attacks first; the charge's attack follows once it is resolved
         return [moved, *hazards_after(state, who.id, cmd.crossing, (), follow=attack)]
@@ -171,6 +189,14 @@ def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
     """The general action of a forced move: "le déplacement forcé est considéré comme une action offensive
     et l'agresseur doit battre la défense de la victime avec une attaque en demi-succès. S'il réussit, il
     peut déplacer sa cible de force (sur une distance de 20 mètres)" (002_58e889a1abff3456.txt)."""
-    attack = Attack(cmd.actor, cmd.target, cmd.tokens, cmd.power, gm_modifier=cmd.gm_modifier,
-                    destination=None if cmd.portal else cmd.to, portal=cmd.portal, crossing=cmd.crossing)
+    attack = Attack(
+        cmd.actor,
+        cmd.target,
+        cmd.tokens,
+        cmd.power,
+        gm_modifier=cmd.gm_modifier,
+        destination=None if cmd.portal else cmd.to,
+        portal=cmd.portal,
+        crossing=cmd.crossing,
+    )
     return declare(state, attack, forced=True)

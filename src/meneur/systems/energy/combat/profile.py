@@ -131,8 +131,15 @@ class Combatant(NamedTuple):
 
 def power_from_model(power: Power) -> PowerProfile:
     """Convert a model :class:`~meneur.systems.energy.model.Power` to a :class:`PowerProfile`."""
-    return PowerProfile(power.name, str(power.category), power.modifier, power.effect,
-                        power.condition, power.area, power.dodge)
+    return PowerProfile(
+        power.name,
+        str(power.category),
+        power.modifier,
+        power.effect,
+        power.condition,
+        power.area,
+        power.dodge,
+    )
 
 
 def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool = True) -> int:
@@ -142,8 +149,14 @@ def starting_vigor(vigor: int, states: frozenset[str], half_when_wounded: bool =
     return vigor_after_states(vigor, states) if half_when_wounded else vigor
 
 
-def combatant_from_character(character: Character, id: str, side: str, pc: bool | None = None,
-                             position: Point = (0.0, 0.0), half_when_wounded: bool = True) -> Combatant:
+def combatant_from_character(
+    character: Character,
+    id: str,
+    side: str,
+    pc: bool | None = None,
+    position: Point = (0.0, 0.0),
+    half_when_wounded: bool = True,
+) -> Combatant:
     """Build the combat profile of ``character`` (the one adapter from the character model).
 
     Args:
@@ -158,18 +171,48 @@ def combatant_from_character(character: Character, id: str, side: str, pc: bool 
     energy = energy_after_states(character.attributes.energy, states)
     vigor = starting_vigor(character.attributes.vigor, states, half_when_wounded)
     return Combatant(
-        id=id, name=character.name, side=side, pc=character.pc if pc is None else pc,
-        energy_max=energy, recovery=character.attributes.recovery, vigor_max=vigor,
-        powers=tuple(power_from_model(p) for p in character.powers), states=states,
-        energy=energy, vigor=vigor, position=position, stress=character.stress)
+        id=id,
+        name=character.name,
+        side=side,
+        pc=character.pc if pc is None else pc,
+        energy_max=energy,
+        recovery=character.attributes.recovery,
+        vigor_max=vigor,
+        powers=tuple(power_from_model(p) for p in character.powers),
+        states=states,
+        energy=energy,
+        vigor=vigor,
+        position=position,
+        stress=character.stress,
+    )
 
 
-def make_combatant(id: str, name: str, side: str, energy: int, recovery: int, vigor: int,
-                   powers: tuple[PowerProfile, ...], pc: bool = False,
-                   position: Point = (0.0, 0.0), states: frozenset[str] = frozenset()) -> Combatant:
+def make_combatant(
+    id: str,
+    name: str,
+    side: str,
+    energy: int,
+    recovery: int,
+    vigor: int,
+    powers: tuple[PowerProfile, ...],
+    pc: bool = False,
+    position: Point = (0.0, 0.0),
+    states: frozenset[str] = frozenset(),
+) -> Combatant:
     """Build a combatant directly from numbers (quick NPCs of the book's examples, tests)."""
     energy_max = energy_after_states(energy, states)
     vigor_max = starting_vigor(vigor, states)
-    return Combatant(id=id, name=name, side=side, pc=pc, energy_max=energy_max, recovery=recovery,
-                     vigor_max=vigor_max, powers=powers, states=states, energy=energy_max,
-                     vigor=vigor_max, position=position)
+    return Combatant(
+        id=id,
+        name=name,
+        side=side,
+        pc=pc,
+        energy_max=energy_max,
+        recovery=recovery,
+        vigor_max=vigor_max,
+        powers=powers,
+        states=states,
+        energy=energy_max,
+        vigor=vigor_max,
+        position=position,
+    )

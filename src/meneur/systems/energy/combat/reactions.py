@@ -63,17 +63,27 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
     pending = pending_of(state)
     who = checks.combatant(state, cmd.actor)
     if who.id != pending.target:
-        checks.refuse("defense_reaction", N_("{name} is not the target of the pending attack."),
-                      name=who.name)
+        checks.refuse(
+            "defense_reaction", N_("{name} is not the target of the pending attack."), name=who.name
+        )
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     if not rules.may_defend_with(pending, who, cmd.power):
         if pending.interpose_power is None:
-            checks.refuse("interpose", N_("{name} interposed without a power: the defence is placed without "
-                                          "a power too, at half (defend without naming a power)."),
-                          name=who.name)
-        checks.refuse("interpose", N_("{name} interposed with {power}: the defence uses that same power."),
-                      name=who.name, power=who.power(pending.interpose_power).name)
+            checks.refuse(
+                "interpose",
+                N_(
+                    "{name} interposed without a power: the defence is placed without "
+                    "a power too, at half (defend without naming a power)."
+                ),
+                name=who.name,
+            )
+        checks.refuse(
+            "interpose",
+            N_("{name} interposed with {power}: the defence uses that same power."),
+            name=who.name,
+            power=who.power(pending.interpose_power).name,
+        )
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens, low=0)
     raw, events = placed(who, cmd.tokens, cmd.power)
@@ -101,7 +111,7 @@ def _with_defense(who: Combatant, raw: int, paid: int) -> Combatant:
 
 
 def interpose(state: FightState, cmd: Interpose) -> list[Event]:
-    """"s'interposant et en prenant l'attaque à sa place" within 5 m, with a power or at half."""
+    """ "s'interposant et en prenant l'attaque à sa place" within 5 m, with a power or at half."""
     pending = pending_of(state)
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
@@ -110,16 +120,27 @@ def interpose(state: FightState, cmd: Interpose) -> list[Event]:
         checks.refuse("interpose", N_("{name} cannot interpose here."), name=who.name)
     checks.not_immune(who)
     if rules.already_hit(pending, who):
-        checks.refuse("interpose", N_("{name} already took this attack: an area attack hits each character "
-                                      "only once (\"une seule fois\")."), name=who.name)
+        checks.refuse(
+            "interpose",
+            N_(
+                "{name} already took this attack: an area attack hits each character "
+                'only once ("une seule fois").'
+            ),
+            name=who.name,
+        )
     checks.ally(who, target)
     checks.near(who, target, "interpose")
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     if not rules.may_interpose_with(who, cmd.power):
-        checks.refuse("interpose", N_("{power} is a dodge: interposing means being really hit in place of "
-                                      "the target (\"cela exclut ... un pouvoir d'esquive\")."),
-                      power=who.power(cmd.power or 0).name)
+        checks.refuse(
+            "interpose",
+            N_(
+                "{power} is a dodge: interposing means being really hit in place of "
+                'the target ("cela exclut ... un pouvoir d\'esquive").'
+            ),
+            power=who.power(cmd.power or 0).name,
+        )
     return [Interposed(who.id, target.id, cmd.power), *reappears(who)]
 
 
@@ -149,8 +170,7 @@ def extended_defense(state: FightState, cmd: ExtendedDefense) -> list[Event]:
     checks.tokens_between(who, paid)
     raw, events = placed(who, cmd.tokens, cmd.power)
     raw = max(0, raw + cmd.gm_modifier)
-    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, paid, cmd.power),
-            *reappears(who)]
+    return [*events, ExtendedDefensePlaced(who.id, raw, cmd.allies, paid, cmd.power), *reappears(who)]
 
 
 def counter(state: FightState, cmd: Counter) -> list[Event]:
@@ -167,8 +187,11 @@ def counter(state: FightState, cmd: Counter) -> list[Event]:
     checks.free_to_spend(who)
     checks.not_immune(who)
     if cmd.power is None:
-        checks.refuse("counter", N_("A counter-power opposes a power (\"peut opposer son pouvoir\"): name "
-                                    "the power {name} uses."), name=who.name)
+        checks.refuse(
+            "counter",
+            N_('A counter-power opposes a power ("peut opposer son pouvoir"): name the power {name} uses.'),
+            name=who.name,
+        )
     checks.usable_power(who, cmd.power)
     checks.copy_may_use(who, cmd.power)
     checks.gm_modifier_ok(cmd.gm_modifier)

@@ -160,24 +160,45 @@ modifier à la main.
 FRENCH_TYPES = (
     ("power name or index", "nom ou numéro de pouvoir"),
     ("mapping {copy id: tokens}", "table {id de copie: jetons}"),
-    ("list of ids", "liste d'ids"), ("list of powers", "liste de pouvoirs"),
-    ("heroes or foes", "heroes ou foes"), ("Attributes", "attributs"),
-    ("str", "texte"), ("int", "entier"), ("float", "nombre"), ("bool", "booléen"),
+    ("list of ids", "liste d'ids"),
+    ("list of powers", "liste de pouvoirs"),
+    ("heroes or foes", "heroes ou foes"),
+    ("Attributes", "attributs"),
+    ("str", "texte"),
+    ("int", "entier"),
+    ("float", "nombre"),
+    ("bool", "booléen"),
     (" or ", " ou "),
 )
 WORDS = {
-    "en": {"combatants": "## Combatants", "commands": "## Commands", "key": "key", "argument": "argument",
-           "type": "type", "default": "default", "meaning": "meaning", "required": "required",
-           "optional": "none (optional)",
-           "exactly": "Exactly one of `hero` (a built-in hero, `meneur energy library`), `file` (a "
-                      "character file, relative to the fight file) or `npc` (a quick NPC of that rank) "
-                      "gives the character."},
-    "fr": {"combatants": "## Combattants", "commands": "## Commandes", "key": "clé", "argument": "argument",
-           "type": "type", "default": "défaut", "meaning": "rôle", "required": "obligatoire",
-           "optional": "aucun (facultatif)",
-           "exactly": "Un seul de `hero` (un héros de la bibliothèque, `meneur energy library`), `file` "
-                      "(un fichier de personnage, relatif au fichier de combat) ou `npc` (un PNJ rapide de "
-                      "ce rang) donne le personnage."},
+    "en": {
+        "combatants": "## Combatants",
+        "commands": "## Commands",
+        "key": "key",
+        "argument": "argument",
+        "type": "type",
+        "default": "default",
+        "meaning": "meaning",
+        "required": "required",
+        "optional": "none (optional)",
+        "exactly": "Exactly one of `hero` (a built-in hero, `meneur energy library`), `file` (a "
+        "character file, relative to the fight file) or `npc` (a quick NPC of that rank) "
+        "gives the character.",
+    },
+    "fr": {
+        "combatants": "## Combattants",
+        "commands": "## Commandes",
+        "key": "clé",
+        "argument": "argument",
+        "type": "type",
+        "default": "défaut",
+        "meaning": "rôle",
+        "required": "obligatoire",
+        "optional": "aucun (facultatif)",
+        "exactly": "Un seul de `hero` (un héros de la bibliothèque, `meneur energy library`), `file` "
+        "(un fichier de personnage, relatif au fichier de combat) ou `npc` (un PNJ rapide de "
+        "ce rang) donne le personnage.",
+    },
 }
 
 
@@ -245,8 +266,10 @@ def _commands(lang: str) -> list[str]:
         lines += [f"### {title}", "", _description(kind, keys, lang), ""]
         fields = dataclasses.fields(kind)
         if fields:
-            lines += [f"| {words['argument']} | {words['type']} | {words['default']} | {words['meaning']} |",
-                      "|---|---|---|---|"]
+            lines += [
+                f"| {words['argument']} | {words['type']} | {words['default']} | {words['meaning']} |",
+                "|---|---|---|---|",
+            ]
             for field in fields:
                 if field.default is not dataclasses.MISSING:
                     default = _default(field.default, lang)

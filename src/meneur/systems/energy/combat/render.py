@@ -100,7 +100,7 @@ def half(times: int) -> Message:
         return _m(N_("in half success"))
     if times == 2:
         return _m(N_("in quarter success"))
-    return _m(N_("divided by {divisor}"), divisor=2 ** times)
+    return _m(N_("divided by {divisor}"), divisor=2**times)
 
 
 def modifier(value: int) -> Message:
@@ -117,19 +117,30 @@ def _formula(e: ev.AttackDeclared) -> Message:
     if p.tokens > e.paid:  # copies joined their tokens ("leurs points d'énergie doivent être additionnés")
         formula = _m(N_("{tokens} with the joined copies"), tokens=formula)
     if e.bonus:
-        formula = _m(N_("{before} + {value} (reinforcement)") if e.bonus > 0
-                     else N_("{before} − {value} (weakening)"), before=formula, value=abs(e.bonus))
+        formula = _m(
+            N_("{before} + {value} (reinforcement)") if e.bonus > 0 else N_("{before} − {value} (weakening)"),
+            before=formula,
+            value=abs(e.bonus),
+        )
     gm = e.adjustment + e.malus
     if gm:
-        formula = _m(N_("{before} + {value} (GM)") if gm > 0 else N_("{before} − {value} (GM)"),
-                     before=formula, value=abs(gm))
+        formula = _m(
+            N_("{before} + {value} (GM)") if gm > 0 else N_("{before} − {value} (GM)"),
+            before=formula,
+            value=abs(gm),
+        )
     if e.malus:
-        formula = _m(N_("{before} − {value} (Off-D against the one who engages)"), before=formula,
-                     value=e.malus)
+        formula = _m(
+            N_("{before} − {value} (Off-D against the one who engages)"), before=formula, value=e.malus
+        )
     if e.halving:
         why = _list(word(r) for r in e.reasons)
-        formula = _m(N_("{before}, {half} ({why})") if e.reasons else N_("{before}, {half}"),
-                     before=formula, half=half(e.halving), why=why)
+        formula = _m(
+            N_("{before}, {half} ({why})") if e.reasons else N_("{before}, {half}"),
+            before=formula,
+            half=half(e.halving),
+            why=why,
+        )
     return formula
 
 
@@ -138,18 +149,35 @@ def _declared(s: FightState, e: ev.AttackDeclared) -> Message:
     if p.terrain is not None:
         element = s.terrain_element(p.terrain)
         if element is not None:
-            return _m(N_("Terrain element ({kind} made by {owner}): attack at {effective} on {target}."),
-                      kind=word(element.kind), owner=_n(s, element.owner), target=_n(s, p.target),
-                      effective=p.effective)
-        return _m(N_("The terrain element {terrain} attacks {target}: attack at {effective}."),
-                  terrain=p.terrain, target=_n(s, p.target), effective=p.effective)
+            return _m(
+                N_("Terrain element ({kind} made by {owner}): attack at {effective} on {target}."),
+                kind=word(element.kind),
+                owner=_n(s, element.owner),
+                target=_n(s, p.target),
+                effective=p.effective,
+            )
+        return _m(
+            N_("The terrain element {terrain} attacks {target}: attack at {effective}."),
+            terrain=p.terrain,
+            target=_n(s, p.target),
+            effective=p.effective,
+        )
     if p.power is None:
-        return _m(N_("{attacker} attacks {targets} without a power: {formula} = attack at {effective}."),
-                  attacker=_n(s, p.attacker), targets=_both(s, p.targets), formula=_formula(e),
-                  effective=p.effective)
-    return _m(N_("{attacker} attacks {targets} with {power}: {formula} = attack at {effective}."),
-              attacker=_n(s, p.attacker), targets=_both(s, p.targets), power=_power(s, p.attacker, p.power),
-              formula=_formula(e), effective=p.effective)
+        return _m(
+            N_("{attacker} attacks {targets} without a power: {formula} = attack at {effective}."),
+            attacker=_n(s, p.attacker),
+            targets=_both(s, p.targets),
+            formula=_formula(e),
+            effective=p.effective,
+        )
+    return _m(
+        N_("{attacker} attacks {targets} with {power}: {formula} = attack at {effective}."),
+        attacker=_n(s, p.attacker),
+        targets=_both(s, p.targets),
+        power=_power(s, p.attacker, p.power),
+        formula=_formula(e),
+        effective=p.effective,
+    )
 
 
 def _resolved(s: FightState, e: ev.AttackResolved) -> Message:
@@ -158,19 +186,36 @@ def _resolved(s: FightState, e: ev.AttackResolved) -> Message:
         return _m(N_("{target}: immunity, the attack has no effect."), target=target)
     attack: Message | int = e.attack
     if e.countered:
-        attack = _m(N_("{attack} − {countered} (counter-power) = {net}"), attack=e.attack,
-                    countered=e.countered, net=max(0, e.attack - e.countered))
+        attack = _m(
+            N_("{attack} − {countered} (counter-power) = {net}"),
+            attack=e.attack,
+            countered=e.countered,
+            net=max(0, e.attack - e.countered),
+        )
     defense: Message | int = e.defense
     if e.protectors:
-        defense = _m(N_("{defense} ({own} own + {extended} extended defence from {protectors})"),
-                     defense=e.defense, own=e.own_defense, extended=e.defense - e.own_defense,
-                     protectors=_both(s, e.protectors))
-    verdict = (_m(N_("the attack succeeds by {margin}"), margin=e.margin) if e.success
-               else _m(N_("the defence stops the attack")))
+        defense = _m(
+            N_("{defense} ({own} own + {extended} extended defence from {protectors})"),
+            defense=e.defense,
+            own=e.own_defense,
+            extended=e.defense - e.own_defense,
+            protectors=_both(s, e.protectors),
+        )
+    verdict = (
+        _m(N_("the attack succeeds by {margin}"), margin=e.margin)
+        if e.success
+        else _m(N_("the defence stops the attack"))
+    )
     losing = [i for i in (e.target, *e.protectors) if s.has(i) and s.get(i).defense > 0]
     lost = _m(N_(", one defence token fewer for {names}"), names=_both(s, losing)) if losing else ""
-    return _m(N_("{target}: attack at {attack} against defence {defense}; {verdict}{lost}."),
-              target=target, attack=attack, defense=defense, verdict=verdict, lost=lost)
+    return _m(
+        N_("{target}: attack at {attack} against defence {defense}; {verdict}{lost}."),
+        target=target,
+        attack=attack,
+        defense=defense,
+        verdict=verdict,
+        lost=lost,
+    )
 
 
 def _defense(s: FightState, e: ev.DefensePlaced) -> Message:
@@ -178,11 +223,17 @@ def _defense(s: FightState, e: ev.DefensePlaced) -> Message:
     if e.tokens == 0 and e.paid == 0:
         kept = s.get(e.actor).defense if s.has(e.actor) else 0
         if kept:
-            return _m(N_("{name} places no new token and defends with the tokens already placed ({count})."),
-                      name=name, count=kept)
+            return _m(
+                N_("{name} places no new token and defends with the tokens already placed ({count})."),
+                name=name,
+                count=kept,
+            )
         return _m(N_("{name} places no token in defence."), name=name)
-    paid = (_m(N_(" (pays {paid}, {modifier})"), paid=e.paid, modifier=modifier(e.tokens - e.paid))
-            if e.tokens != e.paid else "")
+    paid = (
+        _m(N_(" (pays {paid}, {modifier})"), paid=e.paid, modifier=modifier(e.tokens - e.paid))
+        if e.tokens != e.paid
+        else ""
+    )
     determined = s.has(e.actor) and s.get(e.actor).determined
     counted: Message | str = ""
     if e.level and determined:
@@ -190,10 +241,21 @@ def _defense(s: FightState, e: ev.DefensePlaced) -> Message:
     elif e.level:
         counted = _m(N_("; the defence counts {half}"), half=half(e.level))
     if e.power is None:
-        return _m(N_("{name} places {tokens} in defence without a power{paid}{counted}."), name=name,
-                  tokens=tokens(e.tokens), paid=paid, counted=counted)
-    return _m(N_("{name} places {tokens} in defence with {power}{paid}{counted}."), name=name,
-              tokens=tokens(e.tokens), power=_power(s, e.actor, e.power), paid=paid, counted=counted)
+        return _m(
+            N_("{name} places {tokens} in defence without a power{paid}{counted}."),
+            name=name,
+            tokens=tokens(e.tokens),
+            paid=paid,
+            counted=counted,
+        )
+    return _m(
+        N_("{name} places {tokens} in defence with {power}{paid}{counted}."),
+        name=name,
+        tokens=tokens(e.tokens),
+        power=_power(s, e.actor, e.power),
+        paid=paid,
+        counted=counted,
+    )
 
 
 def _moved(s: FightState, e: ev.Moved) -> Message:
@@ -201,24 +263,39 @@ def _moved(s: FightState, e: ev.Moved) -> Message:
     if e.forced_by is not None and e.forced_by != e.actor:
         return _m(N_("Forced move: {name} ends at {to}."), name=name, to=to)
     if e.forced_by == e.actor and e.carried:
-        return _m(N_("{name} carries {names} to {to} with the tokens beyond the defence (2 per 20 m)."),
-                  name=name, names=_both(s, e.carried), to=to)
+        return _m(
+            N_("{name} carries {names} to {to} with the tokens beyond the defence (2 per 20 m)."),
+            name=name,
+            names=_both(s, e.carried),
+            to=to,
+        )
     carried = _m(N_(", carrying {names}"), names=_both(s, e.carried)) if e.carried else ""
     if e.charge:
         return _m(N_("{name} charges: free move to {to}{carried}."), name=name, to=to, carried=carried)
     if e.small:
-        return _m(N_("{name} makes a small move (free, at most 5 m) to {to}{carried}."), name=name, to=to,
-                  carried=carried)
-    return _m(N_("{name} moves to {to} {paying}{carried}."), name=name, to=to, paying=paying(e.paid),
-              carried=carried)
+        return _m(
+            N_("{name} makes a small move (free, at most 5 m) to {to}{carried}."),
+            name=name,
+            to=to,
+            carried=carried,
+        )
+    return _m(
+        N_("{name} moves to {to} {paying}{carried}."),
+        name=name,
+        to=to,
+        paying=paying(e.paid),
+        carried=carried,
+    )
 
 
 def _turn(s: FightState, e: ev.TurnStarted) -> Message:
     gains = [f"{_n(s, i)} +{g}" for i, g in e.gains if g > 0]
-    recovered = (_m(N_("recovery: {gains}"), gains=", ".join(gains)) if gains
-                 else _m(N_("no token recovered")))
-    return _m(N_("Turn {turn}: recovery phase, defence tokens removed, {recovered}. Maintenance phase."),
-              turn=e.turn, recovered=recovered)
+    recovered = _m(N_("recovery: {gains}"), gains=", ".join(gains)) if gains else _m(N_("no token recovered"))
+    return _m(
+        N_("Turn {turn}: recovery phase, defence tokens removed, {recovered}. Maintenance phase."),
+        turn=e.turn,
+        recovered=recovered,
+    )
 
 
 def _maintenance_ended(s: FightState, e: ev.MaintenanceEnded) -> Message:
@@ -229,36 +306,56 @@ def _maintenance_ended(s: FightState, e: ev.MaintenanceEnded) -> Message:
 
 def _phase_ended(s: FightState, e: ev.ActionPhaseEnded) -> Message:
     if e.next < len(s.order):
-        return _m(N_("{name} ends their action phase; action phase of {next}."), name=_n(s, e.actor),
-                  next=_n(s, s.order[e.next]))
+        return _m(
+            N_("{name} ends their action phase; action phase of {next}."),
+            name=_n(s, e.actor),
+            next=_n(s, s.order[e.next]),
+        )
     return _m(N_("{name} ends their action phase."), name=_n(s, e.actor))
 
 
 def _vigor_lost(s: FightState, e: ev.VigorLost) -> Message:
     left = f"{s.get(e.target).vigor - e.amount}/{s.get(e.target).vigor_max}" if s.has(e.target) else "-"
     if e.out:
-        return _m(N_("{name} loses {points} (Vigueur {left}): knocked out."),
-                  name=_n(s, e.target), points=vigor_points(e.amount), left=left)
-    return _m(N_("{name} loses {points} (Vigueur {left})."), name=_n(s, e.target),
-              points=vigor_points(e.amount), left=left)
+        return _m(
+            N_("{name} loses {points} (Vigueur {left}): knocked out."),
+            name=_n(s, e.target),
+            points=vigor_points(e.amount),
+            left=left,
+        )
+    return _m(
+        N_("{name} loses {points} (Vigueur {left})."),
+        name=_n(s, e.target),
+        points=vigor_points(e.amount),
+        left=left,
+    )
 
 
 def _vigor_restored(s: FightState, e: ev.VigorRestored) -> Message:
     back = _m(N_(" and is back in the fight")) if e.back else ""
-    return _m(N_("{actor} heals {target} ({tokens}, in half success): {target} regains {points}{back}."),
-              actor=_n(s, e.actor), target=_n(s, e.target), tokens=tokens(e.paid),
-              points=vigor_points(e.amount), back=back)
+    return _m(
+        N_("{actor} heals {target} ({tokens}, in half success): {target} regains {points}{back}."),
+        actor=_n(s, e.actor),
+        target=_n(s, e.target),
+        tokens=tokens(e.paid),
+        points=vigor_points(e.amount),
+        back=back,
+    )
 
 
 def _stress(s: FightState, e: ev.StressSpent) -> Message:
     name = _n(s, e.actor)
     if e.use == "feat":
-        return _m(N_("{name} checks a stress box: action d'éclat, {power} also counts as {category} "
-                     "this turn."), name=name, power=_power(s, e.actor, e.power),
-                  category=word(e.category or ""))
+        return _m(
+            N_("{name} checks a stress box: action d'éclat, {power} also counts as {category} this turn."),
+            name=name,
+            power=_power(s, e.actor, e.power),
+            category=word(e.category or ""),
+        )
     if e.use == "determination":
-        return _m(N_("{name} checks a stress box: détermination, no defence in half success this turn."),
-                  name=name)
+        return _m(
+            N_("{name} checks a stress box: détermination, no defence in half success this turn."), name=name
+        )
     return _m(N_("{name} checks a stress box: second souffle, healing may bring them back."), name=name)
 
 
@@ -269,13 +366,18 @@ def _fight_ended(s: FightState, e: ev.FightEnded) -> Message:
         if s.has(id) and vigor > s.get(id).vigor:
             who = s.get(id)
             gains.append(f"{who.name} +{vigor - who.vigor} ({vigor}/{who.vigor_max})")
-    parts.append(_m(N_("The fight is over; Vigueur recovered: {gains}."), gains=", ".join(gains))
-                 if gains else _m(N_("The fight is over; no one had lost Vigueur.")))
+    parts.append(
+        _m(N_("The fight is over; Vigueur recovered: {gains}."), gains=", ".join(gains))
+        if gains
+        else _m(N_("The fight is over; no one had lost Vigueur."))
+    )
     again = [i for i in e.wounded if s.has(i) and HURT & s.get(i).states]
     first = [i for i in e.wounded if i not in again]
-    for ids, msgid in ((first, N_("Wounded (blessé, half Vigueur until healed): {names}.")),
-                       (again, N_("Incapacitated (incapacité, wounded again): {names}.")),
-                       (e.exhausted, N_("Exhausted (épuisé, −1 Énergie until rested): {names}."))):
+    for ids, msgid in (
+        (first, N_("Wounded (blessé, half Vigueur until healed): {names}.")),
+        (again, N_("Incapacitated (incapacité, wounded again): {names}.")),
+        (e.exhausted, N_("Exhausted (épuisé, −1 Énergie until rested): {names}.")),
+    ):
         if ids:
             parts.append(_m(msgid, names=_names(s, ids)))
     return _list(parts, " ")
@@ -287,26 +389,49 @@ def _power_used(s: FightState, e: ev.PowerUsed) -> Message | None:
     value = s.get(e.actor).powers[e.power].modifier
     if value == 0:
         return None
-    return _m(N_("{name}: first use of the power {power} this turn, {modifier}."), name=_n(s, e.actor),
-              power=_power(s, e.actor, e.power), modifier=modifier(value))
+    return _m(
+        N_("{name}: first use of the power {power} this turn, {modifier}."),
+        name=_n(s, e.actor),
+        power=_power(s, e.actor, e.power),
+        modifier=modifier(value),
+    )
 
 
 def _terrain_removed(s: FightState, e: ev.TerrainRemoved) -> Message:
     element = s.terrain_element(e.id)
     if element is None:
         return _m(N_("The terrain element {id} is gone."), id=e.id)
-    return _m(N_("The {kind} of rank {rank} made by {owner} is gone."), kind=word(element.kind),
-              rank=element.rank, owner=_n(s, element.owner))
+    return _m(
+        N_("The {kind} of rank {rank} made by {owner} is gone."),
+        kind=word(element.kind),
+        rank=element.rank,
+        owner=_n(s, element.owner),
+    )
 
 
 def _interaction(s: FightState, e: ev.InteractionProgressed) -> Message:
     element = s.terrain_element(e.key)
     if element is not None:
-        return _m(N_("{name} engages {tokens} against the terrain element ({kind} made by {owner}): {total} "
-                     "of {required}."), name=_n(s, e.actor), tokens=tokens(e.tokens), kind=word(element.kind),
-                  owner=_n(s, element.owner), total=e.total, required=e.required)
-    return _m(N_("{name} engages {tokens} in “{key}”: {total} of {required}."), name=_n(s, e.actor),
-              tokens=tokens(e.tokens), key=e.key, total=e.total, required=e.required)
+        return _m(
+            N_(
+                "{name} engages {tokens} against the terrain element ({kind} made by {owner}): {total} "
+                "of {required}."
+            ),
+            name=_n(s, e.actor),
+            tokens=tokens(e.tokens),
+            kind=word(element.kind),
+            owner=_n(s, element.owner),
+            total=e.total,
+            required=e.required,
+        )
+    return _m(
+        N_("{name} engages {tokens} in “{key}”: {total} of {required}."),
+        name=_n(s, e.actor),
+        tokens=tokens(e.tokens),
+        key=e.key,
+        total=e.total,
+        required=e.required,
+    )
 
 
 def _maintained(s: FightState, e: ev.LastingMaintained) -> Message:
@@ -314,8 +439,12 @@ def _maintained(s: FightState, e: ev.LastingMaintained) -> Message:
     if rules.kept_at_fixed_cost(e.lasting):
         return _m(N_("{name} maintains {power} {paying}."), name=owner, power=power, paying=paying(e.paid))
     # "le défenseur peut de nouveau investir ses points en défense": the attack line follows
-    return _m(N_("{name} maintains {power} on {target} with a new attack."), name=owner, power=power,
-              target=_n(s, e.lasting.target))
+    return _m(
+        N_("{name} maintains {power} on {target} with a new attack."),
+        name=owner,
+        power=power,
+        target=_n(s, e.lasting.target),
+    )
 
 
 def _why(reason: str) -> Message | str:
@@ -324,9 +453,13 @@ def _why(reason: str) -> Message | str:
 
 def _arrived(s: FightState, e: ev.CombatantArrived) -> Message:
     after = evolve(s, e)
-    return _m(N_("GM: a new combatant arrives, {name} ({side}), at {at}; initiative order: {order}."),
-              name=e.combatant.name, side=word(e.combatant.side), at=point(e.combatant.position),
-              order=_names(after, after.order))
+    return _m(
+        N_("GM: a new combatant arrives, {name} ({side}), at {at}; initiative order: {order}."),
+        name=e.combatant.name,
+        side=word(e.combatant.side),
+        at=point(e.combatant.position),
+        order=_names(after, after.order),
+    )
 
 
 def _left(s: FightState, e: ev.CombatantLeft) -> Message:
@@ -349,87 +482,161 @@ def _adjusted(s: FightState, e: ev.Adjusted) -> Message:
         changes.append(_m(N_("no longer {condition}"), condition=word(e.remove_condition)))
     if not changes:
         changes.append(_m(N_("nothing changes")))
-    return _m(N_("GM adjusts {name}: {changes} ({reason})."), name=_n(s, e.target), changes=_list(changes),
-              reason=e.reason)
+    return _m(
+        N_("GM adjusts {name}: {changes} ({reason})."),
+        name=_n(s, e.target),
+        changes=_list(changes),
+        reason=e.reason,
+    )
 
 
 def _placed(s: FightState, e: ev.TerrainPlaced) -> Message:
-    return _m(N_("GM places a terrain element: {kind} of rank {rank} at {at} (id {id}){why}."),
-              kind=word(e.element.kind), rank=e.element.rank, at=point(e.element.position),
-              id=e.element.id, why=_why(e.reason))
+    return _m(
+        N_("GM places a terrain element: {kind} of rank {rank} at {at} (id {id}){why}."),
+        kind=word(e.element.kind),
+        rank=e.element.rank,
+        at=point(e.element.position),
+        id=e.element.id,
+        why=_why(e.reason),
+    )
 
 
 EXPLAIN: dict[type, Explain] = {
-    ev.FightStarted: lambda s, e: _m(N_("The fight starts. Initiative order: {order}."),
-                                     order=_names(s, e.order)),
+    ev.FightStarted: lambda s, e: _m(
+        N_("The fight starts. Initiative order: {order}."), order=_names(s, e.order)
+    ),
     ev.TurnStarted: _turn,
     ev.MaintenanceEnded: _maintenance_ended,
     ev.ActionPhaseEnded: _phase_ended,
     ev.AttackDeclared: _declared,
     ev.DefensePlaced: _defense,
-    ev.Interposed: lambda s, e: _m(N_("{name} interposes in front of {target} and takes the attack."),
-                                   name=_n(s, e.actor), target=_n(s, e.target)),
+    ev.Interposed: lambda s, e: _m(
+        N_("{name} interposes in front of {target} and takes the attack."),
+        name=_n(s, e.actor),
+        target=_n(s, e.target),
+    ),
     ev.ExtendedDefensePlaced: lambda s, e: _m(
-        N_("{name} places {tokens} in an extended defence covering {allies} (pays {paid}: 1 token per "
-           "ally covered)."),
-        name=_n(s, e.actor), tokens=tokens(e.tokens), allies=_both(s, e.allies), paid=e.paid),
-    ev.Countered: lambda s, e: _m(N_("{name} acts from hold and opposes {power} (counter-power, {tokens}): "
-                                     "the attack loses {effective}."), name=_n(s, e.actor),
-                                  power=_power(s, e.actor, e.power), tokens=tokens(e.paid),
-                                  effective=e.effective),
+        N_(
+            "{name} places {tokens} in an extended defence covering {allies} (pays {paid}: 1 token per "
+            "ally covered)."
+        ),
+        name=_n(s, e.actor),
+        tokens=tokens(e.tokens),
+        allies=_both(s, e.allies),
+        paid=e.paid,
+    ),
+    ev.Countered: lambda s, e: _m(
+        N_(
+            "{name} acts from hold and opposes {power} (counter-power, {tokens}): "
+            "the attack loses {effective}."
+        ),
+        name=_n(s, e.actor),
+        power=_power(s, e.actor, e.power),
+        tokens=tokens(e.paid),
+        effective=e.effective,
+    ),
     ev.AttackResolved: _resolved,
-    ev.AttackLost: lambda s, e: _m(N_("{attacker}: the attack on {target} can no longer happen; its tokens "
-                                      "are lost."), attacker=_n(s, e.attacker), target=_n(s, e.target)),
+    ev.AttackLost: lambda s, e: _m(
+        N_("{attacker}: the attack on {target} can no longer happen; its tokens are lost."),
+        attacker=_n(s, e.attacker),
+        target=_n(s, e.target),
+    ),
     ev.VigorLost: _vigor_lost,
     ev.VigorRestored: _vigor_restored,
-    ev.ConditionApplied: lambda s, e: _m(N_("{name} suffers the condition {condition} until the next turn."),
-                                         name=_n(s, e.target), condition=word(e.condition)),
-    ev.Engaged: lambda s, e: _m(N_("Engagement by {by}: {name} acts in half success beyond 5 m."),
-                                name=_n(s, e.target), by=_n(s, e.by)),
+    ev.ConditionApplied: lambda s, e: _m(
+        N_("{name} suffers the condition {condition} until the next turn."),
+        name=_n(s, e.target),
+        condition=word(e.condition),
+    ),
+    ev.Engaged: lambda s, e: _m(
+        N_("Engagement by {by}: {name} acts in half success beyond 5 m."),
+        name=_n(s, e.target),
+        by=_n(s, e.by),
+    ),
     ev.Moved: _moved,
     ev.PowerUsed: _power_used,
     ev.Held: lambda s, e: _m(N_("{name} pays 1 token and goes on hold."), name=_n(s, e.actor)),
     ev.HoldKept: lambda s, e: _m(N_("{name} pays 1 token to stay on hold."), name=_n(s, e.actor)),
     ev.Interrupted: lambda s, e: _m(N_("{name} leaves hold and acts now."), name=_n(s, e.actor)),
     ev.InterruptionEnded: lambda s, e: _m(N_("{name} has acted; the fight resumes."), name=_n(s, e.actor)),
-    ev.EnergyGiven: lambda s, e: _m(N_("{actor} gives energy to {target} ({tokens}, in half success): "
-                                       "{target} gains {amount}."), actor=_n(s, e.actor),
-                                    target=_n(s, e.target), tokens=tokens(e.paid), amount=tokens(e.amount)),
-    ev.SupportUsed: lambda s, e: _m(N_("{name} uses {power} {paying}."), name=_n(s, e.actor),
-                                    power=_power(s, e.actor, e.power), paying=paying(e.paid)),
+    ev.EnergyGiven: lambda s, e: _m(
+        N_("{actor} gives energy to {target} ({tokens}, in half success): {target} gains {amount}."),
+        actor=_n(s, e.actor),
+        target=_n(s, e.target),
+        tokens=tokens(e.paid),
+        amount=tokens(e.amount),
+    ),
+    ev.SupportUsed: lambda s, e: _m(
+        N_("{name} uses {power} {paying}."),
+        name=_n(s, e.actor),
+        power=_power(s, e.actor, e.power),
+        paying=paying(e.paid),
+    ),
     ev.TerrainCreated: lambda s, e: _m(
         N_("{name} creates a terrain element {paying}: {kind} of rank {rank} (id {id})."),
-        name=_n(s, e.element.owner), paying=paying(e.paid), kind=word(e.element.kind), rank=e.element.rank,
-        id=e.element.id),
+        name=_n(s, e.element.owner),
+        paying=paying(e.paid),
+        kind=word(e.element.kind),
+        rank=e.element.rank,
+        id=e.element.id,
+    ),
     ev.TerrainRemoved: _terrain_removed,
     ev.InteractionProgressed: _interaction,
-    ev.PowerStolen: lambda s, e: _m(N_("{thief} takes {power} from {victim} until the end of the turn."),
-                                    thief=_n(s, e.thief), power=_power(s, e.victim, e.power),
-                                    victim=_n(s, e.victim)),
-    ev.PowerAbsorbed: lambda s, e: _m(N_("{defender} absorbs the attack: {attacker} loses {power} until "
-                                         "the end of the turn."), defender=_n(s, e.defender),
-                                      attacker=_n(s, e.attacker), power=_power(s, e.attacker, e.power)),
-    ev.ControlTaken: lambda s, e: _m(N_("{controller} controls {target}."), controller=_n(s, e.controller),
-                                     target=_n(s, e.target)),
-    ev.EnergyLent: lambda s, e: _m(N_("{controller} plays {target} with {tokens} of their own."),
-                                   controller=_n(s, e.controller), target=_n(s, e.target),
-                                   tokens=tokens(e.amount)),
-    ev.EnergyReturned: lambda s, e: _m(N_("{controller} takes back the unspent tokens: {tokens}."),
-                                       tokens=tokens(e.amount), controller=_n(s, e.controller))
-    if e.amount else None,
+    ev.PowerStolen: lambda s, e: _m(
+        N_("{thief} takes {power} from {victim} until the end of the turn."),
+        thief=_n(s, e.thief),
+        power=_power(s, e.victim, e.power),
+        victim=_n(s, e.victim),
+    ),
+    ev.PowerAbsorbed: lambda s, e: _m(
+        N_("{defender} absorbs the attack: {attacker} loses {power} until the end of the turn."),
+        defender=_n(s, e.defender),
+        attacker=_n(s, e.attacker),
+        power=_power(s, e.attacker, e.power),
+    ),
+    ev.ControlTaken: lambda s, e: _m(
+        N_("{controller} controls {target}."), controller=_n(s, e.controller), target=_n(s, e.target)
+    ),
+    ev.EnergyLent: lambda s, e: _m(
+        N_("{controller} plays {target} with {tokens} of their own."),
+        controller=_n(s, e.controller),
+        target=_n(s, e.target),
+        tokens=tokens(e.amount),
+    ),
+    ev.EnergyReturned: lambda s, e: (
+        _m(
+            N_("{controller} takes back the unspent tokens: {tokens}."),
+            tokens=tokens(e.amount),
+            controller=_n(s, e.controller),
+        )
+        if e.amount
+        else None
+    ),
     ev.Slowed: lambda s, e: _m(N_("{name} will recover only half their Récupération."), name=_n(s, e.target)),
     ev.Jinxed: lambda s, e: _m(N_("{name} will miss their next move."), name=_n(s, e.target)),
     ev.MoveFailed: lambda s, e: _m(N_("{name}: the move fails (bad luck)."), name=_n(s, e.actor)),
-    ev.ImmunityRaised: lambda s, e: _m(N_("{name}: immunity until the end of the turn."),
-                                       name=_n(s, e.actor)),
+    ev.ImmunityRaised: lambda s, e: _m(
+        N_("{name}: immunity until the end of the turn."), name=_n(s, e.actor)
+    ),
     ev.InvisibilityChanged: lambda s, e: _m(
-        N_("{name} reappears.") if e.visible else N_("{name} becomes invisible."), name=_n(s, e.actor)),
-    ev.CopyCreated: lambda s, e: _m(N_("{name} creates a copy, {copy}: energy {energy}, Vigueur {vigor}."),
-                                    name=_n(s, e.copy.original or ""), copy=e.copy.name,
-                                    energy=e.copy.energy, vigor=e.copy.vigor),
-    ev.AttackJoined: lambda s, e: _m(N_("{name} adds {tokens} to the same attack on {target} (copies "
-                                        "attacking one adversary make a single attack)."),
-                                     name=_n(s, e.actor), tokens=tokens(e.paid), target=_n(s, e.target)),
+        N_("{name} reappears.") if e.visible else N_("{name} becomes invisible."), name=_n(s, e.actor)
+    ),
+    ev.CopyCreated: lambda s, e: _m(
+        N_("{name} creates a copy, {copy}: energy {energy}, Vigueur {vigor}."),
+        name=_n(s, e.copy.original or ""),
+        copy=e.copy.name,
+        energy=e.copy.energy,
+        vigor=e.copy.vigor,
+    ),
+    ev.AttackJoined: lambda s, e: _m(
+        N_(
+            "{name} adds {tokens} to the same attack on {target} (copies "
+            "attacking one adversary make a single attack)."
+        ),
+        name=_n(s, e.actor),
+        tokens=tokens(e.paid),
+        target=_n(s, e.target),
+    ),
     ev.LastingNoted: lambda s, e: _m(N_("This effect may be maintained next turn.")),
     ev.LastingMaintained: _maintained,
     ev.StressSpent: _stress,
@@ -462,11 +669,19 @@ def state_line(state: FightState, id: str) -> Message:
     """One combatant's tokens, defence, Vigueur, conditions and states."""
     who = state.get(id)
     marks = [word(c) for c in sorted(who.conditions)] + [word(s) for s in sorted(who.states)]
-    return _m(N_("{name}: energy {energy}/{energy_max}, defence {defense}, Vigueur {vigor}/{vigor_max}"
-                 "{marks}{out}"), name=who.name, energy=who.energy, energy_max=who.energy_max,
-              defense=who.defense, vigor=who.vigor, vigor_max=who.vigor_max,
-              marks=_m(N_(" [{marks}]"), marks=_list(marks)) if marks else "",
-              out=_m(N_(" (knocked out)")) if who.out else "")
+    return _m(
+        N_(
+            "{name}: energy {energy}/{energy_max}, defence {defense}, Vigueur {vigor}/{vigor_max}{marks}{out}"
+        ),
+        name=who.name,
+        energy=who.energy,
+        energy_max=who.energy_max,
+        defense=who.defense,
+        vigor=who.vigor,
+        vigor_max=who.vigor_max,
+        marks=_m(N_(" [{marks}]"), marks=_list(marks)) if marks else "",
+        out=_m(N_(" (knocked out)")) if who.out else "",
+    )
 
 
 def state_json(state: FightState) -> dict[str, Any]:
@@ -474,6 +689,14 @@ def state_json(state: FightState) -> dict[str, Any]:
     return {
         "turn": state.turn,
         "phase": state.phase.value,
-        "combatants": {c.id: {"energy": c.energy, "defense": c.defense, "vigor": c.vigor,
-                              "conditions": sorted(c.conditions), "out": c.out} for c in state.combatants},
+        "combatants": {
+            c.id: {
+                "energy": c.energy,
+                "defense": c.defense,
+                "vigor": c.vigor,
+                "conditions": sorted(c.conditions),
+                "out": c.out,
+            }
+            for c in state.combatants
+        },
     }

@@ -18,9 +18,15 @@ from meneur.systems.energy.combat.state import FightState, PendingAttack
 def protectors(state: FightState, target: Combatant) -> tuple[Combatant, ...]:
     """Standing characters whose extended defence covers ``target``, within 5 m of it, with tokens left
     in that extended defence."""
-    return tuple(c for c in state.combatants if target.id in c.protecting and not c.out and c.id != target.id
-                 and extended_tokens(c) > 0
-                 and rules.nearby(c.position, target.position))
+    return tuple(
+        c
+        for c in state.combatants
+        if target.id in c.protecting
+        and not c.out
+        and c.id != target.id
+        and extended_tokens(c) > 0
+        and rules.nearby(c.position, target.position)
+    )
 
 
 def extended_tokens(protector: Combatant) -> int:
@@ -36,8 +42,9 @@ def defense_value(state: FightState, target: Combatant, level: int, gm_modifier:
     return own + sum(extended_tokens(p) for p in protectors(state, target))
 
 
-def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0,
-            power: int | None = None) -> list[Event]:
+def resolve(
+    state: FightState, pending: PendingAttack, level: int, gm_modifier: int = 0, power: int | None = None
+) -> list[Event]:
     """The events of ``pending`` meeting its target's defence (placed already in ``state``), opposed with
     the target's ``power``."""
     target = state.get(pending.target)
@@ -47,9 +54,21 @@ def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: 
     defense = own + sum(extended_tokens(p) for p in guards)
     success = attack > defense and not target.immune
     margin = max(0, attack - defense)
-    events: list[Event] = [AttackResolved(
-        pending.attacker, target.id, pending.effective, pending.countered, defense, own,
-        tuple(p.id for p in guards), success, margin, pending.kind, target.immune)]
+    events: list[Event] = [
+        AttackResolved(
+            pending.attacker,
+            target.id,
+            pending.effective,
+            pending.countered,
+            defense,
+            own,
+            tuple(p.id for p in guards),
+            success,
+            margin,
+            pending.kind,
+            target.immune,
+        )
+    ]
     if success:
         events += ON_HIT[pending.kind](state, pending, margin)
     elif absorbs(target, power) and pending.power is not None and pending.terrain is None:
@@ -60,5 +79,9 @@ def resolve(state: FightState, pending: PendingAttack, level: int, gm_modifier: 
 def absorbs(target: Combatant, power: int | None) -> bool:
     """An absorbing defence (SOLARIS): "Si la défense est suffisant pour annuler l'attaque, alors
     l'attaquant perd le pouvoir utilisé jusqu'à la fin du tour" (002_58e889a1abff3456.txt)."""
-    return power is not None and target.has_power(power) and target.counts_as(power, "def") and (
-        target.power(power).kind == "steal")
+    return (
+        power is not None
+        and target.has_power(power)
+        and target.counts_as(power, "def")
+        and (target.power(power).kind == "steal")
+    )

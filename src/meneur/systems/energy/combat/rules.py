@@ -102,7 +102,7 @@ def attack_blocker(who: Combatant) -> str | None:
 
 
 def may_target(state: FightState, target: Combatant) -> bool:
-    """"un même adversaire ne peut être pris pour cible par le personnage actif qu'une seule fois durant
+    """ "un même adversaire ne peut être pris pour cible par le personnage actif qu'une seule fois durant
     sa phase d'action" (rule ``one_attack_per_target``)."""
     return target.id not in state.targeted
 
@@ -143,7 +143,7 @@ def wants_energy(target: Combatant) -> bool:
 
 
 def may_be_healed(target: Combatant) -> bool:
-    """"il n'est pas possible de faire regagner conscience à un personnage hors combat durant la scène, sauf
+    """ "il n'est pas possible de faire regagner conscience à un personnage hors combat durant la scène, sauf
     ... second souffle" (rule ``heal``)."""
     return not target.out or target.second_wind
 
@@ -220,7 +220,7 @@ def small_move_blocker(state: FightState, who: Combatant) -> str | None:
 
 
 def may_small_move(who: Combatant) -> bool:
-    """"un petit déplacement ... ne peut pas être effectué en plus d'un autre déplacement" (rule
+    """ "un petit déplacement ... ne peut pas être effectué en plus d'un autre déplacement" (rule
     ``small_move``)."""
     return not (who.moves or who.charged or who.small_move)
 
@@ -265,7 +265,7 @@ def reveals(who: Combatant) -> bool:
 
 
 def may_interpose_with(who: Combatant, power: int | None) -> bool:
-    """"Cela exclut donc par exemple l'utilisation d'un pouvoir d'esquive en tant que défense": a power
+    """ "Cela exclut donc par exemple l'utilisation d'un pouvoir d'esquive en tant que défense": a power
     marked as a dodge cannot interpose (rule ``interpose``)."""
     return power is None or not who.has_power(power) or not who.power(power).dodge
 
@@ -290,7 +290,7 @@ def may_interrupt(who: Combatant) -> bool:
 
 
 def may_be_marked(who: Combatant) -> bool:
-    """"Un personnage qui a été mis hors combat durant une scène peut subir le statut blessé": knocked
+    """ "Un personnage qui a été mis hors combat durant une scène peut subir le statut blessé": knocked
     out at any moment of the fight, even if a second wind brought it back (rule ``end_of_fight``)."""
     return who.out or who.knocked_out
 

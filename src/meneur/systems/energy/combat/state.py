@@ -178,7 +178,7 @@ class FightState(NamedTuple):
         places = _places(self.combatants)
         i = places[combatant.id]
         items = self.combatants
-        changed = (*items[:i], combatant, *items[i + 1:])
+        changed = (*items[:i], combatant, *items[i + 1 :])
         _remember(changed, places)  # same ids at the same places: no need to rebuild the map
         return self._replace(combatants=changed)
 

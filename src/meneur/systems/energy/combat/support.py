@@ -37,8 +37,13 @@ from meneur.systems.energy.combat.state import FightState, Phase
 Use = Callable[[FightState, Combatant, UseSupport], list[Event]]
 
 USES: dict[str, Use] = {
-    "give_energy": give_energy.use, "heal": heal.use, "terrain": terrain.use, "portal": portal.use,
-    "immunity": immunity.use, "invisibility": invisibility.use, "duplicates": duplicates.use,
+    "give_energy": give_energy.use,
+    "heal": heal.use,
+    "terrain": terrain.use,
+    "portal": portal.use,
+    "immunity": immunity.use,
+    "invisibility": invisibility.use,
+    "duplicates": duplicates.use,
 }
 
 
@@ -67,8 +72,9 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
     kind = who.power(cmd.power).kind or "generic"
     if not rules.supports_while_immune(kind):
         checks.not_immune(who)
-    if kind in ON_HIT and not (cmd.targets and all(
-            state.has(t) and state.get(t).side == who.side for t in cmd.targets)):
+    if kind in ON_HIT and not (
+        cmd.targets and all(state.has(t) and state.get(t).side == who.side for t in cmd.targets)
+    ):
         checks.refuse("support", N_("This power acts on an adversary: use it as an attack."))
     if kind == "invisibility" and who.invisible:
         checks.refuse("invisibility", N_("{name} is already invisible."), name=who.name)
@@ -82,14 +88,20 @@ def use_support(state: FightState, cmd: UseSupport) -> list[Event]:
 
 def give_energy_to(state: FightState, cmd: GiveEnergy) -> list[Event]:
     """:class:`GiveEnergy`: a support use of a ``give_energy`` power on one ally."""
-    return _typed(state, UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target, *cmd.also),
-                                    gm_modifier=cmd.gm_modifier), "give_energy")
+    return _typed(
+        state,
+        UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target, *cmd.also), gm_modifier=cmd.gm_modifier),
+        "give_energy",
+    )
 
 
 def heal_target(state: FightState, cmd: Heal) -> list[Event]:
     """:class:`Heal`: a support use of a ``heal`` power on one character."""
-    return _typed(state, UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target, *cmd.also),
-                                    gm_modifier=cmd.gm_modifier), "heal")
+    return _typed(
+        state,
+        UseSupport(cmd.actor, cmd.power, cmd.tokens, (cmd.target, *cmd.also), gm_modifier=cmd.gm_modifier),
+        "heal",
+    )
 
 
 def _typed(state: FightState, cmd: UseSupport, kind: str) -> list[Event]:
@@ -97,8 +109,11 @@ def _typed(state: FightState, cmd: UseSupport, kind: str) -> list[Event]:
     checks.usable_power(who, cmd.power)
     if who.power(cmd.power).kind != kind:
         giving = kind == "give_energy"
-        message = (N_("{power} cannot give energy: choose a power made to give energy.") if giving
-                   else N_("{power} cannot heal: choose a power made to heal."))
+        message = (
+            N_("{power} cannot give energy: choose a power made to give energy.")
+            if giving
+            else N_("{power} cannot heal: choose a power made to heal.")
+        )
         checks.refuse("support", message, power=who.power(cmd.power).name)
     return use_support(state, cmd)
 
@@ -117,8 +132,10 @@ def interact(state: FightState, cmd: Interact) -> list[Event]:
     if required < 1:
         checks.refuse("interact", N_("An interaction needs at least 1 token."))
     at = element.position if element is not None else cmd.at
-    value = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier,
-                         checks.far_point_while_engaged(state, who, at))
+    value = checks.halve(
+        cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier,
+        checks.far_point_while_engaged(state, who, at),
+    )
     total = state.progress(cmd.key) + value
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
@@ -130,21 +147,30 @@ def interact(state: FightState, cmd: Interact) -> list[Event]:
 
 
 def regenerate(state: FightState, cmd: Regenerate) -> list[Event]:
-    """"La régénération peut aussi s'appliquer lors de la phase d'entretien si le MJ l'autorise"
+    """ "La régénération peut aussi s'appliquer lors de la phase d'entretien si le MJ l'autorise"
     (002_58e889a1abff3456.txt): with the table option, a character heals itself in the maintenance
     phase, "en demi-succès (2 points dépensés = 1 point de vigueur rendu)"."""
     checks.phase_is(state, Phase.MAINTENANCE)
     checks.no_pending(state)
     who = checks.combatant(state, cmd.actor)
     if not rules.may_regenerate(state, who):
-        checks.refuse("regeneration", N_("Regeneration in the maintenance phase needs the GM's leave (table "
-                                         "option regeneration_in_maintenance)."))
+        checks.refuse(
+            "regeneration",
+            N_(
+                "Regeneration in the maintenance phase needs the GM's leave (table "
+                "option regeneration_in_maintenance)."
+            ),
+        )
     checks.standing(who)
     checks.usable_power(who, cmd.power)
     if who.power(cmd.power).kind != "heal":
-        checks.refuse("support", N_("{power} cannot heal: choose a power made to heal."),
-                      power=who.power(cmd.power).name)
+        checks.refuse(
+            "support",
+            N_("{power} cannot heal: choose a power made to heal."),
+            power=who.power(cmd.power).name,
+        )
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens)
-    return heal.use(state, who, UseSupport(who.id, cmd.power, cmd.tokens, (who.id,),
-                                           gm_modifier=cmd.gm_modifier))
+    return heal.use(
+        state, who, UseSupport(who.id, cmd.power, cmd.tokens, (who.id,), gm_modifier=cmd.gm_modifier)
+    )

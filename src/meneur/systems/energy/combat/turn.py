@@ -88,8 +88,11 @@ def end_phase(state: FightState, cmd: EndPhase) -> list[Event]:
     if state.phase is Phase.MAINTENANCE:
         return [end_maintenance(state)]
     if cmd.actor is not None and cmd.actor != state.acting:
-        checks.refuse("action_phase", N_("It is not the action phase of {name}."),
-                      name=checks.combatant(state, cmd.actor).name)
+        checks.refuse(
+            "action_phase",
+            N_("It is not the action phase of {name}."),
+            name=checks.combatant(state, cmd.actor).name,
+        )
     if state.interruption is not None:
         return end_interruption(state)
     if state.active >= len(state.order):  # everyone standing waits on hold: the turn ends
@@ -131,12 +134,15 @@ def end_maintenance(state: FightState) -> MaintenanceEnded:
 
 
 def hold(state: FightState, cmd: Hold) -> list[Event]:
-    """"renoncer à agir et dépenser 1 point d'énergie pour se placer en attente"."""
+    """ "renoncer à agir et dépenser 1 point d'énergie pour se placer en attente"."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
     if not rules.may_hold(state, who):
-        checks.refuse("hold", N_("{name} can go on hold only instead of acting, at the start of its "
-                                 "action phase."), name=who.name)
+        checks.refuse(
+            "hold",
+            N_("{name} can go on hold only instead of acting, at the start of its action phase."),
+            name=who.name,
+        )
     checks.free_to_spend(who)
     checks.can_pay(who, 1)
     held = Held(who.id, next_slot(state, state.order, state.active + 1))
@@ -155,15 +161,21 @@ def interrupt(state: FightState, cmd: Interrupt) -> list[Event]:
     if not who.hold:
         checks.refuse("hold", N_("{name} is not on hold."), name=who.name)
     if not rules.may_interrupt(who):
-        checks.refuse("hold", N_("{name} already had an action phase this turn: the action phase on hold is "
-                                 "played \"en une fois\"."), name=who.name)
+        checks.refuse(
+            "hold",
+            N_(
+                "{name} already had an action phase this turn: the action phase on hold is "
+                'played "en une fois".'
+            ),
+            name=who.name,
+        )
     if state.interruption is not None or state.acting == who.id:
         checks.refuse("hold", N_("Someone is already acting from hold; wait until they finish."))
     return [Interrupted(who.id)]
 
 
 def keep_hold(state: FightState, cmd: KeepHold) -> list[Event]:
-    """"conserver sa mise en attente au prix d'un point d'énergie" in the maintenance phase."""
+    """ "conserver sa mise en attente au prix d'un point d'énergie" in the maintenance phase."""
     checks.phase_is(state, Phase.MAINTENANCE)
     who = checks.combatant(state, cmd.actor)
     checks.standing(who)
@@ -181,8 +193,12 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     checks.standing(who)
     lasting = rules.lasting_named(state, cmd.lasting)
     if lasting is None or lasting.owner != who.id:
-        checks.refuse("maintenance", N_("{name} has no lasting effect {index} to maintain."),
-                      name=who.name, index=cmd.lasting)
+        checks.refuse(
+            "maintenance",
+            N_("{name} has no lasting effect {index} to maintain."),
+            name=who.name,
+            index=cmd.lasting,
+        )
     if rules.kept_at_fixed_cost(lasting):
         paid = checks.fixed_cost(who, lasting.power, lasting.tokens)
         checks.can_pay(who, paid)
@@ -191,8 +207,17 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     # Paying again for an offensive effect is a new attack on the same target: it is checked as if
     # the owner were acting alone (no one-attack-per-target bookkeeping in the maintenance phase).
     maintenance = state._replace(phase=Phase.ACTION, order=(who.id,), active=0, targeted=frozenset())
-    events = declare(maintenance, Attack(who.id, lasting.target, cmd.tokens, lasting.power,
-                                         gm_modifier=cmd.gm_modifier, target_power=lasting.target_power))
+    events = declare(
+        maintenance,
+        Attack(
+            who.id,
+            lasting.target,
+            cmd.tokens,
+            lasting.power,
+            gm_modifier=cmd.gm_modifier,
+            target_power=lasting.target_power,
+        ),
+    )
     return [LastingMaintained(lasting, 0), *events]
 
 
@@ -201,11 +226,15 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
     checks.phase_is(state, *rules.FIGHTING)
     who = checks.combatant(state, cmd.actor)
     if cmd.use not in STRESS_USES:
-        checks.refuse("stress", N_("Unknown use of stress {use}: feat, determination or second_wind."),
-                      use=cmd.use)
+        checks.refuse(
+            "stress", N_("Unknown use of stress {use}: feat, determination or second_wind."), use=cmd.use
+        )
     if not rules.feels_stress(who):
-        checks.refuse("stress", N_("{name} is a copy, emotionally empty: only its original checks stress "
-                                   "boxes."), name=who.name)
+        checks.refuse(
+            "stress",
+            N_("{name} is a copy, emotionally empty: only its original checks stress boxes."),
+            name=who.name,
+        )
     if not rules.may_check_stress(who):
         checks.refuse("stress", N_("{name} has no stress box left to check."), name=who.name)
     if cmd.use == "second_wind":
@@ -223,20 +252,33 @@ def spend_stress(state: FightState, cmd: SpendStress) -> list[Event]:
 
 
 def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
-    """"récupérer tous ses points de vigueur (sauf s'il a été blessé)": half, rounded up, if blessé; a
+    """ "récupérer tous ses points de vigueur (sauf s'il a été blessé)": half, rounded up, if blessé; a
     blessé character marked blessé again "subit à la place l'état incapacité" and keeps the half he
     started with (002_58e889a1abff3456.txt)."""
     checks.phase_is(state, *rules.FIGHTING)
     for id in (*cmd.wounded, *cmd.exhausted):
         if not rules.may_be_marked(checks.combatant(state, id)):
-            checks.refuse("end_of_fight", N_("Only a character knocked out during the fight may be "
-                                             "marked at its end: {name} never was."), name=state.get(id).name)
+            checks.refuse(
+                "end_of_fight",
+                N_(
+                    "Only a character knocked out during the fight may be "
+                    "marked at its end: {name} never was."
+                ),
+                name=state.get(id).name,
+            )
     for id in set(cmd.wounded) & set(cmd.exhausted):
-        checks.refuse("end_of_fight", N_("{name} cannot be both blessé and épuisé: épuisé is for a character "
-                                         "knocked out \"mais sans blessures\"."), name=state.get(id).name)
+        checks.refuse(
+            "end_of_fight",
+            N_(
+                "{name} cannot be both blessé and épuisé: épuisé is for a character "
+                'knocked out "mais sans blessures".'
+            ),
+            name=state.get(id).name,
+        )
     # A character marked blessé now gets back half its Vigueur; one already hurt started the fight
     # with its halved Vigueur as its maximum.
     newly_hurt = {c.id for c in state.combatants if c.id in cmd.wounded and not HURT & c.states}
-    restored = tuple((c.id, vigor_after_states(c.vigor_max, HURT if c.id in newly_hurt else ()))
-                     for c in state.combatants)
+    restored = tuple(
+        (c.id, vigor_after_states(c.vigor_max, HURT if c.id in newly_hurt else ())) for c in state.combatants
+    )
     return [FightEnded(restored, cmd.wounded, cmd.exhausted)]

@@ -85,9 +85,19 @@ def parse_talent(spec: str) -> dict[str, object]:
     head, sep, number = spec.partition("=")
     parts = [part.strip() for part in head.split(":")]
     if len(parts) != 3 or not all(parts):
-        raise BadInputError(Message("insmv", N_(
-            "Talent '{spec}' should read NAME:CHARACTERISTIC:MALUS[=VALUE], e.g. Discussion:Présence:1=3."),
-            {"spec": spec}))
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_(
+                    "Talent '{spec}' should read NAME:CHARACTERISTIC:MALUS[=VALUE], e.g. Discussion:Présence:1=3."
+                ),
+                {"spec": spec},
+            )
+        )
     name, characteristic, malus = parts
-    return {"name": name, "characteristic": characteristic, "malus": abs(_number(malus, spec)),
-            "value": _number(number, spec) if sep else None}
+    return {
+        "name": name,
+        "characteristic": characteristic,
+        "malus": abs(_number(malus, spec)),
+        "value": _number(number, spec) if sep else None,
+    }

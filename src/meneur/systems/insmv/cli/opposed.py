@@ -164,10 +164,18 @@ def _table_side_options() -> dict[str, Any]:
         "trait_b": typer.Option(None, "--characteristic-b", help=_("B's characteristic, from B's sheet.")),
         "power_a": typer.Option(None, "--power-a", help=_("A's power, from A's sheet (table file).")),
         "power_b": typer.Option(None, "--power-b", help=_("B's power, from B's sheet (table file).")),
-        "cost_a": typer.Option(None, "--cost-a", callback=o.within(1, 2 * MAX_NUMBER),
-                               help=_("PP A's power costs, spent from A's pool (table file).")),
-        "cost_b": typer.Option(None, "--cost-b", callback=o.within(1, 2 * MAX_NUMBER),
-                               help=_("PP B's power costs, spent from B's pool (table file).")),
+        "cost_a": typer.Option(
+            None,
+            "--cost-a",
+            callback=o.within(1, 2 * MAX_NUMBER),
+            help=_("PP A's power costs, spent from A's pool (table file)."),
+        ),
+        "cost_b": typer.Option(
+            None,
+            "--cost-b",
+            callback=o.within(1, 2 * MAX_NUMBER),
+            help=_("PP B's power costs, spent from B's pool (table file)."),
+        ),
     }
 
 
@@ -222,10 +230,32 @@ def register_opposed(app: typer.Typer) -> None:
         odds: bool = o.odds(),
     ) -> None:
         """An opposed test: A acts, B resists; the units decide."""
-        a = _Side(being_a, value_a, difficulty_a, shift_a, voluntary_a, kind_a, max_shift_a, untrained_a,
-                  missing_a, (sheet_a, trait_a, power_a), cost_a)
-        b = _Side(being_b, value_b, difficulty_b, shift_b, voluntary_b, kind_b, max_shift_b, untrained_b,
-                  missing_b, (sheet_b, trait_b, power_b), cost_b)
+        a = _Side(
+            being_a,
+            value_a,
+            difficulty_a,
+            shift_a,
+            voluntary_a,
+            kind_a,
+            max_shift_a,
+            untrained_a,
+            missing_a,
+            (sheet_a, trait_a, power_a),
+            cost_a,
+        )
+        b = _Side(
+            being_b,
+            value_b,
+            difficulty_b,
+            shift_b,
+            voluntary_b,
+            kind_b,
+            max_shift_b,
+            untrained_b,
+            missing_b,
+            (sheet_b, trait_b, power_b),
+            cost_b,
+        )
         winner = None if tie_winner is None else _side(tie_winner)
         if file is not None:
             _at_table(file, (a, b), winner, (raw_units or raw_units_long, odds), (dice, seed), as_json)
@@ -268,38 +298,74 @@ class _Side:
 
     def request(self) -> TestRequest:
         if self.value is None:
-            raise BadInputError(Message("insmv", N_(
-                "Give --value-a and --value-b, or a table file with --being-a and --being-b.")))
+            raise BadInputError(
+                Message(
+                    "insmv", N_("Give --value-a and --value-b, or a table file with --being-a and --being-b.")
+                )
+            )
         return c.read_request(self.value, self.difficulty, self.shift, self.voluntary, self.untrained)
 
     def plan(self) -> TestPlan | None:
         if self.being is not None or self.sheet != (None, None, None) or self.cost:
-            raise BadInputError(Message("insmv", N_(
-                "--being, --talent, --characteristic, --power and --cost need the table file:"
-                " 'insmv opposed FILE --being-a A --being-b B'.")))
+            raise BadInputError(
+                Message(
+                    "insmv",
+                    N_(
+                        "--being, --talent, --characteristic, --power and --cost need the table file:"
+                        " 'insmv opposed FILE --being-a A --being-b B'."
+                    ),
+                )
+            )
         return c.plan_of(self.request(), c.kind_rules(self.kind or "human", self.max_shift), not self.missing)
 
     def wire(self) -> dict[str, Any]:
         if self.being is None:
-            raise BadInputError(Message("insmv", N_(
-                "An opposed test at a table needs --being-a and --being-b.")))
-        fields = {"being": self.being, "value": self.value, "shift": self.shift, "voluntary": self.voluntary,
-                  "difficulty": None if self.difficulty is None else Difficulty.parse(self.difficulty).value,
-                  "untrained_malus": self.untrained, "possessed": not self.missing, "cost": self.cost,
-                  "talent": self.sheet[0], "characteristic": self.sheet[1], "power": self.sheet[2],
-                  "kind": None if self.kind is None else parse_kind(self.kind).value,
-                  "max_shift": self.max_shift}
+            raise BadInputError(
+                Message("insmv", N_("An opposed test at a table needs --being-a and --being-b."))
+            )
+        fields = {
+            "being": self.being,
+            "value": self.value,
+            "shift": self.shift,
+            "voluntary": self.voluntary,
+            "difficulty": None if self.difficulty is None else Difficulty.parse(self.difficulty).value,
+            "untrained_malus": self.untrained,
+            "possessed": not self.missing,
+            "cost": self.cost,
+            "talent": self.sheet[0],
+            "characteristic": self.sheet[1],
+            "power": self.sheet[2],
+            "kind": None if self.kind is None else parse_kind(self.kind).value,
+            "max_shift": self.max_shift,
+        }
         return {k: v for k, v in fields.items() if v is not None}
 
 
-def _at_table(file: Path, sides: tuple[_Side, _Side], winner: Side | None, flags: tuple[bool, bool],
-              roll: tuple[str | None, int | None], as_json: bool) -> None:
+def _at_table(
+    file: Path,
+    sides: tuple[_Side, _Side],
+    winner: Side | None,
+    flags: tuple[bool, bool],
+    roll: tuple[str | None, int | None],
+    as_json: bool,
+) -> None:
     raw_units, odds = flags
     if raw_units or odds:
-        raise BadInputError(Message("insmv", N_(
-            "At a table the units rule is the table's option and --odds rolls nothing: remove --raw-units"
-            " and --odds, or the table file.")))
-    wire = {"opposed": {"attacker": sides[0].wire(), "defender": sides[1].wire(),
-                        "tie_winner": None if winner is None else winner.value}}
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_(
+                    "At a table the units rule is the table's option and --odds rolls nothing: remove --raw-units"
+                    " and --odds, or the table file."
+                ),
+            )
+        )
+    wire = {
+        "opposed": {
+            "attacker": sides[0].wire(),
+            "defender": sides[1].wire(),
+            "tie_winner": None if winner is None else winner.value,
+        }
+    }
     dice, seed = roll
     play(file, "insmv", wire, presenter(), as_json=as_json, seed=seed, dice=dice)

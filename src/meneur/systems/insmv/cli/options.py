@@ -125,8 +125,9 @@ def odds() -> Any:
 
 SHEET_HELP = {
     "--characteristic": N_("Characteristics, NAME=N, separated by commas (e.g. Force=3,Agilité=2)."),
-    "--talent": N_("Talents, NAME:CHARACTERISTIC:MALUS[=VALUE] (no VALUE: not possessed), separated by"
-                   " commas."),
+    "--talent": N_(
+        "Talents, NAME:CHARACTERISTIC:MALUS[=VALUE] (no VALUE: not possessed), separated by commas."
+    ),
     "--power": N_("Powers, NAME=N, separated by commas."),
 }
 

@@ -38,14 +38,21 @@ def _test_wire(being: str, fields: dict[str, Any]) -> dict[str, Any]:
     return {"test": {"being": being, **{key: value for key, value in fields.items() if value is not None}}}
 
 
-def _check_table_options(file: Path | None, being: str | None, cost: int | None, odds: bool,
-                         sheet: tuple[str | None, str | None] = (None, None)) -> None:
+def _check_table_options(
+    file: Path | None,
+    being: str | None,
+    cost: int | None,
+    odds: bool,
+    sheet: tuple[str | None, str | None] = (None, None),
+) -> None:
     if file is None and (being is not None or cost is not None or sheet != (None, None)):
         raise BadInputError(
             Message(
                 "insmv",
-                N_("--being, --cost, --talent and --characteristic need the table file:"
-                   " 'insmv test FILE --being NAME ...'."),
+                N_(
+                    "--being, --cost, --talent and --characteristic need the table file:"
+                    " 'insmv test FILE --being NAME ...'."
+                ),
             )
         )
     if file is not None and being is None:
@@ -97,11 +104,23 @@ def _register_test(app: typer.Typer) -> None:
     ) -> None:
         _check_table_options(file, being, cost, odds, (talent, characteristic))
         if file is not None and being is not None:
-            wire = _test_wire(being, {
-                "value": value, "difficulty": difficulty, "shift": shift, "voluntary": voluntary,
-                "untrained_malus": untrained_malus, "possessed": not not_possessed, "cost": cost,
-                "power": power, "talent": talent, "characteristic": characteristic, "kind": kind,
-                "max_shift": max_shift})
+            wire = _test_wire(
+                being,
+                {
+                    "value": value,
+                    "difficulty": difficulty,
+                    "shift": shift,
+                    "voluntary": voluntary,
+                    "untrained_malus": untrained_malus,
+                    "possessed": not not_possessed,
+                    "cost": cost,
+                    "power": power,
+                    "talent": talent,
+                    "characteristic": characteristic,
+                    "kind": kind,
+                    "max_shift": max_shift,
+                },
+            )
             play(file, "insmv", wire, presenter(), as_json=as_json, seed=seed, dice=dice)
             return
         if value is None:

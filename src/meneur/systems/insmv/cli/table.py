@@ -30,8 +30,10 @@ def _events(session: AnySession, events: Sequence[Any]) -> Lines:
 
 def _state_json(session: AnySession) -> dict[str, Any]:
     beings = session.state.beings
-    return {"beings": {name: being_json(beings[name]) for name in sorted(beings)},
-            "options": session.state.options.model_dump()}
+    return {
+        "beings": {name: being_json(beings[name]) for name in sorted(beings)},
+        "options": session.state.options.model_dump(),
+    }
 
 
 def presenter() -> Presenter:

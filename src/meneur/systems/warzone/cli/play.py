@@ -161,12 +161,18 @@ def _register_turn(app: typer.Typer) -> None:
     def help_up_command(
         state: Path = o.file_argument(),  # noqa: B008
         model: str | None = o.model(),
-        helper: str | None = typer.Option(None, "--helper", help=_(
-            "The squad's model that helps, in its activation: one of its actions is spent (left out: a"
-            " model not kept in this file).")),
+        helper: str | None = typer.Option(
+            None,
+            "--helper",
+            help=_(
+                "The squad's model that helps, in its activation: one of its actions is spent (left out: a"
+                " model not kept in this file)."
+            ),
+        ),
         as_json: bool = o.as_json(),
     ) -> None:
         play(state, KEY, _named("help_up", model, helper=helper), presenter(), as_json=as_json)
+
     _simple_command(
         app, "wake", N_("Leadership test at -4 to get up, at the start of a turn."), "wake", rolls=True
     )
@@ -174,8 +180,11 @@ def _register_turn(app: typer.Typer) -> None:
     @app.command("declare", help=_("Declare, in order, the techniques of this activation (at most 3)."))
     def declare_command(
         state: Path = o.file_argument(),  # noqa: B008
-        names: list[str] = typer.Argument(None, metavar=_("NAMES"), help=_(  # noqa: B008
-            "Technique names, in order, separated by commas or spaces.")),
+        names: list[str] = typer.Argument(  # noqa: B008
+            None,
+            metavar=_("NAMES"),  # noqa: B008
+            help=_("Technique names, in order, separated by commas or spaces."),  # noqa: B008
+        ),
         model: str | None = o.model(),
         as_json: bool = o.as_json(),
     ) -> None:
@@ -219,10 +228,14 @@ def _target_options() -> dict[str, Any]:
         "outside": typer.Option(
             False, "--outside-fire", help=_("The target model is outside the user's field of fire.")
         ),
-        "friendly": typer.Option(False, "--friendly", help=_(
-            "The target is a friendly model (target priority binds powers aimed at enemy models).")),
-        "against": typer.Option(False, "--against-priority", help=_(
-            "The target priority rules do not allow this enemy model.")),
+        "friendly": typer.Option(
+            False,
+            "--friendly",
+            help=_("The target is a friendly model (target priority binds powers aimed at enemy models)."),
+        ),
+        "against": typer.Option(
+            False, "--against-priority", help=_("The target priority rules do not allow this enemy model.")
+        ),
     }
 
 

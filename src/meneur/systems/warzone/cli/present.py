@@ -109,8 +109,10 @@ def _events(session: AnySession, events: Sequence[Any]) -> Lines:
 
 def _json(squad: SquadState) -> dict[str, Any]:
     """``state``: the model being activated (or the first); ``models``: every model by name."""
-    return {"state": state_json(squad, squad.active or squad.first),
-            "models": {name: state_json(squad, name) for name in squad.models}}
+    return {
+        "state": state_json(squad, squad.active or squad.first),
+        "models": {name: state_json(squad, name) for name in squad.models},
+    }
 
 
 def presenter() -> Presenter:

@@ -38,6 +38,14 @@ ON_HIT: dict[str, OnHit] = {
 }
 """Offensive effect kinds (an attack that beats the defence)."""
 
-SUPPORT_KINDS = ("give_energy", "heal", "terrain", "portal", "immunity", "invisibility", "duplicates",
-                 "interact")
+SUPPORT_KINDS = (
+    "give_energy",
+    "heal",
+    "terrain",
+    "portal",
+    "immunity",
+    "invisibility",
+    "duplicates",
+    "interact",
+)
 """Kinds used with :class:`~meneur.systems.energy.combat.commands.UseSupport`."""

@@ -27,8 +27,15 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
     events: list[Event] = []
     if flown and pending.destination is not None:
         start = state.get(pending.target).position
-        events.append(Moved(pending.attacker, reach(start, pending.destination, METRES_PER_LEG * flown), 0,
-                            carried=(pending.target,), forced_by=pending.attacker))
+        events.append(
+            Moved(
+                pending.attacker,
+                reach(start, pending.destination, METRES_PER_LEG * flown),
+                0,
+                carried=(pending.target,),
+                forced_by=pending.attacker,
+            )
+        )
     events += lose_vigor(state, pending.target, margin - TOKENS_PER_LEG * flown)
     if flown:  # both fly through what lies on the way
         events += hazards_after(state, pending.attacker, pending.crossing, (pending.target,))

@@ -12,6 +12,16 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
     condition = pending.condition or "stunned"
     events: list[Event] = [ConditionApplied(pending.target, condition, pending.attacker)]
     if pending.power is not None:
-        events.append(LastingNoted(Lasting(pending.attacker, pending.power, pending.target, "condition",
-                                           pending.tokens, condition=condition)))
+        events.append(
+            LastingNoted(
+                Lasting(
+                    pending.attacker,
+                    pending.power,
+                    pending.target,
+                    "condition",
+                    pending.tokens,
+                    condition=condition,
+                )
+            )
+        )
     return events

@@ -24,11 +24,14 @@ from meneur.systems.energy.combat.state import FightState, Interruption, Lasting
 
 def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event]:
     """The attacker now controls the target until the next turn starts."""
-    events: list[Event] = [ControlTaken(pending.attacker, pending.target),
-                           ConditionApplied(pending.target, "controlled", pending.attacker)]
+    events: list[Event] = [
+        ControlTaken(pending.attacker, pending.target),
+        ConditionApplied(pending.target, "controlled", pending.attacker),
+    ]
     if pending.power is not None:
-        events.append(LastingNoted(Lasting(pending.attacker, pending.power, pending.target, "control",
-                                           pending.tokens)))
+        events.append(
+            LastingNoted(Lasting(pending.attacker, pending.power, pending.target, "control", pending.tokens))
+        )
     return events
 
 
@@ -41,8 +44,9 @@ def played_by(state: FightState, actor: str) -> str | None:
     return controller if controller is not None and controller == state.acting else None
 
 
-def on_behalf(state: FightState, command: Any, controller: str,
-              handler: Callable[[FightState, Any], list[Event]]) -> list[Event]:
+def on_behalf(
+    state: FightState, command: Any, controller: str, handler: Callable[[FightState, Any], list[Event]]
+) -> list[Event]:
     """Decide ``command`` of a controlled character with its controller's tokens."""
     from meneur.systems.energy.combat.evolve import evolve_all
 
@@ -50,8 +54,9 @@ def on_behalf(state: FightState, command: Any, controller: str,
     target = state.get(command.actor)
     lent = EnergyLent(controller, target.id, lender.energy)
     # Only the controller's tokens may be spent: the view shows them as the target's whole pool.
-    view = state.with_combatant(lender._replace(energy=0)).with_combatant(target._replace(
-        energy=lender.energy, conditions=target.conditions - {"controlled"}))
+    view = state.with_combatant(lender._replace(energy=0)).with_combatant(
+        target._replace(energy=lender.energy, conditions=target.conditions - {"controlled"})
+    )
     view = view._replace(interruption=Interruption(target.id, None, state.targeted, state.acted))
     events = handler(view, command)
     left = evolve_all(view, events).get(target.id).energy

@@ -21,10 +21,27 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     rank = max(1, cmd.tokens + checks.first_use_modifier(who, cmd.power))
     n = who.copies + 1
     copy = who._replace(
-        id=f"{who.id}#{n}", name=f"{who.name} #{n}", energy_max=rank, energy=rank, vigor_max=rank,
-        vigor=rank, recovery=min(who.recovery, rank), defense=0, position=cmd.at or who.position,
-        original=who.id, made_by=who.power(cmd.power).category, copies=0, copy_targets=frozenset(),
-        used=frozenset(), hold=False,
-        hold_kept=False, protecting=frozenset(),
-        moves=0, small_move=False, charged=False, conditions=frozenset(), engaged_by=frozenset())
+        id=f"{who.id}#{n}",
+        name=f"{who.name} #{n}",
+        energy_max=rank,
+        energy=rank,
+        vigor_max=rank,
+        vigor=rank,
+        recovery=min(who.recovery, rank),
+        defense=0,
+        position=cmd.at or who.position,
+        original=who.id,
+        made_by=who.power(cmd.power).category,
+        copies=0,
+        copy_targets=frozenset(),
+        used=frozenset(),
+        hold=False,
+        hold_kept=False,
+        protecting=frozenset(),
+        moves=0,
+        small_move=False,
+        charged=False,
+        conditions=frozenset(),
+        engaged_by=frozenset(),
+    )
     return [CopyCreated(copy, cmd.tokens)]

@@ -13,5 +13,7 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
     """The target is moved to the destination chosen when the attack was declared."""
     if pending.destination is None:
         return []
-    return [Moved(pending.target, pending.destination, 0, forced_by=pending.attacker),
-            *hazards_after(state, pending.target, pending.crossing)]
+    return [
+        Moved(pending.target, pending.destination, 0, forced_by=pending.attacker),
+        *hazards_after(state, pending.target, pending.crossing),
+    ]

@@ -27,10 +27,16 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
         checks.standing(target)
         checks.ally(who, target)
         if not rules.wants_energy(target):
-            checks.refuse("give_energy", N_("{name} already has all {energy} of its Énergie tokens: giving "
-                                            "energy (\"octroyant un point d'énergie\") would spend tokens "
-                                            "for nothing."),
-                          name=target.name, energy=target.energy_max)
+            checks.refuse(
+                "give_energy",
+                N_(
+                    "{name} already has all {energy} of its Énergie tokens: giving "
+                    'energy ("octroyant un point d\'énergie") would spend tokens '
+                    "for nothing."
+                ),
+                name=target.name,
+                energy=target.energy_max,
+            )
         amount = checks.halve(value, 1 + checks.far_while_engaged(state, who, target))
         amount = min(amount, target.energy_max - target.energy)
         paid = cmd.tokens + len(cmd.targets) - 1 if not events else 0

@@ -29,12 +29,24 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
             checks.ally(who, target)
         checks.near(who, target, "heal")
         if not rules.may_be_healed(target):
-            checks.refuse("heal", N_("{name} is knocked out: only a second wind (détermination) lets a "
-                                     "healer bring them back during the scene."), name=target.name)
+            checks.refuse(
+                "heal",
+                N_(
+                    "{name} is knocked out: only a second wind (détermination) lets a "
+                    "healer bring them back during the scene."
+                ),
+                name=target.name,
+            )
         if not rules.wants_vigor(target):
-            checks.refuse("heal", N_("{name} has all {vigor} of its Vigueur: healing (\"rendent des points "
-                                     "de vigueur\") would spend tokens for nothing."),
-                          name=target.name, vigor=target.vigor_max)
+            checks.refuse(
+                "heal",
+                N_(
+                    '{name} has all {vigor} of its Vigueur: healing ("rendent des points '
+                    'de vigueur") would spend tokens for nothing.'
+                ),
+                name=target.name,
+                vigor=target.vigor_max,
+            )
         amount = min(amount_of, target.vigor_max - target.vigor)
         paid = cmd.tokens + len(ids) - 1 if not events else 0
         events.append(VigorRestored(who.id, target.id, amount, paid, target.out and amount > 0))

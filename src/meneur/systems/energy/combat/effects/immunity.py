@@ -14,5 +14,7 @@ from meneur.systems.energy.combat.state import FightState, Lasting
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """The user becomes immune until the end of the turn for the tokens the GM requires."""
     paid = checks.fixed_cost(who, cmd.power, cmd.tokens)
-    return [ImmunityRaised(who.id, paid), LastingNoted(Lasting(who.id, cmd.power, who.id, "immunity",
-                                                               cmd.tokens))]
+    return [
+        ImmunityRaised(who.id, paid),
+        LastingNoted(Lasting(who.id, cmd.power, who.id, "immunity", cmd.tokens)),
+    ]

@@ -26,8 +26,13 @@ def far_end(state: FightState, who: str, at: Point, id: str | None, reach: float
     if checks.distance(at, element.position) <= reach:
         return element.exit
     if checks.distance(at, element.exit) > reach:
-        checks.refuse("portal", N_("{name} is more than {metres} m from both ends of the portal {id}."),
-                      name=who, metres=metres(reach), id=id)
+        checks.refuse(
+            "portal",
+            N_("{name} is more than {metres} m from both ends of the portal {id}."),
+            name=who,
+            metres=metres(reach),
+            id=id,
+        )
     return element.position
 
 
@@ -36,10 +41,16 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     if cmd.at is None or cmd.exit is None:
         checks.refuse("portal", N_("A portal needs both ends: 'at' and 'exit'."))
     if cmd.tokens < 1:
-        checks.refuse("minimum_cost", N_("An action costs at least {low} token(s); {tokens} given."),
-                      low=1, tokens=cmd.tokens)
+        checks.refuse(
+            "minimum_cost",
+            N_("An action costs at least {low} token(s); {tokens} given."),
+            low=1,
+            tokens=cmd.tokens,
+        )
     paid = checks.fixed_cost(who, cmd.power, cmd.tokens)
     checks.can_pay(who, paid)
     element = Terrain(new_id(state, who.id), who.id, "portal", cmd.tokens, cmd.at, cmd.exit)
-    return [TerrainCreated(element, paid),
-            LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", cmd.tokens))]
+    return [
+        TerrainCreated(element, paid),
+        LastingNoted(Lasting(who.id, cmd.power, element.id, "portal", cmd.tokens)),
+    ]

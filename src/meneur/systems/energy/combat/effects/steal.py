@@ -13,6 +13,16 @@ def on_hit(state: FightState, pending: PendingAttack, margin: int) -> list[Event
         return []
     events: list[Event] = [PowerStolen(pending.attacker, pending.target, pending.target_power)]
     if pending.power is not None:
-        events.append(LastingNoted(Lasting(pending.attacker, pending.power, pending.target, "steal",
-                                           pending.tokens, target_power=pending.target_power)))
+        events.append(
+            LastingNoted(
+                Lasting(
+                    pending.attacker,
+                    pending.power,
+                    pending.target,
+                    "steal",
+                    pending.tokens,
+                    target_power=pending.target_power,
+                )
+            )
+        )
     return events

@@ -32,16 +32,18 @@ def new_id(state: FightState, owner: str) -> str:
 def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     """A terrain element of rank tokens + reinforcement stands at ``cmd.at``."""
     if cmd.terrain_kind not in (*KINDS, ZONE):
-        checks.refuse("terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."),
-                      kind=cmd.terrain_kind)
+        checks.refuse(
+            "terrain", N_("A terrain element is an obstacle or a hazard, not {kind}."), kind=cmd.terrain_kind
+        )
     zone = cmd.terrain_kind == ZONE
     if zone and not 0 < cmd.diameter <= checks.AREA_MAX_DIAMETER:
         checks.refuse("area", N_("An area is at most 20 m across, not {diameter} m."), diameter=cmd.diameter)
     at = cmd.at or who.position
     halving = int(zone) + checks.far_point_while_engaged(state, who, at)
     rank = checks.halve(cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier, halving)
-    element = Terrain(new_id(state, who.id), who.id, cmd.terrain_kind, rank, at,
-                      diameter=cmd.diameter if zone else 0.0)
+    element = Terrain(
+        new_id(state, who.id), who.id, cmd.terrain_kind, rank, at, diameter=cmd.diameter if zone else 0.0
+    )
     return [TerrainCreated(element, cmd.tokens)]
 
 
@@ -62,18 +64,34 @@ def crossing_cost(state: FightState, ids: tuple[str, ...]) -> tuple[int, tuple[s
     return extra, tuple(hazards)
 
 
-def hazard_attack(state: FightState, movers: tuple[str, ...], id: str,
-                  follow: Attack | None = None) -> PendingAttack:
+def hazard_attack(
+    state: FightState, movers: tuple[str, ...], id: str, follow: Attack | None = None
+) -> PendingAttack:
     """The attack a hazard makes on everyone who crosses it (its rank in tokens), each once."""
     element = state.terrain_element(id)
     assert element is not None
-    return PendingAttack(attacker=element.owner, power=None, tokens=0, effective=element.rank,
-                         kind="damage", condition=None, targets=movers, target=movers[0], contact=False,
-                         terrain=id, follow=follow)
+    return PendingAttack(
+        attacker=element.owner,
+        power=None,
+        tokens=0,
+        effective=element.rank,
+        kind="damage",
+        condition=None,
+        targets=movers,
+        target=movers[0],
+        contact=False,
+        terrain=id,
+        follow=follow,
+    )
 
 
-def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...], carried: tuple[str, ...] = (),
-                  follow: Attack | None = None) -> list[Event]:
+def hazards_after(
+    state: FightState,
+    mover: str,
+    crossing: tuple[str, ...],
+    carried: tuple[str, ...] = (),
+    follow: Attack | None = None,
+) -> list[Event]:
     """The first hazard crossed attacks the mover and those it carries (the fight waits for defences)."""
     _extra, hazards = crossing_cost(state, crossing)
     if not hazards:
@@ -83,5 +101,11 @@ def hazards_after(state: FightState, mover: str, crossing: tuple[str, ...], carr
 
 def slowing(state: FightState, at: Point) -> int:
     """Tokens a time-slow zone takes from an action paid at ``at`` inside it (the strongest zone)."""
-    return max((t.rank for t in state.terrain if t.kind == ZONE
-                and checks.distance(t.position, at) <= t.diameter / 2), default=0)
+    return max(
+        (
+            t.rank
+            for t in state.terrain
+            if t.kind == ZONE and checks.distance(t.position, at) <= t.diameter / 2
+        ),
+        default=0,
+    )
