@@ -20,7 +20,14 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "meneur/systems/energy/cli/words.py",
         ),
     ),
-    ("energy_ai", ("meneur/systems/energy/ai/*", "meneur/systems/energy/cli/ai.py")),
+    (
+        "energy_ai",
+        (
+            "meneur/systems/energy/ai/*",
+            "meneur/systems/energy/cli/ai.py",
+            "meneur/systems/energy/cli/ai_balance.py",
+        ),
+    ),
     (
         "energy_combat",
         (

@@ -283,7 +283,9 @@ def library_command(
 
 def register(app: typer.Typer) -> None:
     """Add the characters commands to the ``energy`` group."""
-    from meneur.systems.energy.cli.ai import balance_command  # the book's verdict, and simulated fights
+    from meneur.systems.energy.cli.ai_balance import (
+        balance_command,  # the book's verdict, and simulated fights
+    )
     from meneur.systems.energy.cli.new_character import new_command
     from meneur.systems.energy.cli.sheet import archetypes_command, sheet_command
 
