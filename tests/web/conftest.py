@@ -1,0 +1,13 @@
+"""The web table's tests share one xdist worker (``--dist loadgroup``): each browser test starts a real
+server and several Chromium pages, and two of them at once on a 2-core machine starve each other's
+live updates."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/web/" in str(item.fspath):
+            item.add_marker(pytest.mark.xdist_group("web"))
