@@ -227,17 +227,16 @@ def _warzone_odds(state: Any, command: Any, lang: str) -> list[tuple[str, float]
 
 
 def _carpathes_odds(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    from meneur.systems.carpathes.chronicle import roll_mode
+    from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
     from meneur.systems.carpathes.commands import MakeRoll
     from meneur.systems.carpathes.model import TIER_LABELS, Tier
     from meneur.systems.carpathes.odds import tier_odds
 
     if not isinstance(command, MakeRoll):
         return []
-    character = state.characters[command.pc]
-    off_guard = state.is_off_guard(command.pc) and command.talent is not None
-    bonus = 0 if off_guard else character.talent_bonus(command.talent)
-    found = tier_odds(character.trait(command.trait), bonus, roll_mode(state, command))
+    bonus, _off_guard = roll_bonus(state, command)
+    trait = state.characters[command.pc].trait(command.trait)
+    found = tier_odds(trait, bonus, roll_mode(state, command))
     return [(translate("carpathes", TIER_LABELS[t], lang), float(found[t]) * 100) for t in Tier]
 
 
@@ -363,14 +362,10 @@ def build(
     )
 
 
-def _checked(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
-    me = routes._member(request, db, table_id)
-    if me is None:
-        return routes._signed_out(request)
-    row = db.get(GameSession, session_id)
-    if row is None or row.table_id != table_id or row.kind not in KINDS:
-        return render(request, "message.html", {"title_key": "not_found"}, status=404)
-    return me
+def _checked(
+    request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
+) -> Caller | HTMLResponse:
+    return routes.checked_session(request, db, table_id, session_id, frozenset(KINDS), csrf)
 
 
 def _page(
@@ -436,11 +431,9 @@ def play(
     dice: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return routes._forbidden(request)
     lang = language(request)
     try:
         wire = _with_amount(parse_data(command, "json", "command"), amount)
@@ -464,11 +457,9 @@ def play(
 def undo(
     request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return routes._forbidden(request)
     error = None
     try:
         api.undo(session_id, api.UndoIn(version=int(version)), me, request, db)

@@ -269,14 +269,31 @@ def _fight(
     )
 
 
-def _checked(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
+def checked_session(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    kinds: frozenset[str],
+    csrf: str | None = None,
+) -> Caller | HTMLResponse:
+    """The member asking about a session of one of ``kinds`` at this table, or the page to answer
+    instead: signed out, not found, or (a form that changes something, ``csrf`` given) forbidden."""
     me = _member(request, db, table_id)
     if me is None:
         return _signed_out(request)
     row = db.get(GameSession, session_id)
-    if row is None or row.table_id != table_id or row.kind != fight_view.KIND:
+    if row is None or row.table_id != table_id or row.kind not in kinds:
         return render(request, "message.html", {"title_key": "not_found"}, status=404)
+    if csrf is not None and not csrf_ok(request, csrf):
+        return _forbidden(request)
     return me
+
+
+def _checked(
+    request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
+) -> Caller | HTMLResponse:
+    return checked_session(request, db, table_id, session_id, frozenset({fight_view.KIND}), csrf)
 
 
 @router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
@@ -339,11 +356,9 @@ def act(
     y: OptionalText = "",
     csrf: OptionalText = "",
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
     try:
         wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y)
         number = int(version)
@@ -383,11 +398,9 @@ def gm_command(
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     """The GM's commands of the engine (a combatant arrives, leaves, is adjusted), from a form."""
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
     fields: dict[str, Any]
     try:
         if op == "adjust":
@@ -437,11 +450,9 @@ def undo(
     version: OptionalText = "0",
     csrf: OptionalText = "",
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
     error = None
     from meneur.web.npc import halt
 
@@ -464,11 +475,9 @@ def redo(
     version: OptionalText = "0",
     csrf: OptionalText = "",
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
     stack = _redo_stack(request, session_id)
     error = None
     if me.is_gm and stack and stack[-1][0] == int(version or 0):
@@ -490,11 +499,9 @@ def claim(
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     """A player takes a player character of the fight that nobody plays yet."""
-    me = _checked(request, db, table_id, session_id)
+    me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
     view = fight_view.build(request, db, me, table_id, session_id, language(request))
     taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
     if not taken:

@@ -239,12 +239,18 @@ def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker | MakeAttack) 
     return _conditions(state, command)[0]
 
 
+def roll_bonus(state: ChronicleState, command: MakeRoll) -> tuple[int, bool]:
+    """The talent bonus a roll gets, and whether the PC is caught off guard and so loses it:
+    « Un PJ pris au dépourvu ... joue en dernier au premier round, sans bonus de talent »
+    (003_87a535c5e428c5d3.txt). The chronicle and the odds shown before rolling both ask here."""
+    off_guard = state.is_off_guard(command.pc) and command.talent is not None
+    return (0 if off_guard else state.characters[command.pc].talent_bonus(command.talent)), off_guard
+
+
 def _roll(state: ChronicleState, command: MakeRoll, source: DiceSource) -> Rolled:
     character = state.characters[command.pc]
     mode, shaken, cancelled = _conditions(state, command)
-    # « Un PJ pris au dépourvu ... joue en dernier au premier round, sans bonus de talent »
-    off_guard = state.is_off_guard(command.pc) and command.talent is not None
-    bonus = 0 if off_guard else character.talent_bonus(command.talent)
+    bonus, off_guard = roll_bonus(state, command)
     result = roll(source, character.trait(command.trait), bonus, mode)
     return Rolled(
         pc=command.pc,
