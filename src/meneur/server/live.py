@@ -119,17 +119,7 @@ Raw = dict[str, Any]
 def _fetch(app: Any, table_id: str, after: int) -> list[Raw]:
     """The table's changes after ``after`` (one read shared by every connection of the table)."""
     with app.state.store.reader() as db:
-        return [
-            {
-                "seq": c.seq,
-                "kind": c.kind,
-                "audience": c.audience,
-                "member_id": c.member_id,
-                "session_id": c.session_id,
-                "payload": c.payload,
-            }
-            for c in feed.since(db, table_id, after)
-        ]
+        return feed.since(db, table_id, after)
 
 
 class _Watcher:

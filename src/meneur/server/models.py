@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Table, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -163,3 +163,20 @@ class Change(Base):
     member_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     session_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     payload: Mapped[Any] = mapped_column(JSON)
+
+
+def _table(model: type[Base]) -> Table:
+    found = model.__table__
+    assert isinstance(found, Table)
+    return found
+
+
+TABLES = _table(GameTable)
+MEMBERS = _table(Member)
+SESSIONS = _table(GameSession)
+COMMANDS = _table(CommandRow)
+EVENTS = _table(EventRow)
+SNAPSHOTS = _table(Snapshot)
+CHANGES = _table(Change)
+"""The tables of the hot paths (a command and its feed change), for SQL statements written without the
+ORM's unit of work."""
