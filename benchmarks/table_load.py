@@ -17,7 +17,8 @@ on every table at once through the API, twice:
 
 Each run prints p50 and p99 of command-to-broadcast latency (from the command's POST until the last
 client of its table has the event), of the POST alone, commands per second, the server's CPU time
-per command (its processes' user + system time over the run, from ``/proc``), and, measured in the
+per command (its processes' user + system time over the run, from ``/proc``, less what the server
+spends in the same time with only the floor's probe running), and, measured in the
 same run, p50 and p99 of a no-op route (``GET /healthz``) as the floor. Goal: p99 under 100 ms at 50
 tables, within 3x the floor.
 """
@@ -45,6 +46,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.server.process import ServerProcess  # noqa: E402
 
+PROBE_EVERY = 0.05
+"""Seconds between two no-op requests of the floor's probe."""
 DEMO = ROOT / "src/meneur/systems/energy/combat/examples/demo.yaml"
 
 
@@ -164,7 +167,7 @@ async def floor(base: str, stop: asyncio.Event, samples: list[float]) -> None:
             start = time.perf_counter()
             await http.get("/healthz")
             samples.append(time.perf_counter() - start)
-            await asyncio.sleep(0.02)
+            await asyncio.sleep(PROBE_EVERY)
 
 
 def report(title: str, run: Run, played: int, elapsed: float, cpu: tuple[float, float]) -> None:
@@ -184,14 +187,29 @@ def report(title: str, run: Run, played: int, elapsed: float, cpu: tuple[float, 
     user, system = cpu
     print(
         f"    server CPU: {(user + system) / played * ms:.2f} ms a command with its broadcasts "
-        f"(user {user / played * ms:.2f}, system {system / played * ms:.2f})"
+        f"(user {user / played * ms:.2f}, system {system / played * ms:.2f}; without the probe's)"
     )
+
+
+async def idle_cpu(server: ServerProcess, seconds: float = 3.0) -> tuple[float, float]:
+    """The server's CPU time a second with the tables' sockets open and only the floor's probe
+    running: what a run's CPU time per command leaves out."""
+    assert server.process is not None
+    stop = asyncio.Event()
+    prober = asyncio.create_task(floor(server.url, stop, []))
+    before = cpu_seconds(server.process.pid)
+    await asyncio.sleep(seconds)
+    after = cpu_seconds(server.process.pid)
+    stop.set()
+    await prober
+    return (after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds
 
 
 async def bench(server: ServerProcess, tables: int, clients: int, commands: int, pace: float) -> None:
     assert server.process is not None
     opened = await asyncio.gather(*(open_table(server.url, clients) for _ in range(tables)))
     try:
+        idle = await idle_cpu(server)
         for title, wait in (("at a table's pace", pace), ("flat out", 0.0)):
             run = Run()
             stop = asyncio.Event()
@@ -203,7 +221,7 @@ async def bench(server: ServerProcess, tables: int, clients: int, commands: int,
             )
             elapsed = time.perf_counter() - start
             after = cpu_seconds(server.process.pid)
-            cpu = (after[0] - cpu[0], after[1] - cpu[1])
+            cpu = (after[0] - cpu[0] - idle[0] * elapsed, after[1] - cpu[1] - idle[1] * elapsed)
             stop.set()
             await prober
             report(
