@@ -260,6 +260,15 @@ def test_signing_in_is_rate_limited_like_joining(public: TestClient) -> None:
     blocked = _sign_in(public)  # even the right password, for a minute
     assert blocked.status_code == 429 and "Trop de tentatives" in _text(blocked)
     assert "meneur_account" not in public.cookies
+    api = public.post(  # the API's name and password share the limit
+        "/api/v1/tables",
+        json={
+            "name": "Jeudi",
+            "system": "carpathes",
+            "account": {"name": "Morgane", "password": "cor-de-chasse"},
+        },
+    )
+    assert api.status_code == 429 and _rows(public, GameTable) == []
 
 
 # -- joining and the character --------------------------------------------------------------------------

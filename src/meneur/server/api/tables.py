@@ -185,7 +185,7 @@ def create_account(
     "/tables",
     status_code=201,
     response_model=TableCreated,
-    responses=errors(400, 401),
+    responses=errors(400, 401, 429),
     summary="Create a table; its creator is the GM",
 )
 def create_table(
@@ -193,10 +193,16 @@ def create_table(
 ) -> TableCreated:
     settings = request.app.state.settings
     account = None
-    if body.account is not None:
+    if body.account is not None:  # a password guessed counts as a failed join of this address
         from meneur.server.accounts import check_account
 
+        limiter = request.app.state.joins
+        where = request.client.host if request.client is not None else "-"
+        if limiter.blocked(where):
+            raise ApiError(429, "too_many", Message("server", N_("Too many failed attempts; wait a minute.")))
         account = check_account(db, body.account.name, body.account.password)
+        if account is None:
+            limiter.fail(where)
     admin = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
     if not settings.open_creation and not admin and account is None:
         raise ApiError(
