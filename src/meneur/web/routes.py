@@ -27,7 +27,15 @@ from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.storage import parse_data
 from meneur.web import fight as fight_view
-from meneur.web.pages import LANGUAGE_COOKIE, PAGE_LANGUAGES, csrf_ok, language, redirect, render, seat
+from meneur.web.pages import (
+    LANGUAGE_COOKIE,
+    PAGE_LANGUAGES,
+    csrf_ok,
+    language,
+    redirect,
+    render,
+    seat,
+)
 
 router = APIRouter(include_in_schema=False)
 OptionalText = Annotated[str, Form()]
