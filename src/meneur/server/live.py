@@ -1,11 +1,11 @@
 """The live feed over WebSocket: ``{"seq", "kind", ...}`` messages a viewer may see, in order.
 
-A client connects with its token (``?token=`` or the ``meneur_token`` cookie) and the last ``seq``
-it saw (``?after=``): the stored changes after it are sent first, then each new one as it is
-written. Writers wake the waiting connections of their table through the :class:`Hub` (in one
-process) and PostgreSQL ``NOTIFY`` (across processes); a woken connection reads the changes from
-the database, so nothing is lost and nothing is sent twice. A member removed by the GM is
-disconnected at once (close code 4401).
+A client connects with its token (``?token=``, or the browser's cookies: see
+:mod:`meneur.server.accounts`) and the last ``seq`` it saw (``?after=``): the stored changes after
+it are sent first, then each new one as it is written. Writers wake the waiting connections of
+their table through the :class:`Hub` (in one process) and PostgreSQL ``NOTIFY`` (across
+processes); a woken connection reads the changes from the database, so nothing is lost and
+nothing is sent twice. A member removed by the GM is disconnected at once (close code 4401).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
+from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.projection import Viewer, needs_session, project_events
@@ -214,9 +215,9 @@ def _arrival(event: Any) -> bool:
     return isinstance(event, dict) and "combatant_arrived" in event
 
 
-def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
+def _authenticate(app: Any, token: str | None, cookies: dict[str, str], table_id: str) -> str | None:
     with app.state.store.reader() as db:
-        member = member_for(db, token)
+        member = member_for(db, token) if token else seated(db, cookies, table_id)
         if member is None or member.table_id != table_id:
             return None
         return member.id
@@ -227,9 +228,7 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     """Every change of the table this member may see, after ``after``, then as they happen."""
     app = websocket.app
     try:
-        member_id = await run_in_threadpool(
-            _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
-        )
+        member_id = await run_in_threadpool(_authenticate, app, token, websocket.cookies, table_id)
     except OVERLOAD as error:
         await _overloaded(websocket, error, accepted=False)
         return

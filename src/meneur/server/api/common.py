@@ -174,6 +174,27 @@ def member_for(db: Db, token: str | None) -> Member | None:
     return member
 
 
+COOKIES = ("meneur_token", "meneur_account")
+"""The browser's credentials: a table's seat (``meneur_token_<table id>``, or the single
+``meneur_token`` of the API's cookie route) or a GM account (:mod:`meneur.server.accounts`)."""
+
+
+def _cookie_member(request: Request, db: Db) -> Member | None:
+    """The member a browser's cookies make it at the table the request is about (its path's table,
+    or the table of its path's session)."""
+    from meneur.server.accounts import seated
+    from meneur.server.models import GameSession
+
+    table_id = request.path_params.get("table_id")
+    session_id = request.path_params.get("session_id")
+    if table_id is None and session_id is not None:
+        row = db.get(GameSession, session_id)
+        table_id = row.table_id if row is not None else None
+    if table_id is None:
+        return member_for(db, request.cookies.get("meneur_token"))
+    return seated(db, request.cookies, table_id)
+
+
 def current_member(
     request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
 ) -> Caller:
@@ -182,24 +203,21 @@ def current_member(
 
 
 def caller_of(request: Request, db: Db, authorization: str | None) -> Caller:
-    """The member whose token the request carries (header, or the ``meneur_token`` cookie; a
-    request that changes something with the cookie must repeat the ``meneur_csrf`` cookie in the
-    ``X-CSRF-Token`` header)."""
+    """The member whose token the request carries (header, or the browser's cookies; a request that
+    changes something with a cookie must repeat the ``meneur_csrf`` cookie in the ``X-CSRF-Token``
+    header)."""
     token = bearer(authorization)
-    if token is None and request.cookies.get("meneur_token"):
-        token = request.cookies["meneur_token"]
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            sent = request.headers.get("x-csrf-token", "")
-            expected = request.cookies.get("meneur_csrf", "")
-            if not sent or not expected or not hmac.compare_digest(sent, expected):
-                raise ApiError(
-                    403,
-                    "csrf",
-                    Message(
-                        "server", N_("This form's protection token is missing or wrong; reload the page.")
-                    ),
-                )
-    member = _token_member(db, token)
+    by_cookie = token is None and any(name.startswith(COOKIES) for name in request.cookies)
+    if by_cookie and request.method not in ("GET", "HEAD", "OPTIONS"):
+        sent = request.headers.get("x-csrf-token", "")
+        expected = request.cookies.get("meneur_csrf", "")
+        if not sent or not expected or not hmac.compare_digest(sent, expected):
+            raise ApiError(
+                403,
+                "csrf",
+                Message("server", N_("This form's protection token is missing or wrong; reload the page.")),
+            )
+    member: Member | _Token | None = _cookie_member(request, db) if by_cookie else _token_member(db, token)
     # end the read: the connection goes back to the pool while the request waits for a thread to
     # run its route in, so a request holds connections only while a thread runs it (two at most:
     # a read and a write), and the pool, sized from the threads, never runs dry
