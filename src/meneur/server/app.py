@@ -160,6 +160,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     settings = settings or Settings()
     store = store or Store(settings.database_url(), pool=settings.pool())
     hub = Hub()
+    store.on_commit = hub.publish
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -6,18 +6,25 @@ last ``seq`` it saw misses nothing and gets nothing twice.
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.orm import Session as Db
 
 from meneur.server.models import CHANGES, TABLES
+from meneur.server.store import written
 
 AUDIENCES = ("table", "gm", "gm+member", "member")
 PAGE = 500
 """The most changes read at once."""
 NOTIFY = text("SELECT pg_notify('meneur_live', :table)")
-"""Wakes the live feeds of the table's connections in every process (PostgreSQL)."""
+"""Wakes the live feeds of the table's connections in every process (PostgreSQL); the payload is the
+table's id and the writing process's :data:`PROCESS`."""
+PROCESS = uuid.uuid4().hex[:16]
+"""This process among the server's processes (a process has its own changes already, see
+:meth:`meneur.server.live.Hub.publish`)."""
 _NEXT_SEQ = (
     update(TABLES).where(TABLES.c.id == bindparam("id_")).values(seq=TABLES.c.seq + 1).returning(TABLES.c.seq)
 )
@@ -52,7 +59,19 @@ def append(
         },
     )
     if db.bind is not None and db.bind.dialect.name == "postgresql":
-        db.execute(NOTIFY, {"table": table_id})
+        db.execute(NOTIFY, {"table": f"{table_id} {PROCESS}"})
+    # what the live feed sends once this is committed (see meneur.server.store.Store.written)
+    written(db).append(
+        {
+            "table_id": table_id,
+            "seq": int(seq),
+            "kind": kind,
+            "audience": audience,
+            "member_id": member_id,
+            "session_id": session_id,
+            "payload": json.loads(json.dumps(payload)),  # as a read of the row gives it back
+        }
+    )
     return int(seq)
 
 
