@@ -72,7 +72,8 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
 
 
 def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
-    from meneur.web.routes import _checked, _forbidden
+    from meneur.web.fight_routes import _checked
+    from meneur.web.routes import _forbidden
 
     me = _checked(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
@@ -123,7 +124,8 @@ def autoplay(
     csrf: Annotated[str, Form()] = "",
 ) -> HTMLResponse:
     """Switch auto-play of non-player characters on or off (the GM only); every page is told."""
-    from meneur.web.routes import _fight, _forbidden
+    from meneur.web.fight_routes import _fight
+    from meneur.web.routes import _forbidden
 
     me = _gm(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
