@@ -182,7 +182,7 @@ class _Watcher:
         again: who controls what, the hidden characters, an NPC who arrived may have changed)."""
         needed: set[str] = set()
         for change in changes:
-            if change["kind"] in ("character", "session"):
+            if change["kind"] in ("character", "session", "options"):
                 self.sessions.clear()
             session_id = change["session_id"]
             if change["kind"] in ("command", "undo") and session_id:

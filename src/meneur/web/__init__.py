@@ -14,7 +14,7 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, fight_routes, games, npc, npc_pages, routes, tools
+    from meneur.web import characters, fight_routes, games, npc, npc_pages, options_pages, routes, tools
     from meneur.web.pages import STATIC
 
     app.state.web_autoplay = {}
@@ -25,4 +25,5 @@ def mount(app: Any) -> None:
     app.include_router(characters.router)
     app.include_router(tools.router)
     app.include_router(npc_pages.router)
+    app.include_router(options_pages.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

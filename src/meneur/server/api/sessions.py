@@ -199,7 +199,9 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
     members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
     if any(owner not in members for owner in body.controllers.values()):
         raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
-    session = Session.new(body.kind, body.setup)
+    from meneur.server.table_options import setup_with
+
+    session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
     session_id = new_id()
     with request.app.state.store.writer() as writer:
         writer.add(
