@@ -127,3 +127,62 @@ def test_redo_on_the_page_survives_a_new_app_on_the_same_database(tmp_path: Path
         nothing = web.post(f"/t/{table_id}/s/{session_id}/redo", data={"version": "1"}, headers=_csrf(web))
         assert _version(nothing.text) == 1 and "Aucune commande à refaire" in html.unescape(nothing.text)
     again.state.store.close()
+
+
+def _options_form(**changes: str) -> dict[str, str]:
+    form = {
+        "npc_vigueur": "hidden",
+        "contact_reach": "5",
+        "hold_skips_own_slot": "true",
+        "area_needs_area_power": "false",
+        "wounded_start_half_vigor": "true",
+        "stunned_may_small_move": "false",
+        "regeneration_in_maintenance": "false",
+    }
+    return {**form, **changes}
+
+
+def test_the_options_page_shows_each_option_with_the_rulings_words(web: TestClient) -> None:
+    table_id, session_id = _table(web)
+    assert f'href="/t/{table_id}/options"' in web.get(f"/t/{table_id}").text
+    assert f'href="/t/{table_id}/options"' in web.get(f"/t/{table_id}/s/{session_id}").text
+    page = html.unescape(web.get(f"/t/{table_id}/options").text)
+    assert "La Vigueur d’un PNJ, telle que la voient les joueurs" in page
+    assert (
+        "« La régénération peut aussi s'appliquer lors de la phase d'entretien si le MJ l'autorise. »" in page
+    )
+    assert 'name="contact_reach" type="text" inputmode="decimal" value="5"' in page
+    assert "Par défaut : cachée." in page
+
+
+def test_the_gm_saves_the_options_and_a_wrong_value_is_refused_beside_its_field(web: TestClient) -> None:
+    table_id, _session = _table(web)
+    csrf = web.cookies["meneur_csrf"]
+    wrong = web.post(
+        f"/t/{table_id}/options",
+        data={**_options_form(contact_reach="loin", npc_vigueur="bar"), "csrf": csrf},
+    )
+    assert wrong.status_code == 400
+    text = html.unescape(wrong.text)
+    assert 'id="problem-contact_reach">Donnez un nombre plus grand que 0 et au plus 1000.' in text
+    assert 'value="loin"' in text  # what the GM typed stays in the field
+    assert web.get(f"/api/v1/tables/{table_id}/options").json()["options"][0]["value"] == "hidden"
+    saved = web.post(
+        f"/t/{table_id}/options", data={**_options_form(contact_reach="7,5", npc_vigueur="bar"), "csrf": csrf}
+    )
+    assert saved.status_code == 200 and 'id="options-saved"' in saved.text
+    values = {o["key"]: o["value"] for o in web.get(f"/api/v1/tables/{table_id}/options").json()["options"]}
+    assert values["npc_vigueur"] == "bar" and values["contact_reach"] == 7.5
+    forged = web.post(f"/t/{table_id}/options", data=_options_form(npc_vigueur="shown"))
+    assert forged.status_code == 403
+    player = _player(web, table_id)
+    _as(web, player)
+    assert web.get(f"/t/{table_id}/options").status_code == 403
+    refused = web.post(
+        f"/t/{table_id}/options",
+        data={**_options_form(npc_vigueur="shown"), "csrf": web.cookies["meneur_csrf"]},
+    )
+    assert refused.status_code == 403
+    assert f'href="/t/{table_id}/options"' not in web.get(f"/t/{table_id}").text
+    web.cookies.clear()
+    assert web.get(f"/t/{table_id}/options").status_code == 401

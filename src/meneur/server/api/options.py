@@ -108,7 +108,8 @@ def set_options(table_id: str, body: OptionsIn, me: Caller, request: Request, db
         feed.append(writer, table_id, "options", {"options": table_options.current(row.system, stored)})
     request.app.state.hub.notify(table_id)
     db.commit()  # a new read transaction sees what was just written
-    return _out(_table(db, me, table_id))
+    db.refresh(table)
+    return _out(table)
 
 
 @router.put(
