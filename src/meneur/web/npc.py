@@ -8,7 +8,10 @@ and play it; or switch auto-play on: a task in the server's event loop then give
 commands one at a time, with a short pause so the players see each move, through the same service
 as the pages' buttons (the engine decides, the live feed tells every page). It waits while a
 player's character must act, and switches itself off when the fight is over or a command is refused
-(the reason shown on the GM's screen). Nothing here decides a rule.
+(the reason shown on the GM's screen). The switch is stored with the session (``autoplay``), so every
+worker of ``meneur serve --workers N`` shows the same; a worker whose GM page finds it on without a
+task of its own runs one too, and the version check of each command lets one of them play each move
+(the others are refused with a 409 and look again). Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -110,15 +113,15 @@ def npc_move(state: FightState, players: frozenset[str], seed: int = 0) -> NpcMo
 
 @dataclass
 class AutoPlay:
-    """Auto-play of one fight: on or off, as which GM, and why it stopped."""
+    """This process's task playing one fight (the switch itself is stored with the session)."""
 
     table_id: str
     gm_id: str
     on: bool = False
     waiting: bool = False
+    """Whether auto-play looked at the fight since its last change and waits for a player."""
     run: int = 0
     """Which switching-on the running task belongs to (an older task stops without a word)."""
-    """Whether auto-play looked at the fight since its last change and waits for a player."""
     reason: Message | MeneurError | ApiError | None = None
     task: concurrent.futures.Future[None] | None = field(default=None, repr=False)
 
@@ -132,7 +135,7 @@ class AutoPlay:
 
 
 def autoplays(app: Any) -> dict[str, AutoPlay]:
-    """Auto-play of each fight of this server process, by session id."""
+    """The auto-play tasks of this server process, by session id."""
     found: dict[str, AutoPlay] = app.state.web_autoplay
     return found
 
@@ -141,40 +144,121 @@ def autoplay_of(app: Any, session_id: str) -> AutoPlay | None:
     return autoplays(app).get(session_id)
 
 
-def _announce(app: Any, table_id: str, session_id: str) -> None:
-    """A change in the table's live feed, so every page (every GM tab) shows the switch again."""
+def stored(db: Db, session_id: str) -> dict[str, Any]:
+    """The stored switch of the fight (read afresh: another worker may have changed it)."""
+    found = db.scalar(select(GameSession.autoplay).where(GameSession.id == session_id))
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def stopped(switch: dict[str, Any], lang: str) -> str | None:
+    """Why auto-play stopped by itself (the stored switch's reason), in ``lang``."""
+    reason = switch.get("stopped")
+    if not isinstance(reason, dict):
+        return None
+    message = Message(
+        str(reason.get("domain", "web")),
+        str(reason.get("msgid", "")),
+        dict(reason.get("params") or {}),
+        plural=str(reason.get("plural", "")),
+        count=int(reason.get("count", 0)),
+    )
+    return message.render(lang)
+
+
+def _reason_json(reason: Message | MeneurError | ApiError) -> dict[str, Any]:
+    message = reason if isinstance(reason, Message) else reason.message
+    params = {
+        key: value if isinstance(value, str | int | float | bool) or value is None else say(value)
+        for key, value in message.params.items()
+    }
+    return {
+        "domain": message.domain,
+        "msgid": message.msgid,
+        "params": params,
+        "plural": message.plural,
+        "count": message.count,
+    }
+
+
+def say(value: Any) -> str:
+    return value.render() if isinstance(value, Message) else str(value)
+
+
+def _store(app: Any, session_id: str, change: Any, announce: bool = True) -> dict[str, Any] | None:
+    """Change the stored switch with ``change(switch) -> switch or None`` (``None``: leave it) in one
+    write; with ``announce``, a change of the live feed so every page (every GM tab, every worker)
+    shows it. The switch as stored after, or ``None`` when the fight is gone or nothing changed."""
     with app.state.store.writer() as writer:
-        row = writer.get(GameSession, session_id)
+        row = writer.get(GameSession, session_id, with_for_update=True)
         if row is None:
-            return
-        feed.append(
-            writer,
-            table_id,
-            "session",
-            {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
-            session_id=session_id,
-        )
-    app.state.hub.notify(table_id)
+            return None
+        switch = change(dict(row.autoplay or {}))
+        if switch is None:
+            return None
+        row.autoplay = switch
+        table_id = row.table_id
+        if announce:
+            feed.append(
+                writer,
+                table_id,
+                "session",
+                {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
+                session_id=session_id,
+            )
+    if announce:
+        app.state.hub.notify(table_id)
+    return dict(switch)
 
 
-def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
-    """Switch auto-play of the fight on (as GM ``me``) or off; every GM tab sees it."""
-    found = autoplays(app).get(session_id)
-    if found is None:
-        found = autoplays(app)[session_id] = AutoPlay(me.table_id, me.id)
-    found.gm_id, found.on, found.reason, found.run = me.id, on, None, found.run + 1
+def _start(app: Any, session_id: str, found: AutoPlay) -> None:
     if found.task is not None:
         found.task.cancel()  # cancels the task in the event loop
         found.task = None
-    if on:
+    if found.on:
         loop = app.state.hub.loop
         assert loop is not None, "the server's event loop runs once the app has started"
         found.task = asyncio.run_coroutine_threadsafe(_run(app, session_id, found, found.run), loop)
-    _announce(app, me.table_id, session_id)
+
+
+def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
+    """Switch auto-play of the fight on (as GM ``me``) or off; every GM tab of every worker sees it."""
+    switched = _store(
+        app,
+        session_id,
+        lambda old: {"on": on, "gm": me.id, "run": int(old.get("run", 0)) + 1, "stopped": None},
+    )
+    if switched is None:
+        return
+    found = autoplays(app).get(session_id)
+    if found is None:
+        found = autoplays(app)[session_id] = AutoPlay(me.table_id, me.id)
+    found.gm_id, found.on, found.reason, found.run = me.id, on, None, switched["run"]
+    _start(app, session_id, found)
+
+
+def adopt(app: Any, table_id: str, session_id: str, switch: dict[str, Any]) -> None:
+    """Run the stored switch in this process when it is on and no task of this process runs it (a
+    restarted server, another worker): each command's version check lets only one worker play each
+    move, the others are refused (409) and look again."""
+    if not switch.get("on") or app.state.hub.loop is None:
+        return
+    found = autoplays(app).get(session_id)
+    run = int(switch.get("run", 0))
+    if found is not None and found.run == run and found.task is not None and not found.task.done():
+        return
+    found = autoplays(app)[session_id] = AutoPlay(table_id, str(switch.get("gm", "")), on=True, run=run)
+    _start(app, session_id, found)
 
 
 def halt(app: Any, session_id: str) -> None:
-    """Switch auto-play off without a word (before an undo, which it would otherwise play again)."""
+    """Switch auto-play off (before an undo, which it would otherwise play again)."""
+
+    def off(old: dict[str, Any]) -> dict[str, Any] | None:
+        if not old.get("on"):
+            return None
+        return {**old, "on": False, "run": int(old.get("run", 0)) + 1, "stopped": None}
+
+    _store(app, session_id, off, announce=False)  # the undo that follows tells every page
     found = autoplays(app).get(session_id)
     if found is not None and found.on:
         found.on, found.reason, found.run = False, None, found.run + 1
@@ -189,12 +273,19 @@ def _stop(
     if found.run != run:  # switched again meanwhile
         return
     found.on, found.reason = False, reason
-    _announce(app, found.table_id, session_id)
+
+    def stop(old: dict[str, Any]) -> dict[str, Any] | None:
+        if int(old.get("run", 0)) != run:  # switched again meanwhile, maybe by another worker
+            return None
+        return {**old, "on": False, "stopped": _reason_json(reason)}
+
+    _store(app, session_id, stop)
 
 
 class _Step(NamedTuple):
     kind: str
-    """``played``, ``wait`` (a player must act), ``again`` (another command came first) or ``stop``."""
+    """``played``, ``wait`` (a player must act), ``again`` (another command came first), ``stop``
+    or ``quit`` (switched off or again, maybe by another worker: this task ends without a word)."""
     reason: Message | MeneurError | ApiError | None = None
 
 
@@ -209,8 +300,11 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
     """Give the next command of a non-player character, if one must act (called in a thread)."""
     db: Db = app.state.store.open_reader()
     try:
+        switched = stored(db, session_id)
+        if not switched.get("on") or switched.get("run") != found.run:
+            return _Step("quit")
         row = db.get(GameSession, session_id)
-        member = db.get(Member, found.gm_id)
+        member = db.get(Member, str(switched.get("gm", "")))
         if row is None or member is None or member.role != "gm":
             return _Step(
                 "stop", Message("web", N_("Auto-play stopped: the fight or its game master is gone."))
@@ -233,7 +327,7 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
                 session_id, sessions_api.CommandIn(command=wire, version=version), me, _request(app), db
             )
         except ApiError as error:
-            if error.status_code == 409:  # someone played first: look again
+            if error.status_code == 409:  # someone (another worker) played first: look again
                 return _Step("again")
             return _Step("stop", error)
         except MeneurError as error:
@@ -260,6 +354,9 @@ async def _run(app: Any, session_id: str, found: AutoPlay, run: int) -> None:
                     Message("web", N_("Auto-play stopped by an unexpected error (see the server's log).")),
                 )
             if not found.on or found.run != run:
+                return
+            if step.kind == "quit":
+                found.on = False
                 return
             if step.kind == "stop":
                 assert step.reason is not None

@@ -53,12 +53,9 @@ def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
     state = _state(request, db, row).state
     actor = npc.must_act(state)
     shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
-    found = npc.autoplay_of(request.app, session_id)
-    return Panel(
-        npc=shown,
-        autoplay=found is not None and found.on,
-        stopped=found.why(lang) if found is not None else None,
-    )
+    switch = npc.stored(db, session_id)  # the same on every worker
+    npc.adopt(request.app, row.table_id, session_id, switch)
+    return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=npc.stopped(switch, lang))
 
 
 def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:

@@ -59,7 +59,7 @@ def _page(
 def _default(option: table_options.TableOption, lang: str) -> str:
     """The option's default in words."""
     if option.form == "bool":
-        return translator(lang)("yes" if option.default else "no")
+        return str(translator(lang)("yes" if option.default else "no"))
     if option.form == "choice":
         return next(word.render(lang) for key, word in option.choices if key == option.default)
     return _shown(option.default)
