@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from meneur.web import npc
+from meneur.web import autoplay
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
 from tests.web.test_pages import _csrf, _table
@@ -90,10 +90,10 @@ def test_two_workers_racing_for_one_npc_move_play_it_once(two: tuple[TestClient,
         assert row is not None
         gm = a.get(f"/api/v1/tables/{table_id}").json()["me"]["id"]
         row.autoplay = {"on": True, "gm": gm, "run": 1, "stopped": None}
-    tasks = [npc.AutoPlay(table_id, gm, on=True, run=1) for _ in range(2)]
+    tasks = [autoplay.AutoPlay(table_id, gm, on=True, run=1) for _ in range(2)]
     apps: list[Any] = [a.app, b.app]
     with ThreadPoolExecutor(2) as pool:
-        steps = list(pool.map(lambda i: npc.play_one(apps[i], session_id, tasks[i]).kind, range(2)))
+        steps = list(pool.map(lambda i: autoplay.play_one(apps[i], session_id, tasks[i]).kind, range(2)))
     assert sorted(steps) in (["again", "played"], ["played", "wait"])  # "wait": the other played first
     log = a.get(f"/api/v1/sessions/{session_id}/log").json()["log"]
     assert [entry["command"] for entry in log][2:] == [DEFENDS]  # one defence, no second move
@@ -105,10 +105,10 @@ def test_a_worker_whose_gm_page_finds_the_switch_on_plays(two: tuple[TestClient,
     b.cookies.update(dict(a.cookies))
     _do(a, table_id, session_id, "start", 0)
     _switch(a, table_id, session_id, True)  # KITSUNE must act: the first worker's task waits
-    found = npc.autoplay_of(a.app, session_id)
+    found = autoplay.autoplay_of(a.app, session_id)
     assert found is not None and found.task is not None
     found.task.cancel()  # the first worker goes away (its task with it); the switch stays stored
-    assert npc.autoplay_of(b.app, session_id) is None
+    assert autoplay.autoplay_of(b.app, session_id) is None
     _do(b, table_id, session_id, KITSUNE_ATTACKS, 1)  # the second worker's GM page runs it
     deadline = time.monotonic() + 30  # a bound against a hang, not a measure
     while _version(b.get(f"/t/{table_id}/s/{session_id}/view").text) < 3:
@@ -116,7 +116,7 @@ def test_a_worker_whose_gm_page_finds_the_switch_on_plays(two: tuple[TestClient,
         time.sleep(0.05)
     log = b.get(f"/api/v1/sessions/{session_id}/log").json()["log"]
     assert log[2]["command"] == DEFENDS and len(log) == 3
-    played = npc.autoplay_of(b.app, session_id)
+    played = autoplay.autoplay_of(b.app, session_id)
     assert played is not None and played.on and found.task.cancelled()
 
 

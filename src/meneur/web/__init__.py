@@ -14,11 +14,11 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, fight_routes, games, npc, npc_pages, options_pages, routes, tools
+    from meneur.web import autoplay, characters, fight_routes, games, npc_pages, options_pages, routes, tools
     from meneur.web.pages import STATIC
 
     app.state.web_autoplay = {}
-    app.state.web_autoplay_pause = npc.PAUSE
+    app.state.web_autoplay_pause = autoplay.PAUSE
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(fight_routes.router)

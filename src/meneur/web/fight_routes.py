@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server import feed
+from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
@@ -39,7 +40,7 @@ def _fight(
 ) -> HTMLResponse:
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
-        view.redo = sessions_api.redoable(db, session_id, view.version) is not None
+        view.redo = redo_api.redoable(db, session_id, view.version) is not None
     name = "_fight.html" if fragment else "fight.html"
     table = db.get(GameTable, table_id)
     from meneur.web.npc_pages import panel
@@ -235,7 +236,7 @@ def undo(
     if isinstance(me, HTMLResponse):
         return me
     error = None
-    from meneur.web.npc import halt
+    from meneur.web.autoplay import halt
 
     if me.is_gm:
         halt(request.app, session_id)  # auto-play would play the undone move again
@@ -262,7 +263,7 @@ def redo(
         return me
     error = None
     try:
-        sessions_api.redo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
+        redo_api.redo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
     except (ApiError, MeneurError, ValueError) as problem:
         error = _error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written

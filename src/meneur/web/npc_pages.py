@@ -15,6 +15,7 @@ from meneur.i18n import set_language
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
+from meneur.web import autoplay as auto
 from meneur.web import npc
 from meneur.web.pages import csrf_ok, language, render
 
@@ -53,9 +54,9 @@ def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
     state = _state(request, db, row).state
     actor = npc.must_act(state)
     shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
-    switch = npc.stored(db, session_id)  # the same on every worker
-    npc.adopt(request.app, row.table_id, session_id, switch)
-    return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=npc.stopped(switch, lang))
+    switch = auto.stored(db, session_id)  # the same on every worker
+    auto.adopt(request.app, row.table_id, session_id, switch)
+    return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=auto.stopped(switch, lang))
 
 
 def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
@@ -129,6 +130,6 @@ def autoplay(
         return me
     if not csrf_ok(request, csrf):
         return _forbidden(request)
-    npc.switch(request.app, me, session_id, on == "on")
+    auto.switch(request.app, me, session_id, on == "on")
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id)

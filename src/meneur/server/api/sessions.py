@@ -1,4 +1,4 @@
-"""Engine sessions: create (GM), read, legal commands, commands, undo and redo.
+"""Engine sessions: create (GM), read, legal commands, commands and undo (redo: :mod:`.redo`).
 
 The route builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
 stores the events it returns; it never decides a rule. Who may give a command: the GM any; a
@@ -41,6 +41,7 @@ from meneur.server.auth import new_id
 from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member, Snapshot
 from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
+from meneur.server.table_options import setup_with
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -199,8 +200,6 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
     members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
     if any(owner not in members for owner in body.controllers.values()):
         raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
-    from meneur.server.table_options import setup_with
-
     session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
     session_id = new_id()
     with request.app.state.store.writer() as writer:
@@ -480,90 +479,3 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
             games.forget(session_id)
     request.app.state.hub.notify(table.id)
     return Undone(command=command, events=events, version=body.version - 1)
-
-
-def redoable(db: Db, session_id: str, version: int) -> CommandRow | None:
-    """The command ``redo`` would carry out again at ``version``: the latest command taken back at
-    the next version, if it was taken back after the live command at ``version`` was given (a
-    command given after an undo makes the commands taken back before it unredoable)."""
-    live = db.scalar(
-        select(CommandRow.id).where(
-            CommandRow.session_id == session_id,
-            CommandRow.version == version,
-            CommandRow.undone.is_(False),
-        )
-    )
-    return db.scalar(
-        select(CommandRow)
-        .where(
-            CommandRow.session_id == session_id,
-            CommandRow.version == version + 1,
-            CommandRow.undone.is_(True),
-            CommandRow.id > (live or 0),
-        )
-        .order_by(CommandRow.id.desc())
-        .limit(1)
-    )
-
-
-def _nothing_to_redo() -> ApiError:
-    return ApiError(400, "bad_input", Message("server", N_("There is no command to carry out again.")))
-
-
-@router.post(
-    "/sessions/{session_id}/redo",
-    response_model=Undone,
-    responses=errors(400, 401, 403, 404, 409),
-    summary="Carry out again the last command taken back (GM)",
-)
-def redo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) -> Undone:
-    """The command taken back last is live again with the events it had (the same dice): the state
-    is the one before the undo. Every screen follows it as a command."""
-    row, table, _viewer = _session(db, me, session_id)
-    gm_only(me)
-    games: Games = request.app.state.games
-    with games.lock(session_id):
-        db.commit()  # a new read transaction sees what other writers committed
-        db.refresh(row)
-        if body.version != row.version:
-            raise conflict(row.version)
-        if redoable(db, row.id, row.version) is None:
-            raise _nothing_to_redo()
-        db.commit()  # give the read connection back before waiting for the writer
-        try:
-            with request.app.state.store.writer() as writer:
-                again = redoable(writer, row.id, row.version)
-                if again is None:
-                    raise _nothing_to_redo()
-                moved = writer.execute(
-                    update(GameSession)
-                    .where(GameSession.id == row.id, GameSession.version == row.version)
-                    .values(version=row.version + 1)
-                ).rowcount
-                if moved != 1:
-                    raise _MovedError()
-                again.undone = False
-                writer.flush()
-                events = list(
-                    writer.scalars(
-                        select(EventRow.event)
-                        .where(EventRow.command_id == again.id)
-                        .order_by(EventRow.position)
-                    )
-                )
-                command = again.command
-                feed.append(
-                    writer,
-                    row.table_id,
-                    "command",
-                    {"session": row.id, "version": row.version + 1, "command": command, "events": events},
-                    session_id=row.id,
-                )
-        except (IntegrityError, _MovedError):
-            with request.app.state.store.reader() as fresh:
-                now = fresh.get(GameSession, session_id)
-                raise conflict(now.version if now is not None else 0) from None
-        finally:
-            games.forget(session_id)
-    request.app.state.hub.notify(table.id)
-    return Undone(command=command, events=events, version=body.version + 1)
