@@ -186,3 +186,14 @@ def test_the_gm_saves_the_options_and_a_wrong_value_is_refused_beside_its_field(
     assert f'href="/t/{table_id}/options"' not in web.get(f"/t/{table_id}").text
     web.cookies.clear()
     assert web.get(f"/t/{table_id}/options").status_code == 401
+
+
+def test_undo_and_redo_with_a_damaged_version_change_nothing(web: TestClient) -> None:
+    table_id, session_id = _started(web)
+    for verb in ("undo", "redo"):
+        for version in ("un", "-1", "²"):
+            answer = web.post(
+                f"/t/{table_id}/s/{session_id}/{verb}", data={"version": version}, headers=_csrf(web)
+            )
+            assert answer.status_code == 200
+            assert "Ce formulaire est abîmé" in html.unescape(answer.text) and _version(answer.text) == 1

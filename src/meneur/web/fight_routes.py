@@ -106,6 +106,11 @@ def _give(
     return None
 
 
+def _whole(text: str) -> bool:
+    """Whether a form's field is a whole number (a version)."""
+    return text.isascii() and text.isdigit() and len(text) < 10
+
+
 def _damaged(request: Request, db: Database, me: Caller, table_id: str, session_id: str) -> HTMLResponse:
     message = Message("web", N_("This form is damaged; reload the page."))
     return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
@@ -235,6 +240,8 @@ def undo(
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
+    if not _whole(version):
+        return _damaged(request, db, me, table_id, session_id)
     error = None
     from meneur.web.autoplay import halt
 
@@ -242,7 +249,7 @@ def undo(
         halt(request.app, session_id)  # auto-play would play the undone move again
     try:
         sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError, ValueError) as problem:
+    except (ApiError, MeneurError) as problem:
         error = _error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)
@@ -261,10 +268,12 @@ def redo(
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
+    if not _whole(version):
+        return _damaged(request, db, me, table_id, session_id)
     error = None
     try:
         redo_api.redo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError, ValueError) as problem:
+    except (ApiError, MeneurError) as problem:
         error = _error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)
