@@ -207,14 +207,14 @@ def _stop(
 ) -> None:
     if found.run != run:  # switched again meanwhile
         return
-    found.on, found.reason = False, reason
 
     def stop(old: dict[str, Any]) -> dict[str, Any] | None:
         if int(old.get("run", 0)) != run:  # switched again meanwhile, maybe by another worker
             return None
         return {**old, "on": False, "stopped": _reason_json(reason)}
 
-    _store(app, session_id, stop)
+    _store(app, session_id, stop)  # stored first: a page that sees this task off sees why
+    found.on, found.reason = False, reason
 
 
 class _Step(NamedTuple):
