@@ -37,7 +37,10 @@ def workers(tmp_path: Path) -> Iterator[ServerProcess]:
 
 def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerProcess) -> None:
     with httpx.Client(base_url=workers.url, follow_redirects=True) as web:
-        created = web.post("/tables", data={"name": "T", "system": "energy"})
+        web.get("/")  # the page gives the browser its CSRF value
+        created = web.post(
+            "/tables", data={"name": "T", "system": "energy", "csrf": web.cookies["meneur_csrf"]}
+        )
         table_id = str(created.url).rsplit("/", 1)[-1]
         found = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", created.text)
         assert found is not None
