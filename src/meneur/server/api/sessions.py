@@ -10,6 +10,7 @@ control: a character they own at the table, or an actor the GM gave them in the 
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -363,6 +364,7 @@ def _member_gives(
 
 def give_command(session_id: str, body: CommandIn, me: Caller, request: Request, db: Db) -> CommandDone:
     """Carry out ``body`` for the member ``me`` and store it (the API's route and the web pages)."""
+    started = time.perf_counter()
     games: Games = request.app.state.games
     with games.lock(session_id):
         db.commit()  # a new read transaction sees what other writers committed
@@ -413,6 +415,7 @@ def give_command(session_id: str, body: CommandIn, me: Caller, request: Request,
             "version": body.version + 1,
             "member": me.id,
             "events": len(wire),
+            "ms": round((time.perf_counter() - started) * 1000, 1),  # waiting for the lock included
         },
     )
     return CommandDone(events=project_events(head.kind, wire, viewer, options), version=body.version + 1)
