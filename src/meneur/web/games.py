@@ -205,6 +205,7 @@ def claim(
         me.role == "player" and actor in free and claims.assign(request, table_id, session_id, actor, me.id)
     )
     db.commit()  # a new read transaction sees what was just written
+    db.expire_all()  # and the session's row is read again
     error = None
     if not done:
         message = Message("web", N_("This character is already played, or is not a player character."))
@@ -234,6 +235,7 @@ def hand_over(
         return routes._forbidden(request)
     claims.assign(request, table_id, session_id, actor, member or None, force=True)
     db.commit()  # a new read transaction sees what was just written
+    db.expire_all()  # and the session's row is read again
     return _page(request, db, me, table_id, session_id)
 
 
