@@ -129,8 +129,13 @@ def carpathes_tiers(trait: int, bonus: int, mode: Any, lang: str) -> list[tuple[
 
 def _carpathes(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
     from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
-    from meneur.systems.carpathes.commands import MakeRoll
+    from meneur.systems.carpathes.commands import MakeRoll, UseJoker
 
+    if isinstance(command, UseJoker):  # the Joker du destin rolls the last roll again
+        last = state.status[command.pc].last_roll
+        if last is None:
+            return []
+        return carpathes_tiers(last.roll.trait, last.roll.bonus, roll_mode(state, command), lang)
     if not isinstance(command, MakeRoll):
         return []
     bonus, _off_guard = roll_bonus(state, command)

@@ -68,6 +68,10 @@ COMMAND_WORDS: dict[str, str] = {
 """The pages' words for the engines' command names (a label, not a rule)."""
 
 
+ROLLING = frozenset({"opposed", "wake", "roll_initiative", "attack"})
+"""Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
+
+
 @dataclass
 class Button:
     """One legal entry (or a refused one, greyed with its reason)."""
@@ -81,6 +85,8 @@ class Button:
     amount_field: str | None
     reason: str | None
     odds: Odds = field(default_factory=Odds)
+    rolls: bool = False
+    """Whether the command rolls dice (a field for the dice rolled at the table is shown)."""
 
     @property
     def variable(self) -> bool:
@@ -152,6 +158,7 @@ def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -
         amount_field=amount,
         reason=entry.reason,
         odds=found,
+        rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in ROLLING,
     )
 
 
@@ -177,11 +184,15 @@ def _events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
     return found
 
 
-def _insmv_rows(state: Any) -> list[dict[str, Any]]:
+def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
+    from meneur.systems.insmv.catalogue import KIND_LABELS
+
+    tests = _events(log, "tested")
     return [
         {
+            "last_test": next((t for t in reversed(tests) if t.get("name") == name), None),
             "name": name,
-            "kind": being.kind.value,
+            "kind": translate("insmv", KIND_LABELS[being.kind], lang),
             "will": being.will,
             "power_points": being.current_power_points,
             "power_points_max": being.max_power_points,
@@ -277,7 +288,7 @@ def _rows(
 ) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
     """Who is at the table, with the numbers the engine keeps for each."""
     if kind == "insmv":
-        return _insmv_rows(state), []
+        return _insmv_rows(state, log, lang), []
     if kind == "warzone":
         return _warzone_rows(state, log, lang), []
     facts = [
