@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
 
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
@@ -192,12 +193,14 @@ def claim(
     request: Request, db: Database, table_id: str, session_id: str, actor: Text = "", csrf: Text = ""
 ) -> HTMLResponse:
     """A player takes an actor of the session that nobody plays yet (the fight's own for a fight)."""
-    row = db.get(GameSession, session_id)
-    if row is None or row.kind not in KINDS:
+    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
+    if kind not in KINDS:
         return routes.claim(request, db, table_id, session_id, actor, csrf)
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
+    row = db.get(GameSession, session_id)
+    assert row is not None
     free = game_view.actors(
         row.kind, system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
     )
