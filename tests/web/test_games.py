@@ -310,3 +310,18 @@ def test_warzone_session_shows_a_critical_failure_and_its_violence_row(web: Test
     assert 'data-field="outcome">Échec critique<' in page
     assert '<tr class="here"><th scope="row">1-10</th>' in page
     assert "Table de violence" in page and "ne peut pas se concentrer" in page
+
+
+def test_the_buttons_say_the_commands_in_the_books_words(web: TestClient) -> None:
+    table_id, session_id = _session(web, "carpathes")
+    _play(web, table_id, session_id, "start_session")
+    page = html.unescape(_play(web, table_id, session_id, "start_scene"))
+    assert "jet — Mihail, Mental, jet de protection, en péril" in page
+    assert "invoquer le Talisman de Foi — Mihail, croix, sincère" in page
+    assert "pc Mihail" not in page and "True" not in page  # no field names, no Python
+    table_id, session_id = _session(web, "insmv")
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert (
+        "test — Yves, Discussion" in page
+        and "test en opposition — Asmo valeur 3 contre Yves valeur 3" in page
+    )

@@ -21,52 +21,8 @@ from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession, Member
 from meneur.web.fight import _log
 from meneur.web.game_odds import Odds, odds
+from meneur.web.game_words import label
 from meneur.web.pages import language
-
-COMMAND_WORDS: dict[str, str] = {
-    # INS/MV
-    "add_being": N_("add a being"),
-    "spend": N_("spend power points"),
-    "recover": N_("recover power points"),
-    "test": N_("test"),
-    "power": N_("use a power"),
-    "opposed": N_("opposed test"),
-    # Warzone
-    "activate": N_("activate"),
-    "declare": N_("declare techniques"),
-    "technique": N_("test the next technique"),
-    "spell": N_("cast a spell"),
-    "act": N_("spend an action"),
-    "end_activation": N_("end the activation"),
-    "end_turn": N_("end the turn"),
-    "wake": N_("test to get up"),
-    "help_up": N_("help up"),
-    "panic": N_("panic"),
-    # Carpathes
-    "start_session": N_("start a session"),
-    "end_session": N_("end the session"),
-    "start_scene": N_("start a scene"),
-    "end_scene": N_("end the scene"),
-    "begin_confrontation": N_("begin a confrontation"),
-    "end_confrontation": N_("end the confrontation"),
-    "roll_initiative": N_("roll initiative"),
-    "next_round": N_("next round"),
-    "give_clue": N_("give a clue"),
-    "attack": N_("attack"),
-    "inflict_wound": N_("inflict a wound"),
-    "give_medical_care": N_("give medical care"),
-    "roll": N_("roll"),
-    "use_joker": N_("use the Joker du destin"),
-    "invoke_talisman": N_("invoke the Talisman de Foi"),
-    "add_character": N_("add a character"),
-    "add_npc": N_("add a non-player character"),
-    "recollect": N_("recollect oneself"),
-    "teach": N_("teach"),
-    "do_penance": N_("do penance"),
-    "establish_sacred_object": N_("establish a sacred object"),
-}
-"""The pages' words for the engines' command names (a label, not a rule)."""
-
 
 ROLLING = frozenset({"opposed", "wake", "roll_initiative", "attack"})
 """Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
@@ -128,20 +84,6 @@ class GameView:
         return [p.actor for p in self.players if p.member_id is None]
 
 
-def _label(kind: str, fields: Any, lang: str) -> str:
-    word = translate("web", COMMAND_WORDS[kind], lang) if kind in COMMAND_WORDS else kind
-    if not isinstance(fields, dict) or not fields:
-        return word
-    shown = []
-    for key, value in fields.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        shown.append(f"{key} {value}")
-    return f"{word} ({'; '.join(shown)})"
-
-
 def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -> Button:
     fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
     amount = "cost" if isinstance(fields, dict) and "cost" in fields else None
@@ -151,7 +93,7 @@ def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -
     return Button(
         actor=entry.actor,
         kind=entry.kind,
-        label=_label(entry.kind, fields, lang),
+        label=label(entry.kind, fields, lang),
         wire=json.dumps(entry.command, ensure_ascii=False),
         cost_min=entry.cost_min,
         cost_max=entry.cost_max,
