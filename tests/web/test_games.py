@@ -325,3 +325,35 @@ def test_the_buttons_say_the_commands_in_the_books_words(web: TestClient) -> Non
         "test — Yves, Discussion" in page
         and "test en opposition — Asmo valeur 3 contre Yves valeur 3" in page
     )
+
+
+def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_follow(web: TestClient) -> None:
+    """« Le MJ peut décaler la colonne » (table UM): a hard row and a shift of +2 columns move the test
+    where the /insmv page puts it; the test rolled carries them."""
+    from meneur.systems.insmv.engine import state_from_json
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+    from meneur.systems.insmv.table_um import Difficulty
+
+    table_id, session_id = _session(web, "insmv")
+    page = web.get(f"/t/{table_id}/s/{session_id}").text
+    assert 'name="difficulty"' in page and 'name="shift"' in page
+    command = json.dumps({"test": {"being": "Yves", "talent": "Discussion"}})
+    chosen = html.unescape(
+        web.get(
+            f"/t/{table_id}/s/{session_id}/odds",
+            params={"command": command, "difficulty": "difficile", "shift": "2", "key": "b-9"},
+        ).text
+    )
+    yves = state_from_json(_api(web, session_id)["state"]).beings["Yves"]
+    plan = plan_test(TestRequest(4, Difficulty.DIFFICILE, 2, 0, None), yves.rules)
+    assert f"succès {float(odds_of(plan).success) * 100:.2f} %" in chosen
+    assert f"colonne {plan.column} (depuis {plan.start_column}, décalage +2)" in chosen
+    assert 'value="difficile" selected' in chosen and 'id="b-9-odds"' in chosen
+    bad = html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": command, "shift": "deux"}).text
+    )
+    assert "nombre entier de colonnes" in bad and 'name="shift"' in bad
+    _play(web, table_id, session_id, json.loads(command), difficulty="difficile", shift="2", dice="1 1 1")
+    tested = _api(web, session_id, "/log")["log"][-1]["events"][0]["tested"]
+    assert tested["difficulty"] == "difficile" and tested["shift"] == 2

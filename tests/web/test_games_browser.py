@@ -191,6 +191,17 @@ def _power_points(shown: dict[str, Any]) -> int:
     return found
 
 
+def _success(shown: dict[str, Any], row: str) -> float:
+    """The chance in per cent that Yves's Discussion (talent 4) succeeds on ``row`` (the table UM)."""
+    from meneur.systems.insmv.engine import state_from_json
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+    from meneur.systems.insmv.table_um import Difficulty
+
+    rules = state_from_json(shown["state"]).beings["Yves"].rules
+    return float(odds_of(plan_test(TestRequest(4, Difficulty(row), 0, 0, None), rules)).success) * 100
+
+
 def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_undoes(
     demo: Demo, browser: Any
 ) -> None:
@@ -204,6 +215,12 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     expect(test.locator(".odds")).to_contain_text("succès")
     test.locator("summary").click()
     expect(test.locator(".um-test h3")).to_contain_text("La table UM : colonne")
+    # the row chosen for Discussion: the odds before rolling follow, as the table UM gives them
+    discussion = player.locator("form.action[data-kind='test']", has_text="Discussion")
+    discussion.get_by_label("Difficulté").select_option("difficile")
+    expect(discussion.locator(".odds")).to_contain_text(
+        f"succès {_success(table.engine(), 'difficile'):.2f} %"
+    )
     _clean(player, "insmv-session-player-phone")
     # a power with 2 points and the dice rolled at the table: 3, 4, 5
     table.act(player, "power", "Yves", dice="3 4 5", amount="2")

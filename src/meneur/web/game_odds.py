@@ -26,10 +26,15 @@ WARZONE_OUTCOMES = {
 @dataclass
 class Odds:
     """What a button shows before rolling: each outcome's chance in per cent, and for an INS/MV test
-    where it lands on the table UM (see :func:`insmv_um`)."""
+    where it lands on the table UM (see :func:`insmv_um`) and the choices it leaves open (the row
+    and the game master's shift; ``rows`` empty for a talent not possessed, always very hard)."""
 
     outcomes: list[tuple[str, float]] = field(default_factory=list)
     um: dict[str, Any] | None = None
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    difficulty: str = ""
+    shift: int = 0
+    error: str | None = None
 
 
 def insmv_um(plan: Any, table: Any = None) -> dict[str, Any]:
@@ -79,15 +84,21 @@ def _insmv(state: Any, command: Any, lang: str) -> Odds:
 
     if not isinstance(command, RollTest):
         return Odds()
+    from meneur.systems.insmv.table_um import Difficulty
+
     being = state.beings[command.being]
-    um = insmv_um(plan_test(request_of(resolve(being, command)), being.rules))
+    request = request_of(resolve(being, command))
+    um = insmv_um(plan_test(request, being.rules))
+    rows = (
+        [] if request.untrained_malus is not None else [(d.value, d.label.render(lang)) for d in Difficulty]
+    )
     outcomes = [
         (translate("web", N_("success"), lang), um["success"]),
         (translate("web", N_("failure"), lang), um["failure"]),
         ("111", um["divine"]),
         ("666", um["infernal"]),
     ]
-    return Odds(outcomes, um)
+    return Odds(outcomes, um, rows, request.row.value, request.gm_shift)
 
 
 def warzone_outcomes(spec: Any, lang: str) -> list[tuple[str, float]]:

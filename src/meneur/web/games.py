@@ -25,6 +25,7 @@ from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
+from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
@@ -121,14 +122,22 @@ def session_fragment(request: Request, db: Database, table_id: str, session_id: 
     return _page(request, db, me, table_id, session_id)
 
 
-def _with_amount(wire: Any, amount: str) -> Any:
-    """The legal entry's command with the amount chosen on the stepper (the engine judges it)."""
-    if not amount.strip() or not isinstance(wire, dict) or len(wire) != 1:
+def _with_choices(wire: Any, amount: str, difficulty: str = "", shift: str = "") -> Any:
+    """The legal entry's command with what was chosen beside its button: the amount on the stepper,
+    an INS/MV test's row and game master's shift (the engine judges them)."""
+    if not isinstance(wire, dict) or len(wire) != 1:
         return wire
     name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict) or "cost" not in fields:
+    if not isinstance(fields, dict):
         return wire
-    return {name: {**fields, "cost": int(amount)}}
+    fields = dict(fields)
+    if amount.strip() and "cost" in fields:
+        fields["cost"] = int(amount)
+    if name == "test" and difficulty.strip():
+        fields["difficulty"] = difficulty.strip()
+    if name == "test" and shift.strip() and int(shift) != 0:
+        fields["shift"] = int(shift)
+    return {name: fields}
 
 
 def _dice(text: str) -> list[int] | None:
@@ -145,6 +154,8 @@ def play(
     version: Text = "0",
     amount: Text = "",
     dice: Text = "",
+    difficulty: Text = "",
+    shift: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
@@ -152,7 +163,7 @@ def play(
         return me
     lang = language(request)
     try:
-        wire = _with_amount(parse_data(command, "json", "command"), amount)
+        wire = _with_choices(parse_data(command, "json", "command"), amount, difficulty, shift)
         number, entered = int(version), _dice(dice)
     except (ValueError, MeneurError):
         message = Message("web", N_("This form is damaged; reload the page."))
@@ -167,6 +178,49 @@ def play(
         error = routes._error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
     return _page(request, db, me, table_id, session_id, error=error)
+
+
+@router.get("/t/{table_id}/s/{session_id}/odds", response_class=HTMLResponse)
+def odds(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    command: str = "",
+    difficulty: str = "",
+    shift: str = "",
+    key: str = "b",
+) -> HTMLResponse:
+    """The odds of a command with what was chosen beside its button (an INS/MV test's row and
+    shift), before rolling: the button's odds part again."""
+    me = _checked(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    lang = language(request)
+    try:
+        wire = parse_data(command, "json", "command")
+    except MeneurError:
+        wire = None
+    if not isinstance(wire, dict):
+        found = Odds(error=Message("web", N_("This form is damaged; reload the page.")).render(lang))
+        return render(request, "_game_odds.html", {"b": {"odds": found}, "key": "b", "view": {}})
+    try:
+        found = game_view.odds_now(
+            request, db, me, session_id, _with_choices(wire, "", difficulty, shift), lang
+        )
+    except ValueError:
+        found = Odds(error=Message("web", N_("Give a whole number of columns.")).render(lang))
+    if found.error is not None:  # the choices stay open, beside the reason
+        kept = game_view.odds_now(request, db, me, session_id, wire, lang)
+        found = Odds(
+            kept.outcomes, kept.um, kept.rows, difficulty or kept.difficulty, kept.shift, found.error
+        )
+    context = {
+        "b": {"odds": found},
+        "key": key if key.replace("-", "").isalnum() else "b",
+        "view": {"table_id": table_id, "session_id": session_id},
+    }
+    return render(request, "_game_odds.html", context)
 
 
 @router.post("/t/{table_id}/s/{session_id}/back", response_class=HTMLResponse)
