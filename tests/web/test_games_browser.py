@@ -102,6 +102,8 @@ class Table:
         gm.get_by_label(self.words["system"]).select_option(system)
         gm.get_by_role("button", name=self.words["create"]).click()
         gm.get_by_role("link", name=self.words["start"]).click()
+        gm.wait_for_url("**/new-session")
+        expect(gm.locator("textarea[name=setup]")).to_be_visible(timeout=WAIT)
         _clean(gm, f"{system}-new-session-gm-laptop")
         gm.get_by_role("button", name=self.words["go"], exact=True).click()
         expect(gm.locator("#game")).to_be_visible(timeout=WAIT)

@@ -41,6 +41,8 @@ class Button:
     amount_field: str | None
     reason: str | None
     odds: Odds = field(default_factory=Odds)
+    key: str = "b"
+    """The button's ids' prefix on the page."""
     rolls: bool = False
     """Whether the command rolls dice (a field for the dice rolled at the table is shown)."""
 
@@ -80,11 +82,20 @@ class GameView:
     """Warzone: the violence table's rows."""
 
     @property
+    def groups(self) -> list[tuple[str | None, list[Button]]]:
+        """The legal buttons by who acts: the game's own (the GM's) first, then each actor's."""
+        legal = [b for b in self.buttons if b.reason is None]
+        actors = list(dict.fromkeys(b.actor for b in legal if b.actor is not None))
+        found: list[tuple[str | None, list[Button]]] = [(None, [b for b in legal if b.actor is None])]
+        found += [(actor, [b for b in legal if b.actor == actor]) for actor in actors]
+        return [(actor, buttons) for actor, buttons in found if buttons]
+
+    @property
     def claimable(self) -> list[str]:
         return [p.actor for p in self.players if p.member_id is None]
 
 
-def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -> Button:
+def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str, number: int) -> Button:
     fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
     amount = "cost" if isinstance(fields, dict) and "cost" in fields else None
     found = Odds()
@@ -100,6 +111,7 @@ def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -
         amount_field=amount,
         reason=entry.reason,
         odds=found,
+        key=f"b-{number}",
         rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in ROLLING,
     )
 
@@ -237,7 +249,7 @@ def _rows(
         (translate("web", N_("Session"), lang), str(state.session)),
         (translate("web", N_("Scene"), lang), str(state.scene)),
         (translate("web", N_("Round"), lang), str(state.round)),
-        (translate("web", N_("Initiative"), lang), ", ".join(_initiative(data))),
+        (translate("web", N_("Initiative"), lang), ", ".join(_initiative(data)) or "—"),
     ]
     return _carpathes_rows(state, lang), facts
 
@@ -304,7 +316,7 @@ def build(
         version=legal.version,
         state=shown.state,
         rows=rows,
-        buttons=[_button(shown.kind, rules, state, entry, lang) for entry in legal.legal],
+        buttons=[_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)],
         log=_log(session, [e.events for e in log.log], lang),
         facts=facts,
         error=error,
