@@ -120,6 +120,7 @@ class Table:
         player.goto(link)
         player.get_by_label(self.words["name"]).fill("Ayla")
         player.get_by_role("button", name=self.words["sit"]).click()
+        player.locator("a.continue").click()  # no character of the table: the session's are taken below
         player.locator("a[href*='/s/']").first.click()
         _online(player)
         _clean(player, f"{system}-claim-player-phone")
@@ -127,24 +128,24 @@ class Table:
         expect(player.locator("#where")).to_contain_text(self.words["you"].format(name=hero), timeout=WAIT)
         card = gm.locator(f".being[data-name='{hero}'] [data-field=player]")
         expect(card).to_have_text(self.words["by"].format(name="Ayla"), timeout=WAIT)  # live on the GM's page
-        self.token = {c["name"]: c["value"] for c in self.contexts[0].cookies()}["meneur_token"]
+
+    def cookies(self, who: int) -> dict[str, str]:
+        """The GM's (0) or the player's (1) cookies: their seat at this table."""
+        return {c["name"]: c["value"] for c in self.contexts[who].cookies()}
 
     def engine(self) -> dict[str, Any]:
         """The session's state as the engine keeps it, read through the API as the GM."""
-        answer = httpx.get(
-            f"{self.demo.url}/api/v1/sessions/{self.session_id}", cookies={"meneur_token": self.token}
-        )
+        answer = httpx.get(f"{self.demo.url}/api/v1/sessions/{self.session_id}", cookies=self.cookies(0))
         assert answer.status_code == 200, answer.text
         found: dict[str, Any] = answer.json()
         return found
 
     def refusals(self) -> set[str]:
         """The reasons the engine gives for the player's refused commands now (the API's word)."""
-        token = {c["name"]: c["value"] for c in self.contexts[1].cookies()}["meneur_token"]
         answer = httpx.get(
             f"{self.demo.url}/api/v1/sessions/{self.session_id}/legal",
             params={"refused": "true"},
-            cookies={"meneur_token": token},
+            cookies=self.cookies(1),
             headers={"Accept-Language": "fr" if self.words is WORDS["fr"] else "en"},
         )
         return {e["reason"] for e in answer.json()["legal"] if e["reason"]}

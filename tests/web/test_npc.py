@@ -19,6 +19,7 @@ from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.web import npc
 from tests.server.conftest import database_url
+from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table
 
 KITSUNE_ATTACKS = {"attack": {"actor": "kitsune", "target": "agent1", "tokens": 6, "power": 0}}
@@ -106,7 +107,7 @@ def test_the_help_is_the_gms_only(web: TestClient) -> None:
     found = re.search(r'class="code">([^<]+)<', code.text)
     assert found is not None
     web.cookies.clear()
-    web.post(f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"})
+    join(web, table_id, found.group(1), "Ayla")
     assert 'id="npc-help"' not in web.get(f"/t/{table_id}/s/{session_id}/view").text
     assert web.get(f"/t/{table_id}/s/{session_id}/suggest").status_code == 403
     switched = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))

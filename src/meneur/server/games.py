@@ -131,6 +131,15 @@ class Games:
         with self._guard:
             return self._locks.setdefault(session_id, threading.Lock())
 
+    def cached(self, session_id: str, version: int) -> Session[Any, Any, Any] | None:
+        """The session in memory when it is at ``version`` (call with its lock held)."""
+        with self._guard:
+            found = self._cache.get(session_id)
+            if found is None or found.version != version:
+                return None
+            self._cache.move_to_end(session_id)
+            return found
+
     def load(self, db: Db, row: GameSession) -> Session[Any, Any, Any]:
         """The session as stored (call with its lock held)."""
         with self._guard:

@@ -11,10 +11,10 @@ from typing import Any
 
 
 def mount(app: Any) -> None:
-    """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
+    """Add the pages (``/``, ``/join``, ``/t/...``, ``/account/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, games, npc, npc_pages, routes, tools
+    from meneur.web import characters, games, home, npc, npc_pages, routes, tables, tools
     from meneur.web.pages import STATIC
 
     app.state.web_redo = {}
@@ -22,6 +22,8 @@ def mount(app: Any) -> None:
     app.state.web_autoplay_pause = npc.PAUSE
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
+    app.include_router(home.router)
+    app.include_router(tables.router)
     app.include_router(characters.router)
     app.include_router(tools.router)
     app.include_router(npc_pages.router)

@@ -1,4 +1,5 @@
-"""The pages: home (create a table), join, the table, the Energy fight, the roll log, the language.
+"""The pages: the Energy fight, the roll log, the language (home, join and table: :mod:`meneur.web.home`,
+:mod:`meneur.web.tables`).
 
 A route reads the form, builds the API's body or the engine's command, calls the same service
 function as the REST API (:mod:`meneur.server.api`), and renders what comes back. A refusal is the
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
-from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -19,9 +19,9 @@ from sqlalchemy import select
 from meneur.engine.problems import explain
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
+from meneur.server.accounts import seats
 from meneur.server.api import rolls as rolls_api
 from meneur.server.api import sessions as sessions_api
-from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.storage import parse_data
@@ -34,8 +34,7 @@ from meneur.web.pages import (
     language,
     redirect,
     render,
-    sign_in,
-    viewer,
+    seat,
 )
 
 router = APIRouter(include_in_schema=False)
@@ -65,119 +64,14 @@ def _signed_out(request: Request) -> HTMLResponse:
 
 
 def _member(request: Request, db: Database, table_id: str) -> Caller | None:
-    me = viewer(request, db)
-    return me if me is not None and me.table_id == table_id else None
+    return seat(request, db, table_id)
 
 
 def _forbidden(request: Request) -> HTMLResponse:
     return render(request, "message.html", {"title_key": "csrf"}, status=403)
 
 
-# -- home, create, join -------------------------------------------------------------------------
-
-
-@router.get("/", response_class=HTMLResponse)
-def home(request: Request, db: Database) -> HTMLResponse:
-    me = viewer(request, db)
-    table = db.get(GameTable, me.table_id) if me is not None else None
-    return render(
-        request,
-        "home.html",
-        {
-            "systems": tables_api.table_systems(),
-            "me": me,
-            "table": table,
-            "open": request.app.state.settings.open_creation,
-            "error": None,
-            "form": {},
-        },
-    )
-
-
-@router.post("/tables", response_class=HTMLResponse, response_model=None)
-def create_table(
-    request: Request,
-    db: Database,
-    name: OptionalText = "",
-    system: OptionalText = "energy",
-    account: OptionalText = "",
-    password: OptionalText = "",
-) -> Response:
-    credentials = None
-    if account or password:
-        credentials = tables_api.Credentials(name=account[:200] or "-", password=password[:200] or "-")
-    try:
-        body = _valid(
-            lambda: tables_api.TableIn(name=name.strip() or "-", system=system, account=credentials)
-        )
-        created = tables_api.create_table(body, request, db, None)
-    except (ApiError, MeneurError) as error:
-        return render(
-            request,
-            "home.html",
-            {
-                "systems": tables_api.table_systems(),
-                "me": None,
-                "table": None,
-                "open": request.app.state.settings.open_creation,
-                "error": _error_text(request, error),
-                "form": {"name": name, "system": system},
-            },
-            status=400,
-        )
-    if system == "energy":
-        from meneur.web.demo import add_demo_fight
-
-        add_demo_fight(request.app, created.id)
-    response = redirect(f"/t/{created.id}")
-    sign_in(response, request, created.gm_token)
-    return response
-
-
-@router.get("/join/{table_id}", response_class=HTMLResponse)
-def join_page(request: Request, table_id: str, code: str = "") -> HTMLResponse:
-    return render(request, "join.html", {"table_id": table_id, "code": code, "name": "", "error": None})
-
-
-@router.post("/join/{table_id}", response_class=HTMLResponse, response_model=None)
-def join(
-    request: Request,
-    db: Database,
-    table_id: str,
-    code: OptionalText = "",
-    name: OptionalText = "",
-) -> Response:
-    lang = language(request)
-    try:
-        if not name.strip():
-            raise ApiError(400, "bad_input", Message("web", N_("Give your name (as the table calls you).")))
-        body = _valid(
-            lambda: tables_api.JoinIn(join_code=code.strip()[:200], name=name.strip()[:200], language=lang)
-        )
-        joined = tables_api.join(table_id, body, request, db)
-    except (ApiError, MeneurError) as error:
-        return render(
-            request,
-            "join.html",
-            {"table_id": table_id, "code": code, "name": name, "error": _error_text(request, error)},
-            status=400,
-        )
-    response = redirect(f"/t/{table_id}")
-    sign_in(response, request, joined.token)
-    return response
-
-
-@router.get("/enter/{table_id}", response_model=None)
-def enter(request: Request, db: Database, table_id: str, token: str = "") -> Response:
-    """A link that carries a member's token (the GM's link printed by ``meneur serve --demo``)."""
-    from meneur.server.api.common import member_for
-
-    member = member_for(db, token)
-    if member is None or member.table_id != table_id:
-        return _signed_out(request)
-    response = redirect(f"/t/{table_id}")
-    sign_in(response, request, token)
-    return response
+# -- the language ---------------------------------------------------------------------------------
 
 
 @router.post("/language", response_model=None)
@@ -192,53 +86,14 @@ def choose_language(
     target = next if next.startswith("/") and not next.startswith("//") else "/"
     response = redirect(target)
     response.set_cookie(LANGUAGE_COOKIE, chosen, samesite="lax", path="/", max_age=3600 * 24 * 365)
-    me = viewer(request, db)
-    if me is not None and csrf_ok(request, csrf):
+    if csrf_ok(request, csrf):  # every seat of this browser speaks it from now on
+        ids = [member.id for member in seats(db, request.cookies)]
         with request.app.state.store.writer() as writer:
-            member = writer.get(Member, me.id)
-            if member is not None:
-                member.language = chosen
+            for member_id in ids:
+                member = writer.get(Member, member_id)
+                if member is not None:
+                    member.language = chosen
     return response
-
-
-# -- the table --------------------------------------------------------------------------------------
-
-
-@router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
-    me = _member(request, db, table_id)
-    if me is None:
-        return _signed_out(request)
-    table = tables_api.get_table(table_id, me, db)
-    return render(request, "table.html", {"table": table, "me": me, "join": None})
-
-
-@router.post("/t/{table_id}/join-code", response_class=HTMLResponse)
-def new_join_code(request: Request, db: Database, table_id: str, csrf: OptionalText = "") -> HTMLResponse:
-    me = _member(request, db, table_id)
-    if me is None:
-        return _signed_out(request)
-    if not csrf_ok(request, csrf):
-        return _forbidden(request)
-    code = tables_api.rotate_join_code(table_id, me, request, db).join_code
-    table = tables_api.get_table(table_id, me, db)
-    link = join_link(str(request.base_url), table_id, code)
-    return render(
-        request,
-        "table.html",
-        {"table": table, "me": me, "join": {"code": code, "link": link, "qr": qr_svg(link)}},
-    )
-
-
-def join_link(base: str, table_id: str, code: str) -> str:
-    return f"{base.rstrip('/')}/join/{table_id}?code={quote(code)}"
-
-
-def qr_svg(text: str) -> str:
-    import segno
-
-    svg: str = segno.make(text, error="m").svg_inline(scale=4, dark="#1b1b1b", light="#ffffff")
-    return svg
 
 
 # -- the fight --------------------------------------------------------------------------------------
