@@ -149,11 +149,15 @@ class Games:
         if cached is not None and cached.version == row.version:
             return cached
         session = restore(db, row)
+        self.remember(row.id, session)
+        return session
+
+    def remember(self, session_id: str, session: Session[Any, Any, Any]) -> None:
+        """Keep a session just created (its first command need not replay it)."""
         with self._guard:
-            self._cache[row.id] = session
+            self._cache[session_id] = session
             while len(self._cache) > self.size:
                 self._cache.popitem(last=False)
-        return session
 
     def snapshot(self, session: Session[Any, Any, Any]) -> Any | None:
         """The JSON of the session's state when a snapshot is due at its version, else ``None``."""

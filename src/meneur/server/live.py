@@ -217,7 +217,10 @@ class _Watcher:
             return True
 
     def session(self, session_id: str) -> tuple[str, Viewer, dict[str, Any]]:
-        """The session's kind, this member as its viewer, and the options its projections get."""
+        """The session's kind, this member as its viewer, and the options its projections get (the
+        GM sees every session as it is: nothing to read)."""
+        if self.role == "gm":
+            return "", Viewer(self.member_id, "gm", frozenset()), {}
         found = self.sessions.get(session_id)
         if found is None:
             from meneur.server.api.sessions import options_for, viewer_of
@@ -242,6 +245,8 @@ class _Watcher:
         """The sessions whose views ``changes`` need and this connection does not hold (read
         again: who controls what, the hidden characters, an NPC who arrived may have changed)."""
         needed: set[str] = set()
+        if self.role == "gm":
+            return needed
         for change in changes:
             if change["kind"] in ("character", "session"):
                 self.sessions.clear()

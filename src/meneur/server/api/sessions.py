@@ -243,6 +243,7 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
             {"session": {"id": session_id, "kind": body.kind, "version": 0}},
             session_id=session_id,
         )
+    request.app.state.games.remember(session_id, session)
     request.app.state.hub.notify(table_id)
     return SessionCreated(id=session_id, version=0)
 
