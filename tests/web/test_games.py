@@ -356,3 +356,33 @@ def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_fol
     _play(web, table_id, session_id, json.loads(command), difficulty="difficile", shift="2", dice="1 1 1")
     tested = _api(web, session_id, "/log")["log"][-1]["events"][0]["tested"]
     assert tested["difficulty"] == "difficile" and tested["shift"] == 2
+
+
+def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: TestClient) -> None:
+    """The server lets the owner of a table's character give that actor's commands: the page says
+    they play it and offers it to nobody else."""
+    table_id, session_id = _session(web, "carpathes")
+    gm, ayla = _join(web, table_id, "Ayla")
+    _as(web, gm)
+    gm_page = web.get(f"/t/{table_id}/s/{session_id}").text
+    ayla_id = re.search(r'<option value="([^"]+)" >Ayla</option>', gm_page) or re.search(
+        r'<option value="([^"]+)"\s*>Ayla</option>', gm_page
+    )
+    assert ayla_id is not None
+    made = web.post(
+        f"/api/v1/tables/{table_id}/characters",
+        json={"file": {"name": "Anca"}, "owner": ayla_id.group(1)},
+        headers=_csrf(web),
+    )
+    assert made.status_code == 201, made.text
+    assert "Joué par Ayla" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    _gm, bren = _join(web, table_id, "Bren")
+    _as(web, bren)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert "Jouer Mihail" in page and "Jouer Anca" not in page
+    taken = html.unescape(
+        web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Anca"}, headers=_csrf(web)).text
+    )
+    assert 'id="refusal"' in taken
+    _as(web, ayla)
+    assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
+from sqlalchemy import select
 
 from meneur.engine.registry import system
 from meneur.i18n import N_, set_language, translate
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
-from meneur.server.models import GameSession, Member
+from meneur.server.models import Character, GameSession, Member
 from meneur.web.fight import _log
 from meneur.web.game_odds import Odds, odds
 from meneur.web.game_words import label
@@ -274,13 +275,23 @@ def table_players(db: Database, table_id: str) -> list[tuple[str, str]]:
     return sorted(((m.id, m.name) for m in found), key=lambda item: item[1])
 
 
+def owners(db: Database, table_id: str) -> dict[str, str]:
+    """The table's characters a player owns, by name: their owner plays the actor of that name in
+    every session (the server's permission check says so), so it is not free to take."""
+    found = db.scalars(
+        select(Character).where(Character.table_id == table_id, Character.owner_id.is_not(None))
+    )
+    return {c.name: c.owner_id for c in found if c.owner_id is not None}
+
+
 def _players(
     db: Database, me: Caller, row: GameSession, names: list[str], mine: frozenset[str]
 ) -> list[Player]:
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == row.table_id)}
+    owned = owners(db, row.table_id)
     players = []
     for name in names:
-        owner = row.controllers.get(name)
+        owner = row.controllers.get(name) or owned.get(name)
         players.append(Player(name, members.get(owner) if owner else None, owner, name in mine))
     if not me.is_gm:  # a player sees the actors still free and their own
         players = [p for p in players if p.member_id is None or p.mine]

@@ -255,9 +255,8 @@ def claim(
         return me
     row = db.get(GameSession, session_id)
     assert row is not None
-    free = game_view.actors(
-        row.kind, system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
-    )
+    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    free = set(game_view.actors(row.kind, state)) - set(game_view.owners(db, table_id))
     done = (
         me.role == "player" and actor in free and claims.assign(request, table_id, session_id, actor, me.id)
     )
