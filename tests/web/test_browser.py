@@ -417,4 +417,18 @@ def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) ->
     answer = httpx.get(f"{demo.url}/api/v1/sessions/{session_id}", cookies={"meneur_token": token})
     kitsune = next(c for c in answer.json()["state"]["combatants"] if c["id"] == "kitsune")
     assert kitsune["position"] == [10.0, 0.0]
+    # a click on the plan puts its position in metres into the terrain form; the engine places it
+    gm.mouse.click(*_on_plan(gm, 5, 6))
+    expect(gm.locator("#terrain-details")).to_have_attribute("open", "", timeout=WAIT)
+    expect(gm.locator("#terrain-x")).to_have_value(re.compile(r"^(4\.9|5|5\.1)$"))
+    expect(gm.locator("#terrain-y")).to_have_value(re.compile(r"^(5\.9|6|6\.1)$"))
+    gm.locator("#terrain-kind").select_option("hazard")
+    gm.locator("#terrain-rank").fill("2")
+    gm.locator("#terrain-form button[type=submit]").click()
+    expect(gm.locator("#fight")).to_have_attribute("data-version", "3", timeout=WAIT)
+    expect(gm.locator(".terrain-legend")).to_contain_text("danger, rang 2")
+    assert not axe_problems(gm)
+    gm.locator("a[href$='/options']").click()
+    expect(gm.locator("h1")).to_have_text("Options de la table", timeout=WAIT)
+    assert not axe_problems(gm)
     context.close()

@@ -248,7 +248,7 @@ class _Watcher:
         if self.role == "gm":
             return needed
         for change in changes:
-            if change["kind"] in ("character", "session"):
+            if change["kind"] in ("character", "session", "options"):
                 self.sessions.clear()
             session_id = change["session_id"]
             if change["kind"] in ("command", "undo") and session_id:

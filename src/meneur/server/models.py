@@ -87,7 +87,7 @@ class CharacterVersion(Base):
 
 
 class GameSession(Base):
-    """A session of the engine: its kind, its setup, and the number of live commands."""
+    """A session of the engine: its kind, its setup, the number of live commands, and its auto-play."""
 
     __tablename__ = "sessions"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -97,6 +97,9 @@ class GameSession(Base):
     controllers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     version: Mapped[int] = mapped_column(Integer, default=0)
     event_count: Mapped[int] = mapped_column(Integer, default=0)
+    autoplay: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (see
+    :mod:`meneur.web.npc`); ``None`` when never switched on."""
 
 
 class CommandRow(Base):

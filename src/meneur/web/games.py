@@ -249,7 +249,9 @@ def claim(
     """A player takes an actor of the session that nobody plays yet (the fight's own for a fight)."""
     kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
     if kind not in KINDS:
-        return routes.claim(request, db, table_id, session_id, actor, csrf)
+        from meneur.web.fight_routes import claim as fight_claim
+
+        return fight_claim(request, db, table_id, session_id, actor, csrf)
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me

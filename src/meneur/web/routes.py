@@ -1,5 +1,5 @@
-"""The pages: the Energy fight, the roll log, the language (home, join and table: :mod:`meneur.web.home`,
-:mod:`meneur.web.tables`).
+"""The pages' shared checks, the roll log and the language (home and accounts: :mod:`meneur.web.home`;
+join and the table: :mod:`meneur.web.tables`; the Energy fight: :mod:`meneur.web.fight_routes`).
 
 A route reads the form, builds the API's body or the engine's command, calls the same service
 function as the REST API (:mod:`meneur.server.api`), and renders what comes back. A refusal is the
@@ -21,12 +21,8 @@ from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server.accounts import seats
 from meneur.server.api import rolls as rolls_api
-from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable, Member
-from meneur.storage import parse_data
-from meneur.web import claims
-from meneur.web import fight as fight_view
 from meneur.web.pages import (
     LANGUAGE_COOKIE,
     PAGE_LANGUAGES,
@@ -96,32 +92,7 @@ def choose_language(
     return response
 
 
-# -- the fight --------------------------------------------------------------------------------------
-
-
-def _fight(
-    request: Request,
-    db: Database,
-    me: Caller,
-    table_id: str,
-    session_id: str,
-    error: str | None = None,
-    fragment: bool = True,
-    status: int = 200,
-) -> HTMLResponse:
-    view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
-    view.redo = bool(_redo_stack(request, session_id)) and me.is_gm
-    name = "_fight.html" if fragment else "fight.html"
-    table = db.get(GameTable, table_id)
-    from meneur.web.npc_pages import panel
-
-    help = panel(request, db, session_id, language(request)) if me.is_gm else None
-    return render(
-        request,
-        name,
-        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0, "npc": help},
-        status=status,
-    )
+# -- the sessions (the Energy fight's pages are in :mod:`meneur.web.fight_routes`) ---------------------
 
 
 def checked_session(
@@ -145,228 +116,11 @@ def checked_session(
     return me
 
 
-def _checked(
-    request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
-) -> Caller | HTMLResponse:
-    return checked_session(request, db, table_id, session_id, frozenset({fight_view.KIND}), csrf)
-
-
-@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
 def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
-    return _fight(request, db, me, table_id, session_id, fragment=False)
+    """The Energy fight's page (see :func:`meneur.web.fight_routes.fight_page`)."""
+    from meneur.web.fight_routes import fight_page as page
 
-
-@router.get("/t/{table_id}/s/{session_id}/view", response_class=HTMLResponse)
-def fight_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
-    return _fight(request, db, me, table_id, session_id)
-
-
-def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
-    """The legal entry's command with what the player chose: the tokens, where to."""
-    if not isinstance(wire, dict) or len(wire) != 1:
-        return wire
-    name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict):
-        return wire
-    fields = dict(fields)
-    if tokens.strip():  # the stepper is shown only for the actions that take tokens
-        fields["tokens"] = int(tokens)
-    if x.strip() and y.strip() and "to" in fields:
-        fields["to"] = [float(x), float(y)]
-    return {name: fields}
-
-
-def _give(
-    request: Request, db: Database, me: Caller, session_id: str, command: Any, version: int
-) -> str | None:
-    """Give ``command`` through the API's service; the refusal's message, if any."""
-    try:
-        sessions_api.give_command(
-            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db
-        )
-    except Refused as error:
-        return error.render(language(request))
-    except (ApiError, MeneurError) as error:
-        return _error_text(request, error)
-    _redo_stack(request, session_id).clear()
-    return None
-
-
-@router.post("/t/{table_id}/s/{session_id}/do", response_class=HTMLResponse)
-def act(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    command: OptionalText = "",
-    version: OptionalText = "0",
-    tokens: OptionalText = "",
-    x: OptionalText = "",
-    y: OptionalText = "",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    try:
-        wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y)
-        number = int(version)
-    except (ValueError, MeneurError):
-        return _fight(
-            request,
-            db,
-            me,
-            table_id,
-            session_id,
-            error=Message("web", N_("This form is damaged; reload the page.")).render(language(request)),
-        )
-    error = _give(request, db, me, session_id, wire, number)
-    db.commit()  # a new read transaction sees what was just written
-    return _fight(request, db, me, table_id, session_id, error=error)
-
-
-@router.post("/t/{table_id}/s/{session_id}/gm", response_class=HTMLResponse)
-def gm_command(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    op: OptionalText = "",
-    version: OptionalText = "0",
-    target: OptionalText = "",
-    reason: OptionalText = "",
-    vigor: OptionalText = "",
-    energy: OptionalText = "",
-    add_condition: OptionalText = "",
-    remove_condition: OptionalText = "",
-    fled: OptionalText = "",
-    id: OptionalText = "",
-    side: OptionalText = "foes",
-    npc: OptionalText = "",
-    name: OptionalText = "",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """The GM's commands of the engine (a combatant arrives, leaves, is adjusted), from a form."""
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    fields: dict[str, Any]
-    try:
-        if op == "adjust":
-            fields = {"target": target, "reason": reason.strip() or "MJ"}
-            for key, value in (("vigor", vigor), ("energy", energy)):
-                if value.strip():
-                    fields[key] = int(value)
-            for key, value in (("add_condition", add_condition), ("remove_condition", remove_condition)):
-                if value.strip():
-                    fields[key] = value.strip()
-        elif op == "leave":
-            fields = {"target": target, "fled": fled == "on", "reason": reason.strip()}
-        elif op == "arrive":
-            fields = {"id": id.strip(), "side": side, "npc": int(npc or 1)}
-            if name.strip():
-                fields["name"] = name.strip()
-        else:
-            raise ValueError(op)
-        number = int(version)
-    except ValueError:
-        return _fight(
-            request,
-            db,
-            me,
-            table_id,
-            session_id,
-            error=Message("web", N_("Give whole numbers for tokens, Vigueur and ranks.")).render(
-                language(request)
-            ),
-        )
-    error = _give(request, db, me, session_id, {op: fields}, number)
-    db.commit()  # a new read transaction sees what was just written
-    return _fight(request, db, me, table_id, session_id, error=error)
-
-
-def _redo_stack(request: Request, session_id: str) -> list[tuple[int, Any]]:
-    stacks: dict[str, list[tuple[int, Any]]] = request.app.state.web_redo
-    return stacks.setdefault(session_id, [])
-
-
-@router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)
-def undo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    error = None
-    from meneur.web.npc import halt
-
-    halt(request.app, session_id)  # auto-play would play the undone move again
-    try:
-        undone = sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
-        _redo_stack(request, session_id).append((undone.version, undone.command))
-    except (ApiError, MeneurError, ValueError) as problem:
-        error = _error_text(request, problem)
-    db.commit()  # a new read transaction sees what was just written
-    return _fight(request, db, me, table_id, session_id, error=error)
-
-
-@router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
-def redo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    stack = _redo_stack(request, session_id)
-    error = None
-    if me.is_gm and stack and stack[-1][0] == int(version or 0):
-        _version, command = stack.pop()
-        kept = list(stack)
-        error = _give(request, db, me, session_id, command, int(version))
-        stack[:] = kept
-    db.commit()  # a new read transaction sees what was just written
-    return _fight(request, db, me, table_id, session_id, error=error)
-
-
-@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
-def claim(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    actor: OptionalText = "",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """A player takes a player character of the fight that nobody plays yet."""
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    view = fight_view.build(request, db, me, table_id, session_id, language(request))
-    taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
-    if not taken:
-        taken = not claims.assign(request, table_id, session_id, actor, me.id)
-        db.commit()  # a new read transaction sees what was just written
-    error = None
-    if taken:
-        message = Message("web", N_("This character is already played, or is not a player character."))
-        error = message.render(language(request))
-    return _fight(request, db, me, table_id, session_id, error=error)
+    return page(request, db, table_id, session_id)
 
 
 # -- the roll log ----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Engine sessions: create (GM), read, legal commands, commands and undo.
+"""Engine sessions: create (GM), read, legal commands, commands and undo (redo: :mod:`.redo`).
 
 The route builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
 stores the events it returns; it never decides a rule. Who may give a command: the GM any; a
@@ -57,6 +57,7 @@ from meneur.server.models import (
     Snapshot,
 )
 from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
+from meneur.server.table_options import setup_with
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -221,7 +222,7 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
     members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
     if any(owner not in members for owner in body.controllers.values()):
         raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
-    session = Session.new(body.kind, body.setup)
+    session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
     session_id = new_id()
     with request.app.state.store.writer() as writer:
         writer.add(
