@@ -18,7 +18,7 @@ from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.web.games import EXAMPLES
 from tests.server.conftest import database_url
-from tests.web.forms import create_table
+from tests.web.forms import create_table, join
 
 
 @pytest.fixture
@@ -173,3 +173,216 @@ def test_the_energy_fight_keeps_its_own_page(web: TestClient) -> None:
     fight = web.get(f"/t/{table_id}/s/{found.group(1)}").text
     assert 'id="fight"' in fight and 'id="game"' not in fight
     assert web.get(f"/t/{table_id}/s/{found.group(1)}/game").status_code == 404
+
+
+def _join(client: TestClient, table_id: str, name: str) -> tuple[dict[str, str], dict[str, str]]:
+    """A player joins with the join code the GM shows: the GM's cookies, then the player's."""
+    gm = dict(client.cookies)
+    shown = client.post(f"/t/{table_id}/join-code", headers=_csrf(client)).text
+    code = re.search(r'class="code">([^<]+)<', shown)
+    assert code is not None
+    client.cookies.clear()
+    joined = join(client, table_id, code.group(1), name, follow_redirects=False)
+    assert joined.status_code == 303
+    return gm, dict(client.cookies)
+
+
+def _as(client: TestClient, cookies: dict[str, str]) -> None:
+    client.cookies.clear()
+    client.cookies.update(cookies)
+
+
+def test_a_player_claims_a_being_gives_only_its_commands_and_the_gm_hands_it_over(web: TestClient) -> None:
+    table_id, session_id = _session(web, "insmv")
+    gm, ayla = _join(web, table_id, "Ayla")
+    _as(web, ayla)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert "Jouer Yves" in page and "Jouer Asmo" in page
+    assert not _forms(page)  # nothing to do before taking a being
+    raw = web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Yves"}, headers=_csrf(web)).text
+    taken = html.unescape(raw)
+    assert "Vous jouez Yves" in taken and "Jouer Asmo" not in taken
+    commands = [json.loads(wire) for wire in _forms(raw)]
+    assert commands and all(next(iter(c.values()))["being"] == "Yves" for c in commands)
+    after = _play(web, table_id, session_id, {"spend": {"being": "Yves", "cost": 1}}, amount="2")
+    assert _api(web, session_id)["state"]["beings"]["Yves"]["power_points"] is not None
+    assert 'id="refusal"' not in after
+    # Asmo is not hers: the server refuses, nothing is applied
+    version = _api(web, session_id)["version"]
+    refused = _play(web, table_id, session_id, {"spend": {"being": "Asmo", "cost": 1}})
+    assert 'id="refusal"' in refused and _api(web, session_id)["version"] == version
+    # the GM sees who plays what and hands Yves back to nobody, then to Ayla again
+    _as(web, gm)
+    gm_page = web.get(f"/t/{table_id}/s/{session_id}").text
+    ayla_id = re.search(r'<option value="([^"]+)" selected>Ayla</option>', gm_page)
+    assert ayla_id is not None and "Joué par Ayla" in html.unescape(gm_page)
+    web.post(f"/t/{table_id}/s/{session_id}/player", data={"actor": "Yves", "member": ""}, headers=_csrf(web))
+    _as(web, ayla)
+    assert "Jouer Yves" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    _as(web, gm)
+    web.post(
+        f"/t/{table_id}/s/{session_id}/player",
+        data={"actor": "Asmo", "member": ayla_id.group(1)},
+        headers=_csrf(web),
+    )
+    _as(web, ayla)
+    assert "Vous jouez Asmo" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    # a player cannot hand an actor over
+    answer = web.post(
+        f"/t/{table_id}/s/{session_id}/player",
+        data={"actor": "Yves", "member": ayla_id.group(1)},
+        headers=_csrf(web),
+    )
+    assert answer.status_code == 403
+
+
+def test_a_taken_character_cannot_be_claimed_by_another_player(web: TestClient) -> None:
+    table_id, session_id = _session(web, "carpathes")
+    gm, ayla = _join(web, table_id, "Ayla")
+    _as(web, gm)
+    _gm, bren = _join(web, table_id, "Bren")
+    _as(web, ayla)
+    web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Mihail"}, headers=_csrf(web))
+    _as(web, bren)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert "Jouer Anca" in page and "Jouer Mihail" not in page and "Jouer Strigoi" not in page
+    late = html.unescape(
+        web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Mihail"}, headers=_csrf(web)).text
+    )
+    assert 'id="refusal"' in late and "déjà joué" in late
+    npc = html.unescape(
+        web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Strigoi"}, headers=_csrf(web)).text
+    )
+    assert 'id="refusal"' in npc  # a non-player character stays the GM's
+
+
+@pytest.mark.parametrize("kind", ["insmv", "warzone", "carpathes"])
+def test_who_gives_a_command_is_the_actor_of_its_legal_entry(kind: str) -> None:
+    """The server lets a player give a command whose actor they play: the actor it reads in the
+    command's wire form is the one the engine's legal-action query gives for that entry."""
+    from meneur.dice import EnteredSource
+    from meneur.engine import Session
+    from meneur.server.projection import command_actor
+
+    session = Session.new(kind, EXAMPLES[kind])
+    opening = {
+        "insmv": [],
+        "warzone": [{"activate": {"model": "Mystic"}}, {"declare": {"names": ["Shield"], "model": "Mystic"}}],
+        "carpathes": ["start_session", "start_scene"],
+    }[kind]
+    seen = 0
+    for step in [None, *opening]:
+        if step is not None:
+            session.do(step, EnteredSource([3] * 10))
+        for entry in session.legal(include_refused=True):
+            wire = session.system.codec.command_to_json(entry.command)
+            if entry.actor is not None:
+                assert command_actor(wire) == entry.actor, wire
+                seen += 1
+    assert seen > 3
+
+
+def test_insmv_session_shows_the_table_um_column_cell_and_units_as_the_single_roll_page(
+    web: TestClient,
+) -> None:
+    """« la colonne utilisée » (table UM): the session's test lands where the /insmv page puts it."""
+    table_id, session_id = _session(web, "insmv")
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    # Yves's Discussion: talent 4 on the moyenne row, no shift; the same test on the single-roll page
+    alone = html.unescape(web.post("/insmv", data={"value": "4", "kind": "angel", "action": "odds"}).text)
+    heading = re.search(r"La table UM : colonne \d+ \(depuis \d+, décalage [+-]\d+\)", alone)
+    assert heading is not None and heading.group(0) in page
+    units = re.search(r"Unités d’une réussite : [^<]+", alone) or re.search(
+        r"Unités d'une réussite[^<]+", alone
+    )
+    assert units is not None and units.group(0) in page
+
+
+def test_warzone_session_shows_a_critical_failure_and_its_violence_row(web: TestClient) -> None:
+    """« on a "20" the power fails and a d20 is rolled on the violence table » (casting.py, from the rules)."""
+    table_id, session_id = _session(web, "warzone")
+    _play(web, table_id, session_id, {"activate": {"model": "Mystic"}})
+    _play(web, table_id, session_id, {"declare": {"names": ["Shield", "Haste"], "model": "Mystic"}})
+    page = html.unescape(_play(web, table_id, session_id, {"technique": {"model": "Mystic"}}, dice="20 5"))
+    model = _api(web, session_id)["state"]["models"]["Mystic"]
+    assert model["penalty"] == 3 and f'data-field="penalty">{model["penalty"]}<' in page
+    assert 'data-field="outcome">Échec critique<' in page
+    assert '<tr class="here"><th scope="row">1-10</th>' in page
+    assert "Table de violence" in page and "ne peut pas se concentrer" in page
+
+
+def test_the_buttons_say_the_commands_in_the_books_words(web: TestClient) -> None:
+    table_id, session_id = _session(web, "carpathes")
+    _play(web, table_id, session_id, "start_session")
+    page = html.unescape(_play(web, table_id, session_id, "start_scene"))
+    assert "jet — Mihail, Mental, jet de protection, en péril" in page
+    assert "invoquer le Talisman de Foi — Mihail, croix, sincère" in page
+    assert "pc Mihail" not in page and "True" not in page  # no field names, no Python
+    table_id, session_id = _session(web, "insmv")
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert (
+        "test — Yves, Discussion" in page
+        and "test en opposition — Asmo valeur 3 contre Yves valeur 3" in page
+    )
+
+
+def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_follow(web: TestClient) -> None:
+    """« Le MJ peut décaler la colonne » (table UM): a hard row and a shift of +2 columns move the test
+    where the /insmv page puts it; the test rolled carries them."""
+    from meneur.systems.insmv.engine import state_from_json
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+    from meneur.systems.insmv.table_um import Difficulty
+
+    table_id, session_id = _session(web, "insmv")
+    page = web.get(f"/t/{table_id}/s/{session_id}").text
+    assert 'name="difficulty"' in page and 'name="shift"' in page
+    command = json.dumps({"test": {"being": "Yves", "talent": "Discussion"}})
+    chosen = html.unescape(
+        web.get(
+            f"/t/{table_id}/s/{session_id}/odds",
+            params={"command": command, "difficulty": "difficile", "shift": "2", "key": "b-9"},
+        ).text
+    )
+    yves = state_from_json(_api(web, session_id)["state"]).beings["Yves"]
+    plan = plan_test(TestRequest(4, Difficulty.DIFFICILE, 2, 0, None), yves.rules)
+    assert f"succès {float(odds_of(plan).success) * 100:.2f} %" in chosen
+    assert f"colonne {plan.column} (depuis {plan.start_column}, décalage +2)" in chosen
+    assert 'value="difficile" selected' in chosen and 'id="b-9-odds"' in chosen
+    bad = html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": command, "shift": "deux"}).text
+    )
+    assert "nombre entier de colonnes" in bad and 'name="shift"' in bad
+    _play(web, table_id, session_id, json.loads(command), difficulty="difficile", shift="2", dice="1 1 1")
+    tested = _api(web, session_id, "/log")["log"][-1]["events"][0]["tested"]
+    assert tested["difficulty"] == "difficile" and tested["shift"] == 2
+
+
+def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: TestClient) -> None:
+    """The server lets the owner of a table's character give that actor's commands: the page says
+    they play it and offers it to nobody else."""
+    table_id, session_id = _session(web, "carpathes")
+    gm, ayla = _join(web, table_id, "Ayla")
+    _as(web, gm)
+    gm_page = web.get(f"/t/{table_id}/s/{session_id}").text
+    ayla_id = re.search(r'<option value="([^"]+)" >Ayla</option>', gm_page) or re.search(
+        r'<option value="([^"]+)"\s*>Ayla</option>', gm_page
+    )
+    assert ayla_id is not None
+    made = web.post(
+        f"/api/v1/tables/{table_id}/characters",
+        json={"file": {"name": "Anca"}, "owner": ayla_id.group(1)},
+        headers=_csrf(web),
+    )
+    assert made.status_code == 201, made.text
+    assert "Joué par Ayla" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    _gm, bren = _join(web, table_id, "Bren")
+    _as(web, bren)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert "Jouer Mihail" in page and "Jouer Anca" not in page
+    taken = html.unescape(
+        web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Anca"}, headers=_csrf(web)).text
+    )
+    assert 'id="refusal"' in taken
+    _as(web, ayla)
+    assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)

@@ -89,18 +89,37 @@ def project_events(kind: str, events: list[Any], viewer: Viewer, options: Mappin
     return projection(events, viewer, options)
 
 
-ACTOR_FIELDS = ("actor", "who", "by", "attacker", "combatant", "character", "defender")
-"""Fields of a command's wire form that name who gives it, in the order they are looked for."""
+ACTOR_FIELDS = (
+    "actor",
+    "who",
+    "by",
+    "attacker",
+    "combatant",
+    "character",
+    "defender",
+    "being",
+    "model",
+    "pc",
+)
+"""Fields of a command's wire form that name who gives it, in the order they are looked for (an INS/MV
+being, a Warzone model, a Carpathes character: the actor of each system's legal entries)."""
+
+
+def _actor_in(fields: Any) -> str | None:
+    if isinstance(fields, dict):
+        for name in ACTOR_FIELDS:
+            value = fields.get(name)
+            if isinstance(value, str):
+                return value
+            found = _actor_in(value)  # an INS/MV opposed test: the attacker's own test names the being
+            if found is not None:
+                return found
+    return None
 
 
 def command_actor(command: Any) -> str | None:
     """Who gives ``command`` (its wire form): the first actor field that names someone, else
     ``None`` (a command of the game itself, such as the next round: the GM's)."""
     if isinstance(command, dict) and len(command) == 1:
-        fields = next(iter(command.values()))
-        if isinstance(fields, dict):
-            for name in ACTOR_FIELDS:
-                value = fields.get(name)
-                if isinstance(value, str):
-                    return value
+        return _actor_in(next(iter(command.values())))
     return None

@@ -15,12 +15,12 @@ from fastapi.responses import HTMLResponse
 
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
-from meneur.server import feed
 from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
-from meneur.server.models import GameSession, GameTable
+from meneur.server.models import GameTable
 from meneur.storage import parse_data
+from meneur.web import claims
 from meneur.web import fight as fight_view
 from meneur.web.pages import language, render
 from meneur.web.routes import OptionalText, _error_text, checked_session
@@ -295,20 +295,7 @@ def claim(
     view = fight_view.build(request, db, me, table_id, session_id, language(request))
     taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
     if not taken:
-        with request.app.state.store.writer() as writer:
-            row = writer.get(GameSession, session_id, with_for_update=True)
-            assert row is not None
-            taken = actor in row.controllers  # another player was quicker
-            if not taken:
-                row.controllers = {**row.controllers, actor: me.id}
-                feed.append(
-                    writer,
-                    table_id,
-                    "session",
-                    {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
-                    session_id=session_id,
-                )
-        request.app.state.hub.notify(table_id)
+        taken = not claims.assign(request, table_id, session_id, actor, me.id)
         db.commit()  # a new read transaction sees what was just written
     error = None
     if taken:

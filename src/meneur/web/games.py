@@ -1,80 +1,36 @@
-"""The session pages of INS/MV, Warzone and Carpathes: the state from the engine, the legal commands
-as buttons (refused ones greyed with the engine's reason), the odds before rolling where a command
-rolls, the log, undo, and a form for the GM to start a session of the table's system.
+"""The session pages of INS/MV, Warzone and Carpathes: the page, its live fragment, a command from a
+button, the GM's undo, who plays what (a player takes a free actor, the GM releases or hands it
+over), and a form for the GM to start a session of the table's system.
 
-Every button is an entry of the legal-action query; every number is the engine's state as the API
-projects it; the odds come from each system's own functions (the same as the single-roll pages).
-The Energy fight keeps its own page (:mod:`meneur.web.routes`): ``/t/{table}/s/{session}`` is
-answered here for the other kinds and handed to the fight's route for an Energy fight.
+The view model is :mod:`meneur.web.game_view` (every button an entry of the legal-action query, every
+number the engine's state), the odds :mod:`meneur.web.game_odds`. The Energy fight keeps its own
+page (:mod:`meneur.web.routes`): ``/t/{table}/s/{session}`` and its ``/claim`` are answered here for
+the other kinds and handed to the fight's routes for an Energy fight.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
 
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
-from meneur.i18n import N_, Message, set_language, translate
+from meneur.i18n import N_, Message
 from meneur.server.api import sessions as api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
 from meneur.storage import parse_data
-from meneur.web import routes
-from meneur.web.fight import _log
+from meneur.web import claims, game_view, routes
+from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
 KINDS = ("insmv", "warzone", "carpathes")
-
-COMMAND_WORDS: dict[str, str] = {
-    # INS/MV
-    "add_being": N_("add a being"),
-    "spend": N_("spend power points"),
-    "recover": N_("recover power points"),
-    "test": N_("test"),
-    "power": N_("use a power"),
-    "opposed": N_("opposed test"),
-    # Warzone
-    "activate": N_("activate"),
-    "declare": N_("declare techniques"),
-    "technique": N_("test the next technique"),
-    "spell": N_("cast a spell"),
-    "act": N_("spend an action"),
-    "end_activation": N_("end the activation"),
-    "end_turn": N_("end the turn"),
-    "wake": N_("test to get up"),
-    "help_up": N_("help up"),
-    "panic": N_("panic"),
-    # Carpathes
-    "start_session": N_("start a session"),
-    "end_session": N_("end the session"),
-    "start_scene": N_("start a scene"),
-    "end_scene": N_("end the scene"),
-    "begin_confrontation": N_("begin a confrontation"),
-    "end_confrontation": N_("end the confrontation"),
-    "roll_initiative": N_("roll initiative"),
-    "next_round": N_("next round"),
-    "give_clue": N_("give a clue"),
-    "attack": N_("attack"),
-    "inflict_wound": N_("inflict a wound"),
-    "give_medical_care": N_("give medical care"),
-    "roll": N_("roll"),
-    "use_joker": N_("use the Joker du destin"),
-    "invoke_talisman": N_("invoke the Talisman de Foi"),
-    "add_character": N_("add a character"),
-    "add_npc": N_("add a non-player character"),
-    "recollect": N_("recollect oneself"),
-    "teach": N_("teach"),
-    "do_penance": N_("do penance"),
-    "establish_sacred_object": N_("establish a sacred object"),
-}
-"""The pages' words for the engines' command names (a label, not a rule)."""
 
 EXAMPLES: dict[str, Any] = {
     "insmv": {
@@ -123,245 +79,6 @@ EXAMPLES: dict[str, Any] = {
 """A setup to start from in the new-session form (the GM edits it)."""
 
 
-@dataclass
-class Button:
-    """One legal entry (or a refused one, greyed with its reason)."""
-
-    actor: str | None
-    kind: str
-    label: str
-    wire: str
-    cost_min: int
-    cost_max: int
-    amount_field: str | None
-    reason: str | None
-    odds: list[tuple[str, float]] = field(default_factory=list)
-
-    @property
-    def variable(self) -> bool:
-        return self.amount_field is not None and self.cost_max > self.cost_min
-
-
-@dataclass
-class GameView:
-    table_id: str
-    session_id: str
-    kind: str
-    version: int
-    state: Any
-    rows: list[dict[str, Any]]
-    buttons: list[Button]
-    log: list[tuple[int, list[str]]]
-    facts: list[tuple[str, str]] = field(default_factory=list)
-    error: str | None = None
-
-
-def _label(kind: str, fields: Any, lang: str) -> str:
-    word = translate("web", COMMAND_WORDS[kind], lang) if kind in COMMAND_WORDS else kind
-    if not isinstance(fields, dict) or not fields:
-        return word
-    shown = []
-    for key, value in fields.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        shown.append(f"{key} {value}")
-    return f"{word} ({'; '.join(shown)})"
-
-
-def _odds(kind: str, state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    """The odds of each outcome of a command that rolls, from the system's own functions."""
-    try:
-        if kind == "insmv":
-            return _insmv_odds(state, command, lang)
-        if kind == "warzone":
-            return _warzone_odds(state, command, lang)
-        if kind == "carpathes":
-            return _carpathes_odds(state, command, lang)
-    except MeneurError:  # the engine will say why when the command is given
-        return []
-    return []
-
-
-def _insmv_odds(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    from meneur.systems.insmv.commands import RollTest, request_of
-    from meneur.systems.insmv.odds import odds_of
-    from meneur.systems.insmv.resolution import plan_test
-    from meneur.systems.insmv.sheet import resolve
-
-    if not isinstance(command, RollTest):
-        return []
-    being = state.beings[command.being]
-    found = odds_of(plan_test(request_of(resolve(being, command)), being.rules))
-    return [
-        (translate("web", N_("success"), lang), float(found.success) * 100),
-        (translate("web", N_("failure"), lang), float(found.failure) * 100),
-        ("111", float(found.divine) * 100),
-        ("666", float(found.infernal) * 100),
-    ]
-
-
-def _warzone_odds(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    from meneur.systems.warzone import commands as c
-    from meneur.systems.warzone.odds import outcome_odds
-    from meneur.systems.warzone.power_test import PowerTestSpec
-    from meneur.systems.warzone.squad import resolve
-    from meneur.web.tools import WARZONE_OUTCOMES
-
-    if not isinstance(command, c.TestTechnique | c.CastSpell):
-        return []
-    model = state.models[resolve(state, command.model)]
-    if isinstance(command, c.TestTechnique):
-        name, order = model.next_technique, model.techniques_tested + 1
-    else:
-        name, order = command.name, None
-    power = next((p for p in model.figure.powers if p.name == name), None)
-    if power is None:
-        return []
-    spec = PowerTestSpec(model.figure.power, power.difficulty, order, model.penalty)
-    return [
-        (translate("warzone", WARZONE_OUTCOMES[key], lang), float(chance) * 100)
-        for key, chance in outcome_odds(spec).items()
-    ]
-
-
-def _carpathes_odds(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
-    from meneur.systems.carpathes.commands import MakeRoll
-    from meneur.systems.carpathes.model import TIER_LABELS, Tier
-    from meneur.systems.carpathes.odds import tier_odds
-
-    if not isinstance(command, MakeRoll):
-        return []
-    bonus, _off_guard = roll_bonus(state, command)
-    trait = state.characters[command.pc].trait(command.trait)
-    found = tier_odds(trait, bonus, roll_mode(state, command))
-    return [(translate("carpathes", TIER_LABELS[t], lang), float(found[t]) * 100) for t in Tier]
-
-
-def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str) -> Button:
-    fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
-    amount = "cost" if isinstance(fields, dict) and "cost" in fields else None
-    odds: list[tuple[str, float]] = []
-    if entry.reason is None:
-        odds = _odds(kind, state, rules.codec.command_from_json(entry.command), lang)
-    return Button(
-        actor=entry.actor,
-        kind=entry.kind,
-        label=_label(entry.kind, fields, lang),
-        wire=json.dumps(entry.command, ensure_ascii=False),
-        cost_min=entry.cost_min,
-        cost_max=entry.cost_max,
-        amount_field=amount,
-        reason=entry.reason,
-        odds=odds,
-    )
-
-
-def _rows(kind: str, state: Any, data: Any, lang: str) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
-    """Who is at the table, with the numbers the engine keeps for each."""
-    from meneur.systems.warzone.activation import PHASE_NAMES
-
-    rows: list[dict[str, Any]] = []
-    facts: list[tuple[str, str]] = []
-    if kind == "insmv":
-        for name, being in state.beings.items():
-            rows.append(
-                {
-                    "name": name,
-                    "kind": being.kind.value,
-                    "will": being.will,
-                    "power_points": being.current_power_points,
-                    "power_points_max": being.max_power_points,
-                    "characteristics": dict(being.characteristics),
-                    "talents": [(t.name, t.characteristic, t.value) for t in being.talents],
-                    "powers": dict(being.powers),
-                }
-            )
-    elif kind == "warzone":
-        for name, model in state.models.items():
-            rows.append(
-                {
-                    "name": name,
-                    "power": model.figure.power,
-                    "leadership": model.figure.leadership,
-                    "actions": model.figure.actions,
-                    "actions_left": model.actions_left,
-                    "phase": translate("warzone", PHASE_NAMES[model.phase], lang),
-                    "turn": model.turn,
-                    "declared": list(model.declared),
-                    "tested": model.techniques_tested,
-                    "penalty": model.penalty,
-                    "knocked_down": model.knocked_down,
-                    "panicked": model.panicked,
-                    "wounds": model.wounds,
-                }
-            )
-    elif kind == "carpathes":
-        for name, character in state.characters.items():
-            status = state.status[name]
-            rows.append(
-                {
-                    "name": name,
-                    "traits": {
-                        "mental": character.mental,
-                        "physical": character.physical,
-                        "social": character.social,
-                    },
-                    "talents": dict(character.talents),
-                    "defense": character.defense,
-                    "wounds": [w.value if hasattr(w, "value") else str(w) for w in status.wounds],
-                    "needs_care": status.needs_care,
-                    "talisman_spent": status.talisman_spent_in is not None,
-                    "joker_used": status.joker_used_in is not None,
-                    "cracked": status.cracked,
-                }
-            )
-        facts = [
-            (translate("web", N_("Session"), lang), str(state.session)),
-            (translate("web", N_("Scene"), lang), str(state.scene)),
-            (translate("web", N_("Round"), lang), str(state.round)),
-            (translate("web", N_("Initiative"), lang), ", ".join(str(n) for n in _initiative(data))),
-        ]
-    return rows, facts
-
-
-def _initiative(data: Any) -> list[str]:
-    found = data.get("initiative") or []
-    return [item if isinstance(item, str) else str(item.get("name", item)) for item in found]
-
-
-def build(
-    request: Request, db: Database, me: Caller, table_id: str, session_id: str, error: str | None = None
-) -> GameView:
-    """The session as ``me`` may see it and act in it."""
-    lang = language(request)
-    set_language(lang)
-    shown = api.get_session(session_id, me, request, db)
-    legal = api.legal(session_id, me, request, db, refused=True)
-    log = api.session_log(session_id, me, request, db)
-    rules = system(shown.kind)
-    state = rules.state_from_json(shown.state)
-    row = db.get(GameSession, session_id)
-    assert row is not None
-    with request.app.state.games.lock(session_id):
-        session = request.app.state.games.load(db, row)
-    rows, facts = _rows(shown.kind, state, shown.state, lang)
-    return GameView(
-        table_id=table_id,
-        session_id=session_id,
-        kind=shown.kind,
-        version=legal.version,
-        state=shown.state,
-        rows=rows,
-        buttons=[_button(shown.kind, rules, state, entry, lang) for entry in legal.legal],
-        log=_log(session, [e.events for e in log.log], lang),
-        facts=facts,
-        error=error,
-    )
-
-
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller | HTMLResponse:
@@ -377,7 +94,7 @@ def _page(
     error: str | None = None,
     fragment: bool = True,
 ) -> HTMLResponse:
-    view = build(request, db, me, table_id, session_id, error)
+    view = game_view.build(request, db, me, table_id, session_id, error)
     table = db.get(GameTable, table_id)
     return render(
         request,
@@ -405,14 +122,22 @@ def session_fragment(request: Request, db: Database, table_id: str, session_id: 
     return _page(request, db, me, table_id, session_id)
 
 
-def _with_amount(wire: Any, amount: str) -> Any:
-    """The legal entry's command with the amount chosen on the stepper (the engine judges it)."""
-    if not amount.strip() or not isinstance(wire, dict) or len(wire) != 1:
+def _with_choices(wire: Any, amount: str, difficulty: str = "", shift: str = "") -> Any:
+    """The legal entry's command with what was chosen beside its button: the amount on the stepper,
+    an INS/MV test's row and game master's shift (the engine judges them)."""
+    if not isinstance(wire, dict) or len(wire) != 1:
         return wire
     name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict) or "cost" not in fields:
+    if not isinstance(fields, dict):
         return wire
-    return {name: {**fields, "cost": int(amount)}}
+    fields = dict(fields)
+    if amount.strip() and "cost" in fields:
+        fields["cost"] = int(amount)
+    if name == "test" and difficulty.strip():
+        fields["difficulty"] = difficulty.strip()
+    if name == "test" and shift.strip() and int(shift) != 0:
+        fields["shift"] = int(shift)
+    return {name: fields}
 
 
 def _dice(text: str) -> list[int] | None:
@@ -429,6 +154,8 @@ def play(
     version: Text = "0",
     amount: Text = "",
     dice: Text = "",
+    difficulty: Text = "",
+    shift: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
@@ -436,7 +163,7 @@ def play(
         return me
     lang = language(request)
     try:
-        wire = _with_amount(parse_data(command, "json", "command"), amount)
+        wire = _with_choices(parse_data(command, "json", "command"), amount, difficulty, shift)
         number, entered = int(version), _dice(dice)
     except (ValueError, MeneurError):
         message = Message("web", N_("This form is damaged; reload the page."))
@@ -453,6 +180,49 @@ def play(
     return _page(request, db, me, table_id, session_id, error=error)
 
 
+@router.get("/t/{table_id}/s/{session_id}/odds", response_class=HTMLResponse)
+def odds(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    command: str = "",
+    difficulty: str = "",
+    shift: str = "",
+    key: str = "b",
+) -> HTMLResponse:
+    """The odds of a command with what was chosen beside its button (an INS/MV test's row and
+    shift), before rolling: the button's odds part again."""
+    me = _checked(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    lang = language(request)
+    try:
+        wire = parse_data(command, "json", "command")
+    except MeneurError:
+        wire = None
+    if not isinstance(wire, dict):
+        found = Odds(error=Message("web", N_("This form is damaged; reload the page.")).render(lang))
+        return render(request, "_game_odds.html", {"b": {"odds": found}, "key": "b", "view": {}})
+    try:
+        found = game_view.odds_now(
+            request, db, me, session_id, _with_choices(wire, "", difficulty, shift), lang
+        )
+    except ValueError:
+        found = Odds(error=Message("web", N_("Give a whole number of columns.")).render(lang))
+    if found.error is not None:  # the choices stay open, beside the reason
+        kept = game_view.odds_now(request, db, me, session_id, wire, lang)
+        found = Odds(
+            kept.outcomes, kept.um, kept.rows, difficulty or kept.difficulty, kept.shift, found.error
+        )
+    context = {
+        "b": {"odds": found},
+        "key": key if key.replace("-", "").isalnum() else "b",
+        "view": {"table_id": table_id, "session_id": session_id},
+    }
+    return render(request, "_game_odds.html", context)
+
+
 @router.post("/t/{table_id}/s/{session_id}/back", response_class=HTMLResponse)
 def undo(
     request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
@@ -467,6 +237,64 @@ def undo(
         error = routes._error_text(request, problem)
     db.commit()
     return _page(request, db, me, table_id, session_id, error=error)
+
+
+# -- who plays what -------------------------------------------------------------------------------
+
+
+@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
+def claim(
+    request: Request, db: Database, table_id: str, session_id: str, actor: Text = "", csrf: Text = ""
+) -> HTMLResponse:
+    """A player takes an actor of the session that nobody plays yet (the fight's own for a fight)."""
+    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
+    if kind not in KINDS:
+        from meneur.web.fight_routes import claim as fight_claim
+
+        return fight_claim(request, db, table_id, session_id, actor, csrf)
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    row = db.get(GameSession, session_id)
+    assert row is not None
+    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    free = set(game_view.actors(row.kind, state)) - set(game_view.owners(db, table_id))
+    done = (
+        me.role == "player" and actor in free and claims.assign(request, table_id, session_id, actor, me.id)
+    )
+    db.commit()  # a new read transaction sees what was just written
+    db.expire_all()  # and the session's row is read again
+    error = None
+    if not done:
+        message = Message("web", N_("This character is already played, or is not a player character."))
+        error = message.render(language(request))
+    return _page(request, db, me, table_id, session_id, error=error)
+
+
+@router.post("/t/{table_id}/s/{session_id}/player", response_class=HTMLResponse)
+def hand_over(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    actor: Text = "",
+    member: Text = "",
+    csrf: Text = "",
+) -> HTMLResponse:
+    """The GM gives an actor to a player of the table, or (``member`` empty) to nobody."""
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    row = db.get(GameSession, session_id)
+    assert row is not None
+    players = {m for m, _name in game_view.table_players(db, table_id)}
+    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    if not me.is_gm or actor not in game_view.actors(row.kind, state) or (member and member not in players):
+        return routes._forbidden(request)
+    claims.assign(request, table_id, session_id, actor, member or None, force=True)
+    db.commit()  # a new read transaction sees what was just written
+    db.expire_all()  # and the session's row is read again
+    return _page(request, db, me, table_id, session_id)
 
 
 # -- a new session --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 from meneur.dice import EnteredSource, RandomSource, finish
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
+from meneur.web.game_odds import carpathes_tiers, insmv_um, warzone_outcomes
 from meneur.web.pages import language, render
 
 router = APIRouter(include_in_schema=False)
@@ -26,18 +27,15 @@ def _whole(text: str, lang: str) -> int:
 
 
 def _carpathes(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse:
-    from meneur.systems.carpathes import odds, resolution
-    from meneur.systems.carpathes.model import TIER_LABELS, Tier
+    from meneur.systems.carpathes import resolution
+    from meneur.systems.carpathes.model import TIER_LABELS
 
     lang = language(request)
     context: dict[str, Any] = {"form": values, "error": None, "tiers": [], "roll": None}
     try:
         trait, bonus = _whole(values["trait"], lang), _whole(values["bonus"], lang)
         mode = resolution.mode_from(values["advantage"], values["disadvantage"])
-        found = odds.tier_odds(trait, bonus, mode)
-        context["tiers"] = [
-            (translate("carpathes", TIER_LABELS[t], lang), float(found[t]) * 100) for t in Tier
-        ]
+        context["tiers"] = carpathes_tiers(trait, bonus, mode, lang)
         if roll:
             entered = [_whole(d, lang) for d in values["dice"].replace(",", " ").split()]
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)
@@ -159,7 +157,6 @@ def _simulated(heroes: list[int], foes: list[int], lang: str) -> dict[str, Any]:
 def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse:
     from meneur.systems.insmv.catalogue import KIND_LABELS, rules_for
     from meneur.systems.insmv.model import BeingKind
-    from meneur.systems.insmv.odds import odds_of
     from meneur.systems.insmv.resolution import TestRequest, plan_test, roll_test
     from meneur.systems.insmv.table_um import Difficulty, table_um
 
@@ -168,10 +165,8 @@ def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse
     context: dict[str, Any] = {
         "form": values,
         "error": None,
-        "plan": None,
-        "odds": None,
+        "um": None,
         "roll": None,
-        "table": table,
         "kinds": [(k.value, translate("insmv", KIND_LABELS[k], lang)) for k in BeingKind],
         "rows": [(d.value, d.label.render(lang)) for d in Difficulty],
     }
@@ -185,16 +180,7 @@ def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse
             untrained_malus=_whole(malus, lang) if malus else None,
         )
         plan = plan_test(asked, rules_for(BeingKind(values["kind"])), table)
-        found = odds_of(plan)
-        context["plan"] = plan
-        context["cells"] = table.cells[asked.row]
-        context["odds"] = {
-            "success": float(found.success) * 100,
-            "failure": float(found.failure) * 100,
-            "units": sorted((u, float(p) * 100) for u, p in found.success_units.items()),
-            "divine": float(found.divine) * 100,
-            "infernal": float(found.infernal) * 100,
-        }
+        context["um"] = insmv_um(plan, table)
         if roll:
             entered = [_whole(d, lang) for d in values["dice"].replace(",", " ").split()]
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)
@@ -244,17 +230,7 @@ def insmv_test(
     return _insmv(request, values, roll=action == "roll")
 
 
-WARZONE_OUTCOMES = {
-    "absolute_success": "Absolute Success",
-    "success": "Success",
-    "failure": "Failure",
-    "critical_failure": "Critical Failure",
-}
-"""The warzone catalog's words for the outcomes (``warzone/cli/rolls.py``)."""
-
-
 def _warzone(request: Request, values: dict[str, str], roll: bool) -> HTMLResponse:
-    from meneur.systems.warzone.odds import outcome_odds
     from meneur.systems.warzone.power_test import PowerTestSpec, power_test
 
     lang = language(request)
@@ -268,11 +244,7 @@ def _warzone(request: Request, values: dict[str, str], roll: bool) -> HTMLRespon
             penalty=_whole(values["penalty"] or "0", lang),
         )
         context["spec"] = spec
-        found = outcome_odds(spec)
-        context["outcomes"] = [
-            (translate("warzone", WARZONE_OUTCOMES[key], lang), float(chance) * 100)
-            for key, chance in found.items()
-        ]
+        context["outcomes"] = warzone_outcomes(spec, lang)
         if roll:
             entered = [_whole(d, lang) for d in values["dice"].replace(",", " ").split()]
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)

@@ -1,0 +1,154 @@
+"""The odds before rolling of a session's commands that roll, from each system's own functions: the
+same numbers as the single-roll pages (:mod:`meneur.web.tools`), which call the same helpers here.
+
+INS/MV: where the test lands on the table UM (the column, the row's cells, the shift) and the odds of
+success, failure, 111 and 666, with the units of a success. Warzone: the four outcomes of the d20
+power test. Carpathes: the five tiers of 2D6 + Trait.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from meneur.errors import MeneurError
+from meneur.i18n import N_, translate
+
+WARZONE_OUTCOMES = {
+    "absolute_success": "Absolute Success",
+    "success": "Success",
+    "failure": "Failure",
+    "critical_failure": "Critical Failure",
+}
+"""The warzone catalog's words for the outcomes (``warzone/cli/rolls.py``)."""
+
+
+@dataclass
+class Odds:
+    """What a button shows before rolling: each outcome's chance in per cent, and for an INS/MV test
+    where it lands on the table UM (see :func:`insmv_um`) and the choices it leaves open (the row
+    and the game master's shift; ``rows`` empty for a talent not possessed, always very hard)."""
+
+    outcomes: list[tuple[str, float]] = field(default_factory=list)
+    um: dict[str, Any] | None = None
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    difficulty: str = ""
+    shift: int = 0
+    error: str | None = None
+
+
+def insmv_um(plan: Any, table: Any = None) -> dict[str, Any]:
+    """An INS/MV test's place on the table UM and its odds, as the pages show them (``_insmv_um.html``):
+    the column (from the value's column, with the shift), the row's cells, the cell that decides,
+    success, failure, 111, 666 and the units of a success, in per cent."""
+    from meneur.systems.insmv.odds import odds_of
+    from meneur.systems.insmv.table_um import table_um
+
+    table = table or table_um()
+    found = odds_of(plan)
+    cells = table.cells[plan.request.row]
+    return {
+        "column": plan.column,
+        "start": plan.start_column,
+        "shift": plan.request.total_shift,
+        "labels": table.labels,
+        "cells": cells,
+        "cell": plan.threshold,
+        "automatic": plan.automatic.value if plan.automatic is not None else None,
+        "success": float(found.success) * 100,
+        "failure": float(found.failure) * 100,
+        "divine": float(found.divine) * 100,
+        "infernal": float(found.infernal) * 100,
+        "units": sorted((u, float(p) * 100) for u, p in found.success_units.items()),
+    }
+
+
+def odds(kind: str, state: Any, command: Any, lang: str) -> Odds:
+    """The odds of ``command`` in a session of ``kind`` now (empty for a command that rolls nothing)."""
+    try:
+        if kind == "insmv":
+            return _insmv(state, command, lang)
+        if kind == "warzone":
+            return Odds(_warzone(state, command, lang))
+        if kind == "carpathes":
+            return Odds(_carpathes(state, command, lang))
+    except MeneurError:  # the engine will say why when the command is given
+        return Odds()
+    return Odds()
+
+
+def _insmv(state: Any, command: Any, lang: str) -> Odds:
+    from meneur.systems.insmv.commands import RollTest, request_of
+    from meneur.systems.insmv.resolution import plan_test
+    from meneur.systems.insmv.sheet import resolve
+
+    if not isinstance(command, RollTest):
+        return Odds()
+    from meneur.systems.insmv.table_um import Difficulty
+
+    being = state.beings[command.being]
+    request = request_of(resolve(being, command))
+    um = insmv_um(plan_test(request, being.rules))
+    rows = (
+        [] if request.untrained_malus is not None else [(d.value, d.label.render(lang)) for d in Difficulty]
+    )
+    outcomes = [
+        (translate("web", N_("success"), lang), um["success"]),
+        (translate("web", N_("failure"), lang), um["failure"]),
+        ("111", um["divine"]),
+        ("666", um["infernal"]),
+    ]
+    return Odds(outcomes, um, rows, request.row.value, request.gm_shift)
+
+
+def warzone_outcomes(spec: Any, lang: str) -> list[tuple[str, float]]:
+    """The four outcomes of a Warzone power test and their chances, in per cent."""
+    from meneur.systems.warzone.odds import outcome_odds
+
+    return [
+        (translate("warzone", WARZONE_OUTCOMES[key], lang), float(chance) * 100)
+        for key, chance in outcome_odds(spec).items()
+    ]
+
+
+def _warzone(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
+    from meneur.systems.warzone import commands as c
+    from meneur.systems.warzone.power_test import PowerTestSpec
+    from meneur.systems.warzone.squad import resolve
+
+    if not isinstance(command, c.TestTechnique | c.CastSpell):
+        return []
+    model = state.models[resolve(state, command.model)]
+    if isinstance(command, c.TestTechnique):
+        name, order = model.next_technique, model.techniques_tested + 1
+    else:
+        name, order = command.name, None
+    power = next((p for p in model.figure.powers if p.name == name), None)
+    if power is None:
+        return []
+    return warzone_outcomes(PowerTestSpec(model.figure.power, power.difficulty, order, model.penalty), lang)
+
+
+def carpathes_tiers(trait: int, bonus: int, mode: Any, lang: str) -> list[tuple[str, float]]:
+    """The five tiers of 2D6 + Trait and their chances, in per cent."""
+    from meneur.systems.carpathes.model import TIER_LABELS, Tier
+    from meneur.systems.carpathes.odds import tier_odds
+
+    found = tier_odds(trait, bonus, mode)
+    return [(translate("carpathes", TIER_LABELS[t], lang), float(found[t]) * 100) for t in Tier]
+
+
+def _carpathes(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
+    from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
+    from meneur.systems.carpathes.commands import MakeRoll, UseJoker
+
+    if isinstance(command, UseJoker):  # the Joker du destin rolls the last roll again
+        last = state.status[command.pc].last_roll
+        if last is None:
+            return []
+        return carpathes_tiers(last.roll.trait, last.roll.bonus, roll_mode(state, command), lang)
+    if not isinstance(command, MakeRoll):
+        return []
+    bonus, _off_guard = roll_bonus(state, command)
+    trait = state.characters[command.pc].trait(command.trait)
+    return carpathes_tiers(trait, bonus, roll_mode(state, command), lang)

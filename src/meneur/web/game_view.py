@@ -1,0 +1,360 @@
+"""The view model of the INS/MV, Warzone and Carpathes session pages: the state from the engine, the
+legal commands as buttons (refused ones greyed with the engine's reason), the odds before rolling
+(:mod:`meneur.web.game_odds`), who plays what, and the log.
+
+Every button is an entry of the legal-action query; every number is the engine's state as the API
+projects it for this viewer; no rule is decided here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+from sqlalchemy import select
+
+from meneur.engine.registry import system
+from meneur.i18n import N_, set_language, translate
+from meneur.server.api import sessions as api
+from meneur.server.api.common import Caller, Database
+from meneur.server.models import Character, GameSession, Member
+from meneur.web.fight import _log
+from meneur.web.game_odds import Odds, odds
+from meneur.web.game_words import label
+from meneur.web.pages import language
+
+ROLLING = frozenset({"opposed", "wake", "roll_initiative", "attack"})
+"""Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
+
+
+@dataclass
+class Button:
+    """One legal entry (or a refused one, greyed with its reason)."""
+
+    actor: str | None
+    kind: str
+    label: str
+    wire: str
+    cost_min: int
+    cost_max: int
+    amount_field: str | None
+    reason: str | None
+    odds: Odds = field(default_factory=Odds)
+    key: str = "b"
+    """The button's ids' prefix on the page."""
+    rolls: bool = False
+    """Whether the command rolls dice (a field for the dice rolled at the table is shown)."""
+
+    @property
+    def variable(self) -> bool:
+        return self.amount_field is not None and self.cost_max > self.cost_min
+
+
+@dataclass
+class Player:
+    """Who plays an actor of the session: ``member`` (a name) or nobody yet."""
+
+    actor: str
+    member: str | None
+    member_id: str | None
+    mine: bool
+
+
+@dataclass
+class GameView:
+    table_id: str
+    session_id: str
+    kind: str
+    version: int
+    state: Any
+    rows: list[dict[str, Any]]
+    buttons: list[Button]
+    log: list[tuple[int, list[str]]]
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    error: str | None = None
+    players: list[Player] = field(default_factory=list)
+    """Who plays each actor a player may take (the GM sees them all; a player, the free ones)."""
+    members: list[tuple[str, str]] = field(default_factory=list)
+    """The table's players (id, name), for the GM's hand-over."""
+    mine: list[str] = field(default_factory=list)
+    violence: list[dict[str, Any]] = field(default_factory=list)
+    """Warzone: the violence table's rows."""
+
+    @property
+    def groups(self) -> list[tuple[str | None, list[Button]]]:
+        """The legal buttons by who acts: the game's own (the GM's) first, then each actor's."""
+        legal = [b for b in self.buttons if b.reason is None]
+        actors = list(dict.fromkeys(b.actor for b in legal if b.actor is not None))
+        found: list[tuple[str | None, list[Button]]] = [(None, [b for b in legal if b.actor is None])]
+        found += [(actor, [b for b in legal if b.actor == actor]) for actor in actors]
+        return [(actor, buttons) for actor, buttons in found if buttons]
+
+    @property
+    def claimable(self) -> list[str]:
+        return [p.actor for p in self.players if p.member_id is None]
+
+
+def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str, number: int) -> Button:
+    fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
+    amount = "cost" if isinstance(fields, dict) and "cost" in fields else None
+    found = Odds()
+    if entry.reason is None:
+        found = odds(kind, state, rules.codec.command_from_json(entry.command), lang)
+    return Button(
+        actor=entry.actor,
+        kind=entry.kind,
+        label=label(entry.kind, fields, lang),
+        wire=json.dumps(entry.command, ensure_ascii=False),
+        cost_min=entry.cost_min,
+        cost_max=entry.cost_max,
+        amount_field=amount,
+        reason=entry.reason,
+        odds=found,
+        key=f"b-{number}",
+        rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in ROLLING,
+    )
+
+
+def actors(kind: str, state: Any) -> list[str]:
+    """The actors a player may take in a session: INS/MV beings, Warzone models, Carpathes player
+    characters (its non-player characters stay the GM's)."""
+    if kind == "insmv":
+        return list(state.beings)
+    if kind == "warzone":
+        return list(state.models)
+    if kind == "carpathes":
+        return list(state.characters)
+    return []
+
+
+def _events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
+    """The fields of every logged event called ``name``, oldest first."""
+    found = []
+    for entry in log.log:
+        for event in entry.events:
+            if isinstance(event, dict) and name in event and isinstance(event[name], dict):
+                found.append(event[name])
+    return found
+
+
+def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
+    from meneur.systems.insmv.catalogue import KIND_LABELS
+
+    tests = _events(log, "tested")
+    return [
+        {
+            "last_test": next((t for t in reversed(tests) if t.get("name") == name), None),
+            "name": name,
+            "kind": translate("insmv", KIND_LABELS[being.kind], lang),
+            "will": being.will,
+            "power_points": being.current_power_points,
+            "power_points_max": being.max_power_points,
+            "characteristics": dict(being.characteristics),
+            "talents": [(t.name, t.characteristic, t.value) for t in being.talents],
+            "powers": dict(being.powers),
+        }
+        for name, being in state.beings.items()
+    ]
+
+
+def _warzone_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
+    from meneur.systems.warzone.activation import PHASE_NAMES
+    from meneur.systems.warzone.violence import row_for
+    from meneur.web.game_odds import WARZONE_OUTCOMES
+
+    tests = _events(log, "power_tested")
+    violence = _events(log, "violence_rolled")
+    rows = []
+    for name, model in state.models.items():
+        last = next((t for t in reversed(tests) if t.get("model") in (name, None)), None)
+        rolled = next((v for v in reversed(violence) if v.get("model") in (name, None)), None)
+        outcome = None
+        if last is not None:
+            key = last["critical"] or ("success" if last["success"] else "failure")
+            outcome = translate("warzone", WARZONE_OUTCOMES[key], lang)
+        rows.append(
+            {
+                "name": name,
+                "power": model.figure.power,
+                "leadership": model.figure.leadership,
+                "actions": model.figure.actions,
+                "actions_left": model.actions_left,
+                "phase": translate("warzone", PHASE_NAMES[model.phase], lang),
+                "turn": model.turn,
+                "declared": list(model.declared),
+                "tested": model.techniques_tested,
+                "penalty": model.penalty,
+                "cannot_concentrate": model.cannot_concentrate,
+                "knocked_down": model.knocked_down,
+                "panicked": model.panicked,
+                "wounds": model.wounds,
+                "last_test": last,
+                "outcome": outcome,
+                "critical": last is not None and last["critical"] is not None,
+                "violence": rolled,
+                "violence_rows": row_for(rolled["roll"]).label if rolled is not None else None,
+            }
+        )
+    return rows
+
+
+def _carpathes_rows(state: Any, lang: str) -> list[dict[str, Any]]:
+    from meneur.systems.carpathes.combat import WOUND_LABELS
+    from meneur.systems.carpathes.model import TIER_LABELS
+
+    rows = []
+    for name, character in state.characters.items():
+        status = state.status[name]
+        last = None
+        if status.last_roll is not None:
+            rolled = status.last_roll.trait_roll()
+            last = {
+                "dice": " + ".join(str(d) for d in rolled.kept),
+                "trait": rolled.trait,
+                "bonus": rolled.bonus,
+                "total": rolled.total,
+                "tier": translate("carpathes", TIER_LABELS[rolled.final_tier], lang),
+            }
+        rows.append(
+            {
+                "name": name,
+                "traits": {
+                    "mental": character.mental,
+                    "physical": character.physical,
+                    "social": character.social,
+                },
+                "talents": dict(character.talents),
+                "defense": character.defense,
+                "wounds": [translate("carpathes", WOUND_LABELS[w], lang) for w in status.wounds],
+                "needs_care": status.needs_care,
+                "talisman_spent": status.talisman_spent_in is not None,
+                "joker_used": status.joker_used_in is not None,
+                "cracked": status.cracked,
+                "last_roll": last,
+            }
+        )
+    return rows
+
+
+def _rows(
+    kind: str, state: Any, data: Any, log: api.LogOut, lang: str
+) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+    """Who is at the table, with the numbers the engine keeps for each."""
+    if kind == "insmv":
+        return _insmv_rows(state, log, lang), []
+    if kind == "warzone":
+        return _warzone_rows(state, log, lang), []
+    facts = [
+        (translate("web", N_("Session"), lang), str(state.session)),
+        (translate("web", N_("Scene"), lang), str(state.scene)),
+        (translate("web", N_("Round"), lang), str(state.round)),
+        (translate("web", N_("Initiative"), lang), ", ".join(_initiative(data)) or "—"),
+    ]
+    return _carpathes_rows(state, lang), facts
+
+
+def _initiative(data: Any) -> list[str]:
+    found = data.get("initiative") or []
+    return [item if isinstance(item, str) else str(item.get("name", item)) for item in found]
+
+
+def _violence_table(lang: str) -> list[dict[str, Any]]:
+    from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
+
+    return [
+        {"low": row.low, "high": row.high, "label": row.label, "text": translate("warzone", row.text, lang)}
+        for row in VIOLENCE_TABLE
+    ]
+
+
+def table_players(db: Database, table_id: str) -> list[tuple[str, str]]:
+    """The table's players, ``(member id, name)``, by name."""
+    found = db.query(Member).filter(Member.table_id == table_id, Member.role == "player")
+    return sorted(((m.id, m.name) for m in found), key=lambda item: item[1])
+
+
+def owners(db: Database, table_id: str) -> dict[str, str]:
+    """The table's characters a player owns, by name: their owner plays the actor of that name in
+    every session (the server's permission check says so), so it is not free to take."""
+    found = db.scalars(
+        select(Character).where(Character.table_id == table_id, Character.owner_id.is_not(None))
+    )
+    return {c.name: c.owner_id for c in found if c.owner_id is not None}
+
+
+def _players(
+    db: Database, me: Caller, row: GameSession, names: list[str], mine: frozenset[str]
+) -> list[Player]:
+    members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == row.table_id)}
+    owned = owners(db, row.table_id)
+    players = []
+    for name in names:
+        owner = row.controllers.get(name) or owned.get(name)
+        players.append(Player(name, members.get(owner) if owner else None, owner, name in mine))
+    if not me.is_gm:  # a player sees the actors still free and their own
+        players = [p for p in players if p.member_id is None or p.mine]
+    return players
+
+
+def build(
+    request: Request, db: Database, me: Caller, table_id: str, session_id: str, error: str | None = None
+) -> GameView:
+    """The session as ``me`` may see it and act in it."""
+    lang = language(request)
+    set_language(lang)
+    shown = api.get_session(session_id, me, request, db)
+    legal = api.legal(session_id, me, request, db, refused=True)
+    log = api.session_log(session_id, me, request, db)
+    rules = system(shown.kind)
+    state = rules.state_from_json(shown.state)
+    row = db.get(GameSession, session_id)
+    member = db.get(Member, me.id)
+    assert row is not None and member is not None
+    viewer = api.viewer_of(db, member, row)
+    with request.app.state.games.lock(session_id):
+        session = request.app.state.games.load(db, row)
+    rows, facts = _rows(shown.kind, state, shown.state, log, lang)
+    players = _players(db, me, row, actors(shown.kind, state), viewer.actors)
+    for item in rows:
+        item["mine"] = item["name"] in viewer.actors
+        item["player"] = next((p.member for p in players if p.actor == item["name"]), None)
+    return GameView(
+        table_id=table_id,
+        session_id=session_id,
+        kind=shown.kind,
+        version=legal.version,
+        state=shown.state,
+        rows=rows,
+        buttons=[_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)],
+        log=_log(session, [e.events for e in log.log], lang),
+        facts=facts,
+        error=error,
+        players=players,
+        members=table_players(db, table_id) if me.is_gm else [],
+        mine=sorted(viewer.actors),
+        violence=_violence_table(lang) if shown.kind == "warzone" else [],
+    )
+
+
+def odds_now(request: Request, db: Database, me: Caller, session_id: str, wire: Any, lang: str) -> Odds:
+    """The odds of the command ``wire`` in the session now, as ``me`` sees it (with what was chosen
+    beside its button); the engine's refusal, if it would refuse it, in ``error``."""
+    from meneur.errors import MeneurError
+
+    shown = api.get_session(session_id, me, request, db)
+    rules = system(shown.kind)
+    state = rules.state_from_json(shown.state)
+    try:
+        command = rules.codec.command_from_json(wire)
+        if shown.kind == "insmv":  # a row or shift the being's sheet refuses is said before rolling
+            from meneur.systems.insmv.commands import request_of
+            from meneur.systems.insmv.resolution import plan_test
+            from meneur.systems.insmv.sheet import resolve
+
+            being = state.beings[command.being]
+            plan_test(request_of(resolve(being, command)), being.rules)
+    except MeneurError as problem:
+        return Odds(error=problem.render(lang))
+    return odds(shown.kind, state, command, lang)
