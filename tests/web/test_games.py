@@ -386,3 +386,20 @@ def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: Te
     assert 'id="refusal"' in taken
     _as(web, ayla)
     assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+
+
+def test_the_gm_takes_a_command_back_and_gives_it_again_on_a_session_page(web: TestClient) -> None:
+    table_id, session_id = _session(web, "carpathes")
+    command = _forms(web.get(f"/t/{table_id}/s/{session_id}").text)[0]
+    _play(web, table_id, session_id, json.loads(command))
+    played = _api(web, session_id)
+    forward = f"/t/{table_id}/s/{session_id}/forward"
+    assert f'hx-post="{forward}"' in web.get(f"/t/{table_id}/s/{session_id}").text
+    nothing = web.post(forward, data={"version": "1"}, headers=_csrf(web))
+    assert "Aucune commande à refaire." in html.unescape(nothing.text)  # nothing taken back yet
+    back = web.post(f"/t/{table_id}/s/{session_id}/back", data={"version": "1"}, headers=_csrf(web))
+    assert back.status_code == 200 and _api(web, session_id)["version"] == 0
+    assert web.post(forward, data={"version": "0"}).status_code == 403  # no CSRF value: refused
+    again = web.post(forward, data={"version": "0"}, headers=_csrf(web))
+    assert again.status_code == 200 and 'role="alert"' not in again.text
+    assert _api(web, session_id) == played  # the same command, the same dice, the same state

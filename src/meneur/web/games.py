@@ -20,6 +20,7 @@ from sqlalchemy import select
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
+from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
@@ -96,10 +97,11 @@ def _page(
 ) -> HTMLResponse:
     view = game_view.build(request, db, me, table_id, session_id, error)
     table = db.get(GameTable, table_id)
+    redo = me.is_gm and redo_api.redoable(db, session_id, view.version) is not None
     return render(
         request,
         "_game.html" if fragment else "game.html",
-        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0},
+        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0, "redo": redo},
     )
 
 
@@ -233,6 +235,23 @@ def undo(
     error = None
     try:
         api.undo(session_id, api.UndoIn(version=int(version)), me, request, db)
+    except (ApiError, MeneurError, ValueError) as problem:
+        error = routes._error_text(request, problem)
+    db.commit()
+    return _page(request, db, me, table_id, session_id, error=error)
+
+
+@router.post("/t/{table_id}/s/{session_id}/forward", response_class=HTMLResponse)
+def redo(
+    request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
+) -> HTMLResponse:
+    """Carry out again the command the GM took back last (stored with the session)."""
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    error = None
+    try:
+        redo_api.redo(session_id, api.UndoIn(version=int(version)), me, request, db)
     except (ApiError, MeneurError, ValueError) as problem:
         error = routes._error_text(request, problem)
     db.commit()
