@@ -377,8 +377,8 @@ def _page(
     error: str | None = None,
     fragment: bool = True,
 ) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = build(request, db, me, table_id, session_id, error)
-    table = db.get(GameTable, table_id)
     return render(
         request,
         "_game.html" if fragment else "game.html",

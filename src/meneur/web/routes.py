@@ -254,10 +254,10 @@ def _fight(
     fragment: bool = True,
     status: int = 200,
 ) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     view.redo = bool(_redo_stack(request, session_id)) and me.is_gm
     name = "_fight.html" if fragment else "fight.html"
-    table = db.get(GameTable, table_id)
     from meneur.web.npc_pages import panel
 
     help = panel(request, db, session_id, language(request)) if me.is_gm else None
@@ -531,9 +531,9 @@ def claim(
 
 
 def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: Any) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     listed = rolls_api.list_rolls(table_id, me, db).rolls
     names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
-    table = db.get(GameTable, table_id)
     context = {
         "rolls": list(reversed(listed)),
         "names": names,
