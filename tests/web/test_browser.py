@@ -113,6 +113,7 @@ def _join(context: Any, link: str, name: str, hero: str) -> Any:
     ).fill(name)
     page.locator("form button[type=submit].primary").click()
     page.locator("a[href*='/s/']").first.click()
+    _online(page)
     page.locator(".claim form", has_text=hero).locator("button").click()
     expect(page.locator(f"#fighter-{hero.lower()}")).to_be_visible(timeout=WAIT)
     return page
@@ -396,6 +397,7 @@ def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) ->
     gm.get_by_role("button", name="Créer la table").click()
     gm.locator("a[href*='/s/']").first.click()
     session_id = gm.url.rsplit("/", 1)[-1]
+    _online(gm)  # htmx has taken the forms over: a click before would submit a plain form
     _action(gm, "commencer le combat").locator("button.do").click()
     expect(gm.locator("#where")).to_contain_text("KITSUNE", timeout=WAIT)
     token = gm.locator(".plan g.token[data-id=kitsune] circle")
