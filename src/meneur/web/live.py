@@ -170,7 +170,9 @@ def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> s
     return f'<div id="live-seq" hidden data-seq="{seq}"></div>\n{body}'
 
 
-def seat_of(app: Any, scope: MutableMapping[str, Any], table_id: str, page: str, session_id: str) -> Seat | int:
+def seat_of(
+    app: Any, scope: MutableMapping[str, Any], table_id: str, page: str, session_id: str
+) -> Seat | int:
     """The connection's member and page, or the code to close it with."""
     from meneur.web.fight import KIND
     from meneur.web.games import KINDS
