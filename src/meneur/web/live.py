@@ -269,7 +269,10 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
                 continue  # read the rest first: one fragment for all of them
             if stale:
                 make = partial(render, app, websocket.scope, seat, last)
-                html = await fragments.get(seat.key(last), make)
+                try:
+                    html = await fragments.get(seat.key(last), make)
+                except GoneError:  # shared with a member of this view who just left: ours, then
+                    html = await run_in_threadpool(make)
                 await websocket.send_text(html)
                 stale = False
             if closed.is_set():
