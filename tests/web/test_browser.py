@@ -422,3 +422,54 @@ def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) ->
     kitsune = next(c for c in answer.json()["state"]["combatants"] if c["id"] == "kitsune")
     assert kitsune["position"] == [10.0, 0.0]
     context.close()
+
+
+def test_an_answer_that_comes_late_neither_hides_a_newer_state_nor_a_conflict(
+    demo: Demo, browser: Any
+) -> None:
+    """An action's answer older than what the socket brought meanwhile does not take the page back;
+    an action sent while a conflicting change came first is refused (409) and the page shows it in
+    the state as it is now, even though the socket replaced the form it was sent from."""
+    context = browser.new_context(**LAPTOP, locale="fr-FR")
+    # each answer the page got, counted once its handlers have run
+    context.add_init_script(
+        "window.answers = 0; const send = XMLHttpRequest.prototype.send;"
+        "XMLHttpRequest.prototype.send = function (body) {"
+        " this.addEventListener('loadend', () => { window.answers += 1; }); return send.call(this, body); };"
+    )
+    slow = context.new_page()
+    slow.goto(demo.url + "/")
+    slow.get_by_label("Nom de la table").fill("Lente")
+    slow.get_by_role("button", name="Créer la table").click()
+    slow.locator("a[href*='/s/']").first.click()
+    quick = context.new_page()
+    quick.goto(slow.url)
+    _online(slow)
+    _online(quick)
+    _action(quick, "commencer le combat").locator("button.do").click()
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "1", timeout=WAIT)
+    held: list[tuple[Any, Any]] = []
+    slow.route("**/do", lambda route: held.append((route, route.fetch())))  # applied, answer held
+    _action(slow, "terminer la phase d'action").locator("button.do").click()
+    expect(quick.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)  # the socket
+    _action(quick, "terminer la phase d'action").locator("button.do").click()
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "3", timeout=WAIT)
+    answers = slow.evaluate("window.answers")
+    route, answer = held.pop()
+    route.fulfill(response=answer)  # the answer of move 2 arrives after move 3
+    slow.wait_for_function(f"window.answers > {answers}", timeout=WAIT)
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "3")
+    assert slow.locator("#refusal").count() == 0
+    slow.unroute("**/do")
+
+    # a move sent on a screen that a conflicting change overtakes: refused, shown, the page now
+    sent: list[Any] = []
+    slow.route("**/do", lambda route: sent.append(route))  # held before it reaches the server
+    _action(slow, "terminer la phase d'action").locator("button.do").click()
+    _action(quick, "terminer la phase d'action").locator("button.do").click()
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "4", timeout=WAIT)
+    sent.pop().continue_()
+    expect(slow.locator("#refusal")).to_contain_text("version 4", timeout=WAIT)
+    expect(slow.locator("#fight")).to_have_attribute("data-version", "4")
+    context.close()

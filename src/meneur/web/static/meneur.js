@@ -53,21 +53,50 @@
     if (box) { box.dataset.seq = String(lastSeq); }
   });
 
-  /* An action's answer older than what the socket brought meanwhile: keep the newer state, show
-     the answer's refusal if it has one. */
+  /* An action's answer older than what the socket brought meanwhile keeps the newer state and
+     shows the answer's refusal, if it has one, in it. */
+  function refusal(answer, shown) {
+    var found = answer.querySelector("#refusal");
+    var old = shown.querySelector("#refusal");
+    if (found && old) { old.replaceWith(found); }
+    else if (found) { shown.querySelector("#where").after(found); }
+  }
+  function parsed(text) {
+    var holder = document.createElement("template");
+    holder.innerHTML = text || "";
+    return holder.content;
+  }
   function older(event) {
     var shown = session(event.detail.target);
     if (!shown || !event.detail.shouldSwap) { return false; }
-    var found = /^\s*<div id="(?:fight|game)"[^>]*data-seq="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (!found || parseInt(found[1], 10) >= seqOf(shown)) { return false; }
-    var holder = document.createElement("template");
-    holder.innerHTML = event.detail.serverResponse;
-    var refusal = holder.content.querySelector("#refusal");
-    var old = shown.querySelector("#refusal");
-    if (refusal && old) { old.replaceWith(refusal); }
-    else if (refusal) { shown.querySelector("#where").after(refusal); }
+    var answer = parsed(event.detail.serverResponse);
+    var incoming = session(answer.firstElementChild);
+    if (!incoming || seqOf(incoming) >= seqOf(shown)) { return false; }
+    refusal(answer, shown);
     return true;
   }
+  /* The socket replaced the fragment while an action was on its way: htmx would put the answer in
+     the element that left the page, so it is put in the page here (or only its refusal). */
+  function late(xhr) {
+    if (xhr.status >= 400) { status("failed"); return; }
+    var answer = parsed(xhr.responseText);
+    var incoming = session(answer.firstElementChild);
+    var shown = incoming && document.getElementById(incoming.id);
+    if (!shown) { return; }
+    if (seqOf(incoming) < seqOf(shown)) { refusal(answer, shown); return; }
+    remember();
+    shown.replaceWith(incoming);
+    htmx.process(incoming);
+    restore();
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var target = session(event.detail.target);
+    var xhr = event.detail.xhr;
+    if (!target || !xhr) { return; }
+    xhr.addEventListener("load", function () {
+      if (!document.body.contains(target)) { late(xhr); }
+    });
+  });
 
   /* A new state of the same move keeps what the player was typing (tokens, where to). */
   var typed = {};
