@@ -31,7 +31,7 @@ from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
 from meneur.server.api.common import member_for
-from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Raw
+from meneur.server.live import CLOSE_UNAUTHORIZED, Hub
 from meneur.server.models import GameSession, GameTable, Member
 
 log = logging.getLogger("meneur.web.live")
@@ -46,6 +46,9 @@ QUIET = 5.0
 member removed by another process)."""
 KEPT = 256
 """The renderings kept for the connections that ask late for the same view of the same ``seq``."""
+Change = dict[str, Any]
+"""A stored change as the hub reads it: ``seq``, ``kind``, ``audience``, ``member_id``,
+``session_id``, ``payload``."""
 SESSION_CHANGES = ("character", "member_joined", "member_removed")
 """Changes without a session that a session's page shows (names, who plays whom, hidden ones)."""
 
@@ -85,7 +88,7 @@ class Seat:
     def key(self, seq: int) -> tuple[Any, ...]:
         return (self.page, self.table_id, self.session_id, self.view, self.lang, seq)
 
-    def concerns(self, change: Raw) -> bool:
+    def concerns(self, change: Change) -> bool:
         """Whether this member may see ``change`` and this page shows what it changed."""
         if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
             return False
@@ -93,7 +96,7 @@ class Seat:
             return bool(change["kind"] == "roll")
         return change["session_id"] == self.session_id or change["kind"] in SESSION_CHANGES
 
-    def removed(self, changes: list[Raw]) -> bool:
+    def removed(self, changes: list[Change]) -> bool:
         return any(
             c["kind"] == "member_removed" and c["payload"].get("member", {}).get("id") == self.member_id
             for c in changes
