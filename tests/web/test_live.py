@@ -138,10 +138,12 @@ def test_a_roll_for_the_gm_alone_never_reaches_a_players_socket(web: TestClient)
         blind = seats.seq()
         seats.post("/rolls", {"expression": "2d6", "visibility": "public", "dice": "4 2"})
         public = seats.seq()
-        gm_first, gm_second = _message(gm), _message(gm)
+        gm_seen = [_message(gm)]
+        while gm_seen[-1][0] != public:  # one message per change, or one for both if they came together
+            gm_seen.append(_message(gm))
         ayla_first = _message(ayla)
-    assert gm_first[0] == blind and "1d20+7" in gm_first[1]
-    assert gm_second[0] == public and "1d20+7" in gm_second[1] and "2d6" in gm_second[1]
+    assert "1d20+7" in gm_seen[-1][1] and "2d6" in gm_seen[-1][1]
+    assert [at for at, _list in gm_seen] in ([blind, public], [public])
     # the first message Ayla gets is the public roll's: nothing was sent for the blind one
     assert ayla_first[0] == public and "2d6" in ayla_first[1]
     assert "1d20+7" not in ayla_first[1] and ayla_first[1].startswith('<section class="card" id="roll-list"')

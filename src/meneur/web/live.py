@@ -19,11 +19,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -34,6 +35,7 @@ from meneur.server.api.common import member_for
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub
 from meneur.server.models import GameSession, GameTable, Member
 
+T = TypeVar("T")
 log = logging.getLogger("meneur.web.live")
 router = APIRouter(include_in_schema=False)
 
@@ -246,6 +248,14 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
     fragments: Fragments = app.state.web_fragments
     wake = hub.subscribe(seat.table_id)
     closed = asyncio.Event()
+    pending: list[asyncio.Future[Any]] = []
+
+    async def step(work: Awaitable[T]) -> T:
+        """``work`` as a task the socket waits for even when it is closed: its database reads end
+        before the handler does (never a connection left open behind a closed socket)."""
+        task = asyncio.ensure_future(work)
+        pending[:] = [task]
+        return await asyncio.shield(task)
 
     async def receive() -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -261,7 +271,7 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
     try:
         while not closed.is_set():
             wake.clear()
-            changes = await hub.changes(app, seat.table_id, last)
+            changes = await step(hub.changes(app, seat.table_id, last))
             if seat.removed(changes):
                 await _close(websocket, CLOSE_UNAUTHORIZED)
                 return
@@ -273,9 +283,9 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
             if stale:
                 make = partial(render, app, websocket.scope, seat, last)
                 try:
-                    html = await fragments.get(seat.key(last), make)
+                    html = await step(fragments.get(seat.key(last), make))
                 except GoneError:  # shared with a member of this view who just left: ours, then
-                    html = await run_in_threadpool(make)
+                    html = await step(run_in_threadpool(make))
                 await websocket.send_text(html)
                 stale = False
             if closed.is_set():
@@ -283,7 +293,7 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
             try:
                 await asyncio.wait_for(wake.wait(), timeout=QUIET)
             except TimeoutError:
-                if not await run_in_threadpool(seated, app, seat):
+                if not await step(run_in_threadpool(seated, app, seat)):
                     await _close(websocket, CLOSE_UNAUTHORIZED)
                     return
     except GoneError as gone:
@@ -296,3 +306,6 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
     finally:
         hub.unsubscribe(seat.table_id, wake)
         reader.cancel()
+        if pending:
+            with anyio.CancelScope(shield=True):
+                await asyncio.wait(pending)
