@@ -112,6 +112,7 @@ def _join(context: Any, link: str, name: str, hero: str) -> Any:
         "Votre nom" if "fr" in page.locator("html").get_attribute("lang") else "Your name"
     ).fill(name)
     page.locator("form button[type=submit].primary").click()
+    page.locator("a.continue").click()  # no character of the table: the heroes are the fight's
     page.locator("a[href*='/s/']").first.click()
     _online(page)
     page.locator(".claim form", has_text=hero).locator("button").click()
@@ -415,12 +416,24 @@ def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) ->
     gm.mouse.move(*_on_plan(gm, 10, 0), steps=4)
     gm.mouse.up()
     expect(gm.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)
-    cookies = {c["name"]: c["value"] for c in context.cookies()}
-    answer = httpx.get(
-        f"{demo.url}/api/v1/sessions/{session_id}", cookies={"meneur_token": cookies["meneur_token"]}
-    )
+    token = next(c["value"] for c in context.cookies() if c["name"].startswith("meneur_token_"))
+    answer = httpx.get(f"{demo.url}/api/v1/sessions/{session_id}", cookies={"meneur_token": token})
     kitsune = next(c for c in answer.json()["state"]["combatants"] if c["id"] == "kitsune")
     assert kitsune["position"] == [10.0, 0.0]
+    # a click on the plan puts its position in metres into the terrain form; the engine places it
+    gm.mouse.click(*_on_plan(gm, 5, 6))
+    expect(gm.locator("#terrain-details")).to_have_attribute("open", "", timeout=WAIT)
+    expect(gm.locator("#terrain-x")).to_have_value(re.compile(r"^(4\.9|5|5\.1)$"))
+    expect(gm.locator("#terrain-y")).to_have_value(re.compile(r"^(5\.9|6|6\.1)$"))
+    gm.locator("#terrain-kind").select_option("hazard")
+    gm.locator("#terrain-rank").fill("2")
+    gm.locator("#terrain-form button[type=submit]").click()
+    expect(gm.locator("#fight")).to_have_attribute("data-version", "3", timeout=WAIT)
+    expect(gm.locator(".terrain-legend")).to_contain_text("danger, rang 2")
+    assert not axe_problems(gm)
+    gm.locator("a[href$='/options']").click()
+    expect(gm.locator("h1")).to_have_text("Options de la table", timeout=WAIT)
+    assert not axe_problems(gm)
     context.close()
 
 

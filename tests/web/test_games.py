@@ -18,6 +18,7 @@ from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.web.games import EXAMPLES
 from tests.server.conftest import database_url
+from tests.web.forms import create_table
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def _csrf(client: TestClient) -> dict[str, str]:
 
 def _session(client: TestClient, system: str, setup: Any = None) -> tuple[str, str]:
     """A table of ``system`` created from the home page, then a session started from its page."""
-    answer = client.post("/tables", data={"name": "Jeudi", "system": system}, follow_redirects=False)
+    answer = create_table(client, "Jeudi", system)
     assert answer.status_code == 303
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     table = client.get(f"/t/{table_id}")
@@ -140,7 +141,7 @@ def test_carpathes_session_shows_traits_defense_talisman_and_joker(web: TestClie
 
 
 def test_a_setup_that_does_not_read_is_shown_beside_the_field(web: TestClient) -> None:
-    answer = web.post("/tables", data={"name": "Jeudi", "system": "warzone"}, follow_redirects=False)
+    answer = create_table(web, "Jeudi", "warzone")
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     bad = web.post(
         f"/t/{table_id}/new-session",
@@ -167,7 +168,7 @@ def test_the_session_page_speaks_english_on_request(web: TestClient) -> None:
 
 
 def test_the_energy_fight_keeps_its_own_page(web: TestClient) -> None:
-    answer = web.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+    answer = create_table(web, "Mardi", "energy")
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     page = web.get(f"/t/{table_id}").text
     found = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", page)

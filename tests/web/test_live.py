@@ -19,6 +19,7 @@ from meneur.server.config import Settings
 from meneur.web import live
 from meneur.web.games import EXAMPLES
 from tests.server.conftest import database_url
+from tests.web.forms import create_table, csrf
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ class Seats:
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
-        answer = client.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+        answer = create_table(client, "Mardi", "energy")
         assert answer.status_code == 303
         self.table_id = answer.headers["location"].rsplit("/", 1)[-1]
         found = re.search(rf"/t/{self.table_id}/s/([0-9a-f]+)", client.get(f"/t/{self.table_id}").text)
@@ -72,7 +73,7 @@ class Seats:
         self.client.cookies.update(cookies)
 
     def post(self, path: str, data: dict[str, str]) -> Any:
-        headers = {"X-CSRF-Token": self.client.cookies["meneur_csrf"]}
+        headers = {"X-CSRF-Token": csrf(self.client)}
         answer = self.client.post(f"/t/{self.table_id}{path}", data=data, headers=headers)
         assert answer.status_code == 200, answer.text
         return answer
@@ -235,7 +236,7 @@ def test_a_stranger_an_unknown_page_and_a_removed_member_are_closed(web: TestCli
         seats.be(seats.gm)
         removed = web.delete(
             f"/api/v1/tables/{seats.table_id}/members/{ayla_id}",
-            headers={"X-CSRF-Token": web.cookies["meneur_csrf"]},
+            headers={"X-CSRF-Token": csrf(web)},
         )
         assert removed.status_code == 204
         with pytest.raises(WebSocketDisconnect) as closed:
@@ -244,11 +245,11 @@ def test_a_stranger_an_unknown_page_and_a_removed_member_are_closed(web: TestCli
 
 
 def test_a_session_page_of_another_game_gets_its_fragment(web: TestClient) -> None:
-    answer = web.post("/tables", data={"name": "Jeudi", "system": "insmv"}, follow_redirects=False)
+    answer = create_table(web, "Jeudi", "insmv")
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     created = web.post(
         f"/t/{table_id}/new-session",
-        data={"setup": json.dumps(EXAMPLES["insmv"], ensure_ascii=False), "csrf": web.cookies["meneur_csrf"]},
+        data={"setup": json.dumps(EXAMPLES["insmv"], ensure_ascii=False), "csrf": csrf(web)},
         follow_redirects=False,
     )
     session_id = created.headers["location"].rsplit("/", 1)[-1]
@@ -261,7 +262,7 @@ def test_a_session_page_of_another_game_gets_its_fragment(web: TestClient) -> No
     with web.websocket_connect(url) as socket:
         played = web.post(
             f"/t/{table_id}/s/{session_id}/play",
-            data={"command": command, "version": "0", "csrf": web.cookies["meneur_csrf"]},
+            data={"command": command, "version": "0", "csrf": csrf(web)},
         )
         assert played.status_code == 200
         at, fragment = _message(socket)

@@ -17,8 +17,9 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from meneur.web import npc
+from meneur.web import autoplay, npc
 from tests.server.conftest import database_url
+from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table
 
 KITSUNE_ATTACKS = {"attack": {"actor": "kitsune", "target": "agent1", "tokens": 6, "power": 0}}
@@ -54,7 +55,7 @@ def _settled(web: TestClient, table_id: str, session_id: str, version: int) -> s
     deadline = time.monotonic() + 30  # a bound against a hang, not a measure
     while True:
         page = web.get(f"/t/{table_id}/s/{session_id}/view").text
-        found = npc.autoplay_of(web.app, session_id)
+        found = autoplay.autoplay_of(web.app, session_id)
         if _version(page) >= version and (found is None or not found.on or found.waiting):
             return page
         assert time.monotonic() < deadline, f"stuck at move {_version(page)}"
@@ -106,11 +107,11 @@ def test_the_help_is_the_gms_only(web: TestClient) -> None:
     found = re.search(r'class="code">([^<]+)<', code.text)
     assert found is not None
     web.cookies.clear()
-    web.post(f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"})
+    join(web, table_id, found.group(1), "Ayla")
     assert 'id="npc-help"' not in web.get(f"/t/{table_id}/s/{session_id}/view").text
     assert web.get(f"/t/{table_id}/s/{session_id}/suggest").status_code == 403
     switched = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
-    assert switched.status_code == 403 and npc.autoplay_of(web.app, session_id) is None
+    assert switched.status_code == 403 and autoplay.autoplay_of(web.app, session_id) is None
 
 
 def test_auto_play_plays_the_npcs_turns_and_reactions_until_a_player_character_must_act(
@@ -147,7 +148,7 @@ def test_auto_play_plays_the_npcs_turns_and_reactions_until_a_player_character_m
         and len(web.get(f"/api/v1/sessions/{session_id}/log").json()["log"]) == 9
     )
     off = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": ""}, headers=_csrf(web))
-    assert 'aria-checked="false"' in off.text and npc.autoplay_of(web.app, session_id).on is False  # type: ignore[union-attr]
+    assert 'aria-checked="false"' in off.text and autoplay.autoplay_of(web.app, session_id).on is False  # type: ignore[union-attr]
 
 
 def test_undo_switches_auto_play_off_so_the_undone_move_is_not_played_again(web: TestClient) -> None:
@@ -174,7 +175,7 @@ def test_a_refused_command_switches_auto_play_off_with_the_engines_reason(
     monkeypatch.setattr(npc, "npc_move", lambda state, players, seed=0: wrong)
     web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
     deadline = time.monotonic() + 30
-    while (found := npc.autoplay_of(web.app, session_id)) is not None and found.on:
+    while (found := autoplay.autoplay_of(web.app, session_id)) is not None and found.on:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
@@ -194,7 +195,7 @@ def test_auto_play_switches_itself_off_when_a_side_is_down(web: TestClient) -> N
         assert 'role="alert"' not in adjusted.text, html.unescape(adjusted.text)[:300]
     web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
     _settled(web, table_id, session_id, 3)
-    found = npc.autoplay_of(web.app, session_id)
+    found = autoplay.autoplay_of(web.app, session_id)
     assert found is not None and not found.on
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
     assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it

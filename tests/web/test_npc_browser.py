@@ -56,6 +56,7 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         player.goto(_local(demo.join_link, demo))
         player.get_by_label("Votre nom").fill("Ayla")
         player.locator("form button[type=submit].primary").click()
+        player.locator("a.continue").click()
         player.locator("a[href*='/s/']").first.click()
         _online(player)  # htmx has taken the forms over: a click before would submit a plain form
         player.locator(".claim form", has_text="KITSUNE").locator("button").click()

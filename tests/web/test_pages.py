@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from tests.server.conftest import database_url
+from tests.web.forms import create_table, join
 
 
 @pytest.fixture
@@ -27,7 +28,7 @@ def web(tmp_path: Path) -> Iterator[TestClient]:
 
 def _table(client: TestClient) -> tuple[str, str]:
     """Create an Energy table from the home page; the table's id and its demo fight's id."""
-    answer = client.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+    answer = create_table(client, "Mardi", "energy")
     assert answer.status_code == 303
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     page = client.get(f"/t/{table_id}")
@@ -81,11 +82,9 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
     found = re.search(r'class="code">([^<]+)<', code.text)
     assert found is not None
     web.cookies.clear()
-    bad = web.post(f"/join/{table_id}", data={"code": "nope", "name": "Ayla"})
+    bad = join(web, table_id, "nope", "Ayla")
     assert bad.status_code == 400 and "Aucune table n’a ce code" in html.unescape(bad.text)
-    joined = web.post(
-        f"/join/{table_id}", data={"code": found.group(1), "name": "Ayla"}, follow_redirects=False
-    )
+    joined = join(web, table_id, found.group(1), "Ayla", follow_redirects=False)
     assert joined.status_code == 303
     player = dict(web.cookies)
     claimed = web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "kitsune"}, headers=_csrf(web))
@@ -141,7 +140,7 @@ def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web
     code = re.search(r'class="code">([^<]+)<', web.post(f"/t/{table_id}/join-code", headers=_csrf(web)).text)
     assert code is not None
     web.cookies.clear()
-    web.post(f"/join/{table_id}", data={"code": code.group(1), "name": "Ayla"})
+    join(web, table_id, code.group(1), "Ayla")
     seen = web.get(f"/t/{table_id}/rolls").text
     assert "4d6kh3+1" not in seen and "Aucun jet" in seen
     web.cookies.clear()
@@ -238,7 +237,7 @@ def test_a_hero_played_by_one_player_cannot_be_taken_by_another(web: TestClient)
     players = []
     for name in ("Ayla", "Bren"):
         web.cookies.clear()
-        web.post(f"/join/{table_id}", data={"code": code.group(1), "name": name})
+        join(web, table_id, code.group(1), name)
         players.append(dict(web.cookies))
     web.cookies.clear()
     web.cookies.update(players[0])

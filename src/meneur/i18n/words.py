@@ -10,14 +10,17 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from enum import Enum
+from functools import lru_cache
 from typing import TypeVar
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
 
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
-    """``text`` reduced for comparison: « Avatar d’Archange » and ``avatar_d_archange`` fold alike."""
+    """``text`` reduced for comparison: « Avatar d’Archange » and ``avatar_d_archange`` fold alike
+    (remembered: the same names are compared at every command)."""
     decomposed = unicodedata.normalize("NFKD", text.strip().casefold().replace("\u2019", "'"))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return "_".join(plain.replace("-", " ").replace("'", " ").replace("_", " ").split())

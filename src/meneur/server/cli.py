@@ -115,6 +115,7 @@ def run_server(settings: Any, demo: bool = False) -> None:
         port=settings.port,
         workers=settings.workers if settings.workers > 1 else None,
         log_config=LOG_CONFIG,
+        access_log=settings.access_log,
         ws="websockets-sansio",
         ws_per_message_deflate=False,  # small JSON messages: compressing them only costs CPU
     )
@@ -164,6 +165,9 @@ def _serve_command() -> Callable[..., None]:
         host: str = typer.Option(None, "--host", help=_("Address to listen on (default 127.0.0.1).")),
         port: int = typer.Option(None, "--port", help=_("Port to listen on (default 8000).")),
         workers: int = typer.Option(None, "--workers", help=_("Worker processes (PostgreSQL only).")),
+        access_log: bool = typer.Option(
+            None, "--access-log/--no-access-log", help=_("Log every HTTP request (default: off).")
+        ),
         demo: bool = typer.Option(
             False,
             "--demo",
@@ -176,7 +180,8 @@ def _serve_command() -> Callable[..., None]:
         """Run the table server (REST and WebSocket API)."""
         if demo and host is None:
             host = "0.0.0.0"
-        run_server(_settings(db=db, host=host, port=port, workers=workers), demo=demo)
+        settings = _settings(db=db, host=host, port=port, workers=workers, access_log=access_log)
+        run_server(settings, demo=demo)
 
     return serve_command
 

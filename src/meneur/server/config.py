@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     """The instance's admin token: creates GM accounts and tables on a public address."""
     join_attempts_per_minute: int = 10
     """Failed join attempts allowed per client address and minute."""
+    access_log: bool = False
+    """Log every HTTP request (uvicorn's access log). Off by default: the server logs what changes a
+    table (commands, rolls, members) itself, and a line per request costs each request its write."""
     snapshot_every: int = Field(default=100, ge=0)
     """Store a snapshot of a session's state every this many commands (0: never); loading a
     session replays only the commands after its latest snapshot."""

@@ -6,16 +6,29 @@ last ``seq`` it saw misses nothing and gets nothing twice.
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.orm import Session as Db
 
-from meneur.server.models import Change, GameTable
+from meneur.server.models import CHANGES, TABLES
+from meneur.server.store import written
 
 AUDIENCES = ("table", "gm", "gm+member", "member")
 PAGE = 500
 """The most changes read at once."""
+NOTIFY = text("SELECT pg_notify('meneur_live', :table)")
+"""Wakes the live feeds of the table's connections in every process (PostgreSQL); the payload is the
+table's id and the writing process's :data:`PROCESS`."""
+PROCESS = uuid.uuid4().hex[:16]
+"""This process among the server's processes (a process has its own changes already, see
+:meth:`meneur.server.live.Hub.publish`)."""
+_NEXT_SEQ = (
+    update(TABLES).where(TABLES.c.id == bindparam("id_")).values(seq=TABLES.c.seq + 1).returning(TABLES.c.seq)
+)
+_ADD_CHANGE = insert(CHANGES)
 
 
 def append(
@@ -28,28 +41,37 @@ def append(
     member_id: str | None = None,
     session_id: str | None = None,
 ) -> int:
-    """Write one change and return its ``seq`` (the table's row is locked until commit)."""
-    seq = db.execute(
-        update(GameTable)
-        .where(GameTable.id == table_id)
-        .values(seq=GameTable.seq + 1)
-        .returning(GameTable.seq)
-    ).scalar_one()
-    db.add(
-        Change(
-            table_id=table_id,
-            seq=seq,
-            kind=kind,
-            audience=audience,
-            member_id=member_id,
-            session_id=session_id,
-            payload=payload,
-        )
+    """Write one change and return its ``seq`` (the table's row is locked until commit). SQL
+    statements rather than the ORM's unit of work: every command and roll comes this way."""
+    db.flush()  # what the caller added is written first (the table's row, a roll, a character)
+    connection = db.connection()
+    seq = connection.execute(_NEXT_SEQ, {"id_": table_id}).scalar_one()
+    connection.execute(
+        _ADD_CHANGE,
+        {
+            "table_id": table_id,
+            "seq": seq,
+            "kind": kind,
+            "audience": audience,
+            "member_id": member_id,
+            "session_id": session_id,
+            "payload": payload,
+        },
     )
     if db.bind is not None and db.bind.dialect.name == "postgresql":
-        from sqlalchemy import text
-
-        db.execute(text("SELECT pg_notify('meneur_live', :table)"), {"table": table_id})
+        db.execute(NOTIFY, {"table": f"{table_id} {PROCESS}"})
+    # what the live feed sends once this is committed (see meneur.server.store.Store.written)
+    written(db).append(
+        {
+            "table_id": table_id,
+            "seq": int(seq),
+            "kind": kind,
+            "audience": audience,
+            "member_id": member_id,
+            "session_id": session_id,
+            "payload": json.loads(json.dumps(payload)),  # as a read of the row gives it back
+        }
+    )
     return int(seq)
 
 
@@ -64,12 +86,21 @@ def visible(audience: str, owner: str | None, member_id: str, role: str) -> bool
     return owner == member_id
 
 
-def since(db: Db, table_id: str, after: int, limit: int = PAGE) -> list[Change]:
-    """The changes after ``after``, in order."""
+def since(db: Db, table_id: str, after: int, limit: int = PAGE) -> list[dict[str, Any]]:
+    """The changes after ``after``, in order, as plain data: ``seq``, ``kind``, ``audience``,
+    ``member_id``, ``session_id``, ``payload``."""
+    changes = CHANGES
     query = (
-        select(Change)
-        .where(Change.table_id == table_id, Change.seq > after)
-        .order_by(Change.seq)
+        select(
+            changes.c.seq,
+            changes.c.kind,
+            changes.c.audience,
+            changes.c.member_id,
+            changes.c.session_id,
+            changes.c.payload,
+        )
+        .where(changes.c.table_id == table_id, changes.c.seq > after)
+        .order_by(changes.c.seq)
         .limit(limit)
     )
-    return list(db.scalars(query))
+    return [dict(row) for row in db.execute(query).mappings()]

@@ -131,6 +131,15 @@ class Games:
         with self._guard:
             return self._locks.setdefault(session_id, threading.Lock())
 
+    def cached(self, session_id: str, version: int) -> Session[Any, Any, Any] | None:
+        """The session in memory when it is at ``version`` (call with its lock held)."""
+        with self._guard:
+            found = self._cache.get(session_id)
+            if found is None or found.version != version:
+                return None
+            self._cache.move_to_end(session_id)
+            return found
+
     def load(self, db: Db, row: GameSession) -> Session[Any, Any, Any]:
         """The session as stored (call with its lock held)."""
         with self._guard:
@@ -140,11 +149,15 @@ class Games:
         if cached is not None and cached.version == row.version:
             return cached
         session = restore(db, row)
+        self.remember(row.id, session)
+        return session
+
+    def remember(self, session_id: str, session: Session[Any, Any, Any]) -> None:
+        """Keep a session just created (its first command need not replay it)."""
         with self._guard:
-            self._cache[row.id] = session
+            self._cache[session_id] = session
             while len(self._cache) > self.size:
                 self._cache.popitem(last=False)
-        return session
 
     def snapshot(self, session: Session[Any, Any, Any]) -> Any | None:
         """The JSON of the session's state when a snapshot is due at its version, else ``None``."""

@@ -1,11 +1,11 @@
 """The live feed over WebSocket: ``{"seq", "kind", ...}`` messages a viewer may see, in order.
 
-A client connects with its token (``?token=`` or the ``meneur_token`` cookie) and the last ``seq``
-it saw (``?after=``): the stored changes after it are sent first, then each new one as it is
-written. Writers wake the waiting connections of their table through the :class:`Hub` (in one
-process) and PostgreSQL ``NOTIFY`` (across processes); a woken connection reads the changes from
-the database, so nothing is lost and nothing is sent twice. A member removed by the GM is
-disconnected at once (close code 4401).
+A client connects with its token (``?token=``, or the browser's cookies: see
+:mod:`meneur.server.accounts`) and the last ``seq`` it saw (``?after=``): the stored changes after
+it are sent first, then each new one as it is written. Writers wake the waiting connections of
+their table through the :class:`Hub` (in one process) and PostgreSQL ``NOTIFY`` (across
+processes); a woken connection reads the changes from the database, so nothing is lost and
+nothing is sent twice. A member removed by the GM is disconnected at once (close code 4401).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
+from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.projection import Viewer, needs_session, project_events
@@ -35,13 +36,28 @@ CLOSE_TRY_AGAIN = 1013
 OVERLOAD = (OperationalError, PoolTimeout)
 
 
+KEEP = 256
+"""The most recent changes a table's connections are served from memory."""
+
+
 class Hub:
-    """Wakes the connections of a table when a change is written (thread-safe)."""
+    """Serves each table's connections the changes written since they last looked, and wakes them
+    when there are new ones (thread-safe).
+
+    The changes this process commits are handed to :meth:`publish` (by the store, after the commit)
+    and kept in memory for the table's connections, the last :data:`KEEP` of them: a connection that
+    is up to date reads nothing from the database. It reads the database (once for every connection
+    of the table asking for the same changes) when memory cannot tell: when it starts or resumes
+    from further back, when a change is missing (committed by another thread, not handed over yet),
+    when another process wrote to the table (PostgreSQL ``NOTIFY``), and after a quiet spell.
+    """
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, set[asyncio.Event]] = {}
         self._generation: dict[str, int] = {}
+        self._foreign: dict[str, int] = {}
+        self._recent: dict[str, dict[int, Raw]] = {}
         self._fetches: dict[tuple[str, int, int], asyncio.Future[list[Raw]]] = {}
         self._stop = threading.Event()
 
@@ -59,21 +75,74 @@ class Hub:
             found.discard(event)
             if not found:
                 del self._waiters[table_id]
+                self._recent.pop(table_id, None)
 
     def notify(self, table_id: str) -> None:
         """Wake the table's connections (callable from any thread)."""
+        self._call(self._wake, table_id)
+
+    def publish(self, changes: list[Raw]) -> None:
+        """Changes this process committed, in any order (callable from any thread)."""
+        self._call(self._add, changes)
+
+    def notify_foreign(self, table_id: str) -> None:
+        """Another process wrote to the table: its connections read the database (any thread)."""
+        self._call(self._foreign_wake, table_id)
+
+    def foreign(self, table_id: str) -> int:
+        """How many times another process wrote to the table (a connection compares it)."""
+        return self._foreign.get(table_id, 0)
+
+    def _call(self, callback: Any, argument: Any) -> None:
         if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._wake, table_id)
+            self.loop.call_soon_threadsafe(callback, argument)
 
     def _wake(self, table_id: str) -> None:
         self._generation[table_id] = self._generation.get(table_id, 0) + 1
         for event in self._waiters.get(table_id, ()):
             event.set()
 
-    async def changes(self, app: Any, table_id: str, after: int) -> list[Raw]:
-        """The changes after ``after``, read once for every connection of the table that asks for
-        the same ones since the last wake-up (a read started before a change was notified is never
-        shared with a connection woken by it)."""
+    def _foreign_wake(self, table_id: str) -> None:
+        self._foreign[table_id] = self.foreign(table_id) + 1
+        self._wake(table_id)
+
+    def _add(self, changes: list[Raw]) -> None:
+        tables: set[str] = set()
+        for change in changes:
+            table_id = change["table_id"]
+            if table_id not in self._waiters:  # no one here: a connection that comes reads the database
+                continue
+            recent = self._recent.setdefault(table_id, {})
+            recent[change["seq"]] = change
+            for seq in sorted(recent)[: max(0, len(recent) - KEEP)]:
+                del recent[seq]
+            tables.add(table_id)
+        for table_id in tables:
+            self._wake(table_id)
+
+    def remembered(self, table_id: str, after: int) -> list[Raw] | None:
+        """The changes after ``after`` from memory, or ``None`` when memory cannot tell."""
+        recent = self._recent.get(table_id)
+        if not recent:
+            return None
+        newest = max(recent)
+        if after >= newest:
+            return []
+        found: list[Raw] = []
+        seq = after + 1
+        while seq in recent:
+            found.append(recent[seq])
+            seq += 1
+        return found if found and seq > newest else None
+
+    async def changes(self, app: Any, table_id: str, after: int, fresh: bool = True) -> list[Raw]:
+        """The changes after ``after``: from memory unless ``fresh`` (see the class), else read once
+        for every connection of the table that asks for the same ones since the last wake-up (a read
+        started before a change was notified is never shared with a connection woken by it)."""
+        if not fresh:
+            found_here = self.remembered(table_id, after)
+            if found_here is not None:
+                return found_here
         key = (table_id, after, self._generation.get(table_id, 0))
         found = self._fetches.get(key)
         if found is None:
@@ -102,7 +171,9 @@ class Hub:
                     connection.execute("LISTEN meneur_live")
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            self.notify(note.payload)
+                            table_id, _, origin = note.payload.partition(" ")
+                            if origin != feed.PROCESS:  # this process's own are published
+                                self.notify_foreign(table_id)
             except psycopg.Error:
                 log.exception("lost the PostgreSQL notification channel; reconnecting")
                 self._stop.wait(1.0)
@@ -119,17 +190,7 @@ Raw = dict[str, Any]
 def _fetch(app: Any, table_id: str, after: int) -> list[Raw]:
     """The table's changes after ``after`` (one read shared by every connection of the table)."""
     with app.state.store.reader() as db:
-        return [
-            {
-                "seq": c.seq,
-                "kind": c.kind,
-                "audience": c.audience,
-                "member_id": c.member_id,
-                "session_id": c.session_id,
-                "payload": c.payload,
-            }
-            for c in feed.since(db, table_id, after)
-        ]
+        return feed.since(db, table_id, after)
 
 
 class _Watcher:
@@ -156,7 +217,10 @@ class _Watcher:
             return True
 
     def session(self, session_id: str) -> tuple[str, Viewer, dict[str, Any]]:
-        """The session's kind, this member as its viewer, and the options its projections get."""
+        """The session's kind, this member as its viewer, and the options its projections get (the
+        GM sees every session as it is: nothing to read)."""
+        if self.role == "gm":
+            return "", Viewer(self.member_id, "gm", frozenset()), {}
         found = self.sessions.get(session_id)
         if found is None:
             from meneur.server.api.sessions import options_for, viewer_of
@@ -181,8 +245,10 @@ class _Watcher:
         """The sessions whose views ``changes`` need and this connection does not hold (read
         again: who controls what, the hidden characters, an NPC who arrived may have changed)."""
         needed: set[str] = set()
+        if self.role == "gm":
+            return needed
         for change in changes:
-            if change["kind"] in ("character", "session"):
+            if change["kind"] in ("character", "session", "options"):
                 self.sessions.clear()
             session_id = change["session_id"]
             if change["kind"] in ("command", "undo") and session_id:
@@ -224,9 +290,9 @@ def _arrival(event: Any) -> bool:
     return isinstance(event, dict) and "combatant_arrived" in event
 
 
-def _authenticate(app: Any, token: str | None, table_id: str) -> str | None:
+def _authenticate(app: Any, token: str | None, cookies: dict[str, str], table_id: str) -> str | None:
     with app.state.store.reader() as db:
-        member = member_for(db, token)
+        member = member_for(db, token) if token else seated(db, cookies, table_id)
         if member is None or member.table_id != table_id:
             return None
         return member.id
@@ -237,9 +303,7 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     """Every change of the table this member may see, after ``after``, then as they happen."""
     app = websocket.app
     try:
-        member_id = await run_in_threadpool(
-            _authenticate, app, token or websocket.cookies.get("meneur_token"), table_id
-        )
+        member_id = await run_in_threadpool(_authenticate, app, token, websocket.cookies, table_id)
     except OVERLOAD as error:
         await _overloaded(websocket, error, accepted=False)
         return
@@ -263,13 +327,17 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     reader = asyncio.create_task(receive())
     watcher = _Watcher(app, table_id, member_id)
     last = max(after, 0)
+    fresh = True  # the first read, and after a quiet spell or another process's write: the database
+    seen_foreign = hub.foreign(table_id)
     try:
         if not await run_in_threadpool(watcher.load):
             await websocket.close(code=CLOSE_UNAUTHORIZED)
             return
         while not closed.is_set():
             wake.clear()
-            changes = await hub.changes(app, table_id, last)
+            foreign = hub.foreign(table_id)
+            changes = await hub.changes(app, table_id, last, fresh or foreign != seen_foreign)
+            fresh, seen_foreign = False, foreign
             unknown = watcher.unknown(changes)
             if unknown:  # reading a session may replay it: not in the event loop
                 await run_in_threadpool(watcher.prepare, unknown)
@@ -286,6 +354,7 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
             try:
                 await asyncio.wait_for(wake.wait(), timeout=5.0)
             except TimeoutError:  # quiet table: check the member still sits at it
+                fresh = True
                 if not await run_in_threadpool(watcher.load):
                     await websocket.close(code=CLOSE_UNAUTHORIZED)
                     return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Table, Text, UniqueConstraint, text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -28,8 +28,18 @@ class Account(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
 
 
+class AccountSession(Base):
+    """A browser signed in to a GM account: the session's token, stored hashed (signing out deletes it)."""
+
+    __tablename__ = "account_sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+
+
 class GameTable(Base):
-    """A table: a name, a system, its options, and the last ``seq`` of its live feed."""
+    """A table: a name, a system, its options, the last ``seq`` of its live feed, and the GM account
+    that created it (none on a loopback server or with the admin token)."""
 
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -38,6 +48,7 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     join_code_hash: Mapped[str] = mapped_column(String(64))
     seq: Mapped[int] = mapped_column(Integer, default=0)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class Member(Base):
@@ -76,7 +87,7 @@ class CharacterVersion(Base):
 
 
 class GameSession(Base):
-    """A session of the engine: its kind, its setup, and the number of live commands."""
+    """A session of the engine: its kind, its setup, the number of live commands, and its auto-play."""
 
     __tablename__ = "sessions"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -86,6 +97,9 @@ class GameSession(Base):
     controllers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     version: Mapped[int] = mapped_column(Integer, default=0)
     event_count: Mapped[int] = mapped_column(Integer, default=0)
+    autoplay: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
+    """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (see
+    :mod:`meneur.web.npc`); ``None`` when never switched on."""
 
 
 class CommandRow(Base):
@@ -163,3 +177,20 @@ class Change(Base):
     member_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     session_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     payload: Mapped[Any] = mapped_column(JSON)
+
+
+def _table(model: type[Base]) -> Table:
+    found = model.__table__
+    assert isinstance(found, Table)
+    return found
+
+
+TABLES = _table(GameTable)
+MEMBERS = _table(Member)
+SESSIONS = _table(GameSession)
+COMMANDS = _table(CommandRow)
+EVENTS = _table(EventRow)
+SNAPSHOTS = _table(Snapshot)
+CHANGES = _table(Change)
+"""The tables of the hot paths (a command and its feed change), for SQL statements written without the
+ORM's unit of work."""

@@ -15,6 +15,7 @@ requests cannot hold every connection of the pool while each waits for another.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -30,10 +31,26 @@ from sqlalchemy.orm import sessionmaker
 from meneur.server.db import make_engine, upgrade
 
 T = TypeVar("T")
+log = logging.getLogger("meneur.server.store")
 _READER: ContextVar[Db | None] = ContextVar("meneur_request_reader", default=None)
 """The read session of the request being served (set by :meth:`Store.request_reader`)."""
 BATCH = 64
 """The most jobs committed together."""
+WRITTEN = "meneur_written"
+"""The key of a write session's ``info`` that lists the live feed's changes it wrote."""
+
+
+WRITER = "meneur_writer"
+"""Marks the ``info`` of the sessions :meth:`Store.writer` and :meth:`Store.write` give."""
+
+
+def written(db: Db) -> list[dict[str, Any]]:
+    """The live feed's changes written in ``db``'s transaction so far: handed to the live feed when
+    it commits, so the feed is written only in the store's write sessions."""
+    if not db.info.get(WRITER):
+        raise RuntimeError("the live feed is written in a session of Store.writer() or Store.write()")
+    found: list[dict[str, Any]] = db.info.setdefault(WRITTEN, [])
+    return found
 
 
 class Store:
@@ -43,11 +60,15 @@ class Store:
         self.url = url
         self.engine = engine if engine is not None else make_engine(url, pool)
         self._read = sessionmaker(self.engine, expire_on_commit=False)
-        self._write = sessionmaker(self.engine.execution_options(immediate=True), expire_on_commit=False)
+        self._write = sessionmaker(
+            self.engine.execution_options(immediate=True), expire_on_commit=False, info={WRITER: True}
+        )
         self._jobs: queue.Queue[tuple[Callable[[Db], Any], Future[Any]] | None] = queue.Queue()
         self._committer: threading.Thread | None = None
         self._guard = threading.Lock()
         self._turn: threading.Lock | None = threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        self.on_commit: Callable[[list[dict[str, Any]]], None] | None = None
+        """Told the live feed's changes of every committed write (the live feed's hub)."""
 
     @property
     def is_postgresql(self) -> bool:
@@ -90,8 +111,19 @@ class Store:
     def writer(self) -> Iterator[Db]:
         """A transaction committed on success, rolled back on any exception."""
         self._release_reader()
-        with self._writing(), self._write() as db, db.begin():
-            yield db
+        with self._writing(), self._write() as db:
+            with db.begin():
+                yield db
+            self._written(db)
+
+    def _written(self, db: Db) -> None:
+        """Hand the live feed's changes of a committed transaction to :attr:`on_commit`."""
+        changes = db.info.pop(WRITTEN, None)
+        if changes and self.on_commit is not None:
+            try:
+                self.on_commit(changes)
+            except Exception:  # the write is committed whatever the feed does; its readers catch up
+                log.exception("the live feed was not told of a committed write")
 
     def write(self, job: Callable[[Db], T]) -> T:
         """Run ``job`` in a write transaction and return its result once committed (grouped with
@@ -131,13 +163,17 @@ class Store:
     def _run(self, batch: list[tuple[Callable[[Db], Any], Future[Any]]]) -> None:
         outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
-            with self._writing(), self._write() as db, db.begin():
-                for job, done in batch:
-                    try:
-                        with db.begin_nested():
-                            outcomes.append((done, job(db), None))
-                    except Exception as failed:
-                        outcomes.append((done, None, failed))
+            with self._writing(), self._write() as db:
+                with db.begin():
+                    for job, done in batch:
+                        mark = len(written(db))
+                        try:
+                            with db.begin_nested():
+                                outcomes.append((done, job(db), None))
+                        except Exception as failed:
+                            del written(db)[mark:]  # its changes were taken back with it
+                            outcomes.append((done, None, failed))
+                self._written(db)
         except Exception as lost:  # the commit itself failed: no job is done
             for _job, done in batch:
                 done.set_exception(lost)

@@ -11,20 +11,35 @@ from typing import Any
 
 
 def mount(app: Any) -> None:
-    """Add the pages (``/``, ``/join``, ``/t/...``) and ``/static`` to ``app``."""
+    """Add the pages (``/``, ``/join``, ``/t/...``, ``/account/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
-    from meneur.web import characters, games, live, npc, npc_pages, routes, tools
+    from meneur.web import (
+        autoplay,
+        characters,
+        fight_routes,
+        games,
+        home,
+        live,
+        npc_pages,
+        options_pages,
+        routes,
+        tables,
+        tools,
+    )
     from meneur.web.pages import STATIC
 
-    app.state.web_redo = {}
     app.state.web_autoplay = {}
-    app.state.web_autoplay_pause = npc.PAUSE
+    app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
+    app.include_router(home.router)
+    app.include_router(tables.router)
+    app.include_router(fight_routes.router)
     app.include_router(characters.router)
     app.include_router(tools.router)
     app.include_router(npc_pages.router)
+    app.include_router(options_pages.router)
     app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -21,12 +21,11 @@ from meneur.i18n import N_, Message, set_language
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
 from meneur.server.models import GameSession, Member
+from meneur.systems.energy.combat.effects.terrain import KINDS as TERRAIN_KINDS
 
 KIND = "energy-fight"
 REACTIONS = ("defend", "interpose", "counter", "extended_defense")
-GM_FORMS = ("arrive", "leave", "adjust")
-HIDDEN = ("place_terrain",)
-"""Commands the pages do not offer yet (they need a place on the plan)."""
+GM_FORMS = ("arrive", "leave", "adjust", "place_terrain")
 
 
 @dataclass
@@ -117,6 +116,8 @@ class FightView:
     error: str | None = None
     redo: bool = False
     ended: bool = False
+    terrain_kinds: list[tuple[str, str]] = field(default_factory=list)
+    """What the GM may place, with the book's words."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -198,6 +199,11 @@ def _log(
         found.append((number, lines))
     found.reverse()
     return found
+
+
+def _terrain(terrain: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """The terrain elements with their kind in the book's words (``label``)."""
+    return [{**t, "label": _words(str(t["kind"]), lang)} for t in terrain]
 
 
 def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, Any]:
@@ -302,13 +308,14 @@ def build(
         fighters=sorted(fighters, key=lambda f: data["order"].index(f.id) if f.id in data["order"] else 99),
         order=order,
         reaction=reaction,
-        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS + HIDDEN],
+        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS],
         gm_forms={a.kind: a for a in actions if a.actor is None and a.kind in GM_FORMS},
         log=_log(session, [e.events for e in log.log], lang),
         mine=sorted(viewer.actors),
         claimable=claimable,
-        plan=_plan(fighters, data["terrain"]),
+        plan=_plan(fighters, _terrain(data["terrain"], lang)),
         pending_target=pending["target"] if pending is not None else None,
         error=error,
         ended=data["phase"] == "ended",
+        terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
     )

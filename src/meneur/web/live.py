@@ -31,7 +31,6 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
-from meneur.server.api.common import member_for
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub
 from meneur.server.models import GameSession, GameTable, Member
 
@@ -159,12 +158,12 @@ def _path(seat: Seat) -> str:
 
 def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> str:
     """The page's fragment as the HTTP route answers it, after the ``seq`` it brings the page to."""
-    from meneur.web import games, routes
+    from meneur.web import fight_routes, games, routes
 
     request = _request(scope, _path(seat))
     with app.state.store.reader() as db:
         if seat.page == "fight":
-            response = routes.fight_fragment(request, db, seat.table_id, seat.session_id)
+            response = fight_routes.fight_fragment(request, db, seat.table_id, seat.session_id)
         elif seat.page == "game":
             response = games.session_fragment(request, db, seat.table_id, seat.session_id)
         else:
@@ -181,13 +180,13 @@ def seat_of(
     """The connection's member and page, or the code to close it with."""
     from meneur.web.fight import KIND
     from meneur.web.games import KINDS
-    from meneur.web.pages import TOKEN_COOKIE, language, viewer
+    from meneur.web.pages import language, seat
 
     request = _request(scope, f"/t/{table_id}")
     with app.state.store.reader() as db:
-        member = member_for(db, request.cookies.get(TOKEN_COOKIE))
+        me = seat(request, db, table_id)  # the member this browser is at the table (its language)
         table = db.get(GameTable, table_id)
-        if member is None or table is None or member.table_id != table_id:
+        if me is None or table is None:
             return CLOSE_UNAUTHORIZED
         if page not in PAGES:
             return CLOSE_NOT_FOUND
@@ -196,11 +195,10 @@ def seat_of(
             kinds = (KIND,) if page == "fight" else KINDS
             if row is None or row.table_id != table_id or row.kind not in kinds:
                 return CLOSE_NOT_FOUND
-        viewer(request, db)  # the member's language, if they chose one
         return Seat(
             table_id=table_id,
-            member_id=member.id,
-            role=member.role,
+            member_id=me.id,
+            role=me.role,
             lang=language(request),
             page=page,
             session_id=session_id if page != "rolls" else "",

@@ -1,44 +1,25 @@
-"""Non-player characters on the GM's screen: the tactical AI's suggestion and auto-play.
+"""Non-player characters on the GM's screen: who they are, and the tactical AI's next command.
 
 A combatant is a non-player character here when it is not a player character (the fight's ``pc``
 flag) and no player controls it (the fight's ``controllers``, or a character of the table a player
 owns). When one of them must act or react, the GM may ask the heuristic policy
 (:mod:`meneur.systems.energy.ai`) for its command, with the reasons and the two best alternatives,
-and play it; or switch auto-play on: a task in the server's event loop then gives the policy's
-commands one at a time, with a short pause so the players see each move, through the same service
-as the pages' buttons (the engine decides, the live feed tells every page). It waits while a
-player's character must act, and switches itself off when the fight is over or a command is refused
-(the reason shown on the GM's screen). Nothing here decides a rule.
+and play it; or switch auto-play on (:mod:`meneur.web.autoplay`). Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import logging
 import random
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
-from starlette.requests import Request
 
-from meneur.errors import MeneurError
-from meneur.i18n import N_, Message
-from meneur.server import feed
-from meneur.server.api import sessions as sessions_api
-from meneur.server.api.common import ApiError, Caller
-from meneur.server.models import Character, GameSession, Member
+from meneur.server.models import Character, GameSession
 from meneur.systems.energy.ai import Heuristic, Policy, Suggestion
 from meneur.systems.energy.ai.adapter import Decision, decisions, over
 from meneur.systems.energy.combat.commands import Command, EndPhase
 from meneur.systems.energy.combat.state import FightState, Phase
-
-log = logging.getLogger("meneur.web.npc")
-
-PAUSE = 1.0
-"""Seconds between two commands of auto-play, so the players see each move."""
 
 _POLICY: Policy = Heuristic()
 
@@ -103,172 +84,3 @@ def npc_move(state: FightState, players: frozenset[str], seed: int = 0) -> NpcMo
     if state.pending is None and state.acting is None and state.phase is not Phase.MAINTENANCE:
         return NpcMove(EndPhase(), None)
     return None
-
-
-# -- auto-play -------------------------------------------------------------------------------------
-
-
-@dataclass
-class AutoPlay:
-    """Auto-play of one fight: on or off, as which GM, and why it stopped."""
-
-    table_id: str
-    gm_id: str
-    on: bool = False
-    waiting: bool = False
-    run: int = 0
-    """Which switching-on the running task belongs to (an older task stops without a word)."""
-    """Whether auto-play looked at the fight since its last change and waits for a player."""
-    reason: Message | MeneurError | ApiError | None = None
-    task: concurrent.futures.Future[None] | None = field(default=None, repr=False)
-
-    def why(self, lang: str) -> str | None:
-        """Why auto-play stopped by itself, in ``lang``."""
-        if self.reason is None:
-            return None
-        if isinstance(self.reason, ApiError):
-            return self.reason.message.render(lang)
-        return self.reason.render(lang)
-
-
-def autoplays(app: Any) -> dict[str, AutoPlay]:
-    """Auto-play of each fight of this server process, by session id."""
-    found: dict[str, AutoPlay] = app.state.web_autoplay
-    return found
-
-
-def autoplay_of(app: Any, session_id: str) -> AutoPlay | None:
-    return autoplays(app).get(session_id)
-
-
-def _announce(app: Any, table_id: str, session_id: str) -> None:
-    """A change in the table's live feed, so every page (every GM tab) shows the switch again."""
-    with app.state.store.writer() as writer:
-        row = writer.get(GameSession, session_id)
-        if row is None:
-            return
-        feed.append(
-            writer,
-            table_id,
-            "session",
-            {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
-            session_id=session_id,
-        )
-    app.state.hub.notify(table_id)
-
-
-def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
-    """Switch auto-play of the fight on (as GM ``me``) or off; every GM tab sees it."""
-    found = autoplays(app).get(session_id)
-    if found is None:
-        found = autoplays(app)[session_id] = AutoPlay(me.table_id, me.id)
-    found.gm_id, found.on, found.reason, found.run = me.id, on, None, found.run + 1
-    if found.task is not None:
-        found.task.cancel()  # cancels the task in the event loop
-        found.task = None
-    if on:
-        loop = app.state.hub.loop
-        assert loop is not None, "the server's event loop runs once the app has started"
-        found.task = asyncio.run_coroutine_threadsafe(_run(app, session_id, found, found.run), loop)
-    _announce(app, me.table_id, session_id)
-
-
-def halt(app: Any, session_id: str) -> None:
-    """Switch auto-play off without a word (before an undo, which it would otherwise play again)."""
-    found = autoplays(app).get(session_id)
-    if found is not None and found.on:
-        found.on, found.reason, found.run = False, None, found.run + 1
-        if found.task is not None:
-            found.task.cancel()
-            found.task = None
-
-
-def _stop(
-    app: Any, session_id: str, found: AutoPlay, run: int, reason: Message | MeneurError | ApiError
-) -> None:
-    if found.run != run:  # switched again meanwhile
-        return
-    found.on, found.reason = False, reason
-    _announce(app, found.table_id, session_id)
-
-
-class _Step(NamedTuple):
-    kind: str
-    """``played``, ``wait`` (a player must act), ``again`` (another command came first) or ``stop``."""
-    reason: Message | MeneurError | ApiError | None = None
-
-
-def _request(app: Any) -> Request:
-    """A request of this server for the service functions (they read ``request.app`` only)."""
-    return Request(
-        {"type": "http", "app": app, "method": "POST", "path": "/", "headers": [], "query_string": b""}
-    )
-
-
-def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
-    """Give the next command of a non-player character, if one must act (called in a thread)."""
-    db: Db = app.state.store.open_reader()
-    try:
-        row = db.get(GameSession, session_id)
-        member = db.get(Member, found.gm_id)
-        if row is None or member is None or member.role != "gm":
-            return _Step(
-                "stop", Message("web", N_("Auto-play stopped: the fight or its game master is gone."))
-            )
-        games = app.state.games
-        with games.lock(session_id):
-            state = games.load(db, row).state
-            version = row.version
-        if state.phase is Phase.ENDED or (state.phase is not Phase.SETUP and over(state)):
-            return _Step("stop", Message("web", N_("Auto-play stopped: the fight is over.")))
-        move = npc_move(state, player_actors(db, row))
-        if move is None:
-            return _Step("wait")
-        wire = games.load(db, row).system.codec.command_to_json(move.command)
-        me = Caller(member.id, member.table_id, member.role, member.name)
-        if not found.on:  # switched off meanwhile
-            return _Step("wait")
-        try:
-            sessions_api.give_command(
-                session_id, sessions_api.CommandIn(command=wire, version=version), me, _request(app), db
-            )
-        except ApiError as error:
-            if error.status_code == 409:  # someone played first: look again
-                return _Step("again")
-            return _Step("stop", error)
-        except MeneurError as error:
-            return _Step("stop", error)
-        return _Step("played")
-    finally:
-        db.close()
-
-
-async def _run(app: Any, session_id: str, found: AutoPlay, run: int) -> None:
-    """Play while non-player characters must act; wait for the table's next change otherwise."""
-    hub = app.state.hub
-    changed = hub.subscribe(found.table_id)
-    try:
-        while found.on and found.run == run:
-            changed.clear()
-            found.waiting = False
-            try:
-                step = await asyncio.to_thread(play_one, app, session_id, found)
-            except Exception:  # auto-play stops, the server goes on
-                log.exception("auto-play failed", extra={"session": session_id})
-                step = _Step(
-                    "stop",
-                    Message("web", N_("Auto-play stopped by an unexpected error (see the server's log).")),
-                )
-            if not found.on or found.run != run:
-                return
-            if step.kind == "stop":
-                assert step.reason is not None
-                await asyncio.to_thread(_stop, app, session_id, found, run, step.reason)
-                return
-            if step.kind == "played":
-                await asyncio.sleep(app.state.web_autoplay_pause)
-            elif step.kind == "wait":
-                found.waiting = True
-                await changed.wait()
-    finally:
-        hub.unsubscribe(found.table_id, changed)

@@ -15,6 +15,7 @@ from meneur.i18n import set_language
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
+from meneur.web import autoplay as auto
 from meneur.web import npc
 from meneur.web.pages import csrf_ok, language, render
 
@@ -53,12 +54,9 @@ def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
     state = _state(request, db, row).state
     actor = npc.must_act(state)
     shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
-    found = npc.autoplay_of(request.app, session_id)
-    return Panel(
-        npc=shown,
-        autoplay=found is not None and found.on,
-        stopped=found.why(lang) if found is not None else None,
-    )
+    switch = auto.stored(db, session_id)  # the same on every worker
+    auto.adopt(request.app, row.table_id, session_id, switch)
+    return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=auto.stopped(switch, lang))
 
 
 def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
@@ -72,7 +70,8 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
 
 
 def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
-    from meneur.web.routes import _checked, _forbidden
+    from meneur.web.fight_routes import _checked
+    from meneur.web.routes import _forbidden
 
     me = _checked(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
@@ -123,13 +122,14 @@ def autoplay(
     csrf: Annotated[str, Form()] = "",
 ) -> HTMLResponse:
     """Switch auto-play of non-player characters on or off (the GM only); every page is told."""
-    from meneur.web.routes import _fight, _forbidden
+    from meneur.web.fight_routes import _fight
+    from meneur.web.routes import _forbidden
 
     me = _gm(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
         return me
     if not csrf_ok(request, csrf):
         return _forbidden(request)
-    npc.switch(request.app, me, session_id, on == "on")
+    auto.switch(request.app, me, session_id, on == "on")
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id)

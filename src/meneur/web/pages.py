@@ -2,9 +2,10 @@
 
 A page's strings are in the ``web`` domain (templates call ``_("...")``, extracted by
 ``scripts/i18n.py``); the engine's words and refusals come as :class:`~meneur.i18n.Message` objects
-rendered in the viewer's language. The member is read from the ``meneur_token`` cookie; a form that
-changes something repeats the ``meneur_csrf`` cookie (``X-CSRF-Token``, sent by htmx, or a ``csrf``
-field), as the API asks.
+rendered in the viewer's language. The member at a table is read from the browser's cookies (one
+HttpOnly seat cookie per table, or the GM account it is signed in to: :mod:`meneur.server.accounts`);
+every form repeats the ``meneur_csrf`` cookie (``X-CSRF-Token``, sent by htmx, or a ``csrf`` field),
+as the API asks. A page sets that cookie when the browser has none yet.
 """
 
 from __future__ import annotations
@@ -21,16 +22,19 @@ from sqlalchemy.orm import Session as Db
 
 from meneur import __version__
 from meneur.i18n import LANGUAGES, Message, set_language, translate
-from meneur.server.api.common import Caller, member_for, request_language
+from meneur.server.accounts import ACCOUNT_COOKIE, seat_cookie, seated
+from meneur.server.api.common import Caller, request_language
 from meneur.server.auth import new_token
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 PAGE_LANGUAGES = ("fr", "en")
-TOKEN_COOKIE = "meneur_token"
 CSRF_COOKIE = "meneur_csrf"
 LANGUAGE_COOKIE = "meneur_lang"
+SEAT_AGE = 3600 * 24 * 365
+"""Seconds a browser remembers a seat (its token stops working sooner if the GM removes the member)."""
+ACCOUNT_AGE = 3600 * 24 * 30
 
 
 @cache
@@ -74,9 +78,9 @@ def say(value: Message | str | None, lang: str) -> str:
     return value.render(lang) if isinstance(value, Message) else str(value)
 
 
-def viewer(request: Request, db: Db) -> Caller | None:
-    """The member this browser is (the ``meneur_token`` cookie), or ``None``."""
-    member = member_for(db, request.cookies.get(TOKEN_COOKIE))
+def seat(request: Request, db: Db, table_id: str) -> Caller | None:
+    """The member this browser is at ``table_id``, or ``None`` (its language becomes the page's)."""
+    member = seated(db, request.cookies, table_id)
     if member is None:
         return None
     if member.language in PAGE_LANGUAGES:
@@ -92,6 +96,26 @@ def csrf_ok(request: Request, sent: str | None) -> bool:
     return bool(expected) and bool(given) and hmac.compare_digest(expected, given)
 
 
+def _csrf(request: Request) -> str:
+    """The browser's CSRF value, made (and kept for the response) when it has none yet."""
+    found = request.cookies.get(CSRF_COOKIE, "") or getattr(request.state, "new_csrf", "")
+    if not found:
+        found = request.state.new_csrf = new_token()
+    return str(found)
+
+
+def _cookie(response: Response, request: Request, name: str, value: str, **options: Any) -> None:
+    secure = request.url.scheme == "https"
+    response.set_cookie(name, value, samesite="lax", secure=secure, path="/", **options)
+
+
+def keep_csrf(response: Response, request: Request) -> None:
+    """Send the CSRF cookie made while answering, if any."""
+    made = getattr(request.state, "new_csrf", "")
+    if made and not request.cookies.get(CSRF_COOKIE):
+        _cookie(response, request, CSRF_COOKIE, made)
+
+
 def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """The template ``name`` in the viewer's language."""
     lang = language(request)
@@ -101,21 +125,34 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "say": lambda value: say(value, lang),
         "lang": lang,
         "languages": [code for code in LANGUAGES if code in PAGE_LANGUAGES],
-        "csrf": request.cookies.get(CSRF_COOKIE, ""),
+        "csrf": _csrf(request),
         "path": request.url.path,
         **context,
     }
     html = environment().get_template(name).render(values)
-    return HTMLResponse(html, status_code=status)
+    response = HTMLResponse(html, status_code=status)
+    keep_csrf(response, request)
+    return response
 
 
-def sign_in(response: Response, request: Request, token: str) -> str:
-    """Keep ``token`` in the HttpOnly cookie and set a new CSRF cookie (both for the whole site)."""
-    csrf = new_token()
+def sign_in(response: Response, request: Request, token: str, table_id: str) -> None:
+    """Keep ``token`` in the table's HttpOnly seat cookie (the browser's other seats stay)."""
+    _cookie(response, request, seat_cookie(table_id), token, httponly=True, max_age=SEAT_AGE)
+    keep_csrf(response, request)
+
+
+def forget_seat(response: Response, request: Request, table_id: str) -> None:
     secure = request.url.scheme == "https"
-    response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="lax", secure=secure, path="/")
-    response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="lax", secure=secure, path="/")
-    return csrf
+    response.delete_cookie(seat_cookie(table_id), path="/", secure=secure, httponly=True, samesite="lax")
+
+
+def sign_in_account(response: Response, request: Request, token: str) -> None:
+    _cookie(response, request, ACCOUNT_COOKIE, token, httponly=True, max_age=ACCOUNT_AGE)
+
+
+def sign_out_account(response: Response, request: Request) -> None:
+    secure = request.url.scheme == "https"
+    response.delete_cookie(ACCOUNT_COOKIE, path="/", secure=secure, httponly=True, samesite="lax")
 
 
 def redirect(url: str) -> RedirectResponse:

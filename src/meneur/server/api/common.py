@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
 from meneur.server.auth import digest
-from meneur.server.models import Member
+from meneur.server.models import MEMBERS, Member
 
 
 class Body(BaseModel):
@@ -91,7 +91,12 @@ def request_language(request: Request) -> str:
     chosen = getattr(request.state, "language", None)
     if chosen:
         return str(chosen)
-    for part in request.headers.get("accept-language", "").split(","):
+    return accept_language(request.headers.get("accept-language", ""))
+
+
+def accept_language(header: str) -> str:
+    """The first language of an ``Accept-Language`` header that meneur speaks, else French."""
+    for part in header.split(","):
         code = part.split(";")[0].strip()
         if not code or code == "*":
             continue
@@ -137,6 +142,29 @@ def bearer(authorization: str | None) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Token:
+    """What a request needs of the member its token names."""
+
+    id: str
+    table_id: str
+    role: str
+    name: str
+    language: str | None
+
+
+def _token_member(db: Db, token: str | None) -> _Token | None:
+    if not token:
+        return None
+    members = MEMBERS
+    found = db.execute(
+        select(members.c.id, members.c.table_id, members.c.role, members.c.name, members.c.language).where(
+            members.c.token_hash == digest(token), members.c.removed.is_(False)
+        )
+    ).one_or_none()
+    return None if found is None else _Token(*found)
+
+
 def member_for(db: Db, token: str | None) -> Member | None:
     if not token:
         return None
@@ -146,27 +174,50 @@ def member_for(db: Db, token: str | None) -> Member | None:
     return member
 
 
+COOKIES = ("meneur_token", "meneur_account")
+"""The browser's credentials: a table's seat (``meneur_token_<table id>``, or the single
+``meneur_token`` of the API's cookie route) or a GM account (:mod:`meneur.server.accounts`)."""
+
+
+def _cookie_member(request: Request, db: Db) -> Member | None:
+    """The member a browser's cookies make it at the table the request is about (its path's table,
+    or the table of its path's session)."""
+    from meneur.server.accounts import seated
+    from meneur.server.models import GameSession
+
+    table_id = request.path_params.get("table_id")
+    session_id = request.path_params.get("session_id")
+    if table_id is None and session_id is not None:
+        row = db.get(GameSession, session_id)
+        table_id = row.table_id if row is not None else None
+    if table_id is None:
+        return member_for(db, request.cookies.get("meneur_token"))
+    return seated(db, request.cookies, table_id)
+
+
 def current_member(
     request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
 ) -> Caller:
-    """The member whose token the request carries (header, or the ``meneur_token`` cookie; a
-    request that changes something with the cookie must repeat the ``meneur_csrf`` cookie in the
-    ``X-CSRF-Token`` header)."""
+    """The member whose token the request carries (see :func:`caller_of`)."""
+    return caller_of(request, db, authorization)
+
+
+def caller_of(request: Request, db: Db, authorization: str | None) -> Caller:
+    """The member whose token the request carries (header, or the browser's cookies; a request that
+    changes something with a cookie must repeat the ``meneur_csrf`` cookie in the ``X-CSRF-Token``
+    header)."""
     token = bearer(authorization)
-    if token is None and request.cookies.get("meneur_token"):
-        token = request.cookies["meneur_token"]
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            sent = request.headers.get("x-csrf-token", "")
-            expected = request.cookies.get("meneur_csrf", "")
-            if not sent or not expected or not hmac.compare_digest(sent, expected):
-                raise ApiError(
-                    403,
-                    "csrf",
-                    Message(
-                        "server", N_("This form's protection token is missing or wrong; reload the page.")
-                    ),
-                )
-    member = member_for(db, token)
+    by_cookie = token is None and any(name.startswith(COOKIES) for name in request.cookies)
+    if by_cookie and request.method not in ("GET", "HEAD", "OPTIONS"):
+        sent = request.headers.get("x-csrf-token", "")
+        expected = request.cookies.get("meneur_csrf", "")
+        if not sent or not expected or not hmac.compare_digest(sent, expected):
+            raise ApiError(
+                403,
+                "csrf",
+                Message("server", N_("This form's protection token is missing or wrong; reload the page.")),
+            )
+    member: Member | _Token | None = _cookie_member(request, db) if by_cookie else _token_member(db, token)
     # end the read: the connection goes back to the pool while the request waits for a thread to
     # run its route in, so a request holds connections only while a thread runs it (two at most:
     # a read and a write), and the pool, sized from the threads, never runs dry

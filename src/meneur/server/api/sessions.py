@@ -1,4 +1,4 @@
-"""Engine sessions: create (GM), read, legal commands, commands and undo.
+"""Engine sessions: create (GM), read, legal commands, commands and undo (redo: :mod:`.redo`).
 
 The route builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
 stores the events it returns; it never decides a rule. Who may give a command: the GM any; a
@@ -10,13 +10,15 @@ control: a character they own at the table, or an actor the GM gave them in the 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
+from starlette.concurrency import run_in_threadpool
 
 from meneur.dice import EnteredSource, RandomSource
 from meneur.dice.source import DiceSource
@@ -31,6 +33,7 @@ from meneur.server.api.common import (
     Database,
     Me,
     at_table,
+    caller_of,
     conflict,
     errors,
     forbidden,
@@ -39,8 +42,22 @@ from meneur.server.api.common import (
 )
 from meneur.server.auth import new_id
 from meneur.server.games import Games, Resumed, stored_log
-from meneur.server.models import Character, CommandRow, EventRow, GameSession, GameTable, Member, Snapshot
+from meneur.server.models import (
+    COMMANDS,
+    EVENTS,
+    SESSIONS,
+    SNAPSHOTS,
+    TABLES,
+    Character,
+    CommandRow,
+    EventRow,
+    GameSession,
+    GameTable,
+    Member,
+    Snapshot,
+)
 from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
+from meneur.server.table_options import setup_with
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -118,6 +135,12 @@ class LogOut(BaseModel):
 
 def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
     """The member as a viewer of ``session``: the actors they control in it."""
+    return viewer_for(db, member, None if session is None else session.controllers)
+
+
+def viewer_for(db: Db, member: Member | Caller, controllers: dict[str, str] | None) -> Viewer:
+    """The member as a viewer of a session with these ``controllers``: the actors they control in
+    it (the characters they own at the table, and those the GM gave them)."""
     if member.role != "player":
         return Viewer(member.id, member.role, frozenset())
     actors = set(
@@ -127,8 +150,8 @@ def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
             )
         )
     )
-    if session is not None:
-        actors.update(actor for actor, owner in session.controllers.items() if owner == member.id)
+    if controllers:
+        actors.update(actor for actor, owner in controllers.items() if owner == member.id)
     return Viewer(member.id, member.role, frozenset(actors))
 
 
@@ -199,7 +222,7 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
     members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
     if any(owner not in members for owner in body.controllers.values()):
         raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
-    session = Session.new(body.kind, body.setup)
+    session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
     session_id = new_id()
     with request.app.state.store.writer() as writer:
         writer.add(
@@ -221,6 +244,7 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
             {"session": {"id": session_id, "kind": body.kind, "version": 0}},
             session_id=session_id,
         )
+    request.app.state.games.remember(session_id, session)
     request.app.state.hub.notify(table_id)
     return SessionCreated(id=session_id, version=0)
 
@@ -318,31 +342,58 @@ def _dice(values: list[int] | None) -> DiceSource:
     responses=errors(400, 401, 403, 404, 409, 422),
     summary="Give a command",
 )
-def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db: Database) -> CommandDone:
-    row, table, viewer = _session(db, me, session_id)
-    if viewer.role == "observer":
-        raise forbidden()
+async def post_command(
+    session_id: str,
+    body: CommandIn,
+    request: Request,
+    db: Database,
+    authorization: Annotated[str | None, Header()] = None,
+) -> CommandDone:
+    """Every command of every table comes this way: the member is found, the command carried out and
+    stored in one worker thread (a route in FastAPI's threads takes three: the member, the route and
+    its answer's serialisation)."""
+    return await run_in_threadpool(_member_gives, session_id, body, request, db, authorization)
+
+
+def _member_gives(
+    session_id: str, body: CommandIn, request: Request, db: Db, authorization: str | None
+) -> CommandDone:
+    return give_command(session_id, body, caller_of(request, db, authorization), request, db)
+
+
+def give_command(session_id: str, body: CommandIn, me: Caller, request: Request, db: Db) -> CommandDone:
+    """Carry out ``body`` for the member ``me`` and store it (the API's route and the web pages)."""
     games: Games = request.app.state.games
     with games.lock(session_id):
         db.commit()  # a new read transaction sees what other writers committed
-        db.refresh(row)
-        if body.version != row.version:
-            raise conflict(row.version)
-        session = games.load(db, row)
+        head = _head(db, session_id)
+        if head is None:
+            raise not_found()
+        at_table(me, head.table_id)
+        viewer = viewer_for(db, me, head.controllers)
+        if viewer.role == "observer":
+            raise forbidden()
+        if body.version != head.version:
+            raise conflict(head.version)
         if not _may_give(viewer, command_actor(body.command)):
             raise forbidden()
+        session = games.cached(session_id, head.version)
+        if session is None:
+            row = db.get(GameSession, session_id)
+            assert row is not None
+            session = games.load(db, row)
         events = session.do(body.command, _dice(body.dice))
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
         wire = [codec.event_to_json(event) for event in events]
         state = games.snapshot(session)
         snapshot = None if state is None else (session.system.format, state)
-        options = options_for(db, table, row.kind, viewer, session)
+        options = {} if viewer.is_gm else _options(db, head, viewer, session)
         db.commit()  # give the read connection back before waiting for the writer
         try:
             request.app.state.store.write(
                 lambda writer: _write(
-                    writer, session_id, row.table_id, row.version, me.id, command, wire, snapshot
+                    writer, session_id, head.table_id, head.version, me.id, command, wire, snapshot
                 )
             )
         except (IntegrityError, _MovedError):
@@ -353,22 +404,66 @@ def give_command(session_id: str, body: CommandIn, me: Me, request: Request, db:
         except BaseException:
             games.forget(session_id)
             raise
-    request.app.state.hub.notify(table.id)
+    request.app.state.hub.notify(head.table_id)
     log.info(
         "command applied",
         extra={
-            "table": table.id,
+            "table": head.table_id,
             "session": session_id,
             "version": body.version + 1,
             "member": me.id,
             "events": len(wire),
         },
     )
-    return CommandDone(events=project_events(row.kind, wire, viewer, options), version=body.version + 1)
+    return CommandDone(events=project_events(head.kind, wire, viewer, options), version=body.version + 1)
+
+
+@dataclass(frozen=True)
+class _Head:
+    """What a command needs of its session's row, without the setup (the session in memory has it)."""
+
+    table_id: str
+    kind: str
+    version: int
+    controllers: dict[str, str]
+    options: dict[str, Any]
+
+
+def _head(db: Db, session_id: str) -> _Head | None:
+    found = db.execute(
+        select(
+            SESSIONS.c.table_id, SESSIONS.c.kind, SESSIONS.c.version, SESSIONS.c.controllers, TABLES.c.options
+        )
+        .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
+        .where(SESSIONS.c.id == session_id)
+    ).one_or_none()
+    if found is None:
+        return None
+    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}))
+
+
+def _options(db: Db, head: _Head, viewer: Viewer, session: Session[Any, Any, Any]) -> dict[str, Any]:
+    """:func:`options_for` from a session's head (a player's or an observer's view)."""
+    hidden = db.scalars(
+        select(Character.name).where(Character.table_id == head.table_id, Character.hidden.is_(True))
+    )
+    return view_options(head.kind, head.options, hidden, session)
 
 
 class _MovedError(Exception):
     """Another writer changed the session first."""
+
+
+_MOVE_ON = (
+    update(SESSIONS)
+    .where(SESSIONS.c.id == bindparam("id_"), SESSIONS.c.version == bindparam("current"))
+    .values(version=bindparam("next"), event_count=SESSIONS.c.event_count + bindparam("count"))
+    .returning(SESSIONS.c.event_count)
+)
+_ADD_COMMAND = insert(COMMANDS).returning(COMMANDS.c.id)
+_ADD_EVENT = insert(EVENTS)
+_ADD_SNAPSHOT = insert(SNAPSHOTS)
+"""Every command's statements, built once."""
 
 
 def _write(
@@ -381,32 +476,51 @@ def _write(
     events: list[Any],
     snapshot: tuple[int, Any] | None = None,
 ) -> None:
+    """Store one command, its events, the snapshot due after it and its feed change, in the
+    caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
+    path)."""
     version = current + 1
-    moved = db.execute(
-        update(GameSession)
-        .where(GameSession.id == session_id, GameSession.version == current)
-        .values(version=version, event_count=GameSession.event_count + len(events))
-        .returning(GameSession.event_count)
+    connection = db.connection()
+    moved = connection.execute(
+        _MOVE_ON,
+        {"id_": session_id, "current": current, "next": version, "count": len(events)},
     ).scalar_one_or_none()
     if moved is None:
         raise _MovedError()
-    stored = CommandRow(
-        session_id=session_id, version=version, command=command, member_id=member_id, undone=False
-    )
-    db.add(stored)
-    db.flush()
+    command_id = connection.execute(
+        _ADD_COMMAND,
+        {
+            "session_id": session_id,
+            "version": version,
+            "command": command,
+            "member_id": member_id,
+            "undone": False,
+        },
+    ).scalar_one()
     first = moved - len(events) + 1
-    for offset, event in enumerate(events):
-        db.add(EventRow(session_id=session_id, command_id=stored.id, position=first + offset, event=event))
+    if events:
+        connection.execute(
+            _ADD_EVENT,
+            [
+                {
+                    "session_id": session_id,
+                    "command_id": command_id,
+                    "position": first + offset,
+                    "event": event,
+                }
+                for offset, event in enumerate(events)
+            ],
+        )
     if snapshot is not None:  # the state after this command, a cache for loading
-        db.add(
-            Snapshot(
-                session_id=session_id,
-                command_id=stored.id,
-                version=version,
-                format=snapshot[0],
-                state=snapshot[1],
-            )
+        connection.execute(
+            _ADD_SNAPSHOT,
+            {
+                "session_id": session_id,
+                "command_id": command_id,
+                "version": version,
+                "format": snapshot[0],
+                "state": snapshot[1],
+            },
         )
     feed.append(
         db,

@@ -26,7 +26,6 @@ from meneur.server.api.common import (
     not_found,
 )
 from meneur.server.auth import (
-    check_password,
     digest,
     hash_password,
     new_id,
@@ -186,30 +185,43 @@ def create_account(
     "/tables",
     status_code=201,
     response_model=TableCreated,
-    responses=errors(400, 401),
+    responses=errors(400, 401, 429),
     summary="Create a table; its creator is the GM",
 )
 def create_table(
     body: TableIn, request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
 ) -> TableCreated:
     settings = request.app.state.settings
-    if not settings.open_creation:
-        allowed = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
-        if not allowed and body.account is not None:
-            account = db.scalar(select(Account).where(Account.name == body.account.name))
-            allowed = account is not None and check_password(body.account.password, account.password_hash)
-        if not allowed:
-            raise ApiError(
-                401,
-                "unauthorized",
-                Message(
-                    "server",
-                    N_(
-                        "Creating a table on this server needs a GM account (name and password)"
-                        " or the admin token."
-                    ),
+    account = None
+    if body.account is not None:  # a password guessed counts as a failed join of this address
+        from meneur.server.accounts import check_account
+
+        limiter = request.app.state.joins
+        where = request.client.host if request.client is not None else "-"
+        if limiter.blocked(where):
+            raise ApiError(429, "too_many", Message("server", N_("Too many failed attempts; wait a minute.")))
+        account = check_account(db, body.account.name, body.account.password)
+        if account is None:
+            limiter.fail(where)
+    admin = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
+    if not settings.open_creation and not admin and account is None:
+        raise ApiError(
+            401,
+            "unauthorized",
+            Message(
+                "server",
+                N_(
+                    "Creating a table on this server needs a GM account (name and password)"
+                    " or the admin token."
                 ),
-            )
+            ),
+        )
+    return new_table(body, request, account.id if account is not None else None)
+
+
+def new_table(body: TableIn, request: Request, account_id: int | None) -> TableCreated:
+    """The table (its GM seated, its join code made), once its creator may create it; ``account_id``
+    is the GM account that created it, if any (its tables are listed to it from any browser)."""
     if body.system not in table_systems():
         raise ApiError(
             400,
@@ -230,6 +242,7 @@ def create_table(
                 options=body.options,
                 join_code_hash=digest(code),
                 seq=0,
+                account_id=account_id,
             )
         )
         writer.flush()
@@ -487,6 +500,36 @@ def add_character(table_id: str, body: CharacterIn, me: Me, request: Request, db
         )
     request.app.state.hub.notify(table_id)
     return CharacterRef(id=character_id, version=1)
+
+
+@router.post(
+    "/tables/{table_id}/characters/{character_id}/claim",
+    response_model=CharacterRef,
+    responses=errors(401, 403, 404, 409),
+    summary="Play a character nobody plays yet (a player; not a hidden one)",
+)
+def claim_character(table_id: str, character_id: str, me: Me, request: Request, db: Database) -> CharacterRef:
+    _table(db, me, table_id)
+    if me.role != "player":
+        raise forbidden()
+    with request.app.state.store.writer() as writer:
+        row = writer.get(Character, character_id, with_for_update=True)
+        if row is None or row.table_id != table_id or row.hidden:
+            raise not_found()
+        if row.owner_id is not None:
+            raise ApiError(
+                409, "conflict", Message("server", N_("Another player already plays this character."))
+            )
+        row.owner_id = me.id
+        feed.append(
+            writer,
+            table_id,
+            "character",
+            {"character": {"id": row.id, "name": row.name, "owner": me.id, "version": row.version}},
+        )
+        version = row.version
+    request.app.state.hub.notify(table_id)
+    return CharacterRef(id=character_id, version=version)
 
 
 def _character(db: Database, me: Caller, table_id: str, character_id: str) -> Character:

@@ -159,6 +159,21 @@
     htmx.trigger(form, "submit");
   });
 
+  /* The GM clicks on the plan (not on a token): the position in metres goes into the form that
+     places a terrain element (the engine places it or says why not). */
+  document.addEventListener("click", function (event) {
+    var svg = event.target.closest ? event.target.closest(".plan svg") : null;
+    if (!svg || event.target.closest("g.token")) { return; }
+    var form = document.getElementById("terrain-form");
+    if (!form) { return; }
+    var at = metres(svg, event);
+    form.querySelector("input[name=x]").value = Math.round(at.x * 10) / 10;
+    form.querySelector("input[name=y]").value = Math.round(at.y * 10) / 10;
+    var details = document.getElementById("terrain-details");
+    if (details) { details.open = true; }
+    form.querySelector("select[name=kind]").focus();
+  });
+
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);

@@ -1,0 +1,107 @@
+"""A browser's seats and its GM account: which members a browser is, read from its cookies.
+
+A browser keeps one HttpOnly cookie per table it sits at, ``meneur_token_<table id>``, holding that
+member's token (so one browser sits at several tables, each seat proven by its own token; a removed
+member's token stops working, and the seat with it). A GM signed in to an account keeps
+``meneur_account``: a random session token, stored hashed in ``account_sessions`` (signing out
+deletes the row). The account is the GM of every table it created, from any browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session as Db
+
+from meneur.server.api.common import member_for
+from meneur.server.auth import check_password, digest, hash_password, new_token
+from meneur.server.models import Account, AccountSession, GameTable, Member
+
+SEAT_PREFIX = "meneur_token_"
+LEGACY_COOKIE = "meneur_token"
+ACCOUNT_COOKIE = "meneur_account"
+MOST_SEATS = 100
+"""Seats read from one browser's cookies at most (a request's headers stay small)."""
+
+
+def seat_cookie(table_id: str) -> str:
+    return SEAT_PREFIX + table_id
+
+
+@cache
+def _decoy() -> str:
+    return hash_password("not a password of anyone")
+
+
+def check_account(db: Db, name: str, password: str) -> Account | None:
+    """The account when ``password`` is its password (argon2; an unknown name costs the same time)."""
+    account = db.scalar(select(Account).where(Account.name == name))
+    if account is None:
+        check_password(password, _decoy())
+        return None
+    return account if check_password(password, account.password_hash) else None
+
+
+def open_session(writer: Db, account_id: int) -> str:
+    """A new session token for the account (kept in the browser's ``meneur_account`` cookie)."""
+    token = new_token()
+    writer.add(AccountSession(account_id=account_id, token_hash=digest(token)))
+    return token
+
+
+def close_session(writer: Db, token: str | None) -> None:
+    if token:
+        writer.execute(delete(AccountSession).where(AccountSession.token_hash == digest(token)))
+
+
+def account_for(db: Db, token: str | None) -> Account | None:
+    """The account a browser is signed in to, or ``None``."""
+    if not token:
+        return None
+    found = db.scalar(select(AccountSession).where(AccountSession.token_hash == digest(token)))
+    return db.get(Account, found.account_id) if found is not None else None
+
+
+def table_gm(db: Db, table_id: str) -> Member | None:
+    return db.scalar(
+        select(Member)
+        .where(Member.table_id == table_id, Member.role == "gm", Member.removed.is_(False))
+        .order_by(Member.id)
+        .limit(1)
+    )
+
+
+def seated(db: Db, cookies: Mapping[str, str], table_id: str) -> Member | None:
+    """The member a browser is at ``table_id``: its seat's token, else (pages of older versions)
+    the single ``meneur_token``, else the GM when its account created the table."""
+    for token in (cookies.get(seat_cookie(table_id)), cookies.get(LEGACY_COOKIE)):
+        member = member_for(db, token)
+        if member is not None and member.table_id == table_id:
+            return member
+    account = account_for(db, cookies.get(ACCOUNT_COOKIE))
+    table = db.get(GameTable, table_id)
+    if account is not None and table is not None and table.account_id == account.id:
+        return table_gm(db, table_id)
+    return None
+
+
+def seats(db: Db, cookies: Mapping[str, str]) -> list[Member]:
+    """Every member this browser is (one per table), its account's tables included."""
+    found: dict[str, Member] = {}
+    names = [name for name in cookies if name.startswith(SEAT_PREFIX)][:MOST_SEATS]
+    for name in names:
+        member = member_for(db, cookies[name])
+        if member is not None and name == seat_cookie(member.table_id):
+            found[member.table_id] = member
+    legacy = member_for(db, cookies.get(LEGACY_COOKIE))
+    if legacy is not None:
+        found.setdefault(legacy.table_id, legacy)
+    account = account_for(db, cookies.get(ACCOUNT_COOKIE))
+    if account is not None:
+        for table_id in db.scalars(select(GameTable.id).where(GameTable.account_id == account.id)):
+            gm = table_gm(db, table_id) if table_id not in found else None
+            if gm is not None:
+                found[table_id] = gm
+    return list(found.values())

@@ -1,0 +1,317 @@
+"""The Energy fight's pages: the view, a player's or the GM's command, the GM's forms (a combatant
+arrives, is adjusted, leaves; a terrain element is placed), undo and redo, claiming a character.
+
+A route reads the form, builds the engine's command, calls the same service function as the REST
+API (:mod:`meneur.server.api.sessions`) and renders the fight again. A refusal is the engine's
+message, shown beside the buttons; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from meneur.errors import MeneurError, Refused
+from meneur.i18n import N_, Message
+from meneur.server import feed
+from meneur.server.api import redo as redo_api
+from meneur.server.api import sessions as sessions_api
+from meneur.server.api.common import ApiError, Caller, Database
+from meneur.server.models import GameSession, GameTable
+from meneur.storage import parse_data
+from meneur.web import fight as fight_view
+from meneur.web.pages import language, render
+from meneur.web.routes import OptionalText, _error_text, checked_session
+
+router = APIRouter(include_in_schema=False)
+
+
+def _fight(
+    request: Request,
+    db: Database,
+    me: Caller,
+    table_id: str,
+    session_id: str,
+    error: str | None = None,
+    fragment: bool = True,
+    status: int = 200,
+) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
+    view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
+    if me.is_gm:
+        view.redo = redo_api.redoable(db, session_id, view.version) is not None
+    name = "_fight.html" if fragment else "fight.html"
+    from meneur.web.npc_pages import panel
+
+    help = panel(request, db, session_id, language(request)) if me.is_gm else None
+    return render(
+        request,
+        name,
+        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0, "npc": help},
+        status=status,
+    )
+
+
+def _checked(
+    request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
+) -> Caller | HTMLResponse:
+    return checked_session(request, db, table_id, session_id, frozenset({fight_view.KIND}), csrf)
+
+
+@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
+def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    me = _checked(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    return _fight(request, db, me, table_id, session_id, fragment=False)
+
+
+@router.get("/t/{table_id}/s/{session_id}/view", response_class=HTMLResponse)
+def fight_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    me = _checked(request, db, table_id, session_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    return _fight(request, db, me, table_id, session_id)
+
+
+def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
+    """The legal entry's command with what the player chose: the tokens, where to."""
+    if not isinstance(wire, dict) or len(wire) != 1:
+        return wire
+    name, fields = next(iter(wire.items()))
+    if not isinstance(fields, dict):
+        return wire
+    fields = dict(fields)
+    if tokens.strip():  # the stepper is shown only for the actions that take tokens
+        fields["tokens"] = int(tokens)
+    if x.strip() and y.strip() and "to" in fields:
+        fields["to"] = [float(x), float(y)]
+    return {name: fields}
+
+
+def _give(
+    request: Request, db: Database, me: Caller, session_id: str, command: Any, version: int
+) -> str | None:
+    """Give ``command`` through the API's service; the refusal's message, if any."""
+    try:
+        sessions_api.give_command(
+            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db
+        )
+    except Refused as error:
+        return error.render(language(request))
+    except (ApiError, MeneurError) as error:
+        return _error_text(request, error)
+    return None
+
+
+def _whole(text: str) -> bool:
+    """Whether a form's field is a whole number (a version)."""
+    return text.isascii() and text.isdigit() and len(text) < 10
+
+
+def _damaged(request: Request, db: Database, me: Caller, table_id: str, session_id: str) -> HTMLResponse:
+    message = Message("web", N_("This form is damaged; reload the page."))
+    return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
+
+
+@router.post("/t/{table_id}/s/{session_id}/do", response_class=HTMLResponse)
+def act(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    command: OptionalText = "",
+    version: OptionalText = "0",
+    tokens: OptionalText = "",
+    x: OptionalText = "",
+    y: OptionalText = "",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    try:
+        wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y)
+        number = int(version)
+    except (ValueError, MeneurError):
+        return _damaged(request, db, me, table_id, session_id)
+    error = _give(request, db, me, session_id, wire, number)
+    db.commit()  # a new read transaction sees what was just written
+    return _fight(request, db, me, table_id, session_id, error=error)
+
+
+def _gm_fields(op: str, form: dict[str, str]) -> dict[str, Any]:
+    """The fields of the GM's command ``op`` from its form (``ValueError`` for a number that is not)."""
+    if op == "adjust":
+        fields: dict[str, Any] = {"target": form["target"], "reason": form["reason"].strip() or "MJ"}
+        for key in ("vigor", "energy"):
+            if form[key].strip():
+                fields[key] = int(form[key])
+        for key in ("add_condition", "remove_condition"):
+            if form[key].strip():
+                fields[key] = form[key].strip()
+        return fields
+    if op == "leave":
+        return {"target": form["target"], "fled": form["fled"] == "on", "reason": form["reason"].strip()}
+    if op == "arrive":
+        fields = {"id": form["id"].strip(), "side": form["side"], "npc": int(form["npc"] or 1)}
+        if form["name"].strip():
+            fields["name"] = form["name"].strip()
+        return fields
+    if op == "place_terrain":
+        return {
+            "kind": form["kind"],
+            "rank": int(form["rank"] or 1),
+            "at": [float(form["x"] or 0), float(form["y"] or 0)],
+            "reason": form["reason"].strip(),
+        }
+    raise ValueError(op)
+
+
+@router.post("/t/{table_id}/s/{session_id}/gm", response_class=HTMLResponse)
+def gm_command(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    op: OptionalText = "",
+    version: OptionalText = "0",
+    target: OptionalText = "",
+    reason: OptionalText = "",
+    vigor: OptionalText = "",
+    energy: OptionalText = "",
+    add_condition: OptionalText = "",
+    remove_condition: OptionalText = "",
+    fled: OptionalText = "",
+    id: OptionalText = "",
+    side: OptionalText = "foes",
+    npc: OptionalText = "",
+    name: OptionalText = "",
+    kind: OptionalText = "",
+    rank: OptionalText = "",
+    x: OptionalText = "",
+    y: OptionalText = "",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """The GM's commands of the engine (a combatant arrives, leaves, is adjusted; a terrain element
+    is placed), from a form."""
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    form = {
+        "target": target,
+        "reason": reason,
+        "vigor": vigor,
+        "energy": energy,
+        "add_condition": add_condition,
+        "remove_condition": remove_condition,
+        "fled": fled,
+        "id": id,
+        "side": side,
+        "npc": npc,
+        "name": name,
+        "kind": kind,
+        "rank": rank,
+        "x": x,
+        "y": y,
+    }
+    try:
+        fields = _gm_fields(op, form)
+        number = int(version)
+    except ValueError:
+        message = Message("web", N_("Give numbers for tokens, Vigueur, ranks and positions."))
+        return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
+    error = _give(request, db, me, session_id, {op: fields}, number)
+    db.commit()  # a new read transaction sees what was just written
+    return _fight(request, db, me, table_id, session_id, error=error)
+
+
+@router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)
+def undo(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    version: OptionalText = "0",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    if not _whole(version):
+        return _damaged(request, db, me, table_id, session_id)
+    error = None
+    from meneur.web.autoplay import halt
+
+    if me.is_gm:
+        halt(request.app, session_id)  # auto-play would play the undone move again
+    try:
+        sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
+    except (ApiError, MeneurError) as problem:
+        error = _error_text(request, problem)
+    db.commit()  # a new read transaction sees what was just written
+    return _fight(request, db, me, table_id, session_id, error=error)
+
+
+@router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
+def redo(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    version: OptionalText = "0",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """Carry out again the command the GM took back last (stored: it survives a restart)."""
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    if not _whole(version):
+        return _damaged(request, db, me, table_id, session_id)
+    error = None
+    try:
+        redo_api.redo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
+    except (ApiError, MeneurError) as problem:
+        error = _error_text(request, problem)
+    db.commit()  # a new read transaction sees what was just written
+    return _fight(request, db, me, table_id, session_id, error=error)
+
+
+@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
+def claim(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    actor: OptionalText = "",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """A player takes a player character of the fight that nobody plays yet."""
+    me = _checked(request, db, table_id, session_id, csrf)
+    if isinstance(me, HTMLResponse):
+        return me
+    view = fight_view.build(request, db, me, table_id, session_id, language(request))
+    taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
+    if not taken:
+        with request.app.state.store.writer() as writer:
+            row = writer.get(GameSession, session_id, with_for_update=True)
+            assert row is not None
+            taken = actor in row.controllers  # another player was quicker
+            if not taken:
+                row.controllers = {**row.controllers, actor: me.id}
+                feed.append(
+                    writer,
+                    table_id,
+                    "session",
+                    {"session": {"id": session_id, "kind": row.kind, "version": row.version}},
+                    session_id=session_id,
+                )
+        request.app.state.hub.notify(table_id)
+        db.commit()  # a new read transaction sees what was just written
+    error = None
+    if taken:
+        message = Message("web", N_("This character is already played, or is not a player character."))
+        error = message.render(language(request))
+    return _fight(request, db, me, table_id, session_id, error=error)

@@ -1,0 +1,125 @@
+"""The table's options page (the GM's): every option the table has with its value, the ruling's
+words as help, saved through the API's service (:func:`meneur.server.api.options.set_options`). A
+value that is not one of the option's is refused with the reason beside its field; nothing is
+stored then."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from meneur.i18n import Message
+from meneur.server import table_options
+from meneur.server.api import options as options_api
+from meneur.server.api.common import Caller, Database
+from meneur.server.models import GameTable
+from meneur.web.pages import csrf_ok, language, render, translator
+from meneur.web.routes import _forbidden, _member, _signed_out
+
+router = APIRouter(include_in_schema=False)
+
+
+def _gm(request: Request, db: Database, table_id: str) -> Caller | HTMLResponse:
+    me = _member(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    if not me.is_gm:
+        return render(request, "message.html", {"title_key": "gm_only"}, status=403)
+    return me
+
+
+def _page(
+    request: Request,
+    table: GameTable,
+    typed: dict[str, str] | None = None,
+    problems: dict[str, Message] | None = None,
+    saved: bool = False,
+) -> HTMLResponse:
+    values = table_options.current(table.system, table.options)
+    shown = {key: _shown(value) for key, value in values.items()}
+    return render(
+        request,
+        "options.html",
+        {
+            "table": table,
+            "options": table_options.options_of(table.system),
+            "values": {**shown, **(typed or {})},
+            "defaults": {
+                o.key: _default(o, language(request)) for o in table_options.options_of(table.system)
+            },
+            "problems": problems or {},
+            "saved": saved,
+        },
+        status=400 if problems else 200,
+    )
+
+
+def _default(option: table_options.TableOption, lang: str) -> str:
+    """The option's default in words."""
+    if option.form == "bool":
+        return str(translator(lang)("yes" if option.default else "no"))
+    if option.form == "choice":
+        return next(word.render(lang) for key, word in option.choices if key == option.default)
+    return _shown(option.default)
+
+
+def _shown(value: Any) -> str:
+    """A value as the form holds it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _read(option: table_options.TableOption, text: str) -> Any:
+    """The form's text as the option's value (left as text when it is not one: the check says why)."""
+    if option.form == "bool":
+        return {"true": True, "false": False}.get(text, text)
+    if option.form == "number":
+        try:
+            return float(text.replace(",", "."))
+        except ValueError:
+            return text
+    return text
+
+
+@router.get("/t/{table_id}/options", response_class=HTMLResponse)
+def options_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+    me = _gm(request, db, table_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    table = db.get(GameTable, table_id)
+    assert table is not None
+    return _page(request, table)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The posted form's text fields (the options' keys depend on the table's system)."""
+    form = await request.form()
+    return {key: value[:200] for key, value in form.items() if isinstance(value, str)}
+
+
+@router.post("/t/{table_id}/options", response_class=HTMLResponse)
+def save_options(
+    request: Request, db: Database, table_id: str, form: Annotated[dict[str, str], Depends(_form)]
+) -> HTMLResponse:
+    me = _gm(request, db, table_id)
+    if isinstance(me, HTMLResponse):
+        return me
+    if not csrf_ok(request, form.get("csrf", "")):
+        return _forbidden(request)
+    table = db.get(GameTable, table_id)
+    assert table is not None
+    typed = {o.key: form.get(o.key, "") for o in table_options.options_of(table.system)}
+    wanted = {o.key: _read(o, typed[o.key]) for o in table_options.options_of(table.system)}
+    changes, problems = table_options.checked(table.system, wanted)
+    if problems:
+        return _page(request, table, typed, problems)
+    options_api.set_options(table_id, options_api.OptionsIn(options=changes), me, request, db)
+    db.commit()  # a new read transaction sees what was just written
+    table = db.get(GameTable, table_id)
+    assert table is not None
+    return _page(request, table, saved=True)

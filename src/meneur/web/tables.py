@@ -1,0 +1,244 @@
+"""Joining a table, the table page, and choosing a character.
+
+Joining: the join code and a name make a member (the API's service, rate-limited per address);
+then the player picks a character of the table that nobody plays (the GM's pregenerated ones, never
+a hidden NPC), imports a character file (YAML or JSON, checked by the system's rules: nothing is
+stored when refused), or goes on without one and comes back from the table page. The same browser
+joining again under the same name finds its seat instead of making a second member.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
+
+from meneur.errors import MeneurError
+from meneur.i18n import N_, Message
+from meneur.server.accounts import seated
+from meneur.server.api import tables as tables_api
+from meneur.server.api.common import ApiError, Caller, Database
+from meneur.server.models import Character, GameTable
+from meneur.storage import MAX_BYTES, parse_data
+from meneur.web.pages import csrf_ok, language, redirect, render, seat, sign_in
+
+router = APIRouter(include_in_schema=False)
+Text = Annotated[str, Form()]
+
+
+def _say(request: Request, text: str, **params: Any) -> str:
+    return Message("web", text, params).render(language(request))
+
+
+def _signed_out(request: Request) -> HTMLResponse:
+    return render(request, "message.html", {"title_key": "signed_out"}, status=401)
+
+
+def _forbidden(request: Request) -> HTMLResponse:
+    return render(request, "message.html", {"title_key": "csrf"}, status=403)
+
+
+# -- joining ----------------------------------------------------------------------------------------
+
+
+def _join_form(
+    request: Request, table_id: str, code: str, name: str, errors: dict[str, str], status: int = 200
+) -> HTMLResponse:
+    context = {"table_id": table_id, "code": code, "name": name, "errors": errors}
+    return render(request, "join.html", context, status=status)
+
+
+@router.get("/join/{table_id}", response_class=HTMLResponse)
+def join_page(request: Request, table_id: str, code: str = "") -> HTMLResponse:
+    return _join_form(request, table_id, code, "", {})
+
+
+@router.post("/join/{table_id}", response_class=HTMLResponse, response_model=None)
+def join(
+    request: Request, db: Database, table_id: str, code: Text = "", name: Text = "", csrf: Text = ""
+) -> Response:
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    if not name.strip():
+        message = _say(request, N_("Give your name (as the table calls you)."))
+        return _join_form(request, table_id, code, name, {"name": message}, status=400)
+    already = seated(db, request.cookies, table_id)
+    if already is not None and already.name.casefold() == name.strip().casefold():
+        return redirect(f"/t/{table_id}/character")  # this browser sits there under this name
+    body = tables_api.JoinIn(
+        join_code=code.strip()[:200], name=name.strip()[:200], language=language(request)
+    )
+    try:
+        joined = tables_api.join(table_id, body, request, db)
+    except ApiError as error:
+        where = "code" if error.status_code in (404, 429) else "name"
+        message = error.message.render(language(request))
+        status = 429 if error.status_code == 429 else 400
+        return _join_form(request, table_id, code, name, {where: message}, status=status)
+    response = redirect(f"/t/{table_id}/character")
+    sign_in(response, request, joined.token, table_id)
+    return response
+
+
+@router.get("/enter/{table_id}", response_model=None)
+def enter(request: Request, db: Database, table_id: str, token: str = "") -> Response:
+    """A link that carries a member's token (the GM's link printed by ``meneur serve --demo``)."""
+    from meneur.server.api.common import member_for
+
+    member = member_for(db, token)
+    if member is None or member.table_id != table_id:
+        return _signed_out(request)
+    response = redirect(f"/t/{table_id}")
+    sign_in(response, request, token, table_id)
+    return response
+
+
+# -- the table --------------------------------------------------------------------------------------
+
+
+def _table(request: Request, db: Database, me: Caller, join: dict[str, str] | None = None) -> HTMLResponse:
+    table = tables_api.get_table(me.table_id, me, db)
+    return render(request, "table.html", {"table": table, "me": me, "join": join})
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+def table_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    return _table(request, db, me)
+
+
+@router.post("/t/{table_id}/join-code", response_class=HTMLResponse)
+def new_join_code(request: Request, db: Database, table_id: str, csrf: Text = "") -> HTMLResponse:
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    code = tables_api.rotate_join_code(table_id, me, request, db).join_code
+    link = join_link(str(request.base_url), table_id, code)
+    return _table(request, db, me, {"code": code, "link": link, "qr": qr_svg(link)})
+
+
+def join_link(base: str, table_id: str, code: str) -> str:
+    return f"{base.rstrip('/')}/join/{table_id}?code={quote(code)}"
+
+
+def qr_svg(text: str) -> str:
+    import segno
+
+    svg: str = segno.make(text, error="m").svg_inline(scale=4, dark="#1b1b1b", light="#ffffff")
+    return svg
+
+
+# -- choosing a character ---------------------------------------------------------------------------
+
+
+def _character_page(
+    request: Request,
+    db: Database,
+    me: Caller,
+    errors: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    table = db.get(GameTable, me.table_id)
+    assert table is not None
+    rows = db.scalars(
+        select(Character).where(Character.table_id == me.table_id).order_by(Character.name, Character.id)
+    )
+    characters = list(rows)
+    context = {
+        "table": table,
+        "me": me,
+        "free": [c for c in characters if c.owner_id is None and not c.hidden],
+        "mine": [c for c in characters if c.owner_id == me.id],
+        "errors": errors or {},
+    }
+    return render(request, "character.html", context, status=status)
+
+
+@router.get("/t/{table_id}/character", response_class=HTMLResponse)
+def character_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    return _character_page(request, db, me)
+
+
+@router.post("/t/{table_id}/character/pick", response_class=HTMLResponse, response_model=None)
+def pick_character(
+    request: Request, db: Database, table_id: str, character: Text = "", csrf: Text = ""
+) -> Response:
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    if not character:
+        message = _say(request, N_("Choose a character of the list."))
+        return _character_page(request, db, me, {"pick": message}, status=400)
+    try:
+        tables_api.claim_character(table_id, character, me, request, db)
+    except ApiError as error:
+        message = error.message.render(language(request))
+        return _character_page(request, db, me, {"pick": message}, status=error.status_code)
+    return redirect(f"/t/{table_id}")
+
+
+def _read_file(request: Request, upload: UploadFile) -> dict[str, Any]:
+    """The uploaded character file's data (the safe loader: size, depth and alias caps)."""
+    raw = upload.file.read(MAX_BYTES + 1)
+    if not raw:
+        raise ValueError(_say(request, N_("Choose a character file (YAML or JSON).")))
+    if len(raw) > MAX_BYTES:
+        raise ValueError(_say(request, N_("This file is too large for a character file.")))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(_say(request, N_("This file is not text in UTF-8."))) from None
+    json = (upload.filename or "").lower().endswith(".json")
+    data = parse_data(text, "json" if json else "yaml", upload.filename or "file")
+    if not isinstance(data, dict):
+        raise ValueError(_say(request, N_("A character file holds the character's fields (name: ...).")))
+    return data
+
+
+@router.post("/t/{table_id}/character/import", response_class=HTMLResponse, response_model=None)
+def import_character(
+    request: Request,
+    db: Database,
+    table_id: str,
+    file: Annotated[UploadFile | None, File()] = None,
+    hidden: Text = "",
+    csrf: Text = "",
+) -> Response:
+    """A character file from the player's device (the GM's: a pregenerated character or an NPC)."""
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    lang = language(request)
+    problems: list[str] = []
+    try:
+        if file is None:
+            raise ValueError(_say(request, N_("Choose a character file (YAML or JSON).")))
+        data = _read_file(request, file)
+        body = tables_api.CharacterIn(file=data, hidden=me.is_gm and hidden == "on")
+        tables_api.add_character(table_id, body, me, request, db)
+    except ValueError as error:
+        problems = [str(error)]
+    except MeneurError as error:
+        problems = [error.render(lang)]
+    except ApiError as error:
+        problems = [error.message.render(lang)]
+    except tables_api.RulesBrokenError as error:
+        problems = [_say(request, N_("The character breaks the rules of its system:"))]
+        problems += [problem.get("message", "") for problem in error.problems]
+    if problems:
+        return _character_page(request, db, me, {"import": problems}, status=400)
+    return redirect(f"/t/{table_id}")
