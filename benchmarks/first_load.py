@@ -32,7 +32,9 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="meneur-first-load-"))
     app = build_app(Settings(db=f"sqlite:///{folder / 'tables.sqlite3'}"))
     with TestClient(app) as client:
-        created = client.post("/tables", data={"name": "Mardi", "system": "energy"}, follow_redirects=False)
+        client.get("/")  # the CSRF cookie
+        form = {"name": "Mardi", "system": "energy", "csrf": client.cookies["meneur_csrf"]}
+        created = client.post("/tables", data=form, follow_redirects=False)
         table = created.headers["location"].rsplit("/", 1)[-1]
         found = re.search(rf"/t/{table}/s/([0-9a-f]+)", client.get(f"/t/{table}").text)
         assert found is not None
@@ -43,8 +45,10 @@ def main() -> None:
         code = re.search(r'class="code">([^<]+)<', client.post(f"/t/{table}/join-code", headers=csrf).text)
         assert code is not None
         client.cookies.clear()
-        client.post(f"/join/{table}", data={"code": code.group(1), "name": "Ayla"}, follow_redirects=False)
+        client.get("/")
         csrf = {"X-CSRF-Token": client.cookies["meneur_csrf"]}
+        joined = {"code": code.group(1), "name": "Ayla", "csrf": client.cookies["meneur_csrf"]}
+        client.post(f"/join/{table}", data=joined, follow_redirects=False)
         client.post(f"{fight}/claim", data={"actor": "kitsune"}, headers=csrf)
         loads["player"] = first_load(client, fight)
     app.state.store.close()
