@@ -77,7 +77,10 @@ def _play(client: TestClient, table_id: str, session_id: str, command: Any, **ex
 def test_insmv_session_shows_the_beings_and_spends_power_points_from_a_form(web: TestClient) -> None:
     table_id, session_id = _session(web, "insmv")
     page = web.get(f"/t/{table_id}/s/{session_id}")
-    assert page.status_code == 200 and f'ws-connect="/api/v1/tables/{table_id}/live' in page.text
+    assert (
+        page.status_code == 200
+        and f'ws-connect="/t/{table_id}/live?page=game&amp;session={session_id}&amp;after=' in page.text
+    )
     state = _api(web, session_id)["state"]
     assert "Présence 3" in page.text and "Discussion" in page.text and "Charme 3" in page.text
     legal = _api(web, session_id, "/legal")["legal"]

@@ -58,8 +58,8 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         player.locator("form button[type=submit].primary").click()
         player.locator("a.continue").click()
         player.locator("a[href*='/s/']").first.click()
+        _online(player)  # htmx has taken the forms over: a click before would submit a plain form
         player.locator(".claim form", has_text="KITSUNE").locator("button").click()
-        _online(player)
         expect(player.locator("#npc-help")).to_have_count(0)  # the GM's only
         _action(gm, "commencer le combat").locator("button.do").click()
         _action(player, "attaquer Agent Octopus 1 avec Frappes instinctives").locator("button.do").click()

@@ -20,6 +20,7 @@ def mount(app: Any) -> None:
         fight_routes,
         games,
         home,
+        live,
         npc_pages,
         options_pages,
         routes,
@@ -30,6 +31,7 @@ def mount(app: Any) -> None:
 
     app.state.web_autoplay = {}
     app.state.web_autoplay_pause = autoplay.PAUSE
+    app.state.web_fragments = live.Fragments()
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(home.router)
@@ -39,4 +41,5 @@ def mount(app: Any) -> None:
     app.include_router(tools.router)
     app.include_router(npc_pages.router)
     app.include_router(options_pages.router)
+    app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -38,11 +38,11 @@ def _fight(
     fragment: bool = True,
     status: int = 200,
 ) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
         view.redo = redo_api.redoable(db, session_id, view.version) is not None
     name = "_fight.html" if fragment else "fight.html"
-    table = db.get(GameTable, table_id)
     from meneur.web.npc_pages import panel
 
     help = panel(request, db, session_id, language(request)) if me.is_gm else None

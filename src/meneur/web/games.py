@@ -95,8 +95,8 @@ def _page(
     error: str | None = None,
     fragment: bool = True,
 ) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = game_view.build(request, db, me, table_id, session_id, error)
-    table = db.get(GameTable, table_id)
     redo = me.is_gm and redo_api.redoable(db, session_id, view.version) is not None
     return render(
         request,

@@ -127,9 +127,9 @@ def fight_page(request: Request, db: Database, table_id: str, session_id: str) -
 
 
 def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: Any) -> HTMLResponse:
+    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     listed = rolls_api.list_rolls(table_id, me, db).rolls
     names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
-    table = db.get(GameTable, table_id)
     context = {
         "rolls": list(reversed(listed)),
         "names": names,

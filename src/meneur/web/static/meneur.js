@@ -1,24 +1,22 @@
-/* meneur's pages: the live feed (the table's WebSocket) refreshes the fragments; the token stepper
-   shows the engine's effective value for the tokens chosen (read from the legal entry, never computed). */
+/* meneur's pages: the page's socket brings the fragments a change concerns (swapped by id, out of
+   band, by htmx's ws extension); the token stepper shows the engine's effective value for the
+   tokens chosen (read from the legal entry, never computed). */
 (function () {
   "use strict";
   var lastSeq = 0;
-  var opened = false;
-  var pending = null;
 
   function live() { return document.getElementById("live"); }
+  function seqOf(element) {
+    return element ? parseInt(element.getAttribute("data-seq") || "0", 10) || 0 : 0;
+  }
   function status(state) {
     var box = document.getElementById("connection");
     if (!box) { return; }
     box.dataset.state = state;
     box.textContent = box.dataset[state] || box.textContent;
   }
-  function changed(name) {
-    if (pending) { return; }
-    pending = setTimeout(function () {
-      pending = null;
-      htmx.trigger(document.body, name || "meneur:changed");
-    }, 30);
+  function session(element) {
+    return element && (element.id === "fight" || element.id === "game") ? element : null;
   }
 
   if (window.htmx) {
@@ -26,52 +24,91 @@
     htmx.config.wsReconnectDelay = function (retry) {
       return Math.min(250 * Math.pow(2, retry), 4000) * (0.5 + Math.random() / 2);
     };
+    /* back after a drop: from the last seq this page saw (the server sends the current fragments) */
     htmx.createWebSocket = function (url) {
       return new WebSocket(url.replace(/after=\d+/, "after=" + lastSeq));
     };
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
-    var box = live();
-    if (box) { lastSeq = parseInt(box.dataset.seq || "0", 10) || 0; }
-  });
+  document.addEventListener("DOMContentLoaded", function () { lastSeq = seqOf(live()); });
 
-  document.addEventListener("htmx:wsOpen", function () {
-    status("online");
-    if (opened) { changed(); }  /* back after a drop: catch up */
-    opened = true;
+  document.addEventListener("htmx:wsOpen", function () { status("online"); });
+  document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail && event.detail.event && event.detail.event.code === 4401;
+    status(closed ? "closed" : "offline");
   });
-  document.addEventListener("htmx:wsClose", function () { status("offline"); });
   document.addEventListener("htmx:sendError", function () { status("unsent"); });
+  document.addEventListener("htmx:responseError", function () { status("failed"); });
 
-  document.addEventListener("htmx:wsBeforeMessage", function (event) {
-    event.preventDefault();  /* JSON, not HTML: we fetch the fragment ourselves */
-    var message;
-    try { message = JSON.parse(event.detail.message); } catch (e) { return; }
-    if (typeof message.seq !== "number" || message.seq <= lastSeq) { return; }
-    lastSeq = message.seq;
+  /* A fragment the page already shows (its own action's answer came first) or an older one is not
+     swapped: the data-seq of a fragment is the table's seq its state is at least at. */
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var shown = session(event.detail.target);
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (shown && incoming && seqOf(incoming) <= seqOf(shown)) { event.detail.shouldSwap = false; }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    lastSeq = Math.max(lastSeq, seqOf(document.getElementById("live-seq")));
     var box = live();
     if (box) { box.dataset.seq = String(lastSeq); }
-    if (message.kind === "roll") { htmx.trigger(document.body, "meneur:rolled"); return; }
-    var fight = document.getElementById("fight");
-    if (fight && (message.kind === "command" || message.kind === "undo") &&
-        fight.dataset.version === String(message.version) && message.kind === "command") {
-      return;  /* this page already shows it (its own command) */
-    }
-    changed();
   });
 
-  /* A refresh that shows the same move keeps what the player was typing (tokens, where to). */
+  /* An action's answer older than what the socket brought meanwhile keeps the newer state and
+     shows the answer's refusal, if it has one, in it. */
+  function refusal(answer, shown) {
+    var found = answer.querySelector("#refusal");
+    var old = shown.querySelector("#refusal");
+    if (found && old) { old.replaceWith(found); }
+    else if (found) { shown.querySelector("#where").after(found); }
+  }
+  function parsed(text) {
+    var holder = document.createElement("template");
+    holder.innerHTML = text || "";
+    return holder.content;
+  }
+  function older(event) {
+    var shown = session(event.detail.target);
+    if (!shown || !event.detail.shouldSwap) { return false; }
+    var answer = parsed(event.detail.serverResponse);
+    var incoming = session(answer.firstElementChild);
+    if (!incoming || seqOf(incoming) >= seqOf(shown)) { return false; }
+    refusal(answer, shown);
+    return true;
+  }
+  /* The socket replaced the fragment while an action was on its way: htmx would put the answer in
+     the element that left the page, so it is put in the page here (or only its refusal). */
+  function late(xhr) {
+    if (xhr.status >= 400) { status("failed"); return; }
+    var answer = parsed(xhr.responseText);
+    var incoming = session(answer.firstElementChild);
+    var shown = incoming && document.getElementById(incoming.id);
+    if (!shown) { return; }
+    if (seqOf(incoming) < seqOf(shown)) { refusal(answer, shown); return; }
+    remember();
+    shown.replaceWith(incoming);
+    htmx.process(incoming);
+    restore();
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var target = session(event.detail.target);
+    var xhr = event.detail.xhr;
+    if (!target || !xhr) { return; }
+    xhr.addEventListener("load", function () {
+      if (!document.body.contains(target)) { late(xhr); }
+    });
+  });
+
+  /* A new state of the same move keeps what the player was typing (tokens, where to). */
   var typed = {};
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  function remember() {
     var fight = document.getElementById("fight");
     typed = {};
-    if (!fight || event.detail.target !== fight) { return; }
+    if (!fight) { return; }
     fight.querySelectorAll("form.action input[type=number]").forEach(function (input) {
       if (input.value !== input.defaultValue) { typed[input.id] = [fight.dataset.version, input.value]; }
     });
-  });
-  document.addEventListener("htmx:afterSwap", function () {
+  }
+  function restore() {
     var fight = document.getElementById("fight");
     if (!fight) { return; }
     Object.keys(typed).forEach(function (id) {
@@ -79,7 +116,14 @@
       if (input && typed[id][0] === fight.dataset.version) { input.value = typed[id][1]; worth(input); }
     });
     typed = {};
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (older(event)) { event.detail.shouldSwap = false; return; }
+    remember();
   });
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("htmx:wsBeforeMessage", remember);
+  document.addEventListener("htmx:wsAfterMessage", restore);
 
   /* Drag a token on the plan: the position in metres goes into that combatant's legal move (the
      engine moves it or says why not); without a pointer, the move's x and y fields do the same. */

@@ -1,0 +1,309 @@
+"""The pages' socket: the fragments a change concerns, rendered on the server, as htmx swaps.
+
+A page (the fight, another system's session, the roll log) connects to
+``/t/{table_id}/live?page=fight|game|rolls&session=SID&after=SEQ`` with the member's cookie. When
+the table changes in a way this member may see and this page shows, the server renders the page's
+fragment (the same route function that answers the fragment's HTTP request: one rendering path)
+and sends it, with ``<div id="live-seq" data-seq="N">`` first: the ``seq`` the page is now at. The
+htmx ws extension swaps every element of a message by its ``id`` (out of band).
+
+The fragments are state-based: a page that reconnects with an older ``after`` gets the current
+fragment once, never a replay of the changes it missed; one with the current ``after`` gets nothing
+until the next change. The connections of a table that show the same view (the GM's, one player's,
+the observers', in one language) share one rendering per ``seq`` (:class:`Fragments`). A stranger,
+or a member the GM removed, is closed with 4401; a page or session that is not there with 4404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
+
+import anyio
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.concurrency import run_in_threadpool
+
+from meneur.server import feed
+from meneur.server.live import CLOSE_UNAUTHORIZED, Hub
+from meneur.server.models import GameSession, GameTable, Member
+
+T = TypeVar("T")
+log = logging.getLogger("meneur.web.live")
+router = APIRouter(include_in_schema=False)
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN = 1013
+OVERLOAD = (OperationalError, PoolTimeout)
+PAGES = ("fight", "game", "rolls")
+QUIET = 5.0
+"""Seconds without a wake-up after which the socket reads the table again (a notification lost, a
+member removed by another process)."""
+KEPT = 256
+"""The renderings kept for the connections that ask late for the same view of the same ``seq``."""
+Change = dict[str, Any]
+"""A stored change as the hub reads it: ``seq``, ``kind``, ``audience``, ``member_id``,
+``session_id``, ``payload``."""
+SESSION_CHANGES = ("character", "member_joined", "member_removed")
+"""Changes without a session that a session's page shows (names, who plays whom, hidden ones)."""
+
+
+class GoneError(Exception):
+    """The fragment's route answered something else than the fragment (``code``: how to close)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One connection's member and page: who they are, what they see, in which language."""
+
+    table_id: str
+    member_id: str
+    role: str
+    lang: str
+    page: str
+    session_id: str
+    seq: int
+    """The table's ``seq`` when the connection was opened."""
+
+    @property
+    def view(self) -> tuple[str, ...]:
+        """What makes this member's fragment differ from another's: the GMs of a session share
+        one, each player has theirs, the observers share one; a roll log is each member's own (a
+        roll for oneself), the observers' shared."""
+        if self.role == "observer":
+            return ("observer",)
+        if self.role == "gm" and self.page != "rolls":
+            return ("gm",)
+        return (self.role, self.member_id)
+
+    def key(self, seq: int) -> tuple[Any, ...]:
+        return (self.page, self.table_id, self.session_id, self.view, self.lang, seq)
+
+    def concerns(self, change: Change) -> bool:
+        """Whether this member may see ``change`` and this page shows what it changed."""
+        if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
+            return False
+        if self.page == "rolls":
+            return bool(change["kind"] == "roll")
+        return change["session_id"] == self.session_id or change["kind"] in SESSION_CHANGES
+
+    def removed(self, changes: list[Change]) -> bool:
+        return any(
+            c["kind"] == "member_removed" and c["payload"].get("member", {}).get("id") == self.member_id
+            for c in changes
+        )
+
+
+class Fragments:
+    """The fragments being rendered or just rendered, by view and ``seq``: the connections woken by
+    one change that show the same view wait for one rendering."""
+
+    def __init__(self) -> None:
+        self._renders: dict[tuple[Any, ...], asyncio.Future[str]] = {}
+
+    async def get(self, key: tuple[Any, ...], make: Callable[[], str]) -> str:
+        found = self._renders.get(key)
+        if found is None:
+            found = asyncio.ensure_future(run_in_threadpool(make))
+            self._renders[key] = found
+            found.add_done_callback(lambda done: self._forget_failed(key, done))
+            while len(self._renders) > KEPT:
+                del self._renders[next(iter(self._renders))]
+        return await asyncio.shield(found)
+
+    def _forget_failed(self, key: tuple[Any, ...], done: asyncio.Future[str]) -> None:
+        if (done.cancelled() or done.exception() is not None) and self._renders.get(key) is done:
+            del self._renders[key]
+
+
+def _request(scope: MutableMapping[str, Any], path: str) -> Request:
+    """An HTTP request for ``path`` with the socket's cookies and headers (the language asked)."""
+    scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "ws"), "http")
+    return Request(
+        {
+            "type": "http",
+            "method": "GET",
+            "http_version": "1.1",
+            "scheme": scheme,
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": scope.get("root_path", ""),
+            "query_string": b"",
+            "headers": scope.get("headers", []),
+            "client": scope.get("client"),
+            "server": scope.get("server"),
+            "app": scope["app"],
+            "state": dict(scope.get("state") or {}),
+        }
+    )
+
+
+def _path(seat: Seat) -> str:
+    if seat.page == "fight":
+        return f"/t/{seat.table_id}/s/{seat.session_id}/view"
+    if seat.page == "game":
+        return f"/t/{seat.table_id}/s/{seat.session_id}/game"
+    return f"/t/{seat.table_id}/rolls/list"
+
+
+def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> str:
+    """The page's fragment as the HTTP route answers it, after the ``seq`` it brings the page to."""
+    from meneur.web import fight_routes, games, routes
+
+    request = _request(scope, _path(seat))
+    with app.state.store.reader() as db:
+        if seat.page == "fight":
+            response = fight_routes.fight_fragment(request, db, seat.table_id, seat.session_id)
+        elif seat.page == "game":
+            response = games.session_fragment(request, db, seat.table_id, seat.session_id)
+        else:
+            response = routes.rolls_fragment(request, db, seat.table_id)
+    if response.status_code != 200:
+        raise GoneError(CLOSE_UNAUTHORIZED if response.status_code == 401 else CLOSE_NOT_FOUND)
+    body = bytes(response.body).decode("utf-8")
+    return f'<div id="live-seq" hidden data-seq="{seq}"></div>\n{body}'
+
+
+def seat_of(
+    app: Any, scope: MutableMapping[str, Any], table_id: str, page: str, session_id: str
+) -> Seat | int:
+    """The connection's member and page, or the code to close it with."""
+    from meneur.web.fight import KIND
+    from meneur.web.games import KINDS
+    from meneur.web.pages import language, seat
+
+    request = _request(scope, f"/t/{table_id}")
+    with app.state.store.reader() as db:
+        me = seat(request, db, table_id)  # the member this browser is at the table (its language)
+        table = db.get(GameTable, table_id)
+        if me is None or table is None:
+            return CLOSE_UNAUTHORIZED
+        if page not in PAGES:
+            return CLOSE_NOT_FOUND
+        if page != "rolls":
+            row = db.get(GameSession, session_id)
+            kinds = (KIND,) if page == "fight" else KINDS
+            if row is None or row.table_id != table_id or row.kind not in kinds:
+                return CLOSE_NOT_FOUND
+        return Seat(
+            table_id=table_id,
+            member_id=me.id,
+            role=me.role,
+            lang=language(request),
+            page=page,
+            session_id=session_id if page != "rolls" else "",
+            seq=table.seq,
+        )
+
+
+def seated(app: Any, seat: Seat) -> bool:
+    """Whether the member still sits at the table."""
+    with app.state.store.reader() as db:
+        member = db.get(Member, seat.member_id)
+        return member is not None and not member.removed
+
+
+async def _close(websocket: WebSocket, code: int, accepted: bool = True) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        if not accepted:
+            await websocket.accept()
+        await websocket.close(code=code)
+
+
+@router.websocket("/t/{table_id}/live")
+async def page_live(
+    websocket: WebSocket, table_id: str, after: int = 0, page: str = "fight", session: str = ""
+) -> None:
+    """The fragments of ``page`` that the table's changes after ``after`` concern, then as they
+    happen."""
+    app = websocket.app
+    try:
+        seat = await run_in_threadpool(seat_of, app, websocket.scope, table_id, page, session)
+    except OVERLOAD:
+        log.warning("page socket closed: database busy or unavailable")
+        await _close(websocket, CLOSE_TRY_AGAIN, accepted=False)
+        return
+    if isinstance(seat, int):
+        await websocket.close(code=seat)
+        return
+    await websocket.accept()
+    await _serve(websocket, seat, after)
+
+
+async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
+    app = websocket.app
+    hub: Hub = app.state.hub
+    fragments: Fragments = app.state.web_fragments
+    wake = hub.subscribe(seat.table_id)
+    closed = asyncio.Event()
+    pending: list[asyncio.Future[Any]] = []
+
+    async def step(work: Awaitable[T]) -> T:
+        """``work`` as a task the socket waits for even when it is closed: its database reads end
+        before the handler does (never a connection left open behind a closed socket)."""
+        task = asyncio.ensure_future(work)
+        pending[:] = [task]
+        return await asyncio.shield(task)
+
+    async def receive() -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                if (await websocket.receive())["type"] == "websocket.disconnect":
+                    break
+        closed.set()
+        wake.set()
+
+    reader = asyncio.create_task(receive())
+    stale = after != seat.seq  # an older page (or a foreign seq): the current fragment, once
+    last = seat.seq
+    try:
+        while not closed.is_set():
+            wake.clear()
+            changes = await step(hub.changes(app, seat.table_id, last))
+            if seat.removed(changes):
+                await _close(websocket, CLOSE_UNAUTHORIZED)
+                return
+            if changes:
+                last = changes[-1]["seq"]
+                stale = stale or any(seat.concerns(change) for change in changes)
+            if len(changes) >= feed.PAGE:
+                continue  # read the rest first: one fragment for all of them
+            if stale:
+                make = partial(render, app, websocket.scope, seat, last)
+                try:
+                    html = await step(fragments.get(seat.key(last), make))
+                except GoneError:  # shared with a member of this view who just left: ours, then
+                    html = await step(run_in_threadpool(make))
+                await websocket.send_text(html)
+                stale = False
+            if closed.is_set():
+                break
+            try:
+                await asyncio.wait_for(wake.wait(), timeout=QUIET)
+            except TimeoutError:
+                if not await step(run_in_threadpool(seated, app, seat)):
+                    await _close(websocket, CLOSE_UNAUTHORIZED)
+                    return
+    except GoneError as gone:
+        await _close(websocket, gone.code)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    except OVERLOAD:
+        log.warning("page socket closed: database busy or unavailable")
+        await _close(websocket, CLOSE_TRY_AGAIN)
+    finally:
+        hub.unsubscribe(seat.table_id, wake)
+        reader.cancel()
+        if pending:
+            with anyio.CancelScope(shield=True):
+                await asyncio.wait(pending)
