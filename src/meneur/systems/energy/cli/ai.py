@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 import yaml
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
@@ -40,29 +41,22 @@ def policy_named(name: str, nodes: int | None = None, budget_ms: float | None = 
     return make_policy(name, nodes=nodes, budget_ms=budget_ms)
 
 
-# The AI commands' options, one home each: flags, help (a message id) and Typer's other settings.
-AI_OPTIONS: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
-    "policy": (("--policy",), N_("random, heuristic or search."), {}),
-    "seed": (("--seed",), N_("Seed of the policy's random choices."), {}),
-    "budget_ms": (("--budget-ms",), N_("Search policy: thinking time per move in milliseconds."), {}),
-    "nodes": (
-        ("--nodes",),
-        N_("Search policy: simulated moves per decision (reproducible, unlike a time)."),
-        {},
-    ),
-    "sides": (("--sides",), N_("Sides to play: foes, heroes or all."), {}),
-    "out": (("--out",), N_("Where to write the completed fight file (default: the fight file itself)."), {}),
-}
-
-
-def ai_option(name: str, table: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = AI_OPTIONS) -> Any:
-    """The Typer option ``name`` of ``table``, its help in the current language.
-
-    The commands name their options in their annotations (``Annotated[str, ai_option("policy")]``):
-    Typer reads those when it registers a command, so the help is translated then.
-    """
-    flags, help_text, settings = table[name]
-    return typer.Option(*flags, help=_(help_text), **settings)
+# The AI commands' options, one home each.
+AI_OPTIONS = OptionTable(
+    _,
+    {
+        "policy": Declared(("--policy",), N_("random, heuristic or search.")),
+        "seed": Declared(("--seed",), N_("Seed of the policy's random choices.")),
+        "budget_ms": Declared(("--budget-ms",), N_("Search policy: thinking time per move in milliseconds.")),
+        "nodes": Declared(
+            ("--nodes",), N_("Search policy: simulated moves per decision (reproducible, unlike a time).")
+        ),
+        "sides": Declared(("--sides",), N_("Sides to play: foes, heroes or all.")),
+        "out": Declared(
+            ("--out",), N_("Where to write the completed fight file (default: the fight file itself).")
+        ),
+    },
+)
 
 
 def _fight_file() -> Any:
@@ -89,10 +83,10 @@ def _gm_words(state: FightState, command: Any) -> str:
 
 def suggest_command(
     file: Annotated[Path, _fight_file()],
-    policy: Annotated[str, ai_option("policy")] = "heuristic",
-    seed: Annotated[int, ai_option("seed")] = 0,
-    budget_ms: Annotated[float | None, ai_option("budget_ms")] = None,
-    nodes: Annotated[int | None, ai_option("nodes")] = None,
+    policy: Annotated[str, AI_OPTIONS("policy")] = "heuristic",
+    seed: Annotated[int, AI_OPTIONS("seed")] = 0,
+    budget_ms: Annotated[float | None, AI_OPTIONS("budget_ms")] = None,
+    nodes: Annotated[int | None, AI_OPTIONS("nodes")] = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -176,12 +170,12 @@ SIDE_WORDS = {
 
 def auto_command(
     file: Annotated[Path, _fight_file()],
-    policy: Annotated[str, ai_option("policy")] = "heuristic",
-    sides: Annotated[str, ai_option("sides")] = "foes",
-    seed: Annotated[int, ai_option("seed")] = 0,
-    budget_ms: Annotated[float | None, ai_option("budget_ms")] = None,
-    nodes: Annotated[int | None, ai_option("nodes")] = None,
-    out_file: Annotated[Path | None, ai_option("out")] = None,
+    policy: Annotated[str, AI_OPTIONS("policy")] = "heuristic",
+    sides: Annotated[str, AI_OPTIONS("sides")] = "foes",
+    seed: Annotated[int, AI_OPTIONS("seed")] = 0,
+    budget_ms: Annotated[float | None, AI_OPTIONS("budget_ms")] = None,
+    nodes: Annotated[int | None, AI_OPTIONS("nodes")] = None,
+    out_file: Annotated[Path | None, AI_OPTIONS("out")] = None,
     as_json: Annotated[
         bool,
         typer.Option(

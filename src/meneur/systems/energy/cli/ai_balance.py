@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.output import console, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
 from meneur.i18n.words import items
 from meneur.systems.energy.ai.executor import run
 from meneur.systems.energy.ai.simulate import Encounter, Summary, even_split, splits_near, summarize
-from meneur.systems.energy.cli.ai import AI_OPTIONS, ai_option
+from meneur.systems.energy.cli.ai import AI_OPTIONS
 from meneur.systems.energy.cli.ai import policy_named as _policy
 from meneur.systems.energy.encounter import balance as weigh
 from meneur.systems.energy.model import Character
@@ -103,53 +104,49 @@ _JSON_HELP = N_(
 )
 
 # The options of ``balance``, one home each (``--policy`` is the AI commands' own, in :mod:`.ai`).
-BALANCE_OPTIONS: dict[str, tuple[tuple[str, ...], str, dict[str, Any]]] = {
-    "heroes": (
-        ("--heroes",),
-        N_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
-        {},
-    ),
-    "foes": (("--foes",), N_("Foes, the same way (8,6,6)."), {}),
-    "margin": (("--margin",), N_("Players' margin (0.2 = 20%)."), {}),
-    "simulate": (
-        ("--simulate",),
-        N_("Also simulate this many fights, both sides played by the policy."),
-        {"min": 1},
-    ),
-    "target": (
-        ("--target",),
-        N_("Search foe ranks for the heroes' win rate closest to this (0.7 = 70%)."),
-        {"min": 0.0, "max": 1.0},
-    ),
-    "foes_count": (("--foes-count",), N_("With --target: how many foes."), {"min": 1}),
-    "policy": AI_OPTIONS["policy"],
-    "seed": (("--seed",), N_("Seed of the simulated fights."), {}),
-    "workers": (("--workers",), N_("Worker processes on this machine."), {"min": 1}),
-    "scheduler": (
-        ("--scheduler",),
-        N_("Address of a Dask scheduler (tcp://host:8786) to run the fights on."),
-        {},
-    ),
-    "json": (("--json",), _JSON_HELP, {}),
-}
-
-
-def _option(name: str) -> Any:
-    return ai_option(name, BALANCE_OPTIONS)
+BALANCE_OPTIONS = OptionTable(
+    _,
+    {
+        "heroes": Declared(
+            ("--heroes",),
+            N_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
+        ),
+        "foes": Declared(("--foes",), N_("Foes, the same way (8,6,6).")),
+        "margin": Declared(("--margin",), N_("Players' margin (0.2 = 20%).")),
+        "simulate": Declared(
+            ("--simulate",),
+            N_("Also simulate this many fights, both sides played by the policy."),
+            {"min": 1},
+        ),
+        "target": Declared(
+            ("--target",),
+            N_("Search foe ranks for the heroes' win rate closest to this (0.7 = 70%)."),
+            {"min": 0.0, "max": 1.0},
+        ),
+        "foes_count": Declared(("--foes-count",), N_("With --target: how many foes."), {"min": 1}),
+        "policy": AI_OPTIONS.declared("policy"),
+        "seed": Declared(("--seed",), N_("Seed of the simulated fights.")),
+        "workers": Declared(("--workers",), N_("Worker processes on this machine."), {"min": 1}),
+        "scheduler": Declared(
+            ("--scheduler",), N_("Address of a Dask scheduler (tcp://host:8786) to run the fights on.")
+        ),
+        "json": Declared(("--json",), _JSON_HELP),
+    },
+)
 
 
 def balance_command(
-    hero_list: Annotated[list[str], _option("heroes")],
-    foe_list: Annotated[list[str] | None, _option("foes")] = None,
-    margin: Annotated[float, _option("margin")] = 0.2,
-    simulate: Annotated[int | None, _option("simulate")] = None,
-    target: Annotated[float | None, _option("target")] = None,
-    foes_count: Annotated[int, _option("foes_count")] = 3,
-    policy: Annotated[str, _option("policy")] = "heuristic",
-    seed: Annotated[int, _option("seed")] = 0,
-    workers: Annotated[int, _option("workers")] = 1,
-    scheduler: Annotated[str | None, _option("scheduler")] = None,
-    as_json: Annotated[bool, _option("json")] = False,
+    hero_list: Annotated[list[str], BALANCE_OPTIONS("heroes")],
+    foe_list: Annotated[list[str] | None, BALANCE_OPTIONS("foes")] = None,
+    margin: Annotated[float, BALANCE_OPTIONS("margin")] = 0.2,
+    simulate: Annotated[int | None, BALANCE_OPTIONS("simulate")] = None,
+    target: Annotated[float | None, BALANCE_OPTIONS("target")] = None,
+    foes_count: Annotated[int, BALANCE_OPTIONS("foes_count")] = 3,
+    policy: Annotated[str, BALANCE_OPTIONS("policy")] = "heuristic",
+    seed: Annotated[int, BALANCE_OPTIONS("seed")] = 0,
+    workers: Annotated[int, BALANCE_OPTIONS("workers")] = 1,
+    scheduler: Annotated[str | None, BALANCE_OPTIONS("scheduler")] = None,
+    as_json: Annotated[bool, BALANCE_OPTIONS("json")] = False,
 ) -> None:
     """Weigh an encounter against the book's guideline, and simulate it if asked."""
     from meneur.systems.energy.cli.encounter import balance_command as book_balance
