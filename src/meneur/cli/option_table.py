@@ -20,7 +20,8 @@ class Declared:
     """One option: its flags, its help (a message id) and Typer's other settings (``min``, ``metavar``...)."""
 
     flags: tuple[str, ...]
-    help: str
+    help: str | None
+    """None for an option without help (a hidden alias)."""
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -34,7 +35,8 @@ class OptionTable:
     def __call__(self, name: str) -> Any:
         """The Typer option ``name``, its help in the current language."""
         declared = self.options[name]
-        return typer.Option(*declared.flags, help=self.translate(declared.help), **declared.settings)
+        shown = None if declared.help is None else self.translate(declared.help)
+        return typer.Option(*declared.flags, help=shown, **declared.settings)
 
     def declared(self, name: str) -> Declared:
         """The declaration of ``name``, for a table that shares it."""
