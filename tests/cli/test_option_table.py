@@ -57,3 +57,22 @@ def test_settings_and_hidden_aliases_reach_click() -> None:
     new = typer.main.get_group(app).commands["new"]
     alias = _option(new, "--cracked-until-penance")
     assert alias.hidden and alias.help is None
+
+
+def test_a_tree_built_after_another_language_speaks_its_own() -> None:
+    """``fight new --hero`` in English after a French tree was built in the same process."""
+    from meneur.systems.energy.cli import fight_setup
+
+    helps = {}
+    for lang in ("fr", "en"):
+        set_language(lang)
+        try:
+            app = typer.Typer()
+            fight_setup.register_new(app, presenter=None)
+            helps[lang] = _option(typer.main.get_command(app), "--hero").help
+        finally:
+            set_language("fr")
+    assert helps == {
+        "fr": "Héros de la bibliothèque du côté des héros, séparés par des virgules.",
+        "en": "Heroes of the library on the heroes' side, separated by commas.",
+    }

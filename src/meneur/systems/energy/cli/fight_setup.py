@@ -23,11 +23,6 @@ DOMAIN = "energy_combat"
 KEY = "energy-fight"
 _ = Translator(DOMAIN)
 
-Names = Annotated[
-    list[str] | None,
-    typer.Option("--hero", help=_("Heroes of the library on the heroes' side, separated by commas.")),
-]
-
 
 def _list(values: list[str] | None, joined: list[str] | None) -> list[str]:
     return items([*(values or []), *(joined or [])])
@@ -96,11 +91,12 @@ _NEW_HELP = N_(
 )
 _FOES_HELP = N_("Ranks of quick NPCs on the foes' side, separated by commas.")
 
-# The options of ``new``, one home each (``--hero`` is :data:`Names`).
+# The options of ``new``, one home each.
 NEW_OPTIONS = OptionTable(
     _,
     {
         "from": Declared(("--from",), N_("Fight file (YAML or JSON): its combatants, its commands played.")),
+        "hero": Declared(("--hero",), N_("Heroes of the library on the heroes' side, separated by commas.")),
         "heroes": Declared(("--heroes",), N_("Heroes of the library, separated by commas.")),
         "file": Declared(("--file",), N_("Character files on the heroes' side, separated by commas.")),
         "npc": Declared(("--npc",), _FOES_HELP),
@@ -126,7 +122,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
     def new(
         file: Annotated[Path, typer.Argument(help=_("The session file to write."), metavar=_("FILE"))],
         source: Annotated[Path | None, NEW_OPTIONS("from")] = None,
-        hero: Names = None,
+        hero: Annotated[list[str] | None, NEW_OPTIONS("hero")] = None,
         heroes: Annotated[list[str] | None, NEW_OPTIONS("heroes")] = None,
         character: Annotated[list[str] | None, NEW_OPTIONS("file")] = None,
         npc: Annotated[list[str] | None, NEW_OPTIONS("npc")] = None,
