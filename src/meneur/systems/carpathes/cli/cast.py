@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from pydantic import ValidationError
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.sessions import create, fail
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, Translator
@@ -50,60 +51,62 @@ def _table_options(
     )
 
 
+# The chronicle's table options (``new``), one home each; the long names are hidden aliases.
+TABLE_OPTIONS = OptionTable(
+    _,
+    {
+        "until_penance": Declared(
+            ("--until-penance",),
+            N_(
+                "Table option: shaken faith gives disadvantage in every supernatural confrontation"
+                " until penance, not only the next one (also --cracked-until-penance)."
+            ),
+        ),
+        "any_object": Declared(
+            ("--any-object",),
+            N_(
+                "Table option: accept a Talisman object never established as sacred (also"
+                " --allow-unestablished-objects)."
+            ),
+        ),
+        "disadvantage_wins": Declared(
+            ("--disadvantage-wins",),
+            N_(
+                "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
+                " cancelling out."
+            ),
+        ),
+        "serious_only": Declared(
+            ("--serious-only",),
+            N_(
+                "Table option: only a serious wound gives disadvantage until medical care, not a critical"
+                " one (also --critical-wound-no-disadvantage)."
+            ),
+        ),
+        "until_penance_long": Declared(("--cracked-until-penance",), None, {"hidden": True}),
+        "any_object_long": Declared(("--allow-unestablished-objects",), None, {"hidden": True}),
+        "serious_long": Declared(("--critical-wound-no-disadvantage",), None, {"hidden": True}),
+        "clues": Declared(
+            ("--clues-per-scene",), N_("Table option: the most supernatural clues in a scene (0: no limit).")
+        ),
+    },
+)
+
+
 def _register_new(app: typer.Typer) -> None:
+    t = TABLE_OPTIONS
+
     @app.command("new", help=_("Create an empty chronicle file."))
     def new_cmd(
         path: Annotated[Path, file_argument()],
-        until_penance: Annotated[
-            bool,
-            typer.Option(
-                "--until-penance",
-                help=_(
-                    "Table option: shaken faith gives disadvantage in every supernatural confrontation"
-                    " until penance, not only the next one (also --cracked-until-penance)."
-                ),
-            ),
-        ] = False,
-        any_object: Annotated[
-            bool,
-            typer.Option(
-                "--any-object",
-                help=_(
-                    "Table option: accept a Talisman object never established as sacred (also"
-                    " --allow-unestablished-objects)."
-                ),
-            ),
-        ] = False,
-        disadvantage_wins: Annotated[
-            bool,
-            typer.Option(
-                "--disadvantage-wins",
-                help=_(
-                    "Table option: when advantage and disadvantage both apply, disadvantage wins instead of"
-                    " cancelling out."
-                ),
-            ),
-        ] = False,
-        serious_only: Annotated[
-            bool,
-            typer.Option(
-                "--serious-only",
-                help=_(
-                    "Table option: only a serious wound gives disadvantage until medical care, not a critical"
-                    " one (also --critical-wound-no-disadvantage)."
-                ),
-            ),
-        ] = False,
-        until_penance_long: Annotated[bool, typer.Option("--cracked-until-penance", hidden=True)] = False,
-        any_object_long: Annotated[bool, typer.Option("--allow-unestablished-objects", hidden=True)] = False,
-        serious_long: Annotated[bool, typer.Option("--critical-wound-no-disadvantage", hidden=True)] = False,
-        clues: Annotated[
-            int,
-            typer.Option(
-                "--clues-per-scene",
-                help=_("Table option: the most supernatural clues in a scene (0: no limit)."),
-            ),
-        ] = 3,
+        until_penance: Annotated[bool, t("until_penance")] = False,
+        any_object: Annotated[bool, t("any_object")] = False,
+        disadvantage_wins: Annotated[bool, t("disadvantage_wins")] = False,
+        serious_only: Annotated[bool, t("serious_only")] = False,
+        until_penance_long: Annotated[bool, t("until_penance_long")] = False,
+        any_object_long: Annotated[bool, t("any_object_long")] = False,
+        serious_long: Annotated[bool, t("serious_long")] = False,
+        clues: Annotated[int, t("clues")] = 3,
         force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing file."))] = False,
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:

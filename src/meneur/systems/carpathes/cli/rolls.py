@@ -16,11 +16,13 @@ from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import items
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.cli.options import (
+    ATTACK_OPTIONS,
     advantage_option,
     dice_option,
     disadvantage_option,
     json_option,
     seed_option,
+    weapon_option,
 )
 from meneur.systems.carpathes.cli.words import bad, cancel_note, odds_lines, parse_fighter
 from meneur.systems.carpathes.combat import WOUND_LABELS, attack, defense
@@ -149,46 +151,23 @@ def _print_attack(
 
 
 def _register_attack(app: typer.Typer) -> None:
-    weapons = shown("WeaponKey", [k.value for k in WeaponKey])
     kinds = shown("CreatureKind", [k.value for k in CreatureKind])
+    a = ATTACK_OPTIONS
 
     @app.command("attack", help=_("2D6 + Physique + weapon bonus against the target's Défense."))
     @guarded
     def attack_cmd(
         physical: Annotated[int, typer.Option("--physical", help=_("Attacker's Physique."))],
         target_defense: Annotated[int, typer.Option("--defense", help=_("Target's Défense."))],
-        weapon_bonus: Annotated[int, typer.Option("--weapon-bonus", help=_("Weapon bonus to attack."))] = 0,
-        weapon: Annotated[
-            str, typer.Option("--weapon", help=_("The weapon: {choices}.", choices=weapons))
-        ] = "bare_hands",
+        weapon_bonus: Annotated[int, a("weapon_bonus")] = 0,
+        weapon: Annotated[str, weapon_option()] = "bare_hands",
         target: Annotated[
             str, typer.Option("--target", help=_("Kind of target: {choices}.", choices=kinds))
         ] = "human",
-        identified: Annotated[
-            bool, typer.Option("--identified", help=_("The target is identified as undead."))
-        ] = False,
-        sleeping: Annotated[
-            bool,
-            typer.Option(
-                "--sleeping", help=_("The target sleeps (ash stake in the heart of a sleeping vampire).")
-            ),
-        ] = False,
-        damage_step: Annotated[
-            str,
-            typer.Option(
-                "--damage-step",
-                help=_(
-                    "Table option: a +1 damage weapon adds to the margin (marge) or a wound band (tranche)."
-                ),
-            ),
-        ] = "margin",
-        silver_wounds: Annotated[
-            int,
-            typer.Option(
-                "--silver-wounds",
-                help=_("Table option: wounds a silver blade's hit counts against a creature (1 to 3)."),
-            ),
-        ] = 2,
+        identified: Annotated[bool, a("identified")] = False,
+        sleeping: Annotated[bool, a("sleeping")] = False,
+        damage_step: Annotated[str, a("damage_step")] = "margin",
+        silver_wounds: Annotated[int, a("silver_wounds")] = 2,
         advantage: Annotated[bool, advantage_option()] = False,
         disadvantage: Annotated[bool, disadvantage_option()] = False,
         odds: Annotated[bool, typer.Option("--odds", help=_("Add the exact odds of each wound."))] = False,

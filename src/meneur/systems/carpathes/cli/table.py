@@ -13,6 +13,7 @@ from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import items
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.cli.options import (
+    ATTACK_OPTIONS,
     advantage_option,
     dice_option,
     disadvantage_option,
@@ -20,6 +21,7 @@ from meneur.systems.carpathes.cli.options import (
     json_option,
     pc_option,
     seed_option,
+    weapon_option,
 )
 from meneur.systems.carpathes.cli.present import run
 from meneur.systems.carpathes.cli.words import bad, parse_npc
@@ -33,7 +35,7 @@ from meneur.systems.carpathes.commands import (
 )
 from meneur.systems.carpathes.events import PURPOSES, Purpose
 from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, Trait, check_range, parse_enum
-from meneur.systems.carpathes.words import key_for, shown
+from meneur.systems.carpathes.words import key_for
 
 _ = Translator("carpathes")
 
@@ -175,8 +177,6 @@ def _register_initiative(app: typer.Typer) -> None:
 
 
 def _register_attack(app: typer.Typer) -> None:
-    weapons = shown("WeaponKey", [k.value for k in WeaponKey])
-
     @app.command(
         "attack",
         help=_(
@@ -188,19 +188,10 @@ def _register_attack(app: typer.Typer) -> None:
         path: Annotated[Path, file_argument()],
         attacker: Annotated[str, typer.Option("--attacker", help=_("The attacking PC or NPC."))],
         target: Annotated[str, typer.Option("--target", help=_("The PC or NPC attacked."))],
-        weapon: Annotated[
-            str, typer.Option("--weapon", help=_("The weapon: {choices}.", choices=weapons))
-        ] = "bare_hands",
-        weapon_bonus: Annotated[int, typer.Option("--weapon-bonus", help=_("Weapon bonus to attack."))] = 0,
-        identified: Annotated[
-            bool, typer.Option("--identified", help=_("The target is identified as undead."))
-        ] = False,
-        sleeping: Annotated[
-            bool,
-            typer.Option(
-                "--sleeping", help=_("The target sleeps (ash stake in the heart of a sleeping vampire).")
-            ),
-        ] = False,
+        weapon: Annotated[str, weapon_option()] = "bare_hands",
+        weapon_bonus: Annotated[int, ATTACK_OPTIONS("weapon_bonus")] = 0,
+        identified: Annotated[bool, ATTACK_OPTIONS("identified")] = False,
+        sleeping: Annotated[bool, ATTACK_OPTIONS("sleeping")] = False,
         advantage: Annotated[bool, advantage_option()] = False,
         disadvantage: Annotated[bool, disadvantage_option()] = False,
         dice: Annotated[str | None, dice_option()] = None,

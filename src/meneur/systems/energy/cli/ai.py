@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 import yaml
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.output import console, guarded, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
@@ -19,7 +21,7 @@ from meneur.storage import read_data, write_text_atomically
 from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
 from meneur.systems.energy.ai.adapter import SIDES, step, winner
 from meneur.systems.energy.ai.fightfile import moved, wire
-from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS
+from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS, Move
 from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -37,6 +39,28 @@ def policy_named(name: str, nodes: int | None = None, budget_ms: float | None = 
             )
         )
     return make_policy(name, nodes=nodes, budget_ms=budget_ms)
+
+
+# The AI commands' options, one home each.
+AI_OPTIONS = OptionTable(
+    _,
+    {
+        "policy": Declared(("--policy",), N_("random, heuristic or search.")),
+        "seed": Declared(("--seed",), N_("Seed of the policy's random choices.")),
+        "budget_ms": Declared(("--budget-ms",), N_("Search policy: thinking time per move in milliseconds.")),
+        "nodes": Declared(
+            ("--nodes",), N_("Search policy: simulated moves per decision (reproducible, unlike a time).")
+        ),
+        "sides": Declared(("--sides",), N_("Sides to play: foes, heroes or all.")),
+        "out": Declared(
+            ("--out",), N_("Where to write the completed fight file (default: the fight file itself).")
+        ),
+    },
+)
+
+
+def _fight_file() -> Any:
+    return typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))
 
 
 def _choice_json(choice: Choice) -> dict[str, Any]:
@@ -58,19 +82,11 @@ def _gm_words(state: FightState, command: Any) -> str:
 
 
 def suggest_command(
-    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
-    policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
-    budget_ms: Annotated[
-        float | None,
-        typer.Option("--budget-ms", help=_("Search policy: thinking time per move in milliseconds.")),
-    ] = None,
-    nodes: Annotated[
-        int | None,
-        typer.Option(
-            "--nodes", help=_("Search policy: simulated moves per decision (reproducible, unlike a time).")
-        ),
-    ] = None,
+    file: Annotated[Path, _fight_file()],
+    policy: Annotated[str, AI_OPTIONS("policy")] = "heuristic",
+    seed: Annotated[int, AI_OPTIONS("seed")] = 0,
+    budget_ms: Annotated[float | None, AI_OPTIONS("budget_ms")] = None,
+    nodes: Annotated[int | None, AI_OPTIONS("nodes")] = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -87,29 +103,33 @@ def suggest_command(
     if move is None:
         if as_json:
             print_json(None)
-            return
-        console().print(_("The fight is over: nothing to suggest."), markup=False)
-        return
-    if as_json:
-        if move.suggestion is None:
-            print_json(
-                {
-                    "side": None,
-                    "command": wire(move.command),
-                    "score": 0,
-                    "explanation": _gm_words(state, move.command),
-                    "alternatives": [],
-                }
-            )
-            return
-        print_json(
-            {
-                "side": move.side,
-                **_choice_json(move.suggestion.best),
-                "alternatives": [_choice_json(c) for c in move.suggestion.alternatives],
-            }
-        )
-        return
+        else:
+            console().print(_("The fight is over: nothing to suggest."), markup=False)
+    elif as_json:
+        print_json(_suggestion_json(state, move))
+    else:
+        _print_suggestion(state, move)
+
+
+def _suggestion_json(state: FightState, move: Move) -> dict[str, Any]:
+    """The suggested move as JSON; a move of the fight itself (no side acts) has no score."""
+    if move.suggestion is None:
+        return {
+            "side": None,
+            "command": wire(move.command),
+            "score": 0,
+            "explanation": _gm_words(state, move.command),
+            "alternatives": [],
+        }
+    return {
+        "side": move.side,
+        **_choice_json(move.suggestion.best),
+        "alternatives": [_choice_json(c) for c in move.suggestion.alternatives],
+    }
+
+
+def _print_suggestion(state: FightState, move: Move) -> None:
+    """The suggested move in words, its command, then the alternatives."""
     out = console()
     if move.suggestion is None:
         out.print(_gm_words(state, move.command), markup=False)
@@ -149,26 +169,13 @@ SIDE_WORDS = {
 
 
 def auto_command(
-    file: Annotated[Path, typer.Argument(help=_("Fight file (YAML or JSON)."), metavar=_("FILE"))],
-    policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
-    sides: Annotated[str, typer.Option("--sides", help=_("Sides to play: foes, heroes or all."))] = "foes",
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the policy's random choices."))] = 0,
-    budget_ms: Annotated[
-        float | None,
-        typer.Option("--budget-ms", help=_("Search policy: thinking time per move in milliseconds.")),
-    ] = None,
-    nodes: Annotated[
-        int | None,
-        typer.Option(
-            "--nodes", help=_("Search policy: simulated moves per decision (reproducible, unlike a time).")
-        ),
-    ] = None,
-    out_file: Annotated[
-        Path | None,
-        typer.Option(
-            "--out", help=_("Where to write the completed fight file (default: the fight file itself).")
-        ),
-    ] = None,
+    file: Annotated[Path, _fight_file()],
+    policy: Annotated[str, AI_OPTIONS("policy")] = "heuristic",
+    sides: Annotated[str, AI_OPTIONS("sides")] = "foes",
+    seed: Annotated[int, AI_OPTIONS("seed")] = 0,
+    budget_ms: Annotated[float | None, AI_OPTIONS("budget_ms")] = None,
+    nodes: Annotated[int | None, AI_OPTIONS("nodes")] = None,
+    out_file: Annotated[Path | None, AI_OPTIONS("out")] = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -182,55 +189,80 @@ def auto_command(
     """Play the chosen sides to the end of the fight, or until a side not played must act."""
     from meneur.systems.energy.cli.fight import played as play_file
 
-    sides = SIDE_WORDS.get(fold(sides), sides)
-    if sides not in ("foes", "heroes", "all"):
-        raise BadInputError(
-            Message(DOMAIN, N_("--sides: {value!r} is not one of foes, heroes, all."), {"value": sides})
-        )
-    played = frozenset(SIDES if sides == "all" else (sides,))
+    played = _sides_played(sides)
     chosen = policy_named(policy, nodes, budget_ms)
     data = read_data(file)
-    state: FightState = play_file(file, True).state
-    rng = random.Random(seed)
-    policies = dict.fromkeys(SIDES, chosen)
-    commands: list[Any] = []
-    lines: list[str] = []
-    won: str | None = None
-    while state.phase is not Phase.ENDED and len(commands) < MAX_COMMANDS and state.turn <= MAX_TURNS:
-        move = next_move(state, policies, rng, played)
-        if move is None:
-            break
-        if move.suggestion is not None:
-            lines.append(move.suggestion.best.explanation.render())
-        if state.phase is not Phase.SETUP and winner(state) is not None:
-            won = winner(state)
-        state = step(state, move.command)
-        commands.append(wire(move.command))
+    start: FightState = play_file(file, True).state
+    outcome = _play_out(start, dict.fromkeys(SIDES, chosen), random.Random(seed), played)
     target = out_file or file
     data = moved(data, file, target)
-    data["commands"] = [*(data.get("commands") or []), *commands]
+    data["commands"] = [*(data.get("commands") or []), *outcome.commands]
     _write(target, data)
     if as_json:
         print_json(
             {
-                "played": len(commands),
-                "commands": commands,
-                "winner": won,
-                "phase": state.phase.value,
+                "played": len(outcome.commands),
+                "commands": outcome.commands,
+                "winner": outcome.won,
+                "phase": outcome.state.phase.value,
                 "file": str(target),
             }
         )
-        return
+    else:
+        _print_played(outcome, target)
+
+
+def _sides_played(text: str) -> frozenset[str]:
+    """What ``--sides`` names: ``foes``, ``heroes`` or ``all`` (or the book's words)."""
+    sides = SIDE_WORDS.get(fold(text), text)
+    if sides not in ("foes", "heroes", "all"):
+        raise BadInputError(
+            Message(DOMAIN, N_("--sides: {value!r} is not one of foes, heroes, all."), {"value": sides})
+        )
+    return frozenset(SIDES if sides == "all" else (sides,))
+
+
+@dataclass
+class _PlayedOut:
+    """What ``auto`` did: the state reached, the commands played, why each was chosen, the winner."""
+
+    state: FightState
+    commands: list[Any] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    won: str | None = None
+
+
+def _play_out(
+    state: FightState, policies: dict[str, Policy], rng: random.Random, played: frozenset[str]
+) -> _PlayedOut:
+    """Play the ``played`` sides until the fight ends, another side must act, or a limit is reached."""
+    outcome = _PlayedOut(state)
+    while state.phase is not Phase.ENDED and len(outcome.commands) < MAX_COMMANDS and state.turn <= MAX_TURNS:
+        move = next_move(state, policies, rng, played)
+        if move is None:
+            break
+        if move.suggestion is not None:
+            outcome.lines.append(move.suggestion.best.explanation.render())
+        if state.phase is not Phase.SETUP and winner(state) is not None:
+            outcome.won = winner(state)
+        state = step(state, move.command)
+        outcome.commands.append(wire(move.command))
+    outcome.state = state
+    return outcome
+
+
+def _print_played(outcome: _PlayedOut, target: Path) -> None:
     out = console()
-    for line in lines:
+    for line in outcome.lines:
         out.print(line, markup=False)
-    if won is not None:
-        out.print(_("The {side} win.", side=_("heroes") if won == "heroes" else _("foes")), markup=False)
-    elif state.phase is not Phase.ENDED:
+    if outcome.won is not None:
+        out.print(
+            _("The {side} win.", side=_("heroes") if outcome.won == "heroes" else _("foes")), markup=False
+        )
+    elif outcome.state.phase is not Phase.ENDED:
         out.print(_("Stopped: a side not played must act."), markup=False)
-    out.print(
-        _("{count} commands played, written to {file}.", count=len(commands), file=str(target)), markup=False
-    )
+    count = len(outcome.commands)
+    out.print(_("{count} commands played, written to {file}.", count=count, file=str(target)), markup=False)
 
 
 def register_fight(group: typer.Typer) -> None:

@@ -3,17 +3,20 @@ target win rate (``--target``): thin adapters over :mod:`meneur.systems.energy.a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated
 
-import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.output import console, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
 from meneur.i18n.words import items
 from meneur.systems.energy.ai.executor import run
 from meneur.systems.energy.ai.simulate import Encounter, Summary, even_split, splits_near, summarize
+from meneur.systems.energy.cli.ai import AI_OPTIONS
 from meneur.systems.energy.cli.ai import policy_named as _policy
 from meneur.systems.energy.encounter import balance as weigh
 from meneur.systems.energy.model import Character
@@ -25,10 +28,10 @@ _ = Translator(DOMAIN)
 
 def _cast(side: str, text: str) -> tuple[Character, ...]:
     """Characters from ranks (quick NPCs), character files or library names, separated by commas."""
-    from meneur.systems.energy.cli.characters import _ranks
+    from meneur.systems.energy.cli.encounter import parse_ranks
     from meneur.systems.energy.files import read_character
 
-    _ranks(side, text)  # the same refusals as the book's verdict
+    parse_ranks(side, text)  # the same refusals as the book's verdict
     label = _("Hero") if side == "--heroes" else _("Foe")
     people = []
     for number, item in enumerate((p.strip() for p in text.split(",") if p.strip()), start=1):
@@ -92,80 +95,99 @@ def _summary_lines(summary: Summary) -> list[str]:
     return lines
 
 
+_JSON_HELP = N_(
+    "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the "
+    "foes' total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, "
+    "above), "
+    "few_foes; with --simulate, simulation: fights, hero_win_rate, ci95, mean_turns, "
+    "knockout_rate (per hero id); with --target, candidates."
+)
+
+# The options of ``balance``, one home each (``--policy`` is the AI commands' own, in :mod:`.ai`).
+BALANCE_OPTIONS = OptionTable(
+    _,
+    {
+        "heroes": Declared(
+            ("--heroes",),
+            N_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
+        ),
+        "foes": Declared(("--foes",), N_("Foes, the same way (8,6,6).")),
+        "margin": Declared(("--margin",), N_("Players' margin (0.2 = 20%).")),
+        "simulate": Declared(
+            ("--simulate",),
+            N_("Also simulate this many fights, both sides played by the policy."),
+            {"min": 1},
+        ),
+        "target": Declared(
+            ("--target",),
+            N_("Search foe ranks for the heroes' win rate closest to this (0.7 = 70%)."),
+            {"min": 0.0, "max": 1.0},
+        ),
+        "foes_count": Declared(("--foes-count",), N_("With --target: how many foes."), {"min": 1}),
+        "policy": AI_OPTIONS.declared("policy"),
+        "seed": Declared(("--seed",), N_("Seed of the simulated fights.")),
+        "workers": Declared(("--workers",), N_("Worker processes on this machine."), {"min": 1}),
+        "scheduler": Declared(
+            ("--scheduler",), N_("Address of a Dask scheduler (tcp://host:8786) to run the fights on.")
+        ),
+        "json": Declared(("--json",), _JSON_HELP),
+    },
+)
+
+
 def balance_command(
-    hero_list: Annotated[
-        list[str],
-        typer.Option(
-            "--heroes",
-            help=_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
-        ),
-    ],
-    foe_list: Annotated[
-        list[str] | None, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))
-    ] = None,
-    margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
-    simulate: Annotated[
-        int | None,
-        typer.Option(
-            "--simulate", min=1, help=_("Also simulate this many fights, both sides played by the policy.")
-        ),
-    ] = None,
-    target: Annotated[
-        float | None,
-        typer.Option(
-            "--target",
-            min=0.0,
-            max=1.0,
-            help=_("Search foe ranks for the heroes' win rate closest to this (0.7 = 70%)."),
-        ),
-    ] = None,
-    foes_count: Annotated[
-        int, typer.Option("--foes-count", min=1, help=_("With --target: how many foes."))
-    ] = 3,
-    policy: Annotated[str, typer.Option("--policy", help=_("random, heuristic or search."))] = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the simulated fights."))] = 0,
-    workers: Annotated[
-        int, typer.Option("--workers", min=1, help=_("Worker processes on this machine."))
-    ] = 1,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler", help=_("Address of a Dask scheduler (tcp://host:8786) to run the fights on.")
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool,
-        typer.Option(
-            "--json",
-            help=_(
-                "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the "
-                "foes' total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, "
-                "above), "
-                "few_foes; with --simulate, simulation: fights, hero_win_rate, ci95, mean_turns, "
-                "knockout_rate (per hero id); with --target, candidates."
-            ),
-        ),
-    ] = False,
+    hero_list: Annotated[list[str], BALANCE_OPTIONS("heroes")],
+    foe_list: Annotated[list[str] | None, BALANCE_OPTIONS("foes")] = None,
+    margin: Annotated[float, BALANCE_OPTIONS("margin")] = 0.2,
+    simulate: Annotated[int | None, BALANCE_OPTIONS("simulate")] = None,
+    target: Annotated[float | None, BALANCE_OPTIONS("target")] = None,
+    foes_count: Annotated[int, BALANCE_OPTIONS("foes_count")] = 3,
+    policy: Annotated[str, BALANCE_OPTIONS("policy")] = "heuristic",
+    seed: Annotated[int, BALANCE_OPTIONS("seed")] = 0,
+    workers: Annotated[int, BALANCE_OPTIONS("workers")] = 1,
+    scheduler: Annotated[str | None, BALANCE_OPTIONS("scheduler")] = None,
+    as_json: Annotated[bool, BALANCE_OPTIONS("json")] = False,
 ) -> None:
     """Weigh an encounter against the book's guideline, and simulate it if asked."""
-    from meneur.systems.energy.cli.characters import balance_command as book_balance
+    from meneur.systems.energy.cli.encounter import balance_command as book_balance
 
     heroes, foes = ",".join(items(hero_list)), (",".join(items(foe_list)) if foe_list else None)
+    fights = _Fights(policy, seed, workers, scheduler, not as_json)
     if target is not None:
-        _target(
-            heroes, target, foes_count, simulate or 100, policy, seed, workers, scheduler, margin, as_json
-        )
-        return
-    if foes is None:
+        _target(heroes, target, foes_count, simulate or 100, fights, margin, as_json)
+    elif foes is None:
         raise BadInputError(Message(DOMAIN, N_("--foes: give the foes (or --target to search for them).")))
-    if simulate is None:
+    elif simulate is None:
         book_balance(heroes=heroes, foes=foes, margin=margin, as_json=as_json)
-        return
-    _policy(policy)
+    else:
+        _simulated(heroes, foes, simulate, fights, margin, as_json)
+
+
+@dataclass(frozen=True)
+class _Fights:
+    """How to run simulated fights: the policy of both sides, the seed, where, and whether to show progress."""
+
+    policy: str
+    seed: int
+    workers: int
+    scheduler: str | None
+    show: bool
+
+    def summary(
+        self, cast: tuple[Character, ...], foes: tuple[Character, ...], fights: int, title: str
+    ) -> Summary:
+        encounter = Encounter(cast, foes, self.policy)
+        return _simulate(encounter, fights, self.seed, self.workers, self.scheduler, self.show, title)
+
+
+def _simulated(heroes: str, foes: str, count: int, fights: _Fights, margin: float, as_json: bool) -> None:
+    """The book's verdict, then ``count`` simulated fights."""
+    from meneur.systems.energy.cli.encounter import balance_command as book_balance
+
+    _policy(fights.policy)
     cast, against = _cast("--heroes", heroes), _cast("--foes", foes)
     book = weigh([c.rank for c in cast], [c.rank for c in against], margin)
-    encounter = Encounter(cast, against, policy)
-    summary = _simulate(encounter, simulate, seed, workers, scheduler, not as_json, _("Simulated fights"))
+    summary = fights.summary(cast, against, count, _("Simulated fights"))
     if as_json:
         print_json({**book.to_json(), "simulation": summary.to_json()})
         return
@@ -176,38 +198,37 @@ def balance_command(
 
 
 def _target(
-    heroes: str,
-    target: float,
-    count: int,
-    fights: int,
-    policy: str,
-    seed: int,
-    workers: int,
-    scheduler: str | None,
-    margin: float,
-    as_json: bool,
+    heroes: str, target: float, count: int, per_try: int, fights: _Fights, margin: float, as_json: bool
 ) -> None:
     """Search foe ranks (quick NPCs) for the heroes' win rate closest to ``target``."""
-    _policy(policy)
+    _policy(fights.policy)
     cast = _cast("--heroes", heroes)
-    top = max(10, max(c.rank for c in cast) + 3)
     cache: dict[tuple[int, ...], Summary] = {}
 
     def rate(ranks: tuple[int, ...]) -> Summary:
         if ranks not in cache:
             foes = tuple(quick_npc(r, _("Foe {number}", number=i + 1)) for i, r in enumerate(ranks))
-            cache[ranks] = _simulate(
-                Encounter(cast, foes, policy),
-                fights,
-                seed,
-                workers,
-                scheduler,
-                not as_json,
-                _("Foes {ranks}", ranks=",".join(map(str, ranks))),
-            )
+            title = _("Foes {ranks}", ranks=",".join(map(str, ranks)))
+            cache[ranks] = fights.summary(cast, foes, per_try, title)
         return cache[ranks]
 
-    low, high = count, count * top  # the win rate falls as the foes' total rises
+    _search(rate, target, count, top=max(10, max(c.rank for c in cast) + 3))
+    best = sorted(cache.items(), key=lambda item: (abs(item[1].hero_win_rate - target), item[0]))[:3]
+    verdicts = [weigh([c.rank for c in cast], list(ranks), margin) for ranks, _summary in best]
+    if as_json:
+        candidates = [
+            {"foes": list(ranks), "verdict": verdict.verdict.value, **summary.to_json()}
+            for (ranks, summary), verdict in zip(best, verdicts, strict=True)
+        ]
+        print_json({"target": target, "foes_count": count, "candidates": candidates})
+    else:
+        _print_candidates(target, best, [verdict.explain()[0].render() for verdict in verdicts])
+
+
+def _search(rate: Callable[[tuple[int, ...]], Summary], target: float, count: int, top: int) -> None:
+    """Try foes' totals by bisection (the win rate falls as the foes' total rises), then the splits
+    of ``count`` ranks near the two totals that bracket ``target``; ``rate`` keeps every try."""
+    low, high = count, count * top
     while high - low > 1:
         middle = (low + high) // 2
         if rate(even_split(middle, count)).hero_win_rate >= target:
@@ -217,29 +238,16 @@ def _target(
     for total in (low, high):
         for ranks in splits_near(total, count, top):
             rate(ranks)
-    best = sorted(cache.items(), key=lambda item: (abs(item[1].hero_win_rate - target), item[0]))[:3]
-    hero_ranks = [c.rank for c in cast]
-    if as_json:
-        print_json(
-            {
-                "target": target,
-                "foes_count": count,
-                "candidates": [
-                    {
-                        "foes": list(ranks),
-                        "verdict": weigh(hero_ranks, list(ranks), margin).verdict.value,
-                        **summary.to_json(),
-                    }
-                    for ranks, summary in best
-                ],
-            }
-        )
-        return
+
+
+def _print_candidates(
+    target: float, best: list[tuple[tuple[int, ...], Summary]], verdicts: list[str]
+) -> None:
     out = console()
     out.print(
         _("Encounters closest to a heroes' win rate of {target}:", target=_percent(target)), markup=False
     )
-    for ranks, summary in best:
+    for (ranks, summary), verdict in zip(best, verdicts, strict=True):
         low_ci, high_ci = summary.ci95
         out.print(
             _(
@@ -248,7 +256,7 @@ def _target(
                 rate=_percent(summary.hero_win_rate),
                 low=_percent(low_ci),
                 high=_percent(high_ci),
-                verdict=weigh(hero_ranks, list(ranks), margin).explain()[0].render(),
+                verdict=verdict,
             ),
             markup=False,
         )

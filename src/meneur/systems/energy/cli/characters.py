@@ -1,5 +1,5 @@
-"""Energy System CLI: character commands (check, npc, balance, library; sheet and archetypes in
-:mod:`.sheet`, new in :mod:`.new_character`).
+"""Energy System CLI: character commands (check, npc, library; sheet and archetypes in
+:mod:`.sheet`, new in :mod:`.new_character`, the book's encounter guideline in :mod:`.encounter`).
 
 Thin adapters: each command reads its input, calls the pure core and renders the result.
 Exit statuses: 0 fine, 1 the character breaks a rule, 2 unreadable input.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -146,82 +145,6 @@ def npc_command(
             Message(DOMAIN, N_("format: {format!r} is not one of yaml, json."), {"format": file_format})
         )
     sys.stdout.write(dump_character(quick_npc(rank, name), file_format))
-
-
-def _ranks(side: str, text: str) -> list[int]:
-    """Ranks, character files or library heroes, separated by commas: each a rank from 1 to 100."""
-    from meneur.systems.energy.catalogue import is_library_name
-
-    ranks = []
-    for item in (part.strip() for part in text.split(",")):
-        if not item:
-            continue
-        if item.lstrip("-").isdecimal():
-            if len(item) > 6 or int(item) > MAX_RANK:
-                raise BadInputError(
-                    Message(
-                        DOMAIN,
-                        N_("{side}: {item} is not a rank; give ranks from 1 to {high}."),
-                        {"side": side, "item": item, "high": MAX_RANK},
-                    )
-                )
-            ranks.append(int(item))
-        elif Path(item).exists() or is_library_name(item):
-            ranks.append(read_character(item).rank)
-        else:
-            raise BadInputError(
-                Message(
-                    DOMAIN,
-                    N_(
-                        "{side}: {item!r} is neither a rank, a character file nor a library hero; give ranks "
-                        "(5,5,4), file paths or hero names, separated by commas."
-                    ),
-                    {"side": side, "item": item},
-                )
-            )
-    return ranks
-
-
-def balance_command(
-    heroes: Annotated[
-        str,
-        typer.Option(
-            "--heroes",
-            help=_("Heroes: ranks, files or library names, separated by commas (5,5,wink.yaml,KITSUNE)."),
-        ),
-    ],
-    foes: Annotated[str, typer.Option("--foes", help=_("Foes, the same way (8,6,6)."))],
-    margin: Annotated[float, typer.Option("--margin", help=_("Players' margin (0.2 = 20%)."))] = 0.2,
-    as_json: Annotated[
-        bool,
-        typer.Option(
-            "--json",
-            help=_(
-                "Print JSON: heroes, foes (ranks), heroes_total, foes_total, advised_foes (the most the foes' "
-                "total should be), player_margin (a fraction: 0.2 = 20%), verdict (advised, no_margin, above), "
-                "few_foes."
-            ),
-        ),
-    ] = False,
-) -> None:
-    """Weigh an encounter: the sum of ranks on each side against the book's guideline."""
-    from meneur.systems.energy.encounter import balance as weigh
-
-    result = weigh(_ranks("--heroes", heroes), _ranks("--foes", foes), margin)
-    if as_json:
-        print_json(result.to_json())
-        return
-    out = console()
-    out.print(
-        _("Heroes: {ranks} = {total}", ranks=" + ".join(map(str, result.heroes)), total=result.heroes_total),
-        markup=False,
-    )
-    out.print(
-        _("Foes: {ranks} = {total}", ranks=" + ".join(map(str, result.foes)), total=result.foes_total),
-        markup=False,
-    )
-    for line in result.explain():
-        out.print(line.render(), markup=False)
 
 
 def _format(file_format: str, as_json: bool) -> str:

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from meneur.cli.option_table import Declared, OptionTable
 from meneur.cli.output import console, guarded
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
@@ -21,11 +22,6 @@ from meneur.i18n.words import items
 DOMAIN = "energy_combat"
 KEY = "energy-fight"
 _ = Translator(DOMAIN)
-
-Names = Annotated[
-    list[str] | None,
-    typer.Option("--hero", help=_("Heroes of the library on the heroes' side, separated by commas.")),
-]
 
 
 def _list(values: list[str] | None, joined: list[str] | None) -> list[str]:
@@ -89,51 +85,51 @@ def setup_from_options(
     return setup, []
 
 
+_NEW_HELP = N_(
+    "Write a session file for a fight: from a fight file (--from) or from "
+    "heroes, character files and NPC ranks; then play it command by command."
+)
+_FOES_HELP = N_("Ranks of quick NPCs on the foes' side, separated by commas.")
+
+# The options of ``new``, one home each.
+NEW_OPTIONS = OptionTable(
+    _,
+    {
+        "from": Declared(("--from",), N_("Fight file (YAML or JSON): its combatants, its commands played.")),
+        "hero": Declared(("--hero",), N_("Heroes of the library on the heroes' side, separated by commas.")),
+        "heroes": Declared(("--heroes",), N_("Heroes of the library, separated by commas.")),
+        "file": Declared(("--file",), N_("Character files on the heroes' side, separated by commas.")),
+        "npc": Declared(("--npc",), _FOES_HELP),
+        "foes": Declared(("--foes",), _FOES_HELP),
+        "at": Declared(
+            ("--at",),
+            N_(
+                "Place combatants: ID=X,Y in metres, several separated by commas "
+                "(heroes start at x=0, foes at x=4)."
+            ),
+            {"metavar": "ID=X,Y,..."},
+        ),
+        "force": Declared(("--force",), N_("Replace the file if it exists.")),
+        "json": Declared(("--json",), N_("Print JSON.")),
+    },
+)
+
+
 def register_new(group: typer.Typer, presenter: Any) -> None:
     """Add ``new`` to the ``fight`` group."""
 
-    @group.command(
-        "new",
-        help=_(
-            "Write a session file for a fight: from a fight file (--from) or from "
-            "heroes, character files and NPC ranks; then play it command by command."
-        ),
-    )
+    @group.command("new", help=_(_NEW_HELP))
     def new(
         file: Annotated[Path, typer.Argument(help=_("The session file to write."), metavar=_("FILE"))],
-        source: Annotated[
-            Path | None,
-            typer.Option("--from", help=_("Fight file (YAML or JSON): its combatants, its commands played.")),
-        ] = None,
-        hero: Names = None,
-        heroes: Annotated[
-            list[str] | None, typer.Option("--heroes", help=_("Heroes of the library, separated by commas."))
-        ] = None,
-        character: Annotated[
-            list[str] | None,
-            typer.Option("--file", help=_("Character files on the heroes' side, separated by commas.")),
-        ] = None,
-        npc: Annotated[
-            list[str] | None,
-            typer.Option("--npc", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
-        ] = None,
-        foes: Annotated[
-            list[str] | None,
-            typer.Option("--foes", help=_("Ranks of quick NPCs on the foes' side, separated by commas.")),
-        ] = None,
-        at: Annotated[
-            list[str] | None,
-            typer.Option(
-                "--at",
-                help=_(
-                    "Place combatants: ID=X,Y in metres, several separated by commas "
-                    "(heroes start at x=0, foes at x=4)."
-                ),
-                metavar="ID=X,Y,...",
-            ),
-        ] = None,
-        force: Annotated[bool, typer.Option("--force", help=_("Replace the file if it exists."))] = False,
-        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
+        source: Annotated[Path | None, NEW_OPTIONS("from")] = None,
+        hero: Annotated[list[str] | None, NEW_OPTIONS("hero")] = None,
+        heroes: Annotated[list[str] | None, NEW_OPTIONS("heroes")] = None,
+        character: Annotated[list[str] | None, NEW_OPTIONS("file")] = None,
+        npc: Annotated[list[str] | None, NEW_OPTIONS("npc")] = None,
+        foes: Annotated[list[str] | None, NEW_OPTIONS("foes")] = None,
+        at: Annotated[list[str] | None, NEW_OPTIONS("at")] = None,
+        force: Annotated[bool, NEW_OPTIONS("force")] = False,
+        as_json: Annotated[bool, NEW_OPTIONS("json")] = False,
     ) -> None:
         from meneur.cli.sessions import create, fail
         from meneur.systems.energy.combat.engine import play as play_all

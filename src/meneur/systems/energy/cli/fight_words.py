@@ -103,6 +103,15 @@ def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
 def action_words(state: FightState, command: Command) -> str:
     """What the command does, in words a player understands (names, powers, the book's terms)."""
     actor = getattr(command, "actor", None)
+    for words in (_fighting_words, _moving_words, _helping_words, _phase_words):
+        text = words(state, command, actor)
+        if text is not None:
+            return text
+    return NAMES[type(command)]
+
+
+def _fighting_words(state: FightState, command: Command, actor: str | None) -> str | None:
+    """Attacks, charges and the reactions to an attack."""
     match command:
         case cmd.Attack():
             return _attack_words(state, command)
@@ -129,6 +138,12 @@ def action_words(state: FightState, command: Command) -> str:
             )
         case cmd.Counter():
             return _("counter-power{how}", how=_with(state, actor, command.power))
+    return None
+
+
+def _moving_words(state: FightState, command: Command, actor: str | None) -> str | None:
+    """Moves and hold."""
+    match command:
         case cmd.Move() if command.small:
             return _("small move of at most 5 m")
         case cmd.Move() if command.portal is not None:
@@ -144,6 +159,12 @@ def action_words(state: FightState, command: Command) -> str:
             return _("stay on hold")
         case cmd.Interrupt():
             return _("leave hold and act now")
+    return None
+
+
+def _helping_words(state: FightState, command: Command, actor: str | None) -> str | None:
+    """Energy given, healing, support powers, the terrain, lasting effects and stress."""
+    match command:
         case cmd.GiveEnergy():
             return _(
                 "give energy to {target}{how}",
@@ -172,6 +193,12 @@ def action_words(state: FightState, command: Command) -> str:
             return _maintain_words(state, command)
         case cmd.SpendStress():
             return _stress_words(state, command)
+    return None
+
+
+def _phase_words(state: FightState, command: Command, actor: str | None) -> str | None:
+    """The fight and its phases."""
+    match command:
         case cmd.EndPhase():
             if state.phase is Phase.MAINTENANCE:
                 return _("end the maintenance phase")
@@ -180,7 +207,7 @@ def action_words(state: FightState, command: Command) -> str:
             return _("end the fight")
         case cmd.StartFight():
             return _("start the fight")
-    return NAMES[type(command)]
+    return None
 
 
 def _cost(action: LegalAction) -> str:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from meneur.systems.energy.catalogue.archetypes import Archetype
+    from meneur.systems.energy.validation import CharacterCheck
 
 _ = Translator(DOMAIN)
 
@@ -144,9 +145,6 @@ def sheet_command(
     ] = False,
 ) -> None:
     """Show a character sheet."""
-    from rich.table import Table
-    from rich.text import Text
-
     from meneur.systems.energy.files import character_data, read_character
     from meneur.systems.energy.validation import validate
 
@@ -156,6 +154,20 @@ def sheet_command(
         print_json({"character": character_data(character), "check": check.to_json()})
         return
     out = console()
+    _print_heading(out, character)
+    _print_tables(out, character)
+    _print_lists(out, character)
+    _print_means(out, character)
+    _print_campaign_values(character)
+    print_budgets(check)
+    _print_findings(out, character, check)
+
+
+def _print_heading(out: Console, character: Character) -> None:
+    """The name, rank, PC or NPC and maturity, then the attributes."""
+    from rich.table import Table
+    from rich.text import Text
+
     kind = _("PC") if character.pc else _("NPC")
     out.print(
         Text.assemble(
@@ -173,7 +185,12 @@ def sheet_command(
     a = character.attributes
     attributes.add_row(str(a.energy), str(a.recovery), str(a.vigor))
     out.print(attributes)
-    _print_tables(out, character)
+
+
+def _print_lists(out: Console, character: Character) -> None:
+    """Traits, specialties, particularities and complications, each on a line when there are any."""
+    from rich.text import Text
+
     for title, items in (
         (_("Traits"), [_trait(t) for t in character.traits]),
         (_("Specialties"), list(character.specialties)),
@@ -184,6 +201,10 @@ def sheet_command(
             line = _("{label}: {items}", label="\0", items=", ".join(items))
             head, tail = line.split("\0", 1)
             out.print(Text.assemble(head, (title, "bold"), tail), highlight=False)
+
+
+def _print_means(out: Console, character: Character) -> None:
+    """Living standard, savings and debts; stress and states."""
     out.print(
         _(
             "Living standard: {standard}; savings {savings}, debts {debts}",
@@ -197,8 +218,10 @@ def sheet_command(
     out.print(
         _("Stress: {stress}/10; states: {states}", stress=character.stress, states=states), markup=False
     )
-    _print_campaign_values(character)
-    print_budgets(check)
+
+
+def _print_findings(out: Console, character: Character, check: CharacterCheck) -> None:
+    """What the rules completed, then every rule the character breaks."""
     if character.inferred:
         out.print(
             _(

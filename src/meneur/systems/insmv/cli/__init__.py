@@ -1,6 +1,7 @@
 """``meneur insmv ...``: a thin Typer group over the `insmv` package.
 
 * :mod:`.rolls`: tests, odds and opposed tests (stateless, or ``test FILE --being NAME`` at a table);
+* :mod:`.opposed`: the opposed test, its two sides' options declared once in :mod:`.sides`;
 * :mod:`.reference`: the table UM, the kinds of being, the beings a human-only power affects;
 * :mod:`.table`: the table file (``new FILE``, ``being add``, ``pp spend``, ``pp recover``) and the
   verbs every session has (``legal``, ``undo``, ``redo``, ``log``, ``show``).

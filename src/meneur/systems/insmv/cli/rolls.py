@@ -22,7 +22,7 @@ from meneur.systems.insmv.cli import options as o
 from meneur.systems.insmv.cli.table import presenter
 from meneur.systems.insmv.odds import odds_of
 from meneur.systems.insmv.render import lines, result_json
-from meneur.systems.insmv.resolution import no_chance, roll_test
+from meneur.systems.insmv.resolution import TestPlan, TestRequest, no_chance, roll_test
 from meneur.systems.insmv.table_um import Difficulty
 
 _ = Translator("insmv")
@@ -66,22 +66,56 @@ def _check_table_options(
         )
 
 
-def _register_test(app: typer.Typer) -> None:
-    @app.command(
-        "test",
-        help=_(
-            "Roll a test on the table UM (d666); with a table file and --being,"
-            " as that being (its kind, its PP)."
-        ),
-    )
-    @guarded
-    def test_command(
-        file: Path | None = o.file_argument(required=False),  # noqa: B008
-        value: int | None = o.value(required=False),
-        talent: str | None = typer.Option(None, "--talent", help=_("A talent of the being's sheet.")),
-        characteristic: str | None = typer.Option(
+_TEST_HELP = N_(
+    "Roll a test on the table UM (d666); with a table file and --being, as that being (its kind, its PP)."
+)
+
+# The fields of a test at a table, in the order of its wire form, as the command's parameters.
+_TABLE_FIELDS = (
+    "value",
+    "difficulty",
+    "shift",
+    "voluntary",
+    "untrained_malus",
+    "possessed",
+    "cost",
+    "power",
+    "talent",
+    "characteristic",
+    "kind",
+    "max_shift",
+)
+
+
+def _sheet_options() -> dict[str, Any]:
+    """The options of ``test`` that name a being of a table file and what its sheet gives."""
+    return {
+        "talent": typer.Option(None, "--talent", help=_("A talent of the being's sheet.")),
+        "characteristic": typer.Option(
             None, "--characteristic", help=_("A characteristic of the being's sheet.")
         ),
+        "being": typer.Option(None, "--being", help=_("The being of the table file who acts.")),
+        "cost": typer.Option(
+            None,
+            "--cost",
+            callback=o.within(1, 198),
+            help=_("PP the power costs, spent from the being's pool (needs --being)."),
+        ),
+        "power": typer.Option(None, "--power", help=_("The power's name.")),
+    }
+
+
+def _register_test(app: typer.Typer) -> None:
+    s = _sheet_options()
+
+    @app.command("test", help=_(_TEST_HELP))
+    @guarded
+    def test_command(
+        ctx: typer.Context,
+        file: Path | None = o.file_argument(required=False),  # noqa: B008
+        value: int | None = o.value(required=False),
+        talent: str | None = s["talent"],
+        characteristic: str | None = s["characteristic"],
         difficulty: str | None = o.difficulty(),
         shift: int = o.shift(),
         voluntary: int = o.voluntary(),
@@ -89,14 +123,9 @@ def _register_test(app: typer.Typer) -> None:
         max_shift: int | None = o.max_shift(),
         untrained_malus: int | None = o.untrained(),
         not_possessed: bool = o.not_possessed(),
-        being: str | None = typer.Option(None, "--being", help=_("The being of the table file who acts.")),
-        cost: int | None = typer.Option(
-            None,
-            "--cost",
-            callback=o.within(1, 198),
-            help=_("PP the power costs, spent from the being's pool (needs --being)."),
-        ),
-        power: str | None = typer.Option(None, "--power", help=_("The power's name.")),
+        being: str | None = s["being"],
+        cost: int | None = s["cost"],
+        power: str | None = s["power"],
         dice: str | None = o.dice(),
         seed: int | None = o.seed(),
         as_json: bool = o.as_json(),
@@ -104,40 +133,37 @@ def _register_test(app: typer.Typer) -> None:
     ) -> None:
         _check_table_options(file, being, cost, odds, (talent, characteristic))
         if file is not None and being is not None:
-            wire = _test_wire(
-                being,
-                {
-                    "value": value,
-                    "difficulty": difficulty,
-                    "shift": shift,
-                    "voluntary": voluntary,
-                    "untrained_malus": untrained_malus,
-                    "possessed": not not_possessed,
-                    "cost": cost,
-                    "power": power,
-                    "talent": talent,
-                    "characteristic": characteristic,
-                    "kind": kind,
-                    "max_shift": max_shift,
-                },
-            )
+            params = {**ctx.params, "possessed": not not_possessed}
+            wire = _test_wire(being, {field: params[field] for field in _TABLE_FIELDS})
             play(file, "insmv", wire, presenter(), as_json=as_json, seed=seed, dice=dice)
-            return
-        if value is None:
+        elif value is None:
             raise BadInputError(Message("insmv", N_("Give --value (or a table file and --being).")))
-        request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
-        plan = c.plan_of(request, c.kind_rules(kind or "human", max_shift), not not_possessed)
-        if odds:
-            c.refuse_dice_with_odds(dice)
-            c.print_odds(plan, odds_of(plan), as_json)
-            return
-        source = source_from(seed, dice)
-        result = no_chance(request) if plan is None else roll_test(plan, source)
-        finish(source)
-        if as_json:
-            print_json(result_json(result))
         else:
-            c.print_result(_("Success") if result.success else _("Failure"), lines(result.explain()))
+            request = c.read_request(value, difficulty, shift, voluntary, untrained_malus)
+            plan = c.plan_of(request, c.kind_rules(kind or "human", max_shift), not not_possessed)
+            _roll_or_odds(request, plan, odds, (dice, seed), as_json)
+
+
+def _roll_or_odds(
+    request: TestRequest,
+    plan: TestPlan | None,
+    odds: bool,
+    roll: tuple[str | None, int | None],
+    as_json: bool,
+) -> None:
+    """Print a stateless test's exact odds (``--odds``), or roll it and print the result."""
+    dice, seed = roll
+    if odds:
+        c.refuse_dice_with_odds(dice)
+        c.print_odds(plan, odds_of(plan), as_json)
+        return
+    source = source_from(seed, dice)
+    result = no_chance(request) if plan is None else roll_test(plan, source)
+    finish(source)
+    if as_json:
+        print_json(result_json(result))
+    else:
+        c.print_result(_("Success") if result.success else _("Failure"), lines(result.explain()))
 
 
 def _register_odds(app: typer.Typer) -> None:

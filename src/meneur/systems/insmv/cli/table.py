@@ -64,6 +64,31 @@ def _register_table(app: typer.Typer) -> None:
         create(file, KEY, setup, force=force, as_json=as_json, presenter=presenter())
 
 
+def _new_being(
+    name: str,
+    kind: str,
+    will: int,
+    overrides: dict[str, int | None],
+    power_points: int | None,
+    sheet: tuple[list[str] | None, list[str] | None, list[str] | None],
+) -> dict[str, Any]:
+    """The wire form of a being brought to the table: its kind's rules less what the options change,
+    and its sheet (characteristics, talents, powers) read from the options."""
+    being_kind = parse_kind(kind)
+    rules = rules_for(being_kind, **{key: value for key, value in overrides.items() if value is not None})
+    characteristics, talents, powers = sheet
+    return {
+        "name": name,
+        "kind": being_kind.value,
+        "will": will,
+        "rules": rules.model_dump(),
+        "power_points": power_points,
+        "characteristics": parse_values(items(characteristics)),
+        "talents": [parse_talent(spec) for spec in items(talents)],
+        "powers": parse_values(items(powers)),
+    }
+
+
 def _register_being(being_app: typer.Typer) -> None:
     @being_app.command("add", help=_("Bring a being to the table."))
     def being_add(
@@ -97,32 +122,15 @@ def _register_being(being_app: typer.Typer) -> None:
         powers: list[str] | None = o.sheet("--power"),  # noqa: B008
         as_json: bool = o.as_json(),
     ) -> None:
+        overrides = {
+            "power_point_modifier": pp_modifier,
+            "recovery_per_day": recovery,
+            "max_voluntary_shift": max_shift,
+        }
+        sheet = (characteristics, talents, powers)
+
         def command(session: AnySession) -> dict[str, Any]:
-            overrides = {
-                key: value
-                for key, value in (
-                    ("power_point_modifier", pp_modifier),
-                    ("recovery_per_day", recovery),
-                    ("max_voluntary_shift", max_shift),
-                )
-                if value is not None
-            }
-            being_kind = parse_kind(kind)
-            rules = rules_for(being_kind, **overrides)
-            return {
-                "add_being": {
-                    "being": {
-                        "name": being,
-                        "kind": being_kind.value,
-                        "will": will,
-                        "rules": rules.model_dump(),
-                        "power_points": power_points,
-                        "characteristics": parse_values(items(characteristics)),
-                        "talents": [parse_talent(spec) for spec in items(talents)],
-                        "powers": parse_values(items(powers)),
-                    }
-                }
-            }
+            return {"add_being": {"being": _new_being(being, kind, will, overrides, power_points, sheet)}}
 
         play(file, KEY, command, presenter(), as_json=as_json)
 

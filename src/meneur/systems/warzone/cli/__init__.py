@@ -2,9 +2,9 @@
 
 * :mod:`.rolls`: stateless rolls and odds (``cast``, ``odds``, ``violence``, ``leadership``,
   ``table``);
-* :mod:`.play`: a model's game in a session file (``new FILE``, ``activate``, ``declare``,
-  ``technique``, ``spell``...) and the verbs every session has (``legal``, ``undo``, ``redo``,
-  ``log``, ``show``), through the shared runner.
+* :mod:`.play`: a model's game in a session file (``new FILE``, ``activate``, ``declare``...) and
+  the verbs every session has (``legal``, ``undo``, ``redo``, ``log``, ``show``), through the
+  shared runner; the powers it uses (``technique``, ``spell``, aimed at a target) are :mod:`.powers`.
 
 Every roll takes ``--dice`` or ``--seed``; every command ``--json``.
 """

@@ -16,7 +16,7 @@ from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
 from meneur.i18n.numbers import chance_text, percent
 from meneur.systems.warzone.casting import Casting, cast
-from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
+from meneur.systems.warzone.catalogue import VIOLENCE_TABLE, ViolenceRow
 from meneur.systems.warzone.cli import options as o
 from meneur.systems.warzone.leadership import leadership_test
 from meneur.systems.warzone.model import MAX_ACTIONS, MAX_DIFFICULTY, MAX_STAT, PowerKind, TableOptions
@@ -207,6 +207,21 @@ def _register_power_test(app: typer.Typer) -> None:
         _print_odds(spec, casting_odds(spec, kind, cost, TableOptions(), leadership), as_json)
 
 
+def _row_text(row: ViolenceRow) -> str:
+    """A row of the violence table in the book's words, in the reader's language."""
+    return Message(D, row.text).render()
+
+
+def _row_json(row: ViolenceRow) -> dict[str, Any]:
+    return {
+        "low": row.low,
+        "high": row.high,
+        "rows": row.label,
+        "effect": row.effect.value,
+        "text": _row_text(row),
+    }
+
+
 def _register_tables(app: typer.Typer) -> None:
     @app.command("violence", help=_("Roll on the violence table (after a critical failure)."))
     @guarded
@@ -219,13 +234,7 @@ def _register_tables(app: typer.Typer) -> None:
         result = roll_violence(source)
         finish(source)
         if as_json:
-            print_json(
-                {
-                    "roll": result.roll,
-                    "effect": result.effect.value,
-                    "text": Message(D, result.row.text).render(),
-                }
-            )
+            print_json({"roll": result.roll, "effect": result.effect.value, "text": _row_text(result.row)})
         else:
             _show(result.explain())
 
@@ -253,16 +262,7 @@ def _register_tables(app: typer.Typer) -> None:
     @app.command("table", help=_("Show the violence table."))
     @guarded
     def table_command(as_json: bool = o.as_json()) -> None:
-        rows = [
-            {
-                "low": r.low,
-                "high": r.high,
-                "rows": r.label,
-                "effect": r.effect.value,
-                "text": Message(D, r.text).render(),
-            }
-            for r in VIOLENCE_TABLE
-        ]
+        rows = [_row_json(row) for row in VIOLENCE_TABLE]
         if as_json:
             print_json(rows)
             return
