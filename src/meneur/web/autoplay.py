@@ -233,7 +233,9 @@ def _request(app: Any) -> Request:
 
 def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
     """Give the next command of a non-player character, if one must act (called in a thread)."""
-    db: Db = app.state.store.open_reader()
+    # this thread's own request reader: the command's write ends this read, not the one of the request
+    # that switched auto-play on (whose context the task was copied from, and which another thread uses)
+    db: Db = app.state.store.request_reader()
     try:
         switched = stored(db, session_id)
         if not switched.get("on") or switched.get("run") != found.run:
