@@ -21,7 +21,7 @@ PAGE = 500
 """The most changes read at once."""
 NOTIFY = text("SELECT pg_notify('meneur_live', :table)")
 """Wakes the live feeds of the table's connections in every process (PostgreSQL); the payload is the
-table's id and the writing process's :data:`PROCESS`."""
+table's id, the writing process's :data:`PROCESS` and the change's ``seq``."""
 PROCESS = uuid.uuid4().hex[:16]
 """This process among the server's processes (a process has its own changes already, see
 :meth:`meneur.server.live.Hub.publish`)."""
@@ -59,7 +59,7 @@ def append(
         },
     )
     if db.bind is not None and db.bind.dialect.name == "postgresql":
-        db.execute(NOTIFY, {"table": f"{table_id} {PROCESS}"})
+        db.execute(NOTIFY, {"table": f"{table_id} {PROCESS} {int(seq)}"})
     # what the live feed sends once this is committed (see meneur.server.store.Store.written)
     written(db).append(
         {
@@ -84,6 +84,12 @@ def visible(audience: str, owner: str | None, member_id: str, role: str) -> bool
     if audience == "gm+member":
         return role == "gm" or owner == member_id
     return owner == member_id
+
+
+READ_ONE = (
+    "SELECT seq, kind, audience, member_id, session_id, payload FROM changes WHERE table_id = %s AND seq = %s"
+)
+"""One change, in the driver's own words (the PostgreSQL listener reads with psycopg directly)."""
 
 
 def since(db: Db, table_id: str, after: int, limit: int = PAGE) -> list[dict[str, Any]]:

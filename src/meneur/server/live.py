@@ -171,12 +171,27 @@ class Hub:
                     connection.execute("LISTEN meneur_live")
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            table_id, _, origin = note.payload.partition(" ")
-                            if origin != feed.PROCESS:  # this process's own are published
-                                self.notify_foreign(table_id)
+                            self._heard(connection, note.payload)
             except psycopg.Error:
                 log.exception("lost the PostgreSQL notification channel; reconnecting")
                 self._stop.wait(1.0)
+
+    def _heard(self, connection: Any, payload: str) -> None:
+        """Another process committed a change (``table process seq``): read it on the listening
+        connection and hand it over like this process's own; a change that cannot be read so makes
+        the table's connections read the database. This process's own were handed over already."""
+        table_id, process, seq = [*payload.split(" "), "", ""][:3]
+        if process == feed.PROCESS:
+            return
+        if table_id not in self._waiters or not seq.isdigit():  # nobody here, or an older server
+            self.notify_foreign(table_id)
+            return
+        found = connection.execute(feed.READ_ONE, (table_id, int(seq))).fetchone()
+        if found is None:
+            self.notify_foreign(table_id)
+            return
+        keys = ("seq", "kind", "audience", "member_id", "session_id", "payload")
+        self.publish([{"table_id": table_id, **dict(zip(keys, found, strict=True))}])
 
     def stop(self) -> None:
         self._stop.set()
