@@ -61,9 +61,10 @@ class Settings(BaseSettings):
 
     def pool(self) -> dict[str, Any]:
         """The connection pool of one worker: SQLAlchemy's ``pool_size``, ``max_overflow``,
-        ``pool_timeout``. On PostgreSQL, workers × ``db_pool`` (plus one listening connection per
-        worker) must stay under the server's ``max_connections``: 2 workers take 2 × 34 + 2 = 70
-        by default, within PostgreSQL's default of 100."""
+        ``pool_timeout``. On PostgreSQL, workers × ``db_pool`` (plus two per worker: one listens for
+        the other workers' changes, one reads them) must stay under the server's
+        ``max_connections``: 2 workers take 2 × 34 + 4 = 72 by default, within PostgreSQL's default
+        of 100."""
         most = self.db_pool or 2 * self.request_threads() + 2
         steady = max(1, most // 2)
         return {"pool_size": steady, "max_overflow": most - steady, "pool_timeout": self.db_pool_timeout}

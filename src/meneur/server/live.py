@@ -167,11 +167,16 @@ class Hub:
         dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
         while not self._stop.is_set():
             try:
-                with psycopg.connect(dsn, autocommit=True) as connection:
+                # one connection listens, the other reads what it hears (a connection that waits for
+                # notifications runs no query meanwhile)
+                with (
+                    psycopg.connect(dsn, autocommit=True) as connection,
+                    psycopg.connect(dsn, autocommit=True) as reader,
+                ):
                     connection.execute("LISTEN meneur_live")
                     while not self._stop.is_set():
                         for note in connection.notifies(timeout=1.0):
-                            self._heard(connection, note.payload)
+                            self._heard(reader, note.payload)
             except psycopg.Error:
                 log.exception("lost the PostgreSQL notification channel; reconnecting")
                 self._stop.wait(1.0)
