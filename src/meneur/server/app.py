@@ -249,7 +249,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         }
 
     from meneur.server import energy_view
-    from meneur.server.api import options, redo, rolls, sessions, tables
+    from meneur.server.api import commands, options, redo, rolls, sessions, tables
 
     energy_view.register()
     from meneur.server.live import router as live_router
@@ -257,6 +257,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.include_router(tables.router)
     app.include_router(options.router)
     app.include_router(sessions.router)
+    app.include_router(commands.router)
     app.include_router(redo.router)
     app.include_router(rolls.router)
     app.include_router(live_router)

@@ -27,6 +27,7 @@ from starlette.requests import Request
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.server import feed
+from meneur.server.api import commands as commands_api
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller
 from meneur.server.models import GameSession, Member
@@ -260,7 +261,7 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         if not found.on:  # switched off meanwhile
             return _Step("wait")
         try:
-            sessions_api.give_command(
+            commands_api.give_command(
                 session_id, sessions_api.CommandIn(command=wire, version=version), me, _request(app), db
             )
         except ApiError as error:

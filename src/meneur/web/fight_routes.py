@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
+from meneur.server.api import commands as commands_api
 from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
@@ -96,7 +97,7 @@ def _give(
 ) -> str | None:
     """Give ``command`` through the API's service; the refusal's message, if any."""
     try:
-        sessions_api.give_command(
+        commands_api.give_command(
             session_id, sessions_api.CommandIn(command=command, version=version), me, request, db
         )
     except Refused as error:

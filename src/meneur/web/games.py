@@ -20,6 +20,7 @@ from sqlalchemy import select
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
+from meneur.server.api import commands as commands_api
 from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as api
 from meneur.server.api.common import ApiError, Caller, Database
@@ -173,7 +174,7 @@ def play(
     error = None
     try:
         body = routes._valid(lambda: api.CommandIn(command=wire, version=number, dice=entered))
-        api.give_command(session_id, body, me, request, db)
+        commands_api.give_command(session_id, body, me, request, db)
     except Refused as problem:
         error = problem.render(lang)
     except (ApiError, MeneurError) as problem:

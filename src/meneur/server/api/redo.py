@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session as Db
 from meneur.i18n import N_, Message
 from meneur.server import feed
 from meneur.server.api.common import ApiError, Database, Me, conflict, errors, gm_only
-from meneur.server.api.sessions import UndoIn, Undone, _MovedError, _session
+from meneur.server.api.sessions import MovedError, UndoIn, Undone, _session
 from meneur.server.games import Games
 from meneur.server.models import CommandRow, EventRow, GameSession
 
@@ -83,7 +83,7 @@ def redo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                     .values(version=row.version + 1)
                 ).rowcount
                 if moved != 1:
-                    raise _MovedError()
+                    raise MovedError()
                 again.undone = False
                 writer.flush()
                 events = list(
@@ -101,7 +101,7 @@ def redo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                     {"session": row.id, "version": row.version + 1, "command": command, "events": events},
                     session_id=row.id,
                 )
-        except (IntegrityError, _MovedError):
+        except (IntegrityError, MovedError):
             with request.app.state.store.reader() as fresh:
                 now = fresh.get(GameSession, session_id)
                 raise conflict(now.version if now is not None else 0) from None

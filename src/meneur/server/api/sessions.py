@@ -10,19 +10,13 @@ control: a character they own at the table, or an actor the GM gave them in the 
 from __future__ import annotations
 
 import logging
-import time
-from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import bindparam, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session as Db
-from starlette.concurrency import run_in_threadpool
 
-from meneur.dice import EnteredSource, RandomSource
-from meneur.dice.source import DiceSource
 from meneur.engine import Session
 from meneur.engine.registry import SYSTEMS, system
 from meneur.i18n import N_, Message
@@ -34,21 +28,14 @@ from meneur.server.api.common import (
     Database,
     Me,
     at_table,
-    caller_of,
     conflict,
     errors,
-    forbidden,
     gm_only,
     not_found,
 )
 from meneur.server.auth import new_id
 from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import (
-    COMMANDS,
-    EVENTS,
-    SESSIONS,
-    SNAPSHOTS,
-    TABLES,
     Character,
     CommandRow,
     EventRow,
@@ -57,7 +44,7 @@ from meneur.server.models import (
     Member,
     Snapshot,
 )
-from meneur.server.projection import Viewer, command_actor, project_events, project_state, view_options
+from meneur.server.projection import Viewer, project_events, project_state, view_options
 from meneur.server.table_options import setup_with
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
@@ -269,7 +256,11 @@ def get_session(session_id: str, me: Me, request: Request, db: Database) -> Sess
     )
 
 
-def _may_give(viewer: Viewer, actor: str | None) -> bool:
+class MovedError(Exception):
+    """Another writer changed the session first."""
+
+
+def may_give(viewer: Viewer, actor: str | None) -> bool:
     if viewer.is_gm:
         return True
     return viewer.role == "player" and actor is not None and actor in viewer.actors
@@ -300,7 +291,7 @@ def legal(session_id: str, me: Me, request: Request, db: Database, refused: bool
                 reason=None if e.reason is None else e.reason.render(),
             )
             for e in entries
-            if _may_give(viewer, e.actor)
+            if may_give(viewer, e.actor)
         ]
         return LegalList(version=session.version, legal=found)
 
@@ -333,207 +324,6 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
     )
 
 
-def _dice(values: list[int] | None) -> DiceSource:
-    return EnteredSource(values) if values is not None else RandomSource.from_seed(None)
-
-
-@router.post(
-    "/sessions/{session_id}/commands",
-    response_model=CommandDone,
-    responses=errors(400, 401, 403, 404, 409, 422),
-    summary="Give a command",
-)
-async def post_command(
-    session_id: str,
-    body: CommandIn,
-    request: Request,
-    db: Database,
-    authorization: Annotated[str | None, Header()] = None,
-) -> CommandDone:
-    """Every command of every table comes this way: the member is found, the command carried out and
-    stored in one worker thread (a route in FastAPI's threads takes three: the member, the route and
-    its answer's serialisation)."""
-    return await run_in_threadpool(_member_gives, session_id, body, request, db, authorization)
-
-
-def _member_gives(
-    session_id: str, body: CommandIn, request: Request, db: Db, authorization: str | None
-) -> CommandDone:
-    return give_command(session_id, body, caller_of(request, db, authorization), request, db)
-
-
-def give_command(session_id: str, body: CommandIn, me: Caller, request: Request, db: Db) -> CommandDone:
-    """Carry out ``body`` for the member ``me`` and store it (the API's route and the web pages)."""
-    started = time.perf_counter()
-    games: Games = request.app.state.games
-    with games.lock(session_id):
-        db.commit()  # a new read transaction sees what other writers committed
-        head = _head(db, session_id)
-        if head is None:
-            raise not_found()
-        at_table(me, head.table_id)
-        viewer = viewer_for(db, me, head.controllers)
-        if viewer.role == "observer":
-            raise forbidden()
-        if body.version != head.version:
-            raise conflict(head.version)
-        if not _may_give(viewer, command_actor(body.command)):
-            raise forbidden()
-        session = games.cached(session_id, head.version)
-        if session is None:
-            row = db.get(GameSession, session_id)
-            assert row is not None
-            session = games.load(db, row)
-        events = session.do(body.command, _dice(body.dice))
-        codec = session.system.codec
-        command = codec.command_to_json(session.entries()[-1].command)
-        wire = [codec.event_to_json(event) for event in events]
-        state = games.snapshot(session)
-        snapshot = None if state is None else (session.system.format, state)
-        options = {} if viewer.is_gm else _options(db, head, viewer, session)
-        db.commit()  # give the read connection back before waiting for the writer
-        try:
-            request.app.state.store.write(
-                lambda writer: _write(
-                    writer, session_id, head.table_id, head.version, me.id, command, wire, snapshot
-                )
-            )
-        except (IntegrityError, _MovedError):
-            games.forget(session_id)
-            with request.app.state.store.reader() as fresh:
-                now = fresh.get(GameSession, session_id)
-                raise conflict(now.version if now is not None else 0) from None
-        except BaseException:
-            games.forget(session_id)
-            raise
-    request.app.state.hub.notify(head.table_id)
-    log.info(
-        "command applied",
-        extra={
-            "table": head.table_id,
-            "session": session_id,
-            "version": body.version + 1,
-            "member": me.id,
-            "events": len(wire),
-            "ms": round((time.perf_counter() - started) * 1000, 1),  # waiting for the lock included
-        },
-    )
-    return CommandDone(events=project_events(head.kind, wire, viewer, options), version=body.version + 1)
-
-
-@dataclass(frozen=True)
-class _Head:
-    """What a command needs of its session's row, without the setup (the session in memory has it)."""
-
-    table_id: str
-    kind: str
-    version: int
-    controllers: dict[str, str]
-    options: dict[str, Any]
-
-
-def _head(db: Db, session_id: str) -> _Head | None:
-    found = db.execute(
-        select(
-            SESSIONS.c.table_id, SESSIONS.c.kind, SESSIONS.c.version, SESSIONS.c.controllers, TABLES.c.options
-        )
-        .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
-        .where(SESSIONS.c.id == session_id)
-    ).one_or_none()
-    if found is None:
-        return None
-    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}))
-
-
-def _options(db: Db, head: _Head, viewer: Viewer, session: Session[Any, Any, Any]) -> dict[str, Any]:
-    """:func:`options_for` from a session's head (a player's or an observer's view)."""
-    hidden = db.scalars(
-        select(Character.name).where(Character.table_id == head.table_id, Character.hidden.is_(True))
-    )
-    return view_options(head.kind, head.options, hidden, session)
-
-
-class _MovedError(Exception):
-    """Another writer changed the session first."""
-
-
-_MOVE_ON = (
-    update(SESSIONS)
-    .where(SESSIONS.c.id == bindparam("id_"), SESSIONS.c.version == bindparam("current"))
-    .values(version=bindparam("next"), event_count=SESSIONS.c.event_count + bindparam("count"))
-    .returning(SESSIONS.c.event_count)
-)
-_ADD_COMMAND = insert(COMMANDS).returning(COMMANDS.c.id)
-_ADD_EVENT = insert(EVENTS)
-_ADD_SNAPSHOT = insert(SNAPSHOTS)
-"""Every command's statements, built once."""
-
-
-def _write(
-    db: Db,
-    session_id: str,
-    table_id: str,
-    current: int,
-    member_id: str,
-    command: Any,
-    events: list[Any],
-    snapshot: tuple[int, Any] | None = None,
-) -> None:
-    """Store one command, its events, the snapshot due after it and its feed change, in the
-    caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
-    path)."""
-    version = current + 1
-    connection = db.connection()
-    moved = connection.execute(
-        _MOVE_ON,
-        {"id_": session_id, "current": current, "next": version, "count": len(events)},
-    ).scalar_one_or_none()
-    if moved is None:
-        raise _MovedError()
-    command_id = connection.execute(
-        _ADD_COMMAND,
-        {
-            "session_id": session_id,
-            "version": version,
-            "command": command,
-            "member_id": member_id,
-            "undone": False,
-        },
-    ).scalar_one()
-    first = moved - len(events) + 1
-    if events:
-        connection.execute(
-            _ADD_EVENT,
-            [
-                {
-                    "session_id": session_id,
-                    "command_id": command_id,
-                    "position": first + offset,
-                    "event": event,
-                }
-                for offset, event in enumerate(events)
-            ],
-        )
-    if snapshot is not None:  # the state after this command, a cache for loading
-        connection.execute(
-            _ADD_SNAPSHOT,
-            {
-                "session_id": session_id,
-                "command_id": command_id,
-                "version": version,
-                "format": snapshot[0],
-                "state": snapshot[1],
-            },
-        )
-    feed.append(
-        db,
-        table_id,
-        "command",
-        {"session": session_id, "version": version, "command": command, "events": events},
-        session_id=session_id,
-    )
-
-
 @router.post(
     "/sessions/{session_id}/undo",
     response_model=Undone,
@@ -560,7 +350,7 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                     .values(version=row.version - 1)
                 ).rowcount
                 if moved != 1:
-                    raise _MovedError()
+                    raise MovedError()
                 last = writer.scalar(
                     select(CommandRow).where(
                         CommandRow.session_id == row.id,
@@ -588,7 +378,7 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                     {"session": row.id, "version": row.version - 1, "command": command, "events": events},
                     session_id=row.id,
                 )
-        except _MovedError:
+        except MovedError:
             games.forget(session_id)
             raise conflict(row.version) from None
         finally:
