@@ -24,7 +24,7 @@ from meneur.storage import parse_data
 from meneur.web import claims
 from meneur.web import fight as fight_view
 from meneur.web.pages import language, render
-from meneur.web.routes import OptionalText, _error_text, checked_session
+from meneur.web.routes import OptionalText, _error_text, checked_session, history_step
 
 router = APIRouter(include_in_schema=False)
 
@@ -238,22 +238,8 @@ def undo(
     version: OptionalText = "0",
     csrf: OptionalText = "",
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    if not _whole(version):
-        return _damaged(request, db, me, table_id, session_id)
-    error = None
-    from meneur.web.autoplay import halt
-
-    if me.is_gm:
-        halt(request.app, session_id)  # auto-play would play the undone move again
-    try:
-        sessions_api.undo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError) as problem:
-        error = _error_text(request, problem)
-    db.commit()  # a new read transaction sees what was just written
-    return _fight(request, db, me, table_id, session_id, error=error)
+    """Take the last command back (auto-play stops: it would play the move again)."""
+    return _step(request, db, table_id, session_id, version, csrf, forward=False)
 
 
 @router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
@@ -266,17 +252,20 @@ def redo(
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     """Carry out again the command the GM took back last (stored: it survives a restart)."""
+    return _step(request, db, table_id, session_id, version, csrf, forward=True)
+
+
+def _step(
+    request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
+) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    if not _whole(version):
-        return _damaged(request, db, me, table_id, session_id)
-    error = None
-    try:
-        redo_api.redo(session_id, sessions_api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError) as problem:
-        error = _error_text(request, problem)
-    db.commit()  # a new read transaction sees what was just written
+    if me.is_gm and not forward and _whole(version):
+        from meneur.web.autoplay import halt
+
+        halt(request.app, session_id)
+    error = history_step(request, db, me, session_id, version, forward)
     return _fight(request, db, me, table_id, session_id, error=error)
 
 

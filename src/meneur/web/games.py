@@ -230,16 +230,8 @@ def odds(
 def undo(
     request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
 ) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
-    error = None
-    try:
-        api.undo(session_id, api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError, ValueError) as problem:
-        error = routes._error_text(request, problem)
-    db.commit()
-    return _page(request, db, me, table_id, session_id, error=error)
+    """Take the last command back (the GM's)."""
+    return _step(request, db, table_id, session_id, version, csrf, forward=False)
 
 
 @router.post("/t/{table_id}/s/{session_id}/forward", response_class=HTMLResponse)
@@ -247,15 +239,16 @@ def redo(
     request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
 ) -> HTMLResponse:
     """Carry out again the command the GM took back last (stored with the session)."""
+    return _step(request, db, table_id, session_id, version, csrf, forward=True)
+
+
+def _step(
+    request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
+) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
-    error = None
-    try:
-        redo_api.redo(session_id, api.UndoIn(version=int(version)), me, request, db)
-    except (ApiError, MeneurError, ValueError) as problem:
-        error = routes._error_text(request, problem)
-    db.commit()
+    error = routes.history_step(request, db, me, session_id, version, forward)
     return _page(request, db, me, table_id, session_id, error=error)
 
 
