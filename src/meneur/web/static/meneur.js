@@ -35,6 +35,9 @@
   document.addEventListener("htmx:wsOpen", function () { status("online"); });
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event && event.detail.event.code === 4401;
+    var box = document.getElementById("connection");
+    /* a failed reconnection attempt does not hide "not sent": the player must see it until back */
+    if (!closed && box && box.dataset.state === "unsent") { return; }
     status(closed ? "closed" : "offline");
   });
   document.addEventListener("htmx:sendError", function () { status("unsent"); });
