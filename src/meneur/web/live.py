@@ -266,10 +266,14 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
     reader = asyncio.create_task(receive())
     stale = after != seat.seq  # an older page (or a foreign seq): the current fragment, once
     last = seat.seq
+    fresh = True  # the first read, and after a quiet spell or another process's write: the database
+    seen_foreign = hub.foreign(seat.table_id)
     try:
         while not closed.is_set():
             wake.clear()
-            changes = await step(hub.changes(app, seat.table_id, last))
+            foreign = hub.foreign(seat.table_id)
+            changes = await step(hub.changes(app, seat.table_id, last, fresh or foreign != seen_foreign))
+            fresh, seen_foreign = False, foreign
             if seat.removed(changes):
                 await _close(websocket, CLOSE_UNAUTHORIZED)
                 return
@@ -291,6 +295,7 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
             try:
                 await asyncio.wait_for(wake.wait(), timeout=QUIET)
             except TimeoutError:
+                fresh = True
                 if not await step(run_in_threadpool(seated, app, seat)):
                     await _close(websocket, CLOSE_UNAUTHORIZED)
                     return
