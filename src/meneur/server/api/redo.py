@@ -15,11 +15,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import N_, Message
-from meneur.server import feed
 from meneur.server.api.common import ApiError, Database, Me, conflict, errors, gm_only
-from meneur.server.api.sessions import MovedError, UndoIn, Undone, _session
+from meneur.server.api.sessions import MovedError, UndoIn, Undone, _session, announce
 from meneur.server.games import Games
-from meneur.server.models import CommandRow, EventRow, GameSession
+from meneur.server.models import CommandRow, GameSession
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 
@@ -86,21 +85,7 @@ def redo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                     raise MovedError()
                 again.undone = False
                 writer.flush()
-                events = list(
-                    writer.scalars(
-                        select(EventRow.event)
-                        .where(EventRow.command_id == again.id)
-                        .order_by(EventRow.position)
-                    )
-                )
-                command = again.command
-                feed.append(
-                    writer,
-                    row.table_id,
-                    "command",
-                    {"session": row.id, "version": row.version + 1, "command": command, "events": events},
-                    session_id=row.id,
-                )
+                command, events = announce(writer, row, "command", row.version + 1, again)
         except (IntegrityError, MovedError):
             with request.app.state.store.reader() as fresh:
                 now = fresh.get(GameSession, session_id)

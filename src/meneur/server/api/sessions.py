@@ -260,6 +260,17 @@ class MovedError(Exception):
     """Another writer changed the session first."""
 
 
+def announce(db: Db, row: GameSession, kind: str, version: int, stored: CommandRow) -> tuple[Any, list[Any]]:
+    """Write the feed's change for a stored command taken back (``undo``) or carried out again
+    (``command``) with the events it caused, and return them: ``(command, events)``."""
+    events = list(
+        db.scalars(select(EventRow.event).where(EventRow.command_id == stored.id).order_by(EventRow.position))
+    )
+    payload = {"session": row.id, "version": version, "command": stored.command, "events": events}
+    feed.append(db, row.table_id, kind, payload, session_id=row.id)
+    return stored.command, events
+
+
 def may_give(viewer: Viewer, actor: str | None) -> bool:
     if viewer.is_gm:
         return True
@@ -363,21 +374,7 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
                 writer.execute(  # a snapshot past the live version is never right again
                     delete(Snapshot).where(Snapshot.session_id == row.id, Snapshot.version >= row.version)
                 )
-                events = list(
-                    writer.scalars(
-                        select(EventRow.event)
-                        .where(EventRow.command_id == last.id)
-                        .order_by(EventRow.position)
-                    )
-                )
-                command = last.command
-                feed.append(
-                    writer,
-                    row.table_id,
-                    "undo",
-                    {"session": row.id, "version": row.version - 1, "command": command, "events": events},
-                    session_id=row.id,
-                )
+                command, events = announce(writer, row, "undo", row.version - 1, last)
         except MovedError:
             games.forget(session_id)
             raise conflict(row.version) from None
