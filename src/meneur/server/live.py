@@ -202,6 +202,27 @@ class Hub:
         self._stop.set()
 
 
+class Reading:
+    """One connection's reading of its table's changes: from the hub's memory when it can, from the
+    database when it starts, after a quiet spell (:meth:`quiet`) and after another process wrote."""
+
+    def __init__(self, hub: Hub, table_id: str) -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self.fresh = True
+        self.seen = hub.foreign(table_id)
+
+    async def changes(self, app: Any, after: int) -> list[Raw]:
+        foreign = self.hub.foreign(self.table_id)
+        found = await self.hub.changes(app, self.table_id, after, self.fresh or foreign != self.seen)
+        self.fresh, self.seen = False, foreign
+        return found
+
+    def quiet(self) -> None:
+        """Nothing woke the connection for a while: its next reading is the database's."""
+        self.fresh = True
+
+
 Raw = dict[str, Any]
 """A stored change as plain data: ``seq``, ``kind``, ``audience``, ``member_id``, ``session_id``,
 ``payload``."""
@@ -347,17 +368,14 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     reader = asyncio.create_task(receive())
     watcher = _Watcher(app, table_id, member_id)
     last = max(after, 0)
-    fresh = True  # the first read, and after a quiet spell or another process's write: the database
-    seen_foreign = hub.foreign(table_id)
+    reading = Reading(hub, table_id)
     try:
         if not await run_in_threadpool(watcher.load):
             await websocket.close(code=CLOSE_UNAUTHORIZED)
             return
         while not closed.is_set():
             wake.clear()
-            foreign = hub.foreign(table_id)
-            changes = await hub.changes(app, table_id, last, fresh or foreign != seen_foreign)
-            fresh, seen_foreign = False, foreign
+            changes = await reading.changes(app, last)
             unknown = watcher.unknown(changes)
             if unknown:  # reading a session may replay it: not in the event loop
                 await run_in_threadpool(watcher.prepare, unknown)
@@ -374,7 +392,7 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
             try:
                 await asyncio.wait_for(wake.wait(), timeout=5.0)
             except TimeoutError:  # quiet table: check the member still sits at it
-                fresh = True
+                reading.quiet()
                 if not await run_in_threadpool(watcher.load):
                     await websocket.close(code=CLOSE_UNAUTHORIZED)
                     return

@@ -31,7 +31,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed
-from meneur.server.live import CLOSE_UNAUTHORIZED, Hub
+from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
 from meneur.server.models import GameSession, GameTable, Member
 
 T = TypeVar("T")
@@ -266,14 +266,11 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
     reader = asyncio.create_task(receive())
     stale = after != seat.seq  # an older page (or a foreign seq): the current fragment, once
     last = seat.seq
-    fresh = True  # the first read, and after a quiet spell or another process's write: the database
-    seen_foreign = hub.foreign(seat.table_id)
+    reading = Reading(hub, seat.table_id)
     try:
         while not closed.is_set():
             wake.clear()
-            foreign = hub.foreign(seat.table_id)
-            changes = await step(hub.changes(app, seat.table_id, last, fresh or foreign != seen_foreign))
-            fresh, seen_foreign = False, foreign
+            changes = await step(reading.changes(app, last))
             if seat.removed(changes):
                 await _close(websocket, CLOSE_UNAUTHORIZED)
                 return
@@ -295,7 +292,7 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
             try:
                 await asyncio.wait_for(wake.wait(), timeout=QUIET)
             except TimeoutError:
-                fresh = True
+                reading.quiet()
                 if not await step(run_in_threadpool(seated, app, seat)):
                     await _close(websocket, CLOSE_UNAUTHORIZED)
                     return
