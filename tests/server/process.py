@@ -70,3 +70,58 @@ class ServerProcess:
         if self.log is not None:
             self.log.close()
             Path(self.log.name).unlink(missing_ok=True)
+
+
+def worker_pids(server: ServerProcess) -> list[int]:
+    """The uvicorn workers of ``server``, once each of them serves."""
+    deadline = time.monotonic() + 60
+    while True:
+        pids = _workers(server)
+        if len(pids) == server.workers and all(_serves(server, pid) for pid in pids):
+            return pids
+        assert time.monotonic() < deadline, f"{len(pids)} of {server.workers} workers serving"
+        time.sleep(0.2)
+
+
+def _workers(server: ServerProcess) -> list[int]:
+    """The processes that ``server`` spawned to serve (uvicorn's workers)."""
+    assert server.process is not None
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdecimal():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == server.process.pid and b"spawn_main" in command:
+            pids.append(int(entry.name))
+    return sorted(pids)
+
+
+def _serves(server: ServerProcess, pid: int) -> bool:
+    """Whether worker ``pid`` answers ``/healthz`` while the others are stopped."""
+    try:
+        with only_worker(server, pid), httpx.Client(base_url=server.url, timeout=2) as fresh:
+            return bool(fresh.get("/healthz").json()["process"] == pid)
+    except httpx.HTTPError:
+        return False
+
+
+class only_worker:  # noqa: N801 (a context manager, read as a phrase)
+    """Stop (SIGSTOP) every worker but ``pid``, so that the kernel gives every new connection to
+    ``pid``; continue them on leaving. Keep the block short: uvicorn's supervisor restarts a worker
+    that does not answer its health check within 5 s."""
+
+    def __init__(self, server: ServerProcess, pid: int) -> None:
+        self.others = [other for other in _workers(server) if other != pid]
+
+    def __enter__(self) -> None:
+        for other in self.others:
+            os.kill(other, signal.SIGSTOP)
+
+    def __exit__(self, *exc: object) -> None:
+        for other in self.others:
+            os.kill(other, signal.SIGCONT)

@@ -14,7 +14,7 @@ import httpx2 as httpx
 import pytest
 
 from tests.server.conftest import database_url
-from tests.server.process import ServerProcess
+from tests.server.process import ServerProcess, only_worker, worker_pids
 
 pytestmark = [
     pytest.mark.postgresql,
@@ -52,10 +52,11 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
 
     with fresh() as web:
         assert web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}).status_code == 200
-    for _ in range(12):  # the GM pages of both workers (each may take the switch on too)
-        with fresh() as web:
+    for pid in worker_pids(workers):  # the GM page on each worker (each may take the switch on too)
+        with only_worker(workers, pid), fresh() as web:
             page = web.get(f"/t/{table_id}/s/{session_id}/view")
             assert page.status_code == 200 and 'aria-checked="true"' in page.text
+            assert web.get("/healthz").json()["process"] == pid
     for version, command in enumerate(("start", KITSUNE_ATTACKS)):
         with fresh() as web:
             data = {"command": json.dumps(command), "version": str(version)}
