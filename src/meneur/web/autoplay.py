@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import logging
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -150,7 +151,11 @@ def _start(app: Any, session_id: str, found: AutoPlay) -> None:
     if found.on:
         loop = app.state.hub.loop
         assert loop is not None, "the server's event loop runs once the app has started"
-        found.task = asyncio.run_coroutine_threadsafe(_run(app, session_id, found, found.run), loop)
+        # in an empty context: the task must not carry the calling request's read session (a write
+        # of the task would end that read while the request still uses it, in another thread)
+        found.task = contextvars.Context().run(
+            asyncio.run_coroutine_threadsafe, _run(app, session_id, found, found.run), loop
+        )
 
 
 def switch(app: Any, me: Caller, session_id: str, on: bool) -> None:
