@@ -153,5 +153,8 @@ def hide_npc_vigueur(state: Any, viewer: projection.Viewer, options: Any) -> Any
 
 
 def register() -> None:
+    from meneur.server.table_options import OPTIONS
+
     SYSTEMS["toy-fight"] = __name__
     projection.register("toy-fight", state=hide_npc_vigueur)
+    OPTIONS["toy"] = tuple(option for option in OPTIONS["energy"] if option.key == "npc_vigueur")

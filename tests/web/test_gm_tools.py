@@ -198,3 +198,53 @@ def test_undo_and_redo_with_a_damaged_version_change_nothing(web: TestClient) ->
             )
             assert answer.status_code == 200
             assert "Ce formulaire est abîmé" in html.unescape(answer.text) and _version(answer.text) == 1
+
+
+def _system_table(web: TestClient, system: str) -> str:
+    from tests.web.forms import create_table
+
+    answer = create_table(web, "Jeudi", system)
+    assert answer.status_code == 303
+    return str(answer.headers["location"]).rsplit("/", 1)[-1]
+
+
+def test_every_system_has_its_options_page_with_the_books_words(web: TestClient) -> None:
+    """docs/rulings/carpathes.md, insmv.md, warzone.md: each « Table option: yes » is on the page,
+    with the quoted words in their own language."""
+    carpathes = _system_table(web, "carpathes")
+    page = html.unescape(web.get(f"/t/{carpathes}/options").text)
+    assert "Indices surnaturels par scène, au plus" in page
+    assert "« Trois indices surnaturels par scène, pas plus. Trop de signes saturent la nuit. »" in page
+    assert "Laisser le champ vide pour aucune limite." in page
+    assert '<option value="band">un cran plus haut</option>' in page
+    warzone = html.unescape(web.get(f"/t/{_system_table(web, 'warzone')}/options").text)
+    assert '<blockquote lang="pl">18-19 Model zostaje Przewrócony.' in warzone
+    assert 'name="wake_up_modifier" type="text" inputmode="text" value="-4"' in warzone
+    insmv = html.unescape(web.get(f"/t/{_system_table(web, 'insmv')}/options").text)
+    assert "Un test de pouvoir raté dépense quand même ses points de pouvoir" in insmv
+
+
+def test_a_carpathes_gm_sets_no_clue_limit_and_a_wrong_number_is_refused_beside_its_field(
+    web: TestClient,
+) -> None:
+    table_id = _system_table(web, "carpathes")
+    form = {
+        "advantage_cancels_disadvantage": "true",
+        "cracked_disadvantage_until_penance": "false",
+        "require_established_object": "true",
+        "damage_step": "margin",
+        "silver_wound_multiplier": "2",
+        "critical_wound_disadvantage": "true",
+        "supernatural_clues_per_scene": "3",
+        "csrf": web.cookies["meneur_csrf"],
+    }
+    refused = web.post(f"/t/{table_id}/options", data={**form, "silver_wound_multiplier": "deux"})
+    assert refused.status_code == 400
+    assert 'id="problem-silver_wound_multiplier"' in refused.text
+    assert "Donnez un nombre entier de 1 à 3." in html.unescape(refused.text)
+    assert web.get(f"/api/v1/tables/{table_id}").json()["options"] == {}
+    saved = web.post(f"/t/{table_id}/options", data={**form, "supernatural_clues_per_scene": " "})
+    assert saved.status_code == 200 and 'id="options-saved"' in saved.text
+    assert 'name="supernatural_clues_per_scene" type="text" inputmode="numeric" value=""' in saved.text
+    values = {o["key"]: o["value"] for o in web.get(f"/api/v1/tables/{table_id}/options").json()["options"]}
+    assert values["supernatural_clues_per_scene"] == "none" and values["silver_wound_multiplier"] == 2

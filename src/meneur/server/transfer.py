@@ -124,6 +124,17 @@ def import_table(db: Db, data: Any, snapshot_every: int = SNAPSHOT_EVERY) -> dic
         ) from None
 
 
+def _options(system: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The table's options as the file gives them, each checked as the options page checks it."""
+    from meneur.server import table_options
+
+    found, problems = table_options.checked(system, dict(options))
+    if problems:
+        key, problem = next(iter(problems.items()))
+        raise _bad(N_("The table's option '{key}': {problem}"), key=key, problem=problem)
+    return table_options.merged({}, found)
+
+
 def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]:
     replayed = []
     for number, item in enumerate(data["sessions"], start=1):
@@ -145,7 +156,7 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
             id=table_id,
             name=str(info["name"])[:200],
             system=str(info["system"]),
-            options=dict(info.get("options") or {}),
+            options=_options(str(info["system"]), info.get("options") or {}),
             join_code_hash=digest(code),
             seq=0,
         )

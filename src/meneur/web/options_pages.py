@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
-from meneur.i18n import Message
+from meneur.i18n import N_, Message
 from meneur.server import table_options
 from meneur.server.api import options as options_api
 from meneur.server.api.common import Caller, Database
@@ -62,11 +62,15 @@ def _default(option: table_options.TableOption, lang: str) -> str:
         return str(translator(lang)("yes" if option.default else "no"))
     if option.form == "choice":
         return next(word.render(lang) for key, word in option.choices if key == option.default)
+    if option.default == table_options.NO_LIMIT:
+        return str(translator(lang)(N_("no limit")))
     return _shown(option.default)
 
 
 def _shown(value: Any) -> str:
-    """A value as the form holds it."""
+    """A value as the form holds it (no limit: an empty field)."""
+    if value == table_options.NO_LIMIT:
+        return ""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):
@@ -81,6 +85,13 @@ def _read(option: table_options.TableOption, text: str) -> Any:
     if option.form == "number":
         try:
             return float(text.replace(",", "."))
+        except ValueError:
+            return text
+    if option.form == "integer":
+        if option.unlimited and not text.strip():
+            return table_options.NO_LIMIT
+        try:
+            return int(text.strip().replace("\N{MINUS SIGN}", "-"))
         except ValueError:
             return text
     return text
@@ -113,8 +124,9 @@ def save_options(
         return _forbidden(request)
     table = db.get(GameTable, table_id)
     assert table is not None
-    typed = {o.key: form.get(o.key, "") for o in table_options.options_of(table.system)}
-    wanted = {o.key: _read(o, typed[o.key]) for o in table_options.options_of(table.system)}
+    # an option the form does not hold keeps its value (a page from before a new option)
+    typed = {o.key: form[o.key] for o in table_options.options_of(table.system) if o.key in form}
+    wanted = {o.key: _read(o, typed[o.key]) for o in table_options.options_of(table.system) if o.key in typed}
     changes, problems = table_options.checked(table.system, wanted)
     if problems:
         return _page(request, table, typed, problems)

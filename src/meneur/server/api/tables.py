@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from meneur.engine.registry import SYSTEMS
 from meneur.i18n import N_, Message
-from meneur.server import feed
+from meneur.server import feed, table_options
 from meneur.server.api.common import (
     ApiError,
     Body,
@@ -25,6 +25,7 @@ from meneur.server.api.common import (
     gm_only,
     not_found,
 )
+from meneur.server.api.options import OptionError
 from meneur.server.auth import (
     digest,
     hash_password,
@@ -232,6 +233,10 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
                 {"system": body.system, "known": ", ".join(table_systems())},
             ),
         )
+    options, problems = table_options.checked(body.system, body.options)
+    if problems:
+        key, problem = next(iter(problems.items()))
+        raise OptionError(key, problem)
     table_id, token, code = new_id(), new_token(), new_join_code()
     with request.app.state.store.writer() as writer:
         writer.add(
@@ -239,7 +244,7 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
                 id=table_id,
                 name=body.name,
                 system=body.system,
-                options=body.options,
+                options=table_options.merged({}, options),
                 join_code_hash=digest(code),
                 seq=0,
                 account_id=account_id,
