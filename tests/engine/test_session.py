@@ -138,3 +138,15 @@ def test_a_number_must_be_a_number(amount: object) -> None:
     with pytest.raises(BadInputError):
         session.do({"add": {"amount": amount}})
     assert session.version == 0
+
+
+def test_replay_reads_events_that_are_named_tuples_of_two_fields_as_events() -> None:
+    """A flat list of events replays one per entry, even an event of two fields (FightStarted has
+    ``order`` and ``first``): only a plain ``(command, events)`` tuple is a pair."""
+    setup = {
+        "combatants": [{"id": "w", "hero": "WINK", "side": "heroes"}, {"id": "n", "npc": 2, "side": "foes"}]
+    }
+    session = Session.new("energy-fight", setup)
+    session.do("start")
+    assert len(session.events()[0]) == 2
+    assert Session.replay("energy-fight", session.setup, session.events()).state == session.state

@@ -392,3 +392,40 @@ def test_an_energy_character_is_checked_by_the_energy_rules(client: TestClient) 
         f"/api/v1/tables/{table.id}/characters", json={"file": {"rank": "x"}}, headers=table.gm.headers
     )
     assert malformed.status_code == 400 and malformed.json()["message"]
+
+
+def test_a_fight_at_a_table_reads_no_file_of_the_server_and_takes_the_character_itself(
+    client: TestClient,
+) -> None:
+    import yaml
+
+    from meneur.systems.energy import dump_character, library_hero
+
+    table = new_table(client, system="energy")
+    headers = {**table.gm.headers, "Accept-Language": "en"}
+    for path in ("/etc/passwd", "/no/such/file.yaml", "wink.yaml"):
+        setup = {
+            "combatants": [{"id": "w", "file": path, "side": "heroes"}, {"id": "n", "npc": 2, "side": "foes"}]
+        }
+        answer = client.post(
+            f"/api/v1/tables/{table.id}/sessions",
+            json={"kind": "energy-fight", "setup": setup},
+            headers=headers,
+        )
+        assert answer.status_code == 400
+        message = answer.json()["message"]
+        assert "reads no file of the server" in message and "passwd" not in message and "found" not in message
+    assert client.get(f"/api/v1/tables/{table.id}", headers=headers).json()["sessions"] == []
+    wink = yaml.safe_load(dump_character(library_hero("wink")))
+    setup = {
+        "combatants": [
+            {"id": "w", "character": wink, "side": "heroes"},
+            {"id": "n", "npc": 2, "side": "foes"},
+        ]
+    }
+    created = client.post(
+        f"/api/v1/tables/{table.id}/sessions", json={"kind": "energy-fight", "setup": setup}, headers=headers
+    )
+    assert created.status_code == 201, created.text
+    state = client.get(f"/api/v1/sessions/{created.json()['id']}", headers=headers).json()["state"]
+    assert state["combatants"][0]["name"] == "WINK"

@@ -79,7 +79,7 @@ class Session(Generic[S, C, E]):
         """
         session = cls.new(key, setup)
         for item in log:
-            if isinstance(item, tuple) and len(item) == 2:
+            if type(item) is tuple and len(item) == 2:  # a pair, not an event that is a named tuple
                 command, events = item
                 session.record(command, events)
             else:

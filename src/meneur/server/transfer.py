@@ -137,8 +137,15 @@ def _options(system: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]:
     replayed = []
+    from meneur.server.api.sessions import reads_files
+
     for number, item in enumerate(data["sessions"], start=1):
         log = [(entry["command"], list(entry["events"])) for entry in item["log"]]
+        problem = reads_files(item["kind"], item["setup"])
+        if problem is not None:
+            raise _bad(
+                N_("Session {number} ({kind}): {reason}"), number=number, kind=item["kind"], reason=problem
+            )
         try:
             session = Session.replay(item["kind"], item["setup"], log)
         except MeneurError as error:

@@ -109,3 +109,31 @@ def test_a_character_file_relative_to_the_fight_file(tmp_path: Path) -> None:
     fight = Fight(state)
     fight.do(commands[0])
     assert fight.state.order == ("w", "n")
+
+
+def test_a_character_given_in_the_fight_itself_needs_no_file() -> None:
+    """A fight that reads no file (a table's, on the server): the character's own fields inline."""
+    import yaml
+
+    from meneur.engine import Session
+    from meneur.systems.energy import dump_character, library_hero
+
+    wink = yaml.safe_load(dump_character(library_hero("wink")))
+    setup = {
+        "combatants": [
+            {"id": "w", "character": wink, "side": "heroes"},
+            {"id": "n", "npc": 2, "side": "foes", "position": [3, 4]},
+        ]
+    }
+    session = Session.new("energy-fight", setup)
+    from_library = Session.new(
+        "energy-fight", {"combatants": [{"id": "w", "hero": "WINK", "side": "heroes"}]}
+    )
+    assert session.state.get("w") == from_library.state.get("w")
+    session.do("start")
+    assert Session.replay("energy-fight", session.setup, session.events()).state == session.state
+    both = {"combatants": [{"id": "w", "character": wink, "hero": "WINK", "side": "heroes"}]}
+    with pytest.raises(BadInputError, match="character"):
+        Session.new("energy-fight", both)
+    with pytest.raises(BadInputError, match="w"):
+        Session.new("energy-fight", {"combatants": [{"id": "w", "character": {"rank": 5}, "side": "heroes"}]})

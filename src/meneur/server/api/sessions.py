@@ -184,6 +184,27 @@ def _kinds_of(table_system: str) -> list[str]:
     ]
 
 
+def reads_files(kind: str, setup: Any) -> Message | None:
+    """Why ``setup`` may not start a session on the server: an Energy fight's combatant that names a
+    character file (the server reads no file of its own disk for a client, and a session must replay
+    from what is stored). ``None`` when it may."""
+    combatants = setup.get("combatants") if isinstance(setup, dict) else None
+    if kind != "energy-fight" or not isinstance(combatants, list):
+        return None
+    for entry in combatants:
+        if isinstance(entry, dict) and "file" in entry:
+            return Message(
+                "server",
+                N_(
+                    "Combatant {id}: a fight at a table reads no file of the server. Give the character"
+                    " itself ('character': the file's contents), a hero of the library ('hero') or an"
+                    " NPC's rank ('npc')."
+                ),
+                {"id": str(entry.get("id", "?"))[:50]},
+            )
+    return None
+
+
 @router.post(
     "/tables/{table_id}/sessions",
     status_code=201,
@@ -210,6 +231,9 @@ def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db:
     members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
     if any(owner not in members for owner in body.controllers.values()):
         raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
+    problem = reads_files(body.kind, body.setup)
+    if problem is not None:
+        raise ApiError(400, "bad_input", problem)
     session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
     session_id = new_id()
     with request.app.state.store.writer() as writer:

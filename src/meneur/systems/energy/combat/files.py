@@ -7,6 +7,7 @@ Shape::
       - {id: kitsune, hero: KITSUNE, side: heroes, position: [0, 0]}
       - {id: agent1, npc: 3, name: Agent 1, side: foes, pc: false, position: [3, 0]}
       - {id: me, file: characters/me.yaml, side: heroes}   # relative to the fight file
+      - {id: ayla, character: {name: Ayla, rank: 5, ...}, side: heroes}   # the file's contents
     commands:
       - start
       - attack: {actor: kitsune, target: agent1, tokens: 2, power: Frappes instinctives}
@@ -81,6 +82,8 @@ class CombatantEntry(BaseModel):
     side: Literal["heroes", "foes"]
     hero: str | None = None
     file: str | None = None
+    character: dict[str, Any] | None = None
+    """The character itself, as a character file holds it (a fight that reads no file: a table's)."""
     npc: int | None = Field(None, ge=1, strict=True)
     name: str | None = None
     pc: bool | None = Field(None, strict=True)
@@ -143,16 +146,22 @@ class FightFile(FightSetup):
 
 
 def character_of(entry: CombatantEntry, folder: Path) -> Character:
-    """The character of a combatant line: a built-in hero, a character file or a quick NPC."""
+    """The character of a combatant line: a built-in hero, a character file, a character given in
+    the line itself or a quick NPC."""
     from meneur.systems.energy import library_hero, load_character, quick_npc
+    from meneur.systems.energy.files import character_from_data
 
-    given = [x for x in (entry.hero, entry.file, entry.npc) if x is not None]
+    given = [x for x in (entry.hero, entry.file, entry.character, entry.npc) if x is not None]
     if len(given) != 1:
-        raise bad(N_("combatant {id}: give exactly one of 'hero', 'file' or 'npc'."), id=entry.id)
+        raise bad(
+            N_("combatant {id}: give exactly one of 'hero', 'file', 'character' or 'npc'."), id=entry.id
+        )
     if entry.hero is not None:
         return library_hero(entry.hero)
     if entry.file is not None:
         return load_character(folder / entry.file)
+    if entry.character is not None:
+        return character_from_data(entry.character, entry.id)
     rank = entry.npc or 1
     if entry.powers is not None:
         return Character(

@@ -162,6 +162,7 @@ FRENCH_TYPES = (
     ("mapping {copy id: tokens}", "table {id de copie: jetons}"),
     ("list of ids", "liste d'ids"),
     ("list of powers", "liste de pouvoirs"),
+    ("a character file's fields", "les champs d'une fiche de personnage"),
     ("heroes or foes", "heroes ou foes"),
     ("Attributes", "attributs"),
     ("str", "texte"),
@@ -182,8 +183,9 @@ WORDS = {
         "required": "required",
         "optional": "none (optional)",
         "exactly": "Exactly one of `hero` (a built-in hero, `meneur energy library`), `file` (a "
-        "character file, relative to the fight file) or `npc` (a quick NPC of that rank) "
-        "gives the character.",
+        "character file, relative to the fight file), `character` (the character itself, as its "
+        "file holds it: a fight at a table's server reads no file) or `npc` (a quick NPC of that "
+        "rank) gives the character.",
     },
     "fr": {
         "combatants": "## Combattants",
@@ -196,8 +198,9 @@ WORDS = {
         "required": "obligatoire",
         "optional": "aucun (facultatif)",
         "exactly": "Un seul de `hero` (un héros de la bibliothèque, `meneur energy library`), `file` "
-        "(un fichier de personnage, relatif au fichier de combat) ou `npc` (un PNJ rapide de "
-        "ce rang) donne le personnage.",
+        "(un fichier de personnage, relatif au fichier de combat), `character` (le personnage "
+        "lui-même, tel que sa fiche le contient : un combat sur le serveur d'une table ne lit aucun "
+        "fichier) ou `npc` (un PNJ rapide de ce rang) donne le personnage.",
     },
 }
 
@@ -219,6 +222,8 @@ def _english_type(annotation: object, name: str) -> str:
         return "power name or index"
     if name == "joined":
         return "mapping {copy id: tokens}"
+    if name == "character":
+        return "a character file's fields"
     plain = isinstance(annotation, str) or hasattr(annotation, "__args__")
     text = str(annotation if plain else getattr(annotation, "__name__", annotation))
     text = text.replace("typing.", "").replace("meneur.systems.energy.model.", "").replace(" | None", "")
