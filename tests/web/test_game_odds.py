@@ -138,6 +138,32 @@ def test_an_opposed_tests_odds_follow_each_sides_row_and_shift_and_the_test_carr
     assert (defender.get("difficulty"), defender.get("shift", 0)) == (None, -2)
 
 
+def test_a_side_without_the_power_cannot_win_and_a_test_without_it_cannot_succeed(web: TestClient) -> None:
+    """A power not possessed has no chance (docs/rulings/insmv.md, « A power not possessed »):
+    against it, « Le résultat le plus important indique le vainqueur du conflit »
+    (000_008acb24c72771e3.txt) leaves only Asmo, whose test must succeed."""
+    from meneur.systems.insmv.engine import state_from_json
+    from meneur.systems.insmv.odds import odds_of, opposed_winner_odds
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+
+    table_id, session_id = _session(web, "insmv")
+    lacking = {"being": "Yves", "value": 3, "possessed": False}
+    opposed = {"opposed": {"attacker": {"being": "Asmo", "value": 3}, "defender": lacking}}
+    found = html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": json.dumps(opposed)}).text
+    )
+    state = state_from_json(_api(web, session_id)["state"])
+    plan = plan_test(TestRequest(3, None, 0, 0, None), state.beings["Asmo"].rules)
+    asmo = odds_of(plan).success  # Asmo wins when his test succeeds
+    assert opposed_winner_odds(plan, None, state.options)["attacker"] == asmo
+    assert _shown(found)[0] == (WINNER_WORDS["attacker"], _percent(asmo))
+    assert _shown(found)[1] == (WINNER_WORDS["defender"], "0.00")
+    alone = html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": json.dumps({"test": lacking})}).text
+    )
+    assert _shown(alone)[:2] == [("succès", "0.00"), ("échec", "100.00")]
+
+
 def _in_scene(web: TestClient) -> tuple[str, str, str]:
     table_id, session_id = _session(web, "carpathes")
     _play(web, table_id, session_id, "start_session")

@@ -132,14 +132,17 @@ def _insmv(state: Any, command: Any, lang: str) -> Odds:
         return _insmv_opposed(state, command, lang)
     if not isinstance(command, RollTest):
         return Odds()
+    from meneur.systems.insmv.odds import odds_of
+
     request, plan = _insmv_plan(state, command)
-    um = insmv_um(plan)
-    outcomes = [
-        (translate("web", N_("success"), lang), um["success"]),
-        (translate("web", N_("failure"), lang), um["failure"]),
-        ("111", um["divine"]),
-        ("666", um["infernal"]),
-    ]
+    um = insmv_um(plan) if plan is not None else None
+    if um is None:  # a power the being lacks: no chance, no roll
+        found = odds_of(None)
+        chances = [float(p) * 100 for p in (found.success, found.failure, found.divine, found.infernal)]
+    else:
+        chances = [um["success"], um["failure"], um["divine"], um["infernal"]]
+    words = [translate("web", N_("success"), lang), translate("web", N_("failure"), lang), "111", "666"]
+    outcomes = list(zip(words, chances, strict=True))
     return Odds(outcomes, um, _insmv_choices(request, lang), request.row.value, request.gm_shift)
 
 
