@@ -205,6 +205,25 @@ def _success(shown: dict[str, Any], row: str) -> float:
     return float(odds_of(plan_test(TestRequest(4, Difficulty(row), 0, 0, None), rules)).success) * 100
 
 
+def _asmo_wins(shown: dict[str, Any], row: str | None) -> str:
+    """The chance in per cent that Asmo (value 3 on ``row``) wins against Yves (value 3): « Le
+    résultat le plus important indique le vainqueur du conflit » (000_008acb24c72771e3.txt)."""
+    from meneur.systems.insmv.engine import state_from_json
+    from meneur.systems.insmv.odds import opposed_winner_odds
+    from meneur.systems.insmv.resolution import TestRequest, plan_test
+    from meneur.systems.insmv.table_um import Difficulty
+
+    state = state_from_json(shown["state"])
+    a = plan_test(TestRequest(3, Difficulty(row) if row else None, 0, 0, None), state.beings["Asmo"].rules)
+    b = plan_test(TestRequest(3, None, 0, 0, None), state.beings["Yves"].rules)
+    return f"Asmo l'emporte {float(opposed_winner_odds(a, b, state.options)['attacker']) * 100:.2f} %"
+
+
+def _fits(page: Any) -> None:
+    """Nothing wider than the screen: no sideways scrolling."""
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
 def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_undoes(
     demo: Demo, browser: Any
 ) -> None:
@@ -225,6 +244,18 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
         f"succès {_success(table.engine(), 'difficile'):.2f} %"
     )
     _clean(player, "insmv-session-player-phone")
+    # the opposed test on the GM's page, at a phone's width: who wins before rolling, and the
+    # attacker's row chosen moves the odds as the rules core computes them
+    gm.set_viewport_size(PHONE["viewport"])
+    opposed = gm.locator("form.action[data-kind='opposed'][data-actor='Asmo']")
+    expect(opposed.locator(".odds")).to_contain_text(_asmo_wins(table.engine(), None), timeout=WAIT)
+    opposed.locator("select[name=difficulty_a]").select_option("difficile")
+    expect(opposed.locator(".odds")).to_contain_text(_asmo_wins(table.engine(), "difficile"), timeout=WAIT)
+    opposed.locator("details[data-side=b] summary").click()
+    expect(opposed.locator("details[data-side=b] .um-test h3")).to_contain_text("La table UM : colonne")
+    _fits(gm)
+    _clean(gm, "insmv-opposed-gm-phone")
+    gm.set_viewport_size(LAPTOP["viewport"])
     # a power with 2 points and the dice rolled at the table: 3, 4, 5
     table.act(player, "power", "Yves", dice="3 4 5", amount="2")
     assert _power_points(table.engine()) == before - 2
@@ -289,6 +320,11 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     roll = player.locator("form.action[data-kind='roll'][data-actor='Mihail']").first
     expect(roll.locator(".odds [data-outcome]")).to_have_count(5, timeout=WAIT)
     table.same("defense", "Mihail", 4)  # Mental 2 + Physique 1 + Social 1
+    # Mihail's attack on Anca: each wound's chance before rolling (« Marge 1 à 4 : blessure légère »)
+    attack = player.locator("form.action[data-kind='attack'][data-actor='Mihail']").first
+    expect(attack.locator(".odds [data-outcome]")).to_have_count(4, timeout=WAIT)
+    expect(attack.locator(".odds")).to_contain_text("blessure légère")
+    _fits(player)
     _clean(player, "carpathes-session-player-phone")
     table.act(player, "roll", "Mihail", dice="6 5")
     status = table.engine()["state"]["status"]["Mihail"]

@@ -25,7 +25,7 @@ from meneur.web.game_odds import Odds, odds
 from meneur.web.game_words import label
 from meneur.web.pages import language
 
-ROLLING = frozenset({"opposed", "wake", "roll_initiative", "attack"})
+ROLLING = frozenset({"wake", "roll_initiative"})
 """Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
 
 
@@ -336,25 +336,3 @@ def build(
         mine=sorted(viewer.actors),
         violence=_violence_table(lang) if shown.kind == "warzone" else [],
     )
-
-
-def odds_now(request: Request, db: Database, me: Caller, session_id: str, wire: Any, lang: str) -> Odds:
-    """The odds of the command ``wire`` in the session now, as ``me`` sees it (with what was chosen
-    beside its button); the engine's refusal, if it would refuse it, in ``error``."""
-    from meneur.errors import MeneurError
-
-    shown = api.get_session(session_id, me, request, db)
-    rules = system(shown.kind)
-    state = rules.state_from_json(shown.state)
-    try:
-        command = rules.codec.command_from_json(wire)
-        if shown.kind == "insmv":  # a row or shift the being's sheet refuses is said before rolling
-            from meneur.systems.insmv.commands import request_of
-            from meneur.systems.insmv.resolution import plan_test
-            from meneur.systems.insmv.sheet import resolve
-
-            being = state.beings[command.being]
-            plan_test(request_of(resolve(being, command)), being.rules)
-    except MeneurError as problem:
-        return Odds(error=problem.render(lang))
-    return odds(shown.kind, state, command, lang)

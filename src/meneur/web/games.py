@@ -27,6 +27,7 @@ from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
+from meneur.web.game_choices import Choices, chosen_odds, with_choices
 from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
@@ -125,24 +126,6 @@ def session_fragment(request: Request, db: Database, table_id: str, session_id: 
     return _page(request, db, me, table_id, session_id)
 
 
-def _with_choices(wire: Any, amount: str, difficulty: str = "", shift: str = "") -> Any:
-    """The legal entry's command with what was chosen beside its button: the amount on the stepper,
-    an INS/MV test's row and game master's shift (the engine judges them)."""
-    if not isinstance(wire, dict) or len(wire) != 1:
-        return wire
-    name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict):
-        return wire
-    fields = dict(fields)
-    if amount.strip() and "cost" in fields:
-        fields["cost"] = int(amount)
-    if name == "test" and difficulty.strip():
-        fields["difficulty"] = difficulty.strip()
-    if name == "test" and shift.strip() and int(shift) != 0:
-        fields["shift"] = int(shift)
-    return {name: fields}
-
-
 def _dice(text: str) -> list[int] | None:
     return [int(part) for part in text.replace(",", " ").split()] if text.strip() else None
 
@@ -159,14 +142,19 @@ def play(
     dice: Text = "",
     difficulty: Text = "",
     shift: Text = "",
+    difficulty_a: Text = "",
+    shift_a: Text = "",
+    difficulty_b: Text = "",
+    shift_b: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
     lang = language(request)
+    chosen = Choices(amount, difficulty, shift, difficulty_a, shift_a, difficulty_b, shift_b)
     try:
-        wire = _with_choices(parse_data(command, "json", "command"), amount, difficulty, shift)
+        wire = with_choices(parse_data(command, "json", "command"), chosen)
         number, entered = int(version), _dice(dice)
     except (ValueError, MeneurError):
         message = Message("web", N_("This form is damaged; reload the page."))
@@ -192,10 +180,14 @@ def odds(
     command: str = "",
     difficulty: str = "",
     shift: str = "",
+    difficulty_a: str = "",
+    shift_a: str = "",
+    difficulty_b: str = "",
+    shift_b: str = "",
     key: str = "b",
 ) -> HTMLResponse:
     """The odds of a command with what was chosen beside its button (an INS/MV test's row and
-    shift), before rolling: the button's odds part again."""
+    shift, each side's in an opposed test), before rolling: the button's odds part again."""
     me = _checked(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
         return me
@@ -207,17 +199,9 @@ def odds(
     if not isinstance(wire, dict):
         found = Odds(error=Message("web", N_("This form is damaged; reload the page.")).render(lang))
         return render(request, "_game_odds.html", {"b": {"odds": found}, "key": "b", "view": {}})
-    try:
-        found = game_view.odds_now(
-            request, db, me, session_id, _with_choices(wire, "", difficulty, shift), lang
-        )
-    except ValueError:
-        found = Odds(error=Message("web", N_("Give a whole number of columns.")).render(lang))
-    if found.error is not None:  # the choices stay open, beside the reason
-        kept = game_view.odds_now(request, db, me, session_id, wire, lang)
-        found = Odds(
-            kept.outcomes, kept.um, kept.rows, difficulty or kept.difficulty, kept.shift, found.error
-        )
+    chosen = Choices("", difficulty, shift, difficulty_a, shift_a, difficulty_b, shift_b)
+    whole = Message("web", N_("Give a whole number of columns.")).render(lang)
+    found = chosen_odds(request, db, me, session_id, wire, chosen, lang, whole)
     context = {
         "b": {"odds": found},
         "key": key if key.replace("-", "").isalnum() else "b",

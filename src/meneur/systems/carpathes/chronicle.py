@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from meneur.dice.source import DiceSource
+from meneur.systems.carpathes.attacks import attack_terms
 from meneur.systems.carpathes.combat import Wound, attack
 from meneur.systems.carpathes.commands import (
     AddCharacter,
@@ -64,7 +65,7 @@ from meneur.systems.carpathes.events import (
     WoundInflicted,
 )
 from meneur.systems.carpathes.limits import can_recharge, check, combatants
-from meneur.systems.carpathes.model import CreatureKind, RollMode, is_supernatural
+from meneur.systems.carpathes.model import CreatureKind, RollMode
 from meneur.systems.carpathes.names import with_known_names
 from meneur.systems.carpathes.resolution import mode_from, reroll, roll
 from meneur.systems.carpathes.state import (
@@ -149,42 +150,26 @@ def _wound(state: ChronicleState, name: str, wound: Wound, count: int = 1) -> Wo
     return WoundInflicted(pc=name, wound=wound, disadvantage=lasting, count=count)
 
 
-def _attack_conditions(state: ChronicleState, command: MakeAttack) -> tuple[RollMode, bool, bool, bool]:
-    """The attack roll's mode, and whether shaken faith, a wound awaiting care and cancelled modes
-    shaped it. Shaken faith counts « sur tout jet ... d'attaque contre la créature »: a PC attacking
-    a supernatural NPC during the confrontation where the disadvantage is active."""
-    shaken = (
-        command.attacker in state.status
-        and state.has_shaken_faith_disadvantage(command.attacker)
-        and is_supernatural(state.kind_of(command.target))
-    )
-    wounded = state.wounded(command.attacker)
-    disadvantage = command.disadvantage or shaken or wounded
-    mode = mode_from(command.advantage, disadvantage, state.options)
-    return mode, shaken, wounded, command.advantage and disadvantage and mode is RollMode.NORMAL
-
-
 def _attack(state: ChronicleState, command: MakeAttack, source: DiceSource) -> list[Event]:
     """« 2D6 + Physique + bonus d'arme contre la Défense de la cible », the wound recorded on the
-    target (PC or NPC)."""
-    mode, shaken, wounded, cancelled = _attack_conditions(state, command)
-    kind = state.kind_of(command.target)
+    target (PC or NPC); the terms are :func:`.attacks.attack_terms`, the odds shown before rolling too."""
+    terms = attack_terms(state, command)
     result = attack(
         source,
-        state.being(command.attacker).physical,
-        state.being(command.target).defense,
-        weapon_bonus=command.weapon_bonus,
+        terms.physical,
+        terms.defense,
+        weapon_bonus=terms.weapon_bonus,
         weapon=command.weapon,
-        target=kind,
+        target=terms.target,
         identified=command.identified,
         sleeping=command.sleeping,
-        mode=mode,
+        mode=terms.mode,
         options=state.options,
     )
     made = AttackMade(
         attacker=command.attacker,
         target=command.target,
-        target_kind=kind,
+        target_kind=terms.target,
         roll=RollData.from_roll(result.roll),
         weapon=command.weapon,
         weapon_bonus=command.weapon_bonus,
@@ -193,9 +178,9 @@ def _attack(state: ChronicleState, command: MakeAttack, source: DiceSource) -> l
         step_rule=state.options.damage_step,
         wounds=result.wounds,
         sleeping=command.sleeping,
-        wounded=wounded,
-        shaken_faith=shaken,
-        modes_cancelled=cancelled,
+        wounded=terms.wounded,
+        shaken_faith=terms.shaken,
+        modes_cancelled=terms.cancelled,
     )
     if not result.hit:
         return [made]
@@ -235,7 +220,7 @@ def roll_mode(state: ChronicleState, command: MakeRoll | UseJoker | MakeAttack) 
         assert last is not None  # checked by check_joker
         return last.roll.mode
     if isinstance(command, MakeAttack):
-        return _attack_conditions(state, command)[0]
+        return attack_terms(state, command).mode
     return _conditions(state, command)[0]
 
 

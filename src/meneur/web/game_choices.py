@@ -1,0 +1,108 @@
+"""What is chosen beside a session page's button before it is pressed, and the odds it gives: the
+amount on the stepper, an INS/MV test's row and game master's shift, and each side's in an opposed
+test (``_a`` the attacker's, ``_b`` the defender's). The legal entry's command gets the choices;
+the engine judges them, and the odds before rolling follow (:mod:`meneur.web.game_odds`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from fastapi import Request
+
+from meneur.engine.registry import system
+from meneur.errors import MeneurError
+from meneur.server.api import sessions as api
+from meneur.server.api.common import Caller, Database
+from meneur.web.game_odds import Odds, odds
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The fields beside a button, as the form sent them (text; empty: not chosen)."""
+
+    amount: str = ""
+    difficulty: str = ""
+    shift: str = ""
+    difficulty_a: str = ""
+    shift_a: str = ""
+    difficulty_b: str = ""
+    shift_b: str = ""
+
+
+def _test_with(fields: dict[str, Any], difficulty: str, shift: str) -> dict[str, Any]:
+    """An INS/MV test's fields with the row and the game master's shift chosen.
+
+    Raises:
+        ValueError: a shift that is not a whole number.
+    """
+    fields = dict(fields)
+    if difficulty.strip():
+        fields["difficulty"] = difficulty.strip()
+    if shift.strip() and int(shift) != 0:
+        fields["shift"] = int(shift)
+    return fields
+
+
+def with_choices(wire: Any, chosen: Choices) -> Any:
+    """The legal entry's command with what was chosen beside its button (the engine judges it).
+
+    Raises:
+        ValueError: an amount or a shift that is not a whole number.
+    """
+    if not isinstance(wire, dict) or len(wire) != 1:
+        return wire
+    name, fields = next(iter(wire.items()))
+    if not isinstance(fields, dict):
+        return wire
+    fields = dict(fields)
+    if chosen.amount.strip() and "cost" in fields:
+        fields["cost"] = int(chosen.amount)
+    if name == "test":
+        fields = _test_with(fields, chosen.difficulty, chosen.shift)
+    if name == "opposed":
+        for side, difficulty, shift in (
+            ("attacker", chosen.difficulty_a, chosen.shift_a),
+            ("defender", chosen.difficulty_b, chosen.shift_b),
+        ):
+            if isinstance(fields.get(side), dict):
+                fields[side] = _test_with(fields[side], difficulty, shift)
+    return {name: fields}
+
+
+def odds_now(request: Request, db: Database, me: Caller, session_id: str, wire: Any, lang: str) -> Odds:
+    """The odds of the command ``wire`` in the session now, as ``me`` sees it (with what was chosen
+    beside its button); the engine's refusal, if it would refuse it, in ``error``."""
+    shown = api.get_session(session_id, me, request, db)
+    rules = system(shown.kind)
+    state = rules.state_from_json(shown.state)
+    try:
+        return odds(shown.kind, state, rules.codec.command_from_json(wire), lang, strict=True)
+    except MeneurError as problem:
+        return Odds(error=problem.render(lang))
+
+
+def chosen_odds(
+    request: Request,
+    db: Database,
+    me: Caller,
+    session_id: str,
+    wire: Any,
+    chosen: Choices,
+    lang: str,
+    whole_number: str,
+) -> Odds:
+    """The odds of the legal entry's command ``wire`` with ``chosen``; when the engine would refuse
+    the choices (or a shift is not a whole number: ``whole_number`` says so), the entry's own odds
+    with the rows still as chosen, beside the reason."""
+    try:
+        found = odds_now(request, db, me, session_id, with_choices(wire, chosen), lang)
+    except ValueError:
+        found = Odds(error=whole_number)
+    if found.error is None:
+        return found
+    kept = odds_now(request, db, me, session_id, wire, lang)
+    rows = {"a": chosen.difficulty_a, "b": chosen.difficulty_b}
+    sides = [replace(side, difficulty=rows[side.part] or side.difficulty) for side in kept.sides]
+    return replace(kept, difficulty=chosen.difficulty or kept.difficulty, error=found.error, sides=sides)
