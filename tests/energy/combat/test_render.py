@@ -22,7 +22,8 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.profile import PowerProfile
-from meneur.systems.energy.combat.render import explain_all, half, point, tokens
+from meneur.systems.energy.combat.render import explain_all
+from meneur.systems.energy.combat.render_words import half, point, tokens
 
 from .builders import DEF, MOV, OFF_C, OFF_D, SUP, foe, hero, started
 

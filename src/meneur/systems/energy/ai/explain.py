@@ -13,7 +13,7 @@ from typing import Any
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import commands as cmd
 from meneur.systems.energy.combat.commands import Command
-from meneur.systems.energy.combat.render import tokens as token_words
+from meneur.systems.energy.combat.render_words import tokens as token_words
 from meneur.systems.energy.combat.state import FightState
 
 DOMAIN = "energy_ai"

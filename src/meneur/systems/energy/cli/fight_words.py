@@ -9,7 +9,7 @@ from meneur.i18n import Translator
 from meneur.systems.energy.combat import commands as cmd
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.legal import VARIABLE, LegalAction
-from meneur.systems.energy.combat.render import tokens
+from meneur.systems.energy.combat.render_words import tokens
 from meneur.systems.energy.combat.rules import lasting_named
 from meneur.systems.energy.combat.state import FightState, Phase
 from meneur.systems.energy.combat.words import word
