@@ -205,7 +205,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             {"rule": error.rule, "message": error.render(request_language(request))}, status_code=422
         )
 
-    from meneur.server.api.tables import RulesBrokenError
+    from meneur.server.api.characters import RulesBrokenError
 
     @app.exception_handler(RulesBrokenError)
     async def rules_broken(request: Request, error: RulesBrokenError) -> JSONResponse:
@@ -249,12 +249,13 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         }
 
     from meneur.server import energy_view
-    from meneur.server.api import commands, options, redo, rolls, sessions, tables
+    from meneur.server.api import characters, commands, options, redo, rolls, sessions, tables
 
     energy_view.register()
     from meneur.server.live import router as live_router
 
     app.include_router(tables.router)
+    app.include_router(characters.router)
     app.include_router(options.router)
     app.include_router(sessions.router)
     app.include_router(commands.router)

@@ -19,6 +19,7 @@ from sqlalchemy import select
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.accounts import seated
+from meneur.server.api import characters as characters_api
 from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable
@@ -182,7 +183,7 @@ def pick_character(
         message = _say(request, N_("Choose a character of the list."))
         return _character_page(request, db, me, {"pick": message}, status=400)
     try:
-        tables_api.claim_character(table_id, character, me, request, db)
+        characters_api.claim_character(table_id, character, me, request, db)
     except ApiError as error:
         message = error.message.render(language(request))
         return _character_page(request, db, me, {"pick": message}, status=error.status_code)
@@ -228,15 +229,15 @@ def import_character(
         if file is None:
             raise ValueError(_say(request, N_("Choose a character file (YAML or JSON).")))
         data = _read_file(request, file)
-        body = tables_api.CharacterIn(file=data, hidden=me.is_gm and hidden == "on")
-        tables_api.add_character(table_id, body, me, request, db)
+        body = characters_api.CharacterIn(file=data, hidden=me.is_gm and hidden == "on")
+        characters_api.add_character(table_id, body, me, request, db)
     except ValueError as error:
         problems = [str(error)]
     except MeneurError as error:
         problems = [error.render(lang)]
     except ApiError as error:
         problems = [error.message.render(lang)]
-    except tables_api.RulesBrokenError as error:
+    except characters_api.RulesBrokenError as error:
         problems = [_say(request, N_("The character breaks the rules of its system:"))]
         problems += [problem.get("message", "") for problem in error.problems]
     if problems:

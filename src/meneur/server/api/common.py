@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
 from meneur.server.auth import digest
-from meneur.server.models import MEMBERS, Member
+from meneur.server.models import MEMBERS, GameTable, Member
 
 
 class Body(BaseModel):
@@ -241,6 +241,15 @@ def at_table(caller: Caller, table_id: str) -> None:
     """A member of another table learns nothing about this one."""
     if caller.table_id != table_id:
         raise not_found()
+
+
+def table_for(db: Db, caller: Caller, table_id: str) -> GameTable:
+    """The caller's table (a member of another table, or of none, gets the 404 of a missing one)."""
+    at_table(caller, table_id)
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise not_found()
+    return table
 
 
 def gm_only(caller: Caller) -> None:

@@ -17,10 +17,9 @@ from meneur.server.api.common import (
     Caller,
     Database,
     Me,
-    at_table,
     errors,
     gm_only,
-    not_found,
+    table_for,
 )
 from meneur.server.models import GameTable
 
@@ -58,14 +57,6 @@ class OptionError(ApiError):
         self.problem = message
 
 
-def _table(db: Database, me: Caller, table_id: str) -> GameTable:
-    at_table(me, table_id)
-    table = db.get(GameTable, table_id)
-    if table is None:
-        raise not_found()
-    return table
-
-
 def _out(table: GameTable) -> OptionsOut:
     values = table_options.current(table.system, table.options)
     return OptionsOut(
@@ -89,12 +80,12 @@ def _out(table: GameTable) -> OptionsOut:
     summary="The table's options and their values",
 )
 def get_options(table_id: str, me: Me, db: Database) -> OptionsOut:
-    return _out(_table(db, me, table_id))
+    return _out(table_for(db, me, table_id))
 
 
 def set_options(table_id: str, body: OptionsIn, me: Caller, request: Request, db: Database) -> OptionsOut:
     """Store the options ``body`` names (all valid, or none stored: the first problem is raised)."""
-    table = _table(db, me, table_id)
+    table = table_for(db, me, table_id)
     gm_only(me)
     changes, problems = table_options.checked(table.system, body.options)
     if problems:

@@ -1,8 +1,7 @@
-"""Tables, accounts, joining, members and characters."""
+"""Tables, accounts, joining and members (a table's characters: :mod:`.characters`)."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, Response
@@ -12,18 +11,17 @@ from sqlalchemy import select
 from meneur.engine.registry import SYSTEMS
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
+from meneur.server.api.characters import CharacterOut, character_out, may_see
 from meneur.server.api.common import (
     ApiError,
     Body,
-    Caller,
     Database,
     Me,
-    at_table,
     bearer,
     errors,
-    forbidden,
     gm_only,
     not_found,
+    table_for,
 )
 from meneur.server.api.options import OptionError
 from meneur.server.auth import (
@@ -34,7 +32,7 @@ from meneur.server.auth import (
     new_token,
     same_digest,
 )
-from meneur.server.models import Account, Character, CharacterVersion, GameSession, GameTable, Member
+from meneur.server.models import Account, Character, GameSession, GameTable, Member
 
 router = APIRouter(prefix="/api/v1", tags=["tables"])
 
@@ -101,35 +99,6 @@ class MeOut(MemberOut):
     notes: str
 
 
-class CharacterIn(Body):
-    file: dict[str, Any]
-    hidden: bool = False
-    owner: str | None = None
-
-
-class CharacterUpdate(Body):
-    file: dict[str, Any]
-    hidden: bool | None = None
-
-
-class CharacterRef(BaseModel):
-    id: str
-    version: int
-
-
-class CharacterOut(BaseModel):
-    id: str
-    name: str
-    owner: str | None
-    hidden: bool
-    version: int
-
-
-class CharacterFile(CharacterOut):
-    file: Any
-    history: list[int]
-
-
 class SessionRef(BaseModel):
     id: str
     kind: str
@@ -146,18 +115,6 @@ class TableOut(BaseModel):
     members: list[MemberOut]
     characters: list[CharacterOut]
     sessions: list[SessionRef]
-
-
-def _table(db: Database, caller: Caller, table_id: str) -> GameTable:
-    at_table(caller, table_id)
-    table = db.get(GameTable, table_id)
-    if table is None:
-        raise not_found()
-    return table
-
-
-def _may_see(caller: Caller, character: Character) -> bool:
-    return caller.is_gm or not character.hidden or character.owner_id == caller.id
 
 
 @router.post(
@@ -300,7 +257,7 @@ def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
     summary="Rotate the join code (GM)",
 )
 def rotate_join_code(table_id: str, me: Me, request: Request, db: Database) -> JoinCode:
-    _table(db, me, table_id)
+    table_for(db, me, table_id)
     gm_only(me)
     code = new_join_code()
     with request.app.state.store.writer() as writer:
@@ -316,16 +273,6 @@ def _me(member: Member) -> MeOut:
     )
 
 
-def _character_out(character: Character) -> CharacterOut:
-    return CharacterOut(
-        id=character.id,
-        name=character.name,
-        owner=character.owner_id,
-        hidden=character.hidden,
-        version=character.version,
-    )
-
-
 @router.get(
     "/tables/{table_id}",
     response_model=TableOut,
@@ -333,12 +280,12 @@ def _character_out(character: Character) -> CharacterOut:
     summary="The table as this member may see it",
 )
 def get_table(table_id: str, me: Me, db: Database) -> TableOut:
-    table = _table(db, me, table_id)
+    table = table_for(db, me, table_id)
     members = list(db.scalars(select(Member).where(Member.table_id == table_id, Member.removed.is_(False))))
     characters = [
         c
         for c in db.scalars(select(Character).where(Character.table_id == table_id).order_by(Character.name))
-        if _may_see(me, c)
+        if may_see(me, c)
     ]
     sessions = db.scalars(select(GameSession).where(GameSession.table_id == table_id))
     self_row = next(m for m in members if m.id == me.id)
@@ -350,7 +297,7 @@ def get_table(table_id: str, me: Me, db: Database) -> TableOut:
         seq=table.seq,
         me=_me(self_row),
         members=[MemberOut(id=m.id, name=m.name, role=m.role) for m in members],
-        characters=[_character_out(c) for c in characters],
+        characters=[character_out(c) for c in characters],
         sessions=[SessionRef(id=s.id, kind=s.kind, version=s.version) for s in sessions],
     )
 
@@ -373,7 +320,7 @@ def set_cookie(
     db: Database,
     authorization: Annotated[str | None, Header()] = None,
 ) -> CookieSet:
-    _table(db, me, table_id)
+    table_for(db, me, table_id)
     token = bearer(authorization) or request.cookies.get("meneur_token", "")
     csrf = new_token()
     secure = request.url.scheme == "https"
@@ -391,7 +338,7 @@ def set_cookie(
     summary="Change my language or my private notes",
 )
 def update_me(table_id: str, body: MeIn, me: Me, request: Request, db: Database) -> MeOut:
-    _table(db, me, table_id)
+    table_for(db, me, table_id)
     with request.app.state.store.writer() as writer:
         member = writer.get(Member, me.id)
         assert member is not None
@@ -409,7 +356,7 @@ def update_me(table_id: str, body: MeIn, me: Me, request: Request, db: Database)
     summary="Remove a member (GM); their token stops working at once",
 )
 def remove_member(table_id: str, member_id: str, me: Me, request: Request, db: Database) -> Response:
-    _table(db, me, table_id)
+    table_for(db, me, table_id)
     gm_only(me)
     with request.app.state.store.writer() as writer:
         member = writer.get(Member, member_id)
@@ -429,7 +376,7 @@ def remove_member(table_id: str, member_id: str, me: Me, request: Request, db: D
     summary="Give a member a new token (GM), e.g. after an import",
 )
 def reissue_token(table_id: str, member_id: str, me: Me, request: Request, db: Database) -> Joined:
-    _table(db, me, table_id)
+    table_for(db, me, table_id)
     gm_only(me)
     token = new_token()
     with request.app.state.store.writer() as writer:
@@ -438,165 +385,3 @@ def reissue_token(table_id: str, member_id: str, me: Me, request: Request, db: D
             raise not_found()
         member.token_hash = digest(token)
     return Joined(member_id=member_id, token=token)
-
-
-def check_character(system: str, file: dict[str, Any]) -> str:
-    """The character's name once the system's rules accept its file.
-
-    Raises:
-        BadInputError: the file is not a character file of the system.
-        ApiError: 422 listing every rule the character breaks.
-    """
-    if system == "energy":
-        from meneur.systems.energy.files import parse_character
-        from meneur.systems.energy.validation import validate
-
-        character = parse_character(json.dumps(file), "file")
-        check = validate(character)
-        if not check.is_valid:
-            raise RulesBrokenError(check.to_json()["errors"])
-        return character.name
-    name = file.get("name")
-    if not isinstance(name, str) or not name.strip():
-        raise ApiError(400, "bad_input", Message("server", N_("A character file needs a name.")))
-    return name[:200]
-
-
-class RulesBrokenError(Exception):
-    """A character that breaks its system's creation rules (422 with the list)."""
-
-    def __init__(self, problems: list[dict[str, str]]) -> None:
-        super().__init__("rules broken")
-        self.problems = problems
-
-
-@router.post(
-    "/tables/{table_id}/characters",
-    status_code=201,
-    response_model=CharacterRef,
-    responses=errors(400, 401, 403, 404, 422),
-    summary="Add a character file",
-)
-def add_character(table_id: str, body: CharacterIn, me: Me, request: Request, db: Database) -> CharacterRef:
-    table = _table(db, me, table_id)
-    if me.role == "observer" or (not me.is_gm and (body.hidden or body.owner not in (None, me.id))):
-        raise forbidden()
-    owner = me.id if not me.is_gm else body.owner
-    if owner is not None:
-        found = db.get(Member, owner)
-        if found is None or found.table_id != table_id or found.removed:
-            raise not_found()
-    name = check_character(table.system, body.file)
-    character_id = new_id()
-    with request.app.state.store.writer() as writer:
-        writer.add(
-            Character(
-                id=character_id, table_id=table_id, owner_id=owner, name=name, hidden=body.hidden, version=1
-            )
-        )
-        writer.flush()
-        writer.add(CharacterVersion(character_id=character_id, version=1, file=body.file))
-        feed.append(
-            writer,
-            table_id,
-            "character",
-            {"character": {"id": character_id, "name": name, "owner": owner, "version": 1}},
-            audience="gm" if body.hidden else "table",
-        )
-    request.app.state.hub.notify(table_id)
-    return CharacterRef(id=character_id, version=1)
-
-
-@router.post(
-    "/tables/{table_id}/characters/{character_id}/claim",
-    response_model=CharacterRef,
-    responses=errors(401, 403, 404, 409),
-    summary="Play a character nobody plays yet (a player; not a hidden one)",
-)
-def claim_character(table_id: str, character_id: str, me: Me, request: Request, db: Database) -> CharacterRef:
-    _table(db, me, table_id)
-    if me.role != "player":
-        raise forbidden()
-    with request.app.state.store.writer() as writer:
-        row = writer.get(Character, character_id, with_for_update=True)
-        if row is None or row.table_id != table_id or row.hidden:
-            raise not_found()
-        if row.owner_id is not None:
-            raise ApiError(
-                409, "conflict", Message("server", N_("Another player already plays this character."))
-            )
-        row.owner_id = me.id
-        feed.append(
-            writer,
-            table_id,
-            "character",
-            {"character": {"id": row.id, "name": row.name, "owner": me.id, "version": row.version}},
-        )
-        version = row.version
-    request.app.state.hub.notify(table_id)
-    return CharacterRef(id=character_id, version=version)
-
-
-def _character(db: Database, me: Caller, table_id: str, character_id: str) -> Character:
-    _table(db, me, table_id)
-    character = db.get(Character, character_id)
-    if character is None or character.table_id != table_id or not _may_see(me, character):
-        raise not_found()
-    return character
-
-
-@router.get(
-    "/tables/{table_id}/characters/{character_id}",
-    response_model=CharacterFile,
-    responses=errors(401, 404),
-    summary="A character's file and its versions",
-)
-def get_character(table_id: str, character_id: str, me: Me, db: Database) -> CharacterFile:
-    character = _character(db, me, table_id, character_id)
-    versions = list(
-        db.scalars(
-            select(CharacterVersion)
-            .where(CharacterVersion.character_id == character_id)
-            .order_by(CharacterVersion.version)
-        )
-    )
-    return CharacterFile(
-        **_character_out(character).model_dump(),
-        file=versions[-1].file,
-        history=[v.version for v in versions],
-    )
-
-
-@router.put(
-    "/tables/{table_id}/characters/{character_id}",
-    response_model=CharacterRef,
-    responses=errors(400, 401, 403, 404, 422),
-    summary="Save a new version of a character",
-)
-def update_character(
-    table_id: str, character_id: str, body: CharacterUpdate, me: Me, request: Request, db: Database
-) -> CharacterRef:
-    character = _character(db, me, table_id, character_id)
-    if not me.is_gm and (character.owner_id != me.id or body.hidden is not None):
-        raise forbidden()
-    table = db.get(GameTable, table_id)
-    assert table is not None
-    name = check_character(table.system, body.file)
-    with request.app.state.store.writer() as writer:
-        row = writer.get(Character, character_id)
-        assert row is not None
-        row.version += 1
-        row.name = name
-        if body.hidden is not None:
-            row.hidden = body.hidden
-        writer.add(CharacterVersion(character_id=character_id, version=row.version, file=body.file))
-        feed.append(
-            writer,
-            table_id,
-            "character",
-            {"character": {"id": character_id, "name": name, "owner": row.owner_id, "version": row.version}},
-            audience="gm" if row.hidden else "table",
-        )
-        version = row.version
-    request.app.state.hub.notify(table_id)
-    return CharacterRef(id=character_id, version=version)
