@@ -215,3 +215,144 @@ def test_an_attack_shows_each_wounds_chance_before_rolling(web: TestClient) -> N
     _play(web, table_id, session_id, command, dice="6 6 6")
     events = _api(web, session_id, "/log")["log"][-1]["events"]
     assert next(e["wound_inflicted"] for e in events if "wound_inflicted" in e)["wound"] == "serious"
+
+
+def _attack_odds(web: TestClient, session_id: str, command: Any) -> list[tuple[str, str]]:
+    """The wound odds of ``command`` by the rules core: its terms now (« 2D6 + Physique + bonus
+    d'arme contre la Défense de la cible », 003_87a535c5e428c5d3.txt) read by ``wound_odds``."""
+    from meneur.i18n import translate
+    from meneur.systems.carpathes.attacks import attack_terms
+    from meneur.systems.carpathes.combat import WOUND_LABELS
+    from meneur.systems.carpathes.engine import state_from_json
+    from meneur.systems.carpathes.odds import wound_odds
+
+    terms = attack_terms(state_from_json(_api(web, session_id)["state"]), command)
+    odds = wound_odds(
+        terms.physical, terms.weapon_bonus, terms.defense, terms.mode, terms.steps, terms.step_rule
+    )
+    return [(translate("carpathes", WOUND_LABELS[w], "fr"), _percent(p)) for w, p in odds.items()]
+
+
+def _attack_fragment(web: TestClient, where: tuple[str, str], command: str, **chosen: str) -> str:
+    table_id, session_id = where
+    params = {"command": command, "key": "b-7", "attack_choices": "1", **chosen}
+    return html.unescape(web.get(f"/t/{table_id}/s/{session_id}/odds", params=params).text)
+
+
+def test_an_attacks_weapon_bonus_and_advantage_are_chosen_beside_it_and_the_attack_carries_them(
+    web: TestClient,
+) -> None:
+    """« 2D6 + Physique + bonus d'arme contre la Défense de la cible », « Une attaque avec +1 dégât
+    (sabre de cavalerie ...) ajoute 1 cran au résultat avant lecture de la marge », « Avantage
+    (3D6 garder les 2 meilleurs) » (003_87a535c5e428c5d3.txt): Anca's cavalry sabre, bonus +1,
+    with advantage against the Strigoi."""
+    from meneur.systems.carpathes.catalogue import WeaponKey
+    from meneur.systems.carpathes.commands import MakeAttack
+
+    table_id, session_id, page = _in_scene(web)
+    form = _form(page, "attack", "Anca", '"target": "Strigoi"')
+    for name in ("weapon", "weapon_bonus", "identified", "sleeping", "advantage", "disadvantage"):
+        assert f'name="{name}"' in form
+    assert 'value="bare_hands" selected' in form and "sabre de cavalerie" in form
+    command = _command(form)
+    chosen = {"weapon": "cavalry_sabre", "weapon_bonus": "1", "advantage": "1"}
+    fragment = _attack_fragment(web, (table_id, session_id), command, **chosen)
+    sabre = MakeAttack(
+        attacker="Anca", target="Strigoi", weapon=WeaponKey.CAVALRY_SABRE, weapon_bonus=1, advantage=True
+    )
+    assert _shown(fragment) == _attack_odds(web, session_id, sabre) != _shown(form)
+    assert _shown(form) == _attack_odds(web, session_id, MakeAttack(attacker="Anca", target="Strigoi"))
+    assert 'value="cavalry_sabre" selected' in fragment and 'name="weapon_bonus"' in fragment
+    assert re.search(r'name="advantage" value="1" checked', fragment)
+    assert not re.search(r'name="disadvantage" value="1" checked', fragment)
+    assert "+1 cran de dégât grâce à l'arme : sabre de cavalerie." in fragment
+    # the attack given with the choices (and the dice rolled at the table): the command and the log
+    page = _play(web, table_id, session_id, json.loads(command), attack_choices="1", dice="2 5 4", **chosen)
+    entry = _api(web, session_id, "/log")["log"][-1]
+    assert entry["command"] == {
+        "attack": {
+            "attacker": "Anca",
+            "target": "Strigoi",
+            "weapon": "cavalry_sabre",
+            "weapon_bonus": 1,
+            "advantage": True,
+        }
+    }
+    made = next(e["attack_made"] for e in entry["events"] if "attack_made" in e)
+    assert (made["weapon"], made["weapon_bonus"], made["steps"], made["roll"]["dice"]) == (
+        "cavalry_sabre",
+        1,
+        1,
+        [2, 5, 4],
+    )
+    assert "Anca attaque Strigoi (sabre de cavalerie) : 2D6 + Physique + bonus d&#39;arme" in page
+
+
+def test_an_attack_unchecked_beside_its_button_drops_the_flag_and_a_bad_bonus_is_said(
+    web: TestClient,
+) -> None:
+    """The attack's flags are what the form shows: unchecked, the command has none; a weapon bonus
+    out of the table's range (« bonus d'arme », -10 to +10) or no number is said beside the choices,
+    which stay as made, over the entry's own odds."""
+    table_id, session_id, page = _in_scene(web)
+    command = _command(_form(page, "attack", "Anca", '"target": "Strigoi"'))
+    flagged = json.loads(command)
+    flagged["attack"]["disadvantage"] = True  # a command that says it: the form's boxes decide
+    _play(web, table_id, session_id, flagged, attack_choices="1", dice="3 3")
+    assert _api(web, session_id, "/log")["log"][-1]["command"] == json.loads(command)
+    far = _attack_fragment(web, (table_id, session_id), command, weapon="silver_blade", weapon_bonus="11")
+    assert 'role="alert"' in far and 'value="11"' in far and 'value="silver_blade" selected' in far
+    assert _shown(far) == _shown(_form(page, "attack", "Anca", '"target": "Strigoi"'))
+    words = _attack_fragment(web, (table_id, session_id), command, weapon_bonus="deux", sleeping="1")
+    assert "Donnez un bonus d'arme entier." in words
+    assert re.search(r'name="sleeping" value="1" checked', words)
+
+
+def test_silver_against_a_vampire_says_how_many_wounds_a_hit_counts(web: TestClient) -> None:
+    """« Argent : blesse les loups-garous, marque les vampires ... Une lame d'argent vaut deux lames
+    d'acier face aux créatures » (003_87a535c5e428c5d3.txt), as many wounds as the table option
+    ``silver_wound_multiplier`` says (3 here): said beside the button, and the hit counts so."""
+    from meneur.web.games import EXAMPLES
+
+    table_id, session_id = _session(
+        web, "carpathes", {**EXAMPLES["carpathes"], "options": {"silver_wound_multiplier": 3}}
+    )
+    _play(web, table_id, session_id, "start_session")
+    page = _play(web, table_id, session_id, "start_scene")
+    command = _command(_form(page, "attack", "Anca", '"target": "Strigoi"'))
+    silver = _attack_fragment(web, (table_id, session_id), command, weapon="silver_blade")
+    said = "Argent contre une créature : un coup qui touche compte pour 3 blessures."
+    assert said in silver
+    assert said not in _attack_fragment(web, (table_id, session_id), command, weapon="steel_blade")
+    human = _command(_form(page, "attack", "Anca", '"target": "Mihail"'))
+    assert "Argent contre" not in _attack_fragment(web, (table_id, session_id), human, weapon="silver_blade")
+    _play(
+        web, table_id, session_id, json.loads(command), attack_choices="1", weapon="silver_blade", dice="6 6"
+    )
+    events = _api(web, session_id, "/log")["log"][-1]["events"]
+    assert next(e["wound_inflicted"] for e in events if "wound_inflicted" in e)["count"] == 3
+
+
+def test_a_knocked_down_models_test_to_get_up_shows_the_cores_odds(web: TestClient) -> None:
+    """« 18-19 Model zostaje Przewrócony ... lub Model obudzi się sam zdając test DW z modyfikatorem
+    -4 (test wykonywany jest na początku każdej kolejnej tury) » (001_0209eda46e4737a1.txt): the
+    Mystic's Dowodzenie 12 with the table's modifier (-2 here), by ``leadership_odds``."""
+    from meneur.systems.warzone.leadership import threshold
+    from meneur.systems.warzone.odds import leadership_odds
+    from meneur.web.games import EXAMPLES
+
+    setup = {**EXAMPLES["warzone"], "options": {"wake_up_modifier": -2}}
+    table_id, session_id = _session(web, "warzone", setup)
+    for command in ("activate", "declare"):
+        _play(web, table_id, session_id, {command: {}})
+    _play(web, table_id, session_id, {"spell": {"name": "Bolt"}}, dice="20 18")  # violence 18: knocked down
+    page = _play(web, table_id, session_id, "end_turn")
+    form = _form(page, "wake", "Mystic")
+    up = leadership_odds(threshold(12, -2))
+    assert up == Fraction(10, 20)
+    assert _shown(form) == [("se relève", _percent(up)), ("reste renversé", _percent(1 - up))]
+    assert 'name="dice"' in form
+    _play(web, table_id, session_id, json.loads(_command(form)), dice="10")
+    events = _api(web, session_id, "/log")["log"][-1]["events"]
+    tested = next(e["leadership_tested"] for e in events if "leadership_tested" in e)
+    assert (tested["threshold"], tested["success"]) == (10, True)

@@ -150,13 +150,38 @@ def test_a_setup_that_does_not_read_is_shown_beside_the_field(web: TestClient) -
     assert bad.status_code == 400 and 'role="alert"' in bad.text and "figures" in bad.text
 
 
-def test_carpathes_initiative_for_the_scene_is_the_engines_order(web: TestClient) -> None:
+def test_carpathes_initiative_shows_each_combatants_dice_and_total_in_the_engines_order(
+    web: TestClient,
+) -> None:
+    """« chaque combattant lance 2D6 + Physique. Le plus haut agit en premier, puis on descend »,
+    and « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
+    (003_87a535c5e428c5d3.txt): Mihail, seriously wounded, rolls 3D6 and keeps the 2 worst. The
+    log and the chronicle's facts show each one's dice and total as the engine's event holds them."""
     table_id, session_id = _session(web, "carpathes")
     for command in ("start_session", "start_scene", {"begin_confrontation": {"creature": "vampire"}}):
         _play(web, table_id, session_id, command)
-    page = _play(web, table_id, session_id, "roll_initiative", dice="")
-    order = [item["name"] for item in _api(web, session_id)["state"]["initiative"]]
-    assert order and ", ".join(order) in page
+    _play(web, table_id, session_id, {"inflict_wound": {"pc": "Mihail", "wound": "serious"}})
+    page = _play(web, table_id, session_id, "roll_initiative", dice="6 5 3 6 4")
+    events = _api(web, session_id, "/log")["log"][-1]["events"]
+    entries = {
+        e["name"]: e
+        for e in next(e["initiative_rolled"] for e in events if "initiative_rolled" in e)["entries"]
+    }
+    assert entries["Mihail"]["dice"] == [6, 5, 3] and entries["Mihail"]["disadvantage"] is True
+    assert entries["Anca"]["dice"] == [6, 4] and not entries["Anca"].get("disadvantage")
+    # Anca 6 + 4 + Physique 2 = 12 acts before Mihail 5 + 3 (the 2 worst of 6, 5, 3) + Physique 1 = 9
+    lines = [
+        "1. Anca : 6+4 + Physique 2 = 12",
+        "2. Mihail : 5+3 + Physique 1 = 9",
+        "Mihail a une blessure sérieuse : désavantage, 3D6 garder les 2 pires (6, 5, 3).",
+    ]
+    log = html.unescape(page[page.index('class="log"') :])
+    assert "".join(f"<p>{line}</p>" for line in lines) in log  # a line each
+    facts = html.unescape(re.search(r'<dl class="facts">.*?</dl>', page, re.S).group(0))  # type: ignore[union-attr]
+    assert "".join(f'<span class="fact-line">{line}</span>' for line in lines) in facts
+    # the next scene has no initiative until it is rolled again (« se relance à chaque scène »)
+    page = _play(web, table_id, session_id, "start_scene")
+    assert "1. Anca" not in html.unescape(re.search(r'<dl class="facts">.*?</dl>', page, re.S).group(0))  # type: ignore[union-attr]
 
 
 def test_the_session_page_speaks_english_on_request(web: TestClient) -> None:

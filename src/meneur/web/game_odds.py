@@ -3,8 +3,9 @@ same numbers as the single-roll pages (:mod:`meneur.web.tools`), which call the 
 
 INS/MV: where the test lands on the table UM (the column, the row's cells, the shift) and the odds of
 success, failure, 111 and 666, with the units of a success; for an opposed test, each side's place on
-the table UM and who wins. Warzone: the four outcomes of the d20 power test. Carpathes: the five
-tiers of 2D6 + Trait, and the wound an attack inflicts.
+the table UM and who wins. Warzone: the four outcomes of the d20 power test, and whether a
+knocked-down model gets up. Carpathes: the five tiers of 2D6 + Trait, and the wound an attack
+inflicts with the weapon and the rest chosen beside its button (:mod:`meneur.web.game_carpathes`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class Odds:
     shift: int = 0
     error: str | None = None
     sides: list[Side] = field(default_factory=list)
+    attack: Any = None
+    """A Carpathes attack's choices (:class:`meneur.web.game_carpathes.AttackChoices`)."""
 
 
 def insmv_um(plan: Any, table: Any = None) -> dict[str, Any]:
@@ -94,7 +97,7 @@ def odds(kind: str, state: Any, command: Any, lang: str, strict: bool = False) -
         if kind == "warzone":
             return Odds(_warzone(state, command, lang))
         if kind == "carpathes":
-            return Odds(_carpathes(state, command, lang))
+            return _carpathes(state, command, lang)
     except MeneurError:
         if strict:
             raise
@@ -190,9 +193,11 @@ def _warzone(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
     from meneur.systems.warzone.power_test import PowerTestSpec
     from meneur.systems.warzone.squad import resolve
 
-    if not isinstance(command, c.TestTechnique | c.CastSpell):
+    if not isinstance(command, c.TestTechnique | c.CastSpell | c.TestWakeUp):
         return []
     model = state.models[resolve(state, command.model)]
+    if isinstance(command, c.TestWakeUp):
+        return _wake_up(model, lang)
     if isinstance(command, c.TestTechnique):
         name, order = model.next_technique, model.techniques_tested + 1
     else:
@@ -201,6 +206,20 @@ def _warzone(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
     if power is None:
         return []
     return warzone_outcomes(PowerTestSpec(model.figure.power, power.difficulty, order, model.penalty), lang)
+
+
+def _wake_up(model: Any, lang: str) -> list[tuple[str, float]]:
+    """A knocked-down model's test to get up: a d20 at most its leadership with the modifier the
+    engine rolls it with (:func:`meneur.systems.warzone.activation.wake_up_terms`)."""
+    from meneur.systems.warzone.activation import wake_up_terms
+    from meneur.systems.warzone.leadership import threshold
+    from meneur.systems.warzone.odds import leadership_odds
+
+    up = float(leadership_odds(threshold(*wake_up_terms(model)))) * 100
+    return [
+        (translate("web", N_("gets up"), lang), up),
+        (translate("web", N_("stays knocked down"), lang), 100 - up),
+    ]
 
 
 def carpathes_tiers(trait: int, bonus: int, mode: Any, lang: str) -> list[tuple[str, float]]:
@@ -224,22 +243,24 @@ def carpathes_wounds(terms: Any, lang: str) -> list[tuple[str, float]]:
     return [(translate("carpathes", WOUND_LABELS[w], lang), float(p) * 100) for w, p in found.items()]
 
 
-def _carpathes(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
+def _carpathes(state: Any, command: Any, lang: str) -> Odds:
     from meneur.systems.carpathes.attacks import attack_terms
     from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
     from meneur.systems.carpathes.commands import MakeAttack, MakeRoll, UseJoker
     from meneur.systems.carpathes.limits import check
+    from meneur.web.game_carpathes import attack_choices
 
     if isinstance(command, MakeAttack):  # refused now: no odds, the engine says why
         check(state, command)
-        return carpathes_wounds(attack_terms(state, command), lang)
+        terms = attack_terms(state, command)
+        return Odds(carpathes_wounds(terms, lang), attack=attack_choices(command, terms, lang))
     if isinstance(command, UseJoker):  # the Joker du destin rolls the last roll again
         last = state.status[command.pc].last_roll
         if last is None:
-            return []
-        return carpathes_tiers(last.roll.trait, last.roll.bonus, roll_mode(state, command), lang)
+            return Odds()
+        return Odds(carpathes_tiers(last.roll.trait, last.roll.bonus, roll_mode(state, command), lang))
     if not isinstance(command, MakeRoll):
-        return []
+        return Odds()
     bonus, _off_guard = roll_bonus(state, command)
     trait = state.characters[command.pc].trait(command.trait)
-    return carpathes_tiers(trait, bonus, roll_mode(state, command), lang)
+    return Odds(carpathes_tiers(trait, bonus, roll_mode(state, command), lang))

@@ -16,17 +16,19 @@ from fastapi import Request
 from sqlalchemy import select
 
 from meneur.engine.registry import system
-from meneur.i18n import N_, set_language, translate
+from meneur.i18n import set_language, translate
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import Character, GameSession, Member
+from meneur.web import game_carpathes
 from meneur.web.fight import _log
 from meneur.web.game_odds import Odds, odds
 from meneur.web.game_words import label
 from meneur.web.pages import language
 
-ROLLING = frozenset({"wake", "roll_initiative"})
-"""Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
+ROLLING = frozenset({"roll_initiative"})
+"""Commands that roll dice though the page shows no odds for them (the dice field is offered): the
+Carpathes initiative gives an order, which the page shows once rolled."""
 
 
 @dataclass
@@ -72,7 +74,7 @@ class GameView:
     rows: list[dict[str, Any]]
     buttons: list[Button]
     log: list[tuple[int, list[str]]]
-    facts: list[tuple[str, str]] = field(default_factory=list)
+    facts: list[tuple[str, str | list[str]]] = field(default_factory=list)
     error: str | None = None
     players: list[Player] = field(default_factory=list)
     """Who plays each actor a player may take (the GM sees them all; a player, the free ones)."""
@@ -200,64 +202,15 @@ def _warzone_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]
     return rows
 
 
-def _carpathes_rows(state: Any, lang: str) -> list[dict[str, Any]]:
-    from meneur.systems.carpathes.combat import WOUND_LABELS
-    from meneur.systems.carpathes.model import TIER_LABELS
-
-    rows = []
-    for name, character in state.characters.items():
-        status = state.status[name]
-        last = None
-        if status.last_roll is not None:
-            rolled = status.last_roll.trait_roll()
-            last = {
-                "dice": " + ".join(str(d) for d in rolled.kept),
-                "trait": rolled.trait,
-                "bonus": rolled.bonus,
-                "total": rolled.total,
-                "tier": translate("carpathes", TIER_LABELS[rolled.final_tier], lang),
-            }
-        rows.append(
-            {
-                "name": name,
-                "traits": {
-                    "mental": character.mental,
-                    "physical": character.physical,
-                    "social": character.social,
-                },
-                "talents": dict(character.talents),
-                "defense": character.defense,
-                "wounds": [translate("carpathes", WOUND_LABELS[w], lang) for w in status.wounds],
-                "needs_care": status.needs_care,
-                "talisman_spent": status.talisman_spent_in is not None,
-                "joker_used": status.joker_used_in is not None,
-                "cracked": status.cracked,
-                "last_roll": last,
-            }
-        )
-    return rows
-
-
 def _rows(
-    kind: str, state: Any, data: Any, log: api.LogOut, lang: str
-) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+    kind: str, state: Any, log: api.LogOut, lang: str
+) -> tuple[list[dict[str, Any]], list[tuple[str, str | list[str]]]]:
     """Who is at the table, with the numbers the engine keeps for each."""
     if kind == "insmv":
         return _insmv_rows(state, log, lang), []
     if kind == "warzone":
         return _warzone_rows(state, log, lang), []
-    facts = [
-        (translate("web", N_("Session"), lang), str(state.session)),
-        (translate("web", N_("Scene"), lang), str(state.scene)),
-        (translate("web", N_("Round"), lang), str(state.round)),
-        (translate("web", N_("Initiative"), lang), ", ".join(_initiative(data)) or "—"),
-    ]
-    return _carpathes_rows(state, lang), facts
-
-
-def _initiative(data: Any) -> list[str]:
-    found = data.get("initiative") or []
-    return [item if isinstance(item, str) else str(item.get("name", item)) for item in found]
+    return game_carpathes.rows(state, lang), game_carpathes.facts(state, lang)
 
 
 def _violence_table(lang: str) -> list[dict[str, Any]]:
@@ -315,7 +268,7 @@ def build(
     viewer = api.viewer_of(db, member, row)
     with request.app.state.games.lock(session_id):
         session = request.app.state.games.load(db, row)
-    rows, facts = _rows(shown.kind, state, shown.state, log, lang)
+    rows, facts = _rows(shown.kind, state, log, lang)
     players = _players(db, me, row, actors(shown.kind, state), viewer.actors)
     for item in rows:
         item["mine"] = item["name"] in viewer.actors
@@ -328,7 +281,10 @@ def build(
         state=shown.state,
         rows=rows,
         buttons=[_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)],
-        log=_log(session, [e.events for e in log.log], lang),
+        log=[
+            (n, [part for line in lines for part in line.split("\n")])
+            for n, lines in _log(session, [e.events for e in log.log], lang)
+        ],
         facts=facts,
         error=error,
         players=players,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
@@ -27,12 +27,13 @@ from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
-from meneur.web.game_choices import Choices, chosen_odds, with_choices
+from meneur.web.game_choices import Choices, chosen, chosen_odds, with_choices
 from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
+Chosen = Annotated[Choices, Depends(chosen)]
 KINDS = ("insmv", "warzone", "carpathes")
 
 EXAMPLES: dict[str, Any] = {
@@ -136,23 +137,17 @@ def play(
     db: Database,
     table_id: str,
     session_id: str,
+    chosen: Chosen,
     command: Text = "",
     version: Text = "0",
-    amount: Text = "",
     dice: Text = "",
-    difficulty: Text = "",
-    shift: Text = "",
-    difficulty_a: Text = "",
-    shift_a: Text = "",
-    difficulty_b: Text = "",
-    shift_b: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
+    """A command from a button, with what was chosen beside it (:class:`Choices`)."""
     me = _checked(request, db, table_id, session_id, csrf)
     if isinstance(me, HTMLResponse):
         return me
     lang = language(request)
-    chosen = Choices(amount, difficulty, shift, difficulty_a, shift_a, difficulty_b, shift_b)
     try:
         wire = with_choices(parse_data(command, "json", "command"), chosen)
         number, entered = int(version), _dice(dice)
@@ -177,17 +172,13 @@ def odds(
     db: Database,
     table_id: str,
     session_id: str,
+    chosen: Chosen,
     command: str = "",
-    difficulty: str = "",
-    shift: str = "",
-    difficulty_a: str = "",
-    shift_a: str = "",
-    difficulty_b: str = "",
-    shift_b: str = "",
     key: str = "b",
 ) -> HTMLResponse:
-    """The odds of a command with what was chosen beside its button (an INS/MV test's row and
-    shift, each side's in an opposed test), before rolling: the button's odds part again."""
+    """The odds of a command with what was chosen beside its button (:class:`Choices`: an INS/MV
+    test's row and shift, each side's in an opposed test, a Carpathes attack's weapon and flags),
+    before rolling: the button's odds part again."""
     me = _checked(request, db, table_id, session_id)
     if isinstance(me, HTMLResponse):
         return me
@@ -199,9 +190,7 @@ def odds(
     if not isinstance(wire, dict):
         found = Odds(error=Message("web", N_("This form is damaged; reload the page.")).render(lang))
         return render(request, "_game_odds.html", {"b": {"odds": found}, "key": "b", "view": {}})
-    chosen = Choices("", difficulty, shift, difficulty_a, shift_a, difficulty_b, shift_b)
-    whole = Message("web", N_("Give a whole number of columns.")).render(lang)
-    found = chosen_odds(request, db, me, session_id, wire, chosen, lang, whole)
+    found = chosen_odds(request, db, me, session_id, wire, chosen, lang)
     context = {
         "b": {"odds": found},
         "key": key if key.replace("-", "").isalnum() else "b",

@@ -11,19 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meneur.systems.carpathes.catalogue import WEAPONS
-from meneur.systems.carpathes.combat import damage_steps
+from meneur.i18n import N_, Message
+from meneur.systems.carpathes.catalogue import WEAPONS, Weapon
+from meneur.systems.carpathes.combat import damage_steps, wounds_per_hit
 from meneur.systems.carpathes.commands import MakeAttack
 from meneur.systems.carpathes.model import CreatureKind, RollMode, is_supernatural
 from meneur.systems.carpathes.resolution import mode_from
 from meneur.systems.carpathes.state import ChronicleState
+
+D = "carpathes"
 
 
 @dataclass(frozen=True)
 class AttackTerms:
     """The terms of an attack now: ``physical`` (the attacker's Physique), ``weapon_bonus``,
     ``defense`` (the target's Défense), ``mode`` (2D6, or 3D6 keep 2), ``steps`` (the weapon's
-    « +1 dégât ») read by ``step_rule``; and why the mode is what it is (``shaken``: shaken faith
+    « +1 dégât ») read by ``step_rule``, ``wounds`` (how many wounds of its tier a hit counts:
+    silver against a creature); and why the mode is what it is (``shaken``: shaken faith
     against a supernatural target, ``wounded``: a wound awaiting care, ``cancelled``: advantage and
     disadvantage cancelled out)."""
 
@@ -34,9 +38,38 @@ class AttackTerms:
     mode: RollMode
     steps: int
     step_rule: str
+    wounds: int
     shaken: bool
     wounded: bool
     cancelled: bool
+
+    def explain(self, weapon: Weapon) -> list[Message]:
+        """What the terms say before the dice, beyond the odds: the steps of ``weapon`` (the
+        attack's), the wounds a silver hit counts (« Une lame d'argent vaut deux lames d'acier face
+        aux créatures »), a disadvantage imposed or cancelled out."""
+        lines = []
+        if self.steps:
+            steps = (
+                N_("+1 damage step from the {weapon}.")
+                if self.steps == 1
+                else N_("+{steps} damage steps from the {weapon}.")
+            )
+            lines.append(Message(D, steps, {"steps": self.steps, "weapon": Message(D, weapon.label)}))
+        if self.wounds > 1:
+            lines.append(
+                Message(
+                    D,
+                    N_("Silver against a creature: a hit counts as {wounds} wounds."),
+                    {"wounds": self.wounds},
+                )
+            )
+        if self.shaken:
+            lines.append(Message(D, N_("Shaken faith: disadvantage against the creature.")))
+        if self.wounded:
+            lines.append(Message(D, N_("Wounded: disadvantage until medical care.")))
+        if self.cancelled:
+            lines.append(Message(D, N_("Advantage and disadvantage cancel out: plain 2D6.")))
+        return lines
 
 
 def attack_terms(state: ChronicleState, command: MakeAttack) -> AttackTerms:
@@ -64,6 +97,7 @@ def attack_terms(state: ChronicleState, command: MakeAttack) -> AttackTerms:
         mode=mode,
         steps=damage_steps(WEAPONS[command.weapon], target, command.identified),
         step_rule=state.options.damage_step,
+        wounds=wounds_per_hit(WEAPONS[command.weapon], target, state.options),
         shaken=shaken,
         wounded=wounded,
         cancelled=command.advantage and disadvantage and mode is RollMode.NORMAL,

@@ -96,6 +96,13 @@ def damage_steps(weapon: Weapon, target: CreatureKind, identified: bool) -> int:
     return weapon.damage_steps
 
 
+def wounds_per_hit(weapon: Weapon, target: CreatureKind, options: TableOptions) -> int:
+    """How many wounds of its tier a hit counts: « Une lame d'argent vaut deux lames d'acier face aux
+    créatures », the table option ``silver_wound_multiplier`` for silver on a supernatural target,
+    one otherwise."""
+    return options.silver_wound_multiplier if weapon.silver and is_supernatural(target) else 1
+
+
 @dataclass(frozen=True)
 class Attack:
     """A resolved attack: the roll, the defence it met, the steps added and the wound read."""
@@ -273,7 +280,6 @@ def attack(
     check_range(Message("carpathes", N_("The weapon bonus")), weapon_bonus, BONUS_MIN, BONUS_MAX)
     check_range(Message("carpathes", N_("The Défense")), target_defense, 0, DEFENSE_MAX)
     arm = WEAPONS[weapon]
-    silver = arm.silver and is_supernatural(target)
     return Attack(
         roll=roll(source, physical, 0, mode),
         weapon_bonus=weapon_bonus,
@@ -282,6 +288,6 @@ def attack(
         target=target,
         steps=damage_steps(arm, target, identified),
         step_rule=opts.damage_step,
-        wounds=opts.silver_wound_multiplier if silver else 1,
+        wounds=wounds_per_hit(arm, target, opts),
         sleeping=sleeping,
     )

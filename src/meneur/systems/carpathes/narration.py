@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from meneur.i18n import N_, Message
+from meneur.systems.carpathes.catalogue import WEAPONS
 from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
 from meneur.systems.carpathes.events import (
     AttackMade,
@@ -189,9 +190,10 @@ def _combat(event: NpcAdded | AttackMade) -> list[Message]:
 def _attacked(event: AttackMade) -> list[Message]:
     lines = [
         _m(
-            N_("{attacker} attacks {target}: 2D6 + Physique + weapon bonus against the Défense."),
+            N_("{attacker} attacks {target} ({weapon}): 2D6 + Physique + weapon bonus against the Défense."),
             attacker=event.attacker,
             target=event.target,
+            weapon=Message("carpathes", WEAPONS[event.weapon].label),
         )
     ]
     if event.shaken_faith:

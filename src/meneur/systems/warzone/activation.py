@@ -305,6 +305,14 @@ def is_legal(state: TurnState, command: c.Command) -> bool:
     return refusal(state, command) is None
 
 
+def wake_up_terms(state: TurnState) -> tuple[int, int]:
+    """The leadership and the modifier of a knocked-down model's test to get up: "obudzi się sam
+    zdając test DW z modyfikatorem -4" (001_0209eda46e4737a1.txt), the table option
+    ``wake_up_modifier``. The engine rolls it
+    and the pages show its odds before rolling from these."""
+    return state.figure.leadership, state.options.wake_up_modifier
+
+
 def candidates(state: TurnState) -> list[tuple[str, c.Command, int]]:
     """Every command worth asking about for this model: (wire name, command, actions it costs).
 
@@ -432,9 +440,7 @@ def decide(state: TurnState, command: c.Command, source: DiceSource) -> list[e.E
         case c.EndTurn():
             return [e.TurnEnded()]
         case c.TestWakeUp():
-            test = leadership_test(
-                state.figure.leadership, state.options.wake_up_modifier, source, LeadershipReason.WAKE_UP
-            )
+            test = leadership_test(*wake_up_terms(state), source, LeadershipReason.WAKE_UP)
             outcome: e.Event = e.WokeUp(how="leadership") if test.success else e.WakeUpFailed()
             return [
                 e.LeadershipTested(

@@ -24,6 +24,11 @@ class LeadershipReason(StrEnum):
     PLAIN = "plain"
 
 
+def threshold(leadership: int, modifier: int) -> int:
+    """The modified leadership a d20 must not exceed: the test passes at most this."""
+    return leadership + modifier
+
+
 @dataclass(frozen=True)
 class LeadershipTest:
     """A d20 against leadership plus a modifier: success when the die is at most the threshold."""
@@ -36,7 +41,7 @@ class LeadershipTest:
     @property
     def threshold(self) -> int:
         """The modified leadership."""
-        return self.leadership + self.modifier
+        return threshold(self.leadership, self.modifier)
 
     @property
     def success(self) -> bool:
