@@ -150,3 +150,14 @@ def test_replay_reads_events_that_are_named_tuples_of_two_fields_as_events() -> 
     session.do("start")
     assert len(session.events()[0]) == 2
     assert Session.replay("energy-fight", session.setup, session.events()).state == session.state
+
+
+def test_with_fields_changes_a_copy_of_one_commands_fields_and_leaves_the_rest_as_it_is() -> None:
+    from meneur.engine.codec import with_fields
+
+    wire = {"attack": {"actor": "a", "tokens": 1}}
+    changed = with_fields(wire, lambda name, fields: {**fields, "tokens": 3, "name": name})
+    assert changed == {"attack": {"actor": "a", "tokens": 3, "name": "attack"}}
+    assert wire == {"attack": {"actor": "a", "tokens": 1}}  # the legal entry is left as it was
+    for left in ("start", {"a": 1, "b": 2}, {"attack": [1]}, 7):
+        assert with_fields(left, lambda name, fields: {"changed": True}) == left

@@ -15,7 +15,7 @@ Conventions:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import is_dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
@@ -25,6 +25,18 @@ from meneur.i18n import N_, Message
 
 C = TypeVar("C")
 E = TypeVar("E")
+
+
+def with_fields(wire: Any, change: Callable[[str, dict[str, Any]], dict[str, Any]]) -> Any:
+    """The wire form ``wire`` with its fields as ``change(name, a copy of the fields)`` gives them
+    (what a page chose beside a legal entry's button); a bare name or anything that is not one
+    command's wire form is given back as it is, for the codec to judge when it reads it."""
+    if not isinstance(wire, dict) or len(wire) != 1:
+        return wire
+    name, fields = next(iter(wire.items()))
+    if not isinstance(fields, dict):
+        return wire
+    return {name: change(name, dict(fields))}
 
 
 class _Family:

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from meneur.engine.codec import with_fields
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server.api import commands as commands_api
@@ -79,17 +80,15 @@ def fight_fragment(request: Request, db: Database, table_id: str, session_id: st
 
 def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
     """The legal entry's command with what the player chose: the tokens, where to."""
-    if not isinstance(wire, dict) or len(wire) != 1:
-        return wire
-    name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict):
-        return wire
-    fields = dict(fields)
-    if tokens.strip():  # the stepper is shown only for the actions that take tokens
-        fields["tokens"] = int(tokens)
-    if x.strip() and y.strip() and "to" in fields:
-        fields["to"] = [float(x), float(y)]
-    return {name: fields}
+
+    def chosen(_name: str, fields: dict[str, Any]) -> dict[str, Any]:
+        if tokens.strip():  # the stepper is shown only for the actions that take tokens
+            fields["tokens"] = int(tokens)
+        if x.strip() and y.strip() and "to" in fields:
+            fields["to"] = [float(x), float(y)]
+        return fields
+
+    return with_fields(wire, chosen)
 
 
 def _give(

@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import Request
 
+from meneur.engine.codec import with_fields
 from meneur.engine.registry import system
 from meneur.errors import MeneurError
 from meneur.i18n import N_, translate
@@ -76,26 +77,24 @@ def with_choices(wire: Any, chosen: Choices) -> Any:
     Raises:
         ValueError: an amount or a shift that is not a whole number.
     """
-    if not isinstance(wire, dict) or len(wire) != 1:
-        return wire
-    name, fields = next(iter(wire.items()))
-    if not isinstance(fields, dict):
-        return wire
-    fields = dict(fields)
-    if chosen.amount.strip() and "cost" in fields:
-        fields["cost"] = int(chosen.amount)
-    if name == "test":
-        fields = _test_with(fields, chosen.difficulty, chosen.shift)
-    if name == "attack" and chosen.attack_choices:
-        fields = attack_with(fields, chosen.weapon, chosen.weapon_bonus, chosen.flags)
-    if name == "opposed":
-        for side, difficulty, shift in (
-            ("attacker", chosen.difficulty_a, chosen.shift_a),
-            ("defender", chosen.difficulty_b, chosen.shift_b),
-        ):
-            if isinstance(fields.get(side), dict):
-                fields[side] = _test_with(fields[side], difficulty, shift)
-    return {name: fields}
+
+    def change(name: str, fields: dict[str, Any]) -> dict[str, Any]:
+        if chosen.amount.strip() and "cost" in fields:
+            fields["cost"] = int(chosen.amount)
+        if name == "test":
+            fields = _test_with(fields, chosen.difficulty, chosen.shift)
+        if name == "attack" and chosen.attack_choices:
+            fields = attack_with(fields, chosen.weapon, chosen.weapon_bonus, chosen.flags)
+        if name == "opposed":
+            for side, difficulty, shift in (
+                ("attacker", chosen.difficulty_a, chosen.shift_a),
+                ("defender", chosen.difficulty_b, chosen.shift_b),
+            ):
+                if isinstance(fields.get(side), dict):
+                    fields[side] = _test_with(fields[side], difficulty, shift)
+        return fields
+
+    return with_fields(wire, change)
 
 
 def odds_now(request: Request, db: Database, me: Caller, session_id: str, wire: Any, lang: str) -> Odds:
