@@ -10,6 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 
+async def _answer(request: Any, error: Any) -> Any:
+    """The page a shared check raised (:class:`meneur.web.pages.PageAnswer`) answers the request."""
+    return error.response
+
+
 def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``, ``/account/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
@@ -27,8 +32,9 @@ def mount(app: Any) -> None:
         tables,
         tools,
     )
-    from meneur.web.pages import STATIC
+    from meneur.web.pages import STATIC, PageAnswer
 
+    app.add_exception_handler(PageAnswer, _answer)
     app.state.web_autoplay = {}
     app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()

@@ -58,23 +58,19 @@ def _fight(
 
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
-) -> Caller | HTMLResponse:
+) -> Caller:
     return checked_session(request, db, table_id, session_id, frozenset({fight_view.KIND}), csrf)
 
 
 @router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
 def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     return _fight(request, db, me, table_id, session_id, fragment=False)
 
 
 @router.get("/t/{table_id}/s/{session_id}/view", response_class=HTMLResponse)
 def fight_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     return _fight(request, db, me, table_id, session_id)
 
 
@@ -130,8 +126,6 @@ def act(
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     try:
         wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y)
         number = int(version)
@@ -198,8 +192,6 @@ def gm_command(
     """The GM's commands of the engine (a combatant arrives, leaves, is adjusted; a terrain element
     is placed), from a form."""
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     form = {
         "target": target,
         "reason": reason,
@@ -258,8 +250,6 @@ def _step(
     request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     if me.is_gm and not forward and _whole(version):
         from meneur.web.autoplay import halt
 
@@ -279,8 +269,6 @@ def claim(
 ) -> HTMLResponse:
     """A player takes a player character of the fight that nobody plays yet."""
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     view = fight_view.build(request, db, me, table_id, session_id, language(request))
     taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
     if not taken:

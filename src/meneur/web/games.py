@@ -85,7 +85,7 @@ EXAMPLES: dict[str, Any] = {
 
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
-) -> Caller | HTMLResponse:
+) -> Caller:
     return routes.checked_session(request, db, table_id, session_id, frozenset(KINDS), csrf)
 
 
@@ -114,16 +114,12 @@ def session_page(request: Request, db: Database, table_id: str, session_id: str)
     if row is None or row.kind not in KINDS:
         return routes.fight_page(request, db, table_id, session_id)
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     return _page(request, db, me, table_id, session_id, fragment=False)
 
 
 @router.get("/t/{table_id}/s/{session_id}/game", response_class=HTMLResponse)
 def session_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     return _page(request, db, me, table_id, session_id)
 
 
@@ -145,8 +141,6 @@ def play(
 ) -> HTMLResponse:
     """A command from a button, with what was chosen beside it (:class:`Choices`)."""
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     lang = language(request)
     try:
         wire = with_choices(parse_data(command, "json", "command"), chosen)
@@ -180,8 +174,6 @@ def odds(
     test's row and shift, each side's in an opposed test, a Carpathes attack's weapon and flags),
     before rolling: the button's odds part again."""
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     lang = language(request)
     try:
         wire = parse_data(command, "json", "command")
@@ -219,8 +211,6 @@ def _step(
     request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     error = routes.history_step(request, db, me, session_id, version, forward)
     return _page(request, db, me, table_id, session_id, error=error)
 
@@ -239,8 +229,6 @@ def claim(
 
         return fight_claim(request, db, table_id, session_id, actor, csrf)
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     row = db.get(GameSession, session_id)
     assert row is not None
     state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
@@ -269,8 +257,6 @@ def hand_over(
 ) -> HTMLResponse:
     """The GM gives an actor to a player of the table, or (``member`` empty) to nobody."""
     me = _checked(request, db, table_id, session_id, csrf)
-    if isinstance(me, HTMLResponse):
-        return me
     row = db.get(GameSession, session_id)
     assert row is not None
     players = {m for m, _name in game_view.table_players(db, table_id)}

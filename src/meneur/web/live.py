@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import anyio
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import Response
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
@@ -159,15 +160,20 @@ def _path(seat: Seat) -> str:
 def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> str:
     """The page's fragment as the HTTP route answers it, after the ``seq`` it brings the page to."""
     from meneur.web import fight_routes, games, routes
+    from meneur.web.pages import PageAnswer
 
     request = _request(scope, _path(seat))
+    response: Response
     with app.state.store.reader() as db:
-        if seat.page == "fight":
-            response = fight_routes.fight_fragment(request, db, seat.table_id, seat.session_id)
-        elif seat.page == "game":
-            response = games.session_fragment(request, db, seat.table_id, seat.session_id)
-        else:
-            response = routes.rolls_fragment(request, db, seat.table_id)
+        try:
+            if seat.page == "fight":
+                response = fight_routes.fight_fragment(request, db, seat.table_id, seat.session_id)
+            elif seat.page == "game":
+                response = games.session_fragment(request, db, seat.table_id, seat.session_id)
+            else:
+                response = routes.rolls_fragment(request, db, seat.table_id)
+        except PageAnswer as answer:  # signed out, or the session is gone
+            response = answer.response
     if response.status_code != 200:
         raise GoneError(CLOSE_UNAUTHORIZED if response.status_code == 401 else CLOSE_NOT_FOUND)
     body = bytes(response.body).decode("utf-8")

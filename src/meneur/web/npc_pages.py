@@ -17,7 +17,7 @@ from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
 from meneur.web import autoplay as auto
 from meneur.web import npc
-from meneur.web.pages import csrf_ok, language, render
+from meneur.web.pages import PageAnswer, csrf_ok, language, render
 
 router = APIRouter(include_in_schema=False)
 
@@ -69,15 +69,15 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
     )
 
 
-def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller | HTMLResponse:
+def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller:
+    """The fight's GM (anyone else gets the page :func:`meneur.web.routes.checked_session` or the
+    forbidden page answers instead)."""
     from meneur.web.fight_routes import _checked
     from meneur.web.routes import _forbidden
 
     me = _checked(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     if not me.is_gm:
-        return _forbidden(request)
+        raise PageAnswer(_forbidden(request))
     return me
 
 
@@ -85,9 +85,7 @@ def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Calle
 def suggest(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
     """The heuristic's command for the non-player character who must act, with its reasons and the
     two best alternatives, each with a button that plays it."""
-    me = _gm(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
+    _gm(request, db, table_id, session_id)
     lang = language(request)
     set_language(lang)
     row = db.get(GameSession, session_id)
@@ -126,8 +124,6 @@ def autoplay(
     from meneur.web.routes import _forbidden
 
     me = _gm(request, db, table_id, session_id)
-    if isinstance(me, HTMLResponse):
-        return me
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     auto.switch(request.app, me, session_id, on == "on")

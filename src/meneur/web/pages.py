@@ -157,3 +157,12 @@ def sign_out_account(response: Response, request: Request) -> None:
 
 def redirect(url: str) -> RedirectResponse:
     return RedirectResponse(url, status_code=303)
+
+
+class PageAnswer(Exception):  # noqa: N818 (not an error: the page that answers instead)
+    """The page that answers instead of the route (signed out, not found, forbidden): raised by the
+    checks the routes share, sent by the app's handler (:func:`meneur.web.mount`)."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status_code)
+        self.response = response

@@ -26,6 +26,7 @@ from meneur.server.models import GameSession, GameTable, Member
 from meneur.web.pages import (
     LANGUAGE_COOKIE,
     PAGE_LANGUAGES,
+    PageAnswer,
     csrf_ok,
     language,
     redirect,
@@ -102,17 +103,21 @@ def checked_session(
     session_id: str,
     kinds: frozenset[str],
     csrf: str | None = None,
-) -> Caller | HTMLResponse:
-    """The member asking about a session of one of ``kinds`` at this table, or the page to answer
-    instead: signed out, not found, or (a form that changes something, ``csrf`` given) forbidden."""
+) -> Caller:
+    """The member asking about a session of one of ``kinds`` at this table.
+
+    Raises:
+        PageAnswer: the page to answer instead: signed out, not found, or (a form that changes
+            something, ``csrf`` given) forbidden.
+    """
     me = _member(request, db, table_id)
     if me is None:
-        return _signed_out(request)
+        raise PageAnswer(_signed_out(request))
     row = db.get(GameSession, session_id)
     if row is None or row.table_id != table_id or row.kind not in kinds:
-        return render(request, "message.html", {"title_key": "not_found"}, status=404)
+        raise PageAnswer(render(request, "message.html", {"title_key": "not_found"}, status=404))
     if csrf is not None and not csrf_ok(request, csrf):
-        return _forbidden(request)
+        raise PageAnswer(_forbidden(request))
     return me
 
 
