@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from meneur.dice.source import EnteredSource
-from meneur.systems.warzone.activation import TurnState, initial_state
 from meneur.systems.warzone.model import Figure, Power, PowerKind, PowerRange, TableOptions
+from meneur.systems.warzone.turn import TurnState, initial_state
 
 BOLT = Power(
     name="Bolt",

@@ -9,20 +9,11 @@ from hypothesis import strategies as st
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
-from meneur.systems.warzone.activation import (
-    Phase,
-    TurnState,
-    decide,
-    declarable_techniques,
-    evolve,
-    initial_state,
-    is_legal,
-    legal,
-    refusal,
-    replay,
-)
+from meneur.systems.warzone.activation import decide, evolve, replay
+from meneur.systems.warzone.legality import declarable_techniques, is_legal, legal, refusal
 from meneur.systems.warzone.model import TableOptions
 from meneur.systems.warzone.reach import Target
+from meneur.systems.warzone.turn import Phase, TurnState, initial_state
 from tests.warzone.helpers import dice, mystic, start
 
 

@@ -162,7 +162,7 @@ def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
 
 
 def _warzone_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
-    from meneur.systems.warzone.activation import PHASE_NAMES
+    from meneur.systems.warzone.turn import PHASE_NAMES
     from meneur.systems.warzone.violence import row_for
     from meneur.web.game_odds import WARZONE_OUTCOMES
 

@@ -22,6 +22,7 @@ from meneur.i18n.words import match
 from meneur.systems.warzone import activation as a
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
+from meneur.systems.warzone import legality, turn
 from meneur.systems.warzone.model import Figure, Frozen, TableOptions
 
 D = "warzone"
@@ -30,7 +31,7 @@ D = "warzone"
 class SquadState(Frozen):
     """Every model of the game, in the order the squad was given, by name."""
 
-    models: dict[str, a.TurnState]
+    models: dict[str, turn.TurnState]
 
     @property
     def first(self) -> str:
@@ -40,10 +41,10 @@ class SquadState(Frozen):
     @property
     def active(self) -> str | None:
         """The model in the middle of its activation, if any."""
-        return next((name for name, m in self.models.items() if m.phase in a.ACTIVE), None)
+        return next((name for name, m in self.models.items() if m.phase in turn.ACTIVE), None)
 
     @property
-    def current(self) -> a.TurnState:
+    def current(self) -> turn.TurnState:
         """The model being activated, or else the first."""
         return self.models[self.active or self.first]
 
@@ -54,7 +55,7 @@ def squad_state(figures: Iterable[Figure], options: TableOptions | None = None) 
     Raises:
         BadInputError: two models share a name.
     """
-    models: dict[str, a.TurnState] = {}
+    models: dict[str, turn.TurnState] = {}
     for figure in figures:
         if figure.name in models:
             raise BadInputError(
@@ -62,7 +63,7 @@ def squad_state(figures: Iterable[Figure], options: TableOptions | None = None) 
                     D, N_("Two models are named '{name}': give each its own name."), {"name": figure.name}
                 )
             )
-        models[figure.name] = a.initial_state(figure, options)
+        models[figure.name] = turn.initial_state(figure, options)
     return SquadState(models=models)
 
 
@@ -99,7 +100,7 @@ def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
 
 def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> IllegalActionError | None:
     """« przyjazny Model wejdzie w Bezpośredni Kontakt z nim i poświęci jedną akcję »."""
-    if problem := a.refusal(state.models[name], command):
+    if problem := legality.refusal(state.models[name], command):
         return problem
     if command.helper is None:
         return None
@@ -107,7 +108,7 @@ def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> IllegalAct
     if helper == name:
         return _illegal("helper_self", N_("A model cannot help itself up."))
     model = state.models[helper]
-    if model.phase is not a.Phase.ACTING or model.actions_left < 1:
+    if model.phase is not turn.Phase.ACTING or model.actions_left < 1:
         return _illegal(
             "helper_action",
             N_("{helper} must be using its actions, with one left, to spend it getting {model} up."),
@@ -121,10 +122,10 @@ def refusal(state: SquadState, command: c.Command) -> IllegalActionError | None:
     """Why the rules refuse ``command`` now (naming the rule), or ``None`` when it is legal.
 
     Raises:
-        BadInputError: an unknown model, or what :func:`.activation.refusal` raises.
+        BadInputError: an unknown model, or what :func:`.legality.refusal` raises.
     """
     if isinstance(command, c.EndTurn):
-        return next((p for m in state.models.values() if (p := a.refusal(m, command))), None)
+        return next((p for m in state.models.values() if (p := legality.refusal(m, command))), None)
     name = resolve(state, command.model)
     if isinstance(command, c.HelpUp):
         return _help_refusal(state, name, command)
@@ -135,7 +136,7 @@ def refusal(state: SquadState, command: c.Command) -> IllegalActionError | None:
             active=state.active,
             model=name,
         )
-    return a.refusal(state.models[name], command)
+    return legality.refusal(state.models[name], command)
 
 
 def decide(state: SquadState, command: c.Command, source: DiceSource) -> list[e.Event]:
@@ -176,7 +177,7 @@ def evolve(state: SquadState, event: e.Event) -> SquadState:
 def _candidates(state: SquadState) -> list[tuple[str | None, str, c.Command, int]]:
     found: list[tuple[str | None, str, c.Command, int]] = [(None, "end_turn", c.EndTurn(), 0)]
     for name, model in state.models.items():
-        for kind, command, cost in a.candidates(model):
+        for kind, command, cost in legality.candidates(model):
             if kind != "end_turn":
                 named: c.Command = dataclasses.replace(cast(Any, command), model=name)
                 found.append((name, kind, named, cost))
@@ -196,7 +197,7 @@ def legal(state: SquadState, include_refused: bool = False) -> list[Legal[c.Comm
         problem = refusal(state, command)
         details: dict[str, object] = {}
         if kind == "declare" and problem is None and actor is not None:
-            details = {"techniques": a.declarable_techniques(state.models[actor])}
+            details = {"techniques": legality.declarable_techniques(state.models[actor])}
         if problem is None:
             found.append(Legal(actor, kind, command, cost, cost, details))
         elif include_refused:

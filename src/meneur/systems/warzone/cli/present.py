@@ -8,10 +8,10 @@ from typing import Any
 from meneur.cli.sessions import AnySession, Lines, Presenter
 from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
-from meneur.systems.warzone.activation import PHASE_NAMES, Phase, TurnState
 from meneur.systems.warzone.engine import describe
 from meneur.systems.warzone.narration import effect_lines
 from meneur.systems.warzone.squad import SquadState, legal
+from meneur.systems.warzone.turn import PHASE_NAMES, Phase, TurnState
 
 D = "warzone"
 
