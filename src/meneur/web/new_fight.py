@@ -218,10 +218,13 @@ def _balance(chosen: Chosen, lang: str) -> dict[str, Any]:
 
 def _page(request: Request, db: Database, table_id: str, chosen: Chosen, status: int = 200) -> HTMLResponse:
     table = db.get(GameTable, table_id)
+    weighed = _balance(chosen, language(request))
+    if "npc_ranks" in chosen.problems:  # said once, beside the field
+        weighed["problem"] = None
     context = {
         "table": table,
         "chosen": chosen,
-        "balance": _balance(chosen, language(request)),
+        "balance": weighed,
         "problems": chosen.problems,
     }
     return render(request, "new_fight.html", context, status=status)
