@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +45,18 @@ def _as(web: TestClient, cookies: dict[str, str]) -> None:
     web.cookies.update(cookies)
 
 
-def _table_with_ayla(web: TestClient, system: str = "energy") -> tuple[str, dict[str, str], dict[str, str]]:
-    """A table whose player Ayla imported WINK's character file: the table, the GM's and Ayla's cookies."""
+@dataclass(frozen=True)
+class Table:
+    """A table whose player Ayla imported WINK's character file and whose player Bren has none: its
+    id and each member's cookies."""
+
+    id: str
+    gm: dict[str, str]
+    ayla: dict[str, str]
+    bren: dict[str, str]
+
+
+def _table_with_ayla(web: TestClient, system: str = "energy") -> Table:
     answer = create_table(web, "Mardi", system)
     assert answer.status_code == 303
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
@@ -53,6 +64,9 @@ def _table_with_ayla(web: TestClient, system: str = "energy") -> tuple[str, dict
     code = re.search(r'class="code">([^<]+)<', page.text)
     assert code is not None
     gm = dict(web.cookies)
+    web.cookies.clear()
+    assert join(web, table_id, code.group(1), "Bren", follow_redirects=False).status_code == 303
+    bren = dict(web.cookies)
     web.cookies.clear()
     assert join(web, table_id, code.group(1), "Ayla", follow_redirects=False).status_code == 303
     if system == "energy":
@@ -66,7 +80,7 @@ def _table_with_ayla(web: TestClient, system: str = "energy") -> tuple[str, dict
         assert imported.status_code == 303, imported.text
     ayla = dict(web.cookies)
     _as(web, gm)
-    return table_id, gm, ayla
+    return Table(table_id, gm, ayla, bren)
 
 
 def _field(page: str, name: str) -> str:
@@ -81,7 +95,8 @@ def _sessions(web: TestClient, table_id: str) -> list[GameSession]:
 
 
 def test_the_gm_starts_a_fight_of_a_players_character_and_npcs_that_the_player_plays(web: TestClient) -> None:
-    table_id, _gm, ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id, ayla = table.id, table.ayla
     table_page = _text(web.get(f"/t/{table_id}"))
     assert f'href="/t/{table_id}/new-fight"' in table_page and "Lancer un combat" in table_page
     page = _text(web.get(f"/t/{table_id}/new-fight"))
@@ -127,7 +142,8 @@ def test_the_gm_starts_a_fight_of_a_players_character_and_npcs_that_the_player_p
 
 
 def test_a_library_hero_joins_either_side_and_the_balance_follows_the_form(web: TestClient) -> None:
-    table_id, _gm, _ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id = table.id
     page = _text(web.get(f"/t/{table_id}/new-fight"))
     wink, kitsune = _field(page, "WINK"), _field(page, "KITSUNE")
     form = {"csrf": csrf(web), wink: "heroes", kitsune: "foes", "npc_ranks": "2", "npc_side": "heroes"}
@@ -141,19 +157,27 @@ def test_a_library_hero_joins_either_side_and_the_balance_follows_the_form(web: 
     assert f"/encounter?heroes={wink_rank},2&foes={kitsune_rank}" in weighed
     one_side = _text(web.post(f"/t/{table_id}/new-fight/balance", data={**form, kitsune: "out"}))
     assert "Placez des combattants des deux côtés" in one_side and "data-verdict" not in one_side
-    answer = web.post(f"/t/{table_id}/new-fight", data=form, follow_redirects=False)
+    deja_vu = _field(page, "DÉJÀ-VU")
+    answer = web.post(f"/t/{table_id}/new-fight", data={**form, deja_vu: "heroes"}, follow_redirects=False)
     assert answer.status_code == 303
     (row,) = _rows(web, GameSession, id=answer.headers["location"].rsplit("/", 1)[-1])
-    assert [(c["id"], c["side"]) for c in row.setup["combatants"]] == [
+    combatants = row.setup["combatants"]
+    assert [(c["id"], c["side"]) for c in combatants] == [
         ("wink", "heroes"),
+        ("deja_vu", "heroes"),
         ("pnj_1", "heroes"),
         ("kitsune", "foes"),
     ]  # the heroes' side first
-    assert row.setup["combatants"][2]["hero"] == "KITSUNE" and row.setup["combatants"][1]["npc"] == 2
+    assert combatants[3]["hero"] == "KITSUNE" and combatants[2]["npc"] == 2
+    assert combatants[3]["pc"] is False and "pc" not in combatants[1]
+    _as(web, table.bren)  # a player without a character may take the free hero, not the foe
+    claimable = re.findall(r'name="actor" value="([^"]+)"', web.get(answer.headers["location"]).text)
+    assert claimable == ["deja_vu"]
 
 
 def test_the_gms_hidden_npc_stays_out_until_put_on_the_foes_side(web: TestClient) -> None:
-    table_id, _gm, _ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id = table.id
     text = dump_character(library_hero("kitsune"))
     imported = web.post(
         f"/t/{table_id}/character/import",
@@ -179,10 +203,12 @@ def test_the_gms_hidden_npc_stays_out_until_put_on_the_foes_side(web: TestClient
         ("kitsune", "foes", "KITSUNE"),
     ]
     assert list(row.controllers) == ["wink"]  # the GM plays the NPC
+    assert row.setup["combatants"][1]["pc"] is False and "pc" not in row.setup["combatants"][0]
 
 
 def test_refusals_are_shown_beside_their_fields_and_nothing_is_created(web: TestClient) -> None:
-    table_id, _gm, _ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id = table.id
     page = _text(web.get(f"/t/{table_id}/new-fight"))
     wink = _field(page, "WINK")
     before = len(_sessions(web, table_id))
@@ -210,7 +236,8 @@ def test_refusals_are_shown_beside_their_fields_and_nothing_is_created(web: Test
 
 
 def test_only_the_gm_of_an_energy_table_opens_the_page(web: TestClient) -> None:
-    table_id, gm, ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id, gm, ayla = table.id, table.gm, table.ayla
     _as(web, ayla)
     assert "Lancer un combat" not in web.get(f"/t/{table_id}").text
     refused = web.get(f"/t/{table_id}/new-fight")
@@ -220,12 +247,13 @@ def test_only_the_gm_of_an_energy_table_opens_the_page(web: TestClient) -> None:
     web.cookies.clear()
     assert web.get(f"/t/{table_id}/new-fight").status_code == 401
     _as(web, gm)
-    other, _gm, _ayla = _table_with_ayla(web, "carpathes")
+    other = _table_with_ayla(web, "carpathes").id
     assert web.get(f"/t/{other}/new-fight").status_code == 404
 
 
 def test_french_by_default_english_on_request(web: TestClient) -> None:
-    table_id, gm, _ayla = _table_with_ayla(web)
+    table = _table_with_ayla(web)
+    table_id, gm = table.id, table.gm
     french = _text(web.get(f"/t/{table_id}/new-fight"))
     assert (
         "Lancer un combat" in french

@@ -169,10 +169,13 @@ def _npcs(chosen: Chosen, lang: str) -> list[Recruit]:
 
 
 def _recruit(line: Line) -> Recruit:
+    """A line of the form as a combatant: on the foes' side, one no player plays is the GM's (not a
+    player character a player could take on the fight page)."""
     side: Side = "heroes" if line.side == "heroes" else "foes"
+    pc = False if side == "foes" and line.player is None else None
     if line.data is None:
-        return Recruit(side, hero=line.name)
-    return Recruit(side, character=line.data)
+        return Recruit(side, hero=line.name, pc=pc)
+    return Recruit(side, character=line.data, pc=pc)
 
 
 def _checked(chosen: Chosen, lang: str) -> list[tuple[Recruit, str | None]]:

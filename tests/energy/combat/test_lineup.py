@@ -93,3 +93,11 @@ def test_the_command_lines_fight_keeps_its_ids() -> None:
         {"id": "npc1", "npc": 3, "side": "foes", "name": "PNJ 1", "position": [4.0, 0.0]},
         {"id": "npc2", "npc": 3, "side": "foes", "name": "PNJ 2", "position": [4.0, 1.5]},
     ]
+
+
+def test_a_hero_lined_up_as_a_foe_may_be_the_gms() -> None:
+    """``pc`` passes to the line: a library hero on the foes' side is no player's character."""
+    setup = line_up([Recruit("heroes", hero="wink"), Recruit("foes", hero="kitsune", pc=False)])
+    assert "pc" not in setup["combatants"][0] and setup["combatants"][1]["pc"] is False
+    wink, kitsune = setup_state(setup).combatants
+    assert wink.pc and not kitsune.pc

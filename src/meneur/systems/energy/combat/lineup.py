@@ -46,6 +46,8 @@ class Recruit:
     name: str | None = None
     id: str | None = None
     """The wanted id; by default the folded name."""
+    pc: bool | None = None
+    """Whether a player plays it; by default as its character says."""
 
     def base_id(self) -> str:
         """The id before a clash is settled: the wanted one, else the folded name."""
@@ -73,6 +75,8 @@ class Recruit:
         line["side"] = self.side
         if self.name is not None:
             line["name"] = self.name
+        if self.pc is not None:
+            line["pc"] = self.pc
         return line
 
 
