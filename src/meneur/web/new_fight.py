@@ -114,7 +114,7 @@ def _characters(db: Database, table_id: str, lang: str) -> list[Line]:
         else:
             who = _say(lang, N_("nobody plays it yet"))
         side = "heroes" if player is not None and not row.hidden else "out"
-        line = Line(f"c-{row.id}", row.name, _rank(data), side, data, who, player, row.hidden)
+        line = Line(f"c-{row.id}", row.name, _rank(data), side, data or {}, who, player, row.hidden)
         lines.append(line)
     return lines
 
