@@ -26,6 +26,7 @@ def mount(app: Any) -> None:
         games,
         home,
         live,
+        new_fight,
         npc_pages,
         options_pages,
         routes,
@@ -45,6 +46,7 @@ def mount(app: Any) -> None:
     app.include_router(fight_routes.router)
     app.include_router(characters.router)
     app.include_router(tools.router)
+    app.include_router(new_fight.router)
     app.include_router(npc_pages.router)
     app.include_router(options_pages.router)
     app.include_router(live.router)

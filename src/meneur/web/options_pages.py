@@ -13,22 +13,12 @@ from fastapi.responses import HTMLResponse
 from meneur.i18n import N_, Message
 from meneur.server import table_options
 from meneur.server.api import options as options_api
-from meneur.server.api.common import Caller, Database
+from meneur.server.api.common import Database
 from meneur.server.models import GameTable
-from meneur.web.pages import PageAnswer, csrf_ok, language, render, translator
-from meneur.web.routes import _forbidden, _member, _signed_out
+from meneur.web.pages import csrf_ok, language, render, translator
+from meneur.web.routes import _forbidden, table_gm
 
 router = APIRouter(include_in_schema=False)
-
-
-def _gm(request: Request, db: Database, table_id: str) -> Caller:
-    """The table's GM (anyone else gets the signed-out or the GM-only page instead)."""
-    me = _member(request, db, table_id)
-    if me is None:
-        raise PageAnswer(_signed_out(request))
-    if not me.is_gm:
-        raise PageAnswer(render(request, "message.html", {"title_key": "gm_only"}, status=403))
-    return me
 
 
 def _page(
@@ -100,7 +90,7 @@ def _read(option: table_options.TableOption, text: str) -> Any:
 
 @router.get("/t/{table_id}/options", response_class=HTMLResponse)
 def options_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
-    _gm(request, db, table_id)
+    table_gm(request, db, table_id)
     table = db.get(GameTable, table_id)
     assert table is not None
     return _page(request, table)
@@ -116,7 +106,7 @@ async def _form(request: Request) -> dict[str, str]:
 def save_options(
     request: Request, db: Database, table_id: str, form: Annotated[dict[str, str], Depends(_form)]
 ) -> HTMLResponse:
-    me = _gm(request, db, table_id)
+    me = table_gm(request, db, table_id)
     if not csrf_ok(request, form.get("csrf", "")):
         return _forbidden(request)
     table = db.get(GameTable, table_id)

@@ -121,6 +121,20 @@ def checked_session(
     return me
 
 
+def table_gm(request: Request, db: Database, table_id: str) -> Caller:
+    """The table's GM.
+
+    Raises:
+        PageAnswer: the signed-out page, or the GM-only page for another member.
+    """
+    me = _member(request, db, table_id)
+    if me is None:
+        raise PageAnswer(_signed_out(request))
+    if not me.is_gm:
+        raise PageAnswer(render(request, "message.html", {"title_key": "gm_only"}, status=403))
+    return me
+
+
 def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
     """The Energy fight's page (see :func:`meneur.web.fight_routes.fight_page`)."""
     from meneur.web.fight_routes import fight_page as page

@@ -2,7 +2,7 @@
 
 ``new FILE`` takes its combatants from a fight file (``--from``) or from heroes of the library,
 character files and quick NPCs' ranks (``--hero KITSUNE --npc 3 --npc 3`` or ``--heroes KITSUNE,WINK
---foes 3,3``), placed by :func:`~meneur.systems.energy.combat.files.table_setup` unless ``--at``
+--foes 3,3``), placed by :func:`~meneur.systems.energy.combat.lineup.table_setup` unless ``--at``
 says otherwise. ``example`` lists the book's example fights, or writes one.
 """
 
@@ -72,7 +72,7 @@ def setup_from_options(
 ) -> tuple[Any, list[Any]]:
     """The setup (and first commands) of ``new``: from a fight file, or from the options."""
     from meneur.systems.energy.combat.engine import session_from_file
-    from meneur.systems.energy.combat.files import table_setup
+    from meneur.systems.energy.combat.lineup import table_setup
 
     if source is not None:
         if heroes or files or ranks:

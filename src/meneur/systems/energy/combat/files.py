@@ -28,7 +28,6 @@ Reading never changes anything; any problem is a :class:`~meneur.errors.BadInput
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, fields
 from functools import cache
 from pathlib import Path
@@ -517,56 +516,3 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     state = setup_state(setup, None, str(path))
     commands = [command_of(item, state, i + 1, known_only=False) for i, item in enumerate(raw)]
     return state, commands
-
-
-FOE_DISTANCE = 4.0
-"""How far the foes of a fight set up from the command line stand from the heroes: within contact
-reach, so the first blows need no move."""
-LINE_GAP = 1.5
-"""The distance between two combatants of the same side in that line-up."""
-
-
-def table_setup(
-    heroes: Sequence[str] = (),
-    files: Sequence[str] = (),
-    npcs: Sequence[int] = (),
-    positions: Mapping[str, tuple[float, float]] | None = None,
-    npc_name: str = "NPC {number}",
-) -> dict[str, Any]:
-    """The setup of a fight given as heroes of the library, character files (heroes' side) and quick
-    NPCs of the given ranks (foes' side), without writing YAML.
-
-    Ids: a hero's folded name (``deja_vu``), a file's folded stem, ``npc1``, ``npc2``... Heroes stand
-    on a line at x = 0, 1.5 m apart; foes face them at x = 4 (:data:`FOE_DISTANCE`); ``positions``
-    (``{id: (x, y)}``, ids as typed, case and accents ignored) places anyone elsewhere.
-
-    Raises:
-        BadInputError: no combatant, or a position for an unknown id (listing the known ones).
-    """
-    entries: list[dict[str, Any]] = []
-    for hero in heroes:
-        entries.append({"id": fold(hero), "hero": hero, "side": "heroes"})
-    for file in files:
-        entries.append({"id": fold(Path(file).stem), "file": str(file), "side": "heroes"})
-    heroes_count = len(entries)
-    for number, rank in enumerate(npcs, start=1):
-        entries.append(
-            {"id": f"npc{number}", "npc": rank, "side": "foes", "name": npc_name.format(number=number)}
-        )
-    if not entries:
-        raise bad(N_("A fight needs combatants: give heroes, character files or NPC ranks."))
-    for index, entry in enumerate(entries):
-        foe = index >= heroes_count
-        row = index - heroes_count if foe else index
-        entry["position"] = [FOE_DISTANCE if foe else 0.0, LINE_GAP * row]
-    by_id = {fold(entry["id"]): entry for entry in entries}
-    for key, where in (positions or {}).items():
-        placed = by_id.get(fold(key))
-        if placed is None:
-            raise bad(
-                N_("No combatant is called {name}; known: {known}."),
-                name=key,
-                known=", ".join(e["id"] for e in entries),
-            )
-        placed["position"] = [float(where[0]), float(where[1])]
-    return {"combatants": entries}

@@ -1,0 +1,282 @@
+"""The GM's new fight at an Energy table: the table's characters, heroes of the library and quick
+NPCs, each on the heroes' side, the foes' or out of this fight.
+
+The page lists every character of the table (its name, rank and who plays it): a player's stands
+with the heroes by default, the GM's (a non-player character, hidden or not) stays out until the GM
+puts it on a side. The book's balance by ranks (:func:`meneur.systems.energy.encounter.balance`)
+follows the form as it changes (an htmx fragment). Submitting lines everyone up through
+:func:`meneur.systems.energy.combat.lineup.line_up` (the characters given inline, as the table keeps
+them) and starts the session through the API's service
+(:func:`meneur.server.api.sessions.create_session`), each player controlling their own character;
+a problem is shown beside its field and nothing is created.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
+
+from meneur.errors import BadInputError, MeneurError
+from meneur.i18n import N_, Message
+from meneur.server.api import sessions as sessions_api
+from meneur.server.api.common import ApiError, Caller, Database
+from meneur.server.models import Character, CharacterVersion, GameTable, Member
+from meneur.systems.energy.catalogue import library_hero, library_names, name_key
+from meneur.systems.energy.combat.lineup import Recruit, Side, line_up, quick_npcs
+from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render
+from meneur.web.routes import _forbidden, table_gm
+
+router = APIRouter(include_in_schema=False)
+KIND = "energy-fight"
+CHOICES = ("heroes", "foes", "out")
+MAX_NPCS = 30
+"""Quick NPCs one form adds at most."""
+
+
+@dataclass
+class Line:
+    """One combatant the form may put on a side: a character of the table or a hero of the library."""
+
+    key: str
+    """The form field's name: ``c-<character id>`` or ``h-<hero>``."""
+    name: str
+    rank: int | None
+    side: str
+    data: dict[str, Any] | None = None
+    """A table character's file (``None``: a hero of the library)."""
+    owner: str = ""
+    """Who plays it, in words (a table character)."""
+    player: str | None = None
+    """The member id of the player who plays it, if a player does."""
+    hidden: bool = False
+
+
+@dataclass
+class Chosen:
+    """What the form says: the lines with their sides, the quick NPCs, and the problems by field."""
+
+    characters: list[Line]
+    heroes: list[Line]
+    npc_ranks: str = ""
+    npc_name: str = ""
+    npc_side: str = "foes"
+    problems: dict[str, str] = field(default_factory=dict)
+
+    def ticked(self) -> list[Line]:
+        return [line for line in (*self.characters, *self.heroes) if line.side in ("heroes", "foes")]
+
+
+def _say(lang: str, text: str, **params: Any) -> str:
+    return Message("web", text, params).render(lang)
+
+
+def _gm(request: Request, db: Database, table_id: str) -> Caller:
+    """The GM of this Energy table (anyone else, or another system's table: the page that answers
+    instead, raised)."""
+    me = table_gm(request, db, table_id)
+    table = db.get(GameTable, table_id)
+    if table is None or table.system != "energy":
+        raise PageAnswer(render(request, "message.html", {"title_key": "not_found"}, status=404))
+    return me
+
+
+def _rank(data: Any) -> int | None:
+    rank = data.get("rank") if isinstance(data, dict) else None
+    return rank if isinstance(rank, int) and not isinstance(rank, bool) else None
+
+
+def _characters(db: Database, table_id: str, lang: str) -> list[Line]:
+    """Every character of the table with its latest file, its default side and who plays it."""
+    members = {m.id: m for m in db.scalars(select(Member).where(Member.table_id == table_id))}
+    rows = db.scalars(
+        select(Character).where(Character.table_id == table_id).order_by(Character.name, Character.id)
+    )
+    lines = []
+    for row in rows:
+        data = db.scalars(
+            select(CharacterVersion.file)
+            .where(CharacterVersion.character_id == row.id)
+            .order_by(CharacterVersion.version.desc())
+        ).first()
+        owner = members.get(row.owner_id or "")
+        player = owner.id if owner is not None and owner.role == "player" and not owner.removed else None
+        if player is not None and owner is not None:
+            who = _say(lang, N_("played by {name}"), name=owner.name)
+        elif row.hidden or (owner is not None and owner.role == "gm"):
+            who = _say(lang, N_("the game master's"))
+        else:
+            who = _say(lang, N_("nobody plays it yet"))
+        side = "heroes" if player is not None and not row.hidden else "out"
+        line = Line(f"c-{row.id}", row.name, _rank(data), side, data or {}, who, player, row.hidden)
+        lines.append(line)
+    return lines
+
+
+def _heroes() -> list[Line]:
+    return [Line(f"h-{name_key(name)}", name, library_hero(name).rank, "out") for name in library_names()]
+
+
+def _blank(db: Database, table_id: str, lang: str) -> Chosen:
+    return Chosen(_characters(db, table_id, lang), _heroes())
+
+
+def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chosen:
+    """The form's choices (a side the form does not hold: out of this fight)."""
+    chosen = _blank(db, table_id, lang)
+    for line in (*chosen.characters, *chosen.heroes):
+        wanted = form.get(line.key, "out")
+        line.side = wanted if wanted in CHOICES else "out"
+    chosen.npc_ranks = form.get("npc_ranks", "").strip()
+    chosen.npc_name = form.get("npc_name", "").strip()[:60]
+    chosen.npc_side = "heroes" if form.get("npc_side") == "heroes" else "foes"
+    return chosen
+
+
+def _ranks(text: str) -> list[int]:
+    """Quick NPCs' ranks typed ``3,4,4`` (commas, spaces or semicolons).
+
+    Raises:
+        BadInputError: a rank is not a whole number from 1, or there are too many.
+    """
+    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    wrong = [p for p in parts if not (p.isascii() and p.isdigit() and int(p) >= 1)]
+    if wrong:
+        raise BadInputError(
+            Message("web", N_("A rank is a whole number from 1, not “{value}”."), {"value": ", ".join(wrong)})
+        )
+    if len(parts) > MAX_NPCS:
+        raise BadInputError(Message("web", N_("At most {count} quick NPCs at once."), {"count": MAX_NPCS}))
+    return [int(p) for p in parts]
+
+
+def _npcs(chosen: Chosen, lang: str) -> list[Recruit]:
+    """The quick NPCs of the form, named "<name> 1", "<name> 2"... (a problem beside the ranks)."""
+    try:
+        ranks = _ranks(chosen.npc_ranks)
+    except BadInputError as error:
+        chosen.problems["npc_ranks"] = error.render(lang)
+        return []
+    name = chosen.npc_name or _say(lang, N_("NPC"))
+    side: Side = "heroes" if chosen.npc_side == "heroes" else "foes"
+    return quick_npcs(ranks, side, f"{name} {{number}}")
+
+
+def _recruit(line: Line) -> Recruit:
+    """A line of the form as a combatant: on the foes' side, one no player plays is the GM's (not a
+    player character a player could take on the fight page)."""
+    side: Side = "heroes" if line.side == "heroes" else "foes"
+    pc = False if side == "foes" and line.player is None else None
+    if line.data is None:
+        return Recruit(side, hero=line.name, pc=pc)
+    return Recruit(side, character=line.data, pc=pc)
+
+
+def _checked(chosen: Chosen, lang: str) -> list[tuple[Recruit, str | None]]:
+    """Everyone the form puts in the fight with the member who plays them, the heroes' side first;
+    each table character read by the engine on its own (a file that no longer reads, a brisé
+    character: the engine's words beside its field)."""
+    from meneur.systems.energy.combat.files import setup_state
+
+    recruits: list[tuple[Recruit, str | None]] = []
+    for line in chosen.ticked():
+        recruit = _recruit(line)
+        try:
+            setup_state(line_up([recruit]))
+        except MeneurError as error:
+            chosen.problems[line.key] = error.render(lang)
+        recruits.append((recruit, line.player))
+    recruits += [(npc, None) for npc in _npcs(chosen, lang)]
+    if not recruits and not chosen.problems:
+        chosen.problems["form"] = _say(lang, N_("Put at least one combatant in the fight."))
+    return sorted(recruits, key=lambda pair: pair[0].side != "heroes")
+
+
+def _balance(chosen: Chosen, lang: str) -> dict[str, Any]:
+    """The book's verdict by ranks for what is ticked, and the encounter page's link."""
+    from meneur.systems.energy.encounter import balance
+
+    sides: dict[str, list[int]] = {"heroes": [], "foes": []}
+    for line in chosen.ticked():
+        if line.rank is not None:
+            sides[line.side].append(line.rank)
+    problem = None
+    try:
+        sides[chosen.npc_side].extend(_ranks(chosen.npc_ranks))
+    except BadInputError as error:
+        problem = error.render(lang)
+    link = "/encounter?heroes={}&foes={}".format(*(",".join(map(str, sides[s])) for s in ("heroes", "foes")))
+    if not sides["heroes"] or not sides["foes"]:
+        return {"verdict": None, "lines": [], "link": link, "problem": problem}
+    found = balance(sides["heroes"], sides["foes"])
+    lines = [line.render(lang) for line in found.explain()]
+    return {"verdict": found, "lines": lines, "link": link, "problem": problem}
+
+
+def _page(request: Request, db: Database, table_id: str, chosen: Chosen, status: int = 200) -> HTMLResponse:
+    table = db.get(GameTable, table_id)
+    weighed = _balance(chosen, language(request))
+    if "npc_ranks" in chosen.problems:  # said once, beside the field
+        weighed["problem"] = None
+    context = {
+        "table": table,
+        "chosen": chosen,
+        "balance": weighed,
+        "problems": chosen.problems,
+    }
+    return render(request, "new_fight.html", context, status=status)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """The posted form's text fields (one per character of the table and hero of the library)."""
+    form = await request.form()
+    return {key: value[:200] for key, value in form.items() if isinstance(value, str)}
+
+
+Form = Annotated[dict[str, str], Depends(_form)]
+
+
+@router.get("/t/{table_id}/new-fight", response_class=HTMLResponse)
+def new_fight_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+    _gm(request, db, table_id)
+    return _page(request, db, table_id, _blank(db, table_id, language(request)))
+
+
+@router.post("/t/{table_id}/new-fight/balance", response_class=HTMLResponse)
+def new_fight_balance(request: Request, db: Database, table_id: str, form: Form) -> HTMLResponse:
+    """The balance as the form stands (the fragment htmx swaps in on every change)."""
+    _gm(request, db, table_id)
+    if not csrf_ok(request, form.get("csrf", "")):
+        return _forbidden(request)
+    lang = language(request)
+    chosen = _read(db, table_id, form, lang)
+    return render(request, "_new_fight_balance.html", {"balance": _balance(chosen, lang)})
+
+
+@router.post("/t/{table_id}/new-fight", response_class=HTMLResponse, response_model=None)
+def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Response:
+    me = _gm(request, db, table_id)
+    if not csrf_ok(request, form.get("csrf", "")):
+        return _forbidden(request)
+    lang = language(request)
+    chosen = _read(db, table_id, form, lang)
+    recruits = _checked(chosen, lang)
+    if chosen.problems:
+        return _page(request, db, table_id, chosen, status=400)
+    setup = line_up([recruit for recruit, _player in recruits])
+    players = (player for _recruit, player in recruits)
+    controllers = {
+        entry["id"]: player for entry, player in zip(setup["combatants"], players, strict=True) if player
+    }
+    body = sessions_api.SessionIn(kind=KIND, setup=setup, controllers=controllers)
+    try:
+        created = sessions_api.create_session(table_id, body, me, request, db)
+    except (ApiError, MeneurError) as error:
+        chosen.problems["form"] = (
+            error.message.render(lang) if isinstance(error, ApiError) else error.render(lang)
+        )
+        return _page(request, db, table_id, chosen, status=400)
+    return redirect(f"/t/{table_id}/s/{created.id}")
