@@ -22,6 +22,7 @@ from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
 from meneur.server.models import GameSession, Member
 from meneur.systems.energy.combat.effects.terrain import KINDS as TERRAIN_KINDS
+from meneur.web import arrivals
 
 KIND = "energy-fight"
 REACTIONS = ("defend", "interpose", "counter", "extended_defense")
@@ -118,6 +119,8 @@ class FightView:
     ended: bool = False
     terrain_kinds: list[tuple[str, str]] = field(default_factory=list)
     """What the GM may place, with the book's words."""
+    arrivals: list[tuple[str, str]] = field(default_factory=list)
+    """The table's characters the GM may bring into the fight (id, label)."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -318,4 +321,5 @@ def build(
         error=error,
         ended=data["phase"] == "ended",
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
+        arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
     )

@@ -16,13 +16,14 @@ from fastapi.responses import HTMLResponse
 from meneur.engine.codec import with_fields
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
 from meneur.server.api import commands as commands_api
 from meneur.server.api import redo as redo_api
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameTable
 from meneur.storage import parse_data
-from meneur.web import claims
+from meneur.web import arrivals, claims
 from meneur.web import fight as fight_view
 from meneur.web.pages import language, render
 from meneur.web.routes import OptionalText, _error_text, checked_session, history_step
@@ -150,7 +151,8 @@ def _gm_fields(op: str, form: dict[str, str]) -> dict[str, Any]:
     if op == "leave":
         return {"target": form["target"], "fled": form["fled"] == "on", "reason": form["reason"].strip()}
     if op == "arrive":
-        fields = {"id": form["id"].strip(), "side": form["side"], "npc": int(form["npc"] or 1)}
+        wanted = form["id"].strip() or fold(form["name"])
+        fields = {"id": wanted, "side": form["side"], "npc": int(form["npc"] or 1)}
         if form["name"].strip():
             fields["name"] = form["name"].strip()
         return fields
@@ -183,6 +185,7 @@ def gm_command(
     side: OptionalText = "foes",
     npc: OptionalText = "",
     name: OptionalText = "",
+    character: OptionalText = "",
     kind: OptionalText = "",
     rank: OptionalText = "",
     x: OptionalText = "",
@@ -215,7 +218,16 @@ def gm_command(
     except ValueError:
         message = Message("web", N_("Give numbers for tokens, Vigueur, ranks and positions."))
         return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
+    arrival = None
+    if op == "arrive" and character:  # a character of the table, rather than a quick NPC
+        arrival = arrivals.arrival(db, table_id, character, side, id.strip())
+        if arrival is None:
+            message = Message("web", N_("This table has no such character; choose one of the list."))
+            return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
+        fields = arrival.fields
     error = _give(request, db, me, session_id, {op: fields}, number)
+    if error is None and arrival is not None and arrival.player is not None:
+        claims.assign(request, table_id, session_id, str(fields["id"]), arrival.player, force=True)
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)
 

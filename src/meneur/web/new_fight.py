@@ -23,8 +23,9 @@ from sqlalchemy import select
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.api import sessions as sessions_api
+from meneur.server.api.characters import latest_file
 from meneur.server.api.common import ApiError, Caller, Database
-from meneur.server.models import Character, CharacterVersion, GameTable, Member
+from meneur.server.models import Character, GameTable, Member
 from meneur.systems.energy.catalogue import library_hero, library_names, name_key
 from meneur.systems.energy.combat.lineup import Recruit, Side, line_up, quick_npcs
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render
@@ -97,11 +98,7 @@ def _characters(db: Database, table_id: str, lang: str) -> list[Line]:
     )
     lines = []
     for row in rows:
-        data = db.scalars(
-            select(CharacterVersion.file)
-            .where(CharacterVersion.character_id == row.id)
-            .order_by(CharacterVersion.version.desc())
-        ).first()
+        data = latest_file(db, row.id)
         owner = members.get(row.owner_id or "")
         player = owner.id if owner is not None and owner.role == "player" and not owner.removed else None
         if player is not None and owner is not None:

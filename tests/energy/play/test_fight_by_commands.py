@@ -153,3 +153,34 @@ def test_new_takes_character_files(tmp_path: Path) -> None:
     assert "WINK" in fight(path, "en", "start")
     refused = run_cli(["energy", "fight", "new", str(tmp_path / "x.json"), "--npc", "two"], "en")
     assert refused.exit_code == 2
+
+
+def test_a_character_file_arrives_whole_and_a_bad_file_or_position_changes_nothing(tmp_path: Path) -> None:
+    """« un nouvel ennemi arrive »: `arrive --character FILE` brings the character itself into the
+    fight (the session keeps it, so it replays without the file); a file that is not a character, or
+    a position that is not X,Y, exits 2 with the reason and nothing written."""
+    from meneur.systems.energy import dump_character, library_hero
+
+    path = tmp_path / "fight.json"
+    fight(path, "en", "new", "--hero", "KITSUNE", "--npc", "3")
+    fight(path, "en", "start")
+    (tmp_path / "wink.yaml").write_text(dump_character(library_hero("wink")), encoding="utf-8")
+    (tmp_path / "empty.yaml").write_text("", encoding="utf-8")
+    out = fight(
+        path, "en", "arrive", "--id", "wink", "--side", "heroes", "--character", str(tmp_path / "wink.yaml")
+    )
+    assert "WINK" in out
+    arrived = commands(path)[-1]
+    assert isinstance(arrived, dict) and arrived["arrive"]["character"]["name"] == "WINK"
+    (tmp_path / "wink.yaml").unlink()  # the session no longer needs it
+    assert "WINK : " in run_cli(["energy", "fight", "show", str(path)], "fr").stdout
+    before = path.read_text(encoding="utf-8")
+    for args in (
+        ["arrive", str(path), "--id", "x", "--side", "foes", "--character", str(tmp_path / "empty.yaml")],
+        ["arrive", str(path), "--id", "x", "--side", "foes", "--character", str(tmp_path / "nope.yaml")],
+        ["move", str(path), "kitsune", "--to", "1"],
+    ):
+        result = run_cli(["energy", "fight", *args], "en")
+        assert result.exit_code == 2 and "Traceback" not in result.stdout + result.stderr, args
+        assert "Error:" in result.stderr
+    assert path.read_text(encoding="utf-8") == before

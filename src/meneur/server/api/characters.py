@@ -169,6 +169,15 @@ def claim_character(table_id: str, character_id: str, me: Me, request: Request, 
     return CharacterRef(id=character_id, version=version)
 
 
+def latest_file(db: Database, character_id: str) -> Any:
+    """The character's file as its last version holds it (``None`` when it has none)."""
+    return db.scalars(
+        select(CharacterVersion.file)
+        .where(CharacterVersion.character_id == character_id)
+        .order_by(CharacterVersion.version.desc())
+    ).first()
+
+
 def _character(db: Database, me: Caller, table_id: str, character_id: str) -> Character:
     table_for(db, me, table_id)
     character = db.get(Character, character_id)

@@ -20,6 +20,7 @@ import typer
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import items
+from meneur.storage import read_data
 from meneur.systems.energy.combat.reference import FIELD_HELP, HELP
 
 DOMAIN = "energy_combat"
@@ -69,6 +70,17 @@ def _wire_value(key: str, hint: str, value: Any) -> Any:
     """An option's value in the fight-file form."""
     if key == "joined":
         return _joined(value)
+    if key == "character":  # a file on the command line; the fight keeps the character itself
+        data = read_data(Path(value))
+        if not isinstance(data, dict):
+            raise BadInputError(
+                Message(
+                    DOMAIN,
+                    N_("--character: {path} is not a character file (name, rank, attributes, powers...)."),
+                    {"path": value},
+                )
+            )
+        return data
     if "tuple[float, float]" in hint:
         return _point(value, key)
     if _listed(hint):
@@ -120,12 +132,17 @@ def _command(name: str, kind: type, run: Callable[[Path, Any, bool], None]) -> C
     fields = sorted(dataclasses.fields(kind), key=lambda f: f.name not in ARGUMENTS)
 
     def command(**values: Any) -> None:
+        from meneur.cli.sessions import fail
+
         file, as_json = values.pop("file"), values.pop("as_json")
-        args = {
-            key: _wire_value(key, hints[key], value)
-            for key, value in values.items()
-            if value is not None and value is not False
-        }
+        try:
+            args = {
+                key: _wire_value(key, hints[key], value)
+                for key, value in values.items()
+                if value is not None and value is not False
+            }
+        except BadInputError as error:  # a position, or a character file, that cannot be read
+            fail(error, as_json)
         wire: Any = {name: args} if args else name
         run(file, wire, as_json)
 

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from meneur.systems.energy.combat.profile import Point
 
@@ -267,7 +268,8 @@ class Regenerate:
 @dataclass(frozen=True, slots=True)
 class Arrive:
     """GM: a new combatant joins the fight ("un nouvel ennemi arrive") and takes its place in the
-    initiative order (after the characters of higher Énergie). Give ``hero`` or ``npc`` (a rank)."""
+    initiative order (after the characters of higher Énergie). Give ``hero``, ``character`` (the
+    character itself, as its file holds it: a table's character) or ``npc`` (a rank)."""
 
     id: str
     side: str
@@ -278,6 +280,7 @@ class Arrive:
     position: Point = (0.0, 0.0)
     energy: int | None = None
     vigor: int | None = None
+    character: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,8 @@ def place_in_order(state: FightState, newcomer: Combatant) -> int:
 
 
 def arrive(state: FightState, cmd: Arrive) -> list[Event]:
-    """A new combatant (a built-in hero or a quick NPC) joins the fight at its place in the order."""
+    """A new combatant (a built-in hero, a character given whole or a quick NPC) joins the fight at
+    its place in the order."""
     from meneur.systems.energy.combat.files import CombatantEntry, combatant_of
 
     checks.phase_is(state, Phase.SETUP, Phase.ACTION, Phase.MAINTENANCE)
@@ -55,6 +56,7 @@ def arrive(state: FightState, cmd: Arrive) -> list[Event]:
                 ("id", cmd.id),
                 ("side", cmd.side),
                 ("hero", cmd.hero),
+                ("character", cmd.character),
                 ("npc", cmd.npc),
                 ("name", cmd.name),
                 ("pc", cmd.pc),

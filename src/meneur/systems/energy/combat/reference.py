@@ -83,6 +83,7 @@ FIELD_HELP: dict[str, str] = {
     "id": N_("The newcomer's id."),
     "side": N_("heroes or foes."),
     "hero": N_("A hero of the library."),
+    "character": N_("A character file (YAML or JSON): the character itself arrives, as the file holds it."),
     "npc": N_("A quick NPC of this rank."),
     "name": N_("The name shown."),
     "pc": N_("A player character."),
