@@ -136,10 +136,45 @@ def _options(system: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]:
-    replayed = []
+    replayed = _replayed(data["sessions"])
+    table_id, token, code = new_id(), new_token(), new_join_code()
+    info = data["table"]
+    db.add(
+        GameTable(
+            id=table_id,
+            name=str(info["name"])[:200],
+            system=str(info["system"]),
+            options=_options(str(info["system"]), info.get("options") or {}),
+            join_code_hash=digest(code),
+            seq=0,
+        )
+    )
+    db.flush()
+    ids = _members(db, table_id, data["members"], token)
+    _characters(db, table_id, data["characters"], ids)
+    for item, session in replayed:
+        _session(db, table_id, item, session, ids, snapshot_every)
+    for roll in data["rolls"]:
+        member = ids.get(roll["member"])
+        if member is not None:
+            db.add(
+                Roll(
+                    table_id=table_id,
+                    member_id=member,
+                    visibility=str(roll["visibility"]),
+                    result=roll["result"],
+                )
+            )
+    return {"id": table_id, "gm_token": token, "join_code": code}
+
+
+def _replayed(sessions: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Session[Any, Any, Any]]]:
+    """Each session of the file with its replay (before anything is written: one that does not
+    replay refuses the whole file)."""
     from meneur.server.api.sessions import reads_files
 
-    for number, item in enumerate(data["sessions"], start=1):
+    replayed = []
+    for number, item in enumerate(sessions, start=1):
         log = [(entry["command"], list(entry["events"])) for entry in item["log"]]
         problem = reads_files(item["kind"], item["setup"])
         if problem is not None:
@@ -156,22 +191,14 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
                 reason=error.message,
             ) from None
         replayed.append((item, session))
-    table_id, token, code = new_id(), new_token(), new_join_code()
-    info = data["table"]
-    db.add(
-        GameTable(
-            id=table_id,
-            name=str(info["name"])[:200],
-            system=str(info["system"]),
-            options=_options(str(info["system"]), info.get("options") or {}),
-            join_code_hash=digest(code),
-            seq=0,
-        )
-    )
-    db.flush()
+    return replayed
+
+
+def _members(db: Db, table_id: str, members: list[dict[str, Any]], token: str) -> dict[str, str]:
+    """The members, under new ids (the file's id -> the new one); the first GM gets ``token``."""
     ids: dict[str, str] = {}
     gm_id = None
-    for member in data["members"]:
+    for member in members:
         ids[member["id"]] = new_id()
         is_gm = member["role"] == "gm" and gm_id is None and not member.get("removed")
         if is_gm:
@@ -191,7 +218,12 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
     if gm_id is None:
         raise _bad(N_("The table file has no GM."))
     db.flush()
-    for character in data["characters"]:
+    return ids
+
+
+def _characters(db: Db, table_id: str, characters: list[dict[str, Any]], ids: dict[str, str]) -> None:
+    """The characters with every version of their file, owned by the members' new ids."""
+    for character in characters:
         character_id = new_id()
         versions = list(character["versions"])
         db.add(
@@ -207,58 +239,51 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
         db.flush()
         for number, file in enumerate(versions, start=1):
             db.add(CharacterVersion(character_id=character_id, version=number, file=file))
-    for item, session in replayed:
-        session_id = new_id()
-        entries = session.log_json()
-        typed = session.entries()
-        db.add(
-            GameSession(
-                id=session_id,
-                table_id=table_id,
-                kind=item["kind"],
-                setup=item["setup"],
-                controllers={
-                    actor: ids[owner]
-                    for actor, owner in (item.get("controllers") or {}).items()
-                    if owner in ids
-                },
-                version=len(entries),
-                event_count=sum(len(e["events"]) for e in entries),
-            )
+
+
+def _session(
+    db: Db,
+    table_id: str,
+    item: dict[str, Any],
+    session: Session[Any, Any, Any],
+    ids: dict[str, str],
+    snapshot_every: int,
+) -> None:
+    """One replayed session: its commands, events and snapshots as play stores them."""
+    session_id = new_id()
+    entries = session.log_json()
+    typed = session.entries()
+    controllers = item.get("controllers") or {}
+    db.add(
+        GameSession(
+            id=session_id,
+            table_id=table_id,
+            kind=item["kind"],
+            setup=item["setup"],
+            controllers={actor: ids[owner] for actor, owner in controllers.items() if owner in ids},
+            version=len(entries),
+            event_count=sum(len(e["events"]) for e in entries),
         )
+    )
+    db.flush()
+    position = 0
+    for version, entry in enumerate(entries, start=1):
+        command = CommandRow(session_id=session_id, version=version, command=entry["command"], undone=False)
+        db.add(command)
         db.flush()
-        position = 0
-        for version, entry in enumerate(entries, start=1):
-            command = CommandRow(
-                session_id=session_id, version=version, command=entry["command"], undone=False
-            )
-            db.add(command)
-            db.flush()
-            for event in entry["events"]:
-                position += 1
-                db.add(EventRow(session_id=session_id, command_id=command.id, position=position, event=event))
-            if snapshot_due(version, snapshot_every):
-                after = typed[version].before if version < len(typed) else session.state
-                state = snapshot_state(session.system, after)
-                if state is not None:
-                    db.add(
-                        Snapshot(
-                            session_id=session_id,
-                            command_id=command.id,
-                            version=version,
-                            format=session.system.format,
-                            state=state,
-                        )
+        for event in entry["events"]:
+            position += 1
+            db.add(EventRow(session_id=session_id, command_id=command.id, position=position, event=event))
+        if snapshot_due(version, snapshot_every):
+            after = typed[version].before if version < len(typed) else session.state
+            state = snapshot_state(session.system, after)
+            if state is not None:
+                db.add(
+                    Snapshot(
+                        session_id=session_id,
+                        command_id=command.id,
+                        version=version,
+                        format=session.system.format,
+                        state=state,
                     )
-    for roll in data["rolls"]:
-        member = ids.get(roll["member"])
-        if member is not None:
-            db.add(
-                Roll(
-                    table_id=table_id,
-                    member_id=member,
-                    visibility=str(roll["visibility"]),
-                    result=roll["result"],
                 )
-            )
-    return {"id": table_id, "gm_token": token, "join_code": code}
