@@ -9,7 +9,7 @@ from the system's ``describe``. The only computing is layout (percentages of a b
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fastapi import Request
@@ -219,6 +219,37 @@ def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, A
     return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
 
 
+def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str, str], lang: str) -> Fighter:
+    """A combatant as the viewer's state shows it (who acts and who plays it: the caller's)."""
+    return Fighter(
+        id=c["id"],
+        name=c["name"],
+        side=c["side"],
+        pc=bool(c["pc"]),
+        energy=c["energy"],
+        energy_max=c["energy_max"],
+        recovery=c["recovery"],
+        defense=c["defense"],
+        vigor=c["vigor"],
+        vigor_max=c["vigor_max"],
+        vigor_bar=c.get("vigor_bar"),
+        stress=c["stress"],
+        hold=bool(c["hold"]),
+        out=bool(c["out"] or c["knocked_out"]),
+        position=(c["position"][0], c["position"][1]),
+        conditions=[_words(k, lang) for k in c["conditions"]],
+        lasting=[
+            f"{_power_name(state, item['owner'], item['power'])} → {names.get(item['target'], '?')}"
+            for item in lasting
+            if item["owner"] == c["id"]
+        ],
+        active=False,
+        mine=False,
+        controller=None,
+        actions=[],
+    )
+
+
 def build(
     request: Request, db: Db, me: Caller, table_id: str, session_id: str, lang: str, error: str | None = None
 ) -> FightView:
@@ -243,41 +274,17 @@ def build(
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == table_id)}
     actions = [_action(state, session, entry, lang) for entry in legal.legal]
     acting = state.acting
-    fighters = []
-    for c in data["combatants"]:
-        if c.get("left"):
-            continue
-        lasting = [
-            f"{_power_name(state, item['owner'], item['power'])} → {names.get(item['target'], '?')}"
-            for item in data["lasting"]
-            if item["owner"] == c["id"]
-        ]
-        controller = row.controllers.get(c["id"])
-        fighters.append(
-            Fighter(
-                id=c["id"],
-                name=c["name"],
-                side=c["side"],
-                pc=bool(c["pc"]),
-                energy=c["energy"],
-                energy_max=c["energy_max"],
-                recovery=c["recovery"],
-                defense=c["defense"],
-                vigor=c["vigor"],
-                vigor_max=c["vigor_max"],
-                vigor_bar=c.get("vigor_bar"),
-                stress=c["stress"],
-                hold=bool(c["hold"]),
-                out=bool(c["out"] or c["knocked_out"]),
-                position=(c["position"][0], c["position"][1]),
-                conditions=[_words(k, lang) for k in c["conditions"]],
-                lasting=lasting,
-                active=c["id"] == acting,
-                mine=c["id"] in viewer.actors,
-                controller=members.get(controller) if controller else None,
-                actions=[a for a in actions if a.actor == c["id"] and a.kind not in REACTIONS],
-            )
+    fighters = [
+        replace(
+            _fighter(c, state, data["lasting"], names, lang),
+            active=c["id"] == acting,
+            mine=c["id"] in viewer.actors,
+            controller=members.get(row.controllers.get(c["id"], "")),
+            actions=[a for a in actions if a.actor == c["id"] and a.kind not in REACTIONS],
         )
+        for c in data["combatants"]
+        if not c.get("left")
+    ]
     order = [names.get(i, i) for i in data["order"]]
     pending = data.get("pending")
     reaction = None
