@@ -2,7 +2,10 @@
 scene's initiative (each combatant's dice and total as the engine's events hold them, in the order
 of the round), and what is chosen beside an attack's button (the weapon, its bonus, whether the
 undead is identified or the target asleep, advantage or disadvantage) with what the rules core says
-of those choices before rolling (:func:`meneur.systems.carpathes.attacks.attack_terms`).
+of those choices before rolling (:func:`meneur.systems.carpathes.attacks.attack_terms`), and what is
+chosen beside the initiative's button: the chronicle's NPCs taking part, quick NPCs by name and
+Physique, a surprise whispered to the GM, who is caught off guard, each one's talent bonus (the
+engine judges them: :func:`meneur.systems.carpathes.limits.check_initiative`).
 """
 
 from __future__ import annotations
