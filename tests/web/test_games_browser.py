@@ -349,4 +349,22 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     table.undo()
     table.same("joker", "Mihail", "disponible")
     table.same("total", "Mihail", 4)
+    # the GM's initiative with a quick wolf, added beside the button (« chaque combattant lance
+    # 2D6 + Physique »): Mihail 1 + 1 + 1, Anca 2 + 2 + 2, Loup 6 + 6 + 2 acts first
+    initiative = gm.locator("form.action[data-kind='roll_initiative']")
+    initiative.get_by_label("Nom du PNJ rapide").fill("Loup")
+    initiative.locator("fieldset[data-kind=new]").get_by_label("Physique").fill("2")
+    initiative.get_by_role("button", name="Ajouter").click()
+    expect(initiative.locator("fieldset[data-combatant=Loup] input[name=quick_physical]")).to_have_value(
+        "2", timeout=WAIT
+    )
+    _clean(gm, "carpathes-initiative-gm-laptop")
+    table.act(gm, "roll_initiative", "", dice="1 1 2 2 6 6")
+    entries = table.engine()["state"]["initiative"]
+    assert [(e["name"], e["physical"], e["is_pc"]) for e in entries] == [
+        ("Mihail", 1, True),
+        ("Anca", 2, True),
+        ("Loup", 2, False),
+    ]
+    expect(player.locator(".facts")).to_contain_text("1. Loup : 6+6 + Physique 2 = 14", timeout=WAIT)
     table.close()

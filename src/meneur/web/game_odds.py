@@ -4,8 +4,9 @@ same numbers as the single-roll pages (:mod:`meneur.web.tools`), which call the 
 INS/MV: where the test lands on the table UM (the column, the row's cells, the shift) and the odds of
 success, failure, 111 and 666, with the units of a success; for an opposed test, each side's place on
 the table UM and who wins. Warzone: the four outcomes of the d20 power test, and whether a
-knocked-down model gets up. Carpathes: the five tiers of 2D6 + Trait, and the wound an attack
-inflicts with the weapon and the rest chosen beside its button (:mod:`meneur.web.game_carpathes`).
+knocked-down model gets up. Carpathes: the five tiers of 2D6 + Trait, the wound an attack
+inflicts with the weapon and the rest chosen beside its button, and the initiative's choices (no
+odds: it gives an order) (:mod:`meneur.web.game_carpathes`).
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Odds:
     sides: list[Side] = field(default_factory=list)
     attack: Any = None
     """A Carpathes attack's choices (:class:`meneur.web.game_carpathes.AttackChoices`)."""
+    initiative: Any = None
+    """The Carpathes initiative's choices (:class:`meneur.web.game_carpathes.InitiativeChoices`)."""
 
 
 def insmv_um(plan: Any, table: Any = None) -> dict[str, Any]:
@@ -246,14 +249,17 @@ def carpathes_wounds(terms: Any, lang: str) -> list[tuple[str, float]]:
 def _carpathes(state: Any, command: Any, lang: str) -> Odds:
     from meneur.systems.carpathes.attacks import attack_terms
     from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
-    from meneur.systems.carpathes.commands import MakeAttack, MakeRoll, UseJoker
+    from meneur.systems.carpathes.commands import MakeAttack, MakeRoll, RollInitiative, UseJoker
     from meneur.systems.carpathes.limits import check
-    from meneur.web.game_carpathes import attack_choices
+    from meneur.web.game_carpathes import attack_choices, form_of, initiative_choices
 
     if isinstance(command, MakeAttack):  # refused now: no odds, the engine says why
         check(state, command)
         terms = attack_terms(state, command)
         return Odds(carpathes_wounds(terms, lang), attack=attack_choices(command, terms, lang))
+    if isinstance(command, RollInitiative):  # refused now: the engine says why beside the choices
+        check(state, command)
+        return Odds(initiative=initiative_choices(state, form_of(state, command)))
     if isinstance(command, UseJoker):  # the Joker du destin rolls the last roll again
         last = state.status[command.pc].last_roll
         if last is None:

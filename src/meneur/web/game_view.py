@@ -22,6 +22,7 @@ from meneur.server.api.common import Caller, Database
 from meneur.server.models import Character, GameSession, Member
 from meneur.web import game_carpathes
 from meneur.web.fight import _log
+from meneur.web.game_choices import chosen_odds
 from meneur.web.game_odds import Odds, odds
 from meneur.web.game_words import label
 from meneur.web.pages import language
@@ -252,9 +253,17 @@ def _players(
 
 
 def build(
-    request: Request, db: Database, me: Caller, table_id: str, session_id: str, error: str | None = None
+    request: Request,
+    db: Database,
+    me: Caller,
+    table_id: str,
+    session_id: str,
+    error: str | None = None,
+    given: tuple[Any, Any] | None = None,
 ) -> GameView:
-    """The session as ``me`` may see it and act in it."""
+    """The session as ``me`` may see it and act in it; ``given``, a command refused and what was
+    chosen beside its button: the button shows them as made, with the engine's word on them."""
+
     lang = language(request)
     set_language(lang)
     shown = api.get_session(session_id, me, request, db)
@@ -270,6 +279,10 @@ def build(
         session = request.app.state.games.load(db, row)
     rows, facts = _rows(shown.kind, state, log, lang)
     players = _players(db, me, row, actors(shown.kind, state), viewer.actors)
+    buttons = [_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)]
+    for b in buttons:
+        if given is not None and b.reason is None and json.loads(b.wire) == given[0]:
+            b.odds = chosen_odds(request, db, me, session_id, given[0], given[1], lang)
     for item in rows:
         item["mine"] = item["name"] in viewer.actors
         item["player"] = next((p.member for p in players if p.actor == item["name"]), None)
@@ -280,7 +293,7 @@ def build(
         version=legal.version,
         state=shown.state,
         rows=rows,
-        buttons=[_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)],
+        buttons=buttons,
         log=[
             (n, [part for line in lines for part in line.split("\n")])
             for n, lines in _log(session, [e.events for e in log.log], lang)

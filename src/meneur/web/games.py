@@ -97,9 +97,10 @@ def _page(
     session_id: str,
     error: str | None = None,
     fragment: bool = True,
+    given: tuple[Any, Choices] | None = None,
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
-    view = game_view.build(request, db, me, table_id, session_id, error)
+    view = game_view.build(request, db, me, table_id, session_id, error, given)
     redo = me.is_gm and redo_api.redoable(db, session_id, view.version) is not None
     return render(
         request,
@@ -139,12 +140,13 @@ def play(
     dice: Text = "",
     csrf: Text = "",
 ) -> HTMLResponse:
-    """A command from a button, with what was chosen beside it (:class:`Choices`)."""
+    """A command from a button, with what was chosen beside it (:class:`Choices`); refused, its
+    button shows the choices as made beside the reason."""
     me = _checked(request, db, table_id, session_id, csrf)
     lang = language(request)
     try:
-        wire = with_choices(parse_data(command, "json", "command"), chosen)
-        number, entered = int(version), _dice(dice)
+        given = (parse_data(command, "json", "command"), chosen)
+        wire, number, entered = with_choices(given[0], chosen), int(version), _dice(dice)
     except (ValueError, MeneurError):
         message = Message("web", N_("This form is damaged; reload the page."))
         return _page(request, db, me, table_id, session_id, error=message.render(lang))
@@ -157,7 +159,7 @@ def play(
     except (ApiError, MeneurError) as problem:
         error = routes._error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
-    return _page(request, db, me, table_id, session_id, error=error)
+    return _page(request, db, me, table_id, session_id, error, given=given if error else None)
 
 
 @router.get("/t/{table_id}/s/{session_id}/odds", response_class=HTMLResponse)
@@ -171,24 +173,21 @@ def odds(
     key: str = "b",
 ) -> HTMLResponse:
     """The odds of a command with what was chosen beside its button (:class:`Choices`: an INS/MV
-    test's row and shift, each side's in an opposed test, a Carpathes attack's weapon and flags),
-    before rolling: the button's odds part again."""
+    test's row and shift, each side's in an opposed test, a Carpathes attack's weapon and flags,
+    the initiative's combatants), before rolling: the button's odds part again."""
     me = _checked(request, db, table_id, session_id)
     lang = language(request)
     try:
         wire = parse_data(command, "json", "command")
     except MeneurError:
         wire = None
-    if not isinstance(wire, dict):
+    if not isinstance(wire, dict | str):
         found = Odds(error=Message("web", N_("This form is damaged; reload the page.")).render(lang))
         return render(request, "_game_odds.html", {"b": {"odds": found}, "key": "b", "view": {}})
     found = chosen_odds(request, db, me, session_id, wire, chosen, lang)
-    context = {
-        "b": {"odds": found},
-        "key": key if key.replace("-", "").isalnum() else "b",
-        "view": {"table_id": table_id, "session_id": session_id},
-    }
-    return render(request, "_game_odds.html", context)
+    view = {"table_id": table_id, "session_id": session_id}
+    key = key if key.replace("-", "").isalnum() else "b"
+    return render(request, "_game_odds.html", {"b": {"odds": found}, "key": key, "view": view, "me": me})
 
 
 @router.post("/t/{table_id}/s/{session_id}/back", response_class=HTMLResponse)
