@@ -70,7 +70,8 @@ def test_same_seed_same_result_on_dask() -> None:
     """A Dask cluster plays the same fights as worker processes."""
     distributed = pytest.importorskip("distributed")
     sim = encounter(5, 5, 5, policy="random", max_turns=3)
-    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+    # ":0": any free port (with None the dashboard still takes 8787, and warns when it is busy)
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
         on_dask = run(sim, 12, seed=5, scheduler=cluster.scheduler_address)
     assert on_dask == run(sim, 12, seed=5, workers=2)
 
