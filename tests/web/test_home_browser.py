@@ -154,3 +154,44 @@ def test_a_gm_signs_in_creates_a_table_and_a_player_joins_with_a_file(server: Se
     elsewhere.locator(".my-tables a", has_text="Mardi").click()
     expect(elsewhere.locator(".characters")).to_contain_text("WINK — Ayla", timeout=WAIT)
     _clean(elsewhere, "table-gm-elsewhere-phone")
+
+
+def test_a_gm_changes_the_password_on_a_phone_and_the_other_browser_is_signed_out(
+    server: Server, browser: Any
+) -> None:
+    made = httpx.post(
+        server.url + "/api/v1/accounts",
+        json={"name": "Blanche", "password": "brume-du-col"},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    assert made.status_code == 201, made.text
+    laptop = browser.new_context(**LAPTOP, locale="fr-FR").new_page()
+    phone = browser.new_context(**PHONE, locale="fr-FR").new_page()
+    for page in (laptop, phone):
+        page.goto(server.url + "/")
+        page.get_by_label("Nom du compte").fill("Blanche")
+        page.get_by_label("Mot de passe", exact=True).fill("brume-du-col")
+        page.get_by_role("button", name="Se connecter").click()
+        expect(page.get_by_text("Connecté au compte Blanche")).to_be_visible(timeout=WAIT)
+    phone.get_by_role("link", name="Votre compte : son mot de passe et ses navigateurs").click()
+    expect(phone.get_by_role("heading", name="Compte de MJ Blanche")).to_be_visible(timeout=WAIT)
+    expect(phone.get_by_text("Autres navigateurs connectés à ce compte : 1.")).to_be_visible()
+    _clean(phone, "account-phone")
+    phone.get_by_label("Mot de passe actuel").fill("brume-du-col")
+    phone.get_by_label("Nouveau mot de passe", exact=True).fill("givre-et-loups")
+    phone.get_by_label("Nouveau mot de passe, encore une fois").fill("givre-et-loup")
+    phone.get_by_role("button", name="Changer le mot de passe").click()
+    expect(phone.locator("#new_password_again-error")).to_contain_text("diffèrent", timeout=WAIT)
+    _clean(phone, "account-refused-phone")
+    phone.get_by_label("Mot de passe actuel").fill("brume-du-col")
+    phone.get_by_label("Nouveau mot de passe", exact=True).fill("givre-et-loups")
+    phone.get_by_label("Nouveau mot de passe, encore une fois").fill("givre-et-loups")
+    phone.get_by_role("button", name="Changer le mot de passe").click()
+    expect(phone.get_by_role("status")).to_contain_text("Votre mot de passe est changé", timeout=WAIT)
+    expect(phone.get_by_text("Aucun autre navigateur n’est connecté à ce compte.")).to_be_visible()
+    _clean(phone, "account-changed-phone")
+    laptop.goto(server.url + "/account")  # the other browser is signed out
+    expect(laptop.get_by_role("heading", name="Vous n’êtes connecté à aucun compte de MJ")).to_be_visible(
+        timeout=WAIT
+    )
+    _clean(laptop, "account-signed-out")

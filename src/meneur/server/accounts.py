@@ -4,7 +4,8 @@ A browser keeps one HttpOnly cookie per table it sits at, ``meneur_token_<table 
 member's token (so one browser sits at several tables, each seat proven by its own token; a removed
 member's token stops working, and the seat with it). A GM signed in to an account keeps
 ``meneur_account``: a random session token, stored hashed in ``account_sessions`` (signing out
-deletes the row). The account is the GM of every table it created, from any browser.
+deletes the row). The account is the GM of every table it created, from any browser. A new password
+ends every session of the account; the page that changes it opens a new one for its own browser.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.server.api.common import member_for
@@ -54,6 +55,28 @@ def open_session(writer: Db, account_id: int) -> str:
 def close_session(writer: Db, token: str | None) -> None:
     if token:
         writer.execute(delete(AccountSession).where(AccountSession.token_hash == digest(token)))
+
+
+def end_sessions(writer: Db, account_id: int) -> None:
+    """Every browser signed in to the account is signed out (its cookie no longer names a session)."""
+    writer.execute(delete(AccountSession).where(AccountSession.account_id == account_id))
+
+
+def count_sessions(db: Db, account_id: int) -> int:
+    """How many browsers are signed in to the account."""
+    found = db.scalar(
+        select(func.count()).select_from(AccountSession).where(AccountSession.account_id == account_id)
+    )
+    return int(found or 0)
+
+
+def change_password(writer: Db, account_id: int, password: str) -> None:
+    """The account's new password (argon2); every session of the account ends."""
+    account = writer.get(Account, account_id)
+    if account is None:
+        return
+    account.password_hash = hash_password(password)
+    end_sessions(writer, account_id)
 
 
 def account_for(db: Db, token: str | None) -> Account | None:

@@ -249,11 +249,12 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         }
 
     from meneur.server import energy_view
-    from meneur.server.api import characters, commands, options, redo, rolls, sessions, tables
+    from meneur.server.api import accounts, characters, commands, options, redo, rolls, sessions, tables
 
     energy_view.register()
     from meneur.server.live import router as live_router
 
+    app.include_router(accounts.router)
     app.include_router(tables.router)
     app.include_router(characters.router)
     app.include_router(options.router)

@@ -20,6 +20,7 @@ def mount(app: Any) -> None:
     from fastapi.staticfiles import StaticFiles
 
     from meneur.web import (
+        account,
         autoplay,
         characters,
         fight_routes,
@@ -42,6 +43,7 @@ def mount(app: Any) -> None:
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(home.router)
+    app.include_router(account.router)
     app.include_router(tables.router)
     app.include_router(fight_routes.router)
     app.include_router(characters.router)

@@ -27,6 +27,7 @@ from meneur.server.accounts import (
     seat_cookie,
     seats,
 )
+from meneur.server.api import accounts as accounts_api
 from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Database
 from meneur.server.models import GameSession, GameTable
@@ -219,9 +220,9 @@ def new_account(
         errors["new_password"] = _say(request, N_("Choose a password."))
     if errors:
         return _home(request, db, Forms(values, errors), status=400)
-    body = tables_api.Credentials(name=new_name.strip()[:200], password=new_password[:200])
+    body = accounts_api.Credentials(name=new_name.strip()[:200], password=new_password[:200])
     try:
-        tables_api.create_account(body, request, db, f"Bearer {admin}")
+        accounts_api.create_account(body, request, db, f"Bearer {admin}")
     except ApiError as error:
         where = "admin" if error.status_code == 401 else "new_name"
         if error.status_code == 401:

@@ -1,4 +1,4 @@
-"""Tables, accounts, joining and members (a table's characters: :mod:`.characters`)."""
+"""Tables, joining and members (a table's characters: :mod:`.characters`; GM accounts: :mod:`.accounts`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from sqlalchemy import select
 from meneur.engine.registry import SYSTEMS
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
+from meneur.server.api.accounts import Credentials, client_address, proven_account, too_many
 from meneur.server.api.characters import CharacterOut, character_out, may_see
 from meneur.server.api.common import (
     ApiError,
@@ -24,15 +25,8 @@ from meneur.server.api.common import (
     table_for,
 )
 from meneur.server.api.options import OptionError
-from meneur.server.auth import (
-    digest,
-    hash_password,
-    new_id,
-    new_join_code,
-    new_token,
-    same_digest,
-)
-from meneur.server.models import Account, Character, GameSession, GameTable, Member
+from meneur.server.auth import digest, new_id, new_join_code, new_token, same_digest
+from meneur.server.models import Character, GameSession, GameTable, Member
 
 router = APIRouter(prefix="/api/v1", tags=["tables"])
 
@@ -43,15 +37,6 @@ Language = Literal["fr", "en", "pl"]
 def table_systems() -> list[str]:
     """The systems a table may play: the first word of each registered session kind."""
     return sorted({key.split("-")[0] for key in SYSTEMS})
-
-
-class Credentials(Body):
-    name: Name
-    password: Annotated[str, Field(min_length=1, max_length=200)]
-
-
-class AccountOut(BaseModel):
-    name: str
 
 
 class TableIn(Body):
@@ -118,28 +103,6 @@ class TableOut(BaseModel):
 
 
 @router.post(
-    "/accounts",
-    status_code=201,
-    response_model=AccountOut,
-    responses=errors(400, 401, 409),
-    summary="Create a GM account (the instance's admin token)",
-)
-def create_account(
-    body: Credentials, request: Request, db: Database, authorization: Annotated[str | None, Header()] = None
-) -> AccountOut:
-    admin = request.app.state.settings.admin_token
-    if not admin or bearer(authorization) != admin:
-        raise ApiError(
-            401, "unauthorized", Message("server", N_("Creating an account needs the admin token."))
-        )
-    with request.app.state.store.writer() as writer:
-        if writer.scalar(select(Account).where(Account.name == body.name)) is not None:
-            raise ApiError(409, "conflict", Message("server", N_("This account name is taken.")))
-        writer.add(Account(name=body.name, password_hash=hash_password(body.password)))
-    return AccountOut(name=body.name)
-
-
-@router.post(
     "/tables",
     status_code=201,
     response_model=TableCreated,
@@ -152,15 +115,7 @@ def create_table(
     settings = request.app.state.settings
     account = None
     if body.account is not None:  # a password guessed counts as a failed join of this address
-        from meneur.server.accounts import check_account
-
-        limiter = request.app.state.joins
-        where = request.client.host if request.client is not None else "-"
-        if limiter.blocked(where):
-            raise ApiError(429, "too_many", Message("server", N_("Too many failed attempts; wait a minute.")))
-        account = check_account(db, body.account.name, body.account.password)
-        if account is None:
-            limiter.fail(where)
+        account = proven_account(request, db, body.account.name, body.account.password)
     admin = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
     if not settings.open_creation and not admin and account is None:
         raise ApiError(
@@ -220,9 +175,9 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
 )
 def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
     limiter = request.app.state.joins
-    where = request.client.host if request.client is not None else "-"
+    where = client_address(request)
     if limiter.blocked(where):
-        raise ApiError(429, "too_many", Message("server", N_("Too many failed attempts; wait a minute.")))
+        raise too_many()
     table = db.get(GameTable, table_id)
     if table is None or not same_digest(body.join_code, table.join_code_hash):
         limiter.fail(where)
