@@ -104,15 +104,15 @@ def test_an_empty_new_password_is_refused_with_the_rule_of_a_new_account(public:
     before = _hash(public)
     empty = _change(public, "cor-de-chasse", "")
     assert empty.status_code == 400 and "new_password" in empty.json()["message"]
-    assert "at least 1 character" in empty.json()["message"]
+    assert "ne doit pas être vide" in empty.json()["message"]  # in French, the default
     made = public.post(
         "/api/v1/accounts",
         json={"name": "Blanche", "password": ""},
         headers={"Authorization": f"Bearer {ADMIN}"},
     )
-    assert made.status_code == 400 and "at least 1 character" in made.json()["message"]
+    assert made.status_code == 400 and "password : ne doit pas être vide" in made.json()["message"]
     long = _change(public, "cor-de-chasse", "x" * 201)
-    assert long.status_code == 400 and "at most 200 characters" in long.json()["message"]
+    assert long.status_code == 400 and "200 caractères au plus" in long.json()["message"]
     sneaky = public.put(
         URL, json={"name": "Morgane", "password": "cor-de-chasse", "new_password": "a", "admin": 1}
     )

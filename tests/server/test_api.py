@@ -429,3 +429,21 @@ def test_a_fight_at_a_table_reads_no_file_of_the_server_and_takes_the_character_
     assert created.status_code == 201, created.text
     state = client.get(f"/api/v1/sessions/{created.json()['id']}", headers=headers).json()["state"]
     assert state["combatants"][0]["name"] == "WINK"
+
+
+def test_a_body_the_api_cannot_read_is_told_in_the_callers_language(client: TestClient) -> None:
+    """Request validation goes through the one translator of pydantic's problems: French by
+    default, English when asked, never pydantic's own English."""
+    body = {"name": "", "system": "energy", "colour": "red"}
+    french = client.post("/api/v1/tables", json=body)
+    english = client.post("/api/v1/tables", json=body, headers={"Accept-Language": "en"})
+    assert french.status_code == english.status_code == 400
+    assert french.json()["message"].splitlines() == [
+        "name : ne doit pas être vide",
+        "colour : champ inconnu : supprimez-le ou vérifiez son orthographe",
+    ]
+    assert english.json()["message"].splitlines() == [
+        "name: must not be empty",
+        "colour: unknown field: remove it or check its spelling",
+    ]
+    assert "String should" not in french.text + english.text

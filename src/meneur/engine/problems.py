@@ -9,6 +9,7 @@ every option validated by a model goes through it, so no library English reaches
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meneur.errors import BadInputError
@@ -16,7 +17,6 @@ from meneur.i18n import N_, Message
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
-    from pydantic_core import ErrorDetails
 
 MAX_SHOWN = 8
 """Problems listed in one message; the rest are counted."""
@@ -37,6 +37,7 @@ _TEXTS: dict[str, str] = {
     "bool_parsing": N_("must be true or false"),
     "string_type": N_("must be text"),
     "string_too_short": N_("must not be empty"),
+    "string_too_long": N_("must be at most {max_length} characters long"),
     "too_short": N_("has too few items"),
     "too_long": N_("has too many items"),
     "greater_than_equal": N_("must be at least {ge}"),
@@ -65,7 +66,7 @@ def _field(loc: tuple[int | str, ...], where: str) -> str:
     return ".".join(p for p in (where, *parts) if p) or "-"
 
 
-def _text(issue: ErrorDetails) -> Message:
+def _text(issue: Mapping[str, Any]) -> Message:
     kind = issue["type"]
     context: dict[str, Any] = dict(issue.get("ctx") or {})
     msgid = _TEXTS.get(kind)
@@ -84,8 +85,14 @@ def _text(issue: ErrorDetails) -> Message:
 
 def problem_lines(error: ValidationError, where: str = "") -> list[Message]:
     """One message per problem: ``field: what is wrong and what to do``."""
+    return issue_lines(error.errors(include_url=False), where)
+
+
+def issue_lines(issues: Sequence[Mapping[str, Any]], where: str = "") -> list[Message]:
+    """One message per problem pydantic listed (a ``ValidationError``'s, or a web framework's that
+    validated a request with pydantic): ``field: what is wrong and what to do``."""
     lines = []
-    for issue in error.errors(include_url=False)[:MAX_SHOWN]:
+    for issue in issues[:MAX_SHOWN]:
         lines.append(
             Message(
                 "core",
@@ -93,7 +100,7 @@ def problem_lines(error: ValidationError, where: str = "") -> list[Message]:
                 {"field": _field(issue["loc"], where), "problem": _text(issue)},
             )
         )
-    extra = error.error_count() - MAX_SHOWN
+    extra = len(issues) - MAX_SHOWN
     if extra > 0:
         lines.append(Message("core", N_("... and {count} more problems."), {"count": extra}))
     return lines
@@ -113,7 +120,11 @@ def explain(error: ValidationError, where: str = "") -> BadInputError:
         error: what pydantic found.
         where: the file or command the data came from, prefixed to each field's path.
     """
-    lines = problem_lines(error, where)
+    return explain_lines(problem_lines(error, where))
+
+
+def explain_lines(lines: list[Message]) -> BadInputError:
+    """A :class:`BadInputError` of the problems ``lines``, a line each."""
     if len(lines) == 1:
         return BadInputError(lines[0])
     return BadInputError(_Lines("core", "", {"lines": lines}))

@@ -139,12 +139,16 @@ async def _reply(send: Send, status: int, code: str, message: Message, language:
     await send({"type": "http.response.body", "body": data})
 
 
-def _validation_message(error: RequestValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "body"
-        parts.append(f"{where}: {item.get('msg', '')}")
-    return "; ".join(parts)
+def _validation_message(error: RequestValidationError, lang: str) -> str:
+    """What is wrong with the request, field by field, in ``lang`` (the one translator of pydantic's
+    problems, :mod:`meneur.engine.problems`); the body's fields are named without ``body.``."""
+    from meneur.engine.problems import explain_lines, issue_lines
+
+    issues = [
+        {**item, "loc": tuple(p for p in item.get("loc", ()) if p != "body") or ("body",)}
+        for item in error.errors()
+    ]
+    return explain_lines(issue_lines(issues)).render(lang)
 
 
 def _mount_pages(app: FastAPI) -> None:
@@ -235,7 +239,8 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": "bad_input", "message": _validation_message(error)}, status_code=400)
+        message = _validation_message(error, request_language(request))
+        return JSONResponse({"error": "bad_input", "message": message}, status_code=400)
 
     @app.get("/healthz", tags=["server"], summary="Liveness and database check")
     def healthz() -> dict[str, str | int]:
