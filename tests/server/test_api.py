@@ -353,6 +353,14 @@ def test_healthz_and_openapi(client: TestClient) -> None:
     command = paths["/api/v1/sessions/{session_id}/commands"]["post"]
     assert {"200", "400", "401", "403", "404", "409", "422"} <= set(command["responses"])
     assert "requestBody" in command
+    refused = command["responses"]["422"]["content"]["application/json"]["schema"]["$ref"]
+    assert refused.endswith("/RefusedBody")  # a 422 is the rules' refusal, not FastAPI's body
+    # a request the server cannot read gets a 400 {"error", "message"}, as documented everywhere
+    assert "HTTPValidationError" not in str(document)
+    for operations in paths.values():
+        for operation in operations.values():
+            if operation.get("parameters") or "requestBody" in operation:
+                assert "400" in operation["responses"], operation["summary"]
 
 
 def test_a_kind_not_installed_is_400_not_a_server_error(

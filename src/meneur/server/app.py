@@ -151,6 +151,27 @@ def _validation_message(error: RequestValidationError, lang: str) -> str:
     return explain_lines(issue_lines(issues)).render(lang)
 
 
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI document as the server answers: a request it cannot read gets a 400
+    ``{"error", "message"}`` (FastAPI documents a 422 with its own body, which this server never
+    sends for that; a 422 here is a refusal by the rules, ``{"rule", "message"}``)."""
+    if app.openapi_schema is None:
+        schema = FastAPI.openapi(app)
+        malformed = {
+            "description": "Malformed input",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}},
+        }
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                responses = operation.get("responses", {})
+                if "HTTPValidationError" in json.dumps(responses.get("422", {})):
+                    del responses["422"]
+                    responses.setdefault("400", malformed)
+        for unused in ("HTTPValidationError", "ValidationError"):
+            schema.get("components", {}).get("schemas", {}).pop(unused, None)
+    return app.openapi_schema or {}
+
+
 def _mount_pages(app: FastAPI) -> None:
     """The web table's pages, when Jinja2 is installed (the ``server`` extra brings it)."""
     try:
@@ -190,6 +211,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         lifespan=lifespan,
         description="Tables, members, characters, engine sessions, rolls and a live feed.",
     )
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     app.state.settings = settings
     app.state.store = store
     app.state.games = Games(snapshot_every=settings.snapshot_every)
