@@ -2,17 +2,21 @@
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a command that got its 200 survives a crash of
 the process or the machine), foreign keys on, and a writer's transaction begins ``IMMEDIATE`` (it takes
-the lock at once, so two writers never deadlock upgrading a read lock). PostgreSQL is used
-as it is, through psycopg 3.
+the lock at once, so two writers never deadlock upgrading a read lock). PostgreSQL runs at
+``READ COMMITTED`` (each statement sees what other writers committed before it) through psycopg 3;
+a pooled connection is checked before use only when it has been idle a while
+(:data:`IDLE_BEFORE_PING`): a ping on every checkout was a round trip on every command.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import sessionmaker
 
 from meneur.errors import BadInputError
@@ -54,7 +58,32 @@ def make_engine(url: str, pool: Mapping[str, Any] | None = None) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, **sizes)
+    engine = create_engine(url, isolation_level="READ COMMITTED", **sizes)
+
+    @event.listens_for(engine, "checkin")
+    def _idle_since(connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(connection: Any, record: Any, proxy: Any) -> None:
+        """Ping a connection idle for :data:`IDLE_BEFORE_PING` seconds the way SQLAlchemy's
+        pre-ping does; a dead one is replaced (the pool retries the checkout with a new one)."""
+        idle = time.monotonic() - record.info.get("idle_since", time.monotonic())
+        if idle < IDLE_BEFORE_PING:
+            return
+        try:
+            alive = engine.dialect.do_ping(connection)
+        except Exception as error:  # the driver's own error, whatever it is: the connection is gone
+            raise DisconnectionError(str(error)) from error
+        if not alive:
+            raise DisconnectionError("the connection was closed while it sat in the pool")
+
+    return engine
+
+
+IDLE_BEFORE_PING = 10.0
+"""Seconds a pooled PostgreSQL connection may sit unused before it is pinged at checkout (a
+restarted server, or a firewall that dropped the connection, is found there, not in a request)."""
 
 
 def sessions_for(engine: Engine) -> sessionmaker[Any]:

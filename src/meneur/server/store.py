@@ -88,6 +88,14 @@ class Store:
         _READER.set(db)
         return db
 
+    def see_latest(self, db: Db) -> None:
+        """Let ``db``'s next read see what other writers committed: SQLite's read transaction
+        keeps the database as it found it, so it ends; PostgreSQL's ``READ COMMITTED`` already
+        gives each statement the latest commits (ending the transaction there would only cost
+        round trips: a ``COMMIT``, then a ``BEGIN``)."""
+        if not self.is_postgresql:
+            db.commit()
+
     def _release_reader(self) -> None:
         reader = _READER.get()
         if reader is not None:

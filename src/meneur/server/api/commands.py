@@ -78,7 +78,7 @@ def give_command(session_id: str, body: CommandIn, me: Caller, request: Request,
     started = time.perf_counter()
     games: Games = request.app.state.games
     with games.lock(session_id):
-        db.commit()  # a new read transaction sees what other writers committed
+        request.app.state.store.see_latest(db)
         head = _head(db, session_id)
         if head is None:
             raise not_found()
