@@ -28,8 +28,8 @@ from meneur.server.accounts import (
 )
 from meneur.server.api.accounts import PASSWORD_LEAST
 from meneur.server.api.common import Database
-from meneur.server.models import Account, GameSession, GameTable
-from meneur.web.home import MyTable
+from meneur.server.models import Account, GameTable
+from meneur.web.home import MyTable, in_order, my_table
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render, sign_in_account
 
 router = APIRouter(include_in_schema=False)
@@ -65,20 +65,9 @@ def account_tables(db: Database, account_id: int) -> list[MyTable]:
     found = []
     for table in db.scalars(select(GameTable).where(GameTable.account_id == account_id)):
         gm = table_gm(db, table.id)
-        if gm is None:
-            continue
-        sessions = db.scalars(select(GameSession).where(GameSession.table_id == table.id))
-        found.append(
-            MyTable(
-                id=table.id,
-                name=table.name,
-                system=table.system,
-                role=gm.role,
-                me=gm.name,
-                sessions=[(s.id, s.kind, s.version) for s in sessions],
-            )
-        )
-    return sorted(found, key=lambda t: (t.name.casefold(), t.id))
+        if gm is not None:
+            found.append(my_table(db, table, gm.role, gm.name))
+    return in_order(found)
 
 
 def _page(

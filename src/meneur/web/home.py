@@ -68,24 +68,31 @@ class Forms:
     notice: str = ""
 
 
+def my_table(db: Database, table: GameTable, role: str, name: str) -> MyTable:
+    """One line of "my tables": ``table`` where I sit as ``name`` (``role``), with its sessions."""
+    sessions = db.scalars(select(GameSession).where(GameSession.table_id == table.id))
+    return MyTable(
+        id=table.id,
+        name=table.name,
+        system=table.system,
+        role=role,
+        me=name,
+        sessions=[(s.id, s.kind, s.version) for s in sessions],
+    )
+
+
+def in_order(tables: list[MyTable]) -> list[MyTable]:
+    """ "My tables" by name."""
+    return sorted(tables, key=lambda t: (t.name.casefold(), t.id))
+
+
 def my_tables(db: Database, request: Request) -> list[MyTable]:
     found = []
     for member in seats(db, request.cookies):
         table = db.get(GameTable, member.table_id)
-        if table is None:
-            continue
-        sessions = db.scalars(select(GameSession).where(GameSession.table_id == table.id))
-        found.append(
-            MyTable(
-                id=table.id,
-                name=table.name,
-                system=table.system,
-                role=member.role,
-                me=member.name,
-                sessions=[(s.id, s.kind, s.version) for s in sessions],
-            )
-        )
-    return sorted(found, key=lambda t: (t.name.casefold(), t.id))
+        if table is not None:
+            found.append(my_table(db, table, member.role, member.name))
+    return in_order(found)
 
 
 def _home(request: Request, db: Database, forms: Forms | None = None, status: int = 200) -> HTMLResponse:
