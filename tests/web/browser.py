@@ -61,6 +61,10 @@ class Demo:
             self.process.stdout.close()
         self.log.close()
 
+    def local(self, link: str) -> str:
+        """A printed link on the loopback (the demo prints the address it listens on)."""
+        return self.url + "/" + link.split("/", 3)[3]
+
 
 def start_demo(folder: Path, port: int | None = None) -> Demo:
     """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it prints."""
@@ -101,6 +105,16 @@ def start_demo(folder: Path, port: int | None = None) -> Demo:
 
 def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+def clean(page: Any, name: str, fits: bool = False) -> None:
+    """The page passes axe (no serious or critical violation) and, with ``fits``, needs no sideways
+    scrolling; its screenshot is kept as a test artefact."""
+    problems = axe_problems(page)
+    assert not problems, (name, problems)
+    if fits:
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+    shoot(page, name)
 
 
 def shoot(page: Any, name: str, keep: bool = False) -> None:

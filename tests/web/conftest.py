@@ -4,6 +4,9 @@ live updates."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 
@@ -11,3 +14,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/web/" in str(item.fspath):
             item.add_marker(pytest.mark.xdist_group("web"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, one for a test module's pages."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import launch
+
+    with sync_playwright() as playwright:
+        launched = launch(playwright)
+        yield launched
+        launched.close()

@@ -20,7 +20,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, axe_problems, launch, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, axe_problems, shoot, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -37,19 +37,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     yield running
     running.stop()
     assert running.process.returncode == 0  # Ctrl-C stops the server cleanly
-
-
-@pytest.fixture(scope="module")
-def browser(demo: Demo) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
-
-
-def _local(link: str, demo: Demo) -> str:
-    """The printed link on the loopback (the demo prints the address it listens on)."""
-    return demo.url + "/" + link.split("/", 3)[3]
 
 
 def _engine(demo: Demo, session_id: str, token: str) -> dict[str, Any]:
@@ -126,20 +113,20 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     laptop_context = browser.new_context(**LAPTOP, locale="fr-FR")
     token = demo.gm_link.split("token=", 1)[1]
     gm = gm_context.new_page()
-    gm.goto(_local(demo.gm_link, demo))
+    gm.goto(demo.local(demo.gm_link))
     assert not axe_problems(gm)
     shoot(gm, "table-gm-laptop")
     gm.locator("a[href*='/s/']").first.click()
     session_id = gm.url.rsplit("/", 1)[-1]
     _online(gm)
 
-    ayla = _join(phone_context, _local(demo.join_link, demo), "Ayla", "KITSUNE")
+    ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
     sizes = _sizes(ayla)
     ayla.reload()
     _online(ayla)
     total = sum(sizes.values())
     assert 0 < total < 150 * 1024, sizes  # the fight page's first load: HTML, CSS and JavaScript
-    bren = _join(laptop_context, _local(demo.join_link, demo), "Bren", "WINK")
+    bren = _join(laptop_context, demo.local(demo.join_link), "Bren", "WINK")
     _online(bren)
     sockets: list[str] = []
     for page in (ayla, bren):

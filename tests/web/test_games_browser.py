@@ -16,7 +16,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, axe_problems, launch, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -68,20 +68,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(demo: Demo) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
-
-
-def _clean(page: Any, name: str) -> None:
-    problems = axe_problems(page)
-    assert not problems, (name, problems)
-    shoot(page, name)
-
-
 def _online(page: Any) -> None:
     expect(page.locator("#connection")).to_have_attribute("data-state", "online", timeout=WAIT)
 
@@ -104,7 +90,7 @@ class Table:
         gm.get_by_role("link", name=self.words["start"]).click()
         gm.wait_for_url("**/new-session")
         expect(gm.locator("textarea[name=setup]")).to_be_visible(timeout=WAIT)
-        _clean(gm, f"{system}-new-session-gm-laptop")
+        clean(gm, f"{system}-new-session-gm-laptop")
         gm.get_by_role("button", name=self.words["go"], exact=True).click()
         expect(gm.locator("#game")).to_be_visible(timeout=WAIT)
         self.url = gm.url
@@ -123,7 +109,7 @@ class Table:
         player.locator("a.continue").click()  # no character of the table: the session's are taken below
         player.locator("a[href*='/s/']").first.click()
         _online(player)
-        _clean(player, f"{system}-claim-player-phone")
+        clean(player, f"{system}-claim-player-phone")
         player.get_by_role("button", name=self.words["play"].format(name=hero)).click()
         expect(player.locator("#where")).to_contain_text(self.words["you"].format(name=hero), timeout=WAIT)
         card = gm.locator(f".being[data-name='{hero}'] [data-field=player]")
@@ -243,7 +229,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     expect(discussion.locator(".odds")).to_contain_text(
         f"succès {_success(table.engine(), 'difficile'):.2f} %"
     )
-    _clean(player, "insmv-session-player-phone")
+    clean(player, "insmv-session-player-phone")
     # the opposed test on the GM's page, at a phone's width: who wins before rolling, and the
     # attacker's row chosen moves the odds as the rules core computes them
     gm.set_viewport_size(PHONE["viewport"])
@@ -254,7 +240,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     opposed.locator("details[data-side=b] summary").click()
     expect(opposed.locator("details[data-side=b] .um-test h3")).to_contain_text("La table UM : colonne")
     _fits(gm)
-    _clean(gm, "insmv-opposed-gm-phone")
+    clean(gm, "insmv-opposed-gm-phone")
     gm.set_viewport_size(LAPTOP["viewport"])
     # a power with 2 points and the dice rolled at the table: 3, 4, 5
     table.act(player, "power", "Yves", dice="3 4 5", amount="2")
@@ -262,7 +248,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     table.same("pp", "Yves", before - 2)
     table.same("dice", "Yves", "3 4 5")
     table.same("units", "Yves", "5")
-    _clean(gm, "insmv-session-gm-laptop")
+    clean(gm, "insmv-session-gm-laptop")
     # more points than Yves has: the engine's reason, nothing applied
     spend = player.locator("form.action[data-kind='spend'][data-actor='Yves']").first
     spend.locator("input[name=amount]").evaluate("e => { e.removeAttribute('max'); e.value = '40'; }")
@@ -291,7 +277,7 @@ def test_warzone_in_english_a_critical_failure_rolls_on_the_violence_table_and_t
     expect(player.locator("[data-field=declared]")).to_contain_text("1. Shield · 2. Haste", timeout=WAIT)
     technique = player.locator("form.action[data-kind='technique']").first
     expect(technique.locator(".odds")).to_contain_text("Critical Failure")
-    _clean(player, "warzone-session-player-phone-en")
+    clean(player, "warzone-session-player-phone-en")
     table.act(player, "technique", "Mystic", dice="20 5")
     model = table.engine()["state"]["models"]["Mystic"]
     assert model["penalty"] == 3 and model["cannot_concentrate"]
@@ -300,7 +286,7 @@ def test_warzone_in_english_a_critical_failure_rolls_on_the_violence_table_and_t
     table.same("outcome", "Mystic", "Critical Failure")
     for page in (gm, player):
         expect(page.locator("#violence-title + p + table tr.here th")).to_have_text("1-10")
-    _clean(gm, "warzone-session-gm-laptop-en")
+    clean(gm, "warzone-session-gm-laptop-en")
     table.refused_reason_shown(player)
     table.undo()
     table.same("actions", "Mystic", table.engine()["state"]["models"]["Mystic"]["actions_left"])
@@ -325,7 +311,7 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     expect(attack.locator(".odds [data-outcome]")).to_have_count(4, timeout=WAIT)
     expect(attack.locator(".odds")).to_contain_text("blessure légère")
     _fits(player)
-    _clean(player, "carpathes-session-player-phone")
+    clean(player, "carpathes-session-player-phone")
     table.act(player, "roll", "Mihail", dice="6 5")
     status = table.engine()["state"]["status"]["Mihail"]
     assert status["last_roll"]["roll"]["dice"] == [6, 5]
@@ -345,7 +331,7 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     assert table.engine()["state"]["status"]["Mihail"]["joker_used_in"] == 1
     table.same("joker", "Mihail", "joué")
     table.same("total", "Mihail", 13)
-    _clean(gm, "carpathes-session-gm-laptop")
+    clean(gm, "carpathes-session-gm-laptop")
     table.undo()
     table.same("joker", "Mihail", "disponible")
     table.same("total", "Mihail", 4)
@@ -358,7 +344,7 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     expect(initiative.locator("fieldset[data-combatant=Loup] input[name=quick_physical]")).to_have_value(
         "2", timeout=WAIT
     )
-    _clean(gm, "carpathes-initiative-gm-laptop")
+    clean(gm, "carpathes-initiative-gm-laptop")
     table.act(gm, "roll_initiative", "", dice="1 1 2 2 6 6")
     entries = table.engine()["state"]["initiative"]
     assert [(e["name"], e["physical"], e["is_pc"]) for e in entries] == [

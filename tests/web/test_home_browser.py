@@ -21,7 +21,7 @@ import httpx2 as httpx
 import pytest
 
 from tests.server.process import free_port
-from tests.web.browser import LAPTOP, PHONE, ROOT, axe_problems, launch, shoot
+from tests.web.browser import LAPTOP, PHONE, ROOT, clean
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -79,20 +79,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log.close()
 
 
-@pytest.fixture(scope="module")
-def browser(server: Server) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
-
-
-def _clean(page: Any, name: str) -> None:
-    problems = axe_problems(page)
-    assert not problems, (name, problems)
-    shoot(page, name)
-
-
 def _sign_in(page: Any, server: Server, password: str = "cor-de-chasse") -> None:
     page.goto(server.url + "/")
     page.get_by_label("Nom du compte").fill("Morgane")
@@ -110,10 +96,10 @@ def test_a_gm_signs_in_creates_a_table_and_a_player_joins_with_a_file(server: Se
     gm = browser.new_context(**LAPTOP, locale="fr-FR").new_page()
     gm.goto(server.url + "/")
     expect(gm.get_by_role("button", name="Créer la table")).to_have_count(0)  # sign in first
-    _clean(gm, "home-sign-in")
+    clean(gm, "home-sign-in")
     _sign_in(gm, server, password="wrong")
     expect(gm.locator("#password-error")).to_contain_text("Aucun compte de MJ", timeout=WAIT)
-    _clean(gm, "home-sign-in-refused")
+    clean(gm, "home-sign-in-refused")
     _sign_in(gm, server)
     expect(gm.get_by_text("Connecté au compte Morgane")).to_be_visible(timeout=WAIT)
     gm.get_by_label("Nom de la table").fill("Mardi")
@@ -123,37 +109,37 @@ def test_a_gm_signs_in_creates_a_table_and_a_player_joins_with_a_file(server: Se
     gm.get_by_role("button", name="Afficher un nouveau lien").click()
     link = gm.locator(".join a").first.inner_text()
     assert link.startswith(server.url + "/join/")
-    _clean(gm, "table-gm-public")
+    clean(gm, "table-gm-public")
 
     player = browser.new_context(**PHONE, locale="fr-FR").new_page()
     player.goto(link)
-    _clean(player, "join-phone")
+    clean(player, "join-phone")
     player.get_by_label("Votre nom").fill("Ayla")
     player.locator("form button[type=submit].primary").click()
     expect(player.get_by_role("heading", name="Votre personnage — Mardi")).to_be_visible(timeout=WAIT)
-    _clean(player, "character-phone")
+    clean(player, "character-phone")
     player.get_by_label("Un fichier de personnage (YAML ou JSON)").set_input_files(
         {"name": "wink.yaml", "mimeType": "application/yaml", "buffer": b"name: [WINK"}
     )
     player.get_by_role("button", name="Importer").click()
     expect(player.locator("#import-error")).to_be_visible(timeout=WAIT)  # nothing stored, the reason shown
-    _clean(player, "character-refused-phone")
+    clean(player, "character-refused-phone")
     player.get_by_label("Un fichier de personnage (YAML ou JSON)").set_input_files(str(HERO))
     player.get_by_role("button", name="Importer").click()
     expect(player.locator(".characters")).to_contain_text("WINK — le vôtre", timeout=WAIT)
-    _clean(player, "table-player-phone")
+    clean(player, "table-player-phone")
 
     gm.goto(server.url + "/")
     mine = gm.locator(".my-tables")
     expect(mine).to_contain_text("Mardi")
     expect(mine).to_contain_text("vous êtes GM (meneur de jeu)")
-    _clean(gm, "home-my-tables")
+    clean(gm, "home-my-tables")
     # another browser of the same GM: the account's table once signed in
     elsewhere = browser.new_context(**PHONE, locale="fr-FR").new_page()
     _sign_in(elsewhere, server)
     elsewhere.locator(".my-tables a", has_text="Mardi").click()
     expect(elsewhere.locator(".characters")).to_contain_text("WINK — Ayla", timeout=WAIT)
-    _clean(elsewhere, "table-gm-elsewhere-phone")
+    clean(elsewhere, "table-gm-elsewhere-phone")
 
 
 def test_a_gm_changes_the_password_on_a_phone_and_the_other_browser_is_signed_out(
@@ -176,22 +162,22 @@ def test_a_gm_changes_the_password_on_a_phone_and_the_other_browser_is_signed_ou
     phone.get_by_role("link", name="Votre compte : son mot de passe et ses navigateurs").click()
     expect(phone.get_by_role("heading", name="Compte de MJ Blanche")).to_be_visible(timeout=WAIT)
     expect(phone.get_by_text("Autres navigateurs connectés à ce compte : 1.")).to_be_visible()
-    _clean(phone, "account-phone")
+    clean(phone, "account-phone")
     phone.get_by_label("Mot de passe actuel").fill("brume-du-col")
     phone.get_by_label("Nouveau mot de passe", exact=True).fill("givre-et-loups")
     phone.get_by_label("Nouveau mot de passe, encore une fois").fill("givre-et-loup")
     phone.get_by_role("button", name="Changer le mot de passe").click()
     expect(phone.locator("#new_password_again-error")).to_contain_text("diffèrent", timeout=WAIT)
-    _clean(phone, "account-refused-phone")
+    clean(phone, "account-refused-phone")
     phone.get_by_label("Mot de passe actuel").fill("brume-du-col")
     phone.get_by_label("Nouveau mot de passe", exact=True).fill("givre-et-loups")
     phone.get_by_label("Nouveau mot de passe, encore une fois").fill("givre-et-loups")
     phone.get_by_role("button", name="Changer le mot de passe").click()
     expect(phone.get_by_role("status")).to_contain_text("Votre mot de passe est changé", timeout=WAIT)
     expect(phone.get_by_text("Aucun autre navigateur n’est connecté à ce compte.")).to_be_visible()
-    _clean(phone, "account-changed-phone")
+    clean(phone, "account-changed-phone")
     laptop.goto(server.url + "/account")  # the other browser is signed out
     expect(laptop.get_by_role("heading", name="Vous n’êtes connecté à aucun compte de MJ")).to_be_visible(
         timeout=WAIT
     )
-    _clean(laptop, "account-signed-out")
+    clean(laptop, "account-signed-out")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from meneur.systems.energy import balance, library_hero
-from tests.web.browser import PHONE, ROOT, Demo, axe_problems, launch, shoot, start_demo
+from tests.web.browser import PHONE, ROOT, Demo, clean, shoot, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -31,30 +31,11 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(demo: Demo) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
-
-
-def _clean(page: Any, name: str) -> None:
-    problems = axe_problems(page)
-    assert not problems, (name, problems)
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-    shoot(page, name)
-
-
-def _local(link: str, demo: Demo) -> str:
-    return demo.url + "/" + link.split("/", 3)[3]
-
-
 def test_the_gm_lines_up_a_players_character_against_npcs_and_the_player_plays_it(
     demo: Demo, browser: Any
 ) -> None:
     player = browser.new_context(**PHONE, locale="fr-FR").new_page()
-    player.goto(_local(demo.join_link, demo))
+    player.goto(demo.local(demo.join_link))
     player.get_by_label("Votre nom").fill("Ayla")
     player.locator("form button[type=submit].primary").click()
     player.get_by_label("Un fichier de personnage (YAML ou JSON)").set_input_files(str(HERO))
@@ -62,11 +43,11 @@ def test_the_gm_lines_up_a_players_character_against_npcs_and_the_player_plays_i
     expect(player.locator(".characters")).to_contain_text("WINK — le vôtre", timeout=WAIT)
 
     gm = browser.new_context(**PHONE, locale="fr-FR").new_page()
-    gm.goto(_local(demo.gm_link, demo))
+    gm.goto(demo.local(demo.gm_link))
     gm.get_by_role("link", name="Lancer un combat").click()
     expect(gm.get_by_role("heading", level=1)).to_contain_text("Lancer un combat", timeout=WAIT)
     expect(gm.get_by_label("WINK — rang 5 — joué par Ayla")).to_have_value("heroes")
-    _clean(gm, "new-fight-phone")
+    clean(gm, "new-fight-phone", fits=True)
 
     wink = library_hero("wink").rank
     found = balance([wink], [3, 4])
@@ -79,7 +60,7 @@ def test_the_gm_lines_up_a_players_character_against_npcs_and_the_player_plays_i
     gm.locator("#nf-ranks").fill("3,zéro")
     gm.get_by_role("button", name="Lancer ce combat").click()
     expect(gm.locator("#nf-ranks-error")).to_contain_text("« zéro »", timeout=WAIT)
-    _clean(gm, "new-fight-refused-phone")
+    clean(gm, "new-fight-refused-phone", fits=True)
     gm.locator("#nf-ranks").fill("3,4")
     gm.get_by_role("button", name="Lancer ce combat").click()
     expect(gm.locator("#fighter-agent_octopus_2")).to_be_visible(timeout=WAIT)

@@ -30,10 +30,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running.stop()
 
 
-def _local(link: str, demo: Demo) -> str:
-    return demo.url + "/" + link.split("/", 3)[3]
-
-
 def _action(page: Any, label: str, actor: str = "") -> Any:
     scope = page.locator(f"form.action[data-actor='{actor}']") if actor else page.locator("form.action")
     return scope.filter(has=page.locator("span.label", has_text=label)).first
@@ -49,11 +45,11 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         gm_context = browser.new_context(**LAPTOP, locale="fr-FR")
         phone_context = browser.new_context(**PHONE, locale="fr-FR")
         gm = gm_context.new_page()
-        gm.goto(_local(demo.gm_link, demo))
+        gm.goto(demo.local(demo.gm_link))
         gm.locator("a[href*='/s/']").first.click()
         _online(gm)
         player = phone_context.new_page()
-        player.goto(_local(demo.join_link, demo))
+        player.goto(demo.local(demo.join_link))
         player.get_by_label("Votre nom").fill("Ayla")
         player.locator("form button[type=submit].primary").click()
         player.locator("a.continue").click()

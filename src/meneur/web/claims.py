@@ -4,9 +4,13 @@ change is a feed change, so every screen of the table follows at once."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from fastapi import Request
 
+from meneur.i18n import N_, Message
 from meneur.server import feed
+from meneur.server.api.common import Caller
 from meneur.server.models import GameSession
 
 
@@ -36,3 +40,13 @@ def assign(
         )
     request.app.state.hub.notify(table_id)
     return True
+
+
+def claim(
+    request: Request, table_id: str, session_id: str, actor: str, me: Caller, free: Collection[str], lang: str
+) -> str | None:
+    """A player takes ``actor``, one of the ``free`` actors nobody plays yet; why not, in ``lang``,
+    or ``None`` when it is theirs now."""
+    if me.role == "player" and actor in free and assign(request, table_id, session_id, actor, me.id):
+        return None
+    return Message("web", N_("This character is already played, or is not a player character.")).render(lang)

@@ -281,13 +281,9 @@ def claim(
 ) -> HTMLResponse:
     """A player takes a player character of the fight that nobody plays yet."""
     me = _checked(request, db, table_id, session_id, csrf)
-    view = fight_view.build(request, db, me, table_id, session_id, language(request))
-    taken = me.role != "player" or actor not in {i for i, _n in view.claimable}
-    if not taken:
-        taken = not claims.assign(request, table_id, session_id, actor, me.id)
-        db.commit()  # a new read transaction sees what was just written
-    error = None
-    if taken:
-        message = Message("web", N_("This character is already played, or is not a player character."))
-        error = message.render(language(request))
+    lang = language(request)
+    view = fight_view.build(request, db, me, table_id, session_id, lang)
+    free = {i for i, _n in view.claimable}
+    error = claims.claim(request, table_id, session_id, actor, me, free, lang)
+    db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)

@@ -232,15 +232,9 @@ def claim(
     assert row is not None
     state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
     free = set(game_view.actors(row.kind, state)) - set(game_view.owners(db, table_id))
-    done = (
-        me.role == "player" and actor in free and claims.assign(request, table_id, session_id, actor, me.id)
-    )
+    error = claims.claim(request, table_id, session_id, actor, me, free, language(request))
     db.commit()  # a new read transaction sees what was just written
     db.expire_all()  # and the session's row is read again
-    error = None
-    if not done:
-        message = Message("web", N_("This character is already played, or is not a player character."))
-        error = message.render(language(request))
     return _page(request, db, me, table_id, session_id, error=error)
 
 
