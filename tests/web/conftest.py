@@ -5,9 +5,15 @@ live updates."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+
+from meneur.server.app import build_app
+from meneur.server.config import Settings
+from tests.server.conftest import database_url
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -27,3 +33,12 @@ def browser() -> Iterator[Any]:
         launched = launch(playwright)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[TestClient]:
+    """The pages and the API on a fresh database (SQLite, or PostgreSQL under MENEUR_TEST_DB)."""
+    app = build_app(Settings(db=database_url(tmp_path)))
+    with TestClient(app) as client:
+        yield client
+    app.state.store.close()

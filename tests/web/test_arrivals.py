@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from meneur.server.app import build_app
-from meneur.server.config import Settings
 from meneur.server.models import GameSession
 from meneur.systems.energy import dump_character, library_hero
-from tests.server.conftest import database_url
 from tests.web.forms import create_table, csrf, join
-
-
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
-    with TestClient(app) as client:
-        yield client
-    app.state.store.close()
 
 
 def _table(web: TestClient) -> tuple[str, str, dict[str, str], dict[str, str]]:

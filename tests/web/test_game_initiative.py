@@ -8,16 +8,10 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from meneur.server.app import build_app
-from meneur.server.config import Settings
-from tests.server.conftest import database_url
 from tests.web.test_games import _api, _as, _csrf, _join, _play, _session
 
 SETUP = {
@@ -31,14 +25,6 @@ SETUP = {
         {"name": "Ion", "mental": 1, "physical": 1, "social": 1},
     ],
 }
-
-
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
-    with TestClient(app) as client:
-        yield client
-    app.state.store.close()
 
 
 def _in_scene(web: TestClient) -> tuple[str, str, str]:

@@ -7,26 +7,13 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from meneur.server.app import build_app
-from meneur.server.config import Settings
 from meneur.web.games import EXAMPLES
-from tests.server.conftest import database_url
 from tests.web.forms import create_table, join
-
-
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
-    with TestClient(app) as client:
-        yield client
-    app.state.store.close()
 
 
 def _csrf(client: TestClient) -> dict[str, str]:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
@@ -16,14 +14,6 @@ from meneur.server.config import Settings
 from tests.server.conftest import database_url
 from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table
-
-
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
-    with TestClient(app) as client:
-        yield client
-    app.state.store.close()
 
 
 def _version(page: str) -> int:
