@@ -184,6 +184,7 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
         character = character.model_copy(update={"powers": entry.powers})
     from meneur.systems.energy.combat.rules import may_fight
 
+    attributes_allowed(entry.id, character)
     if not may_fight(frozenset(str(s) for s in character.states)):
         raise bad(
             N_(
@@ -201,6 +202,27 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
     if entry.vigor is not None:
         who = who._replace(vigor=min(entry.vigor, who.vigor_max))
     return who
+
+
+def attributes_allowed(id: str, character: Character) -> None:
+    """Refuse the attributes the creation rules forbid ("Un attribut ne peut jamais être inférieur à 1";
+    "La récupération ne peut pas être supérieure à l'énergie", 002_58e889a1abff3456.txt), as
+    ``meneur energy check`` does (:func:`meneur.systems.energy.validation.validate`), naming each field.
+
+    Raises:
+        BadInputError: listing every attribute problem of combatant ``id``.
+    """
+    from meneur.systems.energy.validation import validate
+
+    problems = [p for p in validate(character).problems if p.rule.startswith("attribute.")]
+    if problems:
+        # An untranslated template joining the problems, each already a translated message.
+        joined = Message(
+            DOMAIN,
+            " ".join(f"{{p{i}}}" for i in range(len(problems))),
+            {f"p{i}": p.message for i, p in enumerate(problems)},
+        )
+        raise bad(N_("combatant {id}: {problems}"), id=id, problems=joined)
 
 
 def quick_power_name(value: str) -> str:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from meneur.errors import IllegalActionError
 from meneur.i18n import Message
-from meneur.systems.energy.combat import checks, rules
+from meneur.systems.energy.combat import checks, interaction, rules
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -137,6 +137,9 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         elif isinstance(event, StressSpent):
             stress += 1
     top = pool if isinstance(command, VARIABLE) and not _is_fixed(command, events) else paid
+    if isinstance(command, Interact):  # no more than the interaction still needs ("4 sur 3")
+        price = interaction.pricing(state, state.get(command.actor), command)
+        bonus, halving, top = price.bonus, price.halving, interaction.most_tokens(state, command, pool)
     if isinstance(command, Attack) and command.joined:
         top += sum(tokens for _id, tokens in command.joined)
     return LegalAction(actor, kind, command, paid, max(paid, top), bonus, halving, stress_cost=stress)
