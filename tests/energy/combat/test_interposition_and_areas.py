@@ -170,3 +170,26 @@ def test_the_interposers_defence_uses_its_interposition_power_when_defend_names_
     placed = of_type(fight.events(), DefensePlaced)[-1]
     assert (placed.power, placed.level) == (1, 0)
     assert of_type(fight.events(), AttackResolved)[-1].defense == 2
+
+
+def test_the_query_lists_everyone_inside_an_area_attacks_zone() -> None:
+    """« son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone d'effet »
+    (002_58e889a1abff3456.txt): the attacker names whom it hits (the GM's say), but the query's details
+    list every combatant inside the zone (centred on the first target, 20 m across), on either side and
+    not only those the template names, so a page can preselect them."""
+    from meneur.systems.energy.combat.engine import legal
+
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, at=(2.0, 0.0)),
+        foe("g", energy=2, at=(0.0, 6.0)),
+        hero("c", energy=4, at=(40.0, 0.0)),
+    )
+    areas = [entry for entry in legal(fight.state) if entry.kind == "attack" and entry.command.area_targets]
+    assert areas and all(entry.details["in_zone"] == ["a", "b", "g"] for entry in areas)
+    assert all(entry.command.area_targets == ("b",) for entry in areas)
+    plain = [
+        entry for entry in legal(fight.state) if entry.kind == "attack" and not entry.command.area_targets
+    ]
+    assert plain and all("in_zone" not in entry.details for entry in plain)
