@@ -255,12 +255,15 @@ def power_index(who: Combatant, value: Any, where: Message) -> int | None:
     apostrophes do not matter (``Rayon d'energie`` is « Rayon d’énergie »)."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
+    # Own and stolen ("mettre à disposition du personnage") powers; usable ones first, then those taken
+    # from ``who``, which the engine refuses by their name.
+    ordered = sorted(range(len(who.powers) + len(who.borrowed)), key=lambda i: not who.has_power(i))
     if isinstance(value, str):
         for name in (value, quick_power_name(value)):
-            for i, power in enumerate(who.powers):
-                if fold(power.name) == fold(name):
+            for i in ordered:
+                if fold(who.power(i).name) == fold(name):
                     return i
-    known = ", ".join(p.name for p in who.powers)
+    known = ", ".join(who.power(i).name for i in ordered if who.has_power(i))
     raise bad(
         N_("{where}: {name} has no power {value}; its powers: {known}."),
         where=where,
@@ -536,5 +539,22 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     """
     setup, raw = read_fight_file(path)
     state = setup_state(setup, None, str(path))
-    commands = [command_of(item, state, i + 1, known_only=False) for i, item in enumerate(raw)]
+    commands, now = [], state
+    for i, item in enumerate(raw):
+        # Read against the fight as played so far: a power stolen by an earlier command is named by its
+        # name ("le mettre à disposition du personnage"), like any other.
+        command = command_of(item, now, i + 1, known_only=False)
+        commands.append(command)
+        now = _played(now, command)
     return state, commands
+
+
+def _played(state: FightState, command: Command) -> FightState:
+    """``state`` after ``command``, or ``state`` itself when the rules refuse it (play will say why)."""
+    from meneur.systems.energy.combat.decide import decide
+    from meneur.systems.energy.combat.evolve import evolve_all
+
+    try:
+        return evolve_all(state, decide(state, command))
+    except MeneurError:  # refused or bad input: reported with its number when the file is played
+        return state
