@@ -100,3 +100,20 @@ def test_a_scene_interaction_takes_no_more_than_it_needs() -> None:
     refused(fight, Interact("f", "valve", 4, required=3), "interact")
     fight.do(Interact("f", "valve", 2, required=3))
     assert of_type(fight.events(), InteractionProgressed)[-1].total == 2
+
+
+def test_a_weakened_obstacle_costs_less_to_cross() -> None:
+    """« 3 points nécessaires pour la détruire ou la franchir » (FORGE) and « affaiblir »
+    (002_58e889a1abff3456.txt): a rank-3 barrier weakened by 1 costs 2 more tokens to cross, not 3."""
+    forge = PowerProfile("Sculpture de combat", "sup", effect="terrain")
+    fight = started(
+        hero("h", energy=6, powers=(forge,)),
+        foe("f", energy=5, powers=(COLD, DEF), at=(10.0, 0.0)),
+        foe("g", energy=4, at=(12.0, 0.0)),
+    )
+    fight.do(UseSupport("h", 0, 3, at=(5.0, 0.0), terrain_kind="obstacle"))
+    fight.do(EndPhase())
+    fight.do(Interact("f", "h-t1", 1, power=0))
+    fight.do(EndPhase())
+    fight.do(Move("g", (0.0, 0.0), crossing=("h-t1",)))
+    assert fight.state.get("g").energy == 4 - (1 + 2)
