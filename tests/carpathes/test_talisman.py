@@ -293,3 +293,21 @@ def test_the_ironic_phrase_explains_its_cost(until_penance: bool, lang: str, exp
     table = in_scene(options).confront().roll("Mihail", (4, 4)).do(ironic())
     event = table.session.events()[-1]
     assert [m.render(lang) for m in narrate(event)] == expected
+
+
+@pytest.mark.parametrize("closing", ["scene", "session"])
+def test_shaken_faith_ends_with_its_confrontation_when_a_scene_or_session_closes_it(closing: str) -> None:
+    """« Pour la prochaine confrontation surnaturelle, ce PJ subit un Désavantage »
+    (003_87a535c5e428c5d3.txt): a new scene or session that closes that confrontation ends the
+    disadvantage as ``end-confrontation`` does; protection rolls outside it and later confrontations
+    roll 2 dice again."""
+    table = mihail_faces_the_vampire().do(ironic()).do(EndConfrontation())
+    table.confront(CreatureKind.UNDEAD)
+    assert table.state.status["Mihail"].penalty == "active"
+    if closing == "session":
+        table.do(StartSession())
+    table.scene()
+    assert table.state.status["Mihail"].penalty == "none"
+    table.roll("Mihail", (6, 6), Trait.PHYSICAL, purpose="protection")
+    table.confront(CreatureKind.VAMPIRE).roll("Mihail", (6, 6), purpose="attack")
+    assert table.state.status["Mihail"].penalty == "none"

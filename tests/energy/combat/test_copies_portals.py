@@ -14,6 +14,7 @@ from meneur.systems.energy.combat.commands import (
     EndPhase,
     GiveEnergy,
     Interpose,
+    Maintain,
     Move,
     UseSupport,
 )
@@ -245,3 +246,26 @@ def test_legion_blocking_copy_takes_attacks_for_its_allies() -> None:
     assert (resolved.target, resolved.attack, resolved.defense) == ("legion#1", 4, 2 + 1)
     assert fight.state.get("legion#1").vigor == 4 - 1 and fight.state.get("legion").vigor == 5 - 1
     assert fight.state.get("mate").vigor == 5
+
+
+@pytest.mark.parametrize(("modifier", "maintained", "second"), [(1, 0, 1), (-1, 2, 1)])
+def test_maintaining_a_portal_is_the_first_use_of_the_turn(
+    modifier: int, maintained: int, second: int
+) -> None:
+    """ "apporte autant de points d'énergie que sa valeur de renforcement lors de son utilisation, une seule
+    fois par tour" (002_58e889a1abff3456.txt): NEXUS's portal maintained in the maintenance phase (which
+    belongs to the new turn) spends the power's +X or -X, so a second portal opened in the same turn pays
+    its rank with no modifier."""
+    portals = PowerProfile("Portails", "sup", modifier=modifier, effect="portal")
+    fight = started(hero("n", energy=6, powers=(portals, PULL)), foe(energy=3, at=(82.0, 0.0)))
+    fight.do(UseSupport("n", 0, 1, at=(1.0, 0.0), exit=(79.0, 0.0)))
+    fight.do(EndPhase())
+    fight.do(EndPhase())  # turn 2, maintenance phase
+    before = fight.state.get("n").energy
+    fight.do(Maintain("n", "n/portal/n-t1/0", 1))
+    assert before - fight.state.get("n").energy == maintained
+    fight.do(EndPhase())
+    before = fight.state.get("n").energy
+    fight.do(UseSupport("n", 0, 1, at=(1.0, 5.0), exit=(79.0, 5.0)))
+    assert before - fight.state.get("n").energy == second
+    assert 0 in fight.state.get("n").used

@@ -193,3 +193,24 @@ def test_the_end_of_a_fight_is_a_command_of_the_wire_form() -> None:
     session.do({"end": {}}, NO_DICE)
     assert session.state.phase is Phase.ENDED
     assert session.log_json()[-1]["command"] == "end" and EndFight() == session.entries()[-1].command
+
+
+@pytest.mark.parametrize(
+    ("attributes", "field"),
+    [
+        ({"energy": 0, "recovery": 0, "vigor": 2}, "attributes.energy"),
+        ({"energy": 4, "recovery": 6, "vigor": 4}, "attributes.recovery"),
+    ],
+)
+def test_fighters_with_attributes_the_creation_rules_forbid_are_refused(
+    attributes: dict[str, int], field: str
+) -> None:
+    """« Un attribut ne peut jamais être inférieur à 1 »; « La récupération ne peut pas être supérieure à
+    l'énergie » (002_58e889a1abff3456.txt): a fight refuses them, naming the field as ``energy check``
+    does, instead of starting an Énergie of 0 at 1/1."""
+    bad = setup([], [2])
+    bad["combatants"].append({"id": "x", "npc": 2, "side": "heroes", "attributes": attributes})
+    with pytest.raises(BadInputError) as caught:
+        Session.new("energy-fight", bad)
+    assert field in caught.value.render("en") and field in caught.value.render("fr")
+    assert "combatant x" in caught.value.render("en")

@@ -17,6 +17,7 @@ from meneur.systems.energy.combat.events import (
     MoveFailed,
     SupportUsed,
     TerrainCreated,
+    TerrainWeakened,
     TurnStarted,
     VigorLost,
     VigorRestored,
@@ -62,13 +63,15 @@ def test_kitsune_chase_and_charge() -> None:
 def test_brandon_wall_of_fire() -> None:
     """ "engage 4 points d'énergie. Son mur de feu apparaît, et il est de rang 4. Toute personne qui
     tenterait de le traverser subirait une attaque de feu de 4 points d'énergie. Pour l'éteindre, il
-    faudrait qu'un autre personnage engage 4 points" (002_58e889a1abff3456.txt)."""
+    faudrait qu'un autre personnage engage 4 points d'énergie avec un pouvoir comme une attaque de froid"
+    (002_58e889a1abff3456.txt)."""
     fight = play("brandon_wall")
     assert of_type(fight.events(), TerrainCreated)[0].element.rank == 4
     hazard = [d for d in of_type(fight.events(), AttackDeclared) if d.pending.terrain]
     assert hazard[0].pending.effective == 4
     assert fight.state.get("thug").vigor == 5 - 4
-    assert of_type(fight.events(), InteractionProgressed)[-1].total == 4
+    put_out = of_type(fight.events(), TerrainWeakened)[-1]
+    assert (put_out.paid, put_out.value, put_out.rank) == (4, 4, 0)
     assert fight.state.terrain == ()
 
 

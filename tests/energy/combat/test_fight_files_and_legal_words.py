@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from meneur.errors import BadInputError
+from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.energy.combat.commands import (
     Attack,
+    Defend,
     EndPhase,
     UseSupport,
 )
+from meneur.systems.energy.combat.engine import read_command
+from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.legal import legal_actions, with_tokens
 from meneur.systems.energy.combat.profile import PowerProfile
 from tests.cli_helpers import run_cli
@@ -215,3 +218,67 @@ def test_legal_reactions_show_what_the_tokens_are_worth() -> None:
     assert worth[("defend", "a", 0)] == (0, 6, 0, 7)
     assert worth[("defend", "a", None)] == (0, 6, 0, 3)
     assert worth[("extended_defense", "b", 0)] == (2, 5, 1, 4)
+
+
+STEAL = PowerProfile("Absorption solaire", "off_d", effect="steal")
+NET = PowerProfile("Enchevêtrement", "off_d", effect="condition", condition="immobilized")
+
+
+def after_theft() -> Fight:
+    """SOLARIS-like: ``h`` took ``f``'s Enchevêtrement; ``g`` stands by."""
+    fight = started(
+        hero("h", energy=9, powers=(STEAL, DEF)),
+        foe("f", energy=4, powers=(NET, DEF), at=(10.0, 0.0)),
+        foe("g", energy=2, at=(0.0, 10.0)),
+    )
+    fight.do(Attack("h", "f", 3, 0, target_power=0))
+    fight.do(Defend("f"))
+    return fight
+
+
+def test_a_stolen_power_is_named_by_its_name() -> None:
+    """« priver la cible de son pouvoir et de le mettre à disposition du personnage jusqu'à la fin du
+    tour » (002_58e889a1abff3456.txt): the thief names the power it took by its name (case and accents
+    folded), as any other power."""
+    fight = after_theft()
+    command = read_command(
+        fight.state, {"attack": {"actor": "h", "target": "g", "tokens": 2, "power": "ENCHEVETREMENT"}}
+    )
+    assert isinstance(command, Attack) and command.power == 2
+    fight.do(command)
+    fight.do(Defend("g"))
+    assert "immobilized" in fight.state.get("g").conditions
+
+
+def test_refusals_name_a_power_by_its_name() -> None:
+    """« priver la cible de son pouvoir » (002_58e889a1abff3456.txt): the robbed character is told which
+    power it lost, by name, not by a number."""
+    fight = after_theft()
+    fight.do(EndPhase())
+    assert fight.state.acting == "f"
+    command = read_command(
+        fight.state, {"attack": {"actor": "f", "target": "h", "tokens": 2, "power": "Enchevêtrement"}}
+    )
+    with pytest.raises(IllegalActionError) as caught:
+        fight.do(command)
+    for lang in ("fr", "en"):
+        text = caught.value.render(lang)
+        assert "Enchevêtrement" in text and "0" not in text
+    with pytest.raises(IllegalActionError) as unknown:
+        fight.do(Attack("f", "h", 2, 7))
+    listed = unknown.value.render("en")  # no such power: its number, and the powers it can use
+    assert "7" in listed and "Esquive" in listed and "Enchevêtrement" not in listed
+
+
+def test_the_entangled_refusal_says_support_stays_possible() -> None:
+    """« Empêtré: ne peut plus se déplacer ni attaquer » (002_58e889a1abff3456.txt): the refusal of an
+    attack says what is still possible, defence and support, not « only defence »."""
+    web = PowerProfile("Toile", "off_d", effect="condition", condition="entangled")
+    fight = started(hero(powers=(web, DEF)), foe(powers=(OFF_D, DEF, PowerProfile("Soin", "sup"))))
+    fight.do(Attack("h", "f", 3, 0))
+    fight.do(Defend("f"))
+    fight.do(EndPhase())
+    with pytest.raises(IllegalActionError) as caught:
+        fight.do(Attack("f", "h", 1, 0))
+    assert "support" in caught.value.render("en") and "support" in caught.value.render("fr")
+    fight.do(UseSupport("f", 2, 1))

@@ -16,7 +16,9 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.events import (
     AttackResolved,
+    DefensePlaced,
 )
+from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.profile import PowerProfile
 from meneur.systems.energy.combat.render import explain_all
 
@@ -133,3 +135,61 @@ def test_a_defence_after_interposing_without_a_power_says_how_to_defend() -> Non
     assert "without a power" in caught.value.render("en") and "sans pouvoir" in caught.value.render("fr")
     fight.do(Defend("b", 4))
     assert fight.state.get("b").vigor == 5 - (4 - 2)
+
+
+def interposed(power: int | None) -> Fight:
+    """``f`` attacks ``a`` with 4 tokens; ``b`` interposes with ``power`` (1: its armour)."""
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, powers=(DODGE, ARMOUR), at=(2.0, 0.0)),
+    )
+    fight.do(Attack("f", "a", 4, 0))
+    fight.do(Interpose("b", power))
+    return fight
+
+
+def test_an_interposer_becomes_the_attackers_target_for_the_phase() -> None:
+    """« s'interposant et en prenant l'attaque à sa place » and « un même adversaire ne peut être pris pour
+    cible par le personnage actif qu'une seule fois durant sa phase d'action » (002_58e889a1abff3456.txt):
+    after taking the hit for an ally, the interposer cannot be attacked again by the same attacker in
+    that phase (it would lose a second defence token)."""
+    fight = interposed(1)
+    fight.do(Defend("b", 2))
+    refused(fight, Attack("f", "b", 2, 0), "one_attack_per_target")
+    refused(fight, Attack("f", "a", 2, 0), "one_attack_per_target")
+
+
+def test_the_interposers_defence_uses_its_interposition_power_when_defend_names_none() -> None:
+    """« Cela doit être réalisé avec un pouvoir qui le permette (ou sans pouvoir et en demi-succès) »
+    (002_58e889a1abff3456.txt): after interposing with its armour, a ``defend`` without a power defends with
+    the armour (in full); naming another power is refused."""
+    fight = interposed(1)
+    refused(fight, Defend("b", 2, 0), "interpose")
+    fight.do(Defend("b", 2))
+    placed = of_type(fight.events(), DefensePlaced)[-1]
+    assert (placed.power, placed.level) == (1, 0)
+    assert of_type(fight.events(), AttackResolved)[-1].defense == 2
+
+
+def test_the_query_lists_everyone_inside_an_area_attacks_zone() -> None:
+    """« son attaque est effectuée en demi-succès contre tous les personnages situés dans la zone d'effet »
+    (002_58e889a1abff3456.txt): the attacker names whom it hits (the GM's say), but the query's details
+    list every combatant inside the zone (centred on the first target, 20 m across), on either side and
+    not only those the template names, so a page can preselect them."""
+    from meneur.systems.energy.combat.engine import legal
+
+    fight = started(
+        foe("f", energy=9, powers=(OFF_D,), at=(20.0, 0.0)),
+        hero("a", energy=4),
+        hero("b", energy=4, at=(2.0, 0.0)),
+        foe("g", energy=2, at=(0.0, 6.0)),
+        hero("c", energy=4, at=(40.0, 0.0)),
+    )
+    areas = [entry for entry in legal(fight.state) if entry.kind == "attack" and entry.command.area_targets]
+    assert areas and all(entry.details["in_zone"] == ["a", "b", "g"] for entry in areas)
+    assert all(entry.command.area_targets == ("b",) for entry in areas)
+    plain = [
+        entry for entry in legal(fight.state) if entry.kind == "attack" and not entry.command.area_targets
+    ]
+    assert plain and all("in_zone" not in entry.details for entry in plain)

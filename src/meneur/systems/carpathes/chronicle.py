@@ -279,11 +279,12 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                 }
             )
         case SessionStarted():
-            return state.model_copy(
-                update={"session": state.session + 1, "in_scene": False, "confrontation": None, "round": 0}
+            # A confrontation a new session closes ends as ``end-confrontation`` ends it (shaken faith).
+            return _end(state).model_copy(
+                update={"session": state.session + 1, "in_scene": False, "round": 0}
             )
         case SceneStarted(after_night=night):
-            state = state.model_copy(
+            state = _end(state).model_copy(
                 update={
                     "scene": state.scene + 1,
                     "in_scene": True,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from meneur.systems.energy.combat.checks import distance
-from meneur.systems.energy.combat.profile import Point
+from meneur.systems.energy.combat.profile import Combatant, Point
 
 EPSILON = 1e-9
 
@@ -46,3 +46,17 @@ def enclosing_diameter(points: list[Point]) -> float:
 def fits(points: list[Point], diameter: float) -> bool:
     """Whether ``points`` fit together in a zone of ``diameter`` metres."""
     return enclosing_diameter(points) <= diameter + EPSILON
+
+
+def inside(
+    combatants: tuple[Combatant, ...], attacker: str, centre: Point, diameter: float
+) -> tuple[str, ...]:
+    """Every standing combatant but ``attacker`` in the zone of ``diameter`` centred on ``centre``, on
+    either side: "contre tous les personnages situés dans la zone d'effet" (002_58e889a1abff3456.txt).
+    The attack hits only the targets it names (the GM's say); this is what a page preselects."""
+    radius = diameter / 2
+    return tuple(
+        c.id
+        for c in combatants
+        if c.id != attacker and not c.out and distance(c.position, centre) <= radius + EPSILON
+    )

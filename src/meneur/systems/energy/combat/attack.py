@@ -233,6 +233,12 @@ def check_attacker(who: Combatant, cmd: Attack) -> None:
         checks.refuse("duplicates", N_("A copy made by a defensive power only protects: it cannot attack."))
     if blocker == "immune":
         checks.not_immune(who)
+    if blocker == "entangled":  # « Empêtré: ne peut plus se déplacer ni attaquer »: support stays open
+        checks.refuse(
+            "conditions",
+            N_("{name} is entangled: it can neither move nor attack, but may still defend and use support."),
+            name=who.name,
+        )
     if blocker is not None:
         checks.refuse(
             "conditions",
@@ -280,13 +286,8 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
     """Effect details: a stolen power must exist, a forced move stays within 20 m."""
     if kind != "forced_move" and cmd.destination is not None and kind not in ("carry",):
         checks.refuse("destination", N_("Only a forced move or a carry takes a destination."))
-    if kind == "steal" and not target.has_power(cmd.target_power):
-        checks.refuse(
-            "steal",
-            N_("{name} has no usable power number {power}."),
-            name=target.name,
-            power=cmd.target_power,
-        )
+    if kind == "steal":
+        checks.usable_power(target, cmd.target_power, "steal")
     if (
         kind == "forced_move"
         and cmd.destination is not None

@@ -168,10 +168,26 @@ def can_pay(who: Combatant, paid: int) -> None:
         )
 
 
-def usable_power(who: Combatant, power: int | None) -> None:
-    """Refuse an unknown power or one stolen from ``who``."""
-    if not who.has_power(power):
-        refuse("powers", N_("{name} has no usable power number {power}."), name=who.name, power=power)
+def usable_power(who: Combatant, power: int | None, rule: str = "powers") -> None:
+    """Refuse an unknown power or one stolen from ``who`` (named by its name when it has one)."""
+    if who.has_power(power):
+        return
+    assert power is not None
+    if 0 <= power < len(who.powers):
+        refuse(
+            rule,
+            N_("{name} cannot use {power}: it was taken until the end of the turn."),
+            name=who.name,
+            power=who.powers[power].name,
+        )
+    known = [who.power(i).name for i in range(len(who.powers) + len(who.borrowed)) if who.has_power(i)]
+    refuse(
+        rule,
+        N_("{name} has no power number {power}; its powers: {known}."),
+        name=who.name,
+        power=power,
+        known=", ".join(known) or "-",
+    )
 
 
 def gm_modifier_ok(value: int) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meneur.i18n import N_
-from meneur.systems.energy.combat import checks, gm, movement, reactions, support, turn
+from meneur.systems.energy.combat import checks, gm, interaction, movement, reactions, support, turn
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import (
     Adjust,
@@ -64,7 +64,7 @@ HANDLERS: dict[type, Callable[[FightState, Any], list[Event]]] = {
     UseSupport: support.use_support,
     GiveEnergy: support.give_energy_to,
     Heal: support.heal_target,
-    Interact: support.interact,
+    Interact: interaction.interact,
     Maintain: turn.maintain,
     SpendStress: turn.spend_stress,
     EndPhase: turn.end_phase,

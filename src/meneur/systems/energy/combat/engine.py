@@ -36,7 +36,7 @@ from meneur.engine.system import Legal, System
 from meneur.errors import Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Attack, Command
 from meneur.systems.energy.combat.decide import decide as decide_command
 from meneur.systems.energy.combat.events import Event as Event
 from meneur.systems.energy.combat.evolve import evolve
@@ -153,13 +153,17 @@ def decide(state: FightState, command: Command, dice: DiceSource | None = None) 
 
 def details(action: LegalAction) -> dict[str, Any]:
     """What a UI shows beside an action: bonus, halvings, stress boxes and the effective value of each
-    token count from ``cost_min`` to ``cost_max``."""
-    return {
+    token count from ``cost_min`` to ``cost_max``; an area attack's ``in_zone`` lists every combatant
+    inside its zone (centred on its first target), for a page to preselect."""
+    shown: dict[str, Any] = {
         "bonus": action.bonus,
         "halving": action.halving,
         "stress_cost": action.stress_cost,
         "effective": [action.effective(n) for n in range(action.cost_min, action.cost_max + 1)],
     }
+    if isinstance(action.command, Attack) and action.command.area_targets:
+        shown["in_zone"] = list(action.in_zone)
+    return shown
 
 
 def as_legal(action: LegalAction) -> Legal[Command]:

@@ -233,6 +233,18 @@ class TerrainRemoved(NamedTuple):
     id: str
 
 
+class TerrainWeakened(NamedTuple):
+    """``actor`` engaged ``paid`` tokens (worth ``value``) against the terrain element ``id``, whose rank is
+    now ``rank`` (0: it is gone): "un cône de froid pour affaiblir un mur de feu"."""
+
+    actor: str
+    id: str
+    paid: int
+    value: int
+    rank: int
+    power: int | None = None
+
+
 class InteractionProgressed(NamedTuple):
     """``actor`` engaged ``tokens`` in the scene interaction ``key`` (``total`` of ``required``)."""
 
@@ -423,6 +435,7 @@ Event = (
     | SupportUsed
     | TerrainCreated
     | TerrainRemoved
+    | TerrainWeakened
     | InteractionProgressed
     | PowerStolen
     | PowerAbsorbed

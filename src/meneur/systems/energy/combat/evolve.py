@@ -117,13 +117,16 @@ def _interposed(state: FightState, e: ev.Interposed) -> FightState:
     pending = state.pending
     # "une seule fois": an interposer already in the zone takes the attack once, in the ally's place.
     rest = tuple(t for t in pending.targets[1:] if t != e.actor)
+    # "qu'une seule fois durant sa phase d'action": the interposer is now a target of this attacker.
+    targeted = state.targeted | {e.actor} if pending.terrain is None else state.targeted
     return state._replace(
+        targeted=targeted,
         pending=pending._replace(
             target=e.actor,
             interposed_by=e.actor,
             interpose_power=e.power,
             targets=(pending.targets[0], *rest),
-        )
+        ),
     )
 
 
@@ -289,6 +292,14 @@ def _terrain_removed(state: FightState, e: ev.TerrainRemoved) -> FightState:
         terrain=tuple(t for t in state.terrain if t.id != e.id),
         scene=tuple(s for s in state.scene if s[0] != e.id),
     )
+
+
+def _weakened(state: FightState, e: ev.TerrainWeakened) -> FightState:
+    after = _spend(state, e.actor, e.paid)
+    terrain = tuple(
+        replace(t, rank=e.rank) if t.id == e.id else t for t in after.terrain if t.id != e.id or e.rank > 0
+    )
+    return after._replace(terrain=terrain, acted=True)
 
 
 def _interaction(state: FightState, e: ev.InteractionProgressed) -> FightState:
@@ -465,6 +476,7 @@ CHANGES: dict[type, Change] = {
     ev.SupportUsed: _support_used,
     ev.TerrainCreated: _terrain_created,
     ev.TerrainRemoved: _terrain_removed,
+    ev.TerrainWeakened: _weakened,
     ev.InteractionProgressed: _interaction,
     ev.PowerStolen: _stolen,
     ev.PowerAbsorbed: _absorbed,

@@ -184,6 +184,7 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
         character = character.model_copy(update={"powers": entry.powers})
     from meneur.systems.energy.combat.rules import may_fight
 
+    attributes_allowed(entry.id, character)
     if not may_fight(frozenset(str(s) for s in character.states)):
         raise bad(
             N_(
@@ -201,6 +202,27 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
     if entry.vigor is not None:
         who = who._replace(vigor=min(entry.vigor, who.vigor_max))
     return who
+
+
+def attributes_allowed(id: str, character: Character) -> None:
+    """Refuse the attributes the creation rules forbid ("Un attribut ne peut jamais être inférieur à 1";
+    "La récupération ne peut pas être supérieure à l'énergie", 002_58e889a1abff3456.txt), as
+    ``meneur energy check`` does (:func:`meneur.systems.energy.validation.validate`), naming each field.
+
+    Raises:
+        BadInputError: listing every attribute problem of combatant ``id``.
+    """
+    from meneur.systems.energy.validation import validate
+
+    problems = [p for p in validate(character).problems if p.rule.startswith("attribute.")]
+    if problems:
+        # An untranslated template joining the problems, each already a translated message.
+        joined = Message(
+            DOMAIN,
+            " ".join(f"{{p{i}}}" for i in range(len(problems))),
+            {f"p{i}": p.message for i, p in enumerate(problems)},
+        )
+        raise bad(N_("combatant {id}: {problems}"), id=id, problems=joined)
 
 
 def quick_power_name(value: str) -> str:
@@ -233,12 +255,15 @@ def power_index(who: Combatant, value: Any, where: Message) -> int | None:
     apostrophes do not matter (``Rayon d'energie`` is « Rayon d’énergie »)."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
+    # Own and stolen ("mettre à disposition du personnage") powers; usable ones first, then those taken
+    # from ``who``, which the engine refuses by their name.
+    ordered = sorted(range(len(who.powers) + len(who.borrowed)), key=lambda i: not who.has_power(i))
     if isinstance(value, str):
         for name in (value, quick_power_name(value)):
-            for i, power in enumerate(who.powers):
-                if fold(power.name) == fold(name):
+            for i in ordered:
+                if fold(who.power(i).name) == fold(name):
                     return i
-    known = ", ".join(p.name for p in who.powers)
+    known = ", ".join(who.power(i).name for i in ordered if who.has_power(i))
     raise bad(
         N_("{where}: {name} has no power {value}; its powers: {known}."),
         where=where,
@@ -514,5 +539,22 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     """
     setup, raw = read_fight_file(path)
     state = setup_state(setup, None, str(path))
-    commands = [command_of(item, state, i + 1, known_only=False) for i, item in enumerate(raw)]
+    commands, now = [], state
+    for i, item in enumerate(raw):
+        # Read against the fight as played so far: a power stolen by an earlier command is named by its
+        # name ("le mettre à disposition du personnage"), like any other.
+        command = command_of(item, now, i + 1, known_only=False)
+        commands.append(command)
+        now = _played(now, command)
     return state, commands
+
+
+def _played(state: FightState, command: Command) -> FightState:
+    """``state`` after ``command``, or ``state`` itself when the rules refuse it (play will say why)."""
+    from meneur.systems.energy.combat.decide import decide
+    from meneur.systems.energy.combat.evolve import evolve_all
+
+    try:
+        return evolve_all(state, decide(state, command))
+    except MeneurError:  # refused or bad input: reported with its number when the file is played
+        return state

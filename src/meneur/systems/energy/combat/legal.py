@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from meneur.errors import IllegalActionError
 from meneur.i18n import Message
-from meneur.systems.energy.combat import checks, rules
+from meneur.systems.energy.combat import area, checks, interaction, rules
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -89,6 +89,9 @@ class LegalAction(NamedTuple):
     rule: str | None = None
     stress_cost: int = 0
     """Stress boxes the action checks ("cocher une case de stress"): 1 for a stress use."""
+    in_zone: tuple[str, ...] = ()
+    """For an area attack, every combatant inside its zone (:func:`.area.inside`), the template's named
+    targets and the others: a page preselects them, the attacker names whom it hits."""
 
     @property
     def legal(self) -> bool:
@@ -137,9 +140,22 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         elif isinstance(event, StressSpent):
             stress += 1
     top = pool if isinstance(command, VARIABLE) and not _is_fixed(command, events) else paid
+    if isinstance(command, Interact):  # no more than the interaction still needs ("4 sur 3")
+        price = interaction.pricing(state, state.get(command.actor), command)
+        bonus, halving, top = price.bonus, price.halving, interaction.most_tokens(state, command, pool)
     if isinstance(command, Attack) and command.joined:
         top += sum(tokens for _id, tokens in command.joined)
-    return LegalAction(actor, kind, command, paid, max(paid, top), bonus, halving, stress_cost=stress)
+    zone = _zone(state, command) if isinstance(command, Attack) and command.area_targets else ()
+    return LegalAction(
+        actor, kind, command, paid, max(paid, top), bonus, halving, stress_cost=stress, in_zone=zone
+    )
+
+
+def _zone(state: FightState, command: Attack) -> tuple[str, ...]:
+    """The combatants inside an area attack's zone: the query's zone is centred on its first target
+    (:func:`.legal_candidates.candidates`), of the declared diameter."""
+    centre = state.get(command.target).position
+    return area.inside(state.combatants, command.actor, centre, command.diameter)
 
 
 def _pool(state: FightState, actor: str | None) -> int:

@@ -277,8 +277,14 @@ def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candid
 def _interactions(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
     if not with_refused and not (rules.affords(who, 1) and rules.acts_on_field(who)):
         return []
+    # Removing terrain "avec un pouvoir comme une attaque de froid": each power that opposes it, or none.
+    powers = [p for p in range(len(who.powers) + len(who.borrowed)) if who.has_power(p)]
+    opposing = (None, *(p for p in powers if rules.removes_terrain(who, p)))
     out: list[Candidate] = [
-        ("interact", made(Interact, who.id, t.id, 1)) for t in state.terrain if t.kind != "portal"
+        ("interact", made(Interact, who.id, t.id, 1, 1, p))
+        for t in state.terrain
+        if t.kind != "portal"
+        for p in opposing
     ]
     return out + [("interact", made(Interact, who.id, key, 1, 1)) for key, _ in state.scene]
 
@@ -332,9 +338,12 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidat
     target = state.get(state.pending.target)
     defences = _kit(target).defence
     pending = state.pending
+    # An interposer's defence without a power is the one with its interposition's power: offered once.
+    chosen = rules.defence_power(pending, target, None)
+    powers = (*defences, None) if chosen is None else (*defences, *(() if chosen in defences else (chosen,)))
     out: list[Candidate] = [
         ("defend", made(Defend, target.id, 0, p))
-        for p in (*defences, None)
+        for p in powers
         if with_refused or rules.may_defend_with(pending, target, p)
     ]
     for ally in _allies(state, target):

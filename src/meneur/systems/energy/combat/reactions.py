@@ -66,8 +66,6 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
         checks.refuse(
             "defense_reaction", N_("{name} is not the target of the pending attack."), name=who.name
         )
-    checks.usable_power(who, cmd.power)
-    checks.copy_may_use(who, cmd.power)
     if not rules.may_defend_with(pending, who, cmd.power):
         if pending.interpose_power is None:
             checks.refuse(
@@ -84,15 +82,18 @@ def defend(state: FightState, cmd: Defend) -> list[Event]:
             name=who.name,
             power=who.power(pending.interpose_power).name,
         )
+    power = rules.defence_power(pending, who, cmd.power)
+    checks.usable_power(who, power)
+    checks.copy_may_use(who, power)
     checks.gm_modifier_ok(cmd.gm_modifier)
     checks.tokens_between(who, cmd.tokens, low=0)
-    raw, events = placed(who, cmd.tokens, cmd.power)
-    level = defense_level(who, pending, cmd.power)
-    events.append(DefensePlaced(who.id, raw, cmd.tokens, cmd.power, level))
+    raw, events = placed(who, cmd.tokens, power)
+    level = defense_level(who, pending, power)
+    events.append(DefensePlaced(who.id, raw, cmd.tokens, power, level))
     if who.invisible and cmd.tokens:
         events.append(InvisibilityChanged(who.id, True, 0))
     after = state.with_combatant(_with_defense(who, raw, cmd.tokens))
-    events += resolve(after, pending, level, cmd.gm_modifier, cmd.power)
+    events += resolve(after, pending, level, cmd.gm_modifier, power)
     if pending.follow is not None and len(pending.targets) <= 1:
         events += followed(evolve_all(state, events), pending.follow)
     return events

@@ -192,6 +192,32 @@ def _terrain_removed(s: FightState, e: ev.TerrainRemoved) -> Message:
     )
 
 
+def _weakened(s: FightState, e: ev.TerrainWeakened) -> Message:
+    element = s.terrain_element(e.id)
+    kind, rank = (word(element.kind), element.rank) if element is not None else (e.id, e.rank + e.value)
+    owner = name_of(s, element.owner) if element is not None else "-"
+    params = {"name": name_of(s, e.actor), "tokens": tokens(e.paid), "value": e.value, "kind": kind}
+    if e.rank == 0:
+        return say(
+            N_(
+                "{name} engages {tokens} (worth {value}) and removes the {kind} of rank {rank} made by {owner}."
+            ),
+            rank=rank,
+            owner=owner,
+            **params,
+        )
+    return say(
+        N_(
+            "{name} engages {tokens} (worth {value}) against the {kind} made by {owner}: its rank goes "
+            "from {rank} to {now}."
+        ),
+        rank=rank,
+        now=e.rank,
+        owner=owner,
+        **params,
+    )
+
+
 def _interaction(s: FightState, e: ev.InteractionProgressed) -> Message:
     element = s.terrain_element(e.key)
     if element is not None:
@@ -366,6 +392,7 @@ EXPLAIN: dict[type, Explain] = {
         id=e.element.id,
     ),
     ev.TerrainRemoved: _terrain_removed,
+    ev.TerrainWeakened: _weakened,
     ev.InteractionProgressed: _interaction,
     ev.PowerStolen: lambda s, e: say(
         N_("{thief} takes {power} from {victim} until the end of the turn."),

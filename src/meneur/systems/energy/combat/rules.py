@@ -160,9 +160,15 @@ def extended_defense_cost(tokens: int, allies: int) -> int:
 
 
 def may_defend_with(pending: PendingAttack, who: Combatant, power: int | None) -> bool:
-    """An interposer defends with the power it interposed with, or without a power if it interposed
-    without one (rule ``interpose``)."""
-    return pending.interposed_by != who.id or power == pending.interpose_power
+    """An interposer defends with the power it interposed with: ``defend`` names that power or none
+    (:func:`defence_power`); naming another is refused (rule ``interpose``)."""
+    return pending.interposed_by != who.id or power in (None, pending.interpose_power)
+
+
+def defence_power(pending: PendingAttack, who: Combatant, power: int | None) -> int | None:
+    """The power a defence uses: an interposer's is the one it interposed with ("Cela doit être réalisé
+    avec un pouvoir qui le permette", 002_58e889a1abff3456.txt), the others' the one they name."""
+    return pending.interpose_power if pending.interposed_by == who.id else power
 
 
 def may_interpose(pending: PendingAttack, who: Combatant) -> bool:
@@ -173,6 +179,14 @@ def may_interpose(pending: PendingAttack, who: Combatant) -> bool:
 def is_offensive(who: Combatant, power: int | None) -> bool:
     """Whether ``power`` counts as an offensive power (Off-C or Off-D) this turn."""
     return power is not None and (who.counts_as(power, "off_c") or who.counts_as(power, "off_d"))
+
+
+def removes_terrain(who: Combatant, power: int | None) -> bool:
+    """Whether ``power`` opposes a terrain element in full: "avec un pouvoir comme une attaque de froid ou
+    d'eau", "un cône de froid pour affaiblir un mur de feu" (002_58e889a1abff3456.txt) name offensive and
+    support uses; without a power, or with a Def or Mov power, the tokens count in half success. Whether
+    the power fits the element (cold against fire) is the GM's say."""
+    return power is not None and (is_offensive(who, power) or who.counts_as(power, "sup"))
 
 
 def copy_refuses(who: Combatant, power: int | None) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
-from meneur.systems.energy.combat.commands import GiveEnergy, Heal, Interact, Regenerate, UseSupport
+from meneur.systems.energy.combat.commands import GiveEnergy, Heal, Regenerate, UseSupport
 from meneur.systems.energy.combat.effects import (
     ON_HIT,
     duplicates,
@@ -25,10 +25,8 @@ from meneur.systems.energy.combat.effects import (
 )
 from meneur.systems.energy.combat.events import (
     Event,
-    InteractionProgressed,
     PowerUsed,
     SupportUsed,
-    TerrainRemoved,
 )
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.reactions import reappears
@@ -116,34 +114,6 @@ def _typed(state: FightState, cmd: UseSupport, kind: str) -> list[Event]:
         )
         checks.refuse("support", message, power=who.power(cmd.power).name)
     return use_support(state, cmd)
-
-
-def interact(state: FightState, cmd: Interact) -> list[Event]:
-    """Engage tokens in a scene interaction (or in removing a terrain element of that id)."""
-    who = checks.combatant(state, cmd.actor)
-    checks.acting(state, who)
-    checks.free_to_spend(who)
-    checks.not_immune(who)
-    checks.usable_power(who, cmd.power)
-    checks.gm_modifier_ok(cmd.gm_modifier)
-    checks.tokens_between(who, cmd.tokens)
-    element = state.terrain_element(cmd.key)
-    required = element.rank if element is not None else cmd.required
-    if required < 1:
-        checks.refuse("interact", N_("An interaction needs at least 1 token."))
-    at = element.position if element is not None else cmd.at
-    value = checks.halve(
-        cmd.tokens + checks.first_use_modifier(who, cmd.power) + cmd.gm_modifier,
-        checks.far_point_while_engaged(state, who, at),
-    )
-    total = state.progress(cmd.key) + value
-    events: list[Event] = []
-    if cmd.power is not None and cmd.power not in who.used:
-        events.append(PowerUsed(who.id, cmd.power))
-    events.append(InteractionProgressed(who.id, cmd.key, cmd.tokens, value, total, required))
-    if element is not None and total >= required:
-        events.append(TerrainRemoved(element.id))
-    return events + reappears(who)
 
 
 def regenerate(state: FightState, cmd: Regenerate) -> list[Event]:

@@ -36,6 +36,7 @@ from meneur.systems.energy.combat.events import (
     InterruptionEnded,
     LastingMaintained,
     MaintenanceEnded,
+    PowerUsed,
     StressSpent,
     TurnStarted,
 )
@@ -202,7 +203,9 @@ def maintain(state: FightState, cmd: Maintain) -> list[Event]:
     if rules.kept_at_fixed_cost(lasting):
         paid = checks.fixed_cost(who, lasting.power, lasting.tokens)
         checks.can_pay(who, paid)
-        kept: list[Event] = [LastingMaintained(lasting, paid)]
+        # Paying a reinforced (or weakened) power's price is its use of the turn: "une seule fois par tour".
+        first = [PowerUsed(who.id, lasting.power)] if lasting.power not in who.used else []
+        kept: list[Event] = [*first, LastingMaintained(lasting, paid)]
         return [*kept, ImmunityRaised(who.id, 0)] if lasting.kind == "immunity" else kept
     # Paying again for an offensive effect is a new attack on the same target: it is checked as if
     # the owner were acting alone (no one-attack-per-target bookkeeping in the maintenance phase).
