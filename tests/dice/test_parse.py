@@ -18,7 +18,7 @@ from meneur.dice.notation import Binary, DiceTerm, SetTerm, Unary
         ("3d6kl2", "3d6kl2"),
         ("2d6 + 3", "2d6 + 3"),
         ("(1d4, 1d6)kh1", "(1d4, 1d6)kh1"),
-        ("(4d6)kh3", "4d6kh3"),
+        ("(4d6)kh3", "(4d6)kh3"),
         ("4d6rr1ro2", "4d6rr1ro2"),
         ("8d6e6", "8d6e6"),
         ("1d20 >= 10", "1d20 >= 10"),

@@ -314,20 +314,22 @@ def _merge(found: list[_Op]) -> tuple[Operation, ...]:
 
 
 def _operated_parens(inner: Node, operations: tuple[Operation, ...]) -> Node:
-    """``(x)`` alone, or ``(4d6)kh3`` read as ``4d6kh3`` (operations apply to the dice inside)."""
+    """``(x)`` alone, or a group of dice kept again: ``(4d6)kh3``, ``((10d6kh5)kl2)kh1``.
+
+    The operations act on the dice inside still kept, after the inner ones, and are never merged
+    with them: ``(10d6kh5)kl2`` keeps the 2 lowest of the 5 highest (as d20 reads it).
+    """
     if not operations:
         return Parens(inner)
     while isinstance(inner, Parens) and isinstance(inner.inner, Parens | DiceTerm):
         inner = inner.inner
     if isinstance(inner, DiceTerm):
         return DiceTerm(
-            inner.count, inner.sides, _merge_tuples(inner.operations, operations), inner.percent, inner.fate
+            inner.count,
+            inner.sides,
+            inner.operations + operations,
+            inner.percent,
+            inner.fate,
+            (*inner.groups, len(inner.operations)),
         )
     return SetTerm((inner,), operations)
-
-
-def _merge_tuples(first: tuple[Operation, ...], then: tuple[Operation, ...]) -> tuple[Operation, ...]:
-    if first and then and first[-1].code == then[0].code and first[-1].code not in ("mi", "ma"):
-        joined = Operation(first[-1].code, first[-1].selectors + then[0].selectors)
-        return (*first[:-1], joined, *then[1:])
-    return first + then

@@ -83,6 +83,12 @@ class DiceTerm:
     ``digits`` is how many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die;
     ``notation`` is the canonical text (both worked out once, as rolls read them often). A Fate
     die (``dF``, ``fate``) has three sides showing -1, 0 and +1.
+
+    ``groups`` says where parentheses close around the dice: ``((10d6kh5)kl2)kh1`` has the
+    operations ``kh5``, ``kl2``, ``kh1`` and the groups ``(1, 2)`` (a parenthesis closes after the
+    first operation, another after the second). Operations always apply in order to the dice still
+    kept, so ``kl2`` there picks among the 5 kept by ``kh5``; within one group, consecutive
+    selectors of one kind merge into a union (``10d6kh5kl2`` keeps 7 dice).
     """
 
     count: int
@@ -90,13 +96,22 @@ class DiceTerm:
     operations: tuple[Operation, ...] = ()
     percent: bool = False
     fate: bool = False
+    groups: tuple[int, ...] = ()
     digits: int = field(init=False, compare=False, repr=False)
     notation: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        size = "%" if self.percent else "F" if self.fate else str(self.sides)
         object.__setattr__(self, "digits", 0 if self.fate else DIGIT_DICE.get(self.sides, 0))
-        object.__setattr__(self, "notation", f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
+        object.__setattr__(self, "notation", self._notation())
+
+    def _notation(self) -> str:
+        size = "%" if self.percent else "F" if self.fate else str(self.sides)
+        text = "(" * len(self.groups) + f"{self.count}d{size}"
+        done = 0
+        for end in self.groups:
+            text += "".join(str(o) for o in self.operations[done:end]) + ")"
+            done = end
+        return text + "".join(str(o) for o in self.operations[done:])
 
     def faces(self) -> tuple[int, ...]:
         """Every face one die of this term can show, in increasing order."""

@@ -146,13 +146,8 @@ class _Counter:
         rest = tuple(o for o in rest if o.code not in ("mi", "ma"))
         if not rest:
             return self.sum(term.count, _Shape(size, low, high))
-        if (
-            len(rest) == 1
-            and rest[0].code in ("k", "p")
-            and operations[0].code != "e"
-            and not any(s.is_by_value() for s in rest[0].selectors)
-        ):
-            return self.pool(term.count, _Shape(size, low, high), kept_count(term.count, rest[0]))
+        if by_order(rest) and operations[0].code != "e":
+            return self.pool(term.count, _Shape(size, low, high), sum(positions(term.count, rest)))
         if (
             len(rest) == 1
             and rest[0].code in ("k", "p")
@@ -228,6 +223,11 @@ class _Counter:
         return total
 
 
+def by_order(operations: tuple[Operation, ...]) -> bool:
+    """True for keeps and drops that only pick the highest or lowest (``kh3``, ``(4d6kh3)kl1``)."""
+    return all(o.code in ("k", "p") and not any(s.is_by_value() for s in o.selectors) for o in operations)
+
+
 def too_many_paths(notation: str) -> Message:
     """Why an enumeration is refused."""
     return Message(
@@ -239,11 +239,27 @@ def too_many_paths(notation: str) -> Message:
 
 def kept_count(count: int, operation: Operation) -> int:
     """How many of ``count`` dice a keep/drop by order (``kh3``, ``pl1``...) leaves counted."""
-    picked: set[int] = set()
-    for selector in operation.selectors:
-        number = min(selector.number, count)
-        picked.update(range(count - number, count) if selector.kind == "h" else range(number))
-    return len(picked) if operation.code == "k" else count - len(picked)
+    return sum(positions(count, (operation,)))
+
+
+def positions(count: int, operations: tuple[Operation, ...]) -> tuple[int, ...]:
+    """After keeps and drops by order applied in turn, which sorted positions count (lowest first).
+
+    Each operation picks among the positions the previous ones kept, as rolls do, so
+    ``(10d6kh5)kl2`` keeps the 2 lowest of the 5 highest; the selectors of one operation pick the
+    union (``kh1kl1``). Ties do not matter: the kept values are the same whichever equal die is kept.
+    """
+    kept = list(range(count))
+    for operation in operations:
+        size = len(kept)
+        picked: set[int] = set()
+        for selector in operation.selectors:
+            number = min(selector.number, size)
+            picked.update(range(size - number, size) if selector.kind == "h" else range(number))
+        keep = operation.code == "k"
+        kept = [position for index, position in enumerate(kept) if (index in picked) == keep]
+    chosen = set(kept)
+    return tuple(int(i in chosen) for i in range(count))
 
 
 def path_bound(term: DiceTerm) -> int | None:

@@ -49,6 +49,9 @@ def _parse(text: str) -> Expression:
     try:
         return _read(text)
     except DiceSyntaxError as error:
+        hint = advantage_hint(text)
+        if hint is not None:
+            raise hint from None
         if type(error) is DiceSyntaxError and error.suggestion is None:
             better = suggest(text, error.position)
             if better is not None:
@@ -88,6 +91,45 @@ def suggest(text: str, position: int) -> str | None:
                 continue
             return candidate
     return None
+
+
+_ADVANTAGE = re.compile(
+    r"^(?P<rest>.*?)\s*(?<![^\W\d_])(?P<word>adv|advantage|avantage|dis|disadv|disadvantage|d[ée]savantage)\s*$",
+    re.IGNORECASE,
+)
+_D20 = re.compile(r"(?<![\w)])1?d20(?![\w!%])", re.IGNORECASE)
+_HIGHER = ("adv", "advantage", "avantage")
+
+
+def advantage_hint(text: str) -> DiceSyntaxError | None:
+    """For ``d20 adv`` or ``1d20+5 dis`` (avrae's bot words, not notation): the notation to write.
+
+    Advantage is ``2d20kh1``, disadvantage ``2d20kl1``; when the rest has exactly one plain d20,
+    the whole expression rewritten that way is suggested. ``None`` when ``text`` is not such a case.
+    """
+    found = _ADVANTAGE.match(text)
+    if found is None:
+        return None
+    word = found.group("word")
+    reason = Message(
+        "core",
+        N_(
+            "'{word}' is not part of the notation: advantage is written 2d20kh1 (the higher of two"
+            " d20), disadvantage 2d20kl1 (the lower)."
+        ),
+        {"word": word},
+    )
+    rest = found.group("rest")
+    error = DiceSyntaxError(reason, text, found.start("word"))
+    if len(_D20.findall(rest)) != 1:
+        return error
+    keep = "kh1" if word.lower() in _HIGHER else "kl1"
+    better = _D20.sub(f"2d20{keep}", rest)
+    try:
+        _read(better)
+    except DiceError:
+        return error
+    return error.suggesting(better)
 
 
 def _refuse_unsupported(text: str) -> None:
