@@ -6,7 +6,8 @@ mistake is reported at its character. Grammar (loosest binding first)::
     expression  := sum (("==" | "!=" | "<=" | ">=" | "<" | ">") sum)*
     sum         := product (("+" | "-") product)*
     product     := unary (("*" | "//" | "/" | "%") unary)*
-    unary       := ("+" | "-") unary | dice | set | NUMBER
+    unary       := ("+" | "-") unary | (dice | set | NUMBER) label*
+    label       := "[" text "]"
     set         := "(" [expression ("," expression)* [","]] ")" keep/drop*
     dice        := [NUMBER] "d" (NUMBER | "%" | "F") operation*
 
@@ -29,6 +30,7 @@ from meneur.dice.notation import (
     Binary,
     Constant,
     DiceTerm,
+    Labelled,
     Node,
     Operation,
     Parens,
@@ -139,7 +141,27 @@ class Reader:
             return Unary(op, self.unary())
         node = self.primary()
         self._skip()
-        return node
+        labels = self.labels()
+        return Labelled(node, labels) if labels else node
+
+    def labels(self) -> tuple[str, ...]:
+        """``[fire]`` (or several, ``[a] [b]``) after a value: text kept for the reader."""
+        found: list[str] = []
+        while self._peek("[") is not None:
+            start = self.at
+            end = self.text.find("]", start)
+            if end < 0:
+                raise self.fail(Message("core", N_("The label is not closed: add ']' after it.")), start)
+            label = self.text[start + 1 : end].strip()
+            if not label or "[" in label:
+                raise self.fail(
+                    Message("core", N_("A label is a word or a few between '[' and ']', as in 2d6[fire].")),
+                    start,
+                )
+            found.append(label)
+            self.at = end + 1
+            self._skip()
+        return tuple(found)
 
     def primary(self) -> Node:
         if self.at >= len(self.low):

@@ -172,7 +172,22 @@ class Binary:
         return f"{self.left} {self.op} {self.right}"
 
 
-Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A value with labels, as avrae players write them: ``2d6[poison]``, ``1d8+3[fire]``.
+
+    A label is text for the reader (a damage type, a name): it never changes a roll or the odds.
+    As in d20, it belongs to what it follows (in ``1d8+3[fire]``, to the 3).
+    """
+
+    inner: Node
+    labels: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.inner} {''.join(f'[{label}]' for label in self.labels)}"
+
+
+Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary | Labelled
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +220,8 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.inner,)
     if isinstance(node, Unary):
         return (node.operand,)
+    if isinstance(node, Labelled):
+        return (node.inner,)
     if isinstance(node, Binary):
         return (node.left, node.right)
     return ()

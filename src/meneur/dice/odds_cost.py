@@ -31,6 +31,7 @@ from meneur.dice.notation import (
     Constant,
     DiceTerm,
     Expression,
+    Labelled,
     Node,
     Operation,
     Parens,
@@ -109,7 +110,7 @@ class _Counter:
             return _Shape(1, node.value, node.value)
         if isinstance(node, DiceTerm):
             return self.term(node)
-        if isinstance(node, Parens):
+        if isinstance(node, Parens | Labelled):
             return self.shape(node.inner)
         if isinstance(node, SetTerm):
             return self.set(node)

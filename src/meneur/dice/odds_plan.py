@@ -21,7 +21,7 @@ import icepool  # type: ignore[import-untyped]
 from meneur.dice.arithmetic import BINARY, DIVISIONS, division_by_zero
 from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
-from meneur.dice.notation import Binary, Constant, DiceTerm, Node, Operation, Parens, SetTerm
+from meneur.dice.notation import Binary, Constant, DiceTerm, Labelled, Node, Operation, Parens, SetTerm
 from meneur.dice.odds_cost import (
     MAX_PATHS,
     MAX_POOL_FACES,
@@ -52,8 +52,8 @@ def compile_die(node: Node) -> Die:
         return icepool.Die([node.value])
     if isinstance(node, DiceTerm):
         return _term(node)
-    if isinstance(node, Parens):
-        return compile_die(node.inner)
+    if isinstance(node, Parens | Labelled):
+        return compile_die(node.inner)  # labels are for the reader: the odds ignore them
     if isinstance(node, SetTerm):
         return _set(node)
     if isinstance(node, Binary):

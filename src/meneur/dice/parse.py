@@ -3,8 +3,8 @@
 Accepted, in any case (``2D6``, ``D666``): ``NdX``, ``d%`` (a d100), ``dF`` (Fate), digit dice
 ``d66``/``d666``, keep/drop (``kh3``, ``k3``, ``dl1``, ``d1``, ``pl1``, ``k>4``), rerolls (``r``,
 ``rr``, ``ro``, ``ra``), explosions (``!``, ``x``, ``e``), ``mi``/``ma``, sets ``(1d4, 1d6)kh1``,
-``+ - * / // %`` with parentheses and unary minus, comparisons (1 or 0). Refused with a message
-and a caret: decimals, labels in brackets, operations that cannot apply, anything past the caps of
+``+ - * / // %`` with parentheses and unary minus, comparisons, labels (``2d6[fire]``). Refused with a message
+and a caret: decimals, operations that cannot apply, anything past the caps of
 :mod:`meneur.dice.limits`. Syntax errors suggest the nearest expression that reads.
 Results are cached by text.
 """
@@ -60,8 +60,9 @@ def _parse(text: str) -> Expression:
 
 
 def _read(text: str) -> Expression:
-    check_text(text)
-    _refuse_unsupported(text)
+    outside = without_labels(text)
+    check_text(outside)
+    _refuse_decimals(outside, text)
     expression = Expression(text, Reader(text).read())
     check_expression(expression)
     return expression
@@ -132,8 +133,17 @@ def advantage_hint(text: str) -> DiceSyntaxError | None:
     return error.suggesting(better)
 
 
-def _refuse_unsupported(text: str) -> None:
-    decimal = _DECIMAL.search(text)
+_LABEL = re.compile(r"\[[^\[\]]*\]")
+
+
+def without_labels(text: str) -> str:
+    """``text`` with the inside of each label blanked, so checks on the notation skip labels."""
+    return _LABEL.sub(lambda found: "[" + " " * (len(found.group()) - 2) + "]", text)
+
+
+def _refuse_decimals(outside: str, text: str) -> None:
+    """Refuse ``1.5`` outside labels (``outside`` is ``text`` with labels blanked)."""
+    decimal = _DECIMAL.search(outside)
     if decimal:
         raise DiceSyntaxError(
             Message(
@@ -143,9 +153,4 @@ def _refuse_unsupported(text: str) -> None:
             ),
             text,
             decimal.start(),
-        )
-    bracket = text.find("[")
-    if bracket >= 0:
-        raise DiceSyntaxError(
-            Message("core", N_("Labels in brackets are not supported: remove '[...]'.")), text, bracket
         )

@@ -2,7 +2,9 @@
 
 Text conventions: ``4d6kh3 (5, ~2~, 4, 6) = 15``: a dropped die between tildes, a rerolled die as
 ``1>4`` (old faces first), an exploded die followed by ``!``, a value forced by mi/ma as ``2=>3``.
-JSON keys are stable: ``expression``, ``total``, ``breakdown``, ``dice`` (one object per group:
+Labels follow what they label: ``1d8 (5) + 3 [fire] = 8``.
+JSON keys are stable: ``expression``, ``total``, ``breakdown``, ``labels`` (one object per labelled
+part: ``labels``, its ``breakdown`` and ``total``), ``dice`` (one object per group:
 ``notation``, ``sides``, ``total``, ``dice``: ``value``, ``faces``, ``rerolls``, ``kept``,
 ``exploded``, ``added_by`` and, for digit dice, ``digits``); a group of Fate dice has
 ``"fate": true`` and ``sides`` 3, its values are -1, 0 and 1 (shown ``−``, a blank and ``+``).
@@ -17,6 +19,7 @@ from rich.markup import escape
 
 from meneur.dice.result import (
     DiceResult,
+    LabelledResult,
     NumberResult,
     ParensResult,
     Result,
@@ -78,6 +81,9 @@ def _node(result: Result, style: Style) -> str:
         return f"({items}){result.operations}"
     if isinstance(result, ParensResult):
         return f"({_node(result.inner, style)})"
+    if isinstance(result, LabelledResult):
+        labels = "".join(f"[{label}]" for label in result.labels)
+        return f"{_node(result.inner, style)} {escape(labels) if style is _rich else labels}"
     if isinstance(result, UnaryResult):
         return f"{result.op}{_node(result.operand, style)}"
     return f"{_node(result.left, style)} {result.op} {_node(result.right, style)}"
@@ -115,7 +121,12 @@ def to_json(roll: Roll) -> dict[str, Any]:
         "total": roll.total,
         "breakdown": to_text(roll),
         "dice": [_group_json(g) for g in roll.groups()],
+        "labels": [_label_json(part) for part in roll.labelled()],
     }
+
+
+def _label_json(part: LabelledResult) -> dict[str, Any]:
+    return {"labels": list(part.labels), "breakdown": _node(part.inner, _plain), "total": part.total}
 
 
 def _group_json(group: DiceResult) -> dict[str, Any]:

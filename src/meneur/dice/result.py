@@ -102,7 +102,16 @@ class BinaryResult:
     total: int
 
 
-Result = NumberResult | DiceResult | SetResult | ParensResult | UnaryResult | BinaryResult
+@dataclass(frozen=True, slots=True)
+class LabelledResult:
+    """A result with its labels (``2d6[poison]``): the labels change nothing of the total."""
+
+    inner: Result
+    labels: tuple[str, ...]
+    total: int
+
+
+Result = NumberResult | DiceResult | SetResult | ParensResult | UnaryResult | BinaryResult | LabelledResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +136,7 @@ class Roll:
                 found.append(node)
             elif isinstance(node, SetResult):
                 stack.extend(reversed(node.items))
-            elif isinstance(node, ParensResult):
+            elif isinstance(node, ParensResult | LabelledResult):
                 stack.append(node.inner)
             elif isinstance(node, UnaryResult):
                 stack.append(node.operand)
@@ -135,6 +144,29 @@ class Roll:
                 stack.extend((node.right, node.left))
         return tuple(found)
 
+    def labelled(self) -> tuple[LabelledResult, ...]:
+        """Every labelled part of the roll, left to right."""
+        found: list[LabelledResult] = []
+        stack: list[Result] = [self.result]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, LabelledResult):
+                found.append(node)
+            stack.extend(reversed(_parts(node)))
+        return tuple(found)
+
     def dice(self) -> tuple[RolledDie, ...]:
         """Every die rolled, left to right."""
         return tuple(d for g in self.groups() for d in g.dice)
+
+
+def _parts(node: Result) -> tuple[Result, ...]:
+    if isinstance(node, SetResult):
+        return node.items
+    if isinstance(node, ParensResult | LabelledResult):
+        return (node.inner,)
+    if isinstance(node, UnaryResult):
+        return (node.operand,)
+    if isinstance(node, BinaryResult):
+        return (node.left, node.right)
+    return ()

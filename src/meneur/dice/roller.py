@@ -13,11 +13,22 @@ from __future__ import annotations
 from meneur.dice.arithmetic import apply_binary, apply_unary
 from meneur.dice.digits import roll_digit_value
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
-from meneur.dice.notation import Binary, Constant, DiceTerm, Expression, Node, Operation, Parens, SetTerm
+from meneur.dice.notation import (
+    Binary,
+    Constant,
+    DiceTerm,
+    Expression,
+    Labelled,
+    Node,
+    Operation,
+    Parens,
+    SetTerm,
+)
 from meneur.dice.parse import parse
 from meneur.dice.result import (
     BinaryResult,
     DiceResult,
+    LabelledResult,
     NumberResult,
     ParensResult,
     Result,
@@ -59,6 +70,9 @@ def evaluate(node: Node, source: DiceSource, budget: Budget) -> Result:
         return ParensResult(inner, inner.total)
     if isinstance(node, SetTerm):
         return _roll_set(node, source, budget)
+    if isinstance(node, Labelled):
+        labelled = evaluate(node.inner, source, budget)
+        return LabelledResult(labelled, node.labels, labelled.total)
     operand = evaluate(node.operand, source, budget)
     return UnaryResult(node.op, operand, apply_unary(node.op, operand.total))
 
