@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -74,9 +75,13 @@ def roll_help() -> str:
                 " are strict, as in Foundry (Roll20's >4 is written >=4 here). An operation that cannot"
                 " apply (d666e6, 4dF!) is refused, never ignored."
             ),
-            _(
-                "Also: + - * / (rounded down) % and comparisons (worth 1 or 0), parentheses, sets"
-                " (1d4, 1d6)kh1. The whole notation: docs/dice.md."
+            escape(  # the help is Rich markup: "[fire]" would be read as a style
+                _(
+                    "Also: + - * / (rounded down) %, parentheses, sets (1d4, 1d6)kh1, labels 2d6[fire]."
+                    " A comparison on dice counts successes (10d10>=8: the dice at 8 or more); after"
+                    " arithmetic it is worth 1 or 0 (2d6+3>=8). Advantage is 2d20kh1. The whole"
+                    " notation: docs/dice.md."
+                )
             ),
             _("An expression that starts with a minus goes after --: meneur roll -- -3/2."),
         ]

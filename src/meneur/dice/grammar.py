@@ -3,7 +3,7 @@
 A small recursive-descent reader, case-insensitive, that knows where every token starts so that a
 mistake is reported at its character. Grammar (loosest binding first)::
 
-    expression  := sum (("==" | "!=" | "<=" | ">=" | "<" | ">") sum)*
+    expression  := sum (("==" | "!=" | "<=" | ">=" | "<" | ">") sum)*   (dice on the left: successes)
     sum         := product (("+" | "-") product)*
     product     := unary (("*" | "//" | "/" | "%") unary)*
     unary       := ("+" | "-") unary | (dice | set | NUMBER) label*
@@ -36,7 +36,9 @@ from meneur.dice.notation import (
     Parens,
     Selector,
     SetTerm,
+    Successes,
     Unary,
+    dice_group,
 )
 from meneur.i18n import N_, Message
 
@@ -131,7 +133,11 @@ class Reader:
         while (op := self._peek(*operators)) is not None:
             self.at += len(op)
             self._skip()
-            node = Binary(op, node, read())
+            right = read()
+            if op in COMPARISONS and dice_group(node) is not None:
+                node = Successes(op, node, right)  # 10d10>=8 counts the dice at or above 8
+            else:
+                node = Binary(op, node, right)
         return node
 
     def unary(self) -> Node:

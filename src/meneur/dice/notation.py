@@ -187,7 +187,38 @@ class Labelled:
         return f"{self.inner} {''.join(f'[{label}]' for label in self.labels)}"
 
 
-Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary | Labelled
+@dataclass(frozen=True, slots=True)
+class Successes:
+    """A comparison on a group of dice, ``10d10>=8``: how many of its dice compare true.
+
+    As Roll20 and Foundry count successes, each kept die (explosions included) is compared with
+    the target; anything else compared (``2d6+3>=8``, ``(10d10)>=8``) is a :class:`Binary` worth 1
+    or 0. ``dice`` is a :class:`DiceTerm`, possibly labelled.
+    """
+
+    op: str
+    dice: Node
+    target: Node
+
+    @property
+    def term(self) -> DiceTerm:
+        """The group whose dice are counted."""
+        term = dice_group(self.dice)
+        assert term is not None
+        return term
+
+    def __str__(self) -> str:
+        return f"{self.dice} {self.op} {self.target}"
+
+
+Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary | Labelled | Successes
+
+
+def dice_group(node: Node) -> DiceTerm | None:
+    """The group of dice ``node`` is (labels aside), or ``None`` for anything else."""
+    while isinstance(node, Labelled):
+        node = node.inner
+    return node if isinstance(node, DiceTerm) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +253,8 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.operand,)
     if isinstance(node, Labelled):
         return (node.inner,)
+    if isinstance(node, Successes):
+        return (node.dice, node.target)
     if isinstance(node, Binary):
         return (node.left, node.right)
     return ()

@@ -36,6 +36,7 @@ from meneur.dice.notation import (
     Operation,
     Parens,
     SetTerm,
+    Successes,
 )
 from meneur.i18n import N_, Message
 
@@ -112,6 +113,8 @@ class _Counter:
             return self.term(node)
         if isinstance(node, Parens | Labelled):
             return self.shape(node.inner)
+        if isinstance(node, Successes):
+            return self.successes(node)
         if isinstance(node, SetTerm):
             return self.set(node)
         if isinstance(node, Binary):
@@ -172,6 +175,15 @@ class _Counter:
             raise _TooBigError(too_many_paths(str(term)))
         self.add(PATH_STEP * paths)
         return self.sum(term.count, _Shape(size, min(low, 0), high * (MAX_EXPLOSIONS + 1)))
+
+    def successes(self, node: Successes) -> _Shape:
+        """A count of successes: the group's own work once per outcome of the target."""
+        target = self.shape(node.target)
+        before = self.work
+        self.term(node.term)
+        self.add((self.work - before) * (target.size - 1))
+        most = node.term.count * (MAX_EXPLOSIONS + 1)
+        return _Shape(most + 1, 0, most)
 
     def sum(self, count: int, die: _Shape) -> _Shape:
         if count == 0:

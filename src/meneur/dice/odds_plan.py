@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import icepool  # type: ignore[import-untyped]
@@ -21,7 +22,17 @@ import icepool  # type: ignore[import-untyped]
 from meneur.dice.arithmetic import BINARY, DIVISIONS, division_by_zero
 from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
-from meneur.dice.notation import Binary, Constant, DiceTerm, Labelled, Node, Operation, Parens, SetTerm
+from meneur.dice.notation import (
+    Binary,
+    Constant,
+    DiceTerm,
+    Labelled,
+    Node,
+    Operation,
+    Parens,
+    SetTerm,
+    Successes,
+)
 from meneur.dice.odds_cost import (
     MAX_PATHS,
     MAX_POOL_FACES,
@@ -30,6 +41,7 @@ from meneur.dice.odds_cost import (
     positions,
     too_many_paths,
 )
+from meneur.dice.result import DiceResult
 from meneur.dice.selection import keep_or_drop
 from meneur.i18n import N_, Message
 
@@ -56,6 +68,10 @@ def compile_die(node: Node) -> Die:
         return compile_die(node.inner)  # labels are for the reader: the odds ignore them
     if isinstance(node, SetTerm):
         return _set(node)
+    if isinstance(node, Successes):
+        from meneur.dice.odds_successes import successes_die
+
+        return successes_die(node)
     if isinstance(node, Binary):
         if isinstance(node.right, Constant):
             return _with_constant(node.op, compile_die(node.left), node.right.value)
@@ -290,7 +306,9 @@ def _too_many(notation: str) -> OddsUnavailableError:
     return _unavailable(too_many_paths(notation))
 
 
-def _enumerate_term(term: DiceTerm) -> Die:
+def _enumerate_term(term: DiceTerm, score: Callable[[DiceResult], int] | None = None) -> Die:
+    """Every sequence of dice the roller can roll for ``term``, weighted: the distribution of its
+    total (or of ``score`` of the rolled group)."""
     bound = path_bound(term)
     if bound is None:
         raise _unavailable(
@@ -313,7 +331,8 @@ def _enumerate_term(term: DiceTerm) -> Die:
     prefix: list[int] = []
     while True:
         source = _ScriptedSource(prefix)
-        total = roll_term(term, source, Budget()).total
+        rolled = roll_term(term, source, Budget())
+        total = rolled.total if score is None else score(rolled)
         counts[source.space][total] += 1
         position = len(source.faces) - 1
         while position >= 0 and source.faces[position] == source.sides[position]:

@@ -3,7 +3,8 @@
 Accepted, in any case (``2D6``, ``D666``): ``NdX``, ``d%`` (a d100), ``dF`` (Fate), digit dice
 ``d66``/``d666``, keep/drop (``kh3``, ``k3``, ``dl1``, ``d1``, ``pl1``, ``k>4``), rerolls (``r``,
 ``rr``, ``ro``, ``ra``), explosions (``!``, ``x``, ``e``), ``mi``/``ma``, sets ``(1d4, 1d6)kh1``,
-``+ - * / // %`` with parentheses and unary minus, comparisons, labels (``2d6[fire]``). Refused with a message
+``+ - * / // %`` with parentheses and unary minus, comparisons (a group of dice on the left counts
+successes: ``10d10>=8``), labels (``2d6[fire]``). Refused with a message
 and a caret: decimals, operations that cannot apply, anything past the caps of
 :mod:`meneur.dice.limits`. Syntax errors suggest the nearest expression that reads.
 Results are cached by text.
