@@ -89,3 +89,10 @@ def test_success_odds_of_exploding_dice_count_every_die_of_the_chain() -> None:
         weights[hits] = weights.get(hits, Fraction(0)) + first[0] * second[0]
     assert odds("2d6e6 > 4").distribution == weights
     assert odds("2d6e6>4") == odds("2d6! > 4")
+
+
+def test_counting_exploding_dice_is_cheap_enough_to_be_exact() -> None:
+    """A count of 20 exploding d6 is a sum of small chain counts, not of chain totals."""
+    weights = {k: float(p) for k, p in odds("20d6e6>=6").distribution.items()}
+    assert odds("20d6e6>=6").minimum == 0 and abs(sum(weights.values()) - 1) < 1e-12
+    assert odds("20d6e6>=6").mean == 20 * Fraction(1, 6) * sum(Fraction(1, 6) ** k for k in range(21))

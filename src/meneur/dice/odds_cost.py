@@ -179,11 +179,26 @@ class _Counter:
     def successes(self, node: Successes) -> _Shape:
         """A count of successes: the group's own work once per outcome of the target."""
         target = self.shape(node.target)
+        term = node.term
         before = self.work
-        self.term(node.term)
+        self._count(term)
         self.add((self.work - before) * (target.size - 1))
-        most = node.term.count * (MAX_EXPLOSIONS + 1)
+        most = term.count * (MAX_EXPLOSIONS + 1)
         return _Shape(most + 1, 0, most)
+
+    def _count(self, term: DiceTerm) -> None:
+        """The work of one count: a sum of 1/0 dice (or of chain counts) when no keep comes in."""
+        codes = [o.code for o in term.operations]
+        if codes == ["e"] and term.operations[0].is_by_value():
+            faces = term.faces()
+            matching = sum(1 for f in faces if term.operations[0].matches(f))
+            self.add(EXPLOSION_STEP * len(faces) * matching * (MAX_EXPLOSIONS + 1))
+            self.sum(term.count, _Shape(MAX_EXPLOSIONS + 2, 0, MAX_EXPLOSIONS + 1))
+        elif not codes or (codes[0] in ("rr", "ro") and set(codes[1:]) <= {"mi", "ma"}):
+            self.add(len(term.faces()))
+            self.sum(term.count, _Shape(2, 0, 1))
+        else:
+            self.term(term)
 
     def sum(self, count: int, die: _Shape) -> _Shape:
         if count == 0:
