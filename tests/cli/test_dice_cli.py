@@ -37,7 +37,7 @@ def test_roll_with_seed_is_reproducible_and_json(lang: str) -> None:
     assert first.exit_code == 0
     data = json.loads(first.stdout)
     assert data == json.loads(second.stdout)
-    assert set(data) == {"expression", "total", "breakdown", "dice"}
+    assert set(data) == {"expression", "total", "breakdown", "dice", "labels"}
     assert data["total"] == data["dice"][0]["total"] + 2
     assert len([d for d in data["dice"][0]["dice"] if d["kept"]]) == 3
 

@@ -18,7 +18,7 @@ from meneur.dice.notation import Binary, DiceTerm, SetTerm, Unary
         ("3d6kl2", "3d6kl2"),
         ("2d6 + 3", "2d6 + 3"),
         ("(1d4, 1d6)kh1", "(1d4, 1d6)kh1"),
-        ("(4d6)kh3", "4d6kh3"),
+        ("(4d6)kh3", "(4d6)kh3"),
         ("4d6rr1ro2", "4d6rr1ro2"),
         ("8d6e6", "8d6e6"),
         ("1d20 >= 10", "1d20 >= 10"),
@@ -80,8 +80,10 @@ def test_syntax_error_reads_like_the_issue_example() -> None:
     assert "inattendu" in caught.value.render("fr")
 
 
-@pytest.mark.parametrize(("text", "position"), [("1.5+2", 0), ("2d6 + 0.5", 6), ("1d6 [fire]", 4)])
-def test_decimals_and_labels_are_refused_with_their_position(text: str, position: int) -> None:
+@pytest.mark.parametrize(
+    ("text", "position"), [("1.5+2", 0), ("2d6 + 0.5", 6), ("1d6 [fire", 4), ("1d6 []", 4)]
+)
+def test_decimals_and_broken_labels_are_refused_with_their_position(text: str, position: int) -> None:
     with pytest.raises(DiceSyntaxError) as caught:
         parse(text)
     assert caught.value.position == position

@@ -29,7 +29,7 @@ def test_markup_strikes_rerolled_faces_and_bolds_the_value() -> None:
 
 def test_json_is_stable_and_complete() -> None:
     data = to_json(roll("2d6rr1kh1+1d666", EnteredSource([1, 3, 5, 3, 5, 1])))
-    assert set(data) == {"expression", "total", "breakdown", "dice"}
+    assert set(data) == {"expression", "total", "breakdown", "dice", "labels"}
     assert data["total"] == 5 + 351
     first, digit = data["dice"]
     assert first["notation"] == "2d6rr1kh1" and first["total"] == 5

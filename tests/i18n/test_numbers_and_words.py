@@ -16,7 +16,13 @@ from meneur.i18n.words import fold
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(Fraction(2, 4), "1/2"), (Fraction(0), "0/1"), (Fraction(1), "1/1"), (Fraction(61, 216), "61/216")],
+    [
+        (Fraction(2, 4), "1/2"),
+        (Fraction(0), "0"),
+        (Fraction(1), "1"),
+        (Fraction(7), "7"),
+        (Fraction(61, 216), "61/216"),
+    ],
 )
 def test_json_chances_are_reduced_fractions(value: Fraction, text: str) -> None:
     assert fraction_text(value) == text

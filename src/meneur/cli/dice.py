@@ -5,6 +5,9 @@ object; ``--dice`` takes the values of a physical roll instead of rolling. ``odd
 and a bar chart of the exact distribution with mean and standard deviation, or one JSON object
 whose ``distribution`` maps each outcome to a reduced fraction ``"n/d"``; exact odds too costly
 are refused at once, and ``--estimate`` samples them instead (see :mod:`meneur.dice.estimate`).
+With exploding dice, ``odds`` also says what the cap on explosion chains leaves out and, when it
+can, the mean without the cap (JSON ``explosion_cap``, ``null`` without explosions; see
+:mod:`meneur.dice.explosions`).
 """
 
 from __future__ import annotations
@@ -13,13 +16,15 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from meneur.cli.output import console, guarded, print_json
 from meneur.cli.quick_roll import OPTIONS, print_roll
-from meneur.dice import OddsUnavailableError, odds, roll, source_from, to_json
+from meneur.dice import OddsUnavailableError, odds, parse, roll, source_from, to_json
 from meneur.dice.estimate import Estimate, estimate
+from meneur.dice.explosions import ExplosionCap, explosion_cap
 from meneur.dice.odds import Odds
 from meneur.dice.source import finish
 from meneur.errors import BadInputError
@@ -74,9 +79,13 @@ def roll_help() -> str:
                 " are strict, as in Foundry (Roll20's >4 is written >=4 here). An operation that cannot"
                 " apply (d666e6, 4dF!) is refused, never ignored."
             ),
-            _(
-                "Also: + - * / (rounded down) % and comparisons (worth 1 or 0), parentheses, sets"
-                " (1d4, 1d6)kh1. The whole notation: docs/dice.md."
+            escape(  # the help is Rich markup: "[fire]" would be read as a style
+                _(
+                    "Also: + - * / (rounded down) %, parentheses, sets (1d4, 1d6)kh1, labels 2d6[fire]."
+                    " A comparison on dice counts successes (10d10>=8: the dice at 8 or more); after"
+                    " arithmetic it is worth 1 or 0 (2d6+3>=8). Advantage is 2d20kh1. The whole"
+                    " notation: docs/dice.md."
+                )
             ),
             _("An expression that starts with a minus goes after --: meneur roll -- -3/2."),
         ]
@@ -153,10 +162,14 @@ def _odds_command() -> Callable[..., None]:
             if samples is not None or seed is not None:
                 raise BadInputError(Message("core", N_("--samples and --seed go with --estimate.")))
             result = _exact(expression)
+            cap = explosion_cap(parse(expression))
             if as_json:
-                print_json({"expression": expression, **result.to_json()})
+                capped = None if cap is None else cap.to_json(result.mean)
+                print_json({"expression": expression, **result.to_json(), "explosion_cap": capped})
                 return
             _print_odds(expression, result)
+            if cap is not None:
+                print_cap(cap, result.mean)
             return
         guess = estimate(expression, samples, seed)
         if as_json:
@@ -228,6 +241,34 @@ def _print_odds(expression: str, result: Odds) -> None:
     out.print(_("Mean: {mean} (exactly {exact})", mean=mean, exact=str(result.mean)))
     out.print(_("Standard deviation: {stdev}", stdev=stdev))
     out.print(_("From {minimum} to {maximum}.", minimum=result.minimum, maximum=result.maximum))
+
+
+def print_cap(cap: ExplosionCap, mean: Fraction) -> None:
+    """Say that explosion chains stop at the cap, how rarely that matters, and the mean without it."""
+    once_in = decimal(round(1 / cap.beyond), "#,##0")
+    words = (
+        N_(
+            "Exploding dice stop after {cap} explosions in a chain, in rolls as in these odds: a chain"
+            " would go further at most once in {rolls} rolls."
+        )
+        if cap.bound
+        else N_(
+            "Exploding dice stop after {cap} explosions in a chain, in rolls as in these odds: a chain"
+            " would go further about once in {rolls} rolls."
+        )
+    )
+    out = console()
+    out.print(_(words, cap=cap.explosions, rolls=once_in), markup=False)
+    if cap.mean_difference is not None:
+        uncapped = mean + cap.mean_difference
+        out.print(
+            _(
+                "Without that cap, the mean would be {mean} (exactly {exact}).",
+                mean=decimal(float(uncapped), "0.###"),
+                exact=str(uncapped),
+            ),
+            markup=False,
+        )
 
 
 def print_estimate(expression: str, guess: Estimate) -> None:

@@ -15,7 +15,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
-from meneur.i18n import N_
+from meneur.i18n import N_, P_
 
 if TYPE_CHECKING:
     from meneur.dice.result import Roll
@@ -97,7 +97,8 @@ def _roll(expression: str, seed: int | None, dice: str | None, as_json: bool) ->
 
 
 def print_roll(result: Roll) -> None:
-    """The breakdown (kept dice bold, dropped struck through on a terminal), digits, then the total."""
+    """The breakdown (kept dice bold, dropped struck through on a terminal), digits, successes, then
+    the total."""
     from meneur.cli.output import console
     from meneur.dice.render import to_markup, to_text
     from meneur.i18n import Translator
@@ -119,6 +120,20 @@ def print_roll(result: Roll) -> None:
                         units=die.digits[-1],
                     )
                 )
+    for count in result.successes():
+        out.print(
+            _(
+                P_(
+                    "{notation} {op} {target}: {count} success",
+                    "{notation} {op} {target}: {count} successes",
+                ),
+                notation=count.group.notation,
+                op=count.op,
+                target=count.target.total,
+                count=count.total,
+            ),
+            markup=False,
+        )
     total = f"[bold]{result.total}[/bold]"
     out.print(_("Total: {total}", total=total), markup=True)
 

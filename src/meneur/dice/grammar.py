@@ -3,10 +3,11 @@
 A small recursive-descent reader, case-insensitive, that knows where every token starts so that a
 mistake is reported at its character. Grammar (loosest binding first)::
 
-    expression  := sum (("==" | "!=" | "<=" | ">=" | "<" | ">") sum)*
+    expression  := sum (("==" | "!=" | "<=" | ">=" | "<" | ">") sum)*   (dice on the left: successes)
     sum         := product (("+" | "-") product)*
     product     := unary (("*" | "//" | "/" | "%") unary)*
-    unary       := ("+" | "-") unary | dice | set | NUMBER
+    unary       := ("+" | "-") unary | (dice | set | NUMBER) label*
+    label       := "[" text "]"
     set         := "(" [expression ("," expression)* [","]] ")" keep/drop*
     dice        := [NUMBER] "d" (NUMBER | "%" | "F") operation*
 
@@ -29,12 +30,15 @@ from meneur.dice.notation import (
     Binary,
     Constant,
     DiceTerm,
+    Labelled,
     Node,
     Operation,
     Parens,
     Selector,
     SetTerm,
+    Successes,
     Unary,
+    dice_group,
 )
 from meneur.i18n import N_, Message
 
@@ -129,7 +133,11 @@ class Reader:
         while (op := self._peek(*operators)) is not None:
             self.at += len(op)
             self._skip()
-            node = Binary(op, node, read())
+            right = read()
+            if op in COMPARISONS and dice_group(node) is not None:
+                node = Successes(op, node, right)  # 10d10>=8 counts the dice at or above 8
+            else:
+                node = Binary(op, node, right)
         return node
 
     def unary(self) -> Node:
@@ -139,7 +147,27 @@ class Reader:
             return Unary(op, self.unary())
         node = self.primary()
         self._skip()
-        return node
+        labels = self.labels()
+        return Labelled(node, labels) if labels else node
+
+    def labels(self) -> tuple[str, ...]:
+        """``[fire]`` (or several, ``[a] [b]``) after a value: text kept for the reader."""
+        found: list[str] = []
+        while self._peek("[") is not None:
+            start = self.at
+            end = self.text.find("]", start)
+            if end < 0:
+                raise self.fail(Message("core", N_("The label is not closed: add ']' after it.")), start)
+            label = self.text[start + 1 : end].strip()
+            if not label or "[" in label:
+                raise self.fail(
+                    Message("core", N_("A label is a word or a few between '[' and ']', as in 2d6[fire].")),
+                    start,
+                )
+            found.append(label)
+            self.at = end + 1
+            self._skip()
+        return tuple(found)
 
     def primary(self) -> Node:
         if self.at >= len(self.low):
@@ -314,20 +342,22 @@ def _merge(found: list[_Op]) -> tuple[Operation, ...]:
 
 
 def _operated_parens(inner: Node, operations: tuple[Operation, ...]) -> Node:
-    """``(x)`` alone, or ``(4d6)kh3`` read as ``4d6kh3`` (operations apply to the dice inside)."""
+    """``(x)`` alone, or a group of dice kept again: ``(4d6)kh3``, ``((10d6kh5)kl2)kh1``.
+
+    The operations act on the dice inside still kept, after the inner ones, and are never merged
+    with them: ``(10d6kh5)kl2`` keeps the 2 lowest of the 5 highest (as d20 reads it).
+    """
     if not operations:
         return Parens(inner)
     while isinstance(inner, Parens) and isinstance(inner.inner, Parens | DiceTerm):
         inner = inner.inner
     if isinstance(inner, DiceTerm):
         return DiceTerm(
-            inner.count, inner.sides, _merge_tuples(inner.operations, operations), inner.percent, inner.fate
+            inner.count,
+            inner.sides,
+            inner.operations + operations,
+            inner.percent,
+            inner.fate,
+            (*inner.groups, len(inner.operations)),
         )
     return SetTerm((inner,), operations)
-
-
-def _merge_tuples(first: tuple[Operation, ...], then: tuple[Operation, ...]) -> tuple[Operation, ...]:
-    if first and then and first[-1].code == then[0].code and first[-1].code not in ("mi", "ma"):
-        joined = Operation(first[-1].code, first[-1].selectors + then[0].selectors)
-        return (*first[:-1], joined, *then[1:])
-    return first + then

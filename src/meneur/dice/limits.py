@@ -125,6 +125,17 @@ def _check_term(term: DiceTerm) -> None:
                 "core", N_("A die needs at least one side: d{sides} cannot be rolled."), {"sides": term.sides}
             )
         )
+    if _looks_like_digits(term.sides):
+        raise DiceValueError(
+            Message(
+                "core",
+                N_(
+                    "d{sides} is not rolled: d66 and d666 read 2 or 3 d6 as digits, and there is no"
+                    " digit die of more d6. For four digits, roll 1d666 and 1d6."
+                ),
+                {"sides": term.sides},
+            )
+        )
     if term.sides > MAX_SIDES and term.sides not in DIGIT_DICE:
         raise DiceLimitError(
             Message(
@@ -136,6 +147,12 @@ def _check_term(term: DiceTerm) -> None:
     faces = term.faces()
     for operation in term.operations:
         _check_operation(term, operation, faces)
+
+
+def _looks_like_digits(sides: int) -> bool:
+    """d6666, d66666...: written like a digit die, but with more d6 than any digit die has."""
+    text = str(sides)
+    return len(text) > max(len(str(d)) for d in DIGIT_DICE) and set(text) == {"6"}
 
 
 def _check_operation(term: DiceTerm, operation: Operation, faces: tuple[int, ...]) -> None:

@@ -83,6 +83,12 @@ class DiceTerm:
     ``digits`` is how many d6 are read as digits (2 for d66, 3 for d666), 0 for an ordinary die;
     ``notation`` is the canonical text (both worked out once, as rolls read them often). A Fate
     die (``dF``, ``fate``) has three sides showing -1, 0 and +1.
+
+    ``groups`` says where parentheses close around the dice: ``((10d6kh5)kl2)kh1`` has the
+    operations ``kh5``, ``kl2``, ``kh1`` and the groups ``(1, 2)`` (a parenthesis closes after the
+    first operation, another after the second). Operations always apply in order to the dice still
+    kept, so ``kl2`` there picks among the 5 kept by ``kh5``; within one group, consecutive
+    selectors of one kind merge into a union (``10d6kh5kl2`` keeps 7 dice).
     """
 
     count: int
@@ -90,13 +96,22 @@ class DiceTerm:
     operations: tuple[Operation, ...] = ()
     percent: bool = False
     fate: bool = False
+    groups: tuple[int, ...] = ()
     digits: int = field(init=False, compare=False, repr=False)
     notation: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        size = "%" if self.percent else "F" if self.fate else str(self.sides)
         object.__setattr__(self, "digits", 0 if self.fate else DIGIT_DICE.get(self.sides, 0))
-        object.__setattr__(self, "notation", f"{self.count}d{size}{''.join(str(o) for o in self.operations)}")
+        object.__setattr__(self, "notation", self._notation())
+
+    def _notation(self) -> str:
+        size = "%" if self.percent else "F" if self.fate else str(self.sides)
+        text = "(" * len(self.groups) + f"{self.count}d{size}"
+        done = 0
+        for end in self.groups:
+            text += "".join(str(o) for o in self.operations[done:end]) + ")"
+            done = end
+        return text + "".join(str(o) for o in self.operations[done:])
 
     def faces(self) -> tuple[int, ...]:
         """Every face one die of this term can show, in increasing order."""
@@ -157,7 +172,53 @@ class Binary:
         return f"{self.left} {self.op} {self.right}"
 
 
-Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A value with labels, as avrae players write them: ``2d6[poison]``, ``1d8+3[fire]``.
+
+    A label is text for the reader (a damage type, a name): it never changes a roll or the odds.
+    As in d20, it belongs to what it follows (in ``1d8+3[fire]``, to the 3).
+    """
+
+    inner: Node
+    labels: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.inner} {''.join(f'[{label}]' for label in self.labels)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Successes:
+    """A comparison on a group of dice, ``10d10>=8``: how many of its dice compare true.
+
+    As Roll20 and Foundry count successes, each kept die (explosions included) is compared with
+    the target; anything else compared (``2d6+3>=8``, ``(10d10)>=8``) is a :class:`Binary` worth 1
+    or 0. ``dice`` is a :class:`DiceTerm`, possibly labelled.
+    """
+
+    op: str
+    dice: Node
+    target: Node
+
+    @property
+    def term(self) -> DiceTerm:
+        """The group whose dice are counted."""
+        term = dice_group(self.dice)
+        assert term is not None
+        return term
+
+    def __str__(self) -> str:
+        return f"{self.dice} {self.op} {self.target}"
+
+
+Node = Constant | DiceTerm | SetTerm | Parens | Unary | Binary | Labelled | Successes
+
+
+def dice_group(node: Node) -> DiceTerm | None:
+    """The group of dice ``node`` is (labels aside), or ``None`` for anything else."""
+    while isinstance(node, Labelled):
+        node = node.inner
+    return node if isinstance(node, DiceTerm) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +251,10 @@ def children(node: Node) -> tuple[Node, ...]:
         return (node.inner,)
     if isinstance(node, Unary):
         return (node.operand,)
+    if isinstance(node, Labelled):
+        return (node.inner,)
+    if isinstance(node, Successes):
+        return (node.dice, node.target)
     if isinstance(node, Binary):
         return (node.left, node.right)
     return ()

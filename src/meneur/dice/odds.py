@@ -20,11 +20,17 @@ from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.notation import Expression
 from meneur.dice.parse import parse
 from meneur.i18n import N_, Message
+from meneur.i18n.numbers import chance_text
 
 
 def fraction_text(value: Fraction) -> str:
-    """An exact probability for JSON: the reduced fraction written ``"n/d"`` (``"0/1"`` included)."""
-    return f"{value.numerator}/{value.denominator}"
+    """An exact number for JSON, the one writing of every odds command: a whole number plainly
+    (``"0"``, ``"1"``, ``"7"``), otherwise the reduced fraction ``"n/d"`` (``"61/216"``).
+
+    The same writing as the text output (:func:`meneur.i18n.numbers.chance_text`), so the JSON of
+    ``meneur odds``, ``warzone odds``, ``carpathes odds`` and ``insmv odds`` read alike.
+    """
+    return chance_text(value)
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,7 +112,8 @@ class Odds:
     def to_json(self) -> dict[str, Any]:
         """``{"distribution": {"3": "1/216", ...}, "mean": 10.5, "mean_exact": "21/2", "stdev": 2.95…}``.
 
-        Probabilities are reduced fractions written ``"n/d"``; ``min`` and ``max`` are the extreme
+        Probabilities are reduced fractions written ``"n/d"`` (``"1"`` for a certainty);
+        ``min`` and ``max`` are the extreme
         outcomes.
         """
         mean = self.mean

@@ -31,10 +31,12 @@ from meneur.dice.notation import (
     Constant,
     DiceTerm,
     Expression,
+    Labelled,
     Node,
     Operation,
     Parens,
     SetTerm,
+    Successes,
 )
 from meneur.i18n import N_, Message
 
@@ -109,8 +111,10 @@ class _Counter:
             return _Shape(1, node.value, node.value)
         if isinstance(node, DiceTerm):
             return self.term(node)
-        if isinstance(node, Parens):
+        if isinstance(node, Parens | Labelled):
             return self.shape(node.inner)
+        if isinstance(node, Successes):
+            return self.successes(node)
         if isinstance(node, SetTerm):
             return self.set(node)
         if isinstance(node, Binary):
@@ -146,13 +150,8 @@ class _Counter:
         rest = tuple(o for o in rest if o.code not in ("mi", "ma"))
         if not rest:
             return self.sum(term.count, _Shape(size, low, high))
-        if (
-            len(rest) == 1
-            and rest[0].code in ("k", "p")
-            and operations[0].code != "e"
-            and not any(s.is_by_value() for s in rest[0].selectors)
-        ):
-            return self.pool(term.count, _Shape(size, low, high), kept_count(term.count, rest[0]))
+        if by_order(rest) and operations[0].code != "e":
+            return self.pool(term.count, _Shape(size, low, high), sum(positions(term.count, rest)))
         if (
             len(rest) == 1
             and rest[0].code in ("k", "p")
@@ -176,6 +175,30 @@ class _Counter:
             raise _TooBigError(too_many_paths(str(term)))
         self.add(PATH_STEP * paths)
         return self.sum(term.count, _Shape(size, min(low, 0), high * (MAX_EXPLOSIONS + 1)))
+
+    def successes(self, node: Successes) -> _Shape:
+        """A count of successes: the group's own work once per outcome of the target."""
+        target = self.shape(node.target)
+        term = node.term
+        before = self.work
+        self._count(term)
+        self.add((self.work - before) * (target.size - 1))
+        most = term.count * (MAX_EXPLOSIONS + 1)
+        return _Shape(most + 1, 0, most)
+
+    def _count(self, term: DiceTerm) -> None:
+        """The work of one count: a sum of 1/0 dice (or of chain counts) when no keep comes in."""
+        codes = [o.code for o in term.operations]
+        if codes == ["e"] and term.operations[0].is_by_value():
+            faces = term.faces()
+            matching = sum(1 for f in faces if term.operations[0].matches(f))
+            self.add(EXPLOSION_STEP * len(faces) * matching * (MAX_EXPLOSIONS + 1))
+            self.sum(term.count, _Shape(MAX_EXPLOSIONS + 2, 0, MAX_EXPLOSIONS + 1))
+        elif not codes or (codes[0] in ("rr", "ro") and set(codes[1:]) <= {"mi", "ma"}):
+            self.add(len(term.faces()))
+            self.sum(term.count, _Shape(2, 0, 1))
+        else:
+            self.term(term)
 
     def sum(self, count: int, die: _Shape) -> _Shape:
         if count == 0:
@@ -228,6 +251,11 @@ class _Counter:
         return total
 
 
+def by_order(operations: tuple[Operation, ...]) -> bool:
+    """True for keeps and drops that only pick the highest or lowest (``kh3``, ``(4d6kh3)kl1``)."""
+    return all(o.code in ("k", "p") and not any(s.is_by_value() for s in o.selectors) for o in operations)
+
+
 def too_many_paths(notation: str) -> Message:
     """Why an enumeration is refused."""
     return Message(
@@ -239,11 +267,27 @@ def too_many_paths(notation: str) -> Message:
 
 def kept_count(count: int, operation: Operation) -> int:
     """How many of ``count`` dice a keep/drop by order (``kh3``, ``pl1``...) leaves counted."""
-    picked: set[int] = set()
-    for selector in operation.selectors:
-        number = min(selector.number, count)
-        picked.update(range(count - number, count) if selector.kind == "h" else range(number))
-    return len(picked) if operation.code == "k" else count - len(picked)
+    return sum(positions(count, (operation,)))
+
+
+def positions(count: int, operations: tuple[Operation, ...]) -> tuple[int, ...]:
+    """After keeps and drops by order applied in turn, which sorted positions count (lowest first).
+
+    Each operation picks among the positions the previous ones kept, as rolls do, so
+    ``(10d6kh5)kl2`` keeps the 2 lowest of the 5 highest; the selectors of one operation pick the
+    union (``kh1kl1``). Ties do not matter: the kept values are the same whichever equal die is kept.
+    """
+    kept = list(range(count))
+    for operation in operations:
+        size = len(kept)
+        picked: set[int] = set()
+        for selector in operation.selectors:
+            number = min(selector.number, size)
+            picked.update(range(size - number, size) if selector.kind == "h" else range(number))
+        keep = operation.code == "k"
+        kept = [position for index, position in enumerate(kept) if (index in picked) == keep]
+    chosen = set(kept)
+    return tuple(int(i in chosen) for i in range(count))
 
 
 def path_bound(term: DiceTerm) -> int | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import icepool  # type: ignore[import-untyped]
@@ -21,8 +22,26 @@ import icepool  # type: ignore[import-untyped]
 from meneur.dice.arithmetic import BINARY, DIVISIONS, division_by_zero
 from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
-from meneur.dice.notation import Binary, Constant, DiceTerm, Node, Operation, Parens, SetTerm
-from meneur.dice.odds_cost import MAX_PATHS, MAX_POOL_FACES, path_bound, too_many_paths
+from meneur.dice.notation import (
+    Binary,
+    Constant,
+    DiceTerm,
+    Labelled,
+    Node,
+    Operation,
+    Parens,
+    SetTerm,
+    Successes,
+)
+from meneur.dice.odds_cost import (
+    MAX_PATHS,
+    MAX_POOL_FACES,
+    by_order,
+    path_bound,
+    positions,
+    too_many_paths,
+)
+from meneur.dice.result import DiceResult
 from meneur.dice.selection import keep_or_drop
 from meneur.i18n import N_, Message
 
@@ -45,10 +64,14 @@ def compile_die(node: Node) -> Die:
         return icepool.Die([node.value])
     if isinstance(node, DiceTerm):
         return _term(node)
-    if isinstance(node, Parens):
-        return compile_die(node.inner)
+    if isinstance(node, Parens | Labelled):
+        return compile_die(node.inner)  # labels are for the reader: the odds ignore them
     if isinstance(node, SetTerm):
         return _set(node)
+    if isinstance(node, Successes):
+        from meneur.dice.odds_successes import successes_die
+
+        return successes_die(node)
     if isinstance(node, Binary):
         if isinstance(node.right, Constant):
             return _with_constant(node.op, compile_die(node.left), node.right.value)
@@ -108,6 +131,8 @@ def _term(term: DiceTerm) -> Die:
             return _sum(term, single)
         if len(rest) == 1 and rest[0].code in ("k", "p") and _explosion_free(operations):
             return _keep(term, single, rest[0])
+        if by_order(rest) and _explosion_free(operations):
+            return _keep_positions(term, single, positions(term.count, rest))
     return _enumerate_term(term)
 
 
@@ -197,29 +222,7 @@ def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
     if not operation.is_by_value():
         if any(s.is_by_value() for s in operation.selectors):
             return _enumerate_term(term)
-        if term.count > MAX_POOL:
-            raise _unavailable(
-                Message("core", N_("keeping or dropping among more than {cap} dice."), {"cap": MAX_POOL})
-            )
-        if len(die) > MAX_POOL_FACES:
-            raise _unavailable(
-                Message(
-                    "core",
-                    N_("keeping or dropping among dice of more than {cap} faces."),
-                    {"cap": MAX_POOL_FACES},
-                )
-            )
-        positions = _positions(term.count, operation)
-        kept = sum(positions)
-        if kept == 0:
-            return icepool.Die([0])
-        if kept == term.count:
-            return _sum(term, die)
-        if positions == (0,) * (term.count - kept) + (1,) * kept:
-            return die.highest(term.count, kept)
-        if positions == (1,) * kept + (0,) * (term.count - kept):
-            return die.lowest(term.count, kept)
-        return die.keep(term.count, positions)
+        return _keep_positions(term, die, positions(term.count, (operation,)))
 
     def counted(value: int) -> int:
         picked = operation.matches(value)
@@ -228,14 +231,31 @@ def _keep(term: DiceTerm, die: Die, operation: Operation) -> Die:
     return _sum(term, die.map(counted))
 
 
-def _positions(count: int, operation: Operation) -> tuple[int, ...]:
-    """For a keep/drop by order, which sorted positions (lowest first) count: 1 or 0 each."""
-    picked: set[int] = set()
-    for selector in operation.selectors:
-        number = min(selector.number, count)
-        picked.update(range(count - number, count) if selector.kind == "h" else range(number))
-    keep = operation.code == "k"
-    return tuple(int((i in picked) == keep) for i in range(count))
+def _keep_positions(term: DiceTerm, die: Die, kept_at: tuple[int, ...]) -> Die:
+    """The sum of the dice at the sorted positions ``kept_at`` marks 1 (lowest first)."""
+    count = term.count
+    if count > MAX_POOL:
+        raise _unavailable(
+            Message("core", N_("keeping or dropping among more than {cap} dice."), {"cap": MAX_POOL})
+        )
+    if len(die) > MAX_POOL_FACES:
+        raise _unavailable(
+            Message(
+                "core",
+                N_("keeping or dropping among dice of more than {cap} faces."),
+                {"cap": MAX_POOL_FACES},
+            )
+        )
+    kept = sum(kept_at)
+    if kept == 0:
+        return icepool.Die([0])
+    if kept == count:
+        return _sum(term, die)
+    if kept_at == (0,) * (count - kept) + (1,) * kept:
+        return die.highest(count, kept)
+    if kept_at == (1,) * kept + (0,) * (count - kept):
+        return die.lowest(count, kept)
+    return die.keep(count, kept_at)
 
 
 def _set(node: SetTerm) -> Die:
@@ -245,7 +265,7 @@ def _set(node: SetTerm) -> Die:
     if len(node.operations) == 1:
         operation = node.operations[0]
         if all(not s.is_by_value() for s in operation.selectors) and len(items) <= MAX_POOL:
-            return icepool.Pool(items).keep(_positions(len(items), operation)).sum()
+            return icepool.Pool(items).keep(positions(len(items), (operation,))).sum()
         if operation.is_by_value():
 
             def counted(value: int) -> int:
@@ -286,7 +306,9 @@ def _too_many(notation: str) -> OddsUnavailableError:
     return _unavailable(too_many_paths(notation))
 
 
-def _enumerate_term(term: DiceTerm) -> Die:
+def _enumerate_term(term: DiceTerm, score: Callable[[DiceResult], int] | None = None) -> Die:
+    """Every sequence of dice the roller can roll for ``term``, weighted: the distribution of its
+    total (or of ``score`` of the rolled group)."""
     bound = path_bound(term)
     if bound is None:
         raise _unavailable(
@@ -309,7 +331,8 @@ def _enumerate_term(term: DiceTerm) -> Die:
     prefix: list[int] = []
     while True:
         source = _ScriptedSource(prefix)
-        total = roll_term(term, source, Budget()).total
+        rolled = roll_term(term, source, Budget())
+        total = rolled.total if score is None else score(rolled)
         counts[source.space][total] += 1
         position = len(source.faces) - 1
         while position >= 0 and source.faces[position] == source.sides[position]:

@@ -3,8 +3,9 @@
 Accepted, in any case (``2D6``, ``D666``): ``NdX``, ``d%`` (a d100), ``dF`` (Fate), digit dice
 ``d66``/``d666``, keep/drop (``kh3``, ``k3``, ``dl1``, ``d1``, ``pl1``, ``k>4``), rerolls (``r``,
 ``rr``, ``ro``, ``ra``), explosions (``!``, ``x``, ``e``), ``mi``/``ma``, sets ``(1d4, 1d6)kh1``,
-``+ - * / // %`` with parentheses and unary minus, comparisons (1 or 0). Refused with a message
-and a caret: decimals, labels in brackets, operations that cannot apply, anything past the caps of
+``+ - * / // %`` with parentheses and unary minus, comparisons (a group of dice on the left counts
+successes: ``10d10>=8``), labels (``2d6[fire]``). Refused with a message
+and a caret: decimals, operations that cannot apply, anything past the caps of
 :mod:`meneur.dice.limits`. Syntax errors suggest the nearest expression that reads.
 Results are cached by text.
 """
@@ -49,6 +50,9 @@ def _parse(text: str) -> Expression:
     try:
         return _read(text)
     except DiceSyntaxError as error:
+        hint = advantage_hint(text)
+        if hint is not None:
+            raise hint from None
         if type(error) is DiceSyntaxError and error.suggestion is None:
             better = suggest(text, error.position)
             if better is not None:
@@ -57,8 +61,9 @@ def _parse(text: str) -> Expression:
 
 
 def _read(text: str) -> Expression:
-    check_text(text)
-    _refuse_unsupported(text)
+    outside = without_labels(text)
+    check_text(outside)
+    _refuse_decimals(outside, text)
     expression = Expression(text, Reader(text).read())
     check_expression(expression)
     return expression
@@ -90,8 +95,56 @@ def suggest(text: str, position: int) -> str | None:
     return None
 
 
-def _refuse_unsupported(text: str) -> None:
-    decimal = _DECIMAL.search(text)
+_ADVANTAGE = re.compile(
+    r"^(?P<rest>.*?)\s*(?<![^\W\d_])(?P<word>adv|advantage|avantage|dis|disadv|disadvantage|d[ée]savantage)\s*$",
+    re.IGNORECASE,
+)
+_D20 = re.compile(r"(?<![\w)])1?d20(?![\w!%])", re.IGNORECASE)
+_HIGHER = ("adv", "advantage", "avantage")
+
+
+def advantage_hint(text: str) -> DiceSyntaxError | None:
+    """For ``d20 adv`` or ``1d20+5 dis`` (avrae's bot words, not notation): the notation to write.
+
+    Advantage is ``2d20kh1``, disadvantage ``2d20kl1``; when the rest has exactly one plain d20,
+    the whole expression rewritten that way is suggested. ``None`` when ``text`` is not such a case.
+    """
+    found = _ADVANTAGE.match(text)
+    if found is None:
+        return None
+    word = found.group("word")
+    reason = Message(
+        "core",
+        N_(
+            "'{word}' is not part of the notation: advantage is written 2d20kh1 (the higher of two"
+            " d20), disadvantage 2d20kl1 (the lower)."
+        ),
+        {"word": word},
+    )
+    rest = found.group("rest")
+    error = DiceSyntaxError(reason, text, found.start("word"))
+    if len(_D20.findall(rest)) != 1:
+        return error
+    keep = "kh1" if word.lower() in _HIGHER else "kl1"
+    better = _D20.sub(f"2d20{keep}", rest)
+    try:
+        _read(better)
+    except DiceError:
+        return error
+    return error.suggesting(better)
+
+
+_LABEL = re.compile(r"\[[^\[\]]*\]")
+
+
+def without_labels(text: str) -> str:
+    """``text`` with the inside of each label blanked, so checks on the notation skip labels."""
+    return _LABEL.sub(lambda found: "[" + " " * (len(found.group()) - 2) + "]", text)
+
+
+def _refuse_decimals(outside: str, text: str) -> None:
+    """Refuse ``1.5`` outside labels (``outside`` is ``text`` with labels blanked)."""
+    decimal = _DECIMAL.search(outside)
     if decimal:
         raise DiceSyntaxError(
             Message(
@@ -101,9 +154,4 @@ def _refuse_unsupported(text: str) -> None:
             ),
             text,
             decimal.start(),
-        )
-    bracket = text.find("[")
-    if bracket >= 0:
-        raise DiceSyntaxError(
-            Message("core", N_("Labels in brackets are not supported: remove '[...]'.")), text, bracket
         )

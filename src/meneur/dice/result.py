@@ -102,7 +102,46 @@ class BinaryResult:
     total: int
 
 
-Result = NumberResult | DiceResult | SetResult | ParensResult | UnaryResult | BinaryResult
+@dataclass(frozen=True, slots=True)
+class LabelledResult:
+    """A result with its labels (``2d6[poison]``): the labels change nothing of the total."""
+
+    inner: Result
+    labels: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class SuccessResult:
+    """``10d10>=8`` rolled: the dice (``counted``, possibly labelled), the target, which dice of the
+    group compared true (``hits``, one per die) and how many did (``total``)."""
+
+    op: str
+    counted: Result
+    target: Result
+    hits: tuple[bool, ...]
+    total: int
+
+    @property
+    def group(self) -> DiceResult:
+        """The group of dice counted."""
+        inner = self.counted
+        while isinstance(inner, LabelledResult):
+            inner = inner.inner
+        assert isinstance(inner, DiceResult)
+        return inner
+
+
+Result = (
+    NumberResult
+    | DiceResult
+    | SetResult
+    | ParensResult
+    | UnaryResult
+    | BinaryResult
+    | LabelledResult
+    | SuccessResult
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,22 +158,39 @@ class Roll:
 
     def groups(self) -> tuple[DiceResult, ...]:
         """Every group of dice, left to right."""
-        found: list[DiceResult] = []
+        return tuple(n for n in self._walk() if isinstance(n, DiceResult))
+
+    def labelled(self) -> tuple[LabelledResult, ...]:
+        """Every labelled part of the roll, left to right."""
+        return tuple(n for n in self._walk() if isinstance(n, LabelledResult))
+
+    def successes(self) -> tuple[SuccessResult, ...]:
+        """Every success count (``10d10>=8``), left to right."""
+        return tuple(n for n in self._walk() if isinstance(n, SuccessResult))
+
+    def _walk(self) -> list[Result]:
+        found: list[Result] = []
         stack: list[Result] = [self.result]
         while stack:
             node = stack.pop()
-            if isinstance(node, DiceResult):
-                found.append(node)
-            elif isinstance(node, SetResult):
-                stack.extend(reversed(node.items))
-            elif isinstance(node, ParensResult):
-                stack.append(node.inner)
-            elif isinstance(node, UnaryResult):
-                stack.append(node.operand)
-            elif isinstance(node, BinaryResult):
-                stack.extend((node.right, node.left))
-        return tuple(found)
+            found.append(node)
+            stack.extend(reversed(_parts(node)))
+        return found
 
     def dice(self) -> tuple[RolledDie, ...]:
         """Every die rolled, left to right."""
         return tuple(d for g in self.groups() for d in g.dice)
+
+
+def _parts(node: Result) -> tuple[Result, ...]:
+    if isinstance(node, SetResult):
+        return node.items
+    if isinstance(node, ParensResult | LabelledResult):
+        return (node.inner,)
+    if isinstance(node, UnaryResult):
+        return (node.operand,)
+    if isinstance(node, BinaryResult):
+        return (node.left, node.right)
+    if isinstance(node, SuccessResult):
+        return (node.counted, node.target)
+    return ()

@@ -10,20 +10,33 @@ in rounds too. A digit die asks one d6 per digit, first digit first; a Fate die 
 
 from __future__ import annotations
 
-from meneur.dice.arithmetic import apply_binary, apply_unary
+from meneur.dice.arithmetic import BINARY, apply_binary, apply_unary
 from meneur.dice.digits import roll_digit_value
 from meneur.dice.limits import MAX_EXPLOSIONS, Budget
-from meneur.dice.notation import Binary, Constant, DiceTerm, Expression, Node, Operation, Parens, SetTerm
+from meneur.dice.notation import (
+    Binary,
+    Constant,
+    DiceTerm,
+    Expression,
+    Labelled,
+    Node,
+    Operation,
+    Parens,
+    SetTerm,
+    Successes,
+)
 from meneur.dice.parse import parse
 from meneur.dice.result import (
     BinaryResult,
     DiceResult,
+    LabelledResult,
     NumberResult,
     ParensResult,
     Result,
     Roll,
     RolledDie,
     SetResult,
+    SuccessResult,
     UnaryResult,
 )
 from meneur.dice.selection import keep_or_drop, select
@@ -59,8 +72,22 @@ def evaluate(node: Node, source: DiceSource, budget: Budget) -> Result:
         return ParensResult(inner, inner.total)
     if isinstance(node, SetTerm):
         return _roll_set(node, source, budget)
+    if isinstance(node, Successes):
+        return _roll_successes(node, source, budget)
+    if isinstance(node, Labelled):
+        labelled = evaluate(node.inner, source, budget)
+        return LabelledResult(labelled, node.labels, labelled.total)
     operand = evaluate(node.operand, source, budget)
     return UnaryResult(node.op, operand, apply_unary(node.op, operand.total))
+
+
+def _roll_successes(node: Successes, source: DiceSource, budget: Budget) -> SuccessResult:
+    counted = evaluate(node.dice, source, budget)
+    target = evaluate(node.target, source, budget)
+    result = SuccessResult(node.op, counted, target, (), 0)
+    compare = BINARY[node.op]
+    hits = tuple(die.kept and compare(die.value, target.total) == 1 for die in result.group.dice)
+    return SuccessResult(node.op, counted, target, hits, sum(hits))
 
 
 def _roll_set(node: SetTerm, source: DiceSource, budget: Budget) -> SetResult:

@@ -1,7 +1,8 @@
 """Which dice (or set items) an operation picks, and what keep and drop do with them.
 
 Shared by rolls and odds so both read the notation the same way (d20's reading): selectors look at
-the values still counted; ``h``/``l`` take the highest/lowest (ties: the first written wins),
+the values still counted; ``h``/``l`` take the highest/lowest of one ranking (among equal values
+the first written ranks higher: ``kh`` keeps it first, ``kl`` keeps the last written first),
 ``<N``/``>N``/``N`` compare each value; several selectors of one operation pick the union.
 """
 
@@ -27,14 +28,18 @@ def select(
         Picked indices, in the order the selectors picked them.
     """
     candidates = [i for i, counted in enumerate(kept) if counted]
+    # One ranking for every selector, lowest first; among equal values the first rolled ranks
+    # higher. So "h" and "l" never pick the same die while others are left (2d6kh1kl1 keeps both
+    # dice of a double), as the exact odds count sorted positions.
+    ranked = sorted(candidates, key=lambda i: (values[i], -i))
     chosen: dict[int, None] = {}
     for selector in operation.selectors:
         if limit is not None and len(chosen) >= limit:
             break
         if selector.kind == "h":
-            picked = sorted(candidates, key=values.__getitem__, reverse=True)[: selector.number]
+            picked = ranked[::-1][: selector.number]
         elif selector.kind == "l":
-            picked = sorted(candidates, key=values.__getitem__)[: selector.number]
+            picked = ranked[: selector.number]
         else:
             picked = [i for i in candidates if selector.matches(values[i])]
         if limit is not None:
