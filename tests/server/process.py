@@ -102,10 +102,10 @@ def _workers(server: ServerProcess) -> list[int]:
 
 
 def _serves(server: ServerProcess, pid: int) -> bool:
-    """Whether worker ``pid`` answers ``/healthz`` while the others are stopped."""
+    """Whether worker ``pid`` answers ``/_test/process`` while the others are stopped."""
     try:
         with only_worker(server, pid), httpx.Client(base_url=server.url, timeout=2) as fresh:
-            return bool(fresh.get("/healthz").json()["process"] == pid)
+            return bool(fresh.get("/_test/process").json()["process"] == pid)
     except httpx.HTTPError:
         return False
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from tests.server import toy_system
 
@@ -37,9 +38,18 @@ if __name__ == "__main__":
     main()
 
 
-def app_factory() -> object:
+def app_factory() -> Any:
     """The app with the test system, for uvicorn's worker processes."""
     toy_system.register()
+    import os
+
     from meneur.server.cli import build_app
 
-    return build_app()
+    app = build_app()
+
+    @app.get("/_test/process")
+    def process() -> dict[str, int]:
+        """Which worker answered (``/healthz`` tells no one the process id)."""
+        return {"process": os.getpid()}
+
+    return app

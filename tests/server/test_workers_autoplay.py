@@ -56,7 +56,7 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
         with only_worker(workers, pid), fresh() as web:
             page = web.get(f"/t/{table_id}/s/{session_id}/view")
             assert page.status_code == 200 and 'aria-checked="true"' in page.text
-            assert web.get("/healthz").json()["process"] == pid
+            assert web.get("/_test/process").json()["process"] == pid
     for version, command in enumerate(("start", KITSUNE_ATTACKS)):
         with fresh() as web:
             data = {"command": json.dumps(command), "version": str(version)}

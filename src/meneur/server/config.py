@@ -12,11 +12,15 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def default_database_url() -> str:
-    """A SQLite file in the user's data directory (created when missing)."""
+    """A SQLite file in the user's data directory (created 0700 when missing; tightened to it when
+    others could enter it: it is meneur's own folder)."""
     from platformdirs import user_data_dir
 
+    from meneur.server.db import PRIVATE_FOLDER, tighten
+
     folder = Path(user_data_dir("meneur", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    tighten(folder, PRIVATE_FOLDER)
     return f"sqlite:///{folder / 'tables.sqlite3'}"
 
 
