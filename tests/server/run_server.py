@@ -16,16 +16,17 @@ def main() -> None:
 
         import uvicorn
 
+        from meneur.server.cli import uvicorn_options
+        from meneur.server.config import Settings
+
         args = dict(zip(sys.argv[1::2], sys.argv[2::2], strict=False))
         os.environ["MENEUR_DB"] = args["--db"]
+        settings = Settings(host="127.0.0.1", port=int(args["--port"]))
         uvicorn.run(
             "tests.server.run_server:app_factory",
             factory=True,
-            host="127.0.0.1",
-            port=int(args["--port"]),
             workers=int(args["--workers"]),
-            ws="websockets-sansio",
-            ws_per_message_deflate=False,
+            **uvicorn_options(settings),
         )
         return
     from meneur.cli.main import main as meneur

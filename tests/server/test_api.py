@@ -39,12 +39,12 @@ def test_wrong_join_code_is_404_and_attempts_are_rate_limited(client: TestClient
     ]
     assert codes[:10] == [404] * 10
     assert codes[10] == 429
-    # even the right code waits out the minute
+    # the right code is never refused for wrong ones (tests/server/test_limits.py)
     assert (
         client.post(
             f"/api/v1/tables/{table.id}/join", json={"join_code": table.code, "name": "X"}
         ).status_code
-        == 429
+        == 200
     )
 
 

@@ -174,13 +174,15 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
     summary="Join a table with its join code",
 )
 def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
-    limiter = request.app.state.joins
-    where = client_address(request)
-    if limiter.blocked(where):
-        raise too_many()
     table = db.get(GameTable, table_id)
     if table is None or not same_digest(body.join_code, table.join_code_hash):
-        limiter.fail(where)
+        # wrong codes are counted per table and address; the right code is never refused: a join
+        # code is 72 random bits, beyond any guessing, and one person's typos behind a shared
+        # address must not lock the others out
+        limiter, key = request.app.state.joins, ("join", table_id, client_address(request))
+        if limiter.blocked(key):
+            raise too_many()
+        limiter.fail(key)
         raise ApiError(404, "not_found", Message("server", N_("No table has this join code.")))
     member_id, token = new_id(), new_token()
     with request.app.state.store.writer() as writer:
