@@ -33,6 +33,7 @@ from meneur.server.auth import RateLimiter
 from meneur.server.config import Settings
 from meneur.server.games import Games
 from meneur.server.live import Hub
+from meneur.server.origin import OriginGuard
 from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
 
@@ -297,4 +298,5 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.include_router(live_router)
     _mount_pages(app)
     app.add_middleware(BodyGuard)
+    app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))
     return app

@@ -278,14 +278,15 @@ def set_cookie(
     authorization: Annotated[str | None, Header()] = None,
 ) -> CookieSet:
     table_for(db, me, table_id)
+    from meneur.server import csrf
+
     token = bearer(authorization) or request.cookies.get("meneur_token", "")
-    csrf = new_token()
     secure = request.url.scheme == "https"
     response.set_cookie(
         "meneur_token", token, httponly=True, samesite="strict", secure=secure, path="/api/v1"
     )
-    response.set_cookie("meneur_csrf", csrf, httponly=False, samesite="strict", secure=secure, path="/api/v1")
-    return CookieSet(csrf_token=csrf)
+    # the token of this seat, for X-CSRF-Token: no cookie a script could read holds it
+    return CookieSet(csrf_token=csrf.token(csrf.server_key(request.app), token))
 
 
 @router.put(
