@@ -142,7 +142,9 @@ def uvicorn_options(settings: Any) -> dict[str, Any]:
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or None,
         "timeout_keep_alive": settings.keep_alive,
-        "limit_concurrency": settings.max_connections,
+        # uvicorn counts the asking connection too: one more, so that every connection the
+        # protocol lets in may be served
+        "limit_concurrency": settings.max_connections + 1,
         "ws": "websockets-sansio",
         "ws_per_message_deflate": False,  # small JSON messages: compressing them only costs CPU
     }
