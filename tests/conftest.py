@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -27,3 +28,35 @@ def _french_by_default() -> Iterator[None]:
     set_language("fr")
     yield
     set_language("fr")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHES = frozenset(
+    {".hypothesis", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".coverage", "test-artefacts"}
+)
+"""What a run may leave at the repository's root (ignored by git)."""
+
+
+def _root_entries() -> set[str]:
+    return {entry.name for entry in ROOT.iterdir()} - CACHES
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.stash[_ROOT_BEFORE] = _root_entries()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A test that writes at the repository's root (a database named by a relative path, say) fails
+    the run: every file a test makes belongs under its temporary folder."""
+    before = session.config.stash.get(_ROOT_BEFORE, None)
+    if before is None or hasattr(session.config, "workerinput"):
+        return
+    made = sorted(_root_entries() - before)
+    if made:
+        session.config.get_terminal_writer().line(
+            f"tests wrote at the repository's root: {', '.join(made)}", red=True
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_ROOT_BEFORE = pytest.StashKey[set[str]]()

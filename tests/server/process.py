@@ -26,8 +26,11 @@ def free_port() -> int:
 class ServerProcess:
     """``meneur serve`` (with the test system) on a free loopback port."""
 
-    def __init__(self, db: str, workers: int = 1, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, workers: int = 1, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.db = db
+        self.env = env or {}
         self.workers = workers
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -38,7 +41,7 @@ class ServerProcess:
         args = [sys.executable, "-m", "tests.server.run_server", "--db", self.db, "--port", str(self.port)]
         if self.workers > 1:
             args += ["--workers", str(self.workers)]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
         self.log = tempfile.NamedTemporaryFile(prefix="meneur-server-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
             args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True
@@ -102,10 +105,10 @@ def _workers(server: ServerProcess) -> list[int]:
 
 
 def _serves(server: ServerProcess, pid: int) -> bool:
-    """Whether worker ``pid`` answers ``/healthz`` while the others are stopped."""
+    """Whether worker ``pid`` answers ``/_test/process`` while the others are stopped."""
     try:
         with only_worker(server, pid), httpx.Client(base_url=server.url, timeout=2) as fresh:
-            return bool(fresh.get("/healthz").json()["process"] == pid)
+            return bool(fresh.get("/_test/process").json()["process"] == pid)
     except httpx.HTTPError:
         return False
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from tests.server import toy_system
 
@@ -15,16 +16,17 @@ def main() -> None:
 
         import uvicorn
 
+        from meneur.server.cli import uvicorn_options
+        from meneur.server.config import Settings
+
         args = dict(zip(sys.argv[1::2], sys.argv[2::2], strict=False))
         os.environ["MENEUR_DB"] = args["--db"]
+        settings = Settings(host="127.0.0.1", port=int(args["--port"]))
         uvicorn.run(
             "tests.server.run_server:app_factory",
             factory=True,
-            host="127.0.0.1",
-            port=int(args["--port"]),
             workers=int(args["--workers"]),
-            ws="websockets-sansio",
-            ws_per_message_deflate=False,
+            **uvicorn_options(settings),
         )
         return
     from meneur.cli.main import main as meneur
@@ -37,9 +39,18 @@ if __name__ == "__main__":
     main()
 
 
-def app_factory() -> object:
+def app_factory() -> Any:
     """The app with the test system, for uvicorn's worker processes."""
     toy_system.register()
+    import os
+
     from meneur.server.cli import build_app
 
-    return build_app()
+    app = build_app()
+
+    @app.get("/_test/process")
+    def process() -> dict[str, int]:
+        """Which worker answered (``/healthz`` tells no one the process id)."""
+        return {"process": os.getpid()}
+
+    return app

@@ -129,6 +129,22 @@ def test_guessing_the_current_password_is_rate_limited_like_a_sign_in(public: Te
     assert _create_table(public, "lune-rousse").status_code == 429
 
 
+def test_wrong_passwords_count_per_account_and_address(public: TestClient) -> None:
+    """Issue 17, item 7: one address's mistakes on one account block no other account, and a
+    wrong join code blocks no sign-in."""
+    made = public.post(
+        "/api/v1/accounts",
+        json={"name": "Blanche", "password": "neige"},
+        headers={"Authorization": f"Bearer {ADMIN}"},
+    )
+    assert made.status_code == 201
+    for _attempt in range(3):
+        assert _change(public, "wrong", "lune-rousse").status_code == 401
+    assert _change(public, "cor-de-chasse", "lune-rousse").status_code == 429  # Morgane's own pair
+    other = public.put(URL, json={"name": "Blanche", "password": "neige", "new_password": "givre"})
+    assert other.status_code == 204
+
+
 def test_the_limit_counts_failures_of_the_table_creation_too(public: TestClient) -> None:
     for _attempt in range(3):
         assert _create_table(public, "wrong").status_code == 401

@@ -51,6 +51,20 @@ def test_no_connection_in_time_is_503_and_close_1013(tmp_path: Path) -> None:
     app.state.store.close()
 
 
+def test_readyz_is_503_while_the_database_does_not_answer(tmp_path: Path) -> None:
+    app = build_app(Settings(db=database_url(tmp_path), db_pool=1, db_pool_timeout=0.2))
+    with TestClient(app) as client:
+        held = app.state.store.engine.connect()  # the pool's only connection: no query can run
+        try:
+            down = client.get("/readyz")
+            assert down.status_code == 503 and down.json()["error"] == "busy"
+            assert client.get("/healthz").status_code == 200  # the process itself is alive
+        finally:
+            held.close()
+        assert client.get("/readyz").status_code == 200
+    app.state.store.close()
+
+
 def test_a_request_gives_its_read_connection_back_before_it_writes(tmp_path: Path) -> None:
     """Requests holding a read connection while each waits for a write one would hold the whole
     pool (what once gave the live feed a 500 under load): the write ends the read first."""

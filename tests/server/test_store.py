@@ -170,3 +170,36 @@ def test_log_lines_are_json_and_never_show_a_token() -> None:
     )
     line = json.loads(JsonFormatter().format(record))
     assert line["level"] == "INFO" and "SECRET" not in line["message"] and "after=3" in line["message"]
+
+
+def _mode(path: Path) -> int:
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_new_sqlite_database_is_private_to_its_user(tmp_path: Path) -> None:
+    """Issue 17, item 8: the database was 0644 in a 0755 folder, its -wal and -shm too."""
+    path = tmp_path / "data" / "tables.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    store.migrate()
+    with store.writer() as writer:  # a write: SQLite makes its -wal and -shm files
+        writer.execute(text("INSERT INTO accounts (name, password_hash) VALUES ('gm', 'x')"))
+    made = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+    assert all(file.exists() for file in made)
+    assert _mode(path.parent) == 0o700
+    assert [_mode(file) for file in made] == [0o600] * 3
+    store.close()
+
+
+def test_an_existing_readable_database_is_tightened_with_a_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "tables.sqlite3"
+    Store(f"sqlite:///{path}").close()
+    path.chmod(0o644)
+    with caplog.at_level("WARNING", logger="meneur.server.db"):
+        store = Store(f"sqlite:///{path}")
+    assert _mode(path) == 0o600
+    assert any(str(path) in line and "0644" in line for line in caplog.messages)
+    store.close()

@@ -65,7 +65,7 @@ def test_a_websocket_client_sees_commands_applied_by_the_other_worker(workers: S
                     json={"command": {"attack": {"actor": "A", "target": "B"}}, "version": version},
                 )
                 assert answer.status_code == 200
-                assert fresh.get("/healthz").json()["process"] == giver
+                assert fresh.get("/_test/process").json()["process"] == giver
             for socket in sockets.values():  # the giver's socket and the other worker's
                 assert json.loads(socket.recv(timeout=10))["version"] == version + 1
 

@@ -15,6 +15,7 @@ import pytest
 
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess, only_worker, worker_pids
+from tests.web.forms import csrf
 
 pytestmark = [
     pytest.mark.postgresql,
@@ -37,15 +38,13 @@ def workers(tmp_path: Path) -> Iterator[ServerProcess]:
 
 def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerProcess) -> None:
     with httpx.Client(base_url=workers.url, follow_redirects=True) as web:
-        web.get("/")  # the page gives the browser its CSRF value
-        created = web.post(
-            "/tables", data={"name": "T", "system": "energy", "csrf": web.cookies["meneur_csrf"]}
-        )
+        token = csrf(web)  # the page gives the browser its secret and the token of it
+        created = web.post("/tables", data={"name": "T", "system": "energy", "csrf": token})
         table_id = str(created.url).rsplit("/", 1)[-1]
         found = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", created.text)
         assert found is not None
         session_id, cookies = found.group(1), dict(web.cookies)
-    headers = {"X-CSRF-Token": cookies["meneur_csrf"]}
+    headers = {"X-CSRF-Token": token}
 
     def fresh() -> httpx.Client:  # a new connection: the kernel gives it to either worker
         return httpx.Client(base_url=workers.url, cookies=cookies, headers=headers)
@@ -56,7 +55,7 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
         with only_worker(workers, pid), fresh() as web:
             page = web.get(f"/t/{table_id}/s/{session_id}/view")
             assert page.status_code == 200 and 'aria-checked="true"' in page.text
-            assert web.get("/healthz").json()["process"] == pid
+            assert web.get("/_test/process").json()["process"] == pid
     for version, command in enumerate(("start", KITSUNE_ATTACKS)):
         with fresh() as web:
             data = {"command": json.dumps(command), "version": str(version)}

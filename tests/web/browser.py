@@ -66,6 +66,10 @@ class Demo:
         return self.url + "/" + link.split("/", 3)[3]
 
 
+TABLE_PAGE = re.compile(r"/t/[0-9a-f]+$")
+"""A table's page (where a seat's link lands once its page posted the token)."""
+
+
 def start_demo(folder: Path, port: int | None = None) -> Demo:
     """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it prints."""
     port = port or free_port()

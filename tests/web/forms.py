@@ -1,18 +1,22 @@
-"""The home and join forms as a browser sends them: the page is read first (it sets the CSRF cookie),
-then the form goes with the CSRF value."""
+"""The home and join forms as a browser sends them: a page is read first (it carries the CSRF token,
+an HMAC of one of the browser's HttpOnly secrets), then the form goes with that token."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+_TOKEN = re.compile(r'<meta name="csrf-token" content="([0-9a-f]+)">')
 
-def csrf(client: TestClient) -> str:
-    """The browser's CSRF value (a page read first when it has none yet)."""
-    if "meneur_csrf" not in client.cookies:
-        client.get("/")
-    return str(client.cookies["meneur_csrf"])
+
+def csrf(client: Any, page: str = "/") -> str:
+    """The CSRF token of ``page`` for this browser (a ``TestClient`` or an ``httpx.Client``): valid
+    while the browser holds the secret it is made of (its own secret, on the home page)."""
+    found = _TOKEN.search(client.get(page).text)
+    assert found is not None, f"no CSRF token on {page}"
+    return found.group(1)
 
 
 def create_table(client: TestClient, name: str, system: str, **fields: str) -> Any:

@@ -22,6 +22,7 @@ from meneur.server.config import Settings
 from meneur.web import autoplay
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
+from tests.web.forms import csrf
 from tests.web.test_pages import _csrf, _table
 
 KITSUNE_ATTACKS = {"attack": {"actor": "kitsune", "target": "agent1", "tokens": 6, "power": 0}}
@@ -126,16 +127,15 @@ def test_the_switch_survives_a_restart_of_the_real_server(tmp_path: Path) -> Non
     server = ServerProcess(db).start()
     try:
         with httpx.Client(base_url=server.url, follow_redirects=True) as web:
-            web.get("/")  # the page gives the browser its CSRF value
-            csrf = web.cookies["meneur_csrf"]
-            created = web.post("/tables", data={"name": "T", "system": "energy", "csrf": csrf})
+            token = csrf(web)  # the page gives the browser its secret and the token of it
+            created = web.post("/tables", data={"name": "T", "system": "energy", "csrf": token})
             assert created.status_code == 200
             table_id = str(created.url).rsplit("/", 1)[-1]
             found = re.search(rf"/t/{table_id}/s/([0-9a-f]+)", created.text)
             assert found is not None
             session_id = found.group(1)
             cookies = dict(web.cookies)
-            headers = {"X-CSRF-Token": cookies["meneur_csrf"]}
+            headers = {"X-CSRF-Token": token}
             switched = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=headers)
             assert 'aria-checked="true"' in switched.text  # before the start: it waits for the GM
     finally:

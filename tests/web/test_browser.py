@@ -20,7 +20,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, axe_problems, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, shoot, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -111,9 +111,10 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     gm_context = browser.new_context(**LAPTOP, locale="fr-FR")
     phone_context = browser.new_context(**PHONE, locale="fr-FR")
     laptop_context = browser.new_context(**LAPTOP, locale="fr-FR")
-    token = demo.gm_link.split("token=", 1)[1]
+    token = demo.gm_link.split("#", 1)[1]  # after the #: never sent to the server in a URL
     gm = gm_context.new_page()
     gm.goto(demo.local(demo.gm_link))
+    gm.wait_for_url(TABLE_PAGE)  # the link's page posts its token
     assert not axe_problems(gm)
     shoot(gm, "table-gm-laptop")
     gm.locator("a[href*='/s/']").first.click()
@@ -342,6 +343,7 @@ def test_a_page_reconnects_and_catches_up_and_an_action_sent_during_the_drop_is_
     watcher = context.new_page()
     try:
         watcher.goto(first.gm_link)
+        watcher.wait_for_url(TABLE_PAGE)  # the link's page posts its token
         watcher.locator("a[href*='/s/']").first.click()
         fight_url = watcher.url
         _online(watcher)

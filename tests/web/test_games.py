@@ -13,11 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meneur.web.games import EXAMPLES
-from tests.web.forms import create_table, join
+from tests.web.forms import create_table, csrf, join
 
 
 def _csrf(client: TestClient) -> dict[str, str]:
-    return {"X-CSRF-Token": client.cookies["meneur_csrf"]}
+    return {"X-CSRF-Token": csrf(client)}
 
 
 def _session(client: TestClient, system: str, setup: Any = None) -> tuple[str, str]:
@@ -32,7 +32,7 @@ def _session(client: TestClient, system: str, setup: Any = None) -> tuple[str, s
     text = json.dumps(setup if setup is not None else EXAMPLES[system], ensure_ascii=False)
     created = client.post(
         f"/t/{table_id}/new-session",
-        data={"setup": text, "csrf": client.cookies["meneur_csrf"]},
+        data={"setup": text, "csrf": csrf(client)},
         follow_redirects=False,
     )
     assert created.status_code == 303, created.text
@@ -132,7 +132,7 @@ def test_a_setup_that_does_not_read_is_shown_beside_the_field(web: TestClient) -
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     bad = web.post(
         f"/t/{table_id}/new-session",
-        data={"setup": '{"figures": [{"name": "X"}]}', "csrf": web.cookies["meneur_csrf"]},
+        data={"setup": '{"figures": [{"name": "X"}]}', "csrf": csrf(web)},
     )
     assert bad.status_code == 400 and 'role="alert"' in bad.text and "figures" in bad.text
 

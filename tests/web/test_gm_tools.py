@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from tests.server.conftest import database_url
-from tests.web.forms import join
+from tests.web.forms import csrf, join
 from tests.web.test_pages import _csrf, _table
 
 
@@ -148,10 +148,10 @@ def test_the_options_page_shows_each_option_with_the_rulings_words(web: TestClie
 
 def test_the_gm_saves_the_options_and_a_wrong_value_is_refused_beside_its_field(web: TestClient) -> None:
     table_id, _session = _table(web)
-    csrf = web.cookies["meneur_csrf"]
+    token = csrf(web)
     wrong = web.post(
         f"/t/{table_id}/options",
-        data={**_options_form(contact_reach="loin", npc_vigueur="bar"), "csrf": csrf},
+        data={**_options_form(contact_reach="loin", npc_vigueur="bar"), "csrf": token},
     )
     assert wrong.status_code == 400
     text = html.unescape(wrong.text)
@@ -159,7 +159,8 @@ def test_the_gm_saves_the_options_and_a_wrong_value_is_refused_beside_its_field(
     assert 'value="loin"' in text  # what the GM typed stays in the field
     assert web.get(f"/api/v1/tables/{table_id}/options").json()["options"][0]["value"] == "hidden"
     saved = web.post(
-        f"/t/{table_id}/options", data={**_options_form(contact_reach="7,5", npc_vigueur="bar"), "csrf": csrf}
+        f"/t/{table_id}/options",
+        data={**_options_form(contact_reach="7,5", npc_vigueur="bar"), "csrf": token},
     )
     assert saved.status_code == 200 and 'id="options-saved"' in saved.text
     values = {o["key"]: o["value"] for o in web.get(f"/api/v1/tables/{table_id}/options").json()["options"]}
@@ -171,7 +172,7 @@ def test_the_gm_saves_the_options_and_a_wrong_value_is_refused_beside_its_field(
     assert web.get(f"/t/{table_id}/options").status_code == 403
     refused = web.post(
         f"/t/{table_id}/options",
-        data={**_options_form(npc_vigueur="shown"), "csrf": web.cookies["meneur_csrf"]},
+        data={**_options_form(npc_vigueur="shown"), "csrf": csrf(web)},
     )
     assert refused.status_code == 403
     assert f'href="/t/{table_id}/options"' not in web.get(f"/t/{table_id}").text
@@ -226,7 +227,7 @@ def test_a_carpathes_gm_sets_no_clue_limit_and_a_wrong_number_is_refused_beside_
         "silver_wound_multiplier": "2",
         "critical_wound_disadvantage": "true",
         "supernatural_clues_per_scene": "3",
-        "csrf": web.cookies["meneur_csrf"],
+        "csrf": csrf(web),
     }
     refused = web.post(f"/t/{table_id}/options", data={**form, "silver_wound_multiplier": "deux"})
     assert refused.status_code == 400

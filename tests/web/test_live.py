@@ -49,8 +49,10 @@ class Seats:
         assert joined.status_code in (200, 201), joined.text
         self.ids[name] = joined.json()["member_id"]
         self.client.cookies.clear()
-        enter = self.client.get(
-            f"/enter/{self.table_id}", params={"token": joined.json()["token"]}, follow_redirects=False
+        enter = self.client.post(
+            f"/enter/{self.table_id}",
+            data={"token": joined.json()["token"], "csrf": csrf(self.client)},
+            follow_redirects=False,
         )
         assert enter.status_code == 303
         return dict(self.client.cookies)

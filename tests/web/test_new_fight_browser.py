@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from meneur.systems.energy import balance, library_hero
-from tests.web.browser import PHONE, ROOT, Demo, clean, shoot, start_demo
+from tests.web.browser import PHONE, ROOT, TABLE_PAGE, Demo, clean, shoot, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -44,6 +44,7 @@ def test_the_gm_lines_up_a_players_character_against_npcs_and_the_player_plays_i
 
     gm = browser.new_context(**PHONE, locale="fr-FR").new_page()
     gm.goto(demo.local(demo.gm_link))
+    gm.wait_for_url(TABLE_PAGE)  # the link's page posts its token
     gm.get_by_role("link", name="Lancer un combat").click()
     expect(gm.get_by_role("heading", level=1)).to_contain_text("Lancer un combat", timeout=WAIT)
     expect(gm.get_by_label("WINK — rang 5 — joué par Ayla")).to_have_value("heroes")

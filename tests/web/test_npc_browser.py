@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, axe_problems, launch, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, launch, shoot, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -46,6 +46,7 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         phone_context = browser.new_context(**PHONE, locale="fr-FR")
         gm = gm_context.new_page()
         gm.goto(demo.local(demo.gm_link))
+        gm.wait_for_url(TABLE_PAGE)  # the link's page posts its token
         gm.locator("a[href*='/s/']").first.click()
         _online(gm)
         player = phone_context.new_page()

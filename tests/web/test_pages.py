@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.web.forms import create_table, join
+from tests.web.forms import create_table, csrf, join
 
 
 def _table(client: TestClient) -> tuple[str, str]:
@@ -26,7 +26,7 @@ def _table(client: TestClient) -> tuple[str, str]:
 
 
 def _csrf(client: TestClient) -> dict[str, str]:
-    return {"X-CSRF-Token": client.cookies["meneur_csrf"]}
+    return {"X-CSRF-Token": csrf(client)}
 
 
 def test_home_is_french_by_default_and_english_on_request(web: TestClient) -> None:

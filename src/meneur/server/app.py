@@ -13,7 +13,6 @@ import asyncio
 import gc
 import json
 import logging
-import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -29,11 +28,12 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, set_language
-from meneur.server.api.common import ApiError, accept_language, request_language
+from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
 from meneur.server.config import Settings
 from meneur.server.games import Games
 from meneur.server.live import Hub
+from meneur.server.origin import OriginGuard
 from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
 
@@ -264,16 +264,22 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         message = _validation_message(error, request_language(request))
         return JSONResponse({"error": "bad_input", "message": message}, status_code=400)
 
-    @app.get("/healthz", tags=["server"], summary="Liveness and database check")
-    def healthz() -> dict[str, str | int]:
+    @app.get("/healthz", tags=["server"], summary="Liveness: the process answers")
+    def healthz() -> dict[str, str]:
+        """Nothing about the process, its database or its version (an outsider learns nothing)."""
+        return {"status": "ok"}
+
+    @app.get(
+        "/readyz",
+        tags=["server"],
+        summary="Readiness: the database answers",
+        responses={503: {"model": ErrorBody, "description": "The database does not answer"}},
+    )
+    def readyz() -> dict[str, str]:
+        """200 when the database answers a query; else the 503 of a busy server (``Retry-After``)."""
         with store.reader() as db:
             db.execute(text("SELECT 1"))
-        return {
-            "status": "ok",
-            "database": store.engine.dialect.name,
-            "version": __version__,
-            "process": os.getpid(),
-        }
+        return {"status": "ready"}
 
     from meneur.server import energy_view
     from meneur.server.api import accounts, characters, commands, options, redo, rolls, sessions, tables
@@ -292,4 +298,5 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.include_router(live_router)
     _mount_pages(app)
     app.add_middleware(BodyGuard)
+    app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))
     return app

@@ -11,7 +11,8 @@ import hmac
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
+from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
@@ -51,27 +52,56 @@ def check_password(password: str, stored: str) -> bool:
         return False
 
 
-class RateLimiter:
-    """At most ``limit`` failures per key in a sliding minute (failed join attempts per address)."""
+Key = tuple[str, ...]
+"""What a limit counts failures of: ``("join", table id, address)``, ``("account", name, address)``,
+``("admin", address)``."""
 
-    def __init__(self, limit: int, window: float = 60.0) -> None:
+
+class RateLimiter:
+    """At most ``limit`` failures per key in a sliding ``window`` (seconds), in bounded memory.
+
+    Keys are kept in the order of their last failure, so the expired ones are at the front: each
+    failure drops them, and the oldest keys beyond ``most_keys`` (their failures dropped with them).
+    A key keeps at most ``limit`` failure times. ``clock`` is injectable for tests.
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        window: float = 60.0,
+        most_keys: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.window = window
-        self._failures: dict[str, deque[float]] = {}
+        self.most_keys = most_keys
+        self.clock = clock
+        self._failures: OrderedDict[Key, deque[float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def blocked(self, key: str) -> bool:
-        with self._lock:
-            recent = self._recent(key)
-            return len(recent) >= self.limit
+    def __len__(self) -> int:
+        return len(self._failures)
 
-    def fail(self, key: str) -> None:
+    def blocked(self, key: Key) -> bool:
         with self._lock:
-            self._recent(key).append(time.monotonic())
+            found = self._failures.get(key)
+            if found is None:
+                return False
+            cutoff = self.clock() - self.window
+            return sum(1 for at in found if at >= cutoff) >= self.limit
 
-    def _recent(self, key: str) -> deque[float]:
-        found = self._failures.setdefault(key, deque())
-        cutoff = time.monotonic() - self.window
-        while found and found[0] < cutoff:
-            found.popleft()
-        return found
+    def fail(self, key: Key) -> None:
+        with self._lock:
+            now = self.clock()
+            found = self._failures.pop(key, None) or deque(maxlen=max(1, self.limit))
+            found.append(now)
+            self._failures[key] = found  # at the end: the newest failure
+            self._prune(now)
+
+    def _prune(self, now: float) -> None:
+        cutoff = now - self.window
+        while self._failures:
+            oldest_key, oldest = next(iter(self._failures.items()))
+            if oldest[-1] >= cutoff and len(self._failures) <= self.most_keys:
+                return
+            del self._failures[oldest_key]

@@ -107,18 +107,47 @@ def run_server(settings: Any, demo: bool = False) -> None:
     typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
     if demo:
         _announce_demo(url, settings.host, settings.port)
-    os.environ.update({"MENEUR_DB": url, "MENEUR_HOST": settings.host, "MENEUR_PORT": str(settings.port)})
+    os.environ.update({"MENEUR_DB": url, **settings_environment(settings)})
     uvicorn.run(
         "meneur.server.cli:build_app",
         factory=True,
-        host=settings.host,
-        port=settings.port,
         workers=settings.workers if settings.workers > 1 else None,
         log_config=LOG_CONFIG,
         access_log=settings.access_log,
-        ws="websockets-sansio",
-        ws_per_message_deflate=False,  # small JSON messages: compressing them only costs CPU
+        **uvicorn_options(settings),
     )
+
+
+def settings_environment(settings: Any) -> dict[str, str]:
+    """The settings a worker process reads again from its environment."""
+    return {
+        "MENEUR_HOST": settings.host,
+        "MENEUR_PORT": str(settings.port),
+        "MENEUR_TRUSTED_PROXIES": settings.trusted_proxies,
+        "MENEUR_HEADER_TIMEOUT": str(settings.header_timeout),
+        "MENEUR_MAX_CONNECTIONS": str(settings.max_connections),
+    }
+
+
+def uvicorn_options(settings: Any) -> dict[str, Any]:
+    """How uvicorn listens: forwarded headers only from the trusted proxies (uvicorn believes
+    loopback's by default: any local client could pick its address), the h11 protocol with a
+    deadline for a request's head and a cap on connections (:mod:`meneur.server.protocol`), idle
+    connections closed after ``keep_alive`` seconds."""
+    proxies = settings.proxies()
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "http": "meneur.server.protocol:GuardedH11Protocol",
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or None,
+        "timeout_keep_alive": settings.keep_alive,
+        # uvicorn counts the asking connection too: one more, so that every connection the
+        # protocol lets in may be served
+        "limit_concurrency": settings.max_connections + 1,
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": False,  # small JSON messages: compressing them only costs CPU
+    }
 
 
 def export_to_stdout(settings: Any, table_id: str) -> None:

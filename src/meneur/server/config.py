@@ -12,11 +12,15 @@ LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def default_database_url() -> str:
-    """A SQLite file in the user's data directory (created when missing)."""
+    """A SQLite file in the user's data directory (created 0700 when missing; tightened to it when
+    others could enter it: it is meneur's own folder)."""
     from platformdirs import user_data_dir
 
+    from meneur.server.db import PRIVATE_FOLDER, tighten
+
     folder = Path(user_data_dir("meneur", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    tighten(folder, PRIVATE_FOLDER)
     return f"sqlite:///{folder / 'tables.sqlite3'}"
 
 
@@ -33,7 +37,20 @@ class Settings(BaseSettings):
     admin_token: str = ""
     """The instance's admin token: creates GM accounts and tables on a public address."""
     join_attempts_per_minute: int = 10
-    """Failed join attempts allowed per client address and minute."""
+    """Wrong join codes allowed per table, client address and minute (and wrong passwords per GM
+    account and address); the right join code is never refused."""
+    trusted_proxies: str = ""
+    """Addresses or networks (comma-separated: ``10.0.0.1,192.168.0.0/16``) of the reverse proxies
+    whose ``X-Forwarded-For``, ``X-Forwarded-Proto`` and ``X-Forwarded-Host`` the server believes;
+    empty: none (a client's address is the one that connects, whoever says otherwise)."""
+    header_timeout: float = Field(default=10.0, gt=0)
+    """Seconds a connection has to send a request's whole head (request line and headers) before
+    it is closed: a client sending its headers a byte at a time holds no connection for long."""
+    keep_alive: int = Field(default=5, ge=1)
+    """Seconds an idle connection is kept open between two requests."""
+    max_connections: int = Field(default=1000, ge=1)
+    """Connections per worker process at most (WebSockets included): a new one beyond is answered
+    503 and closed, as is a request beyond as many running at once."""
     access_log: bool = False
     """Log every HTTP request (uvicorn's access log). Off by default: the server logs what changes a
     table (commands, rolls, members) itself, and a line per request costs each request its write."""
@@ -68,6 +85,10 @@ class Settings(BaseSettings):
         most = self.db_pool or 2 * self.request_threads() + 2
         steady = max(1, most // 2)
         return {"pool_size": steady, "max_overflow": most - steady, "pool_timeout": self.db_pool_timeout}
+
+    def proxies(self) -> list[str]:
+        """The trusted proxies, one address or network each."""
+        return [part.strip() for part in self.trusted_proxies.split(",") if part.strip()]
 
     @property
     def open_creation(self) -> bool:

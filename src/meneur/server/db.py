@@ -10,6 +10,9 @@ a pooled connection is checked before use only when it has been idle a while
 
 from __future__ import annotations
 
+import logging
+import os
+import stat
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,6 +26,11 @@ from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+log = logging.getLogger("meneur.server.db")
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
+"""The database file and the files SQLite keeps beside it (WAL, shared memory, rollback journal)."""
 
 
 def is_sqlite(url: str) -> bool:
@@ -35,11 +43,49 @@ of the 40 a SQLite server runs at once, and two more, so no request waits for a 
 request holds (see :meth:`meneur.server.config.Settings.pool`)."""
 
 
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL, or ``None`` (in memory)."""
+    from sqlalchemy.engine import make_url
+
+    database = make_url(url).database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database)
+
+
+def make_private(path: Path) -> None:
+    """The database's folder (when missing) 0700 and its files 0600: other users of the machine
+    read no private note, hidden NPC, blind roll or password hash. The file is made before SQLite
+    opens it, so it is never readable by others, and SQLite gives its ``-wal`` and ``-shm`` files
+    the database's mode. An existing file that others could read is tightened, with a log line."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=PRIVATE_FOLDER, parents=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE))
+    for name in SQLITE_COMPANIONS:
+        tighten(Path(f"{path}{name}"), PRIVATE_FILE)
+
+
+def tighten(path: Path, mode: int) -> None:
+    """Take from ``path`` every permission beyond ``mode`` (a log line says so)."""
+    try:
+        found = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return
+    if found & ~mode:
+        path.chmod(found & mode)
+        log.warning("%s was readable by other users (mode %04o): now %04o", path, found, found & mode)
+
+
 def make_engine(url: str, pool: Mapping[str, Any] | None = None) -> Engine:
-    """The SQLAlchemy engine for ``url`` (SQLite: WAL, synchronous FULL, immediate writers) with
-    the connection pool ``pool`` (SQLAlchemy's ``pool_size``, ``max_overflow``, ``pool_timeout``)."""
+    """The SQLAlchemy engine for ``url`` (SQLite: WAL, synchronous FULL, immediate writers, private
+    files) with the connection pool ``pool`` (SQLAlchemy's ``pool_size``, ``max_overflow``,
+    ``pool_timeout``)."""
     sizes = dict(pool if pool is not None else POOL)
     if is_sqlite(url):
+        path = sqlite_path(url)
+        if path is not None:
+            make_private(path)
         engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False}, **sizes)
 
         @event.listens_for(engine, "connect")

@@ -25,6 +25,7 @@ from meneur.server import feed
 from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.origin import refused_handshake
 from meneur.server.projection import Viewer, needs_session, project_events
 
 log = logging.getLogger("meneur.server.live")
@@ -342,6 +343,8 @@ def _authenticate(app: Any, token: str | None, cookies: dict[str, str], table_id
 @router.websocket("/api/v1/tables/{table_id}/live")
 async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str | None = None) -> None:
     """Every change of the table this member may see, after ``after``, then as they happen."""
+    if await refused_handshake(websocket):  # another site's page: 4403
+        return
     app = websocket.app
     try:
         member_id = await run_in_threadpool(_authenticate, app, token, websocket.cookies, table_id)

@@ -37,6 +37,14 @@ class AccountSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
 
 
+class ServerSecret(Base):
+    """A secret of the server itself (``csrf``: the key of the forms' tokens), made at first use."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
 class GameTable(Base):
     """A table: a name, a system, its options, the last ``seq`` of its live feed, and the GM account
     that created it (none on a loopback server or with the admin token)."""

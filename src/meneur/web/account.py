@@ -26,6 +26,7 @@ from meneur.server.accounts import (
     open_session,
     table_gm,
 )
+from meneur.server.api import accounts as accounts_api
 from meneur.server.api.accounts import PASSWORD_LEAST
 from meneur.server.api.common import Database
 from meneur.server.models import Account, GameTable
@@ -118,10 +119,6 @@ def _password_problems(request: Request, current: str, new: str, again: str) -> 
     return errors
 
 
-def _client(request: Request) -> str:
-    return request.client.host if request.client is not None else "-"
-
-
 def _renewed(request: Request, account_id: int, new_password: str | None = None) -> Response:
     """Every session of the account ends (with a new password, if given); this browser gets a new
     one, and the page that says so."""
@@ -148,15 +145,15 @@ def change_password_page(
 ) -> Response:
     _check_csrf(request, csrf)
     account = _signed_in(request, db)
-    limiter = request.app.state.joins
-    if limiter.blocked(_client(request)):
+    limiter, key = request.app.state.joins, accounts_api.account_key(request, account.name)
+    if limiter.blocked(key):
         message = _say(request, N_("Too many failed attempts; wait a minute."))
         return _page(request, db, account, {"current_password": message}, status=429)
     errors = _password_problems(request, current_password, new_password, new_password_again)
     if errors:
         return _page(request, db, account, errors, status=400)
     if check_account(db, account.name, current_password[:PASSWORD_MOST]) is None:
-        limiter.fail(_client(request))
+        limiter.fail(key)
         message = _say(request, N_("This is not the account's current password."))
         return _page(request, db, account, {"current_password": message}, status=401)
     return _renewed(request, account.id, new_password)

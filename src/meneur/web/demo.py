@@ -75,7 +75,7 @@ class Demo:
     join_code: str
 
     def gm_link(self, base: str) -> str:
-        return f"{base}/enter/{self.table_id}?token={quote(self.gm_token)}"
+        return f"{base}/enter/{self.table_id}#{quote(self.gm_token)}"
 
     def join_link(self, base: str) -> str:
         return f"{base}/join/{self.table_id}?code={quote(self.join_code)}"

@@ -160,13 +160,14 @@ def create_table(
     return response
 
 
-def _client(request: Request) -> str:
-    return request.client.host if request.client is not None else "-"
+def _admin_key(request: Request) -> tuple[str, str]:
+    """Wrong admin tokens are counted per address."""
+    return ("admin", accounts_api.client_address(request))
 
 
-def _too_many(request: Request) -> str | None:
-    """The message when this address failed too often in the last minute (joins and sign-ins)."""
-    if request.app.state.joins.blocked(_client(request)):
+def _too_many(request: Request, key: tuple[str, ...]) -> str | None:
+    """The message when this key (account or admin token, and address) failed too often lately."""
+    if request.app.state.joins.blocked(key):
         return _say(request, N_("Too many failed attempts; wait a minute."))
     return None
 
@@ -178,12 +179,13 @@ def sign_in_page(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     values = {"account": account}
-    blocked = _too_many(request)
+    key = accounts_api.account_key(request, account.strip()[:200])
+    blocked = _too_many(request, key)
     if blocked is not None:
         return _home(request, db, Forms(values, {"password": blocked}), status=429)
     found = check_account(db, account.strip()[:200], password[:200])
     if found is None:
-        request.app.state.joins.fail(_client(request))
+        request.app.state.joins.fail(key)
         message = _say(request, N_("No GM account has this name and password."))
         return _home(request, db, Forms(values, {"password": message}), status=401)
     with request.app.state.store.writer() as writer:
@@ -218,7 +220,7 @@ def new_account(
         return _forbidden(request)
     values = {"new_name": new_name}
     errors = {}
-    blocked = _too_many(request)
+    blocked = _too_many(request, _admin_key(request))
     if blocked is not None:
         return _home(request, db, Forms(values, {"admin": blocked}), status=429)
     if not new_name.strip():
@@ -233,7 +235,7 @@ def new_account(
     except ApiError as error:
         where = "admin" if error.status_code == 401 else "new_name"
         if error.status_code == 401:
-            request.app.state.joins.fail(_client(request))
+            request.app.state.joins.fail(_admin_key(request))
         return _home(
             request,
             db,

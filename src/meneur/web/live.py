@@ -34,6 +34,7 @@ from starlette.concurrency import run_in_threadpool
 from meneur.server import feed
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
 from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.origin import refused_handshake
 
 T = TypeVar("T")
 log = logging.getLogger("meneur.web.live")
@@ -232,6 +233,8 @@ async def page_live(
 ) -> None:
     """The fragments of ``page`` that the table's changes after ``after`` concern, then as they
     happen."""
+    if await refused_handshake(websocket):  # another site's page: 4403
+        return
     app = websocket.app
     try:
         seat = await run_in_threadpool(seat_of, app, websocket.scope, table_id, page, session)

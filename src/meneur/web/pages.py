@@ -4,13 +4,14 @@ A page's strings are in the ``web`` domain (templates call ``_("...")``, extract
 ``scripts/i18n.py``); the engine's words and refusals come as :class:`~meneur.i18n.Message` objects
 rendered in the viewer's language. The member at a table is read from the browser's cookies (one
 HttpOnly seat cookie per table, or the GM account it is signed in to: :mod:`meneur.server.accounts`);
-every form repeats the ``meneur_csrf`` cookie (``X-CSRF-Token``, sent by htmx, or a ``csrf`` field),
-as the API asks. A page sets that cookie when the browser has none yet.
+every page carries its CSRF token (an HMAC of the browser's seat at its table, its GM account's
+session, or its own secret: :mod:`meneur.server.csrf`) in a meta tag, htmx's ``X-CSRF-Token``
+header and its forms' ``csrf`` field, as the API asks. A page sets the browser's own secret
+(``meneur_browser``, HttpOnly) when it has none yet.
 """
 
 from __future__ import annotations
 
-import hmac
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur import __version__
 from meneur.i18n import LANGUAGES, Message, set_language, translate
+from meneur.server import csrf
 from meneur.server.accounts import ACCOUNT_COOKIE, seat_cookie, seated
 from meneur.server.api.common import Caller, request_language
 from meneur.server.auth import new_token
@@ -30,7 +32,6 @@ HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
 PAGE_LANGUAGES = ("fr", "en")
-CSRF_COOKIE = "meneur_csrf"
 LANGUAGE_COOKIE = "meneur_lang"
 SEAT_AGE = 3600 * 24 * 365
 """Seconds a browser remembers a seat (its token stops working sooner if the GM removes the member)."""
@@ -90,18 +91,19 @@ def seat(request: Request, db: Db, table_id: str) -> Caller | None:
 
 
 def csrf_ok(request: Request, sent: str | None) -> bool:
-    """Whether a change carries the CSRF cookie's value (header or form field)."""
-    expected = request.cookies.get(CSRF_COOKIE, "")
+    """Whether a change carries the CSRF token of a secret the browser holds (header or field)."""
     given = request.headers.get("x-csrf-token", "") or (sent or "")
-    return bool(expected) and bool(given) and hmac.compare_digest(expected, given)
+    return csrf.is_valid(csrf.server_key(request.app), request.cookies, given)
 
 
 def _csrf(request: Request) -> str:
-    """The browser's CSRF value, made (and kept for the response) when it has none yet."""
-    found = request.cookies.get(CSRF_COOKIE, "") or getattr(request.state, "new_csrf", "")
-    if not found:
-        found = request.state.new_csrf = new_token()
-    return str(found)
+    """The page's CSRF token: of its table's seat, else the account's session, else the browser's
+    own secret (made, and kept for the response, when it has none yet)."""
+    secret = csrf.page_secret(request.cookies, request.path_params.get("table_id"))
+    if secret is None:
+        secret = getattr(request.state, "new_browser", "") or new_token()
+        request.state.new_browser = secret
+    return csrf.token(csrf.server_key(request.app), secret)
 
 
 def _cookie(response: Response, request: Request, name: str, value: str, **options: Any) -> None:
@@ -110,10 +112,10 @@ def _cookie(response: Response, request: Request, name: str, value: str, **optio
 
 
 def keep_csrf(response: Response, request: Request) -> None:
-    """Send the CSRF cookie made while answering, if any."""
-    made = getattr(request.state, "new_csrf", "")
-    if made and not request.cookies.get(CSRF_COOKIE):
-        _cookie(response, request, CSRF_COOKIE, made)
+    """Send the browser's own secret made while answering, if any (HttpOnly: no script reads it)."""
+    made = getattr(request.state, "new_browser", "")
+    if made and not request.cookies.get(csrf.BROWSER_COOKIE):
+        _cookie(response, request, csrf.BROWSER_COOKIE, made, httponly=True, max_age=SEAT_AGE)
 
 
 def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:

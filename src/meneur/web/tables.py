@@ -84,16 +84,33 @@ def join(
     return response
 
 
-@router.get("/enter/{table_id}", response_model=None)
-def enter(request: Request, db: Database, table_id: str, token: str = "") -> Response:
-    """A link that carries a member's token (the GM's link printed by ``meneur serve --demo``)."""
+@router.get("/enter/{table_id}", response_class=HTMLResponse)
+def enter_page(request: Request, table_id: str) -> HTMLResponse:
+    """A seat's link, ``/enter/TABLE#TOKEN`` (the GM's link printed by ``meneur serve --demo``): the
+    token is after the ``#``, so no server log or ``Referer`` ever holds it; the page posts it. A
+    ``?token=`` in the address seats nobody."""
+    return render(request, "enter.html", {"table_id": table_id, "already": None})
+
+
+@router.post("/enter/{table_id}", response_class=HTMLResponse, response_model=None)
+def enter(
+    request: Request, db: Database, table_id: str, token: Text = "", replace: Text = "", csrf: Text = ""
+) -> Response:
+    """Seat this browser with ``token``; a browser already seated at the table as someone else is
+    asked first (a link must not swap a player's seat for another's unseen)."""
     from meneur.server.api.common import member_for
 
-    member = member_for(db, token)
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    member = member_for(db, token.strip()[:200])
     if member is None or member.table_id != table_id:
         return _signed_out(request)
+    already = seated(db, request.cookies, table_id)
+    if already is not None and already.id != member.id and replace != "yes":
+        context = {"table_id": table_id, "already": already, "member": member, "token": token.strip()}
+        return render(request, "enter.html", context)
     response = redirect(f"/t/{table_id}")
-    sign_in(response, request, token, table_id)
+    sign_in(response, request, token.strip(), table_id)
     return response
 
 

@@ -1,8 +1,8 @@
 """GM accounts: make one (the instance's admin token), change its password (its current one).
 
 A password is checked with argon2 (:func:`meneur.server.accounts.check_account`); a wrong one counts
-as a failed attempt of the caller's address, as a wrong join code does (``app.state.joins``), so
-guessing is slow. A new password ends every browser's session of the account.
+as a failed attempt of the caller's address on that account (``app.state.joins``: :func:`account_key`),
+so guessing is slow. A new password ends every browser's session of the account.
 """
 
 from __future__ import annotations
@@ -54,19 +54,25 @@ def too_many() -> ApiError:
 
 
 def proven_account(request: Request, db: Db, name: str, password: str) -> Account | None:
-    """The account when ``password`` is its password; a failure counts against the caller's address.
+    """The account when ``password`` is its password; a failure counts against the (account, address).
 
     Raises:
-        ApiError: 429 when the address failed too often in the last minute.
+        ApiError: 429 when this address failed too often on this account in the last minute.
     """
-    limiter = request.app.state.joins
-    where = client_address(request)
-    if limiter.blocked(where):
+    limiter, key = request.app.state.joins, account_key(request, name)
+    if limiter.blocked(key):
         raise too_many()
     account = check_account(db, name, password)
     if account is None:
-        limiter.fail(where)
+        limiter.fail(key)
     return account
+
+
+def account_key(request: Request, name: str) -> tuple[str, str, str]:
+    """Wrong passwords are counted per account and address: a blocked pair refuses even the right
+    password until the minute is over (a password can be guessed, unlike a join code), and only that
+    address's own mistakes on that account block it."""
+    return ("account", name, client_address(request))
 
 
 @router.post(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -204,14 +203,15 @@ def current_member(
 
 def caller_of(request: Request, db: Db, authorization: str | None) -> Caller:
     """The member whose token the request carries (header, or the browser's cookies; a request that
-    changes something with a cookie must repeat the ``meneur_csrf`` cookie in the ``X-CSRF-Token``
-    header)."""
+    changes something with cookies must send, in ``X-CSRF-Token``, the CSRF token of a secret the
+    browser holds: :mod:`meneur.server.csrf`)."""
+    from meneur.server import csrf
+
     token = bearer(authorization)
     by_cookie = token is None and any(name.startswith(COOKIES) for name in request.cookies)
     if by_cookie and request.method not in ("GET", "HEAD", "OPTIONS"):
         sent = request.headers.get("x-csrf-token", "")
-        expected = request.cookies.get("meneur_csrf", "")
-        if not sent or not expected or not hmac.compare_digest(sent, expected):
+        if not csrf.is_valid(csrf.server_key(request.app), request.cookies, sent):
             raise ApiError(
                 403,
                 "csrf",

@@ -174,13 +174,15 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
     summary="Join a table with its join code",
 )
 def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
-    limiter = request.app.state.joins
-    where = client_address(request)
-    if limiter.blocked(where):
-        raise too_many()
     table = db.get(GameTable, table_id)
     if table is None or not same_digest(body.join_code, table.join_code_hash):
-        limiter.fail(where)
+        # wrong codes are counted per table and address; the right code is never refused: a join
+        # code is 72 random bits, beyond any guessing, and one person's typos behind a shared
+        # address must not lock the others out
+        limiter, key = request.app.state.joins, ("join", table_id, client_address(request))
+        if limiter.blocked(key):
+            raise too_many()
+        limiter.fail(key)
         raise ApiError(404, "not_found", Message("server", N_("No table has this join code.")))
     member_id, token = new_id(), new_token()
     with request.app.state.store.writer() as writer:
@@ -276,14 +278,15 @@ def set_cookie(
     authorization: Annotated[str | None, Header()] = None,
 ) -> CookieSet:
     table_for(db, me, table_id)
+    from meneur.server import csrf
+
     token = bearer(authorization) or request.cookies.get("meneur_token", "")
-    csrf = new_token()
     secure = request.url.scheme == "https"
     response.set_cookie(
         "meneur_token", token, httponly=True, samesite="strict", secure=secure, path="/api/v1"
     )
-    response.set_cookie("meneur_csrf", csrf, httponly=False, samesite="strict", secure=secure, path="/api/v1")
-    return CookieSet(csrf_token=csrf)
+    # the token of this seat, for X-CSRF-Token: no cookie a script could read holds it
+    return CookieSet(csrf_token=csrf.token(csrf.server_key(request.app), token))
 
 
 @router.put(
