@@ -131,7 +131,7 @@ def add_views(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) ->
         if as_json:
             print_json({**session.snapshot(), **shown.state_json(session)})
         else:
-            print_lines(shown.state(session))
+            print_lines(shown.shown(session))
 
 
 def _log_lines(path: Path, key: str, session: AnySession, presenter: Presenter) -> Lines:

@@ -108,8 +108,8 @@ def test_show_gives_ids_and_positions(tmp_path: Path) -> None:
     path = tmp_path / "fight.json"
     ok(["energy", "fight", "new", str(path), "--heroes", "KITSUNE", "--foes", "3", "--at", "npc1=4,1.5"])
     shown = ok(["energy", "fight", "show", str(path)])
-    assert "[kitsune, at 0; 0]" in shown and "[npc1, at 4; 1.5]" in shown
-    assert "[npc1, en 4\u00a0; 1,5]" in ok(["energy", "fight", "show", str(path)], "fr")
+    assert "(id kitsune, at 0; 0)" in shown and "(id npc1, at 4; 1.5)" in shown
+    assert "(id npc1, en 4\u00a0; 1,5)" in ok(["energy", "fight", "show", str(path)], "fr")
 
 
 @pytest.mark.parametrize("typed", ["", "null", "42", "[]", "[start]", "~"])

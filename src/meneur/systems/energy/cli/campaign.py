@@ -221,10 +221,7 @@ def register(app: typer.Typer) -> None:
         campaign,
         KEY,
         lambda: COMMAND,
-        _(
-            "Carry out one command written as legal prints it, e.g."
-            ' \'{"gain_savings": {"character": "KITSUNE", "boxes": 1}}\'.'
-        ),
+        _("Carry out one command written as legal prints it (meneur energy campaign legal FILE)."),
         '\'{"gain_savings": {"character": "KITSUNE", "boxes": 1}}\'',
     )
     _register_phases(campaign)

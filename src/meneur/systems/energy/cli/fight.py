@@ -24,12 +24,15 @@ KEY = "energy-fight"
 _ = Translator(DOMAIN)
 
 
-def _state_lines(session: Any) -> list[Message | str]:
+def _state_lines(session: Any, where: bool = False) -> list[Message | str]:
+    """Where the fight stands; with ``where``, each combatant's id and position too (``show``)."""
     from meneur.systems.energy.combat.render import state_line
 
     state = session.state
     shown: list[Message | str] = [footer(state)]
-    shown.extend(_where(state_line(state, c.id), c.id, c.position) for c in state.combatants)
+    for c in state.combatants:
+        line = state_line(state, c.id)
+        shown.append(_where(line, c.id, c.position) if where else line)
     if state.pending is not None:
         shown.append(
             _(
@@ -46,7 +49,7 @@ def _where(line: Message | str, id: str, position: tuple[float, float]) -> str:
     from meneur.i18n.numbers import decimal
 
     x, y = (decimal(v, "0.##") for v in position)
-    return _("{line} [{id}, at {x}; {y}]", line=str(line), id=id, x=x, y=y)
+    return _("{line} (id {id}, at {x}; {y})", line=str(line), id=id, x=x, y=y)
 
 
 def _event_lines(session: Any, events: Sequence[Any]) -> list[Message | str]:
@@ -65,7 +68,12 @@ def _state_json(session: Any) -> dict[str, Any]:
 
 def presenter() -> Presenter:
     """How a fight prints: the log lines in the book's words, then where the fight stands."""
-    return Presenter(events=_event_lines, state=_state_lines, state_json=_state_json)
+    return Presenter(
+        events=_event_lines,
+        state=_state_lines,
+        state_json=_state_json,
+        show=lambda session: _state_lines(session, where=True),
+    )
 
 
 def played(file: Path, quiet: bool) -> Any:
