@@ -13,13 +13,12 @@ from meneur.i18n import set_language
 
 def _energy_command(name: str, lang: str) -> Any:
     """The ``energy NAME`` command as Click sees it, registered in ``lang``."""
-    from meneur.systems.energy.cli import characters
+    from meneur.systems.energy.cli import build_app
 
     set_language(lang)
     try:
-        app = typer.Typer()
-        characters.register(app)
-        return typer.main.get_group(app).commands[name]
+        group = typer.main.get_command(build_app())
+        return group.command_for(name)  # type: ignore[attr-defined]
     finally:
         set_language("fr")
 

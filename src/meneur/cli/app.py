@@ -39,6 +39,8 @@ class Entry:
     help: str
     builder: str
     hidden: bool = False
+    domain: str = "core"
+    """The translation domain of ``help``."""
 
 
 ENERGY = "meneur.systems.energy.cli:build_app"
@@ -87,7 +89,7 @@ class LazyCommand(Command):
     rich_help_panel: str | None = None
 
     def __init__(self, entry: Entry) -> None:
-        super().__init__(entry.name, help=_(entry.help), hidden=entry.hidden)
+        super().__init__(entry.name, help=Translator(entry.domain)(entry.help), hidden=entry.hidden)
         self.builder = entry.builder
 
     # A placeholder is listed, never run: the group resolves its name to the real command.
@@ -110,16 +112,19 @@ def load(builder: str) -> Command:
 
 
 class LazyGroup(TyperGroup):
-    """Typer's group whose subcommands are :data:`COMMANDS`, each built the first time it runs.
+    """Typer's group whose subcommands are :attr:`entries` (the root's :data:`COMMANDS`; a system's
+    group may subclass it with its own), each built the first time it runs.
 
     Ctrl-C and the end of input at a prompt, anywhere below, end the program with exit status 130 and
     one translated line on standard error (:func:`say_interrupted`), never a traceback.
     """
 
+    entries: tuple[Entry, ...] = COMMANDS
+
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self._loaded: dict[str, Command] = {}
-        for entry in COMMANDS:
+        for entry in self.entries:
             self.add_command(LazyCommand(entry))
 
     def command_for(self, name: str) -> Command | None:

@@ -20,7 +20,7 @@ from meneur.cli.sessions import AnySession, Lines, Presenter, fail, load_session
 from meneur.engine import store
 from meneur.engine.session import Session
 from meneur.engine.system import Legal
-from meneur.errors import MeneurError, Refused
+from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, Translator
 
 _ = Translator("core")
@@ -43,6 +43,54 @@ def add_legal(app: typer.Typer, key: str) -> None:
             print_json({"version": session.version, "legal": [legal_json(session, e) for e in entries]})
         else:
             print_lines(_legal_lines(session, entries))
+
+
+def read_wire(text: str, example: str) -> Any:
+    """A command typed in its wire form: a name (``start``) or a mapping of one name to its arguments
+    (``{attack: {actor: kitsune, ...}}``), in YAML or JSON; ``example`` is shown when it is neither.
+
+    Raises:
+        BadInputError: unreadable, empty, or neither a name nor such a mapping (``""``, ``null``, ``42``).
+    """
+    from meneur.storage import parse_data
+
+    wire = parse_data(text, "yaml", _("the command"))
+    if (isinstance(wire, str) and wire.strip()) or (
+        isinstance(wire, dict) and len(wire) == 1 and isinstance(next(iter(wire)), str)
+    ):
+        return wire
+    raise BadInputError(
+        Message(
+            "core",
+            N_(
+                "{value} is not a command: write its name, or its name and its arguments as a mapping,"
+                " e.g. {example}."
+            ),
+            {"value": text if text.strip() else '""', "example": example},
+        )
+    )
+
+
+def add_do(
+    app: typer.Typer, key: str, presenter: Callable[[], Presenter], help_text: str, example: str
+) -> None:
+    """Add ``do FILE COMMAND``: one command in its wire form (``example`` shows one in the help and in
+    the refusal of anything that is not a command)."""
+    from meneur.cli.sessions import play
+
+    @app.command("do", help=help_text)
+    def do_command(
+        path: Annotated[Path, typer.Argument(help=_(FILE_HELP), metavar=_("FILE"))],
+        command: Annotated[
+            str, typer.Argument(help=_("The command, in the form legal prints."), metavar=_("COMMAND"))
+        ],
+        as_json: Annotated[bool, typer.Option("--json", help=_(JSON_HELP))] = False,
+    ) -> None:
+        try:
+            wire = read_wire(command, example)
+        except MeneurError as error:
+            fail(error, as_json)
+        play(path, key, wire, presenter(), as_json=as_json)
 
 
 def add_steps(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) -> None:
@@ -83,7 +131,7 @@ def add_views(app: typer.Typer, key: str, presenter: Callable[[], Presenter]) ->
         if as_json:
             print_json({**session.snapshot(), **shown.state_json(session)})
         else:
-            print_lines(shown.state(session))
+            print_lines(shown.shown(session))
 
 
 def _log_lines(path: Path, key: str, session: AnySession, presenter: Presenter) -> Lines:

@@ -48,13 +48,19 @@ class Presenter:
     """How one system's command line prints, in the book's words.
 
     ``events(session, events)``: the lines telling what just happened (the session is already
-    past the events); ``state(session)``: the lines of ``show`` and of the end of each command
-    (who acts next, what is left); ``state_json(session)``: extra JSON beside the snapshot.
+    past the events); ``state(session)``: the lines of the end of each command (who acts next, what
+    is left), and of ``show`` unless ``show`` says more (a fight's ids and positions);
+    ``state_json(session)``: extra JSON beside the snapshot.
     """
 
     events: Callable[[AnySession, Sequence[Any]], Lines] = _no_lines
     state: Callable[[AnySession], Lines] = _no_state
     state_json: Callable[[AnySession], dict[str, Any]] = field(default=lambda session: {})
+    show: Callable[[AnySession], Lines] | None = None
+
+    def shown(self, session: AnySession) -> Lines:
+        """The lines of ``show``."""
+        return (self.show or self.state)(session)
 
 
 def fail(error: MeneurError, as_json: bool) -> NoReturn:

@@ -71,10 +71,34 @@ def reserve(state: FightState, who: Combatant, share: float = 0.5) -> int:
     return max(0, round(max(c.energy for c in later) * share + 0.01) - who.defense)
 
 
-def guard(target: Combatant) -> int:
-    """What the target can likely oppose: its placed defence and its pool (halved without a Def power)."""
-    pool = target.energy if target.has_category("def") else target.energy // 2
-    return target.defense + pool
+def pool_worth(who: Combatant) -> int:
+    """What a character's pool is worth in defence: all of it with a Def power, half without."""
+    return who.energy if who.has_category("def") else who.energy // 2
+
+
+def guard(target: Combatant, state: FightState | None = None) -> int:
+    """What the target can likely oppose: its placed defence and its pool (halved without a Def
+    power), and, in ``state``, the help of its best-stocked standing ally (an extended defence or an
+    interposition: an attack sized for the target alone is stopped by the two of them)."""
+    helpers = (
+        [c for c in state.combatants if c.side == target.side and c.id != target.id and not c.out]
+        if state is not None
+        else []
+    )
+    help_worth = max((max(0, pool_worth(c) - 1) for c in helpers), default=0)
+    return target.defense + pool_worth(target) + help_worth
+
+
+def spends(action: LegalAction, low: int, top: int, needed: int) -> list[int]:
+    """The token counts an attack is weighed at: ``low`` (keeping the reserve), everything (``top``),
+    and the fewest whose value reaches ``needed`` (what knocks the target out): a strong character
+    does not have to throw its whole pool to win the exchange, nor keep so much it never attacks."""
+    counts = {max(action.cost_min, min(top, low)), top}
+    for spend in range(max(1, action.cost_min), top + 1):
+        if action.effective(spend) >= needed:
+            counts.add(spend)
+            break
+    return sorted(counts)
 
 
 def resolution(state: FightState, command: Command) -> AttackResolved | None:
@@ -192,7 +216,9 @@ class Heuristic:
         special = isinstance(command, Attack) and (fellows or command.portal is not None)
         top = action.cost_max - fellows
         out = []
-        for spend in sorted({max(action.cost_min, min(top, who.energy - keep)), top}):
+        main = state.get(command.target)
+        needed = guard(main, state) + main.vigor if not special else top + 1
+        for spend in spends(action, who.energy - keep, top, needed):
             concrete = instance(action, spend)
             value = declared(state, concrete) if special else action.effective(spend)
             if value is None:
@@ -203,7 +229,7 @@ class Heuristic:
             )
             for id in targets:
                 target = state.get(id)
-                opposed = guard(target)
+                opposed = guard(target, state)
                 damage = max(0, min(value - opposed, target.vigor))
                 score += VIGOR * damage + DRAIN * min(value, opposed)
                 score += 0.15 * (target.vigor_max - target.vigor)  # focus fire

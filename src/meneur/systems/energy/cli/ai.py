@@ -19,13 +19,14 @@ from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import fold
 from meneur.storage import read_data, write_text_atomically
 from meneur.systems.energy.ai import POLICIES, Policy, make_policy, next_move
-from meneur.systems.energy.ai.adapter import SIDES, step, winner
+from meneur.systems.energy.ai.adapter import SIDES, winner
 from meneur.systems.energy.ai.fightfile import moved, wire
 from meneur.systems.energy.ai.play import MAX_COMMANDS, MAX_TURNS, Move
 from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.combat.state import FightState, Phase
 
 DOMAIN = "energy_ai"
+KEY = "energy-fight"
 _ = Translator(DOMAIN)
 
 
@@ -81,6 +82,11 @@ def _gm_words(state: FightState, command: Any) -> str:
     return _("The fight itself: {what}", what=action_words(state, command))
 
 
+def _is_fight_file(data: Any) -> bool:
+    """Whether ``data`` is a book-style fight file (combatants, then commands), not a session file."""
+    return isinstance(data, dict) and "combatants" in data
+
+
 def suggest_command(
     file: Annotated[Path, _fight_file()],
     policy: Annotated[str, AI_OPTIONS("policy")] = "heuristic",
@@ -108,7 +114,7 @@ def suggest_command(
     elif as_json:
         print_json(_suggestion_json(state, move))
     else:
-        _print_suggestion(state, move)
+        _print_suggestion(Paste(file, _is_fight_file(read_data(file))), state, move)
 
 
 def _suggestion_json(state: FightState, move: Move) -> dict[str, Any]:
@@ -128,24 +134,38 @@ def _suggestion_json(state: FightState, move: Move) -> dict[str, Any]:
     }
 
 
-def _print_suggestion(state: FightState, move: Move) -> None:
+@dataclass(frozen=True)
+class Paste:
+    """How a suggested command is written for the GM to paste: a command line for a session file,
+    the fight-file form (a line to add under ``commands:``) for a fight file."""
+
+    file: Path
+    fight_file: bool
+
+    def line(self, state: FightState, command: Any) -> str:
+        from meneur.systems.energy.cli.fight_paste import paste_line
+
+        if self.fight_file:
+            return _(
+                "{command} (to add under commands: in {file})",
+                command=_line(wire(command)),
+                file=str(self.file),
+            )
+        return paste_line(self.file, state, command)
+
+
+def _print_suggestion(paste: Paste, state: FightState, move: Move) -> None:
     """The suggested move in words, its command, then the alternatives."""
     out = console()
     if move.suggestion is None:
         out.print(_gm_words(state, move.command), markup=False)
-        out.print(_("Command: {command}", command=_line(wire(move.command))), markup=False)
+        out.print(_("Command: {command}", command=paste.line(state, move.command)), markup=False)
         return
     out.print(move.suggestion.best.explanation.render(), markup=False)
-    out.print(_("Command: {command}", command=_line(wire(move.command))), markup=False)
+    out.print(_("Command: {command}", command=paste.line(state, move.command)), markup=False)
     for alternative in move.suggestion.alternatives:
-        out.print(
-            _(
-                "Alternative: {explanation} ({command})",
-                explanation=alternative.explanation.render(),
-                command=_line(wire(alternative.command)),
-            ),
-            markup=False,
-        )
+        out.print(_("Alternative: {explanation}", explanation=alternative.explanation.render()), markup=False)
+        out.print(f"  {paste.line(state, alternative.command)}", markup=False)
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
@@ -181,23 +201,25 @@ def auto_command(
         typer.Option(
             "--json",
             help=_(
-                "Print JSON: played (number of commands), commands (fight-file form), winner, phase, file."
+                "Print JSON: played (number of commands), commands (fight-file form), winner, phase,"
+                " stopped (ended, waiting, turns or commands), file."
             ),
         ),
     ] = False,
 ) -> None:
-    """Play the chosen sides to the end of the fight, or until a side not played must act."""
-    from meneur.systems.energy.cli.fight import played as play_file
+    """Play the chosen sides to the end of the fight, or until a side not played must act.
 
+    On a session file (made by ``fight new``) the commands go into its log, each one undoable; on a
+    fight file they are added to its ``commands``."""
     played = _sides_played(sides)
     chosen = policy_named(policy, nodes, budget_ms)
-    data = read_data(file)
-    start: FightState = play_file(file, True).state
-    outcome = _play_out(start, dict.fromkeys(SIDES, chosen), random.Random(seed), played)
+    policies, rng = dict.fromkeys(SIDES, chosen), random.Random(seed)
     target = out_file or file
-    data = moved(data, file, target)
-    data["commands"] = [*(data.get("commands") or []), *outcome.commands]
-    _write(target, data)
+    data = read_data(file)
+    if _is_fight_file(data):
+        outcome = _auto_fight_file(file, data, target, policies, rng, played)
+    else:
+        outcome = _auto_session(file, target, policies, rng, played)
     if as_json:
         print_json(
             {
@@ -205,11 +227,45 @@ def auto_command(
                 "commands": outcome.commands,
                 "winner": outcome.won,
                 "phase": outcome.state.phase.value,
+                "stopped": outcome.stopped,
                 "file": str(target),
             }
         )
     else:
         _print_played(outcome, target)
+
+
+def _auto_fight_file(
+    file: Path,
+    data: dict[str, Any],
+    target: Path,
+    policies: dict[str, Policy],
+    rng: random.Random,
+    played: frozenset[str],
+) -> _PlayedOut:
+    """``auto`` on a fight file: its commands played in a session, the new ones added to the file."""
+    from meneur.systems.energy.cli.fight import played as play_file
+
+    outcome = _play_out(play_file(file, True), policies, rng, played)
+    data = moved(data, file, target)
+    data["commands"] = [*(data.get("commands") or []), *outcome.commands]
+    _write(target, data)
+    return outcome
+
+
+def _auto_session(
+    file: Path, target: Path, policies: dict[str, Policy], rng: random.Random, played: frozenset[str]
+) -> _PlayedOut:
+    """``auto`` on a session file: each command carried out by the session and kept in its log."""
+    from meneur.engine import store
+
+    if target == file:
+        with store.transaction(file, KEY) as session:
+            return _play_out(session, policies, rng, played)
+    session = store.load(file, KEY)
+    outcome = _play_out(session, policies, rng, played)
+    store.save(target, session)
+    return outcome
 
 
 def _sides_played(text: str) -> frozenset[str]:
@@ -224,31 +280,48 @@ def _sides_played(text: str) -> frozenset[str]:
 
 @dataclass
 class _PlayedOut:
-    """What ``auto`` did: the state reached, the commands played, why each was chosen, the winner."""
+    """What ``auto`` did: the state reached, the commands played, why each was chosen, the winner, and
+    why it stopped (``ended``, ``waiting`` for a side not played, the ``turns`` or ``commands`` limit)."""
 
     state: FightState
     commands: list[Any] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     won: str | None = None
+    stopped: str = "ended"
 
 
 def _play_out(
-    state: FightState, policies: dict[str, Policy], rng: random.Random, played: frozenset[str]
+    session: Any, policies: dict[str, Policy], rng: random.Random, played: frozenset[str]
 ) -> _PlayedOut:
-    """Play the ``played`` sides until the fight ends, another side must act, or a limit is reached."""
-    outcome = _PlayedOut(state)
-    while state.phase is not Phase.ENDED and len(outcome.commands) < MAX_COMMANDS and state.turn <= MAX_TURNS:
+    """Play the ``played`` sides through ``session`` until the fight ends, another side must act, or a
+    limit is reached (:data:`MAX_TURNS` turns, :data:`MAX_COMMANDS` commands)."""
+    from meneur.systems.energy.combat.engine import NO_DICE
+
+    outcome = _PlayedOut(session.state)
+    while session.state.phase is not Phase.ENDED:
+        state = session.state
+        if len(outcome.commands) >= MAX_COMMANDS or state.turn > MAX_TURNS:
+            outcome.stopped = "commands" if len(outcome.commands) >= MAX_COMMANDS else "turns"
+            break
         move = next_move(state, policies, rng, played)
         if move is None:
+            outcome.stopped = "waiting"
             break
         if move.suggestion is not None:
             outcome.lines.append(move.suggestion.best.explanation.render())
         if state.phase is not Phase.SETUP and winner(state) is not None:
             outcome.won = winner(state)
-        state = step(state, move.command)
+        session.do(move.command, NO_DICE)
         outcome.commands.append(wire(move.command))
-    outcome.state = state
+    outcome.state = session.state
     return outcome
+
+
+_STOPPED = {
+    "waiting": N_("Stopped: a side not played must act."),
+    "turns": N_("Stopped: the fight is still going after {turns} turns, the most auto plays."),
+    "commands": N_("Stopped: {count} commands played, the most auto plays at once."),
+}
 
 
 def _print_played(outcome: _PlayedOut, target: Path) -> None:
@@ -259,8 +332,8 @@ def _print_played(outcome: _PlayedOut, target: Path) -> None:
         out.print(
             _("The {side} win.", side=_("heroes") if outcome.won == "heroes" else _("foes")), markup=False
         )
-    elif outcome.state.phase is not Phase.ENDED:
-        out.print(_("Stopped: a side not played must act."), markup=False)
+    elif outcome.stopped in _STOPPED:
+        out.print(_(_STOPPED[outcome.stopped], turns=MAX_TURNS, count=MAX_COMMANDS), markup=False)
     count = len(outcome.commands)
     out.print(_("{count} commands played, written to {file}.", count=count, file=str(target)), markup=False)
 

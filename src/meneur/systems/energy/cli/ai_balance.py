@@ -10,7 +10,7 @@ from typing import Annotated
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from meneur.cli.option_table import Declared, OptionTable
-from meneur.cli.output import console, print_json
+from meneur.cli.output import console, err_console, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
 from meneur.i18n.words import items
@@ -24,6 +24,8 @@ from meneur.systems.energy.quick import quick_npc
 
 DOMAIN = "energy_ai"
 _ = Translator(DOMAIN)
+DEFAULT_MAX_FIGHTS = 1000
+"""The most simulated fights a ``--target`` search plays by default (ten encounters of 100 fights)."""
 
 
 def _cast(side: str, text: str) -> tuple[Character, ...]:
@@ -42,24 +44,31 @@ def _cast(side: str, text: str) -> tuple[Character, ...]:
     return tuple(people)
 
 
-def _simulate(
-    encounter: Encounter, fights: int, seed: int, workers: int, scheduler: str | None, show: bool, title: str
-) -> Summary:
-    """Run the fights with a progress bar on a terminal."""
-    out = console()
+def _bar(show: bool) -> Progress | None:
+    """A progress bar on standard error, when it is a terminal (never in a pipe, a file or JSON)."""
+    out = err_console()
     if not show or not out.is_terminal:
-        return summarize(encounter, run(encounter, fights, seed, workers, scheduler))
-    with Progress(
+        return None
+    return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=out,
         transient=True,
-    ) as bar:
-        task = bar.add_task(title, total=fights)
-        outcomes = run(encounter, fights, seed, workers, scheduler, lambda n: bar.advance(task, n))
-    return summarize(encounter, outcomes)
+    )
+
+
+def _simulate(
+    encounter: Encounter,
+    fights: int,
+    seed: int,
+    workers: int,
+    scheduler: str | None,
+    progress: Callable[[int], None] | None,
+) -> Summary:
+    """Run the fights, telling ``progress`` of each range done."""
+    return summarize(encounter, run(encounter, fights, seed, workers, scheduler, progress))
 
 
 def _percent(value: float) -> str:
@@ -124,6 +133,14 @@ BALANCE_OPTIONS = OptionTable(
             {"min": 0.0, "max": 1.0},
         ),
         "foes_count": Declared(("--foes-count",), N_("With --target: how many foes."), {"min": 1}),
+        "max_fights": Declared(
+            ("--max-fights",),
+            N_(
+                "With --target: the most simulated fights the search plays in all (it stops there and"
+                " gives the closest encounters found)."
+            ),
+            {"min": 1},
+        ),
         "policy": AI_OPTIONS.declared("policy"),
         "seed": Declared(("--seed",), N_("Seed of the simulated fights.")),
         "workers": Declared(("--workers",), N_("Worker processes on this machine."), {"min": 1}),
@@ -142,6 +159,7 @@ def balance_command(
     simulate: Annotated[int | None, BALANCE_OPTIONS("simulate")] = None,
     target: Annotated[float | None, BALANCE_OPTIONS("target")] = None,
     foes_count: Annotated[int, BALANCE_OPTIONS("foes_count")] = 3,
+    max_fights: Annotated[int, BALANCE_OPTIONS("max_fights")] = DEFAULT_MAX_FIGHTS,
     policy: Annotated[str, BALANCE_OPTIONS("policy")] = "heuristic",
     seed: Annotated[int, BALANCE_OPTIONS("seed")] = 0,
     workers: Annotated[int, BALANCE_OPTIONS("workers")] = 1,
@@ -152,7 +170,7 @@ def balance_command(
     from meneur.systems.energy.cli.encounter import balance_command as book_balance
 
     heroes, foes = ",".join(items(hero_list)), (",".join(items(foe_list)) if foe_list else None)
-    fights = _Fights(policy, seed, workers, scheduler, not as_json)
+    fights = _Fights(policy, seed, workers, scheduler, not as_json, max_fights)
     if target is not None:
         _target(heroes, target, foes_count, simulate or 100, fights, margin, as_json)
     elif foes is None:
@@ -163,21 +181,43 @@ def balance_command(
         _simulated(heroes, foes, simulate, fights, margin, as_json)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Fights:
-    """How to run simulated fights: the policy of both sides, the seed, where, and whether to show progress."""
+    """How to run simulated fights: the policy of both sides, the seed, where, whether to show
+    progress, and the most fights in all (``--max-fights``: a search stops there)."""
 
     policy: str
     seed: int
     workers: int
     scheduler: str | None
     show: bool
+    budget: int = DEFAULT_MAX_FIGHTS
+    spent: int = 0
+    progress: Callable[[int], None] | None = None
 
     def summary(
         self, cast: tuple[Character, ...], foes: tuple[Character, ...], fights: int, title: str
     ) -> Summary:
+        """``fights`` simulated fights of the encounter (every encounter meets the same seeds: the
+        fights of two encounters differ by the foes alone, common random numbers)."""
+        if self.spent + fights > self.budget:
+            raise _Exhausted
+        self.spent += fights
         encounter = Encounter(cast, foes, self.policy)
-        return _simulate(encounter, fights, self.seed, self.workers, self.scheduler, self.show, title)
+        if self.progress is not None:
+            return _simulate(encounter, fights, self.seed, self.workers, self.scheduler, self.progress)
+        bar = _bar(self.show)
+        if bar is None:
+            return _simulate(encounter, fights, self.seed, self.workers, self.scheduler, None)
+        with bar:
+            task = bar.add_task(title, total=fights)
+            return _simulate(
+                encounter, fights, self.seed, self.workers, self.scheduler, lambda n: bar.advance(task, n)
+            )
+
+
+class _Exhausted(Exception):  # noqa: N818 (a signal, not an error shown to anyone)
+    """The search reached ``--max-fights``."""
 
 
 def _simulated(heroes: str, foes: str, count: int, fights: _Fights, margin: float, as_json: bool) -> None:
@@ -200,7 +240,8 @@ def _simulated(heroes: str, foes: str, count: int, fights: _Fights, margin: floa
 def _target(
     heroes: str, target: float, count: int, per_try: int, fights: _Fights, margin: float, as_json: bool
 ) -> None:
-    """Search foe ranks (quick NPCs) for the heroes' win rate closest to ``target``."""
+    """Search foe ranks (quick NPCs) for the heroes' win rate closest to ``target``, within
+    ``--max-fights`` simulated fights."""
     _policy(fights.policy)
     cast = _cast("--heroes", heroes)
     cache: dict[tuple[int, ...], Summary] = {}
@@ -212,17 +253,103 @@ def _target(
             cache[ranks] = fights.summary(cast, foes, per_try, title)
         return cache[ranks]
 
-    _search(rate, target, count, top=max(10, max(c.rank for c in cast) + 3))
+    exhausted = _searched(rate, target, count, max(10, max(c.rank for c in cast) + 3), fights)
+    if not cache:
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("--max-fights {budget} is fewer than the {count} fights of one try (--simulate)."),
+                {"budget": fights.budget, "count": per_try},
+            )
+        )
     best = sorted(cache.items(), key=lambda item: (abs(item[1].hero_win_rate - target), item[0]))[:3]
     verdicts = [weigh([c.rank for c in cast], list(ranks), margin) for ranks, _summary in best]
+    inversions = _inversions(cache)
     if as_json:
         candidates = [
             {"foes": list(ranks), "verdict": verdict.verdict.value, **summary.to_json()}
             for (ranks, summary), verdict in zip(best, verdicts, strict=True)
         ]
-        print_json({"target": target, "foes_count": count, "candidates": candidates})
-    else:
-        _print_candidates(target, best, [verdict.explain()[0].render() for verdict in verdicts])
+        print_json(
+            {
+                "target": target,
+                "foes_count": count,
+                "fights": fights.spent,
+                "max_fights": fights.budget,
+                "exhausted": exhausted,
+                "inversions": [[list(a), list(b)] for a, b, _clear in inversions],
+                "candidates": candidates,
+            }
+        )
+        return
+    _print_candidates(target, best, [verdict.explain()[0].render() for verdict in verdicts])
+    _print_search_notes(fights, exhausted, inversions)
+
+
+def _searched(
+    rate: Callable[[tuple[int, ...]], Summary], target: float, count: int, top: int, fights: _Fights
+) -> bool:
+    """Run the search with one progress bar for it all; whether it stopped at ``--max-fights``."""
+    bar = _bar(fights.show)
+    try:
+        if bar is None:
+            _search(rate, target, count, top)
+            return False
+        with bar:
+            task = bar.add_task(_("Search"), total=fights.budget)
+            fights.progress = lambda n: bar.advance(task, n)
+            _search(rate, target, count, top)
+        return False
+    except _Exhausted:
+        return True
+    finally:
+        fights.progress = None
+
+
+def _inversions(cache: dict[tuple[int, ...], Summary]) -> list[tuple[tuple[int, ...], tuple[int, ...], bool]]:
+    """Pairs of encounters where the foes of ``b`` are at least as strong rank by rank as those of
+    ``a`` and stronger in all, yet the heroes won more often against ``b``; ``clear`` when the two 95%
+    intervals do not even overlap (more than the noise of the fights)."""
+    found = []
+    for a, first in cache.items():
+        for b, second in cache.items():
+            stronger = sorted(b) != sorted(a) and all(
+                x >= y for x, y in zip(sorted(b), sorted(a), strict=True)
+            )
+            if stronger and second.hero_win_rate > first.hero_win_rate:
+                found.append((a, b, second.ci95[0] > first.ci95[1]))
+    return sorted(found)
+
+
+def _print_search_notes(
+    fights: _Fights, exhausted: bool, inversions: list[tuple[tuple[int, ...], tuple[int, ...], bool]]
+) -> None:
+    out = console()
+    if exhausted:
+        out.print(
+            _(
+                "The search stopped at --max-fights ({count} simulated fights): these are the closest"
+                " encounters it found.",
+                count=fights.budget,
+            ),
+            markup=False,
+        )
+    for a, b, clear in inversions[:3]:
+        words = {"weaker": ", ".join(map(str, a)), "stronger": ", ".join(map(str, b))}
+        if clear:
+            text = _(
+                "Note: the heroes win more often against foes {stronger} than against foes {weaker},"
+                " beyond the noise of the fights: with these policies a stronger foe can play worse.",
+                **words,
+            )
+        else:
+            text = _(
+                "Note: the heroes win a little more often against foes {stronger} than against foes"
+                " {weaker}, within the noise of the fights (their 95% intervals overlap); give more"
+                " fights (--simulate) to tell them apart.",
+                **words,
+            )
+        out.print(text, markup=False)
 
 
 def _search(rate: Callable[[tuple[int, ...]], Summary], target: float, count: int, top: int) -> None:

@@ -1,7 +1,8 @@
 """``meneur energy campaign``: the campaign journal on the shared session runner.
 
 Verbs: ``new FILE -c HERO ...``, the commands (``session start``, ``stress add``, ``xp award``...),
-``export`` and the runner's ``legal``, ``undo``, ``redo``, ``log`` and ``show``; every verb takes
+``export``, ``do`` (a command as ``legal`` prints it) and the runner's ``legal``, ``undo``, ``redo``,
+``log`` and ``show``; every verb takes
 the campaign file first and ``--json``. Each command builds one campaign command and hands it to
 :func:`meneur.cli.sessions.play`: the rules, the file and the log live in the core and the engine.
 Nothing here imports the campaign's rules until a command runs.
@@ -214,6 +215,15 @@ def register(app: typer.Typer) -> None:
         guarded(export)
     )
     add_session_verbs(campaign, KEY, presenter)
+    from meneur.cli.session_verbs import add_do
+
+    add_do(
+        campaign,
+        KEY,
+        lambda: COMMAND,
+        _("Carry out one command written as legal prints it (meneur energy campaign legal FILE)."),
+        '\'{"gain_savings": {"character": "KITSUNE", "boxes": 1}}\'',
+    )
     _register_phases(campaign)
     campaign_play.register(campaign)
     app.add_typer(campaign, name="campaign")

@@ -241,9 +241,5 @@ def _record_surpass(path: Path, who: str, result: Any, as_json: bool) -> None:
     play(path, KEY, SpendStress(character=who, use=StressUse.SURPASS), shown, as_json=as_json)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``challenge`` to the ``energy`` group."""
-    from meneur.cli.output import guarded
-
-    help_text = _("A challenge (défi): aptitude + trait, or a power, against a difficulty or an opponent.")
-    app.command("challenge", help=help_text)(guarded(challenge_command))
+HELP = N_("A challenge (défi): aptitude + trait, or a power, against a difficulty or an opponent.")
+"""The command's help (the ``energy`` group lists it before this module is imported)."""

@@ -8,12 +8,11 @@ Exit statuses: 0 fine, 1 the character breaks a rule, 2 unreadable input.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from meneur.cli.output import EXIT_RULE, console, guarded, print_json
+from meneur.cli.output import EXIT_RULE, console, print_json
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator, get_language
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
@@ -66,10 +65,15 @@ def problem_line(problem: Problem) -> str:
     return _("{message} (field {field}, rule {rule})", message=text, field=problem.field, rule=problem.rule)
 
 
+def _say(line: str) -> None:
+    """One line of plain text on standard output: what the console prints with markup, emoji and
+    wrapping off, without loading Rich (``check`` is the quickest command, and prints nothing else)."""
+    sys.stdout.write(line + "\n")
+
+
 def print_budgets(check: CharacterCheck) -> None:
-    out = console()
-    out.print(_budget_line(_("Hero points"), check.hero_points), markup=False)
-    out.print(_budget_line(_("Aptitude points"), check.aptitude_points), markup=False)
+    _say(_budget_line(_("Hero points"), check.hero_points))
+    _say(_budget_line(_("Aptitude points"), check.aptitude_points))
 
 
 def modifier_text(power: Power) -> str:
@@ -108,21 +112,19 @@ def check_command(
     if as_json:
         print_json(check.to_json())
     else:
-        out = console()
         if check.is_valid:
-            out.print(_("{name} follows every creation rule.", name=character.name), markup=False)
+            _say(_("{name} follows every creation rule.", name=character.name))
         else:
-            out.print(
+            _say(
                 _plural(
                     len(check.problems),
                     N_("{name} breaks {count} rule:"),
                     N_("{name} breaks {count} rules:"),
                     name=character.name,
-                ),
-                markup=False,
+                )
             )
             for problem in check.problems:
-                out.print("- " + problem_line(problem), markup=False)
+                _say("- " + problem_line(problem))
         print_budgets(check)
     if not check.is_valid:
         raise typer.Exit(EXIT_RULE)
@@ -202,24 +204,3 @@ def library_command(
         )
         table.add_row(hero.name, str(hero.rank), powers)
     console().print(table)
-
-
-def register(app: typer.Typer) -> None:
-    """Add the characters commands to the ``energy`` group."""
-    from meneur.systems.energy.cli.ai_balance import (
-        balance_command,  # the book's verdict, and simulated fights
-    )
-    from meneur.systems.energy.cli.new_character import new_command
-    from meneur.systems.energy.cli.sheet import archetypes_command, sheet_command
-
-    commands: tuple[tuple[str, Callable[..., None], str], ...] = (
-        ("check", check_command, _("Check a character against every creation rule.")),
-        ("sheet", sheet_command, _("Show a character sheet.")),
-        ("new", new_command, _("Build a character step by step, with the budget shown as you go.")),
-        ("npc", npc_command, _("Print an NPC made by the quick formula, as a character file.")),
-        ("balance", balance_command, _("Weigh an encounter against the book's guideline.")),
-        ("library", library_command, _("List the rulebook's heroes, or print one hero's character file.")),
-        ("archetypes", archetypes_command, _("Browse the power archetypes of the last chapter.")),
-    )
-    for name, command, help_text in commands:
-        app.command(name, help=help_text)(guarded(command))

@@ -14,8 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from meneur.cli.output import console, guarded, print_json
-from meneur.cli.sessions import Presenter, add_session_verbs, fail, play
-from meneur.errors import MeneurError
+from meneur.cli.sessions import Presenter, add_session_verbs, play
 from meneur.i18n import Message, Translator
 from meneur.systems.energy.cli import fight_commands, fight_setup
 from meneur.systems.energy.cli.fight_words import action_json, action_line, footer
@@ -25,12 +24,15 @@ KEY = "energy-fight"
 _ = Translator(DOMAIN)
 
 
-def _state_lines(session: Any) -> list[Message | str]:
+def _state_lines(session: Any, where: bool = False) -> list[Message | str]:
+    """Where the fight stands; with ``where``, each combatant's id and position too (``show``)."""
     from meneur.systems.energy.combat.render import state_line
 
     state = session.state
     shown: list[Message | str] = [footer(state)]
-    shown.extend(state_line(state, combatant.id) for combatant in state.combatants)
+    for c in state.combatants:
+        line = state_line(state, c.id)
+        shown.append(_where(line, c.id, c.position) if where else line)
     if state.pending is not None:
         shown.append(
             _(
@@ -40,6 +42,14 @@ def _state_lines(session: Any) -> list[Message | str]:
             )
         )
     return shown
+
+
+def _where(line: Message | str, id: str, position: tuple[float, float]) -> str:
+    """A combatant's line with the id commands name it by and where it stands (metres)."""
+    from meneur.i18n.numbers import decimal
+
+    x, y = (decimal(v, "0.##") for v in position)
+    return _("{line} (id {id}, at {x}; {y})", line=str(line), id=id, x=x, y=y)
 
 
 def _event_lines(session: Any, events: Sequence[Any]) -> list[Message | str]:
@@ -58,7 +68,12 @@ def _state_json(session: Any) -> dict[str, Any]:
 
 def presenter() -> Presenter:
     """How a fight prints: the log lines in the book's words, then where the fight stands."""
-    return Presenter(events=_event_lines, state=_state_lines, state_json=_state_json)
+    return Presenter(
+        events=_event_lines,
+        state=_state_lines,
+        state_json=_state_json,
+        show=lambda session: _state_lines(session, where=True),
+    )
 
 
 def played(file: Path, quiet: bool) -> Any:
@@ -106,10 +121,13 @@ def _register_files(group: typer.Typer) -> None:
             bool, typer.Option("--all", help=_("Also list the refused actions with the rule they break."))
         ] = False,
     ) -> None:
+        from meneur.storage import read_data
+        from meneur.systems.energy.cli.ai import Paste
         from meneur.systems.energy.combat.legal import legal_actions
         from meneur.systems.energy.combat.state import Phase
 
         state = played(file, True).state
+        paste = Paste(file, isinstance(read_data(file), dict) and "combatants" in read_data(file))
         actions = legal_actions(state, include_refused=refused)
         if as_json:
             print_json([action_json(a) for a in actions])
@@ -121,31 +139,23 @@ def _register_files(group: typer.Typer) -> None:
         out.print(footer(state), markup=False)
         for action in actions:
             out.print(action_line(state, action), markup=False)
+            if action.legal:
+                out.print(f"  {paste.line(state, action.command)}", markup=False)
 
 
 def _register_session(group: typer.Typer) -> None:
-    @group.command(
-        "do",
-        help=_(
+    from meneur.cli.session_verbs import add_do
+
+    add_do(
+        group,
+        KEY,
+        presenter,
+        _(
             "Carry out one command written as in a fight file, e.g."
             ' "attack: {actor: kitsune, target: agent1, tokens: 2}".'
         ),
+        '"attack: {actor: kitsune, target: agent1, tokens: 2}"',
     )
-    def do(
-        file: Annotated[Path, typer.Argument(help=_("The session file."), metavar=_("FILE"))],
-        command: Annotated[
-            str, typer.Argument(help=_("The command, as in a fight file."), metavar=_("COMMAND"))
-        ],
-        as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
-    ) -> None:
-        from meneur.storage import parse_data
-
-        try:
-            wire = parse_data(command, "yaml", _("the command"))
-        except MeneurError as error:
-            fail(error, as_json)
-        play(file, KEY, wire, presenter(), as_json=as_json)
-
     add_session_verbs(group, KEY, presenter, skip=("legal",))
     fight_setup.register_new(group, presenter)
     fight_setup.register_example(group)

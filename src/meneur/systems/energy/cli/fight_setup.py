@@ -72,6 +72,7 @@ def setup_from_options(
 ) -> tuple[Any, list[Any]]:
     """The setup (and first commands) of ``new``: from a fight file, or from the options."""
     from meneur.systems.energy.combat.engine import session_from_file
+    from meneur.systems.energy.combat.files import snapshot
     from meneur.systems.energy.combat.lineup import table_setup
 
     if source is not None:
@@ -80,16 +81,32 @@ def setup_from_options(
                 Message(DOMAIN, N_("Give --from or combatants (--hero, --file, --npc), not both."))
             )
         session, commands = session_from_file(source)
-        return session.setup, commands
-    setup = table_setup(heroes, files, _ranks(ranks), _positions(at), npc_name=_("NPC {number}"))
-    return setup, []
+        return snapshot(session.setup), commands
+    numbers = [value for value in ranks if value.lstrip("+-").isdigit()]
+    foe_files = [value for value in ranks if value not in numbers]
+    if not (heroes or files) or not (numbers or foe_files):
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_(
+                    "A fight needs two sides: give the heroes (--heroes KITSUNE, --file hero.yaml) and"
+                    " the foes (--foes 3,3 for quick NPCs of those ranks, or NPC files: --foes agent.yaml)."
+                ),
+            )
+        )
+    setup = table_setup(
+        heroes, files, _ranks(numbers), _positions(at), npc_name=_("NPC {number}"), foe_files=foe_files
+    )
+    return snapshot(setup), []
 
 
 _NEW_HELP = N_(
     "Write a session file for a fight: from a fight file (--from) or from "
     "heroes, character files and NPC ranks; then play it command by command."
 )
-_FOES_HELP = N_("Ranks of quick NPCs on the foes' side, separated by commas.")
+_FOES_HELP = N_(
+    "The foes: ranks of quick NPCs or NPC files (made by meneur energy npc), separated by commas."
+)
 
 # The options of ``new``, one home each.
 NEW_OPTIONS = OptionTable(

@@ -103,7 +103,7 @@ def _maintain_words(state: FightState, c: cmd.Maintain) -> str:
 def action_words(state: FightState, command: Command) -> str:
     """What the command does, in words a player understands (names, powers, the book's terms)."""
     actor = getattr(command, "actor", None)
-    for words in (_fighting_words, _moving_words, _helping_words, _phase_words):
+    for words in (_fighting_words, _moving_words, _helping_words, _phase_words, _table_words):
         text = words(state, command, actor)
         if text is not None:
             return text
@@ -207,6 +207,26 @@ def _phase_words(state: FightState, command: Command, actor: str | None) -> str 
             return _("end the fight")
         case cmd.StartFight():
             return _("start the fight")
+    return None
+
+
+def _table_words(state: FightState, command: Command, actor: str | None) -> str | None:
+    """A foe moved by force, and what the GM does to the fight itself."""
+    match command:
+        case cmd.ForceMove():
+            return _(
+                "move {target} by force{how}",
+                target=_name(state, command.target),
+                how=_with(state, actor, command.power),
+            )
+        case cmd.Arrive():
+            return _("bring a new combatant into the fight")
+        case cmd.Leave():
+            return _("{target} leaves the fight", target=_name(state, command.target))
+        case cmd.Adjust():
+            return _("adjust {target}", target=_name(state, command.target))
+        case cmd.PlaceTerrain():
+            return _("place a terrain element ({kind})", kind=str(word(command.kind)))
     return None
 
 

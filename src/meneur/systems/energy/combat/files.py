@@ -344,6 +344,10 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
             N_("{where}: {command} needs {missing}."), where=where, command=name, missing=", ".join(missing)
         )
     for key, value in args.items():
+        if key in ("power", "target_power") and isinstance(value, str):
+            # the combatant is not in the fight yet (it arrives later, or the name is wrong): its
+            # power is read when the command is played, and an unknown name is refused then, by name
+            continue
         check_type(kind, key, value, command_where(number, key))
     command: Command = kind(**args)
     return command
@@ -529,6 +533,30 @@ def read_fight_file(path: str | Path) -> tuple[dict[str, Any], list[Any]]:
     if not isinstance(commands, list):
         raise bad(N_("{path}: 'commands' is a list of commands."), path=str(path))
     return setup, commands
+
+
+def snapshot(setup: Any, folder: Path | None = None) -> Any:
+    """``setup`` with each ``file:`` combatant replaced by the character the file holds now
+    (``character:``, the file's contents): a fight keeps its characters as they were when it was set
+    up, whatever happens to the files, wherever it is run from (a table's fight does the same). A
+    ``file`` is relative to ``folder`` (the current directory when there is none).
+
+    Raises:
+        BadInputError: a character file cannot be read or is not a valid character (naming the file).
+    """
+    from meneur.systems.energy.files import load_character
+
+    combatants = setup.get("combatants") if isinstance(setup, dict) else None
+    if not isinstance(combatants, list):
+        return setup
+    kept = []
+    for entry in combatants:
+        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
+            path = (folder or Path(".")) / entry["file"]
+            load_character(path)  # refused here, naming the file, rather than later by the combatant's id
+            entry = {**{k: v for k, v in entry.items() if k != "file"}, "character": read_data(path)}
+        kept.append(entry)
+    return {**setup, "combatants": kept}
 
 
 def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:

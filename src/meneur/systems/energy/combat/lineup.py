@@ -152,9 +152,10 @@ def table_setup(
     npcs: Sequence[int] = (),
     positions: Mapping[str, tuple[float, float]] | None = None,
     npc_name: str = "NPC {number}",
+    foe_files: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The command line's fight: heroes of the library and character files on the heroes' side,
-    quick NPCs of the given ranks (ids ``npc1``, ``npc2``...) on the foes'.
+    quick NPCs of the given ranks (ids ``npc1``, ``npc2``...) and NPC files on the foes'.
 
     Raises:
         BadInputError: no combatant, or a position for an unknown id (listing the known ones).
@@ -162,6 +163,7 @@ def table_setup(
     recruits = [Recruit("heroes", hero=hero) for hero in heroes]
     recruits += [Recruit("heroes", file=str(file)) for file in files]
     recruits += quick_npcs(npcs, "foes", npc_name, ids="npc{number}")
+    recruits += [Recruit("foes", file=str(file)) for file in foe_files]
     if not recruits:
         raise BadInputError(
             Message(DOMAIN, N_("A fight needs combatants: give heroes, character files or NPC ranks."))
