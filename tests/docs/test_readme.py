@@ -27,6 +27,13 @@ FIGHT = [
     if line.startswith("    meneur energy fight")
 ]
 """The fight examples, run in order in an empty folder: they write the files they then read."""
+WRITTEN = [
+    tuple(part.strip() for part in line.split("#", 1)[0].split(">", 1))
+    for line in EXAMPLES.splitlines()
+    if line.startswith("    meneur ") and ">" in line.split("#", 1)[0]
+]
+"""The examples that write a file by redirection (``meneur energy npc --rank 6 > brute.yaml``): the
+fight examples may read what they write."""
 
 
 def test_readme_has_examples() -> None:
@@ -44,6 +51,10 @@ def test_readme_command_runs(command: str, monkeypatch: pytest.MonkeyPatch) -> N
 def test_readme_fight_commands_run_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert len(FIGHT) >= 5
+    for command, target in WRITTEN:
+        written = run_cli(shlex.split(command)[1:], "en")
+        assert written.exit_code == 0, command + written.stdout + written.stderr
+        (tmp_path / target).write_text(written.stdout, encoding="utf-8")
     for command in FIGHT:
         result = run_cli(shlex.split(command)[1:], "en")
         assert result.exit_code == 0, command + result.stdout + result.stderr
