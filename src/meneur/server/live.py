@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from meneur.server import feed
+from meneur.server import feed, resume
 from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
@@ -343,6 +343,9 @@ def _authenticate(app: Any, token: str | None, cookies: dict[str, str], table_id
 async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str | None = None) -> None:
     """Every change of the table this member may see, after ``after``, then as they happen."""
     app = websocket.app
+    if not resume.is_resumable(after):
+        await resume.refuse(websocket)
+        return
     try:
         member_id = await run_in_threadpool(_authenticate, app, token, websocket.cookies, table_id)
     except OVERLOAD as error:

@@ -31,7 +31,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from meneur.server import feed
+from meneur.server import feed, resume
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
 from meneur.server.models import GameSession, GameTable, Member
 
@@ -233,6 +233,9 @@ async def page_live(
     """The fragments of ``page`` that the table's changes after ``after`` concern, then as they
     happen."""
     app = websocket.app
+    if not resume.is_resumable(after):
+        await resume.refuse(websocket)
+        return
     try:
         seat = await run_in_threadpool(seat_of, app, websocket.scope, table_id, page, session)
     except OVERLOAD:
