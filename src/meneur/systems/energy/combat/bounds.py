@@ -39,6 +39,8 @@ a door)."""
 Names = Annotated[tuple[Name, ...], Field(max_length=MAX_COMBATANTS)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Rank = Annotated[int, Field(ge=1, le=MAX_RANK)]
+TerrainRank = Annotated[int, Field(le=MAX_RANK)]
+"""A terrain element's rank (below 1 is the rule's refusal, :func:`.gm.place_terrain`)."""
 Amount = Annotated[int, Field(ge=0, le=MAX_ATTRIBUTE)]
 """Energy or Vigueur the GM gives."""
 LastingId = Annotated[str, Field(max_length=4 * MAX_ID)]

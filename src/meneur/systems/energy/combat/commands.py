@@ -13,7 +13,17 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from meneur.systems.energy.combat.bounds import MAX_NAME, Amount, LastingId, Name, Names, Place, Rank, Text
+from meneur.systems.energy.combat.bounds import (
+    MAX_NAME,
+    Amount,
+    LastingId,
+    Name,
+    Names,
+    Place,
+    Rank,
+    TerrainRank,
+    Text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +323,7 @@ class PlaceTerrain:
     """GM: a hazard or an obstacle that is no power's (a fire, a collapsed wall) of ``rank`` at ``at``."""
 
     kind: Name
-    rank: Rank
+    rank: TerrainRank
     at: Place
     reason: Text = ""
 

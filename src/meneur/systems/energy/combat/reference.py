@@ -214,6 +214,7 @@ BOUNDED_TYPES = (
     ("Place", "Point"),
     ("LastingId", "str"),
     ("Text", "str"),
+    ("TerrainRank", "int"),
     ("Rank", "int"),
     ("Amount", "int"),
 )
