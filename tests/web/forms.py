@@ -11,6 +11,13 @@ from fastapi.testclient import TestClient
 _TOKEN = re.compile(r'<meta name="csrf-token" content="([0-9a-f]+)">')
 
 
+def token_in(text: str) -> str:
+    """The CSRF token a page's HTML carries."""
+    found = _TOKEN.search(text)
+    assert found is not None, "no CSRF token on the page"
+    return found.group(1)
+
+
 def csrf(client: Any, page: str = "/") -> str:
     """The CSRF token of ``page`` for this browser (a ``TestClient`` or an ``httpx.Client``): valid
     while the browser holds the secret it is made of (its own secret, on the home page)."""

@@ -200,21 +200,35 @@ def test_warzone_shows_the_outcomes_odds_before_rolling_and_the_roll(web: TestCl
 
 
 def test_the_encounter_builder_simulates_the_fight_when_asked(web: TestClient) -> None:
-    """The simulated win rate is meneur.systems.energy.ai's, over seeded fights (reproducible)."""
+    """The simulated win rate is meneur.systems.energy.ai's, over seeded fights (reproducible), asked
+    by a POST carrying the CSRF value; a GET weighs the encounter and never simulates."""
     from meneur.systems.energy.ai.simulate import Encounter, run_range, summarize
     from meneur.systems.energy.quick import quick_npc
-    from meneur.web.tools import SIMULATED_FIGHTS
 
     params = {"heroes": "5,5", "foes": "4,4", "simulate": "on"}
-    page = html.unescape(web.get("/encounter", params=params).text)
+    weighed = html.unescape(web.get("/encounter", params=params).text)
+    assert "data-verdict=" in weighed and "data-simulated" not in weighed
+    form = {"heroes": "5,5", "foes": "4,4", "fights": "6"}
+    assert web.post("/encounter", data=form).status_code == 403  # no CSRF value
+    page = html.unescape(web.post("/encounter", data={**form, "csrf": csrf(web, "/encounter")}).text)
     encounter = Encounter(
         tuple(quick_npc(5, f"Héros {n}") for n in (1, 2)),
         tuple(quick_npc(4, f"Adversaire {n}") for n in (1, 2)),
     )
-    summary = summarize(encounter, run_range(encounter, 0, 0, SIMULATED_FIGHTS))
-    assert f"les héros gagnent {100 * summary.hero_win_rate:.0f} % de {SIMULATED_FIGHTS} combats" in page
-    big = html.unescape(web.get("/encounter", params={**params, "heroes": ",".join(["5"] * 12)}).text)
-    assert "meneur energy balance --simulate" in big
+    summary = summarize(encounter, run_range(encounter, 0, 0, 6))
+    assert f"les héros gagnent {100 * summary.hero_win_rate:.0f} % de 6 combats" in page
+
+
+def test_a_simulation_over_the_pages_bound_is_refused_with_a_message(web: TestClient) -> None:
+    from meneur.web.simulation import MAX_COST
+
+    token = csrf(web, "/encounter")
+    form = {"heroes": ",".join(["5"] * 12), "foes": "5", "fights": "24", "csrf": token}
+    refused = web.post("/encounter", data=form)
+    assert refused.status_code == 400
+    page = html.unescape(refused.text)
+    assert f"au plus {MAX_COST} combats × combattants (24 × 13 = 312" in page
+    assert "meneur energy balance --simulate" in page and "data-simulated" not in page
 
 
 def test_a_hero_played_by_one_player_cannot_be_taken_by_another(web: TestClient) -> None:

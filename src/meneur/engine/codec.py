@@ -25,6 +25,9 @@ from meneur.i18n import N_, Message
 
 C = TypeVar("C")
 E = TypeVar("E")
+LARGEST = 2**63 - 1
+"""The largest whole number a command or an event may hold (what a database column holds); a
+larger one, like NaN or an infinity, is bad input, never an overflow deep in the engine."""
 
 
 def with_fields(wire: Any, change: Callable[[str, dict[str, Any]], dict[str, Any]]) -> Any:
@@ -37,6 +40,25 @@ def with_fields(wire: Any, change: Callable[[str, dict[str, Any]], dict[str, Any
     if not isinstance(fields, dict):
         return wire
     return {name: change(name, dict(fields))}
+
+
+def too_large(value: Any) -> tuple[tuple[str, ...], int] | None:
+    """Where in ``value`` (a JSON value) a whole number is larger than :data:`LARGEST` either way,
+    and its number of digits; ``None`` when there is none."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return ((), len(str(abs(value)))) if abs(value) > LARGEST else None
+    items = (
+        value.items()
+        if isinstance(value, dict)
+        else enumerate(value)
+        if isinstance(value, list | tuple)
+        else ()
+    )
+    for key, item in items:
+        found = too_large(item)
+        if found is not None:
+            return ((str(key), *found[0]), found[1])
+    return None
 
 
 class _Family:
@@ -78,6 +100,17 @@ class _Family:
 
         name, fields = self._split(data, where)
         cls = self.classes[name]
+        huge = too_large(fields)
+        if huge is not None:
+            path, digits = huge
+            field = ".".join((f"{where}.{name}" if where else name, *path))
+            raise BadInputError(
+                Message(
+                    "core",
+                    N_("{field}: a number of {digits} digits is too large; write at most {most}."),
+                    {"field": field, "digits": digits, "most": LARGEST},
+                )
+            )
         try:
             # Strict JSON validation: true is not 1, "3" is not 3, but a list is a tuple.
             return self.adapter(cls).validate_json(json.dumps(fields, allow_nan=False), strict=True)

@@ -39,7 +39,7 @@ _TEXTS: dict[str, str] = {
     "string_too_short": N_("must not be empty"),
     "string_too_long": N_("must be at most {max_length} characters long"),
     "too_short": N_("has too few items"),
-    "too_long": N_("has too many items"),
+    "too_long": N_("has too many items (at most {max_length})"),
     "greater_than_equal": N_("must be at least {ge}"),
     "greater_than": N_("must be more than {gt}"),
     "less_than_equal": N_("must be at most {le}"),
@@ -66,7 +66,8 @@ def _field(loc: tuple[int | str, ...], where: str) -> str:
     return ".".join(p for p in (where, *parts) if p) or "-"
 
 
-def _text(issue: Mapping[str, Any]) -> Message:
+def issue_text(issue: Mapping[str, Any]) -> Message:
+    """What is wrong with one problem pydantic listed, without the field's name."""
     kind = issue["type"]
     context: dict[str, Any] = dict(issue.get("ctx") or {})
     msgid = _TEXTS.get(kind)
@@ -97,7 +98,7 @@ def issue_lines(issues: Sequence[Mapping[str, Any]], where: str = "") -> list[Me
             Message(
                 "core",
                 N_("{field}: {problem}"),
-                {"field": _field(issue["loc"], where), "problem": _text(issue)},
+                {"field": _field(issue["loc"], where), "problem": issue_text(issue)},
             )
         )
     extra = len(issues) - MAX_SHOWN

@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from meneur.server import feed
+from meneur.server import feed, resume
 from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
@@ -346,6 +346,9 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     if await refused_handshake(websocket):  # another site's page: 4403
         return
     app = websocket.app
+    if not resume.is_resumable(after):
+        await resume.refuse(websocket)
+        return
     try:
         member_id = await run_in_threadpool(_authenticate, app, token, websocket.cookies, table_id)
     except OVERLOAD as error:

@@ -31,6 +31,7 @@ def mount(app: Any) -> None:
         npc_pages,
         options_pages,
         routes,
+        simulation,
         tables,
         tools,
     )
@@ -40,6 +41,10 @@ def mount(app: Any) -> None:
     app.state.web_autoplay = {}
     app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()
+    app.state.web_simulations = simulation.Simulations()
+    app.router.lifespan_context = simulation.with_shutdown(
+        app.router.lifespan_context, app.state.web_simulations
+    )
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(home.router)

@@ -31,7 +31,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from meneur.server import feed
+from meneur.server import feed, resume
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
@@ -236,6 +236,9 @@ async def page_live(
     if await refused_handshake(websocket):  # another site's page: 4403
         return
     app = websocket.app
+    if not resume.is_resumable(after):
+        await resume.refuse(websocket)
+        return
     try:
         seat = await run_in_threadpool(seat_of, app, websocket.scope, table_id, page, session)
     except OVERLOAD:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import ValidationError
 from sqlalchemy import select
@@ -171,11 +171,8 @@ def history_step(
 
 def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: Any) -> HTMLResponse:
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
-    listed = rolls_api.list_rolls(table_id, me, db).rolls
-    names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
     context = {
-        "rolls": list(reversed(listed)),
-        "names": names,
+        **_roll_page(db, me, table_id, extra.pop("before", None)),
         "me": me,
         "table": table,
         "seq": table.seq if table else 0,
@@ -189,12 +186,28 @@ def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: A
     return render(request, "_rolls.html" if extra.pop("fragment", False) else "rolls.html", context)
 
 
+def _roll_page(db: Database, me: Caller, table_id: str, before: int | None) -> dict[str, Any]:
+    """A page of the roll log, newest first (``rolls_api.PAGE`` rolls older than ``before``), the
+    rollers' names and the cursor of the older page."""
+    listed = rolls_api.list_rolls(table_id, me, db, before=before)
+    names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
+    return {
+        "rolls": list(reversed(listed.rolls)),
+        "names": names,
+        "older": listed.before,
+        "table": db.get(GameTable, table_id),
+    }
+
+
+Cursor = Annotated[int | None, Query(ge=1, le=rolls_api.LARGEST_ID)]
+
+
 @router.get("/t/{table_id}/rolls", response_class=HTMLResponse)
-def rolls_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+def rolls_page(request: Request, db: Database, table_id: str, before: Cursor = None) -> HTMLResponse:
     me = _member(request, db, table_id)
     if me is None:
         return _signed_out(request)
-    return _rolls(request, db, me, table_id)
+    return _rolls(request, db, me, table_id, before=before)
 
 
 @router.get("/t/{table_id}/rolls/list", response_class=HTMLResponse)
@@ -202,13 +215,17 @@ def rolls_fragment(request: Request, db: Database, table_id: str) -> HTMLRespons
     me = _member(request, db, table_id)
     if me is None:
         return _signed_out(request)
-    listed = rolls_api.list_rolls(table_id, me, db).rolls
-    names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
-    return render(
-        request,
-        "_roll_list.html",
-        {"rolls": list(reversed(listed)), "names": names, "table": db.get(GameTable, table_id)},
-    )
+    return render(request, "_roll_list.html", _roll_page(db, me, table_id, None))
+
+
+@router.get("/t/{table_id}/rolls/older", response_class=HTMLResponse)
+def older_rolls(request: Request, db: Database, table_id: str, before: Cursor = None) -> HTMLResponse:
+    """The rows of the page of rolls older than ``before`` (the log's « plus anciens » button puts
+    them in place of its own row, with the button of the page after them)."""
+    me = _member(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    return render(request, "_roll_rows.html", _roll_page(db, me, table_id, before))
 
 
 def _odds(expression: str, lang: str) -> dict[str, Any] | str:

@@ -1,9 +1,11 @@
 """Pages that need no table: the Carpathes roll (the five tiers and their odds before rolling) and
-the Energy encounter's balance by ranks. Each calls the system's own functions and shows their
-words; a bad value is the system's refusal, beside the form."""
+the Energy encounter's balance by ranks (a GET; its simulation is a POST with the CSRF value, run by
+:mod:`meneur.web.simulation`). Each calls the system's own functions and shows their words; a bad
+value is the system's refusal, beside the form."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -13,7 +15,8 @@ from meneur.dice import EnteredSource, RandomSource, finish
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
 from meneur.web.game_odds import carpathes_tiers, insmv_um, warzone_outcomes
-from meneur.web.pages import language, render
+from meneur.web.pages import csrf_ok, language, render
+from meneur.web.simulation import DEFAULT_FIGHTS, MAX_COST, Asked, Simulations, TooManyError
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
@@ -83,75 +86,75 @@ def _ranks(text: str, lang: str) -> list[int]:
     ]
 
 
-MAX_SIMULATED = 12
-SIMULATED_FIGHTS = 24
-"""Fights the encounter page simulates when asked (about a second: both sides played by the heuristic)."""
-
-
 @router.get("/encounter", response_class=HTMLResponse)
 def encounter_page(
-    request: Request, heroes: str = "5,5,5,5", foes: str = "8,6,6", simulate: str = ""
+    request: Request, heroes: str = "5,5,5,5", foes: str = "8,6,6", fights: str = str(DEFAULT_FIGHTS)
 ) -> HTMLResponse:
+    """The book's verdict for these ranks; simulating is the form's POST (it costs CPU)."""
+    context, _ranks_found = _weighed(request, heroes, foes, fights)
+    return render(request, "encounter.html", context)
+
+
+@router.post("/encounter", response_class=HTMLResponse)
+async def encounter_simulate(
+    request: Request,
+    heroes: Text = "",
+    foes: Text = "",
+    fights: Text = str(DEFAULT_FIGHTS),
+    csrf: Text = "",
+) -> HTMLResponse:
+    """The verdict and a simulated win rate, played in the app's process pool
+    (:mod:`meneur.web.simulation`): bounded, limited per address, never on a request thread."""
+    if not csrf_ok(request, csrf):
+        return render(request, "message.html", {"title_key": "csrf"}, status=403)
+    context, asked = _weighed(request, heroes, foes, fights)
+    if asked is None:
+        return render(request, "encounter.html", context, status=400)
+    lang = language(request)
+    simulations: Simulations = request.app.state.web_simulations
+    address = request.client.host if request.client else "-"
+    try:
+        context["simulation"] = await simulations.run(address, asked, partial(_name, lang=lang))
+    except TooManyError as error:
+        context["error"] = error.render(lang)
+        answer = render(request, "encounter.html", context, status=429)
+        answer.headers["Retry-After"] = str(error.retry)
+        return answer
+    except MeneurError as error:
+        context["error"] = error.render(lang)
+        return render(request, "encounter.html", context, status=400)
+    return render(request, "encounter.html", context)
+
+
+def _weighed(request: Request, heroes: str, foes: str, fights: str) -> tuple[dict[str, Any], Asked | None]:
+    """The page's context with the book's verdict (or the refusal), and what a simulation would play."""
     from meneur.systems.energy.encounter import balance
 
     lang = language(request)
     context: dict[str, Any] = {
         "heroes": heroes,
         "foes": foes,
+        "fights": fights,
         "error": None,
         "balance": None,
         "lines": [],
-        "simulate": simulate == "on",
         "simulation": None,
+        "most": MAX_COST,
     }
     try:
         hero_ranks, foe_ranks = _ranks(heroes, lang), _ranks(foes, lang)
         found = balance(hero_ranks, foe_ranks)
         context["balance"] = found
         context["lines"] = [line.render(lang) for line in found.explain()]
-        if simulate == "on":
-            if len(hero_ranks) + len(foe_ranks) > MAX_SIMULATED or max(hero_ranks + foe_ranks) > 30:
-                raise BadInputError(
-                    Message(
-                        "web",
-                        N_(
-                            "The page simulates fights of up to {count} combatants of rank 30 at most; use "
-                            "meneur energy balance --simulate for larger ones."
-                        ),
-                        {"count": MAX_SIMULATED},
-                    )
-                )
-            context["simulation"] = _simulated(hero_ranks, foe_ranks, lang)
+        return context, Asked(tuple(hero_ranks), tuple(foe_ranks), _whole(fights, lang))
     except MeneurError as error:
         context["error"] = error.render(lang)
-    return render(request, "encounter.html", context)
+        return context, None
 
 
-def _simulated(heroes: list[int], foes: list[int], lang: str) -> dict[str, Any]:
-    """The heroes' win rate over :data:`SIMULATED_FIGHTS` seeded fights of quick characters of these ranks."""
-    from meneur.systems.energy.ai.simulate import Encounter, run_range, summarize
-    from meneur.systems.energy.quick import quick_npc
-
-    encounter = Encounter(
-        tuple(
-            quick_npc(rank, Message("web", N_("Hero {n}"), {"n": n}).render(lang))
-            for n, rank in enumerate(heroes, 1)
-        ),
-        tuple(
-            quick_npc(rank, Message("web", N_("Foe {n}"), {"n": n}).render(lang))
-            for n, rank in enumerate(foes, 1)
-        ),
-    )
-    summary = summarize(encounter, run_range(encounter, 0, 0, SIMULATED_FIGHTS))
-    low, high = summary.ci95
-    return {
-        "fights": summary.fights,
-        "rate": 100 * summary.hero_win_rate,
-        "low": 100 * low,
-        "high": 100 * high,
-        "turns": summary.mean_turns,
-        "draws": summary.draws,
-    }
+def _name(side: str, n: int, lang: str) -> str:
+    pattern = N_("Hero {n}") if side == "heroes" else N_("Foe {n}")
+    return Message("web", pattern, {"n": n}).render(lang)
 
 
 def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.dice import EnteredSource, RandomSource, finish, roll, to_json
@@ -43,6 +43,16 @@ class RollOut(BaseModel):
 
 class RollList(BaseModel):
     rolls: list[RollOut]
+    """The page's rolls, oldest first."""
+    before: int | None = None
+    """The cursor of the page of older rolls (``?before=``), or ``None`` when there is none."""
+
+
+PAGE = 50
+"""Rolls a page holds unless ``limit`` says otherwise."""
+MOST = 200
+"""The most rolls one page holds."""
+LARGEST_ID = 2**63 - 1
 
 
 def _out(row: Roll) -> RollOut:
@@ -94,15 +104,41 @@ def may_see(visibility: str, roller: str, member: Member) -> bool:
     return feed.visible(AUDIENCE[visibility], roller, member.id, member.role)
 
 
+def seen_by(member: Member) -> ColumnElement[bool]:
+    """The rolls ``member`` may see, as a condition on the rolls table (the same answer as
+    :func:`may_see`, asked of the database so that a page of rolls is a page of visible ones)."""
+    someone_else = f"not {member.id}"
+    shown = []
+    for visibility in AUDIENCE:
+        if may_see(visibility, someone_else, member):
+            shown.append(Roll.visibility == visibility)
+        elif may_see(visibility, member.id, member):
+            shown.append(and_(Roll.visibility == visibility, Roll.member_id == member.id))
+    return or_(*shown)
+
+
+Limit = Annotated[int, Query(ge=1, le=MOST, description=f"Rolls in the page (1 to {MOST}).")]
+Before = Annotated[
+    int | None,
+    Query(ge=1, le=LARGEST_ID, description="Only rolls older than this one (the previous page's `before`)."),
+]
+
+
 @router.get(
     "/tables/{table_id}/rolls",
     response_model=RollList,
-    responses=errors(401, 404),
-    summary="The rolls this member may see",
+    responses=errors(400, 401, 404),
+    summary="The rolls this member may see, newest page first",
 )
-def list_rolls(table_id: str, me: Me, db: Database) -> RollList:
+def list_rolls(table_id: str, me: Me, db: Database, limit: Limit = PAGE, before: Before = None) -> RollList:
+    """The ``limit`` latest rolls this member may see (older than ``before``, if given), oldest first,
+    with the cursor of the page before them."""
     at_table(me, table_id)
     member = db.get(Member, me.id)
     assert member is not None
-    rows = db.scalars(select(Roll).where(Roll.table_id == table_id).order_by(Roll.id))
-    return RollList(rolls=[_out(r) for r in rows if may_see(r.visibility, r.member_id, member)])
+    query = select(Roll).where(Roll.table_id == table_id, seen_by(member))
+    if before is not None:
+        query = query.where(Roll.id < before)
+    rows = list(db.scalars(query.order_by(Roll.id.desc()).limit(limit + 1)))
+    older = rows[limit - 1].id if len(rows) > limit else None
+    return RollList(rolls=[_out(r) for r in reversed(rows[:limit])], before=older)

@@ -2,15 +2,28 @@
 
 ``power`` is an index into the actor's powers (own powers, then borrowed ones); ``None`` means
 "without a matching power" (half success, "si le MJ l'y autorise", 002_58e889a1abff3456.txt).
-``gm_modifier`` is the GM's bonus or malus, at most 2 either way.
+``gm_modifier`` is the GM's bonus or malus, at most 2 either way. Ids, positions, ranks and texts
+are bounded (:mod:`.bounds`): the readers refuse what is off the plan or absurdly long.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from meneur.systems.energy.combat.profile import Point
+from pydantic import Field
+
+from meneur.systems.energy.combat.bounds import (
+    MAX_NAME,
+    Amount,
+    LastingId,
+    Name,
+    Names,
+    Place,
+    Rank,
+    TerrainRank,
+    Text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,43 +42,43 @@ class Attack:
     pulled through ("des ennemis peuvent être attirés à travers").
     """
 
-    actor: str
-    target: str
+    actor: Name
+    target: Name
     tokens: int
     power: int | None = None
-    area_targets: tuple[str, ...] = ()
+    area_targets: Names = ()
     diameter: float = 0.0
     gm_modifier: int = 0
     target_power: int | None = None
-    destination: Point | None = None
+    destination: Place | None = None
     carry_legs: int | None = None
     keep_invisible: bool = False
-    joined: tuple[tuple[str, int], ...] = ()
-    portal: str | None = None
-    crossing: tuple[str, ...] = ()
+    joined: tuple[tuple[Name, int], ...] = ()
+    portal: Name | None = None
+    crossing: Names = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Charge:
     """Charge: a free move of up to 20 m to ``to`` then a contact attack on ``target``."""
 
-    actor: str
-    target: str
-    to: Point
+    actor: Name
+    target: Name
+    to: Place
     tokens: int
     power: int | None = None
     gm_modifier: int = 0
     target_power: int | None = None
-    destination: Point | None = None
+    destination: Place | None = None
     carry_legs: int | None = None
-    crossing: tuple[str, ...] = ()
+    crossing: Names = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Defend:
     """React to the pending attack: place ``tokens`` in defence and oppose ``power`` (or none)."""
 
-    actor: str
+    actor: Name
     tokens: int = 0
     power: int | None = None
     gm_modifier: int = 0
@@ -75,7 +88,7 @@ class Defend:
 class Interpose:
     """Take the pending attack in place of an ally within 5 m, with ``power`` (or none: half)."""
 
-    actor: str
+    actor: Name
     power: int | None = None
 
 
@@ -83,9 +96,9 @@ class Interpose:
 class ExtendedDefense:
     """Place ``tokens`` in a defence extended to ``allies`` within 5 m (1 extra token each)."""
 
-    actor: str
+    actor: Name
     tokens: int
-    allies: tuple[str, ...]
+    allies: Names
     power: int | None = None
     gm_modifier: int = 0
 
@@ -94,7 +107,7 @@ class ExtendedDefense:
 class Counter:
     """From hold, oppose ``power`` to the pending attack: its tokens are taken from the attack."""
 
-    actor: str
+    actor: Name
     tokens: int
     power: int | None = None
     gm_modifier: int = 0
@@ -108,13 +121,13 @@ class Move:
     ``leave_portal`` (a Mov teleport) leaves a portal open behind for 1 more token.
     """
 
-    actor: str
-    to: Point
+    actor: Name
+    to: Place
     power: int | None = None
-    carry: tuple[str, ...] = ()
+    carry: Names = ()
     small: bool = False
-    crossing: tuple[str, ...] = ()
-    portal: str | None = None
+    crossing: Names = ()
+    portal: Name | None = None
     leave_portal: bool = False
 
 
@@ -122,21 +135,21 @@ class Move:
 class Hold:
     """Give up acting now for 1 token and wait ("se placer en attente")."""
 
-    actor: str
+    actor: Name
 
 
 @dataclass(frozen=True, slots=True)
 class Interrupt:
     """Act now from hold, even in the middle of another character's action phase."""
 
-    actor: str
+    actor: Name
 
 
 @dataclass(frozen=True, slots=True)
 class KeepHold:
     """In the maintenance phase, keep a hold into the new turn for 1 token."""
 
-    actor: str
+    actor: Name
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +159,13 @@ class UseSupport:
     ``tokens`` are the tokens engaged; willing ``targets`` beyond the first cost 1 more each.
     """
 
-    actor: str
+    actor: Name
     power: int
     tokens: int
-    targets: tuple[str, ...] = ()
-    at: Point | None = None
-    exit: Point | None = None
-    terrain_kind: str = "obstacle"
+    targets: Names = ()
+    at: Place | None = None
+    exit: Place | None = None
+    terrain_kind: Name = "obstacle"
     gm_modifier: int = 0
     diameter: float = 0.0
 
@@ -162,11 +175,11 @@ class GiveEnergy:
     """Give energy to an ally with a power of kind ``give_energy`` (half success); ``also`` names more
     willing allies, 1 token more each ("chaque personne en plus de la première")."""
 
-    actor: str
+    actor: Name
     power: int
     tokens: int
-    target: str
-    also: tuple[str, ...] = ()
+    target: Name
+    also: Names = ()
     gm_modifier: int = 0
 
 
@@ -175,11 +188,11 @@ class Heal:
     """Heal a character within 5 m with a power of kind ``heal`` (half success); ``also`` names more
     willing characters, 1 token more each ("chaque personne en plus de la première")."""
 
-    actor: str
+    actor: Name
     power: int
     tokens: int
-    target: str
-    also: tuple[str, ...] = ()
+    target: Name
+    also: Names = ()
     gm_modifier: int = 0
 
 
@@ -187,13 +200,13 @@ class Heal:
 class Interact:
     """Interact with the scene (``key``: a door, a valve, a terrain element to remove)."""
 
-    actor: str
-    key: str
+    actor: Name
+    key: Name
     tokens: int
     required: int = 1
     power: int | None = None
     gm_modifier: int = 0
-    at: Point | None = None
+    at: Place | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +217,8 @@ class Maintain:
     the list of effects to maintain is still read, for files written before ids existed.
     """
 
-    actor: str
-    lasting: str | int
+    actor: Name
+    lasting: LastingId | int
     tokens: int
     gm_modifier: int = 0
 
@@ -214,25 +227,25 @@ class Maintain:
 class SpendStress:
     """Check a stress box: ``feat`` (action d'éclat), ``determination`` or ``second_wind``."""
 
-    actor: str
-    use: str
+    actor: Name
+    use: Name
     power: int | None = None
-    category: str | None = None
+    category: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EndPhase:
     """End the current action phase (or the maintenance phase, or an interruption): pass."""
 
-    actor: str | None = None
+    actor: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EndFight:
     """End the fight; the GM may mark knocked-out characters blessé or épuisé."""
 
-    wounded: tuple[str, ...] = ()
-    exhausted: tuple[str, ...] = ()
+    wounded: Names = ()
+    exhausted: Names = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,14 +257,14 @@ class ForceMove:
     target is moved through; ``portal`` pulls it through a portal instead of to ``to``.
     """
 
-    actor: str
-    target: str
+    actor: Name
+    target: Name
     tokens: int
-    to: Point
+    to: Place
     power: int | None = None
     gm_modifier: int = 0
-    crossing: tuple[str, ...] = ()
-    portal: str | None = None
+    crossing: Names = ()
+    portal: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +272,7 @@ class Regenerate:
     """In the maintenance phase, regain Vigueur with one's own healing power, in half success (table
     option ``regeneration_in_maintenance``: "si le MJ l'autorise")."""
 
-    actor: str
+    actor: Name
     power: int
     tokens: int
     gm_modifier: int = 0
@@ -271,15 +284,15 @@ class Arrive:
     initiative order (after the characters of higher Énergie). Give ``hero``, ``character`` (the
     character itself, as its file holds it: a table's character) or ``npc`` (a rank)."""
 
-    id: str
-    side: str
-    hero: str | None = None
-    npc: int | None = None
-    name: str | None = None
+    id: Name
+    side: Name
+    hero: Name | None = None
+    npc: Rank | None = None
+    name: Annotated[str, Field(max_length=MAX_NAME)] | None = None
     pc: bool | None = None
-    position: Point = (0.0, 0.0)
-    energy: int | None = None
-    vigor: int | None = None
+    position: Place = (0.0, 0.0)
+    energy: Amount | None = None
+    vigor: Amount | None = None
     character: dict[str, Any] | None = None
 
 
@@ -287,32 +300,32 @@ class Arrive:
 class Leave:
     """GM: ``target`` leaves the fight (``fled``: it flees); it no longer acts nor can be targeted."""
 
-    target: str
+    target: Name
     fled: bool = False
-    reason: str = ""
+    reason: Text = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Adjust:
     """GM: set ``target``'s Vigueur, energy or position, or add or remove a condition, for ``reason``."""
 
-    target: str
-    reason: str
+    target: Name
+    reason: Text
     vigor: int | None = None
     energy: int | None = None
-    position: Point | None = None
-    add_condition: str | None = None
-    remove_condition: str | None = None
+    position: Place | None = None
+    add_condition: Name | None = None
+    remove_condition: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceTerrain:
     """GM: a hazard or an obstacle that is no power's (a fire, a collapsed wall) of ``rank`` at ``at``."""
 
-    kind: str
-    rank: int
-    at: Point
-    reason: str = ""
+    kind: Name
+    rank: TerrainRank
+    at: Place
+    reason: Text = ""
 
 
 Pass = EndPhase

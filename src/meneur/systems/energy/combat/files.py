@@ -35,15 +35,24 @@ from typing import Any, Literal, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from meneur.engine.problems import explain
+from meneur.engine.problems import explain, issue_text
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
 from meneur.i18n.words import fold
 from meneur.storage import read_data
+from meneur.systems.energy.combat.bounds import (
+    MAX_ATTRIBUTE,
+    MAX_COMBATANTS,
+    MAX_ID,
+    MAX_NAME,
+    PLAN,
+    is_safe_id,
+)
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, combatant_from_character
 from meneur.systems.energy.combat.state import FightState
+from meneur.systems.energy.costs import MAX_RANK
 from meneur.systems.energy.model import Attributes, Character, Power
 
 DOMAIN = "energy_combat"
@@ -68,8 +77,29 @@ class InvalidValueError(ValueError):
 
 
 def is_number(value: Any) -> bool:
-    """Whether ``value`` is a finite number (a boolean is not a number, nor NaN or infinity)."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    """Whether ``value`` is a finite number (a boolean is not a number, nor NaN or infinity, nor a
+    whole number too large to be one: ``10**400``)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+def on_plan(value: Any) -> bool:
+    """Whether ``value`` is a position ``[x, y]`` of finite numbers within :data:`.bounds.PLAN` metres."""
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(is_number(v) and abs(v) <= PLAN for v in value)
+    )
+
+
+def shown(value: Any) -> str:
+    """``value`` as a message shows it: cut when it is long (a 400-digit number, a huge text)."""
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class CombatantEntry(BaseModel):
@@ -77,18 +107,18 @@ class CombatantEntry(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(min_length=1)
+    id: str
     side: Literal["heroes", "foes"]
     hero: str | None = None
     file: str | None = None
     character: dict[str, Any] | None = None
     """The character itself, as a character file holds it (a fight that reads no file: a table's)."""
-    npc: int | None = Field(None, ge=1, strict=True)
-    name: str | None = None
+    npc: int | None = Field(None, ge=1, le=MAX_RANK, strict=True)
+    name: str | None = Field(None, max_length=MAX_NAME)
     pc: bool | None = Field(None, strict=True)
     position: tuple[float, float] = (0.0, 0.0)
-    energy: int | None = Field(None, ge=0, strict=True)
-    vigor: int | None = Field(None, ge=1, strict=True)
+    energy: int | None = Field(None, ge=0, le=MAX_ATTRIBUTE, strict=True)
+    vigor: int | None = Field(None, ge=1, le=MAX_ATTRIBUTE, strict=True)
     powers: tuple[Power, ...] | None = None
     attributes: Attributes | None = None
 
@@ -102,10 +132,28 @@ class CombatantEntry(BaseModel):
     @classmethod
     def _position(cls, value: Any) -> Any:
         """A position is two finite numbers of metres (NaN would pass every distance check)."""
-        if isinstance(value, list | tuple) and len(value) == 2 and all(is_number(v) for v in value):
+        if on_plan(value):
             return value
         raise InvalidValueError(
-            Message(DOMAIN, N_("a position is [x, y] in metres, not {value}"), {"value": value})
+            Message(
+                DOMAIN,
+                N_("a position is [x, y] in metres, each from -{plan} to {plan}, not {value}"),
+                {"value": shown(value), "plan": int(PLAN)},
+            )
+        )
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        """A new combatant's id is short and made of letters, digits, ``-``, ``_`` or ``.``."""
+        if is_safe_id(value):
+            return value
+        raise InvalidValueError(
+            Message(
+                DOMAIN,
+                N_("an id is 1 to {most} letters, digits, '-', '_' or '.', not {value}"),
+                {"most": MAX_ID, "value": shown(value)},
+            )
         )
 
     @field_validator("attributes", mode="before")
@@ -114,12 +162,12 @@ class CombatantEntry(BaseModel):
         """Attributes are whole numbers, none negative, and a Vigueur of at least 1 to start a fight."""
         if isinstance(value, dict):
             for key, number in value.items():
-                if isinstance(number, bool) or (isinstance(number, int) and number < 0):
+                if isinstance(number, bool) or (isinstance(number, int) and not 0 <= number <= MAX_ATTRIBUTE):
                     raise InvalidValueError(
                         Message(
                             DOMAIN,
-                            N_("{key} must be a whole number of at least 0, not {value}"),
-                            {"key": key, "value": number},
+                            N_("{key} must be a whole number from 0 to {most}, not {value}"),
+                            {"key": key, "value": shown(number), "most": MAX_ATTRIBUTE},
                         )
                     )
             if isinstance(value.get("vigor"), int) and value["vigor"] < 1:
@@ -135,7 +183,7 @@ class FightSetup(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     options: TableOptions = TableOptions()
-    combatants: tuple[CombatantEntry, ...]
+    combatants: tuple[CombatantEntry, ...] = Field(max_length=MAX_COMBATANTS)
 
 
 class FightFile(FightSetup):
@@ -182,6 +230,7 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
         character = character.model_copy(update={"attributes": entry.attributes})
     if entry.powers is not None and entry.npc is None:
         character = character.model_copy(update={"powers": entry.powers})
+    within_bounds(entry.id, character)
     from meneur.systems.energy.combat.rules import may_fight
 
     attributes_allowed(entry.id, character)
@@ -223,6 +272,28 @@ def attributes_allowed(id: str, character: Character) -> None:
             {f"p{i}": p.message for i, p in enumerate(problems)},
         )
         raise bad(N_("combatant {id}: {problems}"), id=id, problems=joined)
+
+
+def within_bounds(id: str, character: Character) -> None:
+    """Refuse a character whose rank the wizard would not build or with absurd attributes."""
+    if not 1 <= character.rank <= MAX_RANK:
+        raise bad(
+            N_("combatant {id}: rank {rank} is not a rank meneur builds; give 1 to {high}."),
+            id=id,
+            rank=shown(character.rank),
+            high=MAX_RANK,
+        )
+    from meneur.systems.energy.names import ATTRIBUTE_NAMES, word
+
+    for key, number in character.attributes.model_dump().items():
+        if not 0 <= number <= MAX_ATTRIBUTE:
+            raise bad(
+                N_("combatant {id}: {key} must be a whole number from 0 to {most}, not {value}."),
+                id=id,
+                key=word(ATTRIBUTE_NAMES[key]),
+                most=MAX_ATTRIBUTE,
+                value=shown(number),
+            )
 
 
 def quick_power_name(value: str) -> str:
@@ -383,9 +454,20 @@ def check_type(kind: type, key: str, value: Any, where: Message) -> None:
         raise bad(
             N_("{where}: {value} is not of the expected type ({expected})."),
             where=where,
-            value=value,
+            value=shown(value),
             expected=TYPE_WORDS.get(expected) or expected,
         ) from None
+    try:
+        _bounded(kind, key).validate_python(value, strict=True)
+    except ValidationError as error:
+        problem = issue_text(error.errors(include_url=False)[0])
+        raise bad(N_("{where}: {problem}."), where=where, problem=problem) from None
+
+
+@cache
+def _bounded(kind: type, key: str) -> TypeAdapter[Any]:
+    """The argument's type with its bounds (:mod:`.bounds`)."""
+    return TypeAdapter(get_type_hints(kind, include_extras=True)[key])
 
 
 def owner(state: FightState, actor: Any) -> str | None:
@@ -467,10 +549,15 @@ def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
 
 
 def point(value: Any, where: Message) -> tuple[float, float]:
-    """A position ``[x, y]`` in metres."""
-    if isinstance(value, list | tuple) and len(value) == 2 and all(is_number(v) for v in value):
+    """A position ``[x, y]`` in metres, on the plan (:data:`.bounds.PLAN`)."""
+    if on_plan(value):
         return (float(value[0]), float(value[1]))
-    raise bad(N_("{where}: a position is [x, y] in metres, not {value}."), where=where, value=value)
+    raise bad(
+        N_("{where}: a position is [x, y] in metres, each from -{plan} to {plan}, not {value}."),
+        where=where,
+        value=shown(value),
+        plan=int(PLAN),
+    )
 
 
 def setup_state(setup: Any, folder: Path | None = None, where: str = "") -> FightState:

@@ -9,9 +9,11 @@ terrain s'effondre, un civil est mis en danger...)" (002_58e889a1abff3456.txt).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
+from meneur.systems.energy.combat.bounds import MAX_COMBATANTS
 from meneur.systems.energy.combat.commands import Adjust, Arrive, Leave, PlaceTerrain
 from meneur.systems.energy.combat.effects.terrain import KINDS
 from meneur.systems.energy.combat.events import (
@@ -24,6 +26,9 @@ from meneur.systems.energy.combat.events import (
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState, Phase, Terrain
 from meneur.systems.energy.model import CONDITIONS
+
+if TYPE_CHECKING:
+    from meneur.systems.energy.combat.files import CombatantEntry
 
 GM = "gm"
 """The owner of the terrain elements the GM places, and the actor of the GM's commands in ``legal``."""
@@ -43,35 +48,50 @@ def place_in_order(state: FightState, newcomer: Combatant) -> int:
 def arrive(state: FightState, cmd: Arrive) -> list[Event]:
     """A new combatant (a built-in hero, a character given whole or a quick NPC) joins the fight at
     its place in the order."""
-    from meneur.systems.energy.combat.files import CombatantEntry, combatant_of
+    from meneur.systems.energy.combat.files import combatant_of
 
     checks.phase_is(state, Phase.SETUP, Phase.ACTION, Phase.MAINTENANCE)
     checks.no_pending(state)
     if state.has(cmd.id) or cmd.id == GM:
         checks.refuse("combatants", N_("There is already a combatant {id} in this fight."), id=cmd.id)
-    entry = CombatantEntry.model_validate(
-        {
-            k: v
-            for k, v in (
-                ("id", cmd.id),
-                ("side", cmd.side),
-                ("hero", cmd.hero),
-                ("character", cmd.character),
-                ("npc", cmd.npc),
-                ("name", cmd.name),
-                ("pc", cmd.pc),
-                ("position", cmd.position),
-                ("energy", cmd.energy),
-                ("vigor", cmd.vigor),
-            )
-            if v is not None
-        }
-    )
-    newcomer = combatant_of(entry, Path("."), state.options)
+    if len(state.combatants) >= MAX_COMBATANTS:
+        checks.refuse("combatants", N_("A fight holds {most} combatants at most."), most=MAX_COMBATANTS)
+    newcomer = combatant_of(_entry(cmd), Path("."), state.options)
     if not rules.may_fight(newcomer.states):
         checks.refuse("states", N_("{name} is brisé and cannot fight."), name=newcomer.name)
     place = place_in_order(state, newcomer) if state.phase is not Phase.SETUP else len(state.order)
     return [CombatantArrived(newcomer, place)]
+
+
+def _entry(cmd: Arrive) -> CombatantEntry:
+    """The arrival as a fight file's combatant line, checked as the file's are (naming the field:
+    ``arrive.side``)."""
+    from pydantic import ValidationError
+
+    from meneur.engine.problems import explain
+    from meneur.systems.energy.combat.files import CombatantEntry
+
+    try:
+        return CombatantEntry.model_validate(
+            {
+                k: v
+                for k, v in (
+                    ("id", cmd.id),
+                    ("side", cmd.side),
+                    ("hero", cmd.hero),
+                    ("character", cmd.character),
+                    ("npc", cmd.npc),
+                    ("name", cmd.name),
+                    ("pc", cmd.pc),
+                    ("position", cmd.position),
+                    ("energy", cmd.energy),
+                    ("vigor", cmd.vigor),
+                )
+                if v is not None
+            }
+        )
+    except ValidationError as error:
+        raise explain(error, "arrive") from None
 
 
 def leave(state: FightState, cmd: Leave) -> list[Event]:

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
+from meneur.systems.energy.combat.bounds import safe_id
 
 DOMAIN = "energy_combat"
 FOE_DISTANCE = 4.0
@@ -59,7 +60,7 @@ class Recruit:
             named = str(self.character["name"])
         else:
             named = self.hero or self.name or ""
-        return fold(named) or "combatant"
+        return safe_id(fold(named))
 
     def entry(self, combatant_id: str) -> dict[str, Any]:
         """The combatant line (without its position)."""

@@ -207,6 +207,19 @@ WORDS = {
 
 
 POWER_FIELDS = frozenset({"power", "target_power"})
+BOUNDED_TYPES = (
+    ("Annotated[str, Field(max_length=MAX_NAME)]", "str"),
+    ("Names", "tuple[str, ...]"),
+    ("Name", "str"),
+    ("Place", "Point"),
+    ("LastingId", "str"),
+    ("Text", "str"),
+    ("TerrainRank", "int"),
+    ("Rank", "int"),
+    ("Amount", "int"),
+)
+"""The bounded types of the commands (:mod:`.bounds`) by the plain type the page names (the bounds
+are in ``docs/rulings/energy-combat.md``)."""
 
 
 def _type_name(annotation: object, name: str = "", lang: str = "en") -> str:
@@ -227,6 +240,8 @@ def _english_type(annotation: object, name: str) -> str:
         return "a character file's fields"
     plain = isinstance(annotation, str) or hasattr(annotation, "__args__")
     text = str(annotation if plain else getattr(annotation, "__name__", annotation))
+    for alias, plain_name in BOUNDED_TYPES:
+        text = text.replace(alias, plain_name)
     text = text.replace("typing.", "").replace("meneur.systems.energy.model.", "").replace(" | None", "")
     text = text.replace("tuple[float, float]", "[x, y]").replace("Point", "[x, y]")
     text = text.replace("tuple[str, ...]", "list of ids").replace("tuple[Power, ...]", "list of powers")
