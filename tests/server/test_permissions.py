@@ -451,3 +451,62 @@ def test_commands_reach_players_and_observers_projected(client: TestClient) -> N
             e["command"]["arrive"] for e in log if isinstance(e["command"], dict) and "arrive" in e["command"]
         ]
         assert all("powers" not in repr(a) for a in arrived), who
+
+
+def test_a_toy_character_named_like_another_players_fighter_gives_nothing(
+    client: TestClient, table: Table
+) -> None:
+    """Bren calls characters like Ayla's fighter and the GM's ghoul: their commands stay refused."""
+    for name in ("Ayla", "Ghoul"):
+        made = client.post(
+            f"/api/v1/tables/{table.id}/characters", json={"file": {"name": name}}, headers=table.bren.headers
+        )
+        assert made.status_code == 201
+    sid = start_fight(client, table)
+    for actor, target in (("Ayla", "Ghoul"), ("Ghoul", "Ayla")):
+        command = {"attack": {"actor": actor, "target": target}}
+        for version in (0, 3):
+            answer = client.post(
+                f"/api/v1/sessions/{sid}/commands",
+                json={"command": command, "version": version},
+                headers=table.bren.headers,
+            )
+            assert answer.status_code == 403, (actor, version)
+    legal = client.get(f"/api/v1/sessions/{sid}/legal", headers=table.bren.headers).json()["legal"]
+    assert {entry["actor"] for entry in legal} <= {"Bren"}
+
+
+def test_a_hidden_character_a_player_owns_hides_nothing(client: TestClient) -> None:
+    """Only the GM hides: a hidden character given to Bren, renamed like the GM's NPC, does not take
+    that NPC away from Ayla's view."""
+    from meneur.server.models import Character
+
+    table, sid, _commands = _secret_fight(client)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(
+            Character(
+                id="bren-hidden",
+                table_id=table.id,
+                name="Agent1",
+                hidden=True,
+                owner_id=table.bren.member_id,
+                version=1,
+            )
+        )
+    assert "agent1" in _combatants(client, sid, table.ayla)
+
+
+def test_the_actor_of_an_energy_command_is_the_one_of_its_legal_entry(client: TestClient) -> None:
+    from meneur.engine import Session
+    from meneur.server.permissions import actor_of
+    from tests.server.test_energy_fight import demo
+
+    setup, commands = demo()
+    session = Session.new("energy-fight", setup)
+    seen = 0
+    for command in commands[:6]:
+        session.do(command)
+        for entry in session.legal(include_refused=True):
+            assert actor_of(entry.command, session.system.codec) == entry.actor, entry.command
+            seen += 1
+    assert seen > 10
