@@ -53,7 +53,7 @@ def _table(client: TestClient, fight: dict[str, Any]) -> tuple[Table, str]:
     for name, role in (("Ayla", "player"), ("Bren", "player"), ("Olga", "observer")):
         join(client, table, name, role=role)
     with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
-        for i, name in fight["hidden"]:
+        for i, name in HIDDEN:  # the table's hidden characters, in the fight or to come
             db.add(Character(id=f"{table.id}-{i}", table_id=table.id, name=name, hidden=True, version=1))
     controllers = {"kitsune": table.ayla.member_id, "wink": table.bren.member_id}
     setup = {"combatants": fight["combatants"]}
@@ -67,8 +67,8 @@ def _table(client: TestClient, fight: dict[str, Any]) -> tuple[Table, str]:
 
 
 def _play(client: TestClient, table: Table, sid: str, fight: dict[str, Any]) -> None:
-    """The GM starts the fight, sets the Vigueur of an NPC and of a hidden one, and plays random
-    legal entries (any actor's)."""
+    """The GM starts the fight, sets the Vigueur of an NPC and of a hidden one, brings in the other
+    hidden NPC if it is not there yet, and plays random legal entries (any actor's)."""
     chooser = random.Random(fight["seed"])
     gm = table.gm.headers
     hidden_id = fight["hidden"][0][0]
@@ -78,6 +78,8 @@ def _play(client: TestClient, table: Table, sid: str, fight: dict[str, Any]) -> 
         {"adjust": {"target": hidden_id, "vigor": 1, "reason": "MJ"}},
         {"interpose": {"actor": hidden_id}},
     ]
+    if len(fight["hidden"]) == 1:
+        commands.append({"arrive": {"id": HIDDEN[1][0], "side": "foes", "npc": 2, "name": HIDDEN[1][1]}})
     for _ in range(fight["steps"]):
         commands.append(None)
     for command in commands:
@@ -113,6 +115,8 @@ def _outputs(client: TestClient, table: Table, sid: str, seat: Seat) -> dict[str
     try:
         found["page"] = client.get(f"/t/{table.id}/s/{sid}").text
         found["fragment"] = client.get(f"/t/{table.id}/s/{sid}/view").text
+        with client.websocket_connect(f"/t/{table.id}/live?page=fight&session={sid}&after=0") as ws:
+            found["socket"] = ws.receive_text()  # an older page: the current fragment, once
     finally:
         client.cookies.clear()
     return found
@@ -150,9 +154,9 @@ def test_a_player_and_an_observer_never_meet_a_hidden_npc_or_a_hidden_vigueur(
     table, sid = _table(web, fight)
     _play(web, table, sid, fight)
     gm = web.get(f"/api/v1/sessions/{sid}/log", headers=table.gm.headers).text.lower()
-    assert fight["hidden"][0][0] in gm  # the GM sees it all
+    assert fight["hidden"][0][0] in gm and HIDDEN[1][0] in gm  # the GM sees it all
     words = [w.casefold() for pair in fight["hidden"] for w in pair]
-    for who in ("ayla", "olga"):
+    for who in ("ayla", "bren", "olga"):
         outputs = _outputs(web, table, sid, table.seats[who])
         for name, value in outputs.items():
             text = (value if isinstance(value, str) else repr(value)).casefold()
