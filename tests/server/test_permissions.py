@@ -510,3 +510,48 @@ def test_the_actor_of_an_energy_command_is_the_one_of_its_legal_entry(client: Te
             assert actor_of(entry.command, session.system.codec) == entry.actor, entry.command
             seen += 1
     assert seen > 10
+
+
+def test_a_hidden_npc_arrival_taken_back_is_never_named_to_a_player(client: TestClient) -> None:
+    """The GM brings in a hidden character of the table, then takes the arrival back: neither the
+    command nor its undo reaches Ayla's feed with its name."""
+    from meneur.server.models import Character
+
+    table, sid, _commands = _secret_fight(client)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(Character(id="npc-zorglub", table_id=table.id, name="Zorglub", hidden=True, version=1))
+    seat = table.ayla
+    with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
+        _give_from(client, table, sid, [{"arrive": {"id": "zorglub", "side": "foes", "npc": 2}}], 1)
+        undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 2}, headers=table.gm.headers)
+        assert undone.status_code == 200
+        seen: list[Any] = []
+        while len([m for m in seen if m["kind"] in ("command", "undo")]) < 3:
+            seen.append(ws.receive_json())
+    changes = [m for m in seen if m["kind"] in ("command", "undo")]
+    assert changes[-1]["kind"] == "undo" and "zorglub" not in repr(changes).lower()
+
+
+def test_the_vigueur_npcs_recover_at_the_end_of_the_fight_stays_hidden(client: TestClient) -> None:
+    """While the table hides NPC Vigueur, the fight's end tells a player what the heroes recover, not
+    what the GM's agents do."""
+    table, sid, _commands = _secret_fight(client)
+    _give_from(
+        client,
+        table,
+        sid,
+        [
+            {"adjust": {"target": "agent1", "vigor": 1, "reason": "MJ"}},
+            {"adjust": {"target": "kitsune", "vigor": 1, "reason": "MJ"}},
+            "end",
+        ],
+        1,
+    )
+
+    def restored(seat: Any) -> list[Any]:
+        log = client.get(f"/api/v1/sessions/{sid}/log", headers=seat.headers).json()["log"]
+        return next(e["fight_ended"]["restored"] for e in log[-1]["events"] if "fight_ended" in e)
+
+    assert {pair[0] for pair in restored(table.gm)} >= {"agent1", "kitsune"}
+    for who in ("ayla", "bren", "olga"):
+        assert {pair[0] for pair in restored(table.seats[who])} == {"kitsune", "wink"}, who

@@ -29,6 +29,7 @@ MODES = ("hidden", "bar", "shown")
 NPCS = "npcs"
 HIDDEN_IDS = "hidden_ids"
 HIDDEN_NAMES = "hidden_names"
+SHOWN = "shown_words"
 VIGOR_FIELDS = ("vigor", "vigor_max")
 SUBJECT_FIELDS = ("actor", "attacker", "target", "combatant", "by", "who")
 """Fields naming whom an event is about: an event about a hidden NPC is left out."""
@@ -51,6 +52,7 @@ def context(session: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         NPCS: sorted(c.id for c in npcs),
         HIDDEN_IDS: sorted(c.id for c in secret),
         HIDDEN_NAMES: {c.id: c.name for c in secret},
+        SHOWN: sorted({w.casefold() for c in combatants if c not in secret for w in (c.id, c.name)}),
     }
 
 
@@ -72,7 +74,9 @@ def secrets(viewer: Viewer, options: Mapping[str, Any]) -> frozenset[str]:
         a.casefold() for a in viewer.actors
     }
     words = {i.casefold() for i in hidden} | {names[i].casefold() for i in hidden if i in names}
-    words |= set(options.get(HIDDEN, ()))
+    # a hidden character not in the fight (yet, or any more: an arrival taken back) stays unnamed,
+    # unless a combatant that is shown bears its name
+    words |= set(options.get(HIDDEN, ())) - set(options.get(SHOWN, ()))
     return frozenset(words - mine)
 
 
@@ -162,14 +166,27 @@ def _event(event: Any, viewer: Viewer, npcs: set[str], hidden: frozenset[str], m
     return {name: fields}
 
 
+def _arrival(event: Any) -> tuple[str, str] | None:
+    """The id and name of the combatant a ``combatant_arrived`` event brings in."""
+    fields = event.get("combatant_arrived") if isinstance(event, dict) else None
+    combatant = fields.get("combatant") if isinstance(fields, dict) else None
+    if not isinstance(combatant, dict):
+        return None
+    return str(combatant.get("id", "")), str(combatant.get("name", ""))
+
+
 def project_events(events: list[Any], viewer: Viewer, options: Mapping[str, Any]) -> list[Any]:
     """The fight's events without those about hidden NPCs, with NPC Vigueur numbers as the table
     shows them (a bar shows no number)."""
-    hidden, mode = _hidden(viewer, options), _mode(options)
+    hidden, mode = set(_hidden(viewer, options)), _mode(options)
     npcs = set(options.get(NPCS, ()))
+    gone = set(options.get(HIDDEN, ())) - set(options.get(SHOWN, ()))
     found = []
     for event in events:
-        shown = _event(event, viewer, npcs, hidden, mode)
+        arrived = _arrival(event)
+        if arrived is not None and arrived[0] not in viewer.actors and gone & {w.casefold() for w in arrived}:
+            hidden.add(arrived[0])  # a hidden character's arrival taken back since: still hidden
+        shown = _event(event, viewer, npcs, frozenset(hidden), mode)
         if shown is not None:
             found.append(shown)
     return found
