@@ -114,9 +114,14 @@ def table(client: TestClient) -> Table:
 
 
 def start_fight(client: TestClient, table: Table, setup: Any = None) -> str:
+    """A toy fight in which the players Ayla and Bren play the fighters of their names (the GM
+    links them: a character's name gives nothing)."""
+    controllers = {
+        name: table.seats[name.lower()].member_id for name in ("Ayla", "Bren") if name.lower() in table.seats
+    }
     answer = client.post(
         f"/api/v1/tables/{table.id}/sessions",
-        json={"kind": "toy-fight", "setup": setup or FIGHT},
+        json={"kind": "toy-fight", "setup": setup or FIGHT, "controllers": controllers},
         headers=table.gm.headers,
     )
     assert answer.status_code == 201, answer.text

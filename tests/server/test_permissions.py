@@ -236,6 +236,16 @@ def _give(client: TestClient, table: Table, sid: str, commands: list[Any]) -> li
     return found
 
 
+def _give_from(client: TestClient, table: Table, sid: str, commands: list[Any], start: int) -> None:
+    for version, command in enumerate(commands, start=start):
+        answer = client.post(
+            f"/api/v1/sessions/{sid}/commands",
+            json={"command": command, "version": version},
+            headers=table.gm.headers,
+        )
+        assert answer.status_code == 200, answer.text
+
+
 def _combatants(client: TestClient, sid: str, seat: Any) -> dict[str, dict[str, Any]]:
     state = client.get(f"/api/v1/sessions/{sid}", headers=seat.headers).json()["state"]
     return {c["id"]: c for c in state["combatants"]}
@@ -286,3 +296,262 @@ def test_energy_fight_events_as_each_viewer_sees_them(client: TestClient) -> Non
         assert {"vigor_lost": {"target": "agent1", "amount": None, "out": False}} in log[who]
         started = next(e["fight_started"] for e in log[who] if isinstance(e, dict) and "fight_started" in e)
         assert started["order"] == ["kitsune", "wink", "agent1"]
+
+
+# Secrets that hold (issue 17): a name a player picks gives them nothing, commands and the legal
+# query reach players and observers projected, a hidden NPC is as if it were not there.
+
+SECRET = "secretboss"
+BOSS = {"id": SECRET, "npc": 4, "name": "SECRETBOSS", "side": "foes", "position": [5, 1]}
+
+
+def _secret_fight(client: TestClient) -> tuple[Table, str, list[Any]]:
+    """The demo fight with a hidden NPC (SECRETBOSS, a hidden character of the table) near KITSUNE,
+    NPC Vigueur hidden; Ayla plays KITSUNE, Bren WINK; Bren imported characters named like the
+    hidden NPC, the GM's NPC and Ayla's hero."""
+    import yaml
+
+    from meneur.server.models import Character
+    from meneur.systems.energy import dump_character, library_hero
+    from tests.server.conftest import join, new_table
+    from tests.server.test_energy_fight import demo
+
+    setup, commands = demo()
+    setup["combatants"].append(dict(BOSS))
+    table = new_table(client, system="energy", npc_vigueur="hidden")
+    for name, role in (("Ayla", "player"), ("Bren", "player"), ("Olga", "observer")):
+        join(client, table, name, role=role)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(Character(id="npc-boss", table_id=table.id, name="SECRETBOSS", hidden=True, version=1))
+    for name in (SECRET, "agent1", "kitsune"):
+        file = yaml.safe_load(dump_character(library_hero("horloge")))
+        file["name"] = name
+        made = client.post(
+            f"/api/v1/tables/{table.id}/characters", json={"file": file}, headers=table.bren.headers
+        )
+        assert made.status_code == 201, made.text  # a name that collides is accepted
+    controllers = {"kitsune": table.ayla.member_id, "wink": table.bren.member_id}
+    created = client.post(
+        f"/api/v1/tables/{table.id}/sessions",
+        json={"kind": "energy-fight", "setup": setup, "controllers": controllers},
+        headers=table.gm.headers,
+    )
+    assert created.status_code == 201, created.text
+    sid = created.json()["id"]
+    _give(client, table, sid, ["start"])
+    return table, sid, commands
+
+
+def _command(client: TestClient, seat: Any, sid: str, command: Any, version: int = 1) -> Any:
+    return client.post(
+        f"/api/v1/sessions/{sid}/commands",
+        json={"command": command, "version": version},
+        headers=seat.headers,
+    )
+
+
+def test_a_character_named_like_a_combatant_gives_its_owner_nothing(client: TestClient) -> None:
+    """Bren owns characters named ``secretboss``, ``agent1`` and ``kitsune``: he sees no more of them
+    and gives none of their commands (403 whatever the version)."""
+    table, sid, _commands = _secret_fight(client)
+    seen = _combatants(client, sid, table.bren)
+    assert SECRET not in seen and seen["agent1"]["vigor"] is None
+    legal = client.get(f"/api/v1/sessions/{sid}/legal?refused=true", headers=table.bren.headers).json()
+    assert {entry["actor"] for entry in legal["legal"]} <= {"wink"}
+    for version in (1, 0, 7):
+        for command in (
+            {"pass": {"actor": "kitsune"}},
+            {"hold": {"actor": "agent1"}},
+            {"end_phase": {"actor": "kitsune"}},
+        ):
+            answer = _command(client, table.bren, sid, command, version)
+            assert answer.status_code == 403, (command, version, answer.text)
+    assert _command(client, table.ayla, sid, {"pass": {"actor": "kitsune"}}).status_code == 200
+
+
+def test_the_permission_reads_the_typed_command_not_the_body(client: TestClient) -> None:
+    """An ``arrive`` whose character file names a combatant Ayla plays is still the GM's command."""
+    table, sid, _commands = _secret_fight(client)
+    arrive = {"arrive": {"id": "intrus", "side": "heroes", "character": {"actor": "kitsune", "name": "x"}}}
+    for version in (1, 0):
+        assert _command(client, table.ayla, sid, arrive, version).status_code == 403
+
+
+def test_a_hidden_npc_is_as_if_it_were_not_there_for_a_player(client: TestClient) -> None:
+    """A command aimed at the hidden NPC gets the answer of a command aimed at nobody."""
+    table, sid, _commands = _secret_fight(client)
+
+    def aimed(target: str) -> tuple[int, str]:
+        command = {"attack": {"actor": "kitsune", "target": target, "tokens": 1, "power": 0}}
+        answer = _command(client, table.ayla, sid, command)
+        return answer.status_code, answer.text.replace(target, "X")
+
+    assert aimed(SECRET) == aimed("nobody") and aimed(SECRET)[0] == 400
+    assert aimed("SECRETBOSS") == aimed("Nobody")
+    assert SECRET not in aimed("nobody")[1]
+    assert _command(client, table.ayla, sid, {"pass": {"actor": SECRET}}).status_code == 400
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_the_legal_query_names_no_hidden_npc(client: TestClient, refused: bool) -> None:
+    table, sid, _commands = _secret_fight(client)
+    gm = client.get(f"/api/v1/sessions/{sid}/legal?refused={refused}", headers=table.gm.headers).text
+    assert SECRET in gm.lower()
+    for who in ("ayla", "bren", "olga"):
+        text = client.get(f"/api/v1/sessions/{sid}/legal?refused={refused}", headers=table.seats[who].headers)
+        assert text.status_code == 200 and SECRET not in text.text.lower(), who
+
+
+def test_commands_reach_players_and_observers_projected(client: TestClient) -> None:
+    """The log and the live feed (commands, undo, redo) never give a player or an observer a
+    command naming the hidden NPC, a hidden Vigueur the GM set, or an arriving character's file."""
+    table, sid, _commands = _secret_fight(client)
+    import yaml
+
+    from meneur.systems.energy import dump_character, library_hero
+
+    file = yaml.safe_load(dump_character(library_hero("horloge")))
+    arrive = {"arrive": {"id": "horloge", "side": "heroes", "character": file}}
+    given = [
+        {"adjust": {"target": SECRET, "vigor": 3, "reason": "MJ"}},
+        {"adjust": {"target": "agent1", "vigor": 2, "reason": "MJ"}},
+        arrive,
+    ]
+    feeds = {}
+    for who in ("ayla", "olga"):
+        seat = table.seats[who]
+        with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
+            if who == "ayla":
+                _give_from(client, table, sid, given, 1)
+                assert (
+                    client.post(
+                        f"/api/v1/sessions/{sid}/undo", json={"version": 4}, headers=table.gm.headers
+                    ).status_code
+                    == 200
+                )
+                assert (
+                    client.post(
+                        f"/api/v1/sessions/{sid}/redo", json={"version": 3}, headers=table.gm.headers
+                    ).status_code
+                    == 200
+                )
+            seen: list[Any] = []
+            while len([m for m in seen if m["kind"] in ("command", "undo")]) < 6:
+                seen.append(ws.receive_json())
+        feeds[who] = [m for m in seen if m["kind"] in ("command", "undo")]  # Bren's characters are public
+    for who in ("ayla", "bren", "olga"):
+        log = client.get(f"/api/v1/sessions/{sid}/log", headers=table.seats[who].headers).json()["log"]
+        texts = [repr(log)] + ([repr(feeds[who])] if who in feeds else [])
+        for text in texts:
+            assert SECRET not in text.lower(), who
+            assert "'vigor': 2" not in text and "'vigor': 3" not in text, who
+        adjusts = [e["command"] for e in log if isinstance(e["command"], dict) and "adjust" in e["command"]]
+        assert all(c["adjust"].get("vigor") is None for c in adjusts), who
+        arrived = [
+            e["command"]["arrive"] for e in log if isinstance(e["command"], dict) and "arrive" in e["command"]
+        ]
+        assert all("powers" not in repr(a) for a in arrived), who
+
+
+def test_a_toy_character_named_like_another_players_fighter_gives_nothing(
+    client: TestClient, table: Table
+) -> None:
+    """Bren calls characters like Ayla's fighter and the GM's ghoul: their commands stay refused."""
+    for name in ("Ayla", "Ghoul"):
+        made = client.post(
+            f"/api/v1/tables/{table.id}/characters", json={"file": {"name": name}}, headers=table.bren.headers
+        )
+        assert made.status_code == 201
+    sid = start_fight(client, table)
+    for actor, target in (("Ayla", "Ghoul"), ("Ghoul", "Ayla")):
+        command = {"attack": {"actor": actor, "target": target}}
+        for version in (0, 3):
+            answer = client.post(
+                f"/api/v1/sessions/{sid}/commands",
+                json={"command": command, "version": version},
+                headers=table.bren.headers,
+            )
+            assert answer.status_code == 403, (actor, version)
+    legal = client.get(f"/api/v1/sessions/{sid}/legal", headers=table.bren.headers).json()["legal"]
+    assert {entry["actor"] for entry in legal} <= {"Bren"}
+
+
+def test_a_hidden_character_a_player_owns_hides_nothing(client: TestClient) -> None:
+    """Only the GM hides: a hidden character given to Bren, renamed like the GM's NPC, does not take
+    that NPC away from Ayla's view."""
+    from meneur.server.models import Character
+
+    table, sid, _commands = _secret_fight(client)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(
+            Character(
+                id="bren-hidden",
+                table_id=table.id,
+                name="Agent1",
+                hidden=True,
+                owner_id=table.bren.member_id,
+                version=1,
+            )
+        )
+    assert "agent1" in _combatants(client, sid, table.ayla)
+
+
+def test_the_actor_of_an_energy_command_is_the_one_of_its_legal_entry(client: TestClient) -> None:
+    from meneur.engine import Session
+    from meneur.server.permissions import actor_of
+    from tests.server.test_energy_fight import demo
+
+    setup, commands = demo()
+    session = Session.new("energy-fight", setup)
+    seen = 0
+    for command in commands[:6]:
+        session.do(command)
+        for entry in session.legal(include_refused=True):
+            assert actor_of(entry.command, session.system.codec) == entry.actor, entry.command
+            seen += 1
+    assert seen > 10
+
+
+def test_a_hidden_npc_arrival_taken_back_is_never_named_to_a_player(client: TestClient) -> None:
+    """The GM brings in a hidden character of the table, then takes the arrival back: neither the
+    command nor its undo reaches Ayla's feed with its name."""
+    from meneur.server.models import Character
+
+    table, sid, _commands = _secret_fight(client)
+    with client.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.add(Character(id="npc-zorglub", table_id=table.id, name="Zorglub", hidden=True, version=1))
+    seat = table.ayla
+    with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
+        _give_from(client, table, sid, [{"arrive": {"id": "zorglub", "side": "foes", "npc": 2}}], 1)
+        undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 2}, headers=table.gm.headers)
+        assert undone.status_code == 200
+        seen: list[Any] = []
+        while len([m for m in seen if m["kind"] in ("command", "undo")]) < 3:
+            seen.append(ws.receive_json())
+    changes = [m for m in seen if m["kind"] in ("command", "undo")]
+    assert changes[-1]["kind"] == "undo" and "zorglub" not in repr(changes).lower()
+
+
+def test_the_vigueur_npcs_recover_at_the_end_of_the_fight_stays_hidden(client: TestClient) -> None:
+    """While the table hides NPC Vigueur, the fight's end tells a player what the heroes recover, not
+    what the GM's agents do."""
+    table, sid, _commands = _secret_fight(client)
+    _give_from(
+        client,
+        table,
+        sid,
+        [
+            {"adjust": {"target": "agent1", "vigor": 1, "reason": "MJ"}},
+            {"adjust": {"target": "kitsune", "vigor": 1, "reason": "MJ"}},
+            "end",
+        ],
+        1,
+    )
+
+    def restored(seat: Any) -> list[Any]:
+        log = client.get(f"/api/v1/sessions/{sid}/log", headers=seat.headers).json()["log"]
+        return next(e["fight_ended"]["restored"] for e in log[-1]["events"] if "fight_ended" in e)
+
+    assert {pair[0] for pair in restored(table.gm)} >= {"agent1", "kitsune"}
+    for who in ("ayla", "bren", "olga"):
+        assert {pair[0] for pair in restored(table.seats[who])} == {"kitsune", "wink"}, who

@@ -274,10 +274,12 @@ def test_a_taken_character_cannot_be_claimed_by_another_player(web: TestClient) 
 @pytest.mark.parametrize("kind", ["insmv", "warzone", "carpathes"])
 def test_who_gives_a_command_is_the_actor_of_its_legal_entry(kind: str) -> None:
     """The server lets a player give a command whose actor they play: the actor it reads in the
-    command's wire form is the one the engine's legal-action query gives for that entry."""
+    typed command is the one the engine's legal-action query gives for that entry; a GM's entry
+    (``None``) names no actor a player may take (a Carpathes NPC's wound is the GM's)."""
     from meneur.dice import EnteredSource
     from meneur.engine import Session
-    from meneur.server.projection import command_actor
+    from meneur.server.permissions import actor_of
+    from meneur.web.game_view import actors
 
     session = Session.new(kind, EXAMPLES[kind])
     opening = {
@@ -290,9 +292,14 @@ def test_who_gives_a_command_is_the_actor_of_its_legal_entry(kind: str) -> None:
         if step is not None:
             session.do(step, EnteredSource([3] * 10))
         for entry in session.legal(include_refused=True):
-            wire = session.system.codec.command_to_json(entry.command)
-            if entry.actor is not None:
-                assert command_actor(wire) == entry.actor, wire
+            typed = session.system.codec.command_from_json(
+                session.system.codec.command_to_json(entry.command)
+            )
+            found = actor_of(typed, session.system.codec)
+            if entry.actor is None:
+                assert found is None or found not in actors(kind, session.state), entry.command
+            else:
+                assert found == entry.actor, entry.command
                 seen += 1
     assert seen > 3
 
@@ -373,9 +380,9 @@ def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_fol
     assert tested["difficulty"] == "difficile" and tested["shift"] == 2
 
 
-def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: TestClient) -> None:
-    """The server lets the owner of a table's character give that actor's commands: the page says
-    they play it and offers it to nobody else."""
+def test_a_character_named_like_an_actor_links_nobody_a_claim_does(web: TestClient) -> None:
+    """Who plays an actor is the session's link, never a character's name (issue 17): Ayla owning a
+    table character named Anca plays no Anca until she takes it; then it is hers and nobody else's."""
     table_id, session_id = _session(web, "carpathes")
     gm, ayla = _join(web, table_id, "Ayla")
     _as(web, gm)
@@ -390,7 +397,13 @@ def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: Te
         headers=_csrf(web),
     )
     assert made.status_code == 201, made.text
-    assert "Joué par Ayla" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Joué par Ayla" not in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    _as(web, ayla)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Vous jouez Anca" not in page and "Jouer Anca" in page
+    web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Anca"}, headers=_csrf(web))
+    assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    _as(web, gm)
     _gm, bren = _join(web, table_id, "Bren")
     _as(web, bren)
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
@@ -399,8 +412,6 @@ def test_a_character_a_player_owns_at_the_table_is_theirs_in_the_session(web: Te
         web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Anca"}, headers=_csrf(web)).text
     )
     assert 'id="refusal"' in taken
-    _as(web, ayla)
-    assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
 
 
 def test_the_gm_takes_a_command_back_and_gives_it_again_on_a_session_page(web: TestClient) -> None:

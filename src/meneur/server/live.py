@@ -26,7 +26,7 @@ from meneur.server.accounts import seated
 from meneur.server.api.common import member_for
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
-from meneur.server.projection import Viewer, needs_session, project_events
+from meneur.server.projection import Viewer, needs_session, project_command, project_events
 
 log = logging.getLogger("meneur.server.live")
 router = APIRouter()
@@ -272,7 +272,7 @@ class _Watcher:
                 row = db.get(GameSession, session_id)
                 table = db.get(GameTable, self.table_id)
                 assert member is not None and table is not None
-                viewer = viewer_of(db, member, row)
+                viewer = viewer_of(member, row)
                 kind = row.kind if row is not None else ""
                 game = None
                 if row is not None and not viewer.is_gm and needs_session(kind):
@@ -315,6 +315,8 @@ class _Watcher:
             if change["kind"] in ("command", "undo") and change["session_id"]:
                 kind, viewer, options = self.session(change["session_id"])
                 payload["events"] = project_events(kind, list(payload.get("events", [])), viewer, options)
+                if "command" in payload:
+                    payload["command"] = project_command(kind, payload["command"], viewer, options)
             found.append({"seq": change["seq"], "kind": change["kind"], **payload})
         return True, found
 

@@ -1,6 +1,7 @@
 """A character of the table arrives in a fight under way (the GM's « un nouveau combattant arrive »):
 the engine's ``arrive`` command carries the character itself (its latest file, so the fight replays
-without the table), and the player who owns it plays it from then on (:mod:`meneur.web.claims`)."""
+without the table), and the player who owns it plays it from then on: the server stores the link
+in the session's ``controllers`` with the command, from the stored character's owner."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The Energy fight as the pages show it: a view of the state, the legal entries and the log.
 
-Everything here is read off the engine: the state as the API projects it for the viewer
-(:func:`meneur.server.api.sessions.get_session`), the buttons from the legal-action query
-(:func:`meneur.server.api.sessions.legal`, with the refused ones and their reasons), the log lines
-from the system's ``describe``. The only computing is layout (percentages of a bar, a plan's scale).
+Everything here is read off the session as the viewer may see it
+(:func:`meneur.server.views.session_view`: the state as the API projects it, the engine's state
+without what is hidden from the viewer, the buttons from the legal-action query with the refused
+ones and their reasons, the log lines from the system's ``describe``); the page never holds the
+engine's session. The only computing is layout (percentages of a bar, a plan's scale).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from typing import Any
 from fastapi import Request
 from sqlalchemy.orm import Session as Db
 
-from meneur.engine import Session
-from meneur.errors import MeneurError
+from meneur.engine.registry import system
 from meneur.i18n import N_, Message, set_language
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
-from meneur.server.models import GameSession, Member
+from meneur.server.models import Member
+from meneur.server.views import session_view
 from meneur.systems.energy.combat.effects.terrain import KINDS as TERRAIN_KINDS
 from meneur.web import arrivals
 
@@ -140,11 +141,11 @@ def _power_name(state: Any, actor: str, power: int | None) -> str:
     return ""
 
 
-def _action(state: Any, session: Session[Any, Any, Any], entry: api.LegalOut, lang: str) -> Action:
+def _action(state: Any, entry: api.LegalOut, lang: str) -> Action:
     from meneur.systems.energy.cli.fight_words import action_words
 
     try:
-        label = action_words(state, session.system.codec.command_from_json(entry.command))
+        label = action_words(state, system(KIND).codec.command_from_json(entry.command))
     except Exception:  # a template the reader cannot word: show its name
         label = entry.kind
     fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
@@ -165,43 +166,6 @@ def _action(state: Any, session: Session[Any, Any, Any], entry: api.LegalOut, la
         reason=entry.reason,
         to=list(to) if isinstance(to, list) else None,
     )
-
-
-def _log(
-    session: Session[Any, Any, Any], events_json: list[list[Any]], lang: str
-) -> list[tuple[int, list[str]]]:
-    """The log lines in the book's words, newest first.
-
-    The lines tell the events as this viewer may see them (``events_json``: an NPC's Vigueur may be
-    blanked); the state each command starts from is the engine's own, folded from the session's
-    events, so a blanked number never has to be folded. An event this viewer may not read gives no line.
-    """
-    rules = session.system
-    state = session.start
-    entries = session.entries()
-    aligned = len(entries) == len(events_json)
-    found: list[tuple[int, list[str]]] = []
-    for number, events in enumerate(events_json, start=1):
-        lines = []
-        told = state
-        for wire in events:
-            try:
-                event = rules.codec.event_from_json(wire)
-            except MeneurError:
-                continue
-            message = rules.describe(told, event) if rules.describe is not None else None
-            if message is not None:
-                lines.append(message.render(lang))
-            if not aligned:
-                told = state = rules.evolve(state, event)
-            else:
-                told = rules.evolve(told, event)
-        if aligned:
-            for event in entries[number - 1].events:
-                state = rules.evolve(state, event)
-        found.append((number, lines))
-    found.reverse()
-    return found
 
 
 def _terrain(terrain: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
@@ -256,30 +220,22 @@ def build(
     """The fight as ``me`` may see it and act in it."""
     set_language(lang)  # the engine's words (footer, action words) follow the current language
 
-    shown = api.get_session(session_id, me, request, db)
-    legal = api.legal(session_id, me, request, db, refused=True)
-    log = api.session_log(session_id, me, request, db)
-    row = db.get(GameSession, session_id)
-    member = db.get(Member, me.id)
-    assert row is not None and member is not None
-    viewer = api.viewer_of(db, member, row)
-    games = request.app.state.games
-    with games.lock(session_id):
-        session = games.load(db, row)
-    # The engine's own state names actions and powers; every number shown comes from ``data``, the
-    # state as this viewer may see it (an NPC's Vigueur may be hidden or a bar).
-    state = session.state
+    shown = session_view(request, db, me, session_id, lang)
+    viewer, controllers = shown.viewer, shown.controllers
+    # The engine's state as this viewer may know it names actions and powers; every number shown
+    # comes from ``data``, the state's JSON (an NPC's Vigueur may be hidden or a bar).
+    state = shown.engine
     data = shown.state
     names = {c["id"]: c["name"] for c in data["combatants"]}
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == table_id)}
-    actions = [_action(state, session, entry, lang) for entry in legal.legal]
+    actions = [_action(state, entry, lang) for entry in shown.legal]
     acting = state.acting
     fighters = [
         replace(
             _fighter(c, state, data["lasting"], names, lang),
             active=c["id"] == acting,
             mine=c["id"] in viewer.actors,
-            controller=members.get(row.controllers.get(c["id"], "")),
+            controller=members.get(controllers.get(c["id"], "")),
             actions=[a for a in actions if a.actor == c["id"] and a.kind not in REACTIONS],
         )
         for c in data["combatants"]
@@ -303,7 +259,7 @@ def build(
         [
             (c["id"], c["name"])
             for c in data["combatants"]
-            if c["pc"] and not c.get("left") and c["id"] not in row.controllers
+            if c["pc"] and not c.get("left") and c["id"] not in controllers
         ]
         if me.role == "player"
         else []
@@ -311,7 +267,7 @@ def build(
     return FightView(
         table_id=table_id,
         session_id=session_id,
-        version=legal.version,
+        version=shown.version,
         turn=data["turn"],
         phase=_words(data["phase"], lang),
         where=footer(state),
@@ -320,7 +276,7 @@ def build(
         reaction=reaction,
         game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS],
         gm_forms={a.kind: a for a in actions if a.actor is None and a.kind in GM_FORMS},
-        log=_log(session, [e.events for e in log.log], lang),
+        log=shown.lines,
         mine=sorted(viewer.actors),
         claimable=claimable,
         plan=_plan(fighters, _terrain(data["terrain"], lang)),

@@ -89,12 +89,19 @@ def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
 
 
 def _give(
-    request: Request, db: Database, me: Caller, session_id: str, command: Any, version: int
+    request: Request,
+    db: Database,
+    me: Caller,
+    session_id: str,
+    command: Any,
+    version: int,
+    links: dict[str, str] | None = None,
 ) -> str | None:
-    """Give ``command`` through the API's service; the refusal's message, if any."""
+    """Give ``command`` through the API's service (with the control ``links`` it makes); the
+    refusal's message, if any."""
     try:
         commands_api.give_command(
-            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db
+            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db, links
         )
     except Refused as error:
         return error.render(language(request))
@@ -225,9 +232,8 @@ def gm_command(
             message = Message("web", N_("This table has no such character; choose one of the list."))
             return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
         fields = arrival.fields
-    error = _give(request, db, me, session_id, {op: fields}, number)
-    if error is None and arrival is not None and arrival.player is not None:
-        claims.assign(request, table_id, session_id, str(fields["id"]), arrival.player, force=True)
+    links = {str(fields["id"]): arrival.player} if arrival is not None and arrival.player else None
+    error = _give(request, db, me, session_id, {op: fields}, number, links)
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)
 

@@ -13,15 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import Request
-from sqlalchemy import select
 
 from meneur.engine.registry import system
 from meneur.i18n import set_language, translate
 from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
-from meneur.server.models import Character, GameSession, Member
+from meneur.server.models import GameSession, Member
+from meneur.server.views import session_view
 from meneur.web import game_carpathes
-from meneur.web.fight import _log
 from meneur.web.game_choices import chosen_odds
 from meneur.web.game_odds import Odds, odds
 from meneur.web.game_words import label
@@ -229,23 +228,13 @@ def table_players(db: Database, table_id: str) -> list[tuple[str, str]]:
     return sorted(((m.id, m.name) for m in found), key=lambda item: item[1])
 
 
-def owners(db: Database, table_id: str) -> dict[str, str]:
-    """The table's characters a player owns, by name: their owner plays the actor of that name in
-    every session (the server's permission check says so), so it is not free to take."""
-    found = db.scalars(
-        select(Character).where(Character.table_id == table_id, Character.owner_id.is_not(None))
-    )
-    return {c.name: c.owner_id for c in found if c.owner_id is not None}
-
-
 def _players(
     db: Database, me: Caller, row: GameSession, names: list[str], mine: frozenset[str]
 ) -> list[Player]:
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == row.table_id)}
-    owned = owners(db, row.table_id)
     players = []
     for name in names:
-        owner = row.controllers.get(name) or owned.get(name)
+        owner = row.controllers.get(name)
         players.append(Player(name, members.get(owner) if owner else None, owner, name in mine))
     if not me.is_gm:  # a player sees the actors still free and their own
         players = [p for p in players if p.member_id is None or p.mine]
@@ -266,17 +255,12 @@ def build(
 
     lang = language(request)
     set_language(lang)
-    shown = api.get_session(session_id, me, request, db)
-    legal = api.legal(session_id, me, request, db, refused=True)
-    log = api.session_log(session_id, me, request, db)
+    shown = session_view(request, db, me, session_id, lang)
+    legal, log, viewer = shown, api.LogOut(version=shown.version, log=shown.log), shown.viewer
     rules = system(shown.kind)
     state = rules.state_from_json(shown.state)
     row = db.get(GameSession, session_id)
-    member = db.get(Member, me.id)
-    assert row is not None and member is not None
-    viewer = api.viewer_of(db, member, row)
-    with request.app.state.games.lock(session_id):
-        session = request.app.state.games.load(db, row)
+    assert row is not None
     rows, facts = _rows(shown.kind, state, log, lang)
     players = _players(db, me, row, actors(shown.kind, state), viewer.actors)
     buttons = [_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)]
@@ -294,10 +278,7 @@ def build(
         state=shown.state,
         rows=rows,
         buttons=buttons,
-        log=[
-            (n, [part for line in lines for part in line.split("\n")])
-            for n, lines in _log(session, [e.events for e in log.log], lang)
-        ],
+        log=[(n, [part for line in lines for part in line.split("\n")]) for n, lines in shown.lines],
         facts=facts,
         error=error,
         players=players,

@@ -231,7 +231,7 @@ def claim(
     row = db.get(GameSession, session_id)
     assert row is not None
     state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
-    free = set(game_view.actors(row.kind, state)) - set(game_view.owners(db, table_id))
+    free = set(game_view.actors(row.kind, state)) - set(row.controllers)
     error = claims.claim(request, table_id, session_id, actor, me, free, language(request))
     db.commit()  # a new read transaction sees what was just written
     db.expire_all()  # and the session's row is read again

@@ -1,10 +1,10 @@
 """Non-player characters on the GM's screen: who they are, and the tactical AI's next command.
 
 A combatant is a non-player character here when it is not a player character (the fight's ``pc``
-flag) and no player controls it (the fight's ``controllers``, or a character of the table a player
-owns). When one of them must act or react, the GM may ask the heuristic policy
-(:mod:`meneur.systems.energy.ai`) for its command, with the reasons and the two best alternatives,
-and play it; or switch auto-play on (:mod:`meneur.web.autoplay`). Nothing here decides a rule.
+flag) and no player controls it (the fight's ``controllers``). When one of them must act or
+react, the GM may ask the heuristic policy (:mod:`meneur.systems.energy.ai`) for its command,
+with the reasons and the two best alternatives, and play it; or switch auto-play on
+(:mod:`meneur.web.autoplay`). Nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
-from meneur.server.models import Character, GameSession
+from meneur.server.models import GameSession
 from meneur.systems.energy.ai import Heuristic, Policy, Suggestion
 from meneur.systems.energy.ai.adapter import Decision, decisions, over
 from meneur.systems.energy.combat.commands import Command, EndPhase
@@ -33,11 +32,10 @@ class NpcMove(NamedTuple):
 
 
 def player_actors(db: Db, row: GameSession) -> frozenset[str]:
-    """The combatants players control in the fight: claimed ones and the players' own characters."""
-    owned = db.scalars(
-        select(Character.name).where(Character.table_id == row.table_id, Character.owner_id.is_not(None))
-    )
-    return frozenset(row.controllers) | frozenset(owned)
+    """The combatants players control in the fight: those the session's ``controllers`` link to a
+    member (a character's name links nothing)."""
+    del db
+    return frozenset(row.controllers)
 
 
 def is_npc(state: FightState, actor: str | None, players: frozenset[str]) -> bool:

@@ -24,6 +24,8 @@ from starlette.concurrency import run_in_threadpool
 from meneur.dice import EnteredSource, RandomSource
 from meneur.dice.source import DiceSource
 from meneur.engine import Session
+from meneur.errors import Refused
+from meneur.i18n import N_, Message
 from meneur.server import feed
 from meneur.server.api.common import (
     Caller,
@@ -35,10 +37,18 @@ from meneur.server.api.common import (
     forbidden,
     not_found,
 )
-from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, may_give, viewer_for
+from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, hidden_names
 from meneur.server.games import Games
-from meneur.server.models import COMMANDS, EVENTS, SESSIONS, SNAPSHOTS, TABLES, Character, GameSession
-from meneur.server.projection import Viewer, command_actor, project_events, view_options
+from meneur.server.models import COMMANDS, EVENTS, SESSIONS, SNAPSHOTS, TABLES, GameSession
+from meneur.server.permissions import may_give, viewer_for
+from meneur.server.projection import (
+    Viewer,
+    mentions,
+    project_events,
+    read_command,
+    secrets,
+    view_options,
+)
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
 log = logging.getLogger("meneur.server.sessions")
@@ -73,8 +83,21 @@ def _member_gives(
     return give_command(session_id, body, caller_of(request, db, authorization), request, db)
 
 
-def give_command(session_id: str, body: CommandIn, me: Caller, request: Request, db: Db) -> CommandDone:
-    """Carry out ``body`` for the member ``me`` and store it (the API's route and the web pages)."""
+def give_command(
+    session_id: str,
+    body: CommandIn,
+    me: Caller,
+    request: Request,
+    db: Db,
+    links: dict[str, str] | None = None,
+) -> CommandDone:
+    """Carry out ``body`` for the member ``me`` and store it (the API's route and the web pages).
+
+    The command is read first, as ``me`` may name things (a hidden NPC is not there for a player),
+    then the permission is checked on the typed command (a 403 whatever the version), then the
+    version (a 409). ``links`` (actor id -> member id, the GM's command only) are stored in the
+    session's ``controllers`` with the command: a table's character arriving is its owner's.
+    """
     started = time.perf_counter()
     games: Games = request.app.state.games
     with games.lock(session_id):
@@ -83,30 +106,40 @@ def give_command(session_id: str, body: CommandIn, me: Caller, request: Request,
         if head is None:
             raise not_found()
         at_table(me, head.table_id)
-        viewer = viewer_for(db, me, head.controllers)
-        if viewer.role == "observer":
-            raise forbidden()
-        if body.version != head.version:
-            raise conflict(head.version)
-        if not may_give(viewer, command_actor(body.command)):
+        viewer = viewer_for(me, head.controllers)
+        if viewer.role == "observer" or (links and not viewer.is_gm):
             raise forbidden()
         session = games.cached(session_id, head.version)
         if session is None:
             row = db.get(GameSession, session_id)
             assert row is not None
             session = games.load(db, row)
-        events = session.do(body.command, _dice(body.dice))
+        options = {} if viewer.is_gm else _options(db, head, session)
+        typed = read_command(head.kind, session, body.command, viewer, options)
+        if not may_give(viewer, typed, session.system.codec):
+            raise forbidden()
+        if body.version != head.version:
+            raise conflict(head.version)
+        events = _decided(session, typed, body, viewer, head.kind, options)
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
         wire = [codec.event_to_json(event) for event in events]
         state = games.snapshot(session)
         snapshot = None if state is None else (session.system.format, state)
-        options = {} if viewer.is_gm else _options(db, head, viewer, session)
+        controllers = {**head.controllers, **links} if links else None
         db.commit()  # give the read connection back before waiting for the writer
         try:
             request.app.state.store.write(
                 lambda writer: _write(
-                    writer, session_id, head.table_id, head.version, me.id, command, wire, snapshot
+                    writer,
+                    session_id,
+                    head.table_id,
+                    head.version,
+                    me.id,
+                    command,
+                    wire,
+                    snapshot,
+                    controllers,
                 )
             )
         except (IntegrityError, MovedError):
@@ -156,12 +189,28 @@ def _head(db: Db, session_id: str) -> _Head | None:
     return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}))
 
 
-def _options(db: Db, head: _Head, viewer: Viewer, session: Session[Any, Any, Any]) -> dict[str, Any]:
+def _options(db: Db, head: _Head, session: Session[Any, Any, Any]) -> dict[str, Any]:
     """:func:`options_for` from a session's head (a player's or an observer's view)."""
-    hidden = db.scalars(
-        select(Character.name).where(Character.table_id == head.table_id, Character.hidden.is_(True))
-    )
-    return view_options(head.kind, head.options, hidden, session)
+    return view_options(head.kind, head.options, hidden_names(db, head.table_id), session)
+
+
+def _decided(
+    session: Session[Any, Any, Any],
+    typed: Any,
+    body: CommandIn,
+    viewer: Viewer,
+    kind: str,
+    options: dict[str, Any],
+) -> list[Any]:
+    """The events of ``typed``; a refusal whose words name what ``viewer`` may not know of is told
+    without them."""
+    try:
+        return session.do(typed, _dice(body.dice))
+    except Refused as error:
+        if not mentions(error.render(), secrets(kind, viewer, options)):
+            raise
+        message = Message("server", N_("The rules refuse this command now."))
+        raise Refused(message, rule=error.rule) from None
 
 
 _MOVE_ON = (
@@ -185,6 +234,7 @@ def _write(
     command: Any,
     events: list[Any],
     snapshot: tuple[int, Any] | None = None,
+    controllers: dict[str, str] | None = None,
 ) -> None:
     """Store one command, its events, the snapshot due after it and its feed change, in the
     caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
@@ -197,6 +247,10 @@ def _write(
     ).scalar_one_or_none()
     if moved is None:
         raise MovedError()
+    if controllers is not None:
+        connection.execute(
+            update(SESSIONS).where(SESSIONS.c.id == session_id).values(controllers=controllers)
+        )
     command_id = connection.execute(
         _ADD_COMMAND,
         {

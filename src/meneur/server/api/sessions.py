@@ -2,9 +2,9 @@
 
 The route builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
 stores the events it returns; it never decides a rule. Who may give a command: the GM any; a
-player only a command whose actor (see :func:`meneur.server.projection.command_actor`) is one they
-control: a character they own at the table, or an actor the GM gave them in the session's
-``controllers``; an observer none.
+player only a command whose actor is one the server linked to them in the session's
+``controllers`` (:mod:`meneur.server.permissions`); an observer none. What a viewer who is not the
+GM receives goes through the projections (:mod:`meneur.server.projection`).
 """
 
 from __future__ import annotations
@@ -44,7 +44,16 @@ from meneur.server.models import (
     Member,
     Snapshot,
 )
-from meneur.server.projection import Viewer, project_events, project_state, view_options
+from meneur.server.permissions import may_act, viewer_for
+from meneur.server.projection import (
+    Viewer,
+    mentions,
+    project_command,
+    project_events,
+    project_state,
+    secrets,
+    view_options,
+)
 from meneur.server.table_options import setup_with
 
 router = APIRouter(prefix="/api/v1", tags=["sessions"])
@@ -57,7 +66,7 @@ class SessionIn(Body):
     kind: Annotated[str, Field(max_length=40)]
     setup: Any
     controllers: dict[str, str] = Field(default_factory=dict)
-    """Actor name -> member id: who (besides the GM) gives that actor's commands."""
+    """Actor id -> member id: who (besides the GM) gives that actor's commands."""
 
 
 class SessionCreated(BaseModel):
@@ -121,26 +130,21 @@ class LogOut(BaseModel):
     log: list[LogEntry]
 
 
-def viewer_of(db: Db, member: Member, session: GameSession | None) -> Viewer:
-    """The member as a viewer of ``session``: the actors they control in it."""
-    return viewer_for(db, member, None if session is None else session.controllers)
+def viewer_of(member: Member | Caller, session: GameSession | None) -> Viewer:
+    """The member as a viewer of ``session``: the actors the server linked to them in it."""
+    return viewer_for(member, None if session is None else session.controllers)
 
 
-def viewer_for(db: Db, member: Member | Caller, controllers: dict[str, str] | None) -> Viewer:
-    """The member as a viewer of a session with these ``controllers``: the actors they control in
-    it (the characters they own at the table, and those the GM gave them)."""
-    if member.role != "player":
-        return Viewer(member.id, member.role, frozenset())
-    actors = set(
+def hidden_names(db: Db, table_id: str) -> list[str]:
+    """The names of the table's characters the GM hides (a hidden character a player owns hides
+    nothing: only the GM hides)."""
+    return list(
         db.scalars(
             select(Character.name).where(
-                Character.table_id == member.table_id, Character.owner_id == member.id
+                Character.table_id == table_id, Character.hidden.is_(True), Character.owner_id.is_(None)
             )
         )
     )
-    if controllers:
-        actors.update(actor for actor, owner in controllers.items() if owner == member.id)
-    return Viewer(member.id, member.role, frozenset(actors))
 
 
 def options_for(
@@ -150,10 +154,7 @@ def options_for(
     the GM, who sees everything): with the table's hidden characters and what ``session`` tells."""
     if viewer.is_gm:
         return dict(table.options)
-    hidden = db.scalars(
-        select(Character.name).where(Character.table_id == table.id, Character.hidden.is_(True))
-    )
-    return view_options(kind, table.options, hidden, session)
+    return view_options(kind, table.options, hidden_names(db, table.id), session)
 
 
 def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:
@@ -164,7 +165,7 @@ def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTabl
     table = db.get(GameTable, row.table_id)
     member = db.get(Member, me.id)
     assert table is not None and member is not None
-    return row, table, viewer_of(db, member, row)
+    return row, table, viewer_of(member, row)
 
 
 def _installed(kind: str) -> bool:
@@ -295,12 +296,6 @@ def announce(db: Db, row: GameSession, kind: str, version: int, stored: CommandR
     return stored.command, events
 
 
-def may_give(viewer: Viewer, actor: str | None) -> bool:
-    if viewer.is_gm:
-        return True
-    return viewer.role == "player" and actor is not None and actor in viewer.actors
-
-
 @router.get(
     "/sessions/{session_id}/legal",
     response_model=LegalList,
@@ -308,12 +303,13 @@ def may_give(viewer: Viewer, actor: str | None) -> bool:
     summary="The commands this member may give now",
 )
 def legal(session_id: str, me: Me, request: Request, db: Database, refused: bool = False) -> LegalList:
-    row, _table, viewer = _session(db, me, session_id)
+    row, table, viewer = _session(db, me, session_id)
     games: Games = request.app.state.games
     with games.lock(session_id):
         session = games.load(db, row)
         entries = session.legal(include_refused=refused)
         codec = session.system.codec
+        words = secrets(row.kind, viewer, options_for(db, table, row.kind, viewer, session))
         found = [
             LegalOut(
                 actor=e.actor,
@@ -326,9 +322,11 @@ def legal(session_id: str, me: Me, request: Request, db: Database, refused: bool
                 reason=None if e.reason is None else e.reason.render(),
             )
             for e in entries
-            if may_give(viewer, e.actor)
+            if may_act(viewer, e.actor)
         ]
-        return LegalList(version=session.version, legal=found)
+        # an entry naming what this viewer may not know of (a hidden NPC: a target, a reason) is not theirs
+        shown = [e for e in found if not mentions([e.command, e.details, e.reason], words)]
+        return LegalList(version=session.version, legal=shown)
 
 
 @router.get(
@@ -351,7 +349,7 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
         version=len(entries),
         log=[
             LogEntry(
-                command=e["command"] if viewer.is_gm or viewer.role == "player" else None,
+                command=project_command(row.kind, e["command"], viewer, options),
                 events=project_events(row.kind, e["events"], viewer, options),
             )
             for e in entries
