@@ -35,7 +35,7 @@ from meneur.server.api.common import (
     forbidden,
     not_found,
 )
-from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, may_give, viewer_for
+from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, may_give, version_links, viewer_for
 from meneur.server.games import Games
 from meneur.server.models import COMMANDS, EVENTS, SESSIONS, SNAPSHOTS, TABLES, Character, GameSession
 from meneur.server.projection import Viewer, command_actor, project_events, view_options
@@ -51,7 +51,7 @@ def _dice(values: list[int] | None) -> DiceSource:
 @router.post(
     "/sessions/{session_id}/commands",
     response_model=CommandDone,
-    responses=errors(400, 401, 403, 404, 409, 422),
+    responses={**errors(400, 401, 403, 404, 409, 422), 200: version_links("undo")},
     summary="Give a command",
 )
 async def post_command(
