@@ -189,12 +189,10 @@ def test_undo_takes_back_the_whole_last_command(client: TestClient, table: Table
     assert [e["events"][0]["hit"]["damage"] for e in log["log"]] == [3, 1]
 
 
-def test_undo_of_an_empty_log_is_400(client: TestClient, table: Table) -> None:
+def test_undo_of_an_empty_log_is_a_409_conflict_with_the_session(client: TestClient, table: Table) -> None:
     sid = start_fight(client, table)
-    assert (
-        client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 0}, headers=table.gm.headers).status_code
-        == 400
-    )
+    answer = client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 0}, headers=table.gm.headers)
+    assert (answer.status_code, answer.json()["error"]) == (409, "nothing_to_undo")
 
 
 def test_legal_lists_only_the_players_own_commands(client: TestClient, table: Table) -> None:

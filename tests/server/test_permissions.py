@@ -96,7 +96,7 @@ MATRIX: dict[str, tuple[Call, tuple[int, ...]]] = {
     ),
     "undo": (
         _table_call("POST", "/api/v1/sessions/{session}/undo", {"version": 0}),
-        (400, 403, 403, 403, 401, 404),
+        (409, 403, 403, 403, 401, 404),  # the GM's: nothing to take back yet
     ),
     "roll": (
         _table_call("POST", "/api/v1/tables/{table}/rolls", {"expression": "1d6"}),

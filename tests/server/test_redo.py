@@ -36,6 +36,10 @@ def post(client: TestClient, headers: dict[str, str], sid: str, verb: str, versi
     return client.post(f"/api/v1/sessions/{sid}/{verb}", json={"version": version}, headers=headers)
 
 
+def refusal(answer: httpx.Response) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"]
+
+
 def test_redo_gives_back_the_commands_taken_back_last_first(client: TestClient, table: Table) -> None:
     sid = start_fight(client, table)
     for version, dice in enumerate((3, 5, 2)):
@@ -55,7 +59,7 @@ def test_redo_gives_back_the_commands_taken_back_last_first(client: TestClient, 
     log = client.get(f"/api/v1/sessions/{sid}/log", headers=table.gm.headers).json()
     assert [e["events"][0]["hit"]["damage"] for e in log["log"]] == [3, 5, 2]
     nothing = post(client, table.gm.headers, sid, "redo", 3)
-    assert nothing.status_code == 400 and nothing.json()["error"] == "bad_input"
+    assert refusal(nothing) == (409, "nothing_to_redo")
 
 
 def test_a_command_after_an_undo_makes_redo_refuse(client: TestClient, table: Table) -> None:
@@ -64,12 +68,12 @@ def test_a_command_after_an_undo_makes_redo_refuse(client: TestClient, table: Ta
     give(client, table, sid, 1, 5)
     assert post(client, table.gm.headers, sid, "undo", 2).status_code == 200
     give(client, table, sid, 1, 1, actor="Bren")
-    assert post(client, table.gm.headers, sid, "redo", 2).status_code == 400
+    assert refusal(post(client, table.gm.headers, sid, "redo", 2)) == (409, "nothing_to_redo")
     # the command given after the undo, taken back, is the one redo gives back (not the older one)
     assert post(client, table.gm.headers, sid, "undo", 2).status_code == 200
     redone = post(client, table.gm.headers, sid, "redo", 1)
     assert redone.json()["command"] == attack("Bren", "Ghoul")
-    assert post(client, table.gm.headers, sid, "redo", 2).status_code == 400
+    assert refusal(post(client, table.gm.headers, sid, "redo", 2)) == (409, "nothing_to_redo")
 
 
 def test_a_redo_after_an_older_undo_and_a_new_command_refuses(client: TestClient, table: Table) -> None:
@@ -81,7 +85,7 @@ def test_a_redo_after_an_older_undo_and_a_new_command_refuses(client: TestClient
     give(client, table, sid, 1, 1, actor="Bren")  # the commands at versions 2 and 3 are gone for good
     assert post(client, table.gm.headers, sid, "undo", 2).status_code == 200
     assert post(client, table.gm.headers, sid, "redo", 1).json()["command"] == attack("Bren", "Ghoul")
-    assert post(client, table.gm.headers, sid, "redo", 2).status_code == 400
+    assert refusal(post(client, table.gm.headers, sid, "redo", 2)) == (409, "nothing_to_redo")
 
 
 def test_redo_refuses_a_stale_version_a_player_an_observer_a_stranger(
@@ -155,6 +159,6 @@ def test_redo_after_a_restart_gives_the_state_before_the_undo(tmp_path: Path) ->
         refused = httpx.post(
             restarted.url + f"/api/v1/sessions/{sid}/redo", json={"version": 3}, headers=headers
         )
-        assert refused.status_code == 400
+        assert refusal(refused) == (409, "nothing_to_redo")
     finally:
         restarted.stop()

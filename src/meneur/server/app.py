@@ -28,6 +28,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, set_language
+from meneur.server import contract
 from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
 from meneur.server.config import Settings
@@ -258,6 +259,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
 
     app.add_exception_handler(PoolTimeout, busy)
     app.add_exception_handler(OperationalError, busy)
+    contract.install(app)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -356,10 +356,10 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
     except OVERLOAD as error:
         await _overloaded(websocket, error, accepted=False)
         return
+    await websocket.accept()  # before any refusal: one refused at the handshake carries no code
     if member_id is None:
         await websocket.close(code=CLOSE_UNAUTHORIZED)
         return
-    await websocket.accept()
     hub: Hub = app.state.hub
     wake = hub.subscribe(table_id)
     closed = asyncio.Event()

@@ -245,8 +245,8 @@ async def page_live(
         log.warning("page socket closed: database busy or unavailable")
         await _close(websocket, CLOSE_TRY_AGAIN, accepted=False)
         return
-    if isinstance(seat, int):
-        await websocket.close(code=seat)
+    if isinstance(seat, int):  # accepted first: refused at the handshake, a browser sees no code
+        await _close(websocket, seat, accepted=False)
         return
     await websocket.accept()
     await _serve(websocket, seat, after)

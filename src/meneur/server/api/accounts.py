@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import N_, Message
 from meneur.server.accounts import change_password, check_account
-from meneur.server.api.common import ApiError, Body, Database, bearer, errors
+from meneur.server.api.common import ApiError, Body, Database, Text, bearer, errors
 from meneur.server.auth import hash_password
 from meneur.server.models import Account
 
@@ -24,8 +24,8 @@ router = APIRouter(prefix="/api/v1", tags=["accounts"])
 
 PASSWORD_LEAST = 1
 """A password's fewest characters, for a new account as for a new password."""
-AccountName = Annotated[str, Field(min_length=1, max_length=200)]
-Password = Annotated[str, Field(min_length=PASSWORD_LEAST, max_length=200)]
+AccountName = Annotated[Text, Field(min_length=1, max_length=200)]
+Password = Annotated[Text, Field(min_length=PASSWORD_LEAST, max_length=200)]
 
 
 class Credentials(Body):

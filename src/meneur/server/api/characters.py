@@ -20,6 +20,8 @@ from meneur.server.api.common import (
     Me,
     errors,
     forbidden,
+    link,
+    links,
     not_found,
     table_for,
 )
@@ -38,6 +40,20 @@ class CharacterIn(Body):
 class CharacterUpdate(Body):
     file: dict[str, Any]
     hidden: bool | None = None
+
+
+def character_links() -> dict[str, dict[str, Any]]:
+    """What the caller may call next on the character just made."""
+    seat = {
+        "path__table_id": "$request.path.table_id",
+        "path__character_id": "$response.body#/id",
+        "header__authorization": "$request.header.authorization",
+    }
+    return {
+        "GetCharacter": link("get", "/tables/{table_id}/characters/{character_id}", **seat),
+        "UpdateCharacter": link("put", "/tables/{table_id}/characters/{character_id}", **seat),
+        "ClaimCharacter": link("post", "/tables/{table_id}/characters/{character_id}/claim", **seat),
+    }
 
 
 class CharacterRef(BaseModel):
@@ -106,7 +122,7 @@ class RulesBrokenError(Exception):
     "/tables/{table_id}/characters",
     status_code=201,
     response_model=CharacterRef,
-    responses=errors(400, 401, 403, 404, 422),
+    responses={**errors(400, 401, 403, 404, 422), 201: links(**character_links())},
     summary="Add a character file",
 )
 def add_character(table_id: str, body: CharacterIn, me: Me, request: Request, db: Database) -> CharacterRef:

@@ -37,7 +37,7 @@ from meneur.server.api.common import (
     forbidden,
     not_found,
 )
-from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, hidden_names
+from meneur.server.api.sessions import CommandDone, CommandIn, MovedError, hidden_names, version_links
 from meneur.server.games import Games
 from meneur.server.models import COMMANDS, EVENTS, SESSIONS, SNAPSHOTS, TABLES, GameSession
 from meneur.server.permissions import may_give, viewer_for
@@ -61,7 +61,7 @@ def _dice(values: list[int] | None) -> DiceSource:
 @router.post(
     "/sessions/{session_id}/commands",
     response_model=CommandDone,
-    responses=errors(400, 401, 403, 404, 409, 422),
+    responses={**errors(400, 401, 403, 404, 409, 422), 200: version_links("undo")},
     summary="Give a command",
 )
 async def post_command(

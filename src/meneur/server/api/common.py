@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Request
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
 from meneur.server.auth import digest
 from meneur.server.models import MEMBERS, GameTable, Member
+
+Text = Annotated[str, Field(json_schema_extra={"not": {"pattern": "\\x00"}})]
+"""A text field: the OpenAPI document says it holds no NUL character, as the server checks of
+every text of a body (:func:`meneur.storage.check_data`, before any route reads it). Written as
+``not`` a pattern that finds one: ``^[^\\x00]*$`` made generating a 100,000-character note crawl."""
 
 
 class Body(BaseModel):
@@ -36,6 +41,34 @@ class RefusedBody(BaseModel):
     message: str
 
 
+def listed(names: Callable[[], list[str]]) -> Callable[[dict[str, Any]], None]:
+    """A field's documented ``enum``: ``names()`` when the document is made (the registry's systems
+    or kinds, complete once the app is built)."""
+
+    def document(schema: dict[str, Any]) -> None:
+        schema["enum"] = names()
+
+    return document
+
+
+def link(method: str, path: str, body: Any = None, **parameters: str) -> dict[str, Any]:
+    """An OpenAPI link to the operation ``method path`` (under ``/api/v1``), its parameters given
+    as ``location__name`` (``path__table_id``) runtime expressions; ``body``: its request body."""
+    pointer = ("/api/v1" + path).replace("~", "~0").replace("/", "~1")
+    found: dict[str, Any] = {
+        "operationRef": f"#/paths/{pointer}/{method}",
+        "parameters": {key.replace("__", "."): value for key, value in parameters.items()},
+    }
+    if body is not None:
+        found["requestBody"] = body
+    return found
+
+
+def links(**named: dict[str, Any]) -> dict[str, Any]:
+    """A response's documented links (what a client may call next with what it answered)."""
+    return {"links": named}
+
+
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     """The documented error responses of a route."""
     described = {
@@ -43,7 +76,8 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
         401: "No valid token",
         403: "Not allowed for this member",
         404: "No such table or session for this member",
-        409: "Version is not the current one",
+        405: "Not a method of this address",
+        409: "Conflicts with the current state (another version, nothing to undo or redo, taken)",
         413: "Body too large",
         429: "Too many failed attempts",
     }
@@ -53,6 +87,10 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
             found[422] = {"model": RefusedBody, "description": "Refused by the rules"}
         else:
             found[code] = {"model": ErrorBody, "description": described[code]}
+        if code == 405:
+            found[code]["headers"] = {
+                "Allow": {"description": "The methods the address takes", "schema": {"type": "string"}}
+            }
     return found
 
 

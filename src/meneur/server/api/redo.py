@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import N_, Message
 from meneur.server.api.common import ApiError, Database, Me, conflict, errors, gm_only
-from meneur.server.api.sessions import MovedError, UndoIn, Undone, _session, announce
+from meneur.server.api.sessions import MovedError, UndoIn, Undone, _session, announce, version_links
 from meneur.server.games import Games
 from meneur.server.models import CommandRow, GameSession
 
@@ -48,13 +48,13 @@ def redoable(db: Db, session_id: str, version: int) -> CommandRow | None:
 
 
 def _nothing_to_redo() -> ApiError:
-    return ApiError(400, "bad_input", Message("server", N_("There is no command to carry out again.")))
+    return ApiError(409, "nothing_to_redo", Message("server", N_("There is no command to carry out again.")))
 
 
 @router.post(
     "/sessions/{session_id}/redo",
     response_model=Undone,
-    responses=errors(400, 401, 403, 404, 409),
+    responses={**errors(400, 401, 403, 404, 409), 200: version_links("undo")},
     summary="Carry out again the last command taken back (GM)",
 )
 def redo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) -> Undone:

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session as Db
 from meneur.dice import EnteredSource, RandomSource, finish, roll, to_json
 from meneur.dice.source import DiceSource
 from meneur.server import feed
-from meneur.server.api.common import Body, Database, Me, at_table, errors, forbidden, not_found
+from meneur.server.api.common import Body, Database, Me, Text, at_table, errors, forbidden, not_found
 from meneur.server.models import GameTable, Member, Roll
 
 router = APIRouter(prefix="/api/v1", tags=["rolls"])
@@ -26,7 +26,7 @@ AUDIENCE: dict[str, str] = {"public": "table", "gm": "gm+member", "blind": "gm",
 
 
 class RollIn(Body):
-    expression: Annotated[str, Field(min_length=1, max_length=500)]
+    expression: Annotated[Text, Field(min_length=1, max_length=500)]
     visibility: Visibility = "public"
     dice: Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)] | None = None
 

@@ -31,6 +31,9 @@ from meneur.server.api.common import (
     conflict,
     errors,
     gm_only,
+    link,
+    links,
+    listed,
     not_found,
 )
 from meneur.server.auth import new_id
@@ -62,11 +65,43 @@ log = logging.getLogger("meneur.server.sessions")
 Dice = Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)]
 
 
+def session_kinds() -> list[str]:
+    """Every kind of session a table may play (the kinds of its own system only)."""
+    return sorted(SYSTEMS)
+
+
 class SessionIn(Body):
-    kind: Annotated[str, Field(max_length=40)]
+    kind: Annotated[str, Field(max_length=40, json_schema_extra=listed(session_kinds))]
     setup: Any
     controllers: dict[str, str] = Field(default_factory=dict)
     """Actor id -> member id: who (besides the GM) gives that actor's commands."""
+
+
+def session_links(session: str, version: str = "$response.body#/version") -> dict[str, dict[str, Any]]:
+    """What the caller may call next on the session ``session`` at ``version`` (runtime
+    expressions)."""
+    seat = {"path__session_id": session, "header__authorization": "$request.header.authorization"}
+    return {
+        "GetSession": link("get", "/sessions/{session_id}", **seat),
+        "GetLegal": link("get", "/sessions/{session_id}/legal", **seat),
+        "GetLog": link("get", "/sessions/{session_id}/log", **seat),
+        "GiveCommand": link("post", "/sessions/{session_id}/commands", {"version": version}, **seat),
+    }
+
+
+def version_links(*verbs: str) -> dict[str, Any]:
+    """Links to ``verbs`` (``undo``, ``redo``) of the same session at the version just answered."""
+    seat = {
+        "path__session_id": "$request.path.session_id",
+        "header__authorization": "$request.header.authorization",
+    }
+    named = {
+        verb.title(): link(
+            "post", f"/sessions/{{session_id}}/{verb}", {"version": "$response.body#/version"}, **seat
+        )
+        for verb in verbs
+    }
+    return links(**named, **session_links("$request.path.session_id"))
 
 
 class SessionCreated(BaseModel):
@@ -210,7 +245,7 @@ def reads_files(kind: str, setup: Any) -> Message | None:
     "/tables/{table_id}/sessions",
     status_code=201,
     response_model=SessionCreated,
-    responses=errors(400, 401, 403, 404),
+    responses={**errors(400, 401, 403, 404), 201: links(**session_links("$response.body#/id"))},
     summary="Start a session of the engine (GM)",
 )
 def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db: Database) -> SessionCreated:
@@ -360,7 +395,7 @@ def session_log(session_id: str, me: Me, request: Request, db: Database) -> LogO
 @router.post(
     "/sessions/{session_id}/undo",
     response_model=Undone,
-    responses=errors(400, 401, 403, 404, 409),
+    responses={**errors(400, 401, 403, 404, 409), 200: version_links("undo", "redo")},
     summary="Take back the last command (GM)",
 )
 def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) -> Undone:
@@ -373,7 +408,7 @@ def undo(session_id: str, body: UndoIn, me: Me, request: Request, db: Database) 
         if body.version != row.version:
             raise conflict(row.version)
         if row.version == 0:
-            raise ApiError(400, "bad_input", Message("server", N_("There is no command to take back.")))
+            raise ApiError(409, "nothing_to_undo", Message("server", N_("There is no command to take back.")))
         games.load(db, row)
         try:
             with request.app.state.store.writer() as writer:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, Response
+from fastapi import APIRouter, Header, Path, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
+from starlette.convertors import Convertor, register_url_convertor
 
 from meneur.engine.registry import SYSTEMS
 from meneur.i18n import N_, Message
@@ -18,9 +19,13 @@ from meneur.server.api.common import (
     Body,
     Database,
     Me,
+    Text,
     bearer,
     errors,
     gm_only,
+    link,
+    links,
+    listed,
     not_found,
     table_for,
 )
@@ -30,7 +35,25 @@ from meneur.server.models import Character, GameSession, GameTable, Member
 
 router = APIRouter(prefix="/api/v1", tags=["tables"])
 
-Name = Annotated[str, Field(min_length=1, max_length=200)]
+Name = Annotated[Text, Field(min_length=1, max_length=200)]
+
+
+class MemberConvertor(Convertor[str]):
+    """A member's id in a path: anything but ``me`` (``/members/me`` is the caller's own address,
+    which takes ``PUT`` only: without this, ``DELETE /members/me`` was routed as a member's id and
+    a 405 there named ``DELETE``)."""
+
+    regex = "(?!me$)[^/]+"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("member", MemberConvertor())
+MemberId = Annotated[str, Path(json_schema_extra={"not": {"const": "me"}})]
 Language = Literal["fr", "en", "pl"]
 
 
@@ -41,9 +64,35 @@ def table_systems() -> list[str]:
 
 class TableIn(Body):
     name: Name
-    system: str
+    system: Annotated[str, Field(json_schema_extra=listed(table_systems))]
     options: dict[str, Any] = Field(default_factory=dict)
     account: Credentials | None = None
+
+
+def table_links() -> dict[str, dict[str, Any]]:
+    """What the GM of a table just created may call: its id and GM token are in the answer."""
+    seat = {
+        "path__table_id": "$response.body#/id",
+        "header__authorization": "Bearer {$response.body#/gm_token}",
+    }
+    return {
+        "GetTable": link("get", "/tables/{table_id}", **seat),
+        "NewJoinCode": link("post", "/tables/{table_id}/join-code", **seat),
+        "NewSession": link("post", "/tables/{table_id}/sessions", **seat),
+        "NewCharacter": link("post", "/tables/{table_id}/characters", **seat),
+        "GetOptions": link("get", "/tables/{table_id}/options", **seat),
+        "SetOptions": link("put", "/tables/{table_id}/options", **seat),
+        "Roll": link("post", "/tables/{table_id}/rolls", **seat),
+        "GetRolls": link("get", "/tables/{table_id}/rolls", **seat),
+        "SetMe": link("put", "/tables/{table_id}/members/me", **seat),
+    }
+
+
+def join_link() -> dict[str, Any]:
+    """Joining with the code just made (the link starts from a new code, not from the table's
+    creation: a code rotated since is refused, with the 404 of a table that is not there)."""
+    body = {"join_code": "$response.body#/join_code", "name": "Ayla"}
+    return link("post", "/tables/{table_id}/join", body, path__table_id="$request.path.table_id")
 
 
 class TableCreated(BaseModel):
@@ -53,7 +102,7 @@ class TableCreated(BaseModel):
 
 
 class JoinIn(Body):
-    join_code: Annotated[str, Field(max_length=200)]
+    join_code: Annotated[Text, Field(max_length=200)]
     name: Name
     role: Literal["player", "observer"] = "player"
     language: Language | None = None
@@ -76,7 +125,7 @@ class MemberOut(BaseModel):
 
 class MeIn(Body):
     language: Language | None = None
-    notes: Annotated[str, Field(max_length=100_000)] | None = None
+    notes: Annotated[Text, Field(max_length=100_000)] | None = None
 
 
 class MeOut(MemberOut):
@@ -106,7 +155,7 @@ class TableOut(BaseModel):
     "/tables",
     status_code=201,
     response_model=TableCreated,
-    responses=errors(400, 401, 429),
+    responses={**errors(400, 401, 429), 201: links(**table_links())},
     summary="Create a table; its creator is the GM",
 )
 def create_table(
@@ -170,7 +219,17 @@ def new_table(body: TableIn, request: Request, account_id: int | None) -> TableC
 @router.post(
     "/tables/{table_id}/join",
     response_model=Joined,
-    responses=errors(400, 404, 429),
+    responses={
+        **errors(400, 404, 429),
+        200: links(
+            GetTable=link(
+                "get",
+                "/tables/{table_id}",
+                path__table_id="$request.path.table_id",
+                header__authorization="Bearer {$response.body#/token}",
+            )
+        ),
+    },
     summary="Join a table with its join code",
 )
 def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
@@ -210,7 +269,7 @@ def join(table_id: str, body: JoinIn, request: Request, db: Database) -> Joined:
 @router.post(
     "/tables/{table_id}/join-code",
     response_model=JoinCode,
-    responses=errors(401, 403, 404),
+    responses={**errors(401, 403, 404), 200: links(JoinTable=join_link())},
     summary="Rotate the join code (GM)",
 )
 def rotate_join_code(table_id: str, me: Me, request: Request, db: Database) -> JoinCode:
@@ -308,12 +367,12 @@ def update_me(table_id: str, body: MeIn, me: Me, request: Request, db: Database)
 
 
 @router.delete(
-    "/tables/{table_id}/members/{member_id}",
+    "/tables/{table_id}/members/{member_id:member}",
     status_code=204,
-    responses=errors(401, 403, 404),
+    responses=errors(401, 403, 404, 405),  # 405: `me` is no member's id (/members/me takes PUT)
     summary="Remove a member (GM); their token stops working at once",
 )
-def remove_member(table_id: str, member_id: str, me: Me, request: Request, db: Database) -> Response:
+def remove_member(table_id: str, member_id: MemberId, me: Me, request: Request, db: Database) -> Response:
     table_for(db, me, table_id)
     gm_only(me)
     with request.app.state.store.writer() as writer:
