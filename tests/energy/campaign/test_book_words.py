@@ -59,7 +59,7 @@ def test_stress_boxes_agree_with_their_number(tmp_path: Path, lang: str, one: st
     [
         (
             "fr",
-            "KITSUNE est déjà incapacité : être blessé de nouveau ne change rien ; rien n'a été enregistré.",
+            "KITSUNE a déjà l'état incapacité : une nouvelle blessure ne change rien ; rien n'a été enregistré.",
         ),
         (
             "en",

@@ -365,7 +365,7 @@ def test_wounded_again_is_told_as_incapacitated(tmp_path: Path) -> None:
     path = _campaign(tmp_path)
     run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
     french = run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
-    assert "KITSUNE est blessé une nouvelle fois et subit à la place l'état incapacité." in french.stdout
+    assert "KITSUNE, déjà dans l'état blessé, subit à la place l'état incapacité." in french.stdout
     log = run_cli(["energy", "campaign", "log", str(path)], "en")
     assert "KITSUNE is wounded again and gets the state incapacitated instead." in log.stdout
 
