@@ -173,10 +173,34 @@ class Agreement:
         return forms[min(_GENDER_FORMS.get(str(self.gender), 2), len(forms) - 1)]
 
 
-def _formatted(text: str, params: dict[str, Any]) -> str:
-    """``text.format(**params)``, the ``gender`` parameter read as an :class:`Agreement`."""
+DECIMAL_MARKS: dict[str, str] = {"fr": ",", "en": ".", "pl": ","}
+"""The decimal mark of each language, as the Unicode CLDR writes it (``3,5`` in French)."""
+
+
+@dataclass(frozen=True)
+class LocalDecimal:
+    """A decimal number as it formats in a language: ``format(LocalDecimal(3.5, ","), ".1f")`` is ``3,5``."""
+
+    value: float
+    mark: str
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).replace(".", self.mark)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def _formatted(text: str, params: dict[str, Any], lang: str | None = None) -> str:
+    """``text.format(**params)``, the ``gender`` parameter read as an :class:`Agreement` and every
+    decimal number written with the language's mark (``{mean:.1f}`` is ``3,5`` in French)."""
+    mark = DECIMAL_MARKS[lang or get_language()]
+    params = {
+        key: LocalDecimal(value, mark) if isinstance(value, float) and mark != "." else value
+        for key, value in params.items()
+    }
     if GENDER in params and not isinstance(params[GENDER], Agreement):
-        params = {**params, GENDER: Agreement(params[GENDER])}
+        params[GENDER] = Agreement(params[GENDER])
     return text.format(**params)
 
 
@@ -224,7 +248,7 @@ class Message:
         else:
             text = translate(self.domain, self.msgid, lang)
         params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params.items()}
-        return _formatted(text, params) if params else text
+        return _formatted(text, params, lang) if params else text
 
     def __str__(self) -> str:
         return self.render()
