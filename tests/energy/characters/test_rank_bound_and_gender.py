@@ -26,7 +26,7 @@ def _text(**changes: object) -> str:
 def test_a_rank_above_100_is_refused_naming_the_field(rank: int) -> None:
     with pytest.raises(BadInputError) as caught:
         parse_character(_text(rank=rank))
-    assert "rank : doit valoir au plus 100" in caught.value.message.render("fr")
+    assert "rank : doit valoir au plus 100" in caught.value.message.render("fr")
 
 
 def test_energy_check_refuses_a_huge_rank(tmp_path: Path) -> None:
