@@ -29,3 +29,13 @@ def test_units_flag_at_a_table_names_the_flag_typed(tmp_path: Path, flag: str) -
     result = run_cli([*OPPOSED[:2], _table(tmp_path), *OPPOSED[2:], flag], "fr")
     assert result.exit_code == 2
     assert flag in result.stderr and "--odds" not in result.stderr
+
+
+def test_the_refusal_is_a_json_error_with_json(tmp_path: Path) -> None:
+    """README, "Exit status": 2 for bad input, and with ``--json`` the error object on stdout."""
+    import json
+
+    result = run_cli([*OPPOSED[:2], _table(tmp_path), *OPPOSED[2:], "--odds", "--json"], "fr")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)
+    assert error["error"] == "bad_input" and "--odds" in error["message"]

@@ -55,3 +55,15 @@ def test_an_unknown_gender_is_refused_naming_the_field() -> None:
     with pytest.raises(BadInputError) as caught:
         parse_character(_text(gender="neutre"))
     assert "gender" in caught.value.message.render("fr")
+
+
+def test_a_huge_rank_is_a_json_error_with_json(tmp_path: Path) -> None:
+    """README, "Exit status": 2 for bad input, and with ``--json`` the error object on stdout."""
+    import json
+
+    path = tmp_path / "hero.yaml"
+    path.write_text(_text(rank=10**30))
+    result = run_cli(["energy", "check", str(path), "--json"], "fr")
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)
+    assert error["error"] == "bad_input" and "rank" in error["message"]
