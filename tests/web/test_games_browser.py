@@ -222,7 +222,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     test = player.locator("form.action[data-kind='test'][data-actor='Yves']").first
     expect(test.locator(".odds")).to_contain_text("succès")
     test.locator("summary").click()
-    expect(test.locator(".um-test h3")).to_contain_text("La table UM : colonne")
+    expect(test.locator(".um-test h3")).to_contain_text("La table UM : colonne")
     # the row chosen for Discussion: the odds before rolling follow, as the table UM gives them
     discussion = player.locator("form.action[data-kind='test']", has_text="Discussion")
     discussion.get_by_label("Difficulté").select_option("difficile")
@@ -238,7 +238,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     opposed.locator("select[name=difficulty_a]").select_option("difficile")
     expect(opposed.locator(".odds")).to_contain_text(_asmo_wins(table.engine(), "difficile"), timeout=WAIT)
     opposed.locator("details[data-side=b] summary").click()
-    expect(opposed.locator("details[data-side=b] .um-test h3")).to_contain_text("La table UM : colonne")
+    expect(opposed.locator("details[data-side=b] .um-test h3")).to_contain_text("La table UM : colonne")
     _fits(gm)
     clean(gm, "insmv-opposed-gm-phone")
     gm.set_viewport_size(LAPTOP["viewport"])
@@ -254,7 +254,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     spend.locator("input[name=amount]").evaluate("e => { e.removeAttribute('max'); e.value = '40'; }")
     spend.locator("button.do").click()
     expect(player.locator("#refusal")).to_have_text(
-        "Yves a 2 points de pouvoir\u00a0; le pouvoir en demande 40.", timeout=WAIT
+        "Yves a 2 points de pouvoir ; le pouvoir en demande 40.", timeout=WAIT
     )
     assert table.engine()["version"] == 1
     table.refused_reason_shown(player)
@@ -297,7 +297,7 @@ def test_warzone_in_english_a_critical_failure_rolls_on_the_violence_table_and_t
 def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_before_and_the_gm_undoes(
     demo: Demo, browser: Any
 ) -> None:
-    """« Résolution : 2D6 plus Trait, cinq paliers »: 6 + 5 + Mental 2 = 13."""
+    """« Résolution : 2D6 plus Trait, cinq paliers »: 6 + 5 + Mental 2 = 13."""
     table = Table(demo, browser, "carpathes", "fr", "Mihail")
     gm, player = table.gm, table.player
     table.refused_reason_shown(player)  # no session yet: the engine says why
@@ -352,5 +352,5 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
         ("Anca", 2, True),
         ("Loup", 2, False),
     ]
-    expect(player.locator(".facts")).to_contain_text("1. Loup : 6+6 + Physique 2 = 14", timeout=WAIT)
+    expect(player.locator(".facts")).to_contain_text("1. Loup : 6+6 + Physique 2 = 14", timeout=WAIT)
     table.close()
