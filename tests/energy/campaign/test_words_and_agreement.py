@@ -135,3 +135,23 @@ def test_a_phase_refusal_elides_que() -> None:
     """« n'est possible qu'entre deux séances », never « que entre »."""
     text = Message("energy_campaign", ONLY_IN_PHASE[Phase.IDLE], {"action": "X", "actual": "Y"}).render("fr")
     assert "qu'entre deux séances" in text
+
+
+@pytest.mark.parametrize(
+    ("msgid", "params", "expected"),
+    [
+        (
+            "{name} is brisé and cannot fight.",
+            {"name": "WINK"},
+            "WINK subit l'état brisé et ne peut pas combattre.",
+        ),
+        ("now {condition}", {"condition": "sonné"}, "condition sonné ajoutée"),
+        ("no longer {condition}", {"condition": "sonné"}, "condition sonné retirée"),
+    ],
+)
+def test_fight_messages_without_a_gender_agree_with_anyone(
+    msgid: str, params: dict[str, str], expected: str
+) -> None:
+    """A combatant carries no gender yet: the fight's French says the state so that it agrees with
+    a heroine as well as a hero (« WINK est brisé » was wrong for her)."""
+    assert Message("energy_combat", msgid, params).render("fr") == expected
