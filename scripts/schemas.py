@@ -1,4 +1,5 @@
-"""Write docs/schema/<key>.schema.json for every system the engine knows (the wire form's JSON Schema).
+"""Write docs/schema/<key>.schema.json for every system the engine knows (the wire form's JSON Schema),
+and docs/schema/energy-character.schema.json (the character file's).
 
     .venv/bin/python scripts/schemas.py
 
@@ -14,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from meneur.engine.registry import SYSTEMS, schema_text  # noqa: E402
+from meneur.systems.energy.files import json_schema_text  # noqa: E402
 
 
 def main() -> None:
@@ -21,6 +23,9 @@ def main() -> None:
         path = ROOT / "docs" / "schema" / f"{key}.schema.json"
         path.write_text(schema_text(key), encoding="utf-8")
         print(path.relative_to(ROOT))
+    path = ROOT / "docs" / "schema" / "energy-character.schema.json"
+    path.write_text(json_schema_text(), encoding="utf-8")
+    print(path.relative_to(ROOT))
 
 
 if __name__ == "__main__":

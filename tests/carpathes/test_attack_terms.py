@@ -1,6 +1,6 @@
 """An attack's terms before the dice (``attacks.attack_terms``) are the ones the chronicle rolls
 with: over every roll of the dice, the wounds the chronicle records fall exactly as
-``odds.wound_odds`` of those terms says (003_87a535c5e428c5d3.txt, « Combat : attaque, défense,
+``odds.wound_odds`` of those terms says (003_87a535c5e428c5d3.txt, « Combat : attaque, défense,
 dégâts »)."""
 
 from __future__ import annotations

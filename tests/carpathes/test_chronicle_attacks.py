@@ -1,4 +1,4 @@
-"""The chronicle's attacks, NPCs, wounds and initiative (003_87a535c5e428c5d3.txt, « Combat :
+"""The chronicle's attacks, NPCs, wounds and initiative (003_87a535c5e428c5d3.txt, « Combat :
 attaque, défense, dégâts » and « Initiative et tour de combat »)."""
 
 from __future__ import annotations
@@ -207,7 +207,7 @@ def test_the_chronicle_cli_adds_npcs_attacks_and_shows_the_sheets(tmp_path: Path
     call(path, "initiative", "--npc", "Strigoi", "--dice", "3,3,1,2,6", lang=lang)
     shown = run_cli(["carpathes", "chronicle", "show", str(path)], lang)
     sheet = {
-        "fr": "Anca : Mental 1, Physique 2, Social 2 ; Défense 5.",
+        "fr": "Anca : Mental 1, Physique 2, Social 2 ; Défense 5.",
         "en": "Anca: Mental 1, Physique 2, Social 2; Défense 5.",
     }[lang]
     assert sheet in shown.stdout

@@ -79,7 +79,7 @@ def test_seeded_rolls_repeat() -> None:
         ("en", ["roll", "--trait", "2", "--dice", "4"], "die #2 (a d6) is missing"),
         ("fr", ["roll", "--trait", "2", "--dice", "4,4,4"], "3 dés ont été saisis"),
         ("en", ["roll", "--trait", "2", "--dice", "4,9"], "impossible on a d6"),
-        ("fr", ["roll", "--trait", "12", "--dice", "4,4"], "Le trait vaut 12 ; donnez un nombre entier"),
+        ("fr", ["roll", "--trait", "12", "--dice", "4,4"], "Le trait vaut 12 ; donnez un nombre entier"),
         (
             "en",
             ["roll", "--trait", "12", "--dice", "4,4"],
@@ -89,7 +89,7 @@ def test_seeded_rolls_repeat() -> None:
         (
             "fr",
             ["attack", "--physical", "2", "--defense", "5", "--weapon", "bazooka", "--dice", "1,1"],
-            "Valeur inconnue pour arme : « bazooka »",
+            "Valeur inconnue pour arme : « bazooka »",
         ),
         (
             "en",
@@ -113,7 +113,7 @@ def test_messages_are_translated() -> None:
     assert "partial success" in english.stdout
     odds_fr = run_cli(["carpathes", "odds", "--trait", "2"], "fr")
     odds_en = run_cli(["carpathes", "odds", "--trait", "2"], "en")
-    assert "succès complet : 5/18" in odds_fr.stdout
+    assert "succès complet : 5/18" in odds_fr.stdout
     assert "Odds of full success: 5/18" in odds_en.stdout
     bad_fr = run_cli(["carpathes", "roll", "--trait", "12"], "fr")
     bad_en = run_cli(["carpathes", "roll", "--trait", "12"], "en")
@@ -292,7 +292,7 @@ def test_human_output_of_the_chronicle(tmp_path: Path, lang: str) -> None:
                 "--talent",
                 "escrime=20",
             ],
-            "Le bonus du talent « escrime » vaut 20 ; donnez un nombre",
+            "Le bonus du talent « escrime » vaut 20 ; donnez un nombre",
         ),
         (
             "en",
@@ -366,7 +366,7 @@ def test_chronicle_bad_input_is_translated_and_changes_nothing(
 @pytest.mark.parametrize(
     ("lang", "note"),
     [
-        ("fr", "L'avantage et le désavantage s'annulent : 2D6 simples."),
+        ("fr", "L'avantage et le désavantage s'annulent : 2D6 simples."),
         ("en", "Advantage and disadvantage cancel out: plain 2D6."),
     ],
 )
@@ -411,7 +411,7 @@ def test_stake_through_the_cli(lang: str) -> None:
         (
             "fr",
             [
-                "Pris au dépourvu : sans bonus de talent au premier round.",
+                "Pris au dépourvu : sans bonus de talent au premier round.",
                 "Déjà 3 indices surnaturels dans cette scène",
                 "✗ L'initiative a déjà",
             ],
@@ -553,7 +553,7 @@ def test_shaken_faith_roll_says_how_many_dice_to_enter(tmp_path: Path, lang: str
             "fr",
             [
                 "Mihail subit une blessure sérieuse.",
-                "Blessé : désavantage jusqu'à soin médical.",
+                "Blessé : désavantage jusqu'à soin médical.",
                 "Mihail reçoit un soin médical",
             ],
         ),
@@ -594,10 +594,10 @@ def test_wound_and_care_through_the_cli(tmp_path: Path, lang: str, texts: list[s
 
 @pytest.mark.parametrize(
     ("lang", "line"),
-    [("fr", "Probabilité — blessure sérieuse : 5/12"), ("en", "Odds of serious wound: 5/12")],
+    [("fr", "Probabilité — blessure sérieuse : 5/12"), ("en", "Odds of serious wound: 5/12")],
 )
 def test_attack_odds(lang: str, line: str) -> None:
-    """Exact odds of each wound, « Marge 5 à 9 : blessure sérieuse » with the sabre's cran."""
+    """Exact odds of each wound, « Marge 5 à 9 : blessure sérieuse » with the sabre's cran."""
     args = [
         "attack",
         "--physical",

@@ -1,4 +1,4 @@
-"""« Combat : attaque, défense, dégâts » (003_87a535c5e428c5d3.txt)."""
+"""« Combat : attaque, défense, dégâts » (003_87a535c5e428c5d3.txt)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_defense_out_of_range(values: tuple[int, int, int, int]) -> None:
     ],
 )
 def test_margin_table(margin: int, wound: Wound) -> None:
-    """« Marge 1 à 4 : blessure légère », « Marge 5 à 9 : blessure sérieuse », « Marge 10+ :
+    """« Marge 1 à 4 : blessure légère », « Marge 5 à 9 : blessure sérieuse », « Marge 10+ :
     blessure critique »."""
     assert wound_for(margin) is wound
 
@@ -54,7 +54,7 @@ def test_margin_table(margin: int, wound: Wound) -> None:
 def test_opposed_attack(
     dice: tuple[int, int], physical: int, bonus: int, target_defense: int, margin: int, wound: Wound
 ) -> None:
-    """« L'attaque se résout en jet opposé : 2D6 + Physique + bonus d'arme contre la Défense »."""
+    """« L'attaque se résout en jet opposé : 2D6 + Physique + bonus d'arme contre la Défense »."""
     result = attack(EnteredSource(dice), physical, target_defense, weapon_bonus=bonus)
     assert (result.margin, result.wound) == (margin, wound)
     assert result.target_disadvantage is (wound is Wound.SERIOUS)
@@ -77,7 +77,7 @@ def test_plus_one_damage_adds_a_step_before_reading_the_margin(
     weapon: WeaponKey, target: CreatureKind, identified: bool, margin: int
 ) -> None:
     """« Une attaque avec +1 dégât (sabre de cavalerie, hache de bûcheron, pieu de frêne ...)
-    ajoute 1 cran au résultat avant lecture de la marge »; « Pieu de frêne : +1 dégât contre
+    ajoute 1 cran au résultat avant lecture de la marge »; « Pieu de frêne : +1 dégât contre
     mort-vivant identifié »."""
     result = attack(EnteredSource((4, 4)), 2, 6, weapon=weapon, target=target, identified=identified)
     assert result.raw_margin == 4
@@ -107,7 +107,7 @@ def test_silver_is_worth_two_steel_blades_against_creatures(target: CreatureKind
 
 
 def test_serious_wound_gives_disadvantage_until_medical_care() -> None:
-    """« Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »."""
+    """« Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »."""
     result = attack(EnteredSource((5, 4)), 2, 6)
     texts = [m.render("en") for m in result.explain()]
     assert result.target_disadvantage

@@ -107,10 +107,10 @@ def test_the_order_explains_surprise_off_guard_and_ties() -> None:
         "Tie: « À égalité, le PJ tranche en sa faveur », the PC acts first.",
     ]
     second = [m.render("fr") for m in result.explain(2)]
-    assert second[0] == "1. Érudit : 6+6 + Physique 3 + bonus de talent 2 = 17"
+    assert second[0] == "1. Érudit : 6+6 + Physique 3 + bonus de talent 2 = 17"
     assert second[1:] == [
-        "2. Strigoi : 3+3 + Physique 1 = 7",
-        "3. Anca : 2+2 + Physique 2 = 6",
-        "4. Loup : 1+3 + Physique 2 = 6",
-        "Égalité : « À égalité, le PJ tranche en sa faveur », le PJ agit en premier.",
+        "2. Strigoi : 3+3 + Physique 1 = 7",
+        "3. Anca : 2+2 + Physique 2 = 6",
+        "4. Loup : 1+3 + Physique 2 = 6",
+        "Égalité : « À égalité, le PJ tranche en sa faveur », le PJ agit en premier.",
     ]

@@ -92,7 +92,7 @@ def test_attack_margins_match_brute_force() -> None:
 def test_wound_odds_match_brute_force(
     mode: RollMode, physical: int, bonus: int, defense: int, steps: int, rule: str
 ) -> None:
-    """003_87a535c5e428c5d3.txt: « Marge 1 à 4 : blessure légère », « 5 à 9 : blessure sérieuse »,
+    """003_87a535c5e428c5d3.txt: « Marge 1 à 4 : blessure légère », « 5 à 9 : blessure sérieuse »,
     « 10+ : blessure critique », « ajoute 1 cran au résultat avant lecture de la marge »."""
     count = 2 if mode is RollMode.NORMAL else 3
     faces = list(itertools.product(range(1, 7), repeat=count))

@@ -73,7 +73,7 @@ def test_no_roll_outside_a_scene_between_sessions() -> None:
 )
 def test_the_talisman_recharges_once_a_night_has_passed_and_the_pc_has_prayed(steps: tuple[str, ...]) -> None:
     """003_87a535c5e428c5d3.txt, « Recharger le Talisman »: « La capacité se recharge à chaque
-    nouvelle scène où une nuit s'est écoulée et où le PJ a pu se recueillir : prière du soir,
+    nouvelle scène où une nuit s'est écoulée et où le PJ a pu se recueillir : prière du soir,
     lecture des Saintes Écritures, simple silence devant une icône »."""
     table = in_scene().confront().roll("Mihail", (4, 4)).do(TALISMAN)
     for step in steps:
@@ -185,7 +185,7 @@ def test_default_clue_limit_is_three() -> None:
 def test_serious_wound_gives_disadvantage_until_medical_care(
     wound: Wound, option: bool, disadvantaged: bool
 ) -> None:
-    """003_87a535c5e428c5d3.txt: « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à
+    """003_87a535c5e428c5d3.txt: « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à
     soin médical » (a critical wound too, per table option critical_wound_disadvantage)."""
     table = in_scene(TableOptions(critical_wound_disadvantage=option))
     table.do(InflictWound(pc="Mihail", wound=wound))

@@ -1,4 +1,4 @@
-"""« Le surnaturel assumé : ce qui agit, ce qui blesse » (003_87a535c5e428c5d3.txt)."""
+"""« Le surnaturel assumé : ce qui agit, ce qui blesse » (003_87a535c5e428c5d3.txt)."""
 
 from __future__ import annotations
 
@@ -33,10 +33,10 @@ from meneur.systems.carpathes.supernatural import (
     ],
 )
 def test_what_acts_and_what_wounds(agent: Agent, target: Target, kind: EffectKind, damage: int) -> None:
-    """« Eau bénite : brûle un vampire au contact ... Une fiole jetée à pleine main fait 1 dégât
-    automatique », « Lumière du jour : blesse les vampires anciens, brûle les jeunes-fille-vampires,
-    dissipe les brouillards surnaturels », « Argent : blesse les loups-garous, marque les vampires »,
-    « Ail et sorbier : repoussent les vampires sans les tuer »."""
+    """« Eau bénite : brûle un vampire au contact ... Une fiole jetée à pleine main fait 1 dégât
+    automatique », « Lumière du jour : blesse les vampires anciens, brûle les jeunes-fille-vampires,
+    dissipe les brouillards surnaturels », « Argent : blesse les loups-garous, marque les vampires »,
+    « Ail et sorbier : repoussent les vampires sans les tuer »."""
     effect = effect_of(agent, target)
     assert (effect.kind, effect.automatic_damage) == (kind, damage)
 

@@ -167,7 +167,7 @@ def recharge_table(night: bool) -> Table:
 
 def test_recharges_in_a_new_scene_after_a_night_and_recollection() -> None:
     """« Recharger le Talisman »: « à chaque nouvelle scène où une nuit s'est écoulée et où le PJ a
-    pu se recueillir : prière du soir ... »."""
+    pu se recueillir : prière du soir ... »."""
     table = recharge_table(night=True)
     table.confront().roll("Mihail", (4, 4))
     refused(table, sincere(), "talisman.recharge")  # not before the recollection
@@ -268,7 +268,7 @@ def test_establishing_needs_a_new_named_object(item: str) -> None:
             False,
             "fr",
             [
-                "Le MJ juge l'invocation creuse : le jet reste un succès partiel et « croix"
+                "Le MJ juge l'invocation creuse : le jet reste un succès partiel et « croix"
                 " d'argent ternie » se fissure.",
                 "Pour la prochaine confrontation surnaturelle, Mihail subira un désavantage sur"
                 " tout jet de protection ou d'attaque.",

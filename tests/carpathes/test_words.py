@@ -44,7 +44,7 @@ LANGS = ["fr", "en"]
 )
 def test_the_books_french_words_are_accepted(kind: type, typed: str, key: str) -> None:
     """003_87a535c5e428c5d3.txt names « sabre de cavalerie, hache de bûcheron, pieu de frêne »,
-    « Ail et sorbier », « Marge 5 à 9 : blessure sérieuse »; the keys stay accepted."""
+    « Ail et sorbier », « Marge 5 à 9 : blessure sérieuse »; the keys stay accepted."""
     assert parse_enum(kind, typed, "x").value == key
 
 
@@ -85,7 +85,7 @@ def test_attack_with_french_words(lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "line"), [("fr", "succès critique : 0 (0,00 %)"), ("en", "critical success: 0 (0.00%)")]
+    ("lang", "line"), [("fr", "succès critique : 0 (0,00 %)"), ("en", "critical success: 0 (0.00%)")]
 )
 def test_zero_odds_print_as_zero_in_text(lang: str, line: str) -> None:
     """15+ is out of reach of 2D6 + 2: the text says 0, the JSON says "0" too."""
@@ -117,7 +117,7 @@ def test_options_have_descriptions(command: list[str], lang: str, texts: list[st
 @pytest.mark.parametrize(
     ("lang", "texts"),
     [
-        ("fr", ["Ana: recollect", "roll_initiative", "La foi de Ana n'est pas ébranlée", "Annulé : roll."]),
+        ("fr", ["Ana: recollect", "roll_initiative", "La foi de Ana n'est pas ébranlée", "Annulé : roll."]),
         ("en", ["Ana: recollect", "roll_initiative", "Ana's faith is not shaken", "Undone: roll."]),
     ],
 )

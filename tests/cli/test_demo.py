@@ -18,5 +18,5 @@ def test_demo_runs_every_step(lang: str) -> None:
 
 
 def test_demo_speaks_french_by_default() -> None:
-    assert "Total : 13" in run_cli(["demo"], "fr").stdout
+    assert "Total : 13" in run_cli(["demo"], "fr").stdout
     assert "Total: 13" in run_cli(["demo"], "en").stdout

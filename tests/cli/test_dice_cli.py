@@ -12,7 +12,7 @@ from tests.cli_helpers import run_cli
 LANGS = ["fr", "en"]
 
 
-@pytest.mark.parametrize(("lang", "total_word"), [("fr", "Total :"), ("en", "Total:")])
+@pytest.mark.parametrize(("lang", "total_word"), [("fr", "Total :"), ("en", "Total:")])
 def test_roll_with_entered_dice_prints_breakdown_and_total(lang: str, total_word: str) -> None:
     result = run_cli(["roll", "4d6kh3", "--dice", "3,1,5,6"], lang)
     assert result.exit_code == 0
@@ -45,7 +45,7 @@ def test_roll_with_seed_is_reproducible_and_json(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "needle"),
     [
-        ("fr", "Erreur : « x3 » inattendu à la position 5."),
+        ("fr", "Erreur : « x3 » inattendu à la position 5."),
         ("en", "Error: Unexpected 'x3' at position 5."),
     ],
 )
@@ -76,7 +76,7 @@ def test_roll_syntax_error_exits_2_with_a_caret(lang: str, needle: str) -> None:
 def test_bad_input_exits_2_with_a_translated_message(lang: str, args: list[str]) -> None:
     result = run_cli(args, lang)
     assert result.exit_code == 2
-    assert result.stderr.startswith("Erreur :" if lang == "fr" else "Error:")
+    assert result.stderr.startswith("Erreur :" if lang == "fr" else "Error:")
 
 
 @pytest.mark.parametrize(
@@ -89,8 +89,8 @@ def test_bad_input_exits_2_with_a_translated_message(lang: str, args: list[str])
                 "Résultat",
                 "Probabilité",
                 "Au moins",
-                "Moyenne : 8,458",
-                "Écart type : 2,215",
+                "Moyenne : 8,458",
+                "Écart type : 2,215",
                 "De 2 à 12.",
             ],
         ),
@@ -147,9 +147,9 @@ def test_help_is_translated(lang: str, word: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "expression", "words"),
     [
-        ("fr", "7/0", "Division par zéro : le diviseur de « / » valait 0."),
-        ("fr", "7//0", "Division par zéro : le diviseur de « // » valait 0."),
-        ("fr", "7%0", "Reste d'une division par zéro : le diviseur de « % » valait 0."),
+        ("fr", "7/0", "Division par zéro : le diviseur de « / » valait 0."),
+        ("fr", "7//0", "Division par zéro : le diviseur de « // » valait 0."),
+        ("fr", "7%0", "Reste d'une division par zéro : le diviseur de « % » valait 0."),
         ("en", "7/0", "Division by zero: the divisor of '/' was 0."),
         ("en", "1d6%(1-1)", "Remainder of a division by zero: the divisor of '%' was 0."),
     ],
@@ -202,7 +202,7 @@ def test_dice_written_as_players_write_them(lang: str, args: list[str], breakdow
         ("en", "d666e6", "'e6' does not apply to a d666", "d666e6\n    ^"),
         ("fr", "4dF!", "les dés Fate n'explosent pas", "4dF!\n   ^"),
         ("en", "4dF!", "Fate dice do not explode", "4dF!\n   ^"),
-        ("fr", "1d6rr7", "« rr7 » ne s'applique jamais : un d6 donne de 1 à 6.", "1d6rr7\n   ^"),
+        ("fr", "1d6rr7", "« rr7 » ne s'applique jamais : un d6 donne de 1 à 6.", "1d6rr7\n   ^"),
         ("en", "1d6rr7", "'rr7' never applies: a d6 shows 1 to 6.", "1d6rr7\n   ^"),
     ],
 )
@@ -217,9 +217,9 @@ def test_an_operation_that_cannot_apply_is_refused_never_ignored(
 @pytest.mark.parametrize(
     ("lang", "expression", "words", "caret"),
     [
-        ("fr", "4d6kx3", "Vouliez-vous dire « 4d6kh3 » ?", "4d6kx3\n    ^"),
+        ("fr", "4d6kx3", "Vouliez-vous dire « 4d6kh3 » ?", "4d6kx3\n    ^"),
         ("en", "4d6kx3", "Did you mean 4d6kh3?", "4d6kx3\n    ^"),
-        ("fr", "3d6r", "« r » doit être suivi d'un nombre. Vouliez-vous dire « 3d6r1 » ?", "3d6r\n    ^"),
+        ("fr", "3d6r", "« r » doit être suivi d'un nombre. Vouliez-vous dire « 3d6r1 » ?", "3d6r\n    ^"),
         ("en", "(1d6", "Did you mean (1d6)?", "(1d6\n    ^"),
     ],
 )
@@ -306,7 +306,7 @@ def test_costly_odds_are_refused_at_once_with_the_reason(
                 "Probabilités estimées de 3d1000kh2 (500 lancers, graine 4)",
                 "Ceci est une estimation",
                 "95 fois sur 100",
-                "Moyenne : environ",
+                "Moyenne : environ",
                 "±",
             ],
         ),
@@ -355,7 +355,7 @@ def test_estimate_json_says_it_is_an_estimate(lang: str) -> None:
 def test_estimate_options_out_of_place_exit_2(lang: str, args: list[str]) -> None:
     result = run_cli(args, lang)
     assert result.exit_code == 2
-    assert result.stderr.startswith("Erreur :" if lang == "fr" else "Error:")
+    assert result.stderr.startswith("Erreur :" if lang == "fr" else "Error:")
 
 
 @pytest.mark.parametrize("lang", LANGS)

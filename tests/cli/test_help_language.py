@@ -10,7 +10,7 @@ import pytest
 from tests.cli_helpers import run_cli
 
 CHROME = {
-    "fr": ("Utilisation : meneur", "Options", "Afficher ce message et quitter."),
+    "fr": ("Utilisation : meneur", "Options", "Afficher ce message et quitter."),
     "en": ("Usage: meneur", "Options", "Show this message and exit."),
     "pl": ("Użycie: meneur", "Opcje", "Pokaż ten komunikat i zakończ."),
 }
@@ -45,7 +45,7 @@ def test_command_help_shows_translated_arguments_and_required(lang: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("lang", "default"), [("fr", "[par défaut : 0]"), ("en", "[default: 0]"), ("pl", "[domyślnie: 0]")]
+    ("lang", "default"), [("fr", "[par défaut : 0]"), ("en", "[default: 0]"), ("pl", "[domyślnie: 0]")]
 )
 def test_defaults_are_labelled_in_the_language(lang: str, default: str) -> None:
     result = run_cli(["carpathes", "roll", "--help"], lang)
@@ -61,7 +61,7 @@ def test_english_words_do_not_leak_into_french_help() -> None:
 
 def test_no_arguments_prints_the_translated_root_help() -> None:
     result = run_cli([], "fr")
-    assert "Utilisation : meneur [OPTIONS] COMMANDE [ARGUMENTS]..." in result.stdout + result.stderr
+    assert "Utilisation : meneur [OPTIONS] COMMANDE [ARGUMENTS]..." in result.stdout + result.stderr
 
 
 # (arguments, language, words on stderr): each row is one of Click's or Typer's usage errors.
@@ -69,7 +69,7 @@ ERRORS = [
     (
         ["roll", "--bogus", "1d6"],
         "fr",
-        ["Option inconnue : --bogus", "Erreur", "Essayez « meneur roll --help » pour de l'aide."],
+        ["Option inconnue : --bogus", "Erreur", "Essayez « meneur roll --help » pour de l'aide."],
     ),
     (
         ["roll", "--bogus", "1d6"],
@@ -77,16 +77,16 @@ ERRORS = [
         ["No such option: --bogus", "Error", "Try 'meneur roll --help' for help."],
     ),
     (["roll", "--bogus", "1d6"], "pl", ["Nie ma takiej opcji: --bogus", "Błąd"]),
-    (["roll", "--sed", "1", "1d6"], "fr", ["Option inconnue : --sed (options possibles : --seed)"]),
+    (["roll", "--sed", "1", "1d6"], "fr", ["Option inconnue : --sed (options possibles : --seed)"]),
     (["roll"], "fr", ["Il manque l'argument « EXPRESSION »."]),
     (["roll"], "pl", ["Brak argumentu 'WYRAŻENIE'."]),
-    (["rol"], "fr", ["Commande inconnue : « rol ». Vouliez-vous dire « roll » ?"]),
-    (["zzz"], "fr", ["Commande inconnue : « zzz »."]),
-    (["roll", "1d6", "extra"], "fr", ["Argument(s) inattendu(s) en trop : (extra)"]),
+    (["rol"], "fr", ["Commande inconnue : « rol ». Vouliez-vous dire « roll » ?"]),
+    (["zzz"], "fr", ["Commande inconnue : « zzz »."]),
+    (["roll", "1d6", "extra"], "fr", ["En trop sur la ligne de commande : (extra)"]),
     (
         ["roll", "1d6", "--seed", "abc"],
         "fr",
-        ["Valeur invalide pour « --seed » :", "un nombre entier est attendu"],
+        ["Valeur invalide pour « --seed » :", "un nombre entier est attendu"],
     ),
     (["roll", "1d6", "--seed"], "fr", ["L'option « --seed » demande une valeur."]),
     (["carpathes", "roll"], "fr", ["Il manque l'option « --trait »."]),

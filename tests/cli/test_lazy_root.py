@@ -54,7 +54,7 @@ def test_root_help_lists_every_visible_command_with_its_translated_help() -> Non
     for entry in COMMANDS:
         assert (f" {entry.name} " in out) is not entry.hidden
     assert "Energy System: characters, campaign, fights." in out
-    assert "Energy System : personnages, campagne, combats." in run_cli(["--help"], "fr").stdout
+    assert "Energy System : personnages, campagne, combats." in run_cli(["--help"], "fr").stdout
 
 
 def test_es_is_the_energy_group_built_once() -> None:

@@ -41,7 +41,7 @@ def test_french_is_the_default(capsys: pytest.CaptureFixture[str], monkeypatch: 
     monkeypatch.setenv("LANG", "C.UTF-8")
     code, out, _ = run_main(["roll", "2d6", "--dice", "3,4"], capsys)
     assert code == 0
-    assert "Total : 7" in out
+    assert "Total : 7" in out
 
 
 def test_environment_variable_chooses_english(
@@ -69,7 +69,7 @@ def test_bad_expression_exits_2_with_the_message_on_stderr(capsys: pytest.Captur
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("fr", ["Utilisation : meneur roll", "Option inconnue : --bogus"]),
+        ("fr", ["Utilisation : meneur roll", "Option inconnue : --bogus"]),
         ("pl", ["Użycie: meneur roll", "Nie ma takiej opcji: --bogus"]),
         ("en", ["Usage: meneur roll", "No such option: --bogus"]),
     ],

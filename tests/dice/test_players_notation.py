@@ -153,7 +153,7 @@ def test_syntax_errors_suggest_the_nearest_valid_form(text: str, suggestion: str
         parse(text)
     assert caught.value.suggestion == suggestion
     assert f"Did you mean {suggestion}?" in caught.value.render("en")
-    assert f"Vouliez-vous dire « {suggestion} » ?" in caught.value.render("fr")
+    assert f"Vouliez-vous dire « {suggestion} » ?" in caught.value.render("fr")
     parse(suggestion)
 
 

@@ -71,6 +71,6 @@ def test_an_empty_place_between_entered_dice_is_refused(text: str) -> None:
     assert "missing" in error.value.render("en")
 
 
-@pytest.mark.parametrize("text", ["3,4", "3, 4", "3 4", "3 ; 4", " 3,4 "])
+@pytest.mark.parametrize("text", ["3,4", "3, 4", "3 4", "3 ; 4", " 3,4 "])
 def test_one_separator_between_entered_dice_with_spaces_around(text: str) -> None:
     assert EnteredSource.parse(text).values == (3, 4)

@@ -40,9 +40,9 @@ def test_the_wire_form_is_read_and_written() -> None:
 @pytest.mark.parametrize(
     ("wire", "fr_text"),
     [
-        ({"add": {"amount": "x"}}, "add.amount : doit être un nombre entier"),
-        ({"add": {}}, "add.amount : obligatoire : ajoutez-le"),
-        ({"add": {"amount": 1, "extra": 2}}, "add.extra : champ inconnu"),
+        ({"add": {"amount": "x"}}, "add.amount : doit être un nombre entier"),
+        ({"add": {}}, "add.amount : obligatoire : ajoutez-le"),
+        ({"add": {"amount": 1, "extra": 2}}, "add.extra : champ inconnu"),
         ({"fly": {}}, "« fly » n'est ni une commande ni un événement connus"),
     ],
 )

@@ -42,12 +42,12 @@ def test_nested_messages_are_translated_too() -> None:
         "Invalid value for '--seed': Input should be a valid integer, unable to parse string as an integer"
     )
     assert translate_error(english) == (
-        "Valeur invalide pour « --seed » : un nombre entier est attendu, ce texte n'en est pas un"
+        "Valeur invalide pour « --seed » : un nombre entier est attendu, ce texte n'en est pas un"
     )
 
 
 def test_other_fields_are_copied_even_when_they_look_like_a_sentence() -> None:
-    assert translate_error("No such option: Missing command.") == "Option inconnue : Missing command."
+    assert translate_error("No such option: Missing command.") == "Option inconnue : Missing command."
 
 
 @pytest.mark.parametrize("text", ["", "Something Click never says.", "Missing command"])
@@ -57,19 +57,19 @@ def test_unknown_text_is_left_unchanged(text: str) -> None:
 
 # Each exception built the way the vendored Click builds it: its own English must have a shape.
 REAL = [
-    (NoSuchOption("--x"), "Option inconnue : --x"),
-    (NoSuchOption("--sed", possibilities=["--seed"]), "Option inconnue : --sed (options possibles : --seed)"),
+    (NoSuchOption("--x"), "Option inconnue : --x"),
+    (NoSuchOption("--sed", possibilities=["--seed"]), "Option inconnue : --sed (options possibles : --seed)"),
     (MissingParameter(param_hint="'file'", param_type="argument"), "Il manque l'argument « file »."),
     (MissingParameter(param_hint="'--trait'", param_type="option"), "Il manque l'option « --trait »."),
     (
         BadParameter("Value must be an iterable.", param_hint="'--n'"),
-        "Valeur invalide pour « --n » : La valeur doit être une liste.",
+        "Valeur invalide pour « --n » : La valeur doit être une liste.",
     ),
     (
         BadParameter("Value error, 'x' is not one of 'a', 'b'."),
-        "Valeur invalide : « x » n'est pas l'un des choix « a », « b ».",
+        "Valeur invalide : « x » n'est pas l'un des choix « a », « b ».",
     ),
-    (UsageError("Got unexpected extra argument(s) (a b)"), "Argument(s) inattendu(s) en trop : (a b)"),
+    (UsageError("Got unexpected extra argument(s) (a b)"), "En trop sur la ligne de commande : (a b)"),
 ]
 
 

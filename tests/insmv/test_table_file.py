@@ -219,9 +219,9 @@ def test_a_table_file_of_an_older_meneur_loads(tmp_path: Path) -> None:
     [
         (
             "fr",
-            "Gabriel dépense 2 PP pour Charme ; il reste 1 PP.",
-            "Gabriel récupère 0 PP (sa récupération hors repos est de 0) ; ajoutez --rest",
-            "Gabriel récupère 2 PP ; désormais 3/3 PP.",
+            "Gabriel dépense 2 PP pour Charme ; il reste 1 PP.",
+            "Gabriel récupère 0 PP (sa récupération hors repos est de 0) ; ajoutez --rest",
+            "Gabriel récupère 2 PP ; désormais 3/3 PP.",
         ),
         (
             "en",
@@ -253,7 +253,7 @@ def test_power_point_commands_say_what_changed(
     )
 
 
-@pytest.mark.parametrize(("lang", "word"), [("fr", "connus : aucun"), ("en", "known: none")])
+@pytest.mark.parametrize(("lang", "word"), [("fr", "connus : aucun"), ("en", "known: none")])
 def test_unknown_being_says_none_known(tmp_path: Path, lang: str, word: str) -> None:
     path = new_table(tmp_path)
     result = run_cli(["insmv", "test", path, "--value", "3", "--being", "X", "--dice", "1,1,1"], lang)

@@ -110,7 +110,7 @@ def test_an_empty_new_password_is_refused_with_the_rule_of_a_new_account(public:
         json={"name": "Blanche", "password": ""},
         headers={"Authorization": f"Bearer {ADMIN}"},
     )
-    assert made.status_code == 400 and "password : ne doit pas être vide" in made.json()["message"]
+    assert made.status_code == 400 and "password : ne doit pas être vide" in made.json()["message"]
     long = _change(public, "cor-de-chasse", "x" * 201)
     assert long.status_code == 400 and "200 caractères au plus" in long.json()["message"]
     sneaky = public.put(

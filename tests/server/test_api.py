@@ -455,8 +455,8 @@ def test_a_body_the_api_cannot_read_is_told_in_the_callers_language(client: Test
     english = client.post("/api/v1/tables", json=body, headers={"Accept-Language": "en"})
     assert french.status_code == english.status_code == 400
     assert french.json()["message"].splitlines() == [
-        "name : ne doit pas être vide",
-        "colour : champ inconnu : supprimez-le ou vérifiez son orthographe",
+        "name : ne doit pas être vide",
+        "colour : champ inconnu : supprimez-le ou vérifiez son orthographe",
     ]
     assert english.json()["message"].splitlines() == [
         "name: must not be empty",

@@ -267,7 +267,7 @@ def test_table_options_file_changes_the_rules(tmp_path: Path) -> None:
 def test_log_tells_the_events_in_french(state_file: Path) -> None:
     play(state_file, "activate")
     result = run_cli(["warzone", "log", str(state_file)], "fr")
-    assert "Le modèle est activé ; actions disponibles : 3." in result.stdout
+    assert "Le modèle est activé ; actions disponibles : 3." in result.stdout
 
 
 @pytest.mark.parametrize(("lang", "expected"), [("fr", "5,00 %"), ("en", "5.00%"), ("pl", "5,00%")])
@@ -276,7 +276,7 @@ def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
     assert result.exit_code == 0 and expected in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "line"), [("fr", "20 : "), ("en", "20: "), ("pl", "20: Model")])
+@pytest.mark.parametrize(("lang", "line"), [("fr", "20 : "), ("en", "20: "), ("pl", "20: Model")])
 def test_table_text_names_the_last_row_20(lang: str, line: str) -> None:
     """001_0209eda46e4737a1.txt: "20 Model musi wykonać test DW"."""
     lines = run_cli(["warzone", "table"], lang).stdout.splitlines()
@@ -311,7 +311,7 @@ def effect_state(tmp_path: Path) -> Path:
         (
             "fr",
             "1",
-            ["Effet de « Bolt » : A 6-inch bolt.", "Succès absolu de « Bolt » : The bolt ignores armour."],
+            ["Effet de « Bolt » : A 6-inch bolt.", "Succès absolu de « Bolt » : The bolt ignores armour."],
             [],
         ),
         ("en", "5", ["Effect of 'Bolt': A 6-inch bolt."], ["ignores armour"]),

@@ -46,7 +46,7 @@ def test_new_help_describes_the_file(lang: str, words: list[str]) -> None:
 @pytest.mark.parametrize(
     ("lang", "line", "absent"),
     [
-        ("fr", "Mystic, tour 1 : en attente de son activation ; blessures : 0.", "actions restantes"),
+        ("fr", "Mystic, tour 1 : en attente de son activation ; blessures : 0.", "actions restantes"),
         ("en", "Mystic, turn 1: waiting for its activation; wounds: 0.", "actions left"),
         ("pl", "Mystic, tura 1: czeka na aktywację; rany: 0.", "pozostałe akcje"),
     ],
@@ -82,7 +82,7 @@ def test_violence_table_ends_the_activation_plainly(example_state: Path, lang: s
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
-        ("fr", "la Puissance modifiée vaut −2, moins de 1 : seul un 1 naturel réussit"),
+        ("fr", "la Puissance modifiée vaut −2, moins de 1 : seul un 1 naturel réussit"),
         ("en", "the modified Power is −2, below 1: only a natural 1 succeeds"),
         ("pl", "zmodyfikowana Moc wynosi −2, mniej niż 1: udaje się tylko naturalna 1"),
     ],
@@ -110,7 +110,7 @@ def test_leadership_formula_uses_a_minus_sign(lang: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "texts"),
     [
-        ("fr", ["figures.0.power : obligatoire", "figures.0.leadership : obligatoire"]),
+        ("fr", ["figures.0.power : obligatoire", "figures.0.leadership : obligatoire"]),
         ("en", ["figures.0.power: required", "figures.0.leadership: required"]),
         ("pl", ["figures.0.power: wymagane", "figures.0.leadership: wymagane"]),
     ],

@@ -155,4 +155,4 @@ def test_a_squad_from_the_command_line(tmp_path: Path, lang: str) -> None:
     assert helped["models"]["Adept"]["actions_left"] == 1
     assert not helped["models"]["Mystic"]["knocked_down"]
     log = run_cli(["warzone", "log", str(path)], lang)
-    assert re.search(r"Adept ?: ", log.stdout) and re.search(r"Mystic ?: ", log.stdout)
+    assert re.search(r"Adept[ \u00a0]?: ", log.stdout) and re.search(r"Mystic[ \u00a0]?: ", log.stdout)

@@ -43,7 +43,7 @@ def test_roll_explains_itself() -> None:
 
 @pytest.mark.parametrize(
     ("roll", "lang", "label"),
-    [(20, "en", "(20):"), (20, "pl", "(20):"), (19, "fr", "(18-19) :"), (4, "en", "(1-10):")],
+    [(20, "en", "(20):"), (20, "pl", "(20):"), (19, "fr", "(18-19) :"), (4, "en", "(1-10):")],
 )
 def test_rows_are_named_as_the_book_prints_them(roll: int, lang: str, label: str) -> None:
     """001_0209eda46e4737a1.txt: the rows are "1-10", "11-17", "18-19" and "20" (not "20-20")."""

@@ -90,7 +90,7 @@ def test_the_home_page_links_the_account_page_and_it_lists_the_accounts_tables(p
     listed = page.split('class="links my-tables"', 1)[1].split("</section>", 1)[0]
     assert "Mardi</a> (energy)" in listed and "vous êtes GM (meneur de jeu)" in listed
     assert "Combat Energy System (version 0)" in listed  # the demo fight, linked as home does
-    assert "Autres navigateurs connectés à ce compte : 1." in page  # the cookie thrown away, not signed out
+    assert "Autres navigateurs connectés à ce compte : 1." in page  # the cookie thrown away, not signed out
     english = public.get("/account", headers={"Accept-Language": "en"})
     assert "Change the password" in english.text and "New password again" in english.text
 
@@ -113,7 +113,7 @@ def test_a_new_password_replaces_the_old_one_and_this_browser_stays(public: Test
 
 def test_a_new_password_signs_the_other_browsers_out(public: TestClient) -> None:
     elsewhere = [_another_browser(public), _another_browser(public)]
-    assert "Autres navigateurs connectés à ce compte : 2." in _text(public.get("/account"))
+    assert "Autres navigateurs connectés à ce compte : 2." in _text(public.get("/account"))
     assert all(_signed_in(public, session) for session in elsewhere)
     assert _change(public, PASSWORD, "lune-rousse").status_code == 303
     assert not any(_signed_in(public, session) for session in elsewhere)

@@ -108,10 +108,10 @@ def test_the_gm_chooses_the_npcs_a_surprise_an_off_guard_and_a_talent_bonus_and_
     }
     order = _order(web, session_id)
     assert order == [
-        "1. Mihail : 4+4 + Physique 1 + bonus de talent 2 = 11",
-        "2. Anca : 3+3 + Physique 2 + surprise à voix basse 2 = 10",
-        "3. Lupul : 2+3 + Physique 2 + bonus de talent 1 = 8",  # its sheet's bonus
-        "4. Strigoi : 6+6 + Physique 3 = 15 ; pris au dépourvu, joue en dernier au premier round, sans"
+        "1. Mihail : 4+4 + Physique 1 + bonus de talent 2 = 11",
+        "2. Anca : 3+3 + Physique 2 + surprise à voix basse 2 = 10",
+        "3. Lupul : 2+3 + Physique 2 + bonus de talent 1 = 8",  # its sheet's bonus
+        "4. Strigoi : 6+6 + Physique 3 = 15 ; pris au dépourvu, joue en dernier au premier round, sans"
         " bonus de talent",
     ]
     assert _facts(page) == order
@@ -138,7 +138,7 @@ def test_a_quick_npc_by_name_and_physique_joins_the_initiative(web: TestClient) 
     assert _api(web, session_id, "/log")["log"][-1]["command"] == {
         "roll_initiative": {"npcs": [{"name": "Loup", "physical": 2}]}
     }
-    assert "1. Loup : 6+5 + Physique 2 = 13" in _facts(page) == _order(web, session_id)
+    assert "1. Loup : 6+5 + Physique 2 = 13" in _facts(page) == _order(web, session_id)
 
 
 def test_a_bad_talent_bonus_is_refused_beside_the_button_with_the_choices_kept(web: TestClient) -> None:
@@ -149,7 +149,7 @@ def test_a_bad_talent_bonus_is_refused_beside_the_button_with_the_choices_kept(w
     page = _give(web, (table_id, session_id), npc="Strigoi", surprise="Mihail", **{"talent.Anca": "11"})
     assert _api(web, session_id)["version"] == version
     assert _api(web, session_id)["state"]["initiative"] == []
-    said = "Le bonus de talent vaut 11 ; donnez un nombre entier de -10 à 10."
+    said = "Le bonus de talent vaut 11 ; donnez un nombre entier de -10 à 10."
     form = _initiative_form(page)
     assert f'<p class="error">{said}</p>' in form  # beside the button (the top of the page says it too)
     assert 'name="talent.Anca" type="number" inputmode="numeric" min="-10" max="10" value="11"' in form

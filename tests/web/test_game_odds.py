@@ -73,8 +73,8 @@ def test_an_opposed_test_shows_who_wins_and_each_sides_column_before_rolling(web
     assert _shown(form) == [(WINNER_WORDS[key], _percent(chance)) for key, chance in winners.items()]
     assert sum(winners.values()) == 1
     # each side's place on the table UM, named, and its row and shift to choose
-    assert "Attaquant : Asmo" in form and "Défenseur : Yves" in form
-    assert form.count("La table UM : colonne 6 (depuis 6, décalage +0)") == 2
+    assert "Attaquant : Asmo" in form and "Défenseur : Yves" in form
+    assert form.count("La table UM : colonne 6 (depuis 6, décalage +0)") == 2
     for name in ("difficulty_a", "shift_a", "difficulty_b", "shift_b", "dice"):
         assert f'name="{name}"' in form  # the dice rolled at the table may be entered too
 
@@ -175,7 +175,7 @@ def _wounds(web: TestClient, session_id: str, attacker: str, target: str, mode: 
 
 
 def test_an_attack_shows_each_wounds_chance_before_rolling(web: TestClient) -> None:
-    """« Marge 1 à 4 : blessure légère ... 5 à 9 : blessure sérieuse ... 10+ : blessure critique »
+    """« Marge 1 à 4 : blessure légère ... 5 à 9 : blessure sérieuse ... 10+ : blessure critique »
     (003_87a535c5e428c5d3.txt): Anca's Physique 2 against the Strigoi's Défense 2 + 3 + 1."""
     from meneur.systems.carpathes.model import RollMode
 
@@ -251,7 +251,7 @@ def test_an_attacks_weapon_bonus_and_advantage_are_chosen_beside_it_and_the_atta
     assert 'value="cavalry_sabre" selected' in fragment and 'name="weapon_bonus"' in fragment
     assert re.search(r'name="advantage" value="1" checked', fragment)
     assert not re.search(r'name="disadvantage" value="1" checked', fragment)
-    assert "+1 cran de dégât grâce à l'arme : sabre de cavalerie." in fragment
+    assert "+1 cran de dégât grâce à l'arme : sabre de cavalerie." in fragment
     # the attack given with the choices (and the dice rolled at the table): the command and the log
     page = _play(web, table_id, session_id, json.loads(command), attack_choices="1", dice="2 5 4", **chosen)
     entry = _api(web, session_id, "/log")["log"][-1]
@@ -271,7 +271,7 @@ def test_an_attacks_weapon_bonus_and_advantage_are_chosen_beside_it_and_the_atta
         1,
         [2, 5, 4],
     )
-    assert "Anca attaque Strigoi (sabre de cavalerie) : 2D6 + Physique + bonus d&#39;arme" in page
+    assert "Anca attaque Strigoi (sabre de cavalerie) : 2D6 + Physique + bonus d&#39;arme" in page
 
 
 def test_an_attack_unchecked_beside_its_button_drops_the_flag_and_a_bad_bonus_is_said(
@@ -295,7 +295,7 @@ def test_an_attack_unchecked_beside_its_button_drops_the_flag_and_a_bad_bonus_is
 
 
 def test_silver_against_a_vampire_says_how_many_wounds_a_hit_counts(web: TestClient) -> None:
-    """« Argent : blesse les loups-garous, marque les vampires ... Une lame d'argent vaut deux lames
+    """« Argent : blesse les loups-garous, marque les vampires ... Une lame d'argent vaut deux lames
     d'acier face aux créatures » (003_87a535c5e428c5d3.txt), as many wounds as the table option
     ``silver_wound_multiplier`` says (3 here): said beside the button, and the hit counts so."""
     from meneur.web.games import EXAMPLES
@@ -307,7 +307,7 @@ def test_silver_against_a_vampire_says_how_many_wounds_a_hit_counts(web: TestCli
     page = _play(web, table_id, session_id, "start_scene")
     command = _command(_form(page, "attack", "Anca", '"target": "Strigoi"'))
     silver = _attack_fragment(web, (table_id, session_id), command, weapon="silver_blade")
-    said = "Argent contre une créature : un coup qui touche compte pour 3 blessures."
+    said = "Argent contre une créature : un coup qui touche compte pour 3 blessures."
     assert said in silver
     assert said not in _attack_fragment(web, (table_id, session_id), command, weapon="steel_blade")
     human = _command(_form(page, "attack", "Anca", '"target": "Mihail"'))

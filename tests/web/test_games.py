@@ -141,7 +141,7 @@ def test_carpathes_initiative_shows_each_combatants_dice_and_total_in_the_engine
     web: TestClient,
 ) -> None:
     """« chaque combattant lance 2D6 + Physique. Le plus haut agit en premier, puis on descend »,
-    and « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
+    and « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »
     (003_87a535c5e428c5d3.txt): Mihail, seriously wounded, rolls 3D6 and keeps the 2 worst. The
     log and the chronicle's facts show each one's dice and total as the engine's event holds them."""
     table_id, session_id = _session(web, "carpathes")
@@ -158,9 +158,9 @@ def test_carpathes_initiative_shows_each_combatants_dice_and_total_in_the_engine
     assert entries["Anca"]["dice"] == [6, 4] and not entries["Anca"].get("disadvantage")
     # Anca 6 + 4 + Physique 2 = 12 acts before Mihail 5 + 3 (the 2 worst of 6, 5, 3) + Physique 1 = 9
     lines = [
-        "1. Anca : 6+4 + Physique 2 = 12",
-        "2. Mihail : 5+3 + Physique 1 = 9",
-        "Mihail a une blessure sérieuse : désavantage, 3D6 garder les 2 pires (6, 5, 3).",
+        "1. Anca : 6+4 + Physique 2 = 12",
+        "2. Mihail : 5+3 + Physique 1 = 9",
+        "Mihail a une blessure sérieuse : désavantage, 3D6 garder les 2 pires (6, 5, 3).",
     ]
     log = html.unescape(page[page.index('class="log"') :])
     assert "".join(f"<p>{line}</p>" for line in lines) in log  # a line each
@@ -312,9 +312,9 @@ def test_insmv_session_shows_the_table_um_column_cell_and_units_as_the_single_ro
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
     # Yves's Discussion: talent 4 on the moyenne row, no shift; the same test on the single-roll page
     alone = html.unescape(web.post("/insmv", data={"value": "4", "kind": "angel", "action": "odds"}).text)
-    heading = re.search(r"La table UM : colonne \d+ \(depuis \d+, décalage [+-]\d+\)", alone)
+    heading = re.search(r"La table UM : colonne \d+ \(depuis \d+, décalage [+-]\d+\)", alone)
     assert heading is not None and heading.group(0) in page
-    units = re.search(r"Unités d’une réussite : [^<]+", alone) or re.search(
+    units = re.search(r"Unités d’une réussite : [^<]+", alone) or re.search(
         r"Unités d'une réussite[^<]+", alone
     )
     assert units is not None and units.group(0) in page

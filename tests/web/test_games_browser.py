@@ -254,7 +254,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     spend.locator("input[name=amount]").evaluate("e => { e.removeAttribute('max'); e.value = '40'; }")
     spend.locator("button.do").click()
     expect(player.locator("#refusal")).to_have_text(
-        "Yves a 2 points de pouvoir, pas les 40 que demande le pouvoir.", timeout=WAIT
+        "Yves a 2 points de pouvoir ; le pouvoir en demande 40.", timeout=WAIT
     )
     assert table.engine()["version"] == 1
     table.refused_reason_shown(player)

@@ -351,7 +351,7 @@ def test_an_imported_file_is_checked_by_the_rules_and_nothing_is_stored_when_ref
         assert 'id="import-error"' in answer.text and 'aria-describedby="import-error"' in answer.text, why
     assert _rows(web, Character) == []
     rules = _text(answers["rules"])
-    assert "Le personnage enfreint les règles de son système :" in rules
+    assert "Le personnage enfreint les règles de son système :" in rules
     assert "66 points de héros dépensés pour un budget de 39" in rules  # each broken rule, in French
     json_file = _upload(web, table_id, "kitsune.json", json.dumps(_hero("kitsune"), ensure_ascii=False))
     assert json_file.status_code == 303

@@ -138,7 +138,7 @@ def test_a_library_hero_joins_either_side_and_the_balance_follows_the_form(web: 
     # 002_58e889a1abff3456.txt)
     wink_rank, kitsune_rank = library_hero("wink").rank, library_hero("kitsune").rank
     found = balance([wink_rank, 2], [kitsune_rank])
-    assert f"Héros : {wink_rank + 2} rangs ; adversaires : {kitsune_rank} rangs" in weighed
+    assert f"Héros : {wink_rank + 2} rangs ; adversaires : {kitsune_rank} rangs" in weighed
     assert f'data-verdict="{found.verdict.value}"' in weighed and found.explain()[0].render("fr") in weighed
     assert f"/encounter?heroes={wink_rank},2&foes={kitsune_rank}" in weighed
     one_side = _text(web.post(f"/t/{table_id}/new-fight/balance", data={**form, kitsune: "out"}))

@@ -83,9 +83,9 @@ def test_the_suggestion_is_the_policys_command_with_its_reasons_in_the_viewers_l
     raw = web.get(f"/t/{table_id}/s/{session_id}/suggest").text
     french = html.unescape(raw)
     # the heuristic keeps its tokens: an attack worth 7 cannot be stopped by Agent Octopus 1's 3 tokens
-    assert "Suggéré :" in french and "Agent Octopus 1 se défend contre KITSUNE" in french
-    assert "ne peut pas l'arrêter" in french and "Autre possibilité :" in french
-    assert "Jouer : se défendre avec Défense" in french
+    assert "Suggéré :" in french and "Agent Octopus 1 se défend contre KITSUNE" in french
+    assert "ne peut pas l'arrêter" in french and "Autre possibilité :" in french
+    assert "Jouer : se défendre avec Défense" in french
     english = html.unescape(
         web.get(f"/t/{table_id}/s/{session_id}/suggest", headers={"Accept-Language": "en"}).text
     )
@@ -95,7 +95,7 @@ def test_the_suggestion_is_the_policys_command_with_its_reasons_in_the_viewers_l
     assert proposed[0] == {"defend": {"actor": "agent1", "power": 1}} and len(proposed) >= 2
     # its button plays it through the fight's own route: the engine applies it
     after = html.unescape(_do(web, table_id, session_id, proposed[0], 2))
-    assert _version(after) == 3 and "Tour 1, phase d'action : KITSUNE" in after
+    assert _version(after) == 3 and "Tour 1, phase d'action : KITSUNE" in after
     # a player's character acts now: nothing to suggest
     nothing = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/suggest").text)
     assert "Aucun personnage non joueur ne doit agir" in nothing
@@ -124,7 +124,7 @@ def test_auto_play_plays_the_npcs_turns_and_reactions_until_a_player_character_m
     _do(web, table_id, session_id, KITSUNE_ATTACKS, 1)
     # Agent Octopus 1 reacts by itself, then KITSUNE must act: auto-play waits, still on
     page = html.unescape(_settled(web, table_id, session_id, 3))
-    assert _version(page) == 3 and "Tour 1, phase d'action : KITSUNE" in page
+    assert _version(page) == 3 and "Tour 1, phase d'action : KITSUNE" in page
     log = web.get(f"/api/v1/sessions/{session_id}/log").json()["log"]
     assert log[2]["command"] == {"defend": {"actor": "agent1", "power": 1}}
     # KITSUNE passes, WINK charges Agent Octopus 2, who defends by itself
@@ -144,7 +144,7 @@ def test_auto_play_plays_the_npcs_turns_and_reactions_until_a_player_character_m
     _do(web, table_id, session_id, "pass", 8)
     page = html.unescape(_settled(web, table_id, session_id, 9))
     assert (
-        "Tour 2, phase d'action : KITSUNE" in page
+        "Tour 2, phase d'action : KITSUNE" in page
         and len(web.get(f"/api/v1/sessions/{session_id}/log").json()["log"]) == 9
     )
     off = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": ""}, headers=_csrf(web))
@@ -198,4 +198,4 @@ def test_auto_play_switches_itself_off_when_a_side_is_down(web: TestClient) -> N
     found = autoplay.autoplay_of(web.app, session_id)
     assert found is not None and not found.on
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
-    assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it
+    assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it

@@ -138,7 +138,7 @@ def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web
 def test_carpathes_shows_the_five_tiers_before_rolling_and_the_roll_with_entered_dice(
     web: TestClient,
 ) -> None:
-    """« Résolution : 2D6 plus Trait, cinq paliers »: the odds come from meneur.systems.carpathes.odds."""
+    """« Résolution : 2D6 plus Trait, cinq paliers »: the odds come from meneur.systems.carpathes.odds."""
     from meneur.systems.carpathes.model import Tier
     from meneur.systems.carpathes.odds import tier_odds
 
@@ -149,7 +149,7 @@ def test_carpathes_shows_the_five_tiers_before_rolling_and_the_roll_with_entered
     rolled = html.unescape(
         web.post("/carpathes", data={"trait": "2", "bonus": "0", "dice": "6 5", "action": "roll"}).text
     )
-    assert "<strong>13</strong>" in rolled and "Dés lancés : 6, 5." in rolled
+    assert "<strong>13</strong>" in rolled and "Dés lancés : 6, 5." in rolled
     refused = html.unescape(web.post("/carpathes", data={"trait": "99", "action": "odds"}).text)
     assert 'role="alert"' in refused and "trait" in refused.lower()
 
@@ -178,7 +178,7 @@ def test_insmv_shows_the_column_the_cell_and_the_odds_before_rolling(web: TestCl
     assert f"colonne {plan.column} (depuis {plan.start_column}, décalage -1)" in page
     assert f"Réussite {float(odds_of(plan).success) * 100:.2f} %" in page
     rolled = html.unescape(web.post("/insmv", data={**form, "dice": "2 3 4", "action": "roll"}).text)
-    assert "d666 : 234" in rolled
+    assert "d666 : 234" in rolled
     human = html.unescape(web.post("/insmv", data={**form, "kind": "human", "action": "odds"}).text)
     assert 'role="alert"' in human  # a human may not shift voluntarily: the engine's refusal
 

@@ -159,6 +159,10 @@ class LazyGroup(TyperGroup):
         except (KeyboardInterrupt, EOFError, Abort, Interruption):
             say_interrupted()
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except BrokenPipeError:  # before Click's own handler, which exits with 1
+            from meneur.cli.output import reader_gone
+
+            reader_gone()
 
 
 def show_version(value: bool) -> None:

@@ -5,8 +5,9 @@ the Typer app is built: ``--lang`` on the command line, then ``MENEUR_LANG``, th
 The words that Typer and Click print themselves are translated by :mod:`meneur.i18n.framework`.
 
 Ctrl-C, or the end of input at a prompt, anywhere (start-up included) ends the program with exit
-status 130 and one translated line on standard error, never a traceback. This module imports only
-:mod:`sys` at first, so that an interruption while the rest loads is caught too.
+status 130 and one translated line on standard error, never a traceback. Output piped into a
+reader that stops early (``| head``) ends quietly with status 0 (:func:`meneur.cli.output.reader_gone`).
+This module imports only :mod:`sys` at first, so that an interruption while the rest loads is caught too.
 """
 
 from __future__ import annotations
@@ -58,10 +59,31 @@ def main(argv: Sequence[str] | None = None) -> None:
     (:class:`meneur.cli.app.LazyGroup`); this catches one while meneur loads.
     """
     try:
-        _run(list(sys.argv[1:] if argv is None else argv))
+        try:
+            _run(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as done:
+            _flush(done.code)
+            raise
+        _flush(0)
     except (KeyboardInterrupt, EOFError):
         _interrupted()
         raise SystemExit(EXIT_INTERRUPTED) from None
+    except BrokenPipeError:
+        _reader_gone(0)
+
+
+def _flush(status: object) -> None:
+    """Write what standard output still holds now, while a closed reader can still be told apart."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _reader_gone(status)
+
+
+def _reader_gone(status: object) -> None:
+    from meneur.cli.output import reader_gone
+
+    reader_gone(status if isinstance(status, int) else 0)
 
 
 def _run(args: list[str]) -> None:

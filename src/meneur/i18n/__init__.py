@@ -21,6 +21,13 @@ Use ``_ = Translator(<domain>)`` in a module, then ``_("Success")`` for immediat
 for a deferred message with parameters. A counted message marks its two English forms with
 ``P_("{count} die", "{count} dice")``: ``_(P_(...), count=n)`` or ``Message.counted(domain, P_(...), n)``
 choose the form by the language's plural rule (French: 0 and 1 singular; Polish: three forms).
+
+Agreement with a character's grammatical gender: a message whose words agree with a character takes
+a ``gender`` parameter (``"masculine"``, ``"feminine"`` or ``None`` when the character's file does not
+say) and writes the choice in its text as ``{gender:MASCULINE|FEMININE|EPICENE}``:
+``"{name} {gender:est brisé|est brisée|subit l'état brisé}."``. The third form is worded so that it
+agrees with anyone (no « brisé·e »); a text with one form (English: ``{gender:broken}``) reads the
+same for everyone. The parameter stays a plain string, so a message kept as JSON keeps its gender.
 """
 
 from __future__ import annotations
@@ -147,6 +154,56 @@ def P_(singular: str, plural: str) -> Plural:  # noqa: N802 - the gettext conven
     return Plural(singular, plural)
 
 
+GENDER = "gender"
+"""The parameter a message names a character's grammatical gender with (see the module's docstring)."""
+_GENDER_FORMS = {"masculine": 0, "feminine": 1}
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A grammatical gender as it formats: ``format(Agreement("feminine"), "brisé|brisée|...")`` is
+    ``brisée``; with no gender (``None``) the third, épicène form; a one-form text for everyone."""
+
+    gender: str | None
+
+    def __format__(self, spec: str) -> str:
+        forms = spec.split("|")
+        if len(forms) == 1:
+            return forms[0]
+        return forms[min(_GENDER_FORMS.get(str(self.gender), 2), len(forms) - 1)]
+
+
+DECIMAL_MARKS: dict[str, str] = {"fr": ",", "en": ".", "pl": ","}
+"""The decimal mark of each language, as the Unicode CLDR writes it (``3,5`` in French)."""
+
+
+@dataclass(frozen=True)
+class LocalDecimal:
+    """A decimal number as it formats in a language: ``format(LocalDecimal(3.5, ","), ".1f")`` is ``3,5``."""
+
+    value: float
+    mark: str
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec).replace(".", self.mark)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def _formatted(text: str, params: dict[str, Any], lang: str | None = None) -> str:
+    """``text.format(**params)``, the ``gender`` parameter read as an :class:`Agreement` and every
+    decimal number written with the language's mark (``{mean:.1f}`` is ``3,5`` in French)."""
+    mark = DECIMAL_MARKS[lang or get_language()]
+    params = {
+        key: LocalDecimal(value, mark) if isinstance(value, float) and mark != "." else value
+        for key, value in params.items()
+    }
+    if GENDER in params and not isinstance(params[GENDER], Agreement):
+        params[GENDER] = Agreement(params[GENDER])
+    return text.format(**params)
+
+
 class Translator:
     """A domain's ``_`` function: ``_("Hello {name}", name="Wink")`` translates then formats.
 
@@ -161,7 +218,7 @@ class Translator:
             text = translate_plural(self.domain, msgid.singular, msgid.plural, params["count"])
         else:
             text = translate(self.domain, msgid)
-        return text.format(**params) if params else text
+        return _formatted(text, params) if params else text
 
 
 @dataclass(frozen=True)
@@ -191,7 +248,7 @@ class Message:
         else:
             text = translate(self.domain, self.msgid, lang)
         params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params.items()}
-        return text.format(**params) if params else text
+        return _formatted(text, params, lang) if params else text
 
     def __str__(self) -> str:
         return self.render()

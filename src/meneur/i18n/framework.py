@@ -189,6 +189,9 @@ def translate_error(text: str) -> str:
 
 
 def _set_rich_constants() -> None:
+    from meneur.cli.output import quiet_closed_readers
+
+    quiet_closed_readers()  # Typer prints help and errors on consoles of its own
     rich_utils = sys.modules[RICH_UTILS]
     for name, msgid in RICH_CONSTANTS.items():
         setattr(rich_utils, name, _(msgid))

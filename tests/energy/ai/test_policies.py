@@ -122,7 +122,7 @@ def test_explanations_in_french_and_english() -> None:
     assert move.suggestion is not None
     text = move.suggestion.best.explanation
     fr, en = text.render("fr"), text.render("en")
-    assert fr.startswith("Agent 1 attaque KITSUNE : ") and "de vigueur restant" in fr
+    assert fr.startswith("Agent 1 attaque KITSUNE : ") and "de vigueur restant" in fr
     assert en.startswith("Agent 1 attacks KITSUNE: ") and "Vigueur point" in en
 
 

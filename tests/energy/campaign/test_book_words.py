@@ -59,7 +59,7 @@ def test_stress_boxes_agree_with_their_number(tmp_path: Path, lang: str, one: st
     [
         (
             "fr",
-            "KITSUNE est déjà incapacité : être blessé de nouveau ne change rien ; rien n'a été enregistré.",
+            "KITSUNE a déjà l'état incapacité : une nouvelle blessure ne change rien ; rien n'a été enregistré.",
         ),
         (
             "en",
@@ -143,14 +143,14 @@ def test_reputation_help_lists_the_words_to_type(lang: str, words: list[str]) ->
         assert word in help_text
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "(relations : aucune)"), ("en", "(relations: none)")])
+@pytest.mark.parametrize(("lang", "words"), [("fr", "(relations : aucune)"), ("en", "(relations: none)")])
 def test_nothing_known_is_said_in_words(tmp_path: Path, lang: str, words: str) -> None:
     path = _campaign(tmp_path)
     result = run_cli(["energy", "campaign", "relation", str(path), "WINK", "Bob", "up"], lang)
     assert result.exit_code == 2 and words in result.stderr
 
 
-@pytest.mark.parametrize(("lang", "label"), [("fr", "adversaire :"), ("en", "opponent:")])
+@pytest.mark.parametrize(("lang", "label"), [("fr", "adversaire :"), ("en", "opponent:")])
 def test_an_unnamed_opponent_is_called_so(lang: str, label: str) -> None:
     """002_58e889a1abff3456.txt: KITSUNE "un score de défi de 5" against a rank 5 opponent at -1 (4)."""
     result = run_cli(

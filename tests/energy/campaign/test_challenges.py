@@ -160,7 +160,7 @@ def test_results_explain_themselves() -> None:
     english = [m.render("en") for m in result.explain()]
     french = [m.render("fr") for m in result.explain()]
     assert english[-1] == "Success: 4 ≥ 4." and "Expert" in english[-2]
-    assert french[-1] == "Réussite : 4 ≥ 4."
+    assert french[-1] == "Réussite : 4 ≥ 4."
     assert result.to_json()["score"] == {
         "who": "WINK",
         "total": 4,

@@ -25,7 +25,7 @@ def test_challenge_with_numbers_wink_and_the_tree() -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_challenge_wink_teleports_past_the_tree(lang: str) -> None:
     """002_58e889a1abff3456.txt: "son rang de puissance de 5, augmenté à 6 grâce à son renforcement de +1,
-    on retranche 1 point car elle téléporte quelqu'un d'autre avec elle (sa moto), ce qui donne 5 !"."""
+    on retranche 1 point car elle téléporte quelqu'un d'autre avec elle (sa moto), ce qui donne 5 !"."""
     args = ["--rank", "5", "--modifier", "1", "--carried", "1", "--difficulty", "expert"]
     data = json.loads(run_cli(["energy", "challenge", *args, "--json"], lang).stdout)
     assert [(t["kind"], t["value"]) for t in data["score"]["terms"]] == [
@@ -36,7 +36,7 @@ def test_challenge_wink_teleports_past_the_tree(lang: str) -> None:
     assert (data["score"]["total"], data["success"]) == (5, True)
     text = run_cli(["energy", "challenge", *args], lang).stdout
     expected = {
-        "fr": ["renforcement : +1", "personnes emportées (1) : -1", "Réussite : 5 ≥ 4."],
+        "fr": ["renforcement : +1", "personnes emportées (1) : -1", "Réussite : 5 ≥ 4."],
         "en": ["reinforcement: +1", "people carried along (1): -1", "Success: 5 ≥ 4."],
     }[lang]
     assert all(line in text for line in expected), text
@@ -47,7 +47,7 @@ def test_challenge_text_in_french_and_english() -> None:
     fr = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "expert"])
     en = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "expert"], lang="en")
     assert fr.exit_code == en.exit_code == 0
-    assert "Échec : 3 < 4." in fr.stdout
+    assert "Échec : 3 < 4." in fr.stdout
     assert "Failure: 3 < 4." in en.stdout
 
 
@@ -158,7 +158,7 @@ def test_relief_spend_and_states(tmp_path: Path) -> None:
     assert shown["state"]["characters"]["WINK"]["states"] == ["incapacitated"]
     assert shown["effective_attributes"]["WINK"] == {"energy": 5, "recovery": 4, "vigor": 3}
     text = run_cli(["energy", "campaign", "show", str(path)]).stdout
-    assert "incapacité" in text and "Possible maintenant : scenario start, scene start, session end." in text
+    assert "incapacité" in text and "Possible maintenant : scenario start, scene start, session end." in text
 
 
 def test_experience_reputation_and_purchases(tmp_path: Path) -> None:
@@ -319,7 +319,7 @@ def test_challenge_reads_the_books_aptitude_names(aptitude: str) -> None:
         ["energy", "challenge", "--character", "WINK", "--aptitude", aptitude, "--difficulty", "4"]
     )
     assert result.exit_code == 0, result.stderr
-    assert "aptitude Véhicules : +3" in result.stdout
+    assert "aptitude Véhicules : +3" in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -352,7 +352,7 @@ def test_unknown_words_are_named_in_the_readers_language(tmp_path: Path, lang: s
     result = run_cli(["energy", "campaign", "buy", str(path), "WINK", "palace"], lang)
     assert result.exit_code == 2
     wanted = {
-        "fr": "Valeur inconnue pour niveau de vie : « palace »",
+        "fr": "Valeur inconnue pour niveau de vie : « palace »",
         "en": "Unknown living standard 'palace'",
     }[lang]
     assert wanted in result.stderr and "well_off" in result.stderr
@@ -365,7 +365,7 @@ def test_wounded_again_is_told_as_incapacitated(tmp_path: Path) -> None:
     path = _campaign(tmp_path)
     run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
     french = run_cli(["energy", "campaign", "state", "add", str(path), "KITSUNE", "wounded"])
-    assert "KITSUNE est blessé une nouvelle fois et subit à la place l'état incapacité." in french.stdout
+    assert "KITSUNE, déjà dans l'état blessé, subit à la place l'état incapacité." in french.stdout
     log = run_cli(["energy", "campaign", "log", str(path)], "en")
     assert "KITSUNE is wounded again and gets the state incapacitated instead." in log.stdout
 

@@ -17,7 +17,7 @@ WORDS = {
     "fr": {
         "spent": "2 points de héros",
         "became": "10 points d'expérience héroïques deviennent 1 point de héros",
-        "bought": "Acheté : Énergie 6",
+        "bought": "Acheté : Énergie 6",
         "item": "achète un vélo",
     },
     "en": {
@@ -97,7 +97,7 @@ def test_the_bought_good_is_named(tmp_path: Path, lang: str) -> None:
     ("lang", "reminder"), [("fr", "cochez une case de stress"), ("en", "tick a stress box")]
 )
 def test_surpass_without_a_campaign_reminds_to_tick_the_box(lang: str, reminder: str) -> None:
-    """ "Se dépasser : Un personnage peut cocher une case de stress lorsqu'il souhaite se dépasser"."""
+    """ "Se dépasser : Un personnage peut cocher une case de stress lorsqu'il souhaite se dépasser"."""
     result = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "4", "--surpass"], lang)
     assert result.exit_code == 0 and reminder in result.stdout
     plain = run_cli(["energy", "challenge", "--aptitude-rank", "3", "--difficulty", "4"], lang)

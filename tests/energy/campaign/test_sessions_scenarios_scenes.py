@@ -168,7 +168,7 @@ def test_relief_needs_a_box_to_erase(reason: Relief) -> None:
 
 
 def test_spending_boxes_in_a_session() -> None:
-    """002_58e889a1abff3456.txt: "Action d'éclat : [...] utiliser un de ses pouvoirs comme s'il faisait
+    """002_58e889a1abff3456.txt: "Action d'éclat : [...] utiliser un de ses pouvoirs comme s'il faisait
     partie d'une catégorie supplémentaire"."""
     campaign = in_scene()
     feat = c.SpendStress(

@@ -39,7 +39,7 @@ def test_wink_hero_points() -> None:
 
 def test_wink_aptitude_points() -> None:
     """002_58e889a1abff3456.txt: WINK, "En tant que jeune adulte nous lui attribuons 24 points dépensés
-    ainsi : 21 dans les attributs (Art 2, ...)" and "Ses 3 points restants iront dans deux traits"."""
+    ainsi : 21 dans les attributs (Art 2, ...)" and "Ses 3 points restants iront dans deux traits"."""
     wink = library_hero("WINK")
     assert wink.maturity is Maturity.ADULT
     assert sum(wink.aptitudes.values()) == 21
@@ -79,7 +79,7 @@ def test_kitsune_aptitude_points() -> None:
 
 
 def test_brandon_by_the_quick_formula() -> None:
-    """002_58e889a1abff3456.txt: BRANDON "de rang 6 ... (Energie 6, Récupération 6, Vigueur 6) ; il
+    """002_58e889a1abff3456.txt: BRANDON "de rang 6 ... (Energie 6, Récupération 6, Vigueur 6) ; il
     posséderait trois pouvoirs ... Puisque son rang est pair, il obtient un renforcement de +1 que nous
     attribuons à ses Projectiles de feu (Off-D) +1"."""
     made = quick_npc(

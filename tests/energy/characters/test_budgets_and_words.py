@@ -27,10 +27,10 @@ def _kitsune_at_rank_3(tmp_path: Path) -> str:
         (
             "fr",
             [
-                "KITSUNE enfreint 1 règle :",
+                "KITSUNE enfreint 1 règle :",
                 "- 39 points de héros dépensés pour un budget de 24 (15 de trop)",
                 "(champ hero_points, règle hero_points.over_budget)",
-                "Points de héros : 39 dépensés sur 24 (15 de trop)",
+                "Points de héros : 39 dépensés sur 24 (15 de trop)",
             ],
         ),
         (
@@ -53,7 +53,7 @@ def test_over_budget_says_how_many_too_many_and_the_book_words_first(
     for line in lines:
         assert line in result.stdout
     assert "restants" not in result.stdout and "[hero_points" not in result.stdout
-    assert "hero_points :" not in result.stdout and "hero_points:" not in result.stdout
+    assert "hero_points :" not in result.stdout and "hero_points:" not in result.stdout
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_sheet_json_gives_the_file_and_the_check(lang: str) -> None:
     assert data["check"]["hero_points"] == {"budget": 39, "spent": 39, "earned": 0}
 
 
-@pytest.mark.parametrize(("lang", "words"), [("fr", "états : aucun"), ("en", "states: none")])
+@pytest.mark.parametrize(("lang", "words"), [("fr", "états : aucun"), ("en", "states: none")])
 def test_sheet_says_none_instead_of_a_dash(lang: str, words: str) -> None:
     result = run_cli(["energy", "sheet", "WINK"], lang)
     assert words in result.stdout
@@ -117,7 +117,7 @@ def test_library_json_lists_the_heroes(lang: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "prompt", "explained"),
     [
-        ("fr", "Nom : ", "le nom du personnage est obligatoire"),
+        ("fr", "Nom : ", "le nom du personnage est obligatoire"),
         ("en", "Name: ", "the character's name is required"),
     ],
 )
@@ -126,7 +126,7 @@ def test_new_explains_an_empty_name_and_spaces_the_colon(
 ) -> None:
     result = run_cli(["energy", "new", "-o", str(tmp_path / "new.yaml")], lang, input="\nKit\n")
     assert prompt in result.stdout and explained in result.stdout
-    assert ("Rang [5] : " if lang == "fr" else "Rank [5]: ") in result.stdout
+    assert ("Rang [5] : " if lang == "fr" else "Rank [5]: ") in result.stdout
     assert not (tmp_path / "new.yaml").exists()  # the input ran out before the end: nothing written
 
 

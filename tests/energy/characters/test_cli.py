@@ -26,7 +26,7 @@ def test_check_valid_file(tmp_path: Path) -> None:
     result = run_cli(["energy", "check", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "WINK respecte toutes les règles de création." in result.stdout
-    assert "Points de héros : 39 dépensés sur 39 (0 restant)" in result.stdout
+    assert "Points de héros : 39 dépensés sur 39 (0 restant)" in result.stdout
 
 
 def test_check_json_of_a_broken_character(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_sheet_shows_the_books_words() -> None:
         "Filouterie",
         "Sens améliorés",
         "Précaire",
-        "Points d'aptitudes : 18 dépensés sur 18",
+        "Points d'aptitudes : 18 dépensés sur 18",
     ):
         assert words in result.stdout, words
 
@@ -144,10 +144,10 @@ def test_new_builds_kitsune_with_piped_answers(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stdout
     assert "Invalide" in result.stdout
     for left in (
-        "Points de héros restants : 11",
-        "Points de héros restants : 6",
-        "Points d'aptitudes restants : 18",
-        "Points d'aptitudes restants : 3",
+        "Points de héros restants : 11",
+        "Points de héros restants : 6",
+        "Points d'aptitudes restants : 18",
+        "Points d'aptitudes restants : 3",
     ):
         assert left in result.stdout, left
     made = load_character(out)
@@ -191,7 +191,7 @@ def test_balance_command() -> None:
     """002_58e889a1abff3456.txt: "4 héros de rang 5, alors vous avez jusqu'à 20 rangs"."""
     result = run_cli(["energy", "balance", "--heroes", "5,5,5,5", "--foes", "8,6,6"])
     assert result.exit_code == 0
-    assert "Héros : 5 + 5 + 5 + 5 = 20" in result.stdout
+    assert "Héros : 5 + 5 + 5 + 5 = 20" in result.stdout
     assert "Serré" in result.stdout and "16" in result.stdout
 
 
@@ -227,7 +227,7 @@ def test_balance_bad_item_exits_2(lang: str, words: str) -> None:
                 "Condition",
                 "(immobilisé)",
                 "Don d'énergie",
-                "Complété par les règles (non donné par le livre) : rang, attributs, maturité",
+                "Complété par les règles (non donné par le livre) : rang, attributs, maturité",
             ],
         ),
         (

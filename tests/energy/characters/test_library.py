@@ -187,7 +187,7 @@ _CODES = {"OFF-C": "off_c", "OFF-D": "off_d", "DEF": "def", "MOV": "mov", "SUP":
 
 
 def _categories_before_each_hero() -> dict[str, set[str]]:
-    """The category bullets ("- OFF-C :", "- OFF-D/OFF-C :", "- SUP sur alliés :") the text lists before
+    """The category bullets ("- OFF-C :", "- OFF-D/OFF-C :", "- SUP sur alliés :") the text lists before
     each archetype hero's paragraph."""
     found: dict[str, set[str]] = {}
     pending: set[str] = set()
@@ -227,7 +227,7 @@ def test_archetype_effects_cover_their_heros_powers(item: Archetype) -> None:
 
 
 def test_deja_vu_reads_the_future_for_an_ally() -> None:
-    """002_58e889a1abff3456.txt, précognition "SUP : ... prévenir un allié à l'avance de ce qu'il doit faire
+    """002_58e889a1abff3456.txt, précognition "SUP : ... prévenir un allié à l'avance de ce qu'il doit faire
     (et donc lui transférer des points d'énergie en demi-succès"; the bad luck is the Off-D's "Malchance
     imposée" (DÉJÀ-VU's Coup de malchance)."""
     powers = {p.name: p for p in library_hero("DÉJÀ-VU").powers}

@@ -162,7 +162,7 @@ def test_every_problem_is_reported_at_once() -> None:
 def test_messages_name_the_field_and_the_rule_in_french_and_english() -> None:
     """002_58e889a1abff3456.txt: "La récupération ne peut pas être supérieure à l'énergie"."""
     problem = validate(_kitsune(attributes=_attributes(3, 4, 4))).problems[0]
-    assert problem.message.render("fr").startswith("attributes.recovery : la Récupération (4) dépasse")
+    assert problem.message.render("fr").startswith("attributes.recovery : la Récupération (4) dépasse")
     assert "recovery can never be higher than energy" in problem.message.render("en")
 
 

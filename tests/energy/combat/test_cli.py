@@ -19,9 +19,9 @@ def test_run_explains_in_french_and_english() -> None:
     en = run_cli(["energy", "fight", "run", str(FIGHTS / "wink_robot.yaml")], "en")
     assert fr.exit_code == en.exit_code == 0
     assert fr.stdout.splitlines()[1:5] == [
-        "Robot Vigilant Corp. attaque WINK avec Rayon d'énergie concentré : 4 jetons = attaque à 4.",
+        "Robot Vigilant Corp. attaque WINK avec Rayon d'énergie concentré : 4 jetons = attaque à 4.",
         "WINK place 3 jetons en défense avec Téléportation défensive.",
-        "WINK : attaque à 4 contre défense 3 ; l'attaque réussit de 1, un jeton de défense en moins pour "
+        "WINK : attaque à 4 contre défense 3 ; l'attaque réussit de 1, un jeton de défense en moins pour "
         "WINK.",
         "WINK perd 1 point de vigueur (vigueur 4/5).",
     ]
@@ -56,12 +56,12 @@ def test_a_charge_is_named_and_positions_read_as_metres() -> None:
     """ "le personnage obtient un déplacement gratuit de 20 mètres qui doit être suivi immédiatement d'une
     attaque au contact" (002_58e889a1abff3456.txt): KITSUNE's chase."""
     fr = run_cli(["energy", "fight", "run", str(FIGHTS / "kitsune_chase.yaml")], "fr")
-    assert "KITSUNE charge : déplacement gratuit jusqu'au point (59, 0)." in fr.stdout
+    assert "KITSUNE charge : déplacement gratuit jusqu'au point (59, 0)." in fr.stdout
     assert (
-        "KITSUNE attaque Fuyard avec Frappes instinctives : 3 jetons + 1 de renforcement = attaque à 4."
+        "KITSUNE attaque Fuyard avec Frappes instinctives : 3 jetons + 1 de renforcement = attaque à 4."
         in fr.stdout
     )
-    assert "Fuyard perd 3 points de vigueur (vigueur 0/3) : hors combat." in fr.stdout
+    assert "Fuyard perd 3 points de vigueur (vigueur 0/3) : hors combat." in fr.stdout
 
 
 def test_bad_input_and_illegal_commands_are_numbered_alike(tmp_path: Path) -> None:
@@ -77,8 +77,8 @@ def test_bad_input_and_illegal_commands_are_numbered_alike(tmp_path: Path) -> No
     )
     first, second = (run_cli(["energy", "fight", "run", str(p)], "fr") for p in (illegal, bad))
     assert (first.exit_code, second.exit_code) == (1, 2)
-    assert first.stderr.count("Commande 2 (attack) : ") == 1
-    assert second.stderr.count("Commande 2, argument power : ") == 1
+    assert first.stderr.count("Commande 2 (attack) : ") == 1
+    assert second.stderr.count("Commande 2, argument power : ") == 1
 
 
 def test_run_json_gives_the_final_state() -> None:
@@ -118,12 +118,12 @@ def test_legal_lists_the_actions_at_the_end() -> None:
     assert {"pass", "move", "end"} <= kinds and "attack" not in kinds  # both agents already attacked
     text = run_cli(["energy", "fight", "legal", str(FIGHTS / "kitsune_octopus.yaml")], "fr")
     assert text.exit_code == 0
-    assert "KITSUNE : se déplacer de 20 m au plus avec Agilité du renard, coûte 1 jeton" in text.stdout
+    assert "KITSUNE : se déplacer de 20 m au plus avec Agilité du renard, coûte 1 jeton" in text.stdout
     assert (
-        "KITSUNE : détermination : pas de défense en demi-succès ce tour, coûte 1 case de stress"
+        "KITSUNE : détermination : pas de défense en demi-succès ce tour, coûte 1 case de stress"
         in text.stdout
     )
-    assert "MJ : terminer le combat, gratuit" in text.stdout
+    assert "MJ : terminer le combat, gratuit" in text.stdout
 
 
 def test_legal_all_lists_refused_actions_with_their_rule() -> None:
@@ -142,7 +142,7 @@ def test_legal_on_an_ended_fight_says_it_is_over(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     text = run_cli(["energy", "fight", "legal", str(path)], "fr")
-    assert (text.exit_code, text.stdout) == (0, "Le combat est terminé : plus aucune action possible.\n")
+    assert (text.exit_code, text.stdout) == (0, "Le combat est terminé : plus aucune action possible.\n")
     assert json.loads(run_cli(["energy", "fight", "legal", str(path), "--json"], "en").stdout) == []
 
 
@@ -171,11 +171,11 @@ def test_the_end_of_the_fight_is_told_and_the_knocked_out_are_back(tmp_path: Pat
     )
     text = run_cli(["energy", "fight", "run", str(path)], "fr").stdout.splitlines()
     assert text[-4:] == [
-        "Le combat est terminé ; vigueur récupérée : a +3 (3/3). "
-        "Épuisé (malus de 1 à l'énergie jusqu'au repos) : a.",
-        "Après le combat :",
-        "a : énergie 3/3, défense 0, vigueur 3/3 [épuisé]",
-        "b : énergie 0/6, défense 0, vigueur 6/6",
+        "Le combat est terminé ; vigueur récupérée : a +3 (3/3). "
+        "Épuisé (malus de 1 à l'énergie jusqu'au repos) : a.",
+        "Après le combat :",
+        "a : énergie 3/3, défense 0, vigueur 3/3 [épuisé]",
+        "b : énergie 0/6, défense 0, vigueur 6/6",
     ]
     data = json.loads(run_cli(["energy", "fight", "run", str(path), "--json"], "en").stdout)
     assert data["combatants"]["a"] == {"energy": 3, "defense": 0, "vigor": 3, "conditions": [], "out": False}

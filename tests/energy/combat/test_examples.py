@@ -122,7 +122,7 @@ def test_tremblor() -> None:
 
 def test_vector() -> None:
     """ "elle commence avec 5 points d'énergie ... se déplacer deux fois (2 points dépensés, récupère 1 grâce
-    au renforcement lors du premier mouvement, coût net 1) ... Off-C pour 2 points). Total dépensé : 3
+    au renforcement lors du premier mouvement, coût net 1) ... Off-C pour 2 points). Total dépensé : 3
     points. Il lui reste 2 points" (002_58e889a1abff3456.txt)."""
     fight = play("vector")
     assert sum(m.paid for m in of_type(fight.events(), Moved)) == 1
@@ -131,7 +131,7 @@ def test_vector() -> None:
 
 def test_altair() -> None:
     """ "vole jusqu'au niveau de la mezzanine (1 point ...) ... engage 4 points d'énergie. Comme le garde n'a
-    qu'1 point de défense à opposer, ALTAIR réussit avec 3 points d'énergie : peut utiliser 2 ... pour se
+    qu'1 point de défense à opposer, ALTAIR réussit avec 3 points d'énergie : peut utiliser 2 ... pour se
     déplacer avec sa cible de 20 mètres ... lâcher le garde ... pour 1 point de vigueur"
     (002_58e889a1abff3456.txt)."""
     fight = play("altair")
@@ -181,7 +181,7 @@ def test_axiome() -> None:
 
 
 def test_suture() -> None:
-    """ "Suture engage 4 points en (Sup) pour soigner un allié gravement secoué : demi-succès, soit 2 points
+    """ "Suture engage 4 points en (Sup) pour soigner un allié gravement secoué : demi-succès, soit 2 points
     de vigueur récupérés. Il lui reste 2 points" (002_58e889a1abff3456.txt)."""
     fight = play("suture")
     assert of_type(fight.events(), VigorRestored)[0].amount == 2

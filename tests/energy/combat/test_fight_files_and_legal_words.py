@@ -44,7 +44,7 @@ def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
     [
         (
             "combatants: [{id: x, npc: 3, side: good}]",
-            "doit être l'un de : heroes, foes",
+            "doit être l'un de : heroes, foes",
             "must be one of: heroes, foes",
         ),
         ("combatants: [{id: x, npc: 3, side: good}]", "combatants.0.side", "combatants.0.side"),
@@ -55,14 +55,14 @@ def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
         ),
         (
             "combatants: [{npc: 3, side: heroes}]",
-            "combatants.0.id : obligatoire",
+            "combatants.0.id : obligatoire",
             "combatants.0.id: required",
         ),
         ("combatants: [{id: x, npc: 0, side: heroes}]", "au moins 1", "at least 1"),
         (
             "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
             "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",
-            "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
+            "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
             "Command 2, argument tokens: two is not of the expected type (a whole number)",
         ),
         (
@@ -105,7 +105,7 @@ def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: s
         (
             "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
             "commands: [start, {fly: 3}]",
-            "Commande 2 : les arguments de fly forment une table",
+            "Commande 2 : les arguments de fly forment une table",
             "Command 2: the arguments of fly are a mapping",
         ),
         (
@@ -116,7 +116,7 @@ def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: s
         ),
         (
             "combatants: [{id: x, npc: 3, side: good}]",
-            "doit être l'un de : heroes, foes",
+            "doit être l'un de : heroes, foes",
             "must be one of: heroes, foes",
         ),
     ],
@@ -186,7 +186,7 @@ def test_legal_text_names_powers_and_explains_refusals() -> None:
     assert fr.exit_code == en.exit_code == 0
     assert "Frappes instinctives" in fr.stdout and "power=0" not in fr.stdout
     assert (
-        "KITSUNE : attaquer Agent Octopus 2 avec Frappes instinctives, refusé : KITSUNE a déjà attaqué"
+        "KITSUNE : attaquer Agent Octopus 2 avec Frappes instinctives, refusé : KITSUNE a déjà attaqué"
     ) in fr.stdout
     assert "KITSUNE: attack Agent Octopus 2 with Frappes instinctives, refused: " in en.stdout
     assert "one_attack_per_target" not in fr.stdout + en.stdout  # rule keys stay in --json

@@ -73,11 +73,11 @@ def test_the_kitsune_example_reads_like_the_book() -> None:
     )
     first = said(fight, Attack("k", "a", 2, 0))
     assert first[:2] == [
-        "K : premier usage du pouvoir Frappe ce tour, renforcement +1.",
-        "K attaque A avec Frappe : 2 jetons + 1 de renforcement = attaque à 3.",
+        "K : premier usage du pouvoir Frappe ce tour, renforcement +1.",
+        "K attaque A avec Frappe : 2 jetons + 1 de renforcement = attaque à 3.",
     ]
     said(fight, Defend("a"))
-    assert said(fight, Attack("k", "b", 2, 0))[0] == "K attaque B avec Frappe : 2 jetons = attaque à 2."
+    assert said(fight, Attack("k", "b", 2, 0))[0] == "K attaque B avec Frappe : 2 jetons = attaque à 2."
 
 
 @pytest.mark.parametrize(
@@ -85,13 +85,13 @@ def test_the_kitsune_example_reads_like_the_book() -> None:
     [
         (
             Attack("h", "f", 4, None),
-            "H attaque F sans pouvoir : 4 jetons, en demi-succès (sans pouvoir) = attaque à 2.",
+            "H attaque F sans pouvoir : 4 jetons, en demi-succès (sans pouvoir) = attaque à 2.",
         ),
         (
             Attack("h", "f", 4, 3),
-            "H attaque F avec Bricolage : 4 jetons, en demi-succès (pouvoir non offensif) = attaque à 2.",
+            "H attaque F avec Bricolage : 4 jetons, en demi-succès (pouvoir non offensif) = attaque à 2.",
         ),
-        (Attack("h", "f", 4, 0, gm_modifier=1), "H attaque F avec Coup : 4 jetons + 1 du MJ = attaque à 5."),
+        (Attack("h", "f", 4, 0, gm_modifier=1), "H attaque F avec Coup : 4 jetons + 1 du MJ = attaque à 5."),
     ],
 )
 def test_an_attack_line_shows_only_the_terms_that_apply(command: Attack, line: str) -> None:
@@ -109,7 +109,7 @@ def test_the_off_d_malus_against_the_engager_is_named() -> None:
     said(fight, Defend("b"))
     said(fight, EndPhase())
     assert said(fight, Attack("b", "a", 3, 0))[0] == (
-        "B attaque A avec Tir : 3 jetons − 1 (Off-D contre qui l'engage) = attaque à 2."
+        "B attaque A avec Tir : 3 jetons − 1 (Off-D contre qui l'engage) = attaque à 2."
     )
 
 
@@ -119,8 +119,8 @@ def test_a_defence_without_a_defensive_power_says_half_success_and_the_token_los
     fight = started(hero(), foe(at=(1.0, 0.0)))
     said(fight, Attack("h", "f", 3, 0))
     assert said(fight, Defend("f", 4)) == [
-        "F place 4 jetons en défense sans pouvoir ; la défense compte en demi-succès.",
-        "F : attaque à 3 contre défense 2 ; l'attaque réussit de 1, un jeton de défense en moins pour F.",
+        "F place 4 jetons en défense sans pouvoir ; la défense compte en demi-succès.",
+        "F : attaque à 3 contre défense 2 ; l'attaque réussit de 1, un jeton de défense en moins pour F.",
         "F perd 1 point de vigueur (vigueur 3/4).",
     ]
 
@@ -131,20 +131,20 @@ def test_no_token_lost_is_said_when_there_was_no_defence() -> None:
     said(fight, Attack("h", "f", 2, 0))
     assert said(fight, Defend("f"))[:2] == [
         "F ne place aucun jeton en défense.",
-        "F : attaque à 2 contre défense 0 ; l'attaque réussit de 2.",
+        "F : attaque à 2 contre défense 0 ; l'attaque réussit de 2.",
     ]
 
 
 def test_determination_is_said_instead_of_a_halving() -> None:
-    """ "Détermination : ... ne subit pas le demi-succès" for its defence (002_58e889a1abff3456.txt)."""
+    """ "Détermination : ... ne subit pas le demi-succès" for its defence (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe(at=(1.0, 0.0)))
     said(fight, EndPhase())
     assert said(fight, SpendStress("h", "determination")) == [
-        "H coche une case de stress : détermination, pas de défense en demi-succès ce tour."
+        "H coche une case de stress : détermination, pas de défense en demi-succès ce tour."
     ]
     said(fight, Attack("f", "h", 3, 0))
     assert said(fight, Defend("h", 4, 0))[0] == (
-        "H place 4 jetons en défense avec Coup ; détermination : pas de demi-succès."
+        "H place 4 jetons en défense avec Coup ; détermination : pas de demi-succès."
     )
 
 
@@ -153,7 +153,7 @@ def test_an_action_d_eclat_names_the_power_and_the_category() -> None:
     catégorie supplémentaire durant un tour" (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe(at=(1.0, 0.0)))
     assert said(fight, SpendStress("h", "feat", 0, "mov")) == [
-        "H coche une case de stress : action d'éclat, Coup compte aussi comme Mov ce tour."
+        "H coche une case de stress : action d'éclat, Coup compte aussi comme Mov ce tour."
     ]
     assert said(fight, SpendStress("h", "feat", 0, "def"), "en") == [
         "H checks a stress box: action d'éclat, Coup also counts as Def this turn."
@@ -170,10 +170,10 @@ def test_a_counter_power_says_what_it_takes() -> None:
     said(fight, EndPhase())
     said(fight, Attack("f", "c", 4, 0))
     assert said(fight, Counter("w", 2, 3)) == [
-        "W sort de l'attente et oppose Bricolage (contre-pouvoir, 2 jetons) : l'attaque perd 2."
+        "W sort de l'attente et oppose Bricolage (contre-pouvoir, 2 jetons) : l'attaque perd 2."
     ]
     assert said(fight, Defend("c"))[1] == (
-        "C : attaque à 4 − 2 (contre-pouvoir) = 2 contre défense 0 ; l'attaque réussit de 2."
+        "C : attaque à 4 − 2 (contre-pouvoir) = 2 contre défense 0 ; l'attaque réussit de 2."
     )
 
 
@@ -210,8 +210,8 @@ def test_the_end_of_the_fight_says_who_got_back_what_and_who_is_hurt() -> None:
     said(fight, Attack("f", "h", 9, 0))
     said(fight, Defend("h"))
     assert said(fight, EndFight(wounded=("h",))) == [
-        "Le combat est terminé ; vigueur récupérée : H +3 (3/5). "
-        "Blessé (moitié de la vigueur jusqu'à guérison) : H."
+        "Le combat est terminé ; vigueur récupérée : H +3 (3/5). "
+        "Blessé (moitié de la vigueur jusqu'à guérison) : H."
     ]
     assert not fight.state.get("h").out
 
@@ -221,7 +221,7 @@ def test_the_knocked_out_line_uses_the_book_s_words() -> None:
     (002_58e889a1abff3456.txt)."""
     fight = started(hero(), foe(at=(1.0, 0.0), vigor=2))
     said(fight, Attack("h", "f", 4, 0))
-    assert said(fight, Defend("f"))[-1] == "F perd 2 points de vigueur (vigueur 0/2) : hors combat."
+    assert said(fight, Defend("f"))[-1] == "F perd 2 points de vigueur (vigueur 0/2) : hors combat."
 
 
 def test_maintaining_a_condition_is_told_as_a_new_attack() -> None:
@@ -236,5 +236,5 @@ def test_maintaining_a_condition_is_told_as_a_new_attack() -> None:
     said(fight, EndPhase())
     assert said(fight, Maintain("h", 0, 2)) == [
         "H entretient Prise sur F par une nouvelle attaque.",
-        "H attaque F avec Prise : 2 jetons = attaque à 2.",
+        "H attaque F avec Prise : 2 jetons = attaque à 2.",
     ]

@@ -176,7 +176,7 @@ def test_defence_without_opposable_power_is_half() -> None:
 
 
 def test_determination_ignores_half_defence() -> None:
-    """ "Détermination : ... ignorer le malus de demi-succès lors de ses défenses durant un tour"."""
+    """ "Détermination : ... ignorer le malus de demi-succès lors de ses défenses durant un tour"."""
     fight = started(hero(), foe())
     fight.do(Attack("h", "f", 3, 0))
     fight.do(SpendStress("f", "determination"))
@@ -503,7 +503,7 @@ def test_counter_power_from_hold() -> None:
 
 
 def test_feat_gives_a_power_an_extra_category() -> None:
-    """ "Action d'éclat : ... utiliser un de ses pouvoirs comme s'il faisait partie d'une catégorie
+    """ "Action d'éclat : ... utiliser un de ses pouvoirs comme s'il faisait partie d'une catégorie
     supplémentaire durant un tour" (002_58e889a1abff3456.txt)."""
     fight = started(hero(powers=(OFF_D, DEF)), foe(at=(50.0, 50.0)))
     fight.do(Move("h", (10.0, 0.0)))

@@ -125,7 +125,7 @@ def test_the_book_fights_ship_with_the_package(
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_book_words_and_keys_are_both_read(tmp_path: Path, lang: str) -> None:
     """`détermination` or `determination`, `héros` or `heroes`, whatever the interface's language:
-    "Détermination : Un personnage peut cocher une case de stress pour ignorer le malus de demi-succès"
+    "Détermination : Un personnage peut cocher une case de stress pour ignorer le malus de demi-succès"
     (002_58e889a1abff3456.txt)."""
     source = tmp_path / "combat.yaml"
     source.write_text(
@@ -173,7 +173,7 @@ def test_a_character_file_arrives_whole_and_a_bad_file_or_position_changes_nothi
     arrived = commands(path)[-1]
     assert isinstance(arrived, dict) and arrived["arrive"]["character"]["name"] == "WINK"
     (tmp_path / "wink.yaml").unlink()  # the session no longer needs it
-    assert "WINK : " in run_cli(["energy", "fight", "show", str(path)], "fr").stdout
+    assert "WINK : " in run_cli(["energy", "fight", "show", str(path)], "fr").stdout
     before = path.read_text(encoding="utf-8")
     for args in (
         ["arrive", str(path), "--id", "x", "--side", "foes", "--character", str(tmp_path / "empty.yaml")],

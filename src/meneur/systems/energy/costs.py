@@ -6,6 +6,7 @@ trait and resources sections.
 
 from __future__ import annotations
 
+from meneur.systems.energy.model import MAX_RANK as MAX_RANK  # re-exported: the bound lives on the model
 from meneur.systems.energy.model import LivingStandard, Maturity, Power
 
 ATTRIBUTE_COSTS: dict[str, int] = {"energy": 2, "recovery": 3, "vigor": 1}
@@ -29,7 +30,6 @@ LIVING_STANDARD_COSTS: dict[LivingStandard, int] = {
 """Précaire 0, modeste 1, confortable 2, aisé 3, riche 4, très riche 5 ("Coût | Niveau de vie")."""
 
 MAX_APTITUDE_RANK = 5
-MAX_RANK = 100
 """The highest rank meneur builds or accepts at the edge: the book's table ends at "11+ | 84+ | Cosmique"
 with no maximum (see docs/rulings/energy-characters.md)."""
 

@@ -165,6 +165,8 @@ def character_data(character: Character) -> dict[str, Any]:
     """The character as plain data with English keys (frozensets as sorted lists)."""
     data = character.model_dump(mode="json")
     data["states"] = sorted(data["states"])
+    if data["gender"] is None:  # optional: a file without it stays as it was written
+        del data["gender"]
     return data
 
 

@@ -21,6 +21,8 @@ from pydantic_core import PydanticCustomError
 from meneur.engine.model import Frozen as _Frozen
 
 SCHEMA_VERSION = 1
+MAX_RANK = 100
+"""The highest rank a character may have (the wizard's and ``npc``'s bound; the book's tables stop there)."""
 
 
 class PowerCategory(StrEnum):
@@ -78,6 +80,25 @@ class LivingStandard(StrEnum):
     WELL_OFF = "well_off"
     RICH = "rich"
     VERY_RICH = "very_rich"
+
+
+class Gender(StrEnum):
+    """A character's grammatical gender, so that the book's states agree (« troublée », « brisé »).
+
+    Optional in a file: without it, messages are worded so that they agree with anyone. The file may
+    say it with the glossary's key or the French word (« féminin », « masculin »).
+    """
+
+    FEMININE = "feminine"
+    MASCULINE = "masculine"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Gender | None:
+        from meneur.i18n.words import member
+
+        return member(
+            cls, value, {"feminin": "feminine", "masculin": "masculine", "f": "feminine", "m": "masculine"}
+        )
 
 
 class Side(StrEnum):
@@ -221,8 +242,9 @@ class Character(_Frozen):
 
     schema_version: StrictInt = SCHEMA_VERSION
     name: str
-    rank: StrictInt
+    rank: StrictInt = Field(le=MAX_RANK)
     pc: bool = True
+    gender: Gender | None = None
     attributes: Attributes
     powers: tuple[Power, ...]
     maturity: Maturity = Maturity.ADULT

@@ -112,6 +112,23 @@ INFERRED_NAMES: dict[str, str] = {
 """The fields a library hero lists in ``inferred``, as the sheet names them."""
 
 
+FILE_VALUE_NAMES: dict[str, str] = {
+    "savings": N_("savings"),
+    "debts": N_("debts"),
+    "super_notoriety": N_("super notoriety"),
+    "civil_notoriety": N_("civil notoriety"),
+    "morality": N_("morality"),
+    "heroic_xp": N_("heroic experience"),
+    "aptitude_xp": N_("aptitude experience"),
+    "heroic_points": N_("unspent hero points"),
+    "aptitude_points": N_("unspent aptitude points"),
+    "spent_hero_points": N_("hero points earned and spent"),
+    "spent_aptitude_points": N_("aptitude points earned and spent"),
+}
+"""The book's words for the values a character file keeps beside its creation (« économies »,
+« notoriété super », « expérience héroïque »): a message says them, after the file's path."""
+
+
 def word(msgid: str) -> Message:
     """A deferred translation of one of the names above."""
     return Message(DOMAIN, msgid)

@@ -21,7 +21,14 @@ from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.systems.energy import costs
 from meneur.systems.energy.model import Character, State
-from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES, DOMAIN, LIVING_STANDARD_NAMES, word
+from meneur.systems.energy.names import (
+    APTITUDE_NAMES,
+    ATTRIBUTE_NAMES,
+    DOMAIN,
+    FILE_VALUE_NAMES,
+    LIVING_STANDARD_NAMES,
+    word,
+)
 from meneur.systems.energy.plural import counted
 
 STRESS_BOXES = 10
@@ -467,8 +474,9 @@ def _campaign_values(character: Character) -> Iterator[Problem]:
             yield _problem(
                 "resources.negative",
                 key,
-                N_("{key}: {value} boxes; savings and debts cannot be negative."),
+                N_("{key}: {what} at {value}; savings and debts never go below 0."),
                 key=key,
+                what=word(FILE_VALUE_NAMES[key]),
                 value=getattr(character, key),
             )
     reputation = character.reputation
@@ -482,8 +490,9 @@ def _campaign_values(character: Character) -> Iterator[Problem]:
             yield _problem(
                 "reputation.range",
                 f"reputation.{key}",
-                N_("reputation.{key}: {value} is outside {low}..{high}."),
+                N_("reputation.{key}: {what} is {value}, outside its scale from {low} to {high}."),
                 key=key,
+                what=word(FILE_VALUE_NAMES[key]),
                 value=value,
                 low=low,
                 high=high,
@@ -524,7 +533,8 @@ def _campaign_values(character: Character) -> Iterator[Problem]:
             yield _problem(
                 "experience.negative",
                 f"experience.{key}",
-                N_("experience.{key}: {value} cannot be negative."),
+                N_("experience.{key}: {what} is {value}; it never goes below 0."),
                 key=key,
+                what=word(FILE_VALUE_NAMES[key]),
                 value=getattr(experience, key),
             )

@@ -10,7 +10,7 @@ Conventions: pure functions over frozen :class:`~meneur.systems.insmv.model.Bein
 from __future__ import annotations
 
 from meneur.errors import BadInputError, IllegalActionError
-from meneur.i18n import N_, Message
+from meneur.i18n import N_, P_, Message
 from meneur.systems.insmv.model import Being, TableOptions
 
 REST_MINIMUM_PER_DAY = 1
@@ -26,8 +26,14 @@ def spend_refusal(being: Being, cost: int) -> IllegalActionError | None:
         return IllegalActionError(
             Message(
                 "insmv",
-                N_("{name} has {left} power points, not the {cost} the power needs."),
-                {"name": being.name, "left": being.current_power_points, "cost": cost},
+                N_("{name} has {left}; the power needs {cost}."),
+                {
+                    "name": being.name,
+                    "left": Message.counted(
+                        "insmv", P_("{count} power point", "{count} power points"), being.current_power_points
+                    ),
+                    "cost": cost,
+                },
             ),
             rule=SHORT,
         )

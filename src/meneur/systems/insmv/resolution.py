@@ -113,9 +113,9 @@ def check_request(request: TestRequest) -> None:
                 "insmv",
                 N_(
                     "A talent not possessed is always tested on the very hard row: drop the difficulty"
-                    " '{value}'."
+                    ' "{value}".'
                 ),
-                {"value": request.difficulty.value},
+                {"value": request.difficulty.label},
             )
         )
 

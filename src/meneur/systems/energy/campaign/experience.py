@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import member
 from meneur.systems.energy import costs
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.model import Character
@@ -31,6 +32,10 @@ class HeroicCriterion(StrEnum):
     SUCCESS = "success"
     HIGH_STAKES = "high_stakes"
 
+    @classmethod
+    def _missing_(cls, value: object) -> HeroicCriterion | None:
+        return member(cls, value, CRITERION_ALIASES)
+
 
 class AptitudeCriterion(StrEnum):
     """The aptitude experience table, 1 point each."""
@@ -39,12 +44,52 @@ class AptitudeCriterion(StrEnum):
     USED_APTITUDES = "used_aptitudes"
     LEARNED = "learned"
 
+    @classmethod
+    def _missing_(cls, value: object) -> AptitudeCriterion | None:
+        return member(cls, value, CRITERION_ALIASES)
+
 
 class Bonus(StrEnum):
     """Bonus experience: work outside the game (+1 heroic), a complication (+1 aptitude)."""
 
     OUTSIDE_WORK = "outside_work"
     COMPLICATION = "complication"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Bonus | None:
+        return member(cls, value, CRITERION_ALIASES)
+
+
+CRITERION_ALIASES: dict[str, str] = {
+    "survecu": "survived",
+    "a_survecu": "survived",
+    "reussite": "success",
+    "jalon": "success",
+    "risques": "high_stakes",
+    "risques_eleves": "high_stakes",
+    "aptitudes": "used_aptitudes",
+    "aptitudes_utilisees": "used_aptitudes",
+    "appris": "learned",
+    "distingue": "learned",
+    "effort": "outside_work",
+    "hors_partie": "outside_work",
+    "effort_hors_partie": "outside_work",
+}
+"""The book's words a game master types for a criterion (folded, see :func:`meneur.i18n.words.fold`):
+"a survécu", "une réussite", "les risques étaient élevés", "a utilisé ses aptitudes", "a appris
+quelque chose de nouveau ou s'est distingué", "un effort en dehors de la partie", "complication"."""
+
+CRITERION_WORDS: dict[StrEnum, str] = {
+    HeroicCriterion.SURVIVED: N_("survived"),
+    HeroicCriterion.SUCCESS: N_("success"),
+    HeroicCriterion.HIGH_STAKES: N_("high stakes"),
+    AptitudeCriterion.SURVIVED: N_("survived"),
+    AptitudeCriterion.USED_APTITUDES: N_("used aptitudes"),
+    AptitudeCriterion.LEARNED: N_("learned"),
+    Bonus.OUTSIDE_WORK: N_("effort outside the game"),
+    Bonus.COMPLICATION: N_("complication"),
+}
+"""The short words of each criterion, shown in the help and in errors ("survécu", "réussite")."""
 
 
 CRITERION_TEXTS: dict[str, str] = {

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold, match
 from meneur.systems.energy.model import Character, Relation
 
 DOMAIN = "energy_campaign"
@@ -164,13 +165,14 @@ def _check_step(delta: int) -> None:
         )
 
 
-def _check_bounds(value: int, score: ReputationScore | None, what: str) -> None:
+def _check_bounds(value: int, score: ReputationScore | None, what: Message) -> None:
+    """``what`` is the book's word for the score (« notoriété super », « la relation avec Hélène »)."""
     low, high = score_range(score)
     if not low <= value <= high:
         raise IllegalActionError(
             Message(
                 DOMAIN,
-                N_("{what} would be {value}, outside {low}..{high}."),
+                N_("The value of {what} would be {value}, outside its scale from {low} to {high}."),
                 {"what": what, "value": value, "low": low, "high": high},
             ),
             rule="reputation_range",
@@ -188,25 +190,27 @@ def change_reputation(character: Character, score: ReputationScore, delta: int) 
     """
     _check_step(delta)
     value = getattr(character.reputation, score.value) + delta
-    _check_bounds(value, score, score.value)
+    _check_bounds(value, score, Message(DOMAIN, SCORE_NAMES[score]))
     reputation = character.reputation.model_copy(update={score.value: value})
     return character.model_copy(update={"reputation": reputation})
 
 
 def find_relation(character: Character, name: str) -> int:
-    """The index of the relation named ``name`` (case-insensitive).
+    """The index of the relation named ``name``, without regard to case or accents
+    (:func:`meneur.i18n.words.match`: ``helene`` names « Hélène »).
 
     Raises:
         BadInputError: when there is none, listing the known relations.
     """
-    for index, relation in enumerate(character.relations):
-        if relation.name.casefold() == name.strip().casefold():
-            return index
+    names = [relation.name for relation in character.relations]
+    found = match(name.strip(), names)
+    if found is not None:
+        return names.index(found)
     known = ", ".join(r.name for r in character.relations) or Message(DOMAIN, N_("none (relations)"))
     raise BadInputError(
         Message(
             DOMAIN,
-            N_("{name} has no relation {relation!r} (relations: {known})."),
+            N_('{name} has no relation "{relation}" (relations: {known}).'),
             {"name": character.name, "relation": name, "known": known},
         )
     )
@@ -222,7 +226,8 @@ def change_relation(character: Character, name: str, delta: int) -> Character:
     _check_step(delta)
     index = find_relation(character, name)
     relation = character.relations[index]
-    _check_bounds(relation.value + delta, None, relation.name)
+    what = Message(DOMAIN, N_("the relation with {relation}"), {"relation": relation.name})
+    _check_bounds(relation.value + delta, None, what)
     relations = list(character.relations)
     relations[index] = relation.model_copy(update={"value": relation.value + delta})
     return character.model_copy(update={"relations": tuple(relations)})
@@ -238,11 +243,11 @@ def add_relation(character: Character, relation: Relation) -> Character:
         BadInputError: for a name already used or a value outside -10..10.
         IllegalActionError: for a fourth GM relation.
     """
-    if any(r.name.casefold() == relation.name.strip().casefold() for r in character.relations):
+    if any(fold(r.name) == fold(relation.name) for r in character.relations):
         raise BadInputError(
             Message(
                 DOMAIN,
-                N_("{name} already has a relation {relation!r}."),
+                N_('{name} already has a relation "{relation}".'),
                 {"name": character.name, "relation": relation.name},
             )
         )

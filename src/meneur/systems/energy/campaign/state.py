@@ -30,6 +30,11 @@ PHASE_NAMES: dict[Phase, str] = {
     Phase.IDLE: N_("between sessions"),
     Phase.SESSION: N_("during a session"),
 }
+ONLY_IN_PHASE: dict[Phase, str] = {
+    Phase.IDLE: N_("{action} is only possible between sessions, but the campaign is {actual}."),
+    Phase.SESSION: N_("{action} is only possible during a session, but the campaign is {actual}."),
+}
+"""One sentence per phase, so that French elides where it must (« n'est possible qu'entre deux séances »)."""
 
 
 class CampaignState(BaseModel):
@@ -108,12 +113,8 @@ class CampaignState(BaseModel):
             raise IllegalActionError(
                 Message(
                     DOMAIN,
-                    N_("{action} is only possible {expected}, but the campaign is {actual}."),
-                    {
-                        "action": Message(DOMAIN, action),
-                        "expected": Message(DOMAIN, PHASE_NAMES[expected]),
-                        "actual": Message(DOMAIN, PHASE_NAMES[self.phase]),
-                    },
+                    ONLY_IN_PHASE[expected],
+                    {"action": Message(DOMAIN, action), "actual": Message(DOMAIN, PHASE_NAMES[self.phase])},
                 ),
                 rule="phase",
             )

@@ -110,7 +110,12 @@ def sleep(character: Character) -> Character:
     """Remove épuisé: "tant qu'il ne se sera pas reposé (au moins 7h de sommeil)"."""
     if State.EXHAUSTED not in character.states:
         raise IllegalActionError(
-            Message(DOMAIN, N_("{name} is not exhausted."), {"name": character.name}), rule="exhausted"
+            Message(
+                DOMAIN,
+                N_("{name} is not {gender:exhausted}."),
+                {"name": character.name, "gender": character.gender},
+            ),
+            rule="exhausted",
         )
     return character.model_copy(update={"states": character.states - {State.EXHAUSTED}})
 
@@ -143,7 +148,12 @@ def heal_with_power(character: Character, *, raised_this_scenario: bool = False)
         return character.model_copy(update={"states": states})
     if State.WOUNDED not in character.states:
         raise IllegalActionError(
-            Message(DOMAIN, N_("{name} is not wounded."), {"name": character.name}), rule="wounded"
+            Message(
+                DOMAIN,
+                N_("{name} is not {gender:wounded}."),
+                {"name": character.name, "gender": character.gender},
+            ),
+            rule="wounded",
         )
     if raised_this_scenario:
         raise IllegalActionError(
@@ -164,6 +174,11 @@ def infirmary(character: Character) -> Character:
     """ "un passage à l'infirmerie suivi d'une période de repos": blessé and incapacité are healed."""
     if not is_wounded(character):
         raise IllegalActionError(
-            Message(DOMAIN, N_("{name} is not wounded."), {"name": character.name}), rule="wounded"
+            Message(
+                DOMAIN,
+                N_("{name} is not {gender:wounded}."),
+                {"name": character.name, "gender": character.gender},
+            ),
+            rule="wounded",
         )
     return character.model_copy(update={"states": character.states - {State.WOUNDED, State.INCAPACITATED}})

@@ -78,8 +78,8 @@ def require_playable(character: Character) -> None:
         raise IllegalActionError(
             Message(
                 DOMAIN,
-                N_("{name} is broken and out of play until brought back by the team."),
-                {"name": character.name},
+                N_("{name} is {gender:broken} and out of play until brought back by the team."),
+                {"name": character.name, "gender": character.gender},
             ),
             rule="broken",
         )
@@ -191,6 +191,11 @@ def bring_back(character: Character, minimum: int = 0) -> Character:
     """
     if State.BROKEN not in character.states:
         raise IllegalActionError(
-            Message(DOMAIN, N_("{name} is not broken."), {"name": character.name}), rule="broken"
+            Message(
+                DOMAIN,
+                N_("{name} is not {gender:broken}."),
+                {"name": character.name, "gender": character.gender},
+            ),
+            rule="broken",
         )
     return at_level(character, minimum)

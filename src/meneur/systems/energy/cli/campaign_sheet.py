@@ -15,7 +15,7 @@ from meneur.i18n import N_, Translator
 from meneur.i18n.words import items
 from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, run
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
-from meneur.systems.energy.cli.words import enum_word, mixed, step
+from meneur.systems.energy.cli.words import K, enum_word, mixed, step
 
 if TYPE_CHECKING:
     from meneur.systems.energy.model import LivingStandard
@@ -33,21 +33,39 @@ def _boxes(help_text: str) -> typer.models.ArgumentInfo:
 def xp_award(
     path: File,
     name: Name,
-    heroic: Annotated[list[str] | None, typer.Option(help=_("survived, success, high_stakes"))] = None,
-    aptitude: Annotated[list[str] | None, typer.Option(help=_("survived, used_aptitudes, learned"))] = None,
-    bonus: Annotated[list[str] | None, typer.Option(help=_("outside_work, complication"))] = None,
+    heroic: Annotated[
+        list[str] | None,
+        typer.Option(help=_("survived, success, high stakes (keys: survived, success, high_stakes)")),
+    ] = None,
+    aptitude: Annotated[
+        list[str] | None,
+        typer.Option(help=_("survived, used aptitudes, learned (keys: survived, used_aptitudes, learned)")),
+    ] = None,
+    bonus: Annotated[
+        list[str] | None,
+        typer.Option(help=_("effort outside the game, complication (keys: outside_work, complication)")),
+    ] = None,
     as_json: Json = False,
 ) -> None:
     from meneur.systems.energy.campaign.commands import AwardExperience
-    from meneur.systems.energy.campaign.experience import AptitudeCriterion, Bonus, HeroicCriterion
+    from meneur.systems.energy.campaign.experience import (
+        CRITERION_WORDS,
+        AptitudeCriterion,
+        Bonus,
+        HeroicCriterion,
+    )
+
+    def read(kind: type[K], values: list[str] | None, what: str) -> tuple[K, ...]:
+        words: dict[K, str] = {m: CRITERION_WORDS[m] for m in kind}
+        return tuple(enum_word(kind, v, what, words) for v in items(values))
 
     run(
         path,
         AwardExperience(
             character=name,
-            heroic=tuple(enum_word(HeroicCriterion, v, N_("criterion")) for v in items(heroic)),
-            aptitude=tuple(enum_word(AptitudeCriterion, v, N_("criterion")) for v in items(aptitude)),
-            bonuses=tuple(enum_word(Bonus, v, N_("bonus")) for v in items(bonus)),
+            heroic=read(HeroicCriterion, heroic, N_("criterion")),
+            aptitude=read(AptitudeCriterion, aptitude, N_("criterion")),
+            bonuses=read(Bonus, bonus, N_("bonus")),
         ),
         as_json,
     )

@@ -14,7 +14,7 @@ import typer
 
 from meneur.cli.output import EXIT_RULE, console, print_json
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, Translator, get_language
+from meneur.i18n import N_, P_, Message, Translator, get_language
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
 from meneur.systems.energy.costs import MAX_RANK
 from meneur.systems.energy.files import FORMATS, dump_character, read_character
@@ -44,9 +44,9 @@ def _budget_line(label: str, budget: Budget) -> str:
     else:
         rest = _plural(budget.left, N_("{count} left"), N_("{count} left (plural)"))
     line = _(
-        "{label}: {spent} spent of {budget} ({rest})",
+        P_("{label}: {count} spent of {budget} ({rest})", "{label}: {count} spent of {budget} ({rest})"),
         label=label,
-        spent=budget.spent,
+        count=budget.spent,
         budget=budget.budget,
         rest=rest,
     )
@@ -58,7 +58,7 @@ def _budget_line(label: str, budget: Budget) -> str:
 def problem_line(problem: Problem) -> str:
     """The book's words first, then where and which rule, discreetly: the message loses its field prefix."""
     text = problem.message.render()
-    for separator in (": ", " : "):
+    for separator in (": ", " : ", "\u00a0: "):
         if text.startswith(problem.field + separator):
             text = text[len(problem.field + separator) :]
             break

@@ -52,8 +52,16 @@ def enum_word(
     domain: str = DOMAIN,
     keys: tuple[K, ...] | None = None,
 ) -> K:
-    """A member of ``kind`` from its key or its book's word (``names``: member -> msgid)."""
+    """A member of ``kind`` from its key or its book's word (``names``: member -> msgid; an enum
+    whose ``_missing_`` reads more of the book's words, through :func:`meneur.i18n.words.member`, is
+    asked first)."""
     members = keys or tuple(kind)
+    try:
+        found = kind(value)
+    except ValueError:
+        found = None
+    if found in members:
+        return found
     words = {m.value: Message(domain, names[m]) for m in members if names and m in names}
     return kind(choice(value, [m.value for m in members], what, words))
 

@@ -141,7 +141,8 @@ def register_opposed(app: typer.Typer) -> None:
         winner = None if tie_winner is None else parse_side(tie_winner)
         raw = raw_units or raw_units_long
         if file is not None:
-            _at_table(file, sides, winner, (raw, odds), (dice, seed), as_json)
+            flag = "--raw-units" if raw_units else "--compare-units-without-shift" if raw_units_long else None
+            _at_table(file, sides, winner, (flag, odds), (dice, seed), as_json)
         elif odds:
             plans = sides[0].plan(), sides[1].plan()
             c.refuse_dice_with_odds(dice)
@@ -182,19 +183,30 @@ def _at_table(
     file: Path,
     sides: tuple[OpposedSide, OpposedSide],
     winner: Side | None,
-    flags: tuple[bool, bool],
+    flags: tuple[str | None, bool],
     roll: tuple[str | None, int | None],
     as_json: bool,
 ) -> None:
     raw_units, odds = flags
-    if raw_units or odds:
+    if odds:
         raise BadInputError(
             Message(
                 "insmv",
                 N_(
-                    "At a table the units rule is the table's option and --odds rolls nothing: remove --raw-units"
-                    " and --odds, or the table file."
+                    "At a table --odds rolls nothing: remove --odds, or the table file to see the odds of"
+                    " values given as options."
                 ),
+            )
+        )
+    if raw_units:
+        raise BadInputError(
+            Message(
+                "insmv",
+                N_(
+                    "At a table the units rule is the table's option (insmv new --raw-units): remove"
+                    " {flag}, or the table file."
+                ),
+                {"flag": raw_units},
             )
         )
     wire = {
