@@ -22,7 +22,7 @@ def test_labels_show_in_the_breakdown_and_the_json(lang: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "line", "total"),
-    [("fr", "10d10 >= 8 : 2 succès", "Total : 2"), ("en", "10d10 >= 8: 2 successes", "Total: 2")],
+    [("fr", "10d10 >= 8 : 2 succès", "Total : 2"), ("en", "10d10 >= 8: 2 successes", "Total: 2")],
 )
 def test_a_success_count_says_how_many_dice_count(lang: str, line: str, total: str) -> None:
     result = run_cli(["roll", "10d10>=8", "--dice", "1,1,7,7,1,8,5,6,3,10"], lang)
@@ -39,7 +39,7 @@ def test_success_odds_go_from_none_to_every_die() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("fr", ["« adv » ne fait pas partie de la notation", "2d20kl1", "Vouliez-vous dire « 2d20kh1+5 » ?"]),
+        ("fr", ["« adv » ne fait pas partie de la notation", "2d20kl1", "Vouliez-vous dire « 2d20kh1+5 » ?"]),
         ("en", ["'adv' is not part of the notation", "2d20kl1", "Did you mean 2d20kh1+5?"]),
     ],
 )

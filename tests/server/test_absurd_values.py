@@ -59,7 +59,7 @@ GM_VALUES: dict[str, tuple[str | None, str | tuple[str, str]]] = {
     "an NPC of rank -3": ('{"arrive": {"id": "x", "side": "foes", "npc": -3}}', "npc"),
     "an unknown side": ('{"arrive": {"id": "x", "side": "nowhere", "npc": 3}}', "side"),
     "an NPC of rank 10^9": ('{"arrive": {"id": "x", "side": "foes", "npc": 1000000000}}', "npc"),
-    "a character of rank 10^9": (None, ("rang", "rank")),
+    "a character of rank 10^9": (None, ("rank", "rank")),
     "an id of 100,000 characters": (
         '{"arrive": {"id": "' + "x" * 100_000 + '", "side": "foes", "npc": 3}}',
         "id",

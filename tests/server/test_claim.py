@@ -40,3 +40,15 @@ def test_a_player_claims_a_free_character_and_keeps_it(client: TestClient, table
     assert hidden["owner"] is None and hidden["hidden"]
     newcomer = join(client, table, "Chloé")
     assert client.post(f"{url}/{npc}/claim", headers=newcomer.headers).status_code == 404
+
+
+def test_a_character_given_to_someone_not_at_the_table_is_bad_input(client: TestClient, table: Table) -> None:
+    """The table exists, only the body is wrong: a 400 naming the owner, nothing stored (a 404 said the
+    table was missing)."""
+    url = f"/api/v1/tables/{table.id}/characters"
+    before = client.get(url, headers=table.gm.headers).json()
+    for owner in ("0.1.0", table.seats["stranger"].member_id):
+        answer = client.post(url, json={"file": {"name": "Ilona"}, "owner": owner}, headers=table.gm.headers)
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["message"] == "Le propriétaire n'est pas membre de la table."
+    assert client.get(url, headers=table.gm.headers).json() == before

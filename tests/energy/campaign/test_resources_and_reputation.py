@@ -207,7 +207,7 @@ def test_band_texts_are_the_books_words(bands: tuple[tuple[int, int, str], ...])
 
 
 def test_living_standard_texts_are_the_books_words() -> None:
-    """002_58e889a1abff3456.txt: "| 0 | PRÉCAIRE : Vous vivez dans un squat [...]" to "TRÈS RICHE"."""
-    rows = {row.split(" : ", 1)[-1].replace("’", "'") for row in _book_rows()}
+    """002_58e889a1abff3456.txt: "| 0 | PRÉCAIRE : Vous vivez dans un squat [...]" to "TRÈS RICHE"."""
+    rows = {row.split(" : ", 1)[-1].replace("’", "'") for row in _book_rows()}
     for msgid in resources.STANDARD_TEXTS.values():
         assert Message(DOMAIN, msgid).render("fr").replace("’", "'") in rows

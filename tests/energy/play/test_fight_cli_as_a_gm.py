@@ -76,8 +76,8 @@ def test_suggest_on_a_session_file_prints_a_command_line_to_paste(tmp_path: Path
     ok(["energy", "fight", "new", str(path), "--heroes", "KITSUNE", "--foes", "3,3"])
     ok(["energy", "fight", "start", str(path)])
     text = ok(["energy", "fight", "suggest", str(path)], "fr")
-    line = next(x for x in text.splitlines() if x.startswith("Commande : "))
-    pasted = shlex.split(line.removeprefix("Commande : "))
+    line = next(x for x in text.splitlines() if x.startswith("Commande : "))
+    pasted = shlex.split(line.removeprefix("Commande : "))
     assert pasted[:4] == ["meneur", "energy", "fight", "attack"]
     assert "--power" in pasted and "Frappes instinctives" in pasted
     suggested = json.loads(ok(["energy", "fight", "suggest", str(path), "--json"]))["command"]

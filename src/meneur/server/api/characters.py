@@ -133,7 +133,7 @@ def add_character(table_id: str, body: CharacterIn, me: Me, request: Request, db
     if owner is not None:
         found = db.get(Member, owner)
         if found is None or found.table_id != table_id or found.removed:
-            raise not_found()
+            raise ApiError(400, "bad_input", Message("server", N_("The owner is not a member of the table.")))
     name = check_character(table.system, body.file)
     character_id = new_id()
     with request.app.state.store.writer() as writer:
