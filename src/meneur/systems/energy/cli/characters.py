@@ -14,66 +14,17 @@ import typer
 
 from meneur.cli.output import EXIT_RULE, console, print_json
 from meneur.errors import BadInputError
-from meneur.i18n import N_, P_, Message, Translator, get_language
+from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.check_report import run_check
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
 from meneur.systems.energy.costs import MAX_RANK
-from meneur.systems.energy.files import FORMATS, dump_character, read_character
+from meneur.systems.energy.files import FORMATS, dump_character
 from meneur.systems.energy.names import CATEGORY_CODES, DOMAIN
 
 if TYPE_CHECKING:
     from meneur.systems.energy.model import Power
-    from meneur.systems.energy.validation import Budget, CharacterCheck, Problem
 
 _ = Translator(DOMAIN)
-
-
-def _singular(count: int) -> bool:
-    """Whether ``count`` takes the singular: 0 and 1 in French ("0 point restant"), only 1 in English."""
-    return abs(count) <= 1 if get_language() == "fr" else abs(count) == 1
-
-
-def _plural(count: int, one: str, many: str, /, **params: object) -> str:
-    """``one`` or ``many`` translated, as ``count`` requires; ``count`` is passed as ``{count}``."""
-    return _(one if _singular(count) else many, count=count, **params)
-
-
-def _budget_line(label: str, budget: Budget) -> str:
-    """ "Points de héros : 39 dépensés sur 24 (15 de trop)": what is left, or how far over."""
-    if budget.left < 0:
-        rest = _plural(-budget.left, N_("{count} too many"), N_("{count} too many (plural)"))
-    else:
-        rest = _plural(budget.left, N_("{count} left"), N_("{count} left (plural)"))
-    line = _(
-        P_("{label}: {count} spent of {budget} ({rest})", "{label}: {count} spent of {budget} ({rest})"),
-        label=label,
-        count=budget.spent,
-        budget=budget.budget,
-        rest=rest,
-    )
-    if budget.earned:
-        line += _(", of which {earned} earned by experience", earned=budget.earned)
-    return line
-
-
-def problem_line(problem: Problem) -> str:
-    """The book's words first, then where and which rule, discreetly: the message loses its field prefix."""
-    text = problem.message.render()
-    for separator in (": ", " : ", "\u00a0: "):
-        if text.startswith(problem.field + separator):
-            text = text[len(problem.field + separator) :]
-            break
-    return _("{message} (field {field}, rule {rule})", message=text, field=problem.field, rule=problem.rule)
-
-
-def _say(line: str) -> None:
-    """One line of plain text on standard output: what the console prints with markup, emoji and
-    wrapping off, without loading Rich (``check`` is the quickest command, and prints nothing else)."""
-    sys.stdout.write(line + "\n")
-
-
-def print_budgets(check: CharacterCheck) -> None:
-    _say(_budget_line(_("Hero points"), check.hero_points))
-    _say(_budget_line(_("Aptitude points"), check.aptitude_points))
 
 
 def modifier_text(power: Power) -> str:
@@ -105,28 +56,7 @@ def check_command(
     ] = 0,
 ) -> None:
     """Check a character against every creation rule."""
-    from meneur.systems.energy.validation import validate
-
-    character = read_character(file)
-    check = validate(character, earned_hero_points=earned_hero, earned_aptitude_points=earned_aptitude)
-    if as_json:
-        print_json(check.to_json())
-    else:
-        if check.is_valid:
-            _say(_("{name} follows every creation rule.", name=character.name))
-        else:
-            _say(
-                _plural(
-                    len(check.problems),
-                    N_("{name} breaks {count} rule:"),
-                    N_("{name} breaks {count} rules:"),
-                    name=character.name,
-                )
-            )
-            for problem in check.problems:
-                _say("- " + problem_line(problem))
-        print_budgets(check)
-    if not check.is_valid:
+    if not run_check(file, as_json, earned_hero, earned_aptitude):
         raise typer.Exit(EXIT_RULE)
 
 

@@ -14,7 +14,7 @@ from meneur.cli.output import EXIT_BAD_INPUT, console
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
 from meneur.systems.energy import builder, costs
-from meneur.systems.energy.cli.characters import print_budgets
+from meneur.systems.energy.check_report import print_budgets
 from meneur.systems.energy.cli.prompts import Back, ask, choice, integer_in, items, say, show_left, text
 from meneur.systems.energy.files import dump_character, format_for, write_atomically
 from meneur.systems.energy.model import (

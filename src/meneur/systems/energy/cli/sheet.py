@@ -10,7 +10,8 @@ import typer
 
 from meneur.cli.output import console, print_json
 from meneur.i18n import Translator
-from meneur.systems.energy.cli.characters import modifier_text, print_budgets, problem_line
+from meneur.systems.energy.check_report import print_budgets, problem_line
+from meneur.systems.energy.cli.characters import modifier_text
 from meneur.systems.energy.costs import power_cost
 from meneur.systems.energy.model import Aptitude, Character, Power, Trait
 from meneur.systems.energy.names import (
