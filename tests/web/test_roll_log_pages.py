@@ -37,3 +37,18 @@ def test_the_roll_log_pages_back_through_older_rolls(web: TestClient) -> None:
     assert "rolls/older" not in rows  # nothing older: no button
     assert _totals(web.get(html.unescape(link.group(1))).text) == list(range(7, 0, -1))
     assert _totals(web.get(f"/t/{table_id}/rolls/list").text) == _totals(page)  # the live fragment
+
+
+def test_the_roll_log_shows_a_rolls_labels_escaped(web: TestClient) -> None:
+    """Avrae players label their dice (``2d6[poison]``): the log's breakdown shows the label after
+    what it labels, and a label is text, never markup."""
+    table_id, _session = _table(web)
+    made = web.post(
+        f"/t/{table_id}/rolls",
+        data={"expression": "2d6[<b>poison</b>]", "dice": "5,1", "action": "roll"},
+        headers=_csrf(web),
+    )
+    assert made.status_code == 200
+    page = web.get(f"/t/{table_id}/rolls").text
+    assert "2d6 (5, 1) [&lt;b&gt;poison&lt;/b&gt;] = 6" in page
+    assert "<b>poison" not in page

@@ -118,7 +118,7 @@ def project_state(state: Any, viewer: Viewer, options: Mapping[str, Any]) -> Any
             continue
         if not combatant.get("pc", False) and combatant["id"] not in viewer.actors:
             combatant = _vigor(combatant, mode)
-        combatants.append(combatant)
+        combatants.append(_blank(combatant, hidden) if hidden else combatant)  # whom it protects
     rest = {key: value for key, value in state.items() if key != "combatants"}
     if hidden:
         rest = _blank(rest, hidden)

@@ -44,6 +44,9 @@ class Action:
     stress_cost: int
     reason: str | None
     to: list[float] | None = None
+    area: list[tuple[str, str, bool]] = field(default_factory=list)
+    """An area attack's targets to choose from (id, name, preselected): everyone the legal query
+    finds inside its zone, checked, for the player to change (the attack hits only those sent)."""
 
     @property
     def variable(self) -> bool:
@@ -165,7 +168,19 @@ def _action(state: Any, entry: api.LegalOut, lang: str) -> Action:
         stress_cost=int(entry.details.get("stress_cost", 0) or 0),
         reason=entry.reason,
         to=list(to) if isinstance(to, list) else None,
+        area=_area(state, fields, entry.details),
     )
+
+
+def _area(state: Any, fields: Any, details: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """An area attack's target choices: every combatant ``in_zone`` (the engine's list, from the
+    positions), then any other target the entry names; all preselected."""
+    if not isinstance(fields, dict) or not fields.get("area_targets"):
+        return []
+    named = [str(fields.get("target", "")), *(str(t) for t in fields["area_targets"])]
+    ids = [str(i) for i in details.get("in_zone", [])]
+    ids += [i for i in named if i not in ids]
+    return [(i, state.get(i).name if state.has(i) else i, True) for i in ids if state.has(i)]
 
 
 def _terrain(terrain: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:

@@ -8,9 +8,9 @@ message, shown beside the buttons; nothing here decides a rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse
 
 from meneur.engine.codec import with_fields
@@ -75,17 +75,35 @@ def fight_fragment(request: Request, db: Database, table_id: str, session_id: st
     return _fight(request, db, me, table_id, session_id)
 
 
-def _with_fields(wire: Any, tokens: str, x: str, y: str) -> Any:
-    """The legal entry's command with what the player chose: the tokens, where to."""
+class TooFewTargetsError(ValueError):
+    """An area attack's form sent with fewer than two targets checked."""
+
+
+def _with_fields(wire: Any, tokens: str, x: str, y: str, targets: list[str] | None = None) -> Any:
+    """The legal entry's command with what the player chose: the tokens, where to, and for an area
+    attack the targets checked (``None``: the form has no such boxes)."""
 
     def chosen(_name: str, fields: dict[str, Any]) -> dict[str, Any]:
         if tokens.strip():  # the stepper is shown only for the actions that take tokens
             fields["tokens"] = int(tokens)
         if x.strip() and y.strip() and "to" in fields:
             fields["to"] = [float(x), float(y)]
+        if targets is not None and "area_targets" in fields:
+            _aim(fields, targets)
         return fields
 
     return with_fields(wire, chosen)
+
+
+def _aim(fields: dict[str, Any], targets: list[str]) -> None:
+    """Put the checked ``targets`` in an area attack's fields (the entry's first target first when
+    still checked: the zone the query offered is centred on it)."""
+    chosen = list(dict.fromkeys(t for t in targets if t))
+    if len(chosen) < 2:
+        raise TooFewTargetsError
+    first = fields.get("target") if fields.get("target") in chosen else chosen[0]
+    fields["target"] = first
+    fields["area_targets"] = [t for t in chosen if t != first]
 
 
 def _give(
@@ -131,12 +149,20 @@ def act(
     tokens: OptionalText = "",
     x: OptionalText = "",
     y: OptionalText = "",
+    area: OptionalText = "",
+    targets: Annotated[list[str] | None, Form()] = None,
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
+    aimed = (targets or []) if area else None
     try:
-        wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y)
+        wire = _with_fields(parse_data(command, "json", "command"), tokens, x, y, aimed)
         number = int(version)
+    except TooFewTargetsError:
+        message = Message(
+            "web", N_("Check at least two targets for an area attack; for one, use the attack on it.")
+        )
+        return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
     except (ValueError, MeneurError):
         return _damaged(request, db, me, table_id, session_id)
     error = _give(request, db, me, session_id, wire, number)

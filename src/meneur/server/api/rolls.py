@@ -31,6 +31,17 @@ class RollIn(Body):
     dice: Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)] | None = None
 
 
+class RollLabel(BaseModel):
+    """One labelled part of a roll, as avrae players write it (``2d6[poison]``)."""
+
+    labels: list[str]
+    """The labels, in the order written (``["poison"]``)."""
+    breakdown: str
+    """The part the labels follow, as the breakdown shows it (``2d6 (5, 1)``)."""
+    total: Any
+    """That part's value (labels change nothing of the roll's total)."""
+
+
 class RollOut(BaseModel):
     id: int
     member_id: str
@@ -39,6 +50,8 @@ class RollOut(BaseModel):
     total: Any
     breakdown: str
     dice: list[Any]
+    labels: list[RollLabel] = Field(default_factory=list)
+    """The roll's labelled parts (``1d8+3[fire]``: the 3 and ``fire``); empty without labels."""
 
 
 class RollList(BaseModel):
@@ -65,6 +78,7 @@ def _out(row: Roll) -> RollOut:
         total=result["total"],
         breakdown=result["breakdown"],
         dice=result["dice"],
+        labels=[RollLabel.model_validate(part) for part in result.get("labels", [])],
     )
 
 
