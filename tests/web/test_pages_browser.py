@@ -14,7 +14,7 @@ import httpx2 as httpx
 import pytest
 
 from meneur.server.api.rolls import PAGE
-from tests.web.browser import LAPTOP, Demo, axe_problems, start_demo
+from tests.web.browser import LAPTOP, TABLE_PAGE, Demo, axe_problems, start_demo
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -50,8 +50,8 @@ def test_the_encounter_page_simulates_on_its_forms_post(demo: Demo, browser: Any
 
 
 def test_the_roll_log_loads_older_rolls_in_place(demo: Demo, browser: Any) -> None:
-    token = demo.gm_link.split("token=", 1)[1]
-    table_id = re.search(r"/enter/([^/?]+)", demo.gm_link)
+    token = demo.gm_link.split("#", 1)[1]  # the GM link keeps its token after the #
+    table_id = re.search(r"/enter/([^/?#]+)", demo.gm_link)
     assert table_id is not None
     for die in range(1, PAGE + 4):
         made = httpx.post(
@@ -63,6 +63,7 @@ def test_the_roll_log_loads_older_rolls_in_place(demo: Demo, browser: Any) -> No
     context = browser.new_context(**LAPTOP, locale="fr-FR")
     page = context.new_page()
     page.goto(demo.local(demo.gm_link))
+    page.wait_for_url(TABLE_PAGE)  # the link's page posts its token
     page.goto(f"{demo.url}/t/{table_id.group(1)}/rolls")
     rows = page.locator("#roll-list tbody tr.roll")
     expect(rows).to_have_count(PAGE, timeout=WAIT)
