@@ -16,8 +16,10 @@ from meneur.errors import BadInputError, IllegalActionError
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.combat.commands import Arrive
 from meneur.systems.energy.combat.engine import state_from_json, state_json
+from meneur.systems.energy.combat.events import ConditionApplied
 from meneur.systems.energy.combat.files import CombatantEntry, combatant_of
 from meneur.systems.energy.combat.options import TableOptions
+from meneur.systems.energy.combat.render import explain
 
 from .builders import foe, hero, started
 
@@ -71,3 +73,21 @@ def test_the_gender_rides_on_the_combatant_and_round_trips() -> None:
     fight = started(heroine, foe("f"))
     again = state_from_json(state_json(fight.state))
     assert again == fight.state and again.get("w").gender == "feminine"
+
+
+@pytest.mark.parametrize(
+    ("gender", "french"),
+    [
+        ("feminine", "H est sonnée jusqu'au prochain tour."),
+        ("masculine", "H est sonné jusqu'au prochain tour."),
+        (None, "H subit l'état sonné jusqu'au prochain tour."),
+    ],
+)
+def test_a_condition_reads_in_the_targets_gender(gender: str | None, french: str) -> None:
+    """« Sonné » (002_58e889a1abff3456.txt, the conditions) agrees with the target in French; without a
+    gender the épicène wording stays; English is the same for everyone."""
+    state = started(hero("h")._replace(gender=gender), foe("f")).state
+    said = explain(state, ConditionApplied("h", "stunned", "f"))
+    assert said is not None
+    assert said.render("fr") == french
+    assert said.render("en") == "H suffers the condition stunned until the next turn."
