@@ -73,6 +73,10 @@ def test_the_gender_rides_on_the_combatant_and_round_trips() -> None:
     fight = started(heroine, foe("f"))
     again = state_from_json(state_json(fight.state))
     assert again == fight.state and again.get("w").gender == "feminine"
+    older = state_json(started(plain, foe("f")).state)
+    for combatant in older["combatants"]:
+        del combatant["gender"]  # a snapshot written before combatants carried a gender
+    assert state_from_json(older) == started(plain, foe("f")).state
 
 
 @pytest.mark.parametrize(
