@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meneur.errors import MeneurError
-from meneur.i18n import translate
+from meneur.i18n import N_, translate
 from meneur.storage import parse_data
 from meneur.systems.energy.files import character_data, character_from_data
-from meneur.systems.energy.model import Aptitude, Character, Maturity, PowerCategory
+from meneur.systems.energy.model import Aptitude, Character, Gender, Maturity, PowerCategory
 from meneur.systems.energy.names import (
     APTITUDE_NAMES,
     ATTRIBUTE_NAMES,
@@ -29,8 +29,12 @@ from meneur.systems.energy.names import (
 )
 from meneur.systems.energy.validation import CharacterCheck, validate
 
-SHOWN = ("name", "rank", "pc", "maturity", "attributes", "powers", "aptitudes", "traits")
+SHOWN = ("name", "rank", "pc", "maturity", "gender", "attributes", "powers", "aptitudes", "traits")
 POWER_FIELDS = ("name", "category", "modifier", "effect", "details")
+GENDER_NONE = N_("none (wording that agrees with anyone)")
+GENDER_NAMES = {Gender.FEMININE: N_("feminine"), Gender.MASCULINE: N_("masculine")}
+"""The builder's « Genre grammatical » choices: the character file's ``gender``, so that the book's
+states agree in messages (« brisée »); none leaves it out."""
 BLANK: dict[str, Any] = {
     "name": "",
     "rank": 5,
@@ -52,6 +56,8 @@ def choices(lang: str) -> dict[str, list[tuple[str, str]]]:
     """The book's words for every list the form offers."""
     return {
         "maturity": [(m.value, energy_word(MATURITY_NAMES[m], lang)) for m in Maturity],
+        "gender": [("", translate("web", GENDER_NONE, lang))]
+        + [(g.value, translate("web", GENDER_NAMES[g], lang)) for g in Gender],
         "category": [(c.value, energy_word(CATEGORY_NAMES[c], lang)) for c in PowerCategory],
         "effect": [("", "—")] + [(k, energy_word(v, lang)) for k, v in EFFECT_NAMES.items()],
         "aptitude": [(a.value, energy_word(APTITUDE_NAMES[a], lang)) for a in Aptitude],
@@ -77,6 +83,9 @@ def data_of_form(form: dict[str, str]) -> dict[str, Any]:
     data["rank"] = _number(form.get("rank", ""))
     data["pc"] = form.get("pc") == "on"
     data["maturity"] = form.get("maturity", "adult")
+    gender = form.get("gender", "").strip()
+    if gender:  # none chosen: the file says nothing, and the messages use the épicène wording
+        data["gender"] = gender
     data["attributes"] = {key: _number(form.get(f"attributes.{key}", "")) for key in ATTRIBUTE_NAMES}
     powers = []
     for index in range(_rows(form, "powers")):

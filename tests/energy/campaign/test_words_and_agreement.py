@@ -141,8 +141,8 @@ def test_a_phase_refusal_elides_que() -> None:
     ("msgid", "params", "expected"),
     [
         (
-            "{name} is brisé and cannot fight.",
-            {"name": "WINK"},
+            "{name} is {gender:brisé} and cannot fight.",
+            {"name": "WINK", "gender": None},
             "WINK subit l'état brisé et ne peut pas combattre.",
         ),
         ("now {condition}", {"condition": "sonné"}, "condition sonné ajoutée"),
@@ -150,7 +150,7 @@ def test_a_phase_refusal_elides_que() -> None:
     ],
 )
 def test_fight_messages_without_a_gender_agree_with_anyone(
-    msgid: str, params: dict[str, str], expected: str
+    msgid: str, params: dict[str, str | None], expected: str
 ) -> None:
     """A combatant carries no gender yet: the fight's French says the state so that it agrees with
     a heroine as well as a hero (« WINK est brisé » was wrong for her)."""

@@ -92,10 +92,11 @@ def check_sight(state: FightState, who: Combatant, power: int | None, targets: t
         checks.refuse(
             "conditions",
             N_(
-                "{name} is blinded (aveuglé) and cannot make ranged attacks; a "
+                "{name} is {gender:blinded} (aveuglé) and cannot make ranged attacks; a "
                 "contact attack is still possible."
             ),
             name=who.name,
+            gender=who.gender,
         )
 
 

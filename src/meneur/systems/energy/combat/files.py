@@ -237,11 +237,12 @@ def combatant_of(entry: CombatantEntry, folder: Path, options: TableOptions) -> 
     if not may_fight(frozenset(str(s) for s in character.states)):
         raise bad(
             N_(
-                "combatant {id}: {name} is brisé and cannot fight (\"ne sera plus jouable tant qu'il "
-                "n'aura pas été ramené\")."
+                'combatant {id}: {name} is {gender:brisé} and cannot fight ("ne sera plus jouable tant '
+                "qu'il n'aura pas été ramené\")."
             ),
             id=entry.id,
             name=character.name,
+            gender=None if character.gender is None else str(character.gender),
         )
     who = combatant_from_character(
         character, entry.id, entry.side, entry.pc, entry.position, options.wounded_start_half_vigor

@@ -58,7 +58,12 @@ def arrive(state: FightState, cmd: Arrive) -> list[Event]:
         checks.refuse("combatants", N_("A fight holds {most} combatants at most."), most=MAX_COMBATANTS)
     newcomer = combatant_of(_entry(cmd), Path("."), state.options)
     if not rules.may_fight(newcomer.states):
-        checks.refuse("states", N_("{name} is brisé and cannot fight."), name=newcomer.name)
+        checks.refuse(
+            "states",
+            N_("{name} is {gender:brisé} and cannot fight."),
+            name=newcomer.name,
+            gender=newcomer.gender,
+        )
     place = place_in_order(state, newcomer) if state.phase is not Phase.SETUP else len(state.order)
     return [CombatantArrived(newcomer, place)]
 

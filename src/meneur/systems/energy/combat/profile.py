@@ -97,6 +97,9 @@ class Combatant(NamedTuple):
     extended_defense: int = 0
     """Raw tokens placed in an extended defence ("les jetons d'énergie placés en défense étendue"), the
     part of ``defense`` that protects the allies of ``protecting`` (for ``evolve`` and ``resolve`` to use)."""
+    gender: str | None = None
+    """The character's grammatical gender (``feminine``, ``masculine``; ``None``: épicène wording), so
+    that the fight's messages about states agree. Last, so that older snapshots read unchanged."""
 
     def power(self, index: int) -> PowerProfile:
         """The power at ``index``: own powers first, then borrowed (stolen) ones."""
@@ -184,6 +187,7 @@ def combatant_from_character(
         vigor=vigor,
         position=position,
         stress=character.stress,
+        gender=None if character.gender is None else str(character.gender),
     )
 
 

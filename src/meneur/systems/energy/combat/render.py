@@ -34,7 +34,7 @@ from meneur.systems.energy.combat.render_words import (
     vigor_points,
 )
 from meneur.systems.energy.combat.state import FightState
-from meneur.systems.energy.combat.words import word
+from meneur.systems.energy.combat.words import agreeing, word
 
 Explain = Callable[[FightState, Any], Message | None]
 
@@ -271,6 +271,16 @@ def _arrived(s: FightState, e: ev.CombatantArrived) -> Message:
     )
 
 
+def _condition_applied(s: FightState, e: ev.ConditionApplied) -> Message:
+    gender = s.get(e.target).gender if s.has(e.target) else None
+    return say(
+        N_("{name} {gender:suffers the condition} {condition} until the next turn."),
+        name=name_of(s, e.target),
+        gender=gender,
+        condition=agreeing(e.condition, gender),
+    )
+
+
 def _left(s: FightState, e: ev.CombatantLeft) -> Message:
     if e.fled:
         return say(N_("GM: {name} flees the fight{why}."), name=name_of(s, e.target), why=_why(e.reason))
@@ -352,11 +362,7 @@ EXPLAIN: dict[type, Explain] = {
     ),
     ev.VigorLost: _vigor_lost,
     ev.VigorRestored: _vigor_restored,
-    ev.ConditionApplied: lambda s, e: say(
-        N_("{name} suffers the condition {condition} until the next turn."),
-        name=name_of(s, e.target),
-        condition=word(e.condition),
-    ),
+    ev.ConditionApplied: _condition_applied,
     ev.Engaged: lambda s, e: say(
         N_("Engagement by {by}: {name} acts in half success beyond 5 m."),
         name=name_of(s, e.target),

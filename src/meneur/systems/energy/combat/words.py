@@ -50,6 +50,22 @@ WORDS: dict[str, str] = {
 }
 
 
+AGREEING: dict[str, str] = {
+    "blinded": N_("{gender:blinded}"),
+    "entangled": N_("{gender:entangled}"),
+    "controlled": N_("{gender:controlled}"),
+    "immobilized": N_("{gender:immobilized}"),
+    "stunned": N_("{gender:stunned}"),
+}
+"""The conditions as words that agree with a character's grammatical gender (« sonnée »)."""
+
+
+def agreeing(key: str, gender: str | None) -> Message | str:
+    """The book's word for condition ``key`` agreeing with ``gender`` (the plain word otherwise)."""
+    msgid = AGREEING.get(key)
+    return Message(DOMAIN, msgid, {"gender": gender}) if msgid is not None else word(key)
+
+
 def word(key: str) -> Message | str:
     """The book's word for ``key`` (the key itself when it has none)."""
     msgid = WORDS.get(key)
