@@ -63,7 +63,7 @@ def test_a_page_holds_fifty_rolls_by_default(client: TestClient, table: Table) -
 
 
 @pytest.mark.parametrize(
-    "params", [{"limit": 0}, {"limit": MOST + 1}, {"limit": "all"}, {"before": 0}, {"before": 2**63}]
+    "params", [{"limit": 0}, {"limit": MOST + 1}, {"limit": "all"}, {"before": 0}, {"before": 2**31}]
 )
 def test_a_bad_limit_or_cursor_is_a_400_with_a_message(
     client: TestClient, table: Table, params: dict[str, object]

@@ -65,7 +65,8 @@ PAGE = 50
 """Rolls a page holds unless ``limit`` says otherwise."""
 MOST = 200
 """The most rolls one page holds."""
-LARGEST_ID = 2**63 - 1
+LARGEST_ID = 2**31 - 1
+"""The largest roll id: the rolls table's id is an INTEGER column (32 bits on PostgreSQL)."""
 
 
 def _out(row: Roll) -> RollOut:
