@@ -14,11 +14,12 @@ import pytest
 import typer
 from typer._click.core import Context
 
-from meneur.cli.app import COMMANDS, LazyGroup, build_app
+from meneur.cli.app import LazyGroup, build_app
+from meneur.cli.app import commands as root_commands
 from meneur.i18n import set_language
 from tests.cli_helpers import run_cli
 
-ROOTS = [entry.name for entry in COMMANDS if not entry.hidden]
+ROOTS = [entry.name for entry in root_commands() if not entry.hidden]
 TYPER_PLACEHOLDERS = re.compile(r"<(int|float|str|bool|path|file|dir|list)|range>|x>=|x<=|<=x|\{[A-Z]+\}")
 WORDS = {"fr": {"NOMBRE", "TEXTE", "FICHIER"}, "en": {"NUMBER", "TEXT", "FILE"}}
 BOX = "│╭╮╰╯─"

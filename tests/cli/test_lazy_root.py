@@ -8,7 +8,8 @@ import sys
 import pytest
 import typer
 
-from meneur.cli.app import COMMANDS, LazyCommand, LazyGroup, build_app
+from meneur.cli.app import LazyCommand, LazyGroup, build_app
+from meneur.cli.app import commands as root_commands
 from meneur.cli.main import main
 from tests.cli_helpers import run_cli
 
@@ -29,6 +30,16 @@ def loaded(modules: set[str], prefix: str) -> bool:
     return any(m == prefix or m.startswith(prefix + ".") for m in modules)
 
 
+def rules_loaded(modules: set[str]) -> list[str]:
+    """The modules of a game's rules or adapters among ``modules``: the registry lists the games from
+    their ``plugin`` modules (and the packages that hold them) and nothing else of them."""
+    return sorted(
+        m
+        for m in modules
+        if m.startswith("meneur.systems.") and not m.endswith(".plugin") and m.count(".") > 2
+    )
+
+
 def test_version_imports_no_system_no_rich_and_no_dice() -> None:
     modules = imported_after(["--version"])
     assert [h for h in HEAVY if loaded(modules, h)] == []
@@ -36,7 +47,7 @@ def test_version_imports_no_system_no_rich_and_no_dice() -> None:
 
 def test_root_help_builds_no_system() -> None:
     modules = imported_after(["--help"])
-    assert not loaded(modules, "meneur.systems")
+    assert rules_loaded(modules) == []
     assert not loaded(modules, "d20")
 
 
@@ -46,12 +57,13 @@ def test_roll_loads_the_dice_engine_only() -> None:
     # meneur reads dice notation itself: no parser library (d20, lark) for a roll
     assert not loaded(modules, "d20") and not loaded(modules, "lark")
     # (pydantic comes with Typer 0.29 itself, which coerces option values through it)
-    assert [h for h in ("meneur.systems", "icepool", "babel", "yaml") if loaded(modules, h)] == []
+    assert [h for h in ("icepool", "babel", "yaml") if loaded(modules, h)] == []
+    assert rules_loaded(modules) == []
 
 
 def test_root_help_lists_every_visible_command_with_its_translated_help() -> None:
     out = run_cli(["--help"], "en").stdout
-    for entry in COMMANDS:
+    for entry in root_commands():
         assert (f" {entry.name} " in out) is not entry.hidden
     assert "Energy System: characters, campaign, fights." in out
     assert "Energy System : personnages, campagne, combats." in run_cli(["--help"], "fr").stdout

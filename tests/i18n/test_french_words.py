@@ -10,7 +10,8 @@ import pytest
 import typer
 from babel.messages.pofile import read_po
 
-from meneur.cli.app import COMMANDS, LazyGroup, build_app
+from meneur.cli.app import LazyGroup, build_app
+from meneur.cli.app import commands as root_commands
 from meneur.i18n import LOCALES_DIR, set_language
 from meneur.i18n.domains import DOMAINS
 from tests.cli_helpers import run_cli
@@ -101,7 +102,7 @@ def test_french_help_describes_each_command_with_an_infinitive() -> None:
         group = typer.main.get_command(build_app())
         assert isinstance(group, LazyGroup)
         leaves: list[tuple[list[str], object]] = []
-        for entry in COMMANDS:
+        for entry in root_commands():
             if not entry.hidden:
                 root = group.command_for(entry.name)
                 alone = [([entry.name], root)]

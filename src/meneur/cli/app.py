@@ -43,8 +43,7 @@ class Entry:
     """The translation domain of ``help``."""
 
 
-ENERGY = "meneur.systems.energy.cli:build_app"
-COMMANDS: tuple[Entry, ...] = (
+TOOLS: tuple[Entry, ...] = (
     Entry(
         "roll",
         N_("Roll dice written in standard notation (4d6kh3, 2d6+3, d666...)."),
@@ -58,22 +57,34 @@ COMMANDS: tuple[Entry, ...] = (
     Entry(
         "demo", N_("A short tour of meneur: dice, odds, the four game systems."), "meneur.cli.demo:build_demo"
     ),
-    Entry("energy", N_("Energy System: characters, campaign, fights."), ENERGY),
-    Entry("es", N_("Energy System: characters, campaign, fights."), ENERGY, hidden=True),
-    Entry(
-        "insmv", N_("INS/MV: the table UM, the d666 and power points."), "meneur.systems.insmv.cli:build_app"
-    ),
-    Entry(
-        "warzone",
-        N_("Warzone supernatural powers: power tests, techniques, violence table."),
-        "meneur.systems.warzone.cli:build_app",
-    ),
-    Entry(
-        "carpathes", N_("The Carpathian horror game: 2D6 + Trait."), "meneur.systems.carpathes.cli:build_app"
-    ),
+)
+SERVER: tuple[Entry, ...] = (
     Entry("serve", N_("Run the table server (REST and WebSocket API)."), "meneur.server.cli:build_serve"),
     Entry("table", N_("Move a table between servers: export and import."), "meneur.server.cli:build_table"),
 )
+
+
+def game_entries() -> tuple[Entry, ...]:
+    """A command group per game the registry lists (its key, and its other names hidden)."""
+    from meneur.engine.registry import games
+
+    found: list[Entry] = []
+    for game in games():
+        if game.cli is None:
+            continue
+        summary = game.summary
+        found.append(Entry(game.key, summary.msgid, game.cli, domain=summary.domain))
+        found.extend(
+            Entry(name, summary.msgid, game.cli, hidden=True, domain=summary.domain)
+            for name in game.cli_names
+        )
+    return tuple(found)
+
+
+def commands() -> tuple[Entry, ...]:
+    """Every command of the root: the dice tools, the games, the server."""
+    return TOOLS + game_entries() + SERVER
+
 
 EXIT_INTERRUPTED = 130
 
@@ -112,19 +123,20 @@ def load(builder: str) -> Command:
 
 
 class LazyGroup(TyperGroup):
-    """Typer's group whose subcommands are :attr:`entries` (the root's :data:`COMMANDS`; a system's
+    """Typer's group whose subcommands are :attr:`entries` (the root's :func:`commands`; a system's
     group may subclass it with its own), each built the first time it runs.
 
     Ctrl-C and the end of input at a prompt, anywhere below, end the program with exit status 130 and
     one translated line on standard error (:func:`say_interrupted`), never a traceback.
     """
 
-    entries: tuple[Entry, ...] = COMMANDS
+    entries: tuple[Entry, ...] | None = None
+    """The subcommands (``None``: the root's, :func:`commands`)."""
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self._loaded: dict[str, Command] = {}
-        for entry in self.entries:
+        for entry in self.entries if self.entries is not None else commands():
             self.add_command(LazyCommand(entry))
 
     def command_for(self, name: str) -> Command | None:

@@ -1,0 +1,17 @@
+"""INS/MV as the registry lists it: its kind of session and its adapters."""
+
+from __future__ import annotations
+
+from meneur.engine.plugin import Game, SessionKind
+from meneur.i18n import N_, Message
+
+DOMAIN = "insmv"
+
+PLUGIN = Game(
+    key="insmv",
+    name="INS/MV",
+    summary=Message(DOMAIN, N_("INS/MV: the table UM, the d666 and power points.")),
+    domain=DOMAIN,
+    kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
+    cli="meneur.systems.insmv.cli:build_app",
+)

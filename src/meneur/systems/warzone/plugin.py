@@ -1,0 +1,21 @@
+"""Warzone's supernatural powers as the registry lists them: a kind of session and its adapters."""
+
+from __future__ import annotations
+
+from meneur.engine.plugin import Game, SessionKind
+from meneur.i18n import N_, Message
+
+DOMAIN = "warzone"
+
+PLUGIN = Game(
+    key="warzone",
+    name="Warzone",
+    summary=Message(DOMAIN, N_("Warzone supernatural powers: power tests, techniques, violence table.")),
+    domain=DOMAIN,
+    kinds=(
+        SessionKind(
+            key="warzone", title=Message(DOMAIN, N_("Battle")), rules="meneur.systems.warzone.engine"
+        ),
+    ),
+    cli="meneur.systems.warzone.cli:build_app",
+)
