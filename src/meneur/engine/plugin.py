@@ -66,8 +66,14 @@ class Game:
     cli_names: tuple[str, ...] = ()
     """Other names its command-line group answers to (hidden from the help)."""
     view: str | None = None
-    """``"module:attribute"`` of its view adapter for the pages (``None``: the pages offer its
-    sessions through the API only)."""
+    """``"module:attribute"`` of its view adapter for the session pages (``None``: the pages offer
+    its sessions through the API only)."""
+    pages: str | None = None
+    """``"module:attribute"`` of a FastAPI ``APIRouter`` of the game's own pages (a character
+    builder...), mounted with the shared ones."""
+    templates: str | None = None
+    """The package whose ``templates/`` folder holds the game's page templates (found after the
+    shared ones, so a game names its own templates with its key as prefix: ``energy/fight.html``)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Further parts by name (``"module:attribute"``) an adapter may look for."""
 

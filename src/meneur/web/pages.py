@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, PackageLoader, select_autoescape
 from sqlalchemy.orm import Session as Db
 
 from meneur import __version__
@@ -38,10 +38,19 @@ SEAT_AGE = 3600 * 24 * 365
 ACCOUNT_AGE = 3600 * 24 * 30
 
 
+def loader() -> BaseLoader:
+    """The shared templates, then each listed game's own (:attr:`meneur.engine.plugin.Game.templates`)."""
+    from meneur.engine.registry import games
+
+    found: list[BaseLoader] = [FileSystemLoader(str(TEMPLATES))]
+    found.extend(PackageLoader(game.templates) for game in games() if game.templates is not None)
+    return ChoiceLoader(found)
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=loader(),
         autoescape=select_autoescape(("html",)),
         trim_blocks=True,
         lstrip_blocks=True,
