@@ -1,0 +1,1 @@
+"""Test-only games: each is a whole meneur game in one package, registered by a fixture."""

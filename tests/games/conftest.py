@@ -1,0 +1,25 @@
+"""The test-only games are registered for each test that asks for them, and taken back after."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from meneur.engine import registry
+from meneur.engine.plugin import Game
+from tests import cli_helpers
+from tests.games.pig.plugin import PLUGIN
+
+
+@pytest.fixture
+def pig() -> Iterator[Game]:
+    """Pig listed by the registry beside the built-in games; the root command built afresh, so its
+    groups include it (and, after the test, no longer do)."""
+    cli_helpers._APPS.clear()
+    registry.register(PLUGIN)
+    try:
+        yield PLUGIN
+    finally:
+        registry.unregister(PLUGIN.key)
+        cli_helpers._APPS.clear()
