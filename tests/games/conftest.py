@@ -12,14 +12,17 @@ from tests import cli_helpers
 from tests.games.pig.plugin import PLUGIN
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pig() -> Iterator[Game]:
-    """Pig listed by the registry beside the built-in games; the root command built afresh, so its
-    groups include it (and, after the test, no longer do)."""
+    """Pig listed by the registry beside the built-in games, for the tests of one module. The root
+    command that ``run_cli`` keeps is built afresh, so its groups include pig (and, after the
+    module, no longer do)."""
     cli_helpers._APPS.clear()
+    cli_helpers._COMMANDS.clear()
     registry.register(PLUGIN)
     try:
         yield PLUGIN
     finally:
         registry.unregister(PLUGIN.key)
         cli_helpers._APPS.clear()
+        cli_helpers._COMMANDS.clear()

@@ -1,4 +1,8 @@
-"""The log's line for each event of a game of pig."""
+"""The log's line for each event of a game of pig.
+
+A line is made from the event alone: the adapters hand ``describe`` the state before the event (the
+server's log) or after the whole command (the command line), so the line must not read it.
+"""
 
 from __future__ import annotations
 
@@ -8,28 +12,17 @@ from tests.games.pig.model import DOMAIN, State
 
 
 def describe(state: State, event: Event) -> Message | None:
-    """The line of the log for ``event`` (``state`` is the state before it)."""
+    """The line of the log for ``event``."""
+    del state
     if isinstance(event, Rolled):
         if event.face == 1:
             return Message(
-                DOMAIN,
-                N_("{actor} rolls a 1 and loses the turn's {points} points."),
-                {"actor": event.actor, "points": state.turn_points},
+                DOMAIN, N_("{actor} rolls a 1 and loses the turn's points."), {"actor": event.actor}
             )
-        return Message(
-            DOMAIN,
-            N_("{actor} rolls a {face} (turn: {points})."),
-            {"actor": event.actor, "face": event.face, "points": state.turn_points + event.face},
-        )
+        return Message(DOMAIN, N_("{actor} rolls a {face}."), {"actor": event.actor, "face": event.face})
     if isinstance(event, Held):
         return Message(
-            DOMAIN,
-            N_("{actor} banks {points} points (score: {score})."),
-            {
-                "actor": event.actor,
-                "points": event.points,
-                "score": state.score_of(event.actor) + event.points,
-            },
+            DOMAIN, N_("{actor} banks {points} points."), {"actor": event.actor, "points": event.points}
         )
     return Message(
         DOMAIN, N_("{actor} wins with {score} points."), {"actor": event.actor, "score": event.score}
