@@ -85,7 +85,7 @@ def start_demo(folder: Path, port: int | None = None) -> Demo:
         f"sqlite:///{folder / 'tables.sqlite3'}",
     ]
     log = tempfile.NamedTemporaryFile(prefix="meneur-web-", suffix=".log", delete=False)  # noqa: SIM115
-    env = {**os.environ, "MENEUR_LANG": "fr", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "MENEUR_LANG": "fr", "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True
     )

@@ -54,7 +54,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         str(port),
     ]
     command += ["--db", f"sqlite:///{folder / 'tables.sqlite3'}"]
-    env = {**os.environ, "MENEUR_LANG": "fr", "MENEUR_ADMIN_TOKEN": ADMIN, "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "MENEUR_LANG": "fr",
+        "MENEUR_ADMIN_TOKEN": ADMIN,
+        "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT))),
+    }
     log = tempfile.NamedTemporaryFile(prefix="meneur-public-", suffix=".log", delete=False)  # noqa: SIM115
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
