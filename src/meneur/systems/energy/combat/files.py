@@ -301,9 +301,9 @@ def quick_power_name(value: str) -> str:
     """A quick NPC's default power named in any language ("Défense", "Defence"), in the current one:
     a fight file must play the same whatever ``--lang`` is."""
     from meneur.systems.energy.names import DOMAIN as CHARACTERS
-    from meneur.systems.energy.quick import _DEFAULT_POWER_NAMES
+    from meneur.systems.energy.quick import DEFAULT_POWER_NAMES
 
-    for msgid in _DEFAULT_POWER_NAMES.values():
+    for msgid in DEFAULT_POWER_NAMES.values():
         if any(fold(translate(CHARACTERS, msgid, lang)) == fold(value) for lang in LANGUAGES):
             return translate(CHARACTERS, msgid)
     return value
