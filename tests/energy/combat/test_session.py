@@ -81,7 +81,7 @@ def test_setup_offers_only_the_start() -> None:
             "combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{attack: {actor: a, power: Laser}}]\n",
             "Laser",
         ),
-        ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, to: [1]}}]\n", "[x, y]"),
+        ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, to: [1]}}]\n", "move.to"),
         ("combatants: [{id: a, side: heroes, npc: 2}]\ncommands: [{move: {actor: a, speed: 3}}]\n", "speed"),
     ],
 )

@@ -29,14 +29,14 @@ from meneur.engine.codec import Codec, plain
 from meneur.engine.problems import explain
 from meneur.engine.session import Session
 from meneur.engine.system import Legal, System
-from meneur.errors import Refused
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Attack, Command
 from meneur.systems.energy.combat.decide import decide as decide_command
 from meneur.systems.energy.combat.events import Event as Event
 from meneur.systems.energy.combat.evolve import evolve
-from meneur.systems.energy.combat.files import command_of, command_where, read_fight_file, setup_state
+from meneur.systems.energy.combat.files import command_where, read_fight_file, setup_state, with_names
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
 from meneur.systems.energy.combat.render import explain as describe
 from meneur.systems.energy.combat.state import FightState
@@ -132,9 +132,26 @@ def state_from_json(data: Any) -> FightState:
     return state
 
 
-def read_command(state: FightState, wire: Any) -> Command:
-    """A command in the fight-file form read against ``state`` (powers by name or index)."""
-    return command_of(wire, state)
+def read_command(state: FightState, wire: Any, number: int | None = None, known_only: bool = True) -> Command:
+    """A command in the fight-file form read against ``state``: its names resolved
+    (:func:`.files.with_names`: powers by name or index, combatants by id or name), then read by the
+    kernel's codec. ``number`` is its place in a file, named in a message; ``known_only=False`` lets
+    through combatants not in the fight yet.
+
+    Raises:
+        BadInputError: naming the command, the field and what to write instead.
+    """
+    resolved = with_names(wire, state, number, known_only)
+    try:
+        return CODEC.command_from_json(resolved)
+    except BadInputError as error:
+        if number is None:
+            raise
+        raise BadInputError(
+            Message(
+                DOMAIN, N_("{where}, {problem}"), {"where": command_where(number), "problem": error.message}
+            )
+        ) from None
 
 
 SYSTEM: System[FightState, Command, ev.Event] = System(
@@ -181,7 +198,7 @@ def play(
         Refused: a command breaks a rule ("Command 3 (attack): ..."); the commands before it stay done.
     """
     for number, raw in enumerate(commands, start=1):
-        command = command_of(raw, session.state, number)
+        command = read_command(session.state, raw, number)
         before = session.state
         try:
             events = session.do(command, NO_DICE)
