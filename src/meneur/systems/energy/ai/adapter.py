@@ -6,7 +6,7 @@ Everything the policies know about the rules comes through here: the legality qu
 asked candidate by candidate so that a policy pays only for the options it looks at) and
 ``decide``/``apply`` (the outcome of a command). Switching to ``meneur.engine.Session`` is a change of
 this module only. Lookahead uses the engine's immutable states: keeping a state object is the engine's
-own undo (:meth:`Fight.undo` restores the state kept before the command), without the log.
+own undo (:meth:`Session.undo` restores the state kept before the command), without the log.
 """
 
 from __future__ import annotations
