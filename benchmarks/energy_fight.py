@@ -22,6 +22,7 @@ from math import cos, sin
 
 from meneur.engine import Legal
 from meneur.systems.energy import library_hero, quick_npc
+from meneur.systems.energy.ai.adapter import MOVE_REACH, SMALL_REACH
 from meneur.systems.energy.combat.commands import Command, EndFight, Move
 from meneur.systems.energy.combat.engine import NO_DICE, new_session
 from meneur.systems.energy.combat.legal import with_tokens
@@ -55,7 +56,7 @@ def concrete(action: Legal[Command], rng: random.Random) -> Command:
     """A random instance of a legal action template."""
     command = action.command
     if isinstance(command, Move) and command.portal is None:
-        reach = 4.9 if command.small else 19.9
+        reach = SMALL_REACH if command.small else MOVE_REACH
         angle, length = rng.uniform(0, 6.28), rng.uniform(0, reach)
         x, y = command.to
         command = replace(command, to=(x + length * cos(angle), y + length * sin(angle)))

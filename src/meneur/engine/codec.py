@@ -5,7 +5,8 @@ Conventions:
       no field to say (``"start"``): the form fight files already use. Fields left at their default
       are not written.
     * One :class:`Codec` per system, built from ``name -> class`` maps of its command and event
-      classes (frozen dataclasses or pydantic models). Validation goes through pydantic, and every
+      classes (frozen dataclasses, pydantic models or named tuples; a named tuple is written as the
+      mapping of its fields, its parts likewise, by :func:`plain`). Validation goes through pydantic, and every
       problem becomes a :class:`~meneur.errors.BadInputError` in the user's language
       (:mod:`meneur.engine.problems`), naming where it is (``commands.3.attack.tokens``).
     * :meth:`Codec.schema` gives the JSON Schema of both forms; ``docs/schema/<key>.schema.json`` is
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import is_dataclass
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
@@ -61,6 +63,53 @@ def too_large(value: Any) -> tuple[tuple[str, ...], int] | None:
     return None
 
 
+def is_named_tuple(cls: type) -> bool:
+    """Whether ``cls`` is a named tuple class (``typing.NamedTuple``)."""
+    return issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def plain(value: Any) -> Any:
+    """``value`` as a plain JSON value: named tuples and dataclasses as mappings of every field,
+    pydantic models as they dump, tuples and lists as lists, sets as lists sorted (so the form is
+    stable), enums by their value."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: plain(item) for name, item in zip(value._fields, value, strict=True)}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    if hasattr(value, "model_dump") and not isinstance(value, type):
+        return value.model_dump(mode="json")
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, frozenset | set):
+        return sorted((plain(item) for item in value), key=repr)
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    return value
+
+
+def _said_fields(item: Any) -> dict[str, Any]:
+    """The fields of a named tuple that differ from their defaults, each as :func:`plain` writes it."""
+    defaults: dict[str, Any] = type(item)._field_defaults
+    return {
+        name: plain(value)
+        for name, value in zip(item._fields, item, strict=True)
+        if name not in defaults or defaults[name] != value
+    }
+
+
+def _schema_generator() -> type:
+    """pydantic's JSON Schema generator, with named tuples as the mappings the wire form writes
+    (pydantic reads both a mapping and a list)."""
+    from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+    from pydantic_core import core_schema
+
+    class ByName(GenerateJsonSchema):
+        def arguments_schema(self, schema: core_schema.ArgumentsSchema) -> JsonSchemaValue:
+            return self.kw_arguments_schema(schema["arguments_schema"], None)
+
+    return ByName
+
+
 class _Family:
     """One family of classes (the commands, or the events) with their wire names."""
 
@@ -88,6 +137,9 @@ class _Family:
 
     def encode(self, item: object) -> Any:
         name = self.name_of(item)
+        if is_named_tuple(type(item)):
+            said = _said_fields(item)
+            return {name: said} if said else name
         data = self.adapter(type(item)).dump_python(item, mode="json", exclude_defaults=True)
         if isinstance(data, dict):
             data.pop("type", None)  # a pydantic tag repeats the name
@@ -159,8 +211,14 @@ class _Family:
 
     def schema(self) -> dict[str, Any]:
         variants = []
+        by_name = _schema_generator() if any(map(is_named_tuple, self.classes.values())) else None
         for name, cls in sorted(self.classes.items()):
-            body = self.adapter(cls).json_schema(mode="validation")
+            adapter = self.adapter(cls)
+            body = (
+                adapter.json_schema(mode="validation", schema_generator=by_name)
+                if by_name is not None and is_named_tuple(cls)
+                else adapter.json_schema(mode="validation")
+            )
             body.get("properties", {}).pop("type", None)
             required = [f for f in body.get("required", []) if f != "type"]
             if required:

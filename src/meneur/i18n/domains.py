@@ -33,7 +33,6 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "meneur/systems/energy/combat/*",
             "meneur/systems/energy/cli/fight*.py",
-            "meneur/systems/energy/cli/fight_words.py",
         ),
     ),
     ("energy", ("meneur/systems/energy/*",)),

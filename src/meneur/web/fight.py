@@ -145,7 +145,7 @@ def _power_name(state: Any, actor: str, power: int | None) -> str:
 
 
 def _action(state: Any, entry: api.LegalOut, lang: str) -> Action:
-    from meneur.systems.energy.cli.fight_words import action_words
+    from meneur.systems.energy.combat.fight_words import action_words
 
     try:
         label = action_words(state, system(KIND).codec.command_from_json(entry.command))
@@ -268,7 +268,7 @@ def build(
             power=_power_name(state, pending["attacker"], pending["power"]),
             actions=[a for a in actions if a.kind in REACTIONS],
         )
-    from meneur.systems.energy.cli.fight_words import footer
+    from meneur.systems.energy.combat.fight_words import footer
 
     claimable = (
         [

@@ -60,7 +60,7 @@ def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
 
 
 def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
-    from meneur.systems.energy.cli.fight_words import action_words
+    from meneur.systems.energy.combat.fight_words import action_words
 
     return Proposal(
         label=action_words(state, choice.command),

@@ -39,4 +39,4 @@ def replayed_from_wire(fight: Fight) -> FightState:
     from meneur.systems.energy.combat.evolve import evolve_all
 
     wire = json.loads(json.dumps([CODEC.event_to_json(event) for event in fight.events()]))
-    return evolve_all(fight.initial, [CODEC.event_from_json(item) for item in wire])
+    return evolve_all(fight.start, [CODEC.event_from_json(item) for item in wire])

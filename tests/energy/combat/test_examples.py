@@ -235,7 +235,7 @@ def test_horloge() -> None:
     assert of_type(fight.events(), EnergyGiven)[0].amount == 1
     turn = of_type(fight.events(), TurnStarted)[0]
     assert dict(turn.gains)["enemy"] == 5 // 2
-    first_turn = fight.log[4].before  # before HORLOGE passes
+    first_turn = fight.entries()[4].before  # before HORLOGE passes
     assert first_turn.get("horloge").energy == 1
 
 

@@ -62,14 +62,14 @@ def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
         (
             "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
             "commands: [start, {attack: {actor: x, target: y, tokens: two}}]",
-            "Commande 2, argument tokens : two n'est pas du type attendu (un nombre entier)",
-            "Command 2, argument tokens: two is not of the expected type (a whole number)",
+            "Commande 2, attack.tokens : doit être un nombre entier",
+            "Command 2, attack.tokens: must be a whole number",
         ),
         (
             "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
             "commands: [start, {move: {actor: x, to: [1, 1], small: 'no'}}]",
-            "Commande 2, argument small",
-            "Command 2, argument small",
+            "Commande 2, move.small : doit être vrai ou faux",
+            "Command 2, move.small: must be true or false",
         ),
         (
             "combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x, target: [}}",
@@ -78,8 +78,8 @@ def test_a_fight_file_plays_the_same_in_french_and_english(name: str) -> None:
         ),
         (
             "combatants: [{id: x, npc: 2, side: heroes}]\ncommands: [start, {attack: {actor: x}}]",
-            "attack demande target, tokens",
-            "attack needs target, tokens",
+            "Commande 2, attack.target : obligatoire",
+            "Command 2, attack.target: required",
         ),
         (
             "combatants: [{id: x, npc: 2, side: heroes}]\n"

@@ -87,6 +87,8 @@ def test_random_legal_fights_keep_the_invariants(
                     key = (*phase_key, event.pending.attacker, target)
                     assert key not in attacked
                     attacked.add(key)
-        assert fight.undo() == command and fight.state == before
-        assert fight.redo() == command
+        undone = fight.undo()
+        assert undone is not None and undone.command == command and fight.state == before
+        redone = fight.redo()
+        assert redone is not None and redone.command == command
     assert replayed_from_wire(fight) == fight.state

@@ -27,7 +27,7 @@ DEFAULT_CATEGORIES: tuple[PowerCategory, ...] = (
 )
 """The order in which a quick NPC's unnamed powers are given: attack and defence first."""
 
-_DEFAULT_POWER_NAMES: dict[PowerCategory, str] = {
+DEFAULT_POWER_NAMES: dict[PowerCategory, str] = {
     PowerCategory.OFF_C: N_("Close attack"),
     PowerCategory.OFF_D: N_("Ranged attack"),
     PowerCategory.DEF: N_("Defence"),
@@ -97,7 +97,7 @@ def _default_powers(count: int) -> list[tuple[str, PowerCategory]]:
     chosen = []
     for index in range(count):
         category = DEFAULT_CATEGORIES[index % len(DEFAULT_CATEGORIES)]
-        label = _(_DEFAULT_POWER_NAMES[category])
+        label = _(DEFAULT_POWER_NAMES[category])
         round_ = index // len(DEFAULT_CATEGORIES)
         chosen.append((f"{label} {round_ + 1}" if round_ else label, category))
     return chosen

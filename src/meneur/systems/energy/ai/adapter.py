@@ -6,7 +6,7 @@ Everything the policies know about the rules comes through here: the legality qu
 asked candidate by candidate so that a policy pays only for the options it looks at) and
 ``decide``/``apply`` (the outcome of a command). Switching to ``meneur.engine.Session`` is a change of
 this module only. Lookahead uses the engine's immutable states: keeping a state object is the engine's
-own undo (:meth:`Fight.undo` restores the state kept before the command), without the log.
+own undo (:meth:`Session.undo` restores the state kept before the command), without the log.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import replace
 from math import hypot
 
 from meneur.errors import IllegalActionError
-from meneur.systems.energy.combat import decide, evolve_all
+from meneur.systems.energy.combat import decide, evolve_all, rules
 from meneur.systems.energy.combat.commands import (
     Command,
     EndFight,
@@ -26,7 +26,7 @@ from meneur.systems.energy.combat.commands import (
     StartFight,
 )
 from meneur.systems.energy.combat.events import Event
-from meneur.systems.energy.combat.legal import LegalAction, _check, _pool, candidates, with_tokens
+from meneur.systems.energy.combat.legal import LegalAction, candidates, checked, with_tokens
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -44,9 +44,10 @@ __all__ = [
 ]
 
 SIDES = ("heroes", "foes")
-MOVE_REACH = 19.5
+MOVE_REACH = rules.MOVE_METRES - 0.5
 """A little under the 20 m of a move (positions are floats; staying inside keeps the move legal)."""
-SMALL_REACH = 4.9
+SMALL_REACH = rules.SMALL_MOVE_METRES - 0.1
+"""A little under the 5 m of a small move, likewise."""
 
 
 class Decision:
@@ -122,8 +123,7 @@ class Decision:
 def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
     """The engine's verdict on one candidate of its legality query: the action with its cost range and
     value, or None when refused (the very check :func:`legal_actions` makes of each candidate)."""
-    actor = getattr(command, "actor", None)
-    action = _check(state, actor, kind, command, _pool(state, actor))
+    action = checked(state, kind, command)
     return action if action.legal else None
 
 

@@ -15,7 +15,14 @@ from typing import NamedTuple, Protocol
 
 from meneur.i18n import Message
 from meneur.systems.energy.ai import explain
-from meneur.systems.energy.ai.adapter import Decision, LegalAction, instance, try_events
+from meneur.systems.energy.ai.adapter import (
+    MOVE_REACH,
+    SMALL_REACH,
+    Decision,
+    LegalAction,
+    instance,
+    try_events,
+)
 from meneur.systems.energy.combat.commands import Command, Move
 from meneur.systems.energy.combat.state import FightState
 
@@ -65,7 +72,7 @@ def random_instance(action: LegalAction, rng: random.Random) -> Command:
     """A random concrete command of a template: a token count in its range, a move destination."""
     command = action.command
     if isinstance(command, Move) and command.portal is None:
-        reach = 4.9 if command.small else 19.5
+        reach = SMALL_REACH if command.small else MOVE_REACH
         angle, length = rng.uniform(0, 6.283), rng.uniform(0, reach)
         x, y = command.to
         return Move(

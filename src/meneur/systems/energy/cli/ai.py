@@ -77,7 +77,7 @@ def _line(command_wire: Any) -> str:
 
 
 def _gm_words(state: FightState, command: Any) -> str:
-    from meneur.systems.energy.cli.fight_words import action_words
+    from meneur.systems.energy.combat.fight_words import action_words
 
     return _("The fight itself: {what}", what=action_words(state, command))
 

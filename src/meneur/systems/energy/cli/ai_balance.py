@@ -16,8 +16,7 @@ from meneur.i18n import N_, Message, Translator, get_language
 from meneur.i18n.words import items
 from meneur.systems.energy.ai.executor import run
 from meneur.systems.energy.ai.simulate import Encounter, Summary, even_split, splits_near, summarize
-from meneur.systems.energy.cli.ai import AI_OPTIONS
-from meneur.systems.energy.cli.ai import policy_named as _policy
+from meneur.systems.energy.cli.ai import AI_OPTIONS, policy_named
 from meneur.systems.energy.encounter import balance as weigh
 from meneur.systems.energy.model import Character
 from meneur.systems.energy.quick import quick_npc
@@ -224,7 +223,7 @@ def _simulated(heroes: str, foes: str, count: int, fights: _Fights, margin: floa
     """The book's verdict, then ``count`` simulated fights."""
     from meneur.systems.energy.cli.encounter import balance_command as book_balance
 
-    _policy(fights.policy)
+    policy_named(fights.policy)
     cast, against = _cast("--heroes", heroes), _cast("--foes", foes)
     book = weigh([c.rank for c in cast], [c.rank for c in against], margin)
     summary = fights.summary(cast, against, count, _("Simulated fights"))
@@ -242,7 +241,7 @@ def _target(
 ) -> None:
     """Search foe ranks (quick NPCs) for the heroes' win rate closest to ``target``, within
     ``--max-fights`` simulated fights."""
-    _policy(fights.policy)
+    policy_named(fights.policy)
     cast = _cast("--heroes", heroes)
     cache: dict[tuple[int, ...], Summary] = {}
 

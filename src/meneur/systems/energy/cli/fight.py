@@ -17,7 +17,7 @@ from meneur.cli.output import console, guarded, print_json
 from meneur.cli.sessions import Presenter, add_session_verbs, play
 from meneur.i18n import Message, Translator
 from meneur.systems.energy.cli import fight_commands, fight_setup
-from meneur.systems.energy.cli.fight_words import action_json, action_line, footer
+from meneur.systems.energy.combat.fight_words import action_json, action_line, footer
 
 DOMAIN = "energy_combat"
 KEY = "energy-fight"

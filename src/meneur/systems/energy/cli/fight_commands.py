@@ -2,9 +2,12 @@
 
 Each subcommand is made from the command's class: ``actor`` and ``target`` are arguments, every other
 field an option named as in fight files (``--tokens``, ``--gm-modifier``, ``--area-targets a,b``,
-``--to 5,0``). It writes the command in its fight-file form and hands it to the shared runner, which
-reads it against the fight (names of combatants and powers), resolves it, saves the file and prints
-what happened and who must act next. No rule is decided here.
+``--to 5,0``), read as its type says (:func:`form`, from ``get_type_hints``, ``get_origin`` and
+``get_args``), its help from the reference's table
+(:data:`~meneur.systems.energy.combat.reference.FIELD_HELP`). It writes the command in its
+fight-file form and hands it to the shared runner, which reads it against the fight (names of
+combatants and powers), resolves it, saves the file and prints what happened and who must act next.
+No rule is decided here.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ import dataclasses
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, get_type_hints
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import typer
 
@@ -33,14 +37,46 @@ NAMED = frozenset({"power", "target_power", "lasting"})
 """Fields the CLI passes as typed (a name, or a number): the fight reads them against the state."""
 
 
+FORMS = ("point", "pairs", "list", "file", "named", "value")
+"""How a field is given on the command line, read from its type (:func:`form`): a position
+``X,Y``; ``id=tokens`` pairs; a list of names (commas, or the option repeated); a file holding a
+mapping (a character); a name or a number (:data:`NAMED`, or a field of either type); a plain value."""
+
+
+def alternatives(hint: Any) -> tuple[Any, ...]:
+    """The types a field may hold, ``None`` left out (``int | None`` is ``(int,)``)."""
+    if get_origin(hint) in (Union, UnionType):
+        return tuple(a for a in get_args(hint) if a is not type(None))
+    return (hint,)
+
+
+def form(key: str, hint: Any) -> str:
+    """The :data:`FORMS` entry of the field ``key`` of type ``hint`` (bounds left out)."""
+    kinds = alternatives(hint)
+    origin, args = get_origin(kinds[0]), get_args(kinds[0])
+    if origin is tuple and args == (float, float):
+        return "point"
+    if origin is tuple:
+        return "pairs" if get_origin(args[0]) is tuple else "list"
+    if dict in (origin, kinds[0]):
+        return "file"
+    if key in NAMED or len(kinds) > 1:
+        return "named"
+    return "value"
+
+
+def cli_type(key: str, hint: Any) -> Any:
+    """The type Typer reads for the field ``key`` of type ``hint``."""
+    shape = form(key, hint)
+    if shape in ("pairs", "list"):
+        return list[str]
+    if shape == "value":
+        return alternatives(hint)[0]
+    return str
+
+
 def _split(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
-
-
-def _listed(hint: str) -> bool:
-    """A field of several values (names, or ``id=tokens`` pairs): an option given with commas or
-    repeated, or both; a point (``X,Y``) is one value."""
-    return hint.startswith("tuple") and "tuple[float, float]" not in hint
 
 
 def _point(text: str, key: str) -> list[float]:
@@ -66,46 +102,40 @@ def _joined(values: list[str]) -> dict[str, Any]:
     }
 
 
-def _wire_value(key: str, hint: str, value: Any) -> Any:
-    """An option's value in the fight-file form."""
-    if key == "joined":
-        return _joined(value)
-    if key == "character":  # a file on the command line; the fight keeps the character itself
-        data = read_data(Path(value))
-        if not isinstance(data, dict):
-            raise BadInputError(
-                Message(
-                    DOMAIN,
-                    N_("--character: {path} is not a character file (name, rank, attributes, powers...)."),
-                    {"path": value},
-                )
+def _character(value: str) -> dict[str, Any]:
+    """A character file on the command line: the fight keeps the character itself."""
+    data = read_data(Path(value))
+    if not isinstance(data, dict):
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("--character: {path} is not a character file (name, rank, attributes, powers...)."),
+                {"path": value},
             )
-        return data
-    if "tuple[float, float]" in hint:
+        )
+    return data
+
+
+def wire_value(key: str, hint: Any, value: Any) -> Any:
+    """An option's value in the fight-file form, by the :func:`form` of its field."""
+    shape = form(key, hint)
+    if shape == "pairs":
+        return _joined(value)
+    if shape == "file":
+        return _character(value)
+    if shape == "point":
         return _point(value, key)
-    if _listed(hint):
+    if shape == "list":
         return items(value)
-    if key in NAMED and isinstance(value, str) and value.strip().isdigit():
+    if shape == "named" and isinstance(value, str) and value.strip().isdigit():
         return int(value)
     return value
 
 
-def _cli_type(key: str, hint: str) -> Any:
-    if _listed(hint):
-        return list[str]
-    if key in NAMED or hint.startswith("tuple") or "str" in hint:
-        return str
-    if "bool" in hint:
-        return bool
-    if "float" in hint:
-        return float
-    return int
-
-
-def _parameter(field: dataclasses.Field[Any], hint: str) -> inspect.Parameter:
+def _parameter(field: dataclasses.Field[Any], hint: Any) -> inspect.Parameter:
     key = field.name
     required = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
-    kind = _cli_type(key, hint)
+    kind = cli_type(key, hint)
     help_text = _(FIELD_HELP.get(key, key))
     default: Any = ... if required else (False if kind is bool and field.default is False else None)
     if key in ARGUMENTS:
@@ -125,10 +155,7 @@ def _parameter(field: dataclasses.Field[Any], hint: str) -> inspect.Parameter:
 
 def _command(name: str, kind: type, run: Callable[[Path, Any, bool], None]) -> Callable[..., None]:
     """The CLI function of the fight command ``name``: its signature made from ``kind``'s fields."""
-    hints = {
-        key: str(value).replace("typing.", "").replace("<class '", "").replace("'>", "")
-        for key, value in get_type_hints(kind).items()
-    }
+    hints = get_type_hints(kind)
     fields = sorted(dataclasses.fields(kind), key=lambda f: f.name not in ARGUMENTS)
 
     def command(**values: Any) -> None:
@@ -137,7 +164,7 @@ def _command(name: str, kind: type, run: Callable[[Path, Any, bool], None]) -> C
         file, as_json = values.pop("file"), values.pop("as_json")
         try:
             args = {
-                key: _wire_value(key, hints[key], value)
+                key: wire_value(key, hints[key], value)
                 for key, value in values.items()
                 if value is not None and value is not False
             }

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from meneur.systems.energy.cli.fight_commands import ARGUMENTS
-from meneur.systems.energy.cli.fight_words import NAMES, command_json
 from meneur.systems.energy.combat.commands import Command
+from meneur.systems.energy.combat.fight_words import NAMES, command_json
 from meneur.systems.energy.combat.files import owner
 from meneur.systems.energy.combat.state import FightState
 

@@ -5,7 +5,7 @@ Conventions:
       rule) and ``evolve(state, event) -> state`` folds; both are pure, with no I/O, clock or randomness.
     * :data:`.engine.SYSTEM` (key ``energy-fight``) gives them to the engine kernel; a
       :class:`meneur.engine.Session` keeps the event log, with ``do``, ``undo``, ``redo`` and ``replay``
-      (:class:`Fight` is a thin face of it for code holding states).
+      (:class:`Fight` is that session, built from a state, for code holding states).
     * Every rule is a named predicate of :mod:`.rules`, used by ``decide`` and by :func:`legal_actions`,
       the one legality query the CLI, a UI and an AI build on.
     * Rule text: ``../shared/rules/002_58e889a1abff3456.txt``; readings in ``docs/rulings/energy-combat.md``.

@@ -16,31 +16,27 @@ Conventions:
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterator, Sequence
-from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any, get_args
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
-from pydantic_core import core_schema
+from pydantic import TypeAdapter, ValidationError
 
 from meneur.dice.source import DiceSource
-from meneur.engine.codec import Codec
+from meneur.engine.codec import Codec, plain
 from meneur.engine.problems import explain
 from meneur.engine.session import Session
 from meneur.engine.system import Legal, System
-from meneur.errors import Refused
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Attack, Command
 from meneur.systems.energy.combat.decide import decide as decide_command
 from meneur.systems.energy.combat.events import Event as Event
 from meneur.systems.energy.combat.evolve import evolve
-from meneur.systems.energy.combat.files import command_of, command_where, read_fight_file, setup_state
+from meneur.systems.energy.combat.files import command_where, read_fight_file, setup_state, with_names
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
 from meneur.systems.energy.combat.render import explain as describe
 from meneur.systems.energy.combat.state import FightState
@@ -62,83 +58,13 @@ EVENTS: dict[str, type] = {_snake(kind.__name__): kind for kind in get_args(ev.E
 """Wire names of the events: their class names in snake_case."""
 
 
-def to_json(value: Any) -> Any:
-    """A plain JSON value of a state part: named tuples and dataclasses as mappings, tuples and sets as
-    lists (sets sorted, so a snapshot is stable), enums by value."""
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {name: to_json(item) for name, item in zip(value._fields, value, strict=True)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, frozenset | set):
-        return sorted((to_json(item) for item in value), key=repr)
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    return value
-
-
-def _fields_json(value: Any) -> dict[str, Any]:
-    """The fields of an event that differ from their defaults (the wire form leaves defaults out)."""
-    defaults = getattr(type(value), "_field_defaults", {})
-    return {
-        name: to_json(item)
-        for name, item in zip(value._fields, value, strict=True)
-        if name not in defaults or defaults[name] != item
-    }
-
-
-class _ByName(GenerateJsonSchema):
-    """JSON Schema of named tuples as the mappings the wire form writes (pydantic reads both)."""
-
-    def arguments_schema(self, schema: core_schema.ArgumentsSchema) -> JsonSchemaValue:
-        return self.kw_arguments_schema(schema["arguments_schema"], None)
-
-
 @cache
 def _adapter(kind: Any) -> TypeAdapter[Any]:
     return TypeAdapter(kind)
 
 
-class FightCodec(Codec[Command, ev.Event]):
-    """The codec of a fight: commands as in fight files, events as mappings of their fields."""
-
-    def event_to_json(self, event: ev.Event) -> Any:
-        """``{"attack_declared": {...}}``, or the bare name of an event with nothing to say."""
-        name = self.event_name(event)
-        fields = _fields_json(event)
-        return {name: fields} if fields else name
-
-    def schema(self, key: str) -> dict[str, Any]:
-        """The JSON Schema of commands and events (events as mappings, as they are written)."""
-        whole = super().schema(key)
-        variants = []
-        for name, kind in sorted(EVENTS.items()):
-            body = _adapter(kind).json_schema(mode="validation", schema_generator=_ByName)
-            if body.get("required"):
-                variants.append(
-                    {
-                        "type": "object",
-                        "properties": {name: body},
-                        "required": [name],
-                        "additionalProperties": False,
-                    }
-                )
-            else:
-                option = {
-                    "type": "object",
-                    "properties": {name: body},
-                    "required": [name],
-                    "additionalProperties": False,
-                }
-                variants.append({"anyOf": [{"const": name}, option]})
-        whole["$defs"] = {**whole["$defs"], "events": {"oneOf": variants}}
-        return whole
-
-
-CODEC = FightCodec(COMMANDS, EVENTS)
+CODEC: Codec[Command, ev.Event] = Codec(COMMANDS, EVENTS)
+"""Commands as in fight files, events as mappings of their fields (the kernel's codec)."""
 
 
 def start(setup: Any) -> FightState:
@@ -189,7 +115,7 @@ def legal(state: FightState, include_refused: bool = False) -> list[Legal[Comman
 
 def state_json(state: FightState) -> dict[str, Any]:
     """The whole state as JSON (positions as lists)."""
-    data: dict[str, Any] = to_json(state)
+    data: dict[str, Any] = plain(state)
     return data
 
 
@@ -206,9 +132,26 @@ def state_from_json(data: Any) -> FightState:
     return state
 
 
-def read_command(state: FightState, wire: Any) -> Command:
-    """A command in the fight-file form read against ``state`` (powers by name or index)."""
-    return command_of(wire, state)
+def read_command(state: FightState, wire: Any, number: int | None = None, known_only: bool = True) -> Command:
+    """A command in the fight-file form read against ``state``: its names resolved
+    (:func:`.files.with_names`: powers by name or index, combatants by id or name), then read by the
+    kernel's codec. ``number`` is its place in a file, named in a message; ``known_only=False`` lets
+    through combatants not in the fight yet.
+
+    Raises:
+        BadInputError: naming the command, the field and what to write instead.
+    """
+    resolved = with_names(wire, state, number, known_only)
+    try:
+        return CODEC.command_from_json(resolved)
+    except BadInputError as error:
+        if number is None:
+            raise
+        raise BadInputError(
+            Message(
+                DOMAIN, N_("{where}, {problem}"), {"where": command_where(number), "problem": error.message}
+            )
+        ) from None
 
 
 SYSTEM: System[FightState, Command, ev.Event] = System(
@@ -255,7 +198,7 @@ def play(
         Refused: a command breaks a rule ("Command 3 (attack): ..."); the commands before it stay done.
     """
     for number, raw in enumerate(commands, start=1):
-        command = command_of(raw, session.state, number)
+        command = read_command(session.state, raw, number)
         before = session.state
         try:
             events = session.do(command, NO_DICE)

@@ -28,14 +28,12 @@ Reading never changes anything; any problem is a :class:`~meneur.errors.BadInput
 from __future__ import annotations
 
 import math
-from dataclasses import MISSING, fields
-from functools import cache
 from pathlib import Path
-from typing import Any, Literal, get_type_hints
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from meneur.engine.problems import explain, issue_text
+from meneur.engine.problems import explain
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, translate
 from meneur.i18n.words import fold
@@ -301,9 +299,9 @@ def quick_power_name(value: str) -> str:
     """A quick NPC's default power named in any language ("Défense", "Defence"), in the current one:
     a fight file must play the same whatever ``--lang`` is."""
     from meneur.systems.energy.names import DOMAIN as CHARACTERS
-    from meneur.systems.energy.quick import _DEFAULT_POWER_NAMES
+    from meneur.systems.energy.quick import DEFAULT_POWER_NAMES
 
-    for msgid in _DEFAULT_POWER_NAMES.values():
+    for msgid in DEFAULT_POWER_NAMES.values():
         if any(fold(translate(CHARACTERS, msgid, lang)) == fold(value) for lang in LANGUAGES):
             return translate(CHARACTERS, msgid)
     return value
@@ -345,14 +343,16 @@ def power_index(who: Combatant, value: Any, where: Message) -> int | None:
     )
 
 
-def command_of(raw: Any, state: FightState, number: int | None = None, known_only: bool = True) -> Command:
-    """One command in the fight-file form (a name, or ``{name: {arguments}}``), read against ``state``:
-    powers by name or index, combatants by id or name (case and accents ignored), positions checked
-    finite. ``number`` is its place in a file, if any; ``known_only=False`` lets through names of
-    combatants not in ``state`` yet (copies, arrivals: a whole file is read before it is played).
+def with_names(raw: Any, state: FightState, number: int | None = None, known_only: bool = True) -> Any:
+    """One command in the fight-file form (a name, or ``{name: {arguments}}``) with the names it holds
+    resolved against ``state``, for the codec to read: powers by name or index, combatants by id or
+    name (case and accents ignored), the book's words by their glossary key, a lone id where a list is
+    wanted as that list, joined copies as ``{copy id: tokens}``. ``number`` is its place in a file, if
+    any; ``known_only=False`` lets through names of combatants not in ``state`` yet (copies,
+    arrivals: a whole file is read before it is played). Types and bounds are the codec's to check.
 
     Raises:
-        BadInputError: naming the command, the argument and what to write instead.
+        BadInputError: not a command's shape, an unknown command, a name that names nothing.
     """
     where = command_where(number)
     args: dict[str, Any]
@@ -370,32 +370,29 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
         args = dict(given or {})
     else:
         raise bad(N_("{where}: a command is a name or a mapping {{name: arguments}}."), where=where)
-    kind = COMMAND_TYPES.get(str(name))
-    if kind is None:
+    if str(name) not in COMMAND_TYPES:
         raise bad(
             N_("{where}: unknown command {name}; known: {known}."),
             where=where,
             name=name,
             known=", ".join(COMMAND_TYPES),
         )
-    allowed = {f.name for f in fields(kind)}
-    unknown = set(args) - allowed
-    if unknown:
-        raise bad(
-            N_("{where}: {command} takes {allowed}, not {unknown}."),
-            where=where,
-            command=name,
-            allowed=", ".join(sorted(allowed)) or "-",
-            unknown=", ".join(sorted(unknown)),
-        )
-    for key in POINT_FIELDS:
-        if key in args:
-            args[key] = point(args[key], command_where(number, key))
+    name = SPELLINGS.get(str(name), str(name))
+    resolve_names(args, state, number, known_only)
+    return {name: args} if args else name
+
+
+SPELLINGS = {"end_phase": "pass"}
+"""Other spellings of a command's name: the name the wire form writes for it."""
+
+
+def resolve_names(args: dict[str, Any], state: FightState, number: int | None, known_only: bool) -> None:
+    """Resolve in place the names the arguments ``args`` of one command hold (see :func:`with_names`)."""
     for key in TUPLE_FIELDS:
-        if key in args:
-            args[key] = tuple(args[key] if isinstance(args[key], list) else [args[key]])
+        if key in args and not isinstance(args[key], list | tuple):
+            args[key] = [args[key]]
     if "joined" in args:
-        args["joined"] = joined(args["joined"], command_where(number, "joined"))
+        args["joined"] = [list(pair) for pair in joined(args["joined"], command_where(number, "joined"))]
     for key in BOOK_WORD_FIELDS:
         if isinstance(args.get(key), str):
             args[key] = book_key(args[key])
@@ -403,6 +400,10 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
         if key in args:
             args[key] = combatant_ids(state, args[key], command_where(number, key), known_only)
     actor = owner(state, args.get("actor"))
+    if isinstance(args.get("power"), str) and actor is None:
+        # a power named by its name needs its owner in the fight, even in a file read before it is
+        # played: the unknown actor is what to name
+        combatant_id(state, args.get("actor"), command_where(number, "actor"))
     if "power" in args and actor is not None:
         args["power"] = power_index(state.get(actor), args["power"], command_where(number, "power"))
     target = args.get("target")
@@ -410,65 +411,6 @@ def command_of(raw: Any, state: FightState, number: int | None = None, known_onl
         args["target_power"] = power_index(
             state.get(target), args["target_power"], command_where(number, "target_power")
         )
-    missing = sorted(f.name for f in fields(kind) if f.name not in args and f.default is MISSING)
-    if missing:
-        raise bad(
-            N_("{where}: {command} needs {missing}."), where=where, command=name, missing=", ".join(missing)
-        )
-    for key, value in args.items():
-        if key in ("power", "target_power") and isinstance(value, str):
-            # the combatant is not in the fight yet (it arrives later, or the name is wrong): its
-            # power is read when the command is played, and an unknown name is refused then, by name
-            continue
-        check_type(kind, key, value, command_where(number, key))
-    command: Command = kind(**args)
-    return command
-
-
-TYPE_WORDS: dict[str, Message] = {
-    "bool": Message(DOMAIN, N_("true or false")),
-    "int": Message(DOMAIN, N_("a whole number")),
-    "int | None": Message(DOMAIN, N_("a whole number")),
-    "float": Message(DOMAIN, N_("a number of metres")),
-    "str": Message(DOMAIN, N_("a name")),
-    "str | None": Message(DOMAIN, N_("a name")),
-    "tuple": Message(DOMAIN, N_("a list")),
-    "tuple[float, float] | None": Message(DOMAIN, N_("a position [x, y]")),
-}
-"""The expected type of a command argument, in words."""
-
-
-@cache
-def _adapter(kind: type, key: str) -> tuple[TypeAdapter[Any], str]:
-    hint = get_type_hints(kind)[key]
-    return TypeAdapter(hint), getattr(hint, "__name__", str(hint)).replace("typing.", "")
-
-
-def check_type(kind: type, key: str, value: Any, where: Message) -> None:
-    """Refuse an argument of the wrong type (``tokens: two``) with the type it should have."""
-    adapter, expected = _adapter(kind, key)
-    try:
-        adapter.validate_python(value, strict=True)
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ValueError(value)
-    except (ValidationError, ValueError):
-        raise bad(
-            N_("{where}: {value} is not of the expected type ({expected})."),
-            where=where,
-            value=shown(value),
-            expected=TYPE_WORDS.get(expected) or expected,
-        ) from None
-    try:
-        _bounded(kind, key).validate_python(value, strict=True)
-    except ValidationError as error:
-        problem = issue_text(error.errors(include_url=False)[0])
-        raise bad(N_("{where}: {problem}."), where=where, problem=problem) from None
-
-
-@cache
-def _bounded(kind: type, key: str) -> TypeAdapter[Any]:
-    """The argument's type with its bounds (:mod:`.bounds`)."""
-    return TypeAdapter(get_type_hints(kind, include_extras=True)[key])
 
 
 def owner(state: FightState, actor: Any) -> str | None:
@@ -527,8 +469,8 @@ def combatant_id(state: FightState, value: Any, where: Message, known_only: bool
 
 def combatant_ids(state: FightState, value: Any, where: Message, known_only: bool = True) -> Any:
     """:func:`combatant_id` of one id or of each id of a list."""
-    if isinstance(value, tuple):
-        return tuple(combatant_id(state, item, where, known_only) for item in value)
+    if isinstance(value, list | tuple):
+        return [combatant_id(state, item, where, known_only) for item in value]
     return combatant_id(state, value, where, known_only)
 
 
@@ -546,18 +488,6 @@ def joined(value: Any, where: Message) -> tuple[tuple[str, int], ...]:
         return tuple((str(k), int(v)) for k, v in pairs)
     raise bad(
         N_("{where}: joined copies are a mapping {{copy id: tokens}}, not {value}."), where=where, value=value
-    )
-
-
-def point(value: Any, where: Message) -> tuple[float, float]:
-    """A position ``[x, y]`` in metres, on the plan (:data:`.bounds.PLAN`)."""
-    if on_plan(value):
-        return (float(value[0]), float(value[1]))
-    raise bad(
-        N_("{where}: a position is [x, y] in metres, each from -{plan} to {plan}, not {value}."),
-        where=where,
-        value=shown(value),
-        plan=int(PLAN),
     )
 
 
@@ -653,13 +583,15 @@ def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
     Raises:
         BadInputError: unreadable file, unknown hero or power, malformed command.
     """
+    from meneur.systems.energy.combat.engine import read_command
+
     setup, raw = read_fight_file(path)
     state = setup_state(setup, None, str(path))
     commands, now = [], state
     for i, item in enumerate(raw):
         # Read against the fight as played so far: a power stolen by an earlier command is named by its
         # name ("le mettre à disposition du personnage"), like any other.
-        command = command_of(item, now, i + 1, known_only=False)
+        command = read_command(now, item, i + 1, known_only=False)
         commands.append(command)
         now = _played(now, command)
     return state, commands

@@ -168,6 +168,14 @@ def _pool(state: FightState, actor: str | None) -> int:
     return who.energy
 
 
+def checked(state: FightState, kind: str, command: Command) -> LegalAction:
+    """The engine's verdict on one candidate ``command`` of kind ``kind``: the action with its cost
+    range and value, or with the rule and the reason it is refused (the very check
+    :func:`legal_actions` makes of each candidate, for an AI that checks only the ones it looks at)."""
+    actor = getattr(command, "actor", None)
+    return _check(state, actor, kind, command, _pool(state, actor))
+
+
 def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
     """The actions of ``state``: the legal ones, and the refused ones with their reason if asked.
 
@@ -183,8 +191,7 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
         if kind in GM_KINDS:  # gm_candidates offers only what the GM may do now (rules.may_leave...)
             found.append(LegalAction(None, kind, command, 0, 0))
             continue
-        actor = getattr(command, "actor", None)
-        action = _check(state, actor, kind, command, _pool(state, actor))
+        action = checked(state, kind, command)
         if action.legal or include_refused:
             found.append(action)
     return found

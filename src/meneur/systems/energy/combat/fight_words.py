@@ -1,5 +1,6 @@
-"""The fight's words on the command line: what an action does, what it costs and is worth, where the
-fight stands. Everything comes from the engine's query; nothing here decides a rule."""
+"""The fight's words, for the command line and the table's pages alike: what an action does, what it
+costs and is worth, where the fight stands. Everything comes from the engine's query; nothing here
+decides a rule."""
 
 from __future__ import annotations
 
