@@ -14,8 +14,12 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(
         SessionKind(
-            key="carpathes", title=Message(DOMAIN, N_("Chronicle")), rules="meneur.systems.carpathes.engine"
+            key="carpathes",
+            title=Message(DOMAIN, N_("Chronicle")),
+            rules="meneur.systems.carpathes.engine",
+            options="meneur.systems.carpathes.model:TableOptions",
         ),
     ),
+    options="meneur.systems.carpathes.model:TableOptions",
     cli="meneur.systems.carpathes.cli:build_app",
 )

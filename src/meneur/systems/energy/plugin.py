@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "energy"
@@ -17,13 +17,19 @@ PLUGIN = Game(
             key="energy-fight",
             title=Message(DOMAIN, N_("Fight")),
             rules="meneur.systems.energy.combat.engine",
+            options="meneur.systems.energy.combat.options:TableOptions",
         ),
         SessionKind(
             key="energy-campaign",
             title=Message(DOMAIN, N_("Campaign")),
             rules="meneur.systems.energy.campaign.engine",
+            options="meneur.systems.energy.campaign.options:TableOptions",
         ),
     ),
+    options="meneur.systems.energy.options:TableOptions",
     cli="meneur.systems.energy.cli:build_app",
     cli_names=("es",),
+    table_links=(
+        TableLink("/t/{table}/new-fight", Message(DOMAIN, N_("Start a fight")), name="new-fight-link"),
+    ),
 )

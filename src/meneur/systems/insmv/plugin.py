@@ -12,6 +12,14 @@ PLUGIN = Game(
     name="INS/MV",
     summary=Message(DOMAIN, N_("INS/MV: the table UM, the d666 and power points.")),
     domain=DOMAIN,
-    kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
+    kinds=(
+        SessionKind(
+            key="insmv",
+            title=Message(DOMAIN, N_("Game")),
+            rules="meneur.systems.insmv.engine",
+            options="meneur.systems.insmv.model:TableOptions",
+        ),
+    ),
+    options="meneur.systems.insmv.model:TableOptions",
     cli="meneur.systems.insmv.cli:build_app",
 )

@@ -14,8 +14,12 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(
         SessionKind(
-            key="warzone", title=Message(DOMAIN, N_("Battle")), rules="meneur.systems.warzone.engine"
+            key="warzone",
+            title=Message(DOMAIN, N_("Battle")),
+            rules="meneur.systems.warzone.engine",
+            options="meneur.systems.warzone.model:TableOptions",
         ),
     ),
+    options="meneur.systems.warzone.model:TableOptions",
     cli="meneur.systems.warzone.cli:build_app",
 )
