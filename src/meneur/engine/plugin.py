@@ -93,6 +93,11 @@ class Game:
     templates: str | None = None
     """The package whose ``templates/`` folder holds the game's page templates (found after the
     shared ones, so a game names its own templates with its key as prefix: ``energy/fight.html``)."""
+    new_table: str | None = None
+    """``"module:function"`` called as ``function(app, table_id)`` when the home page has made a
+    table of this game (the Energy table's demo fight); ``None``: nothing more."""
+    new_table_note: Message | None = None
+    """What the home page says of a new table of this game (« starts with a demo fight »)."""
     table_links: tuple[TableLink, ...] = ()
     """The table page's links to the game's own pages; none: the table page offers the shared
     « Start a session » page for its kinds."""

@@ -16,6 +16,8 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
+from meneur.engine import registry
+from meneur.engine.plugin import load
 from meneur.i18n import N_, Message
 from meneur.server.accounts import (
     ACCOUNT_COOKIE,
@@ -28,9 +30,10 @@ from meneur.server.accounts import (
     seats,
 )
 from meneur.server.api import accounts as accounts_api
-from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import context
+from meneur.server.services import tables as tables_service
 from meneur.web.pages import (
     csrf_ok,
     forget_seat,
@@ -53,10 +56,12 @@ class MyTable:
     id: str
     name: str
     system: str
+    game: str
+    """The name of the game it plays."""
     role: str
     me: str
-    sessions: list[tuple[str, str, int]]
-    """(id, kind, version) of each session in play."""
+    sessions: list[tuple[str, Message | str, int]]
+    """(id, title of its kind, version) of each session in play."""
 
 
 @dataclass
@@ -75,9 +80,10 @@ def my_table(db: Database, table: GameTable, role: str, name: str) -> MyTable:
         id=table.id,
         name=table.name,
         system=table.system,
+        game=tables_service.game_name(table.system),
         role=role,
         me=name,
-        sessions=[(s.id, s.kind, s.version) for s in sessions],
+        sessions=[(s.id, tables_service.session_title(s.kind), s.version) for s in sessions],
     )
 
 
@@ -103,7 +109,8 @@ def _home(request: Request, db: Database, forms: Forms | None = None, status: in
         request,
         "home.html",
         {
-            "systems": tables_api.table_systems(),
+            "systems": [(game.key, game.name) for game in registry.games()],
+            "notes": [game.new_table_note for game in registry.games() if game.new_table_note is not None],
             "tables": tables,
             "account": account.name if account is not None else None,
             "open": request.app.state.settings.open_creation,
@@ -135,7 +142,7 @@ def home(request: Request, db: Database) -> HTMLResponse:
 
 @router.post("/tables", response_class=HTMLResponse, response_model=None)
 def create_table(
-    request: Request, db: Database, name: Text = "", system: Text = "energy", csrf: Text = ""
+    request: Request, db: Database, name: Text = "", system: Text = "", csrf: Text = ""
 ) -> Response:
     if not csrf_ok(request, csrf):
         return _forbidden(request)
@@ -145,16 +152,15 @@ def create_table(
         errors["create"] = _say(request, N_("Sign in to your GM account to create a table on this server."))
     if not name.strip():
         errors["name"] = _say(request, N_("Give the table a name."))
-    if system not in tables_api.table_systems():
+    if system not in tables_service.table_systems():
         errors["system"] = _say(request, N_("Choose one of the systems of the list."))
     if errors:
         return _home(request, db, Forms({"name": name, "system": system}, errors), status=400)
-    body = tables_api.TableIn(name=name.strip()[:200], system=system)
-    created = tables_api.new_table(body, request, account.id if account is not None else None)
-    if system == "energy":
-        from meneur.web.demo import add_demo_fight
-
-        add_demo_fight(request.app, created.id)
+    body = tables_service.TableIn(name=name.strip()[:200], system=system)
+    created = tables_service.create(context(request, db), body, account.id if account is not None else None)
+    hook = registry.game(system).new_table
+    if hook is not None:
+        load(hook)(request.app, created.id)
     response = redirect(f"/t/{created.id}")
     sign_in(response, request, created.gm_token, created.id)
     return response

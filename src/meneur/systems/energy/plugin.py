@@ -29,6 +29,11 @@ PLUGIN = Game(
     options="meneur.systems.energy.options:TableOptions",
     cli="meneur.systems.energy.cli:build_app",
     cli_names=("es",),
+    new_table="meneur.web.demo:add_demo_fight",
+    new_table_note=Message(
+        DOMAIN,
+        N_("An Energy System table starts with a demo fight: KITSUNE and WINK against two Octopus agents."),
+    ),
     table_links=(
         TableLink("/t/{table}/new-fight", Message(DOMAIN, N_("Start a fight")), name="new-fight-link"),
     ),
