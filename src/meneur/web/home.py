@@ -24,14 +24,15 @@ from meneur.server.accounts import (
     SEAT_PREFIX,
     account_for,
     check_account,
+    client_address,
     close_session,
     open_session,
     seat_cookie,
     seats,
 )
-from meneur.server.api import accounts as accounts_api
 from meneur.server.api.common import ApiError, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import accounts as accounts_service
 from meneur.server.services import context
 from meneur.server.services import tables as tables_service
 from meneur.web.pages import (
@@ -168,7 +169,7 @@ def create_table(
 
 def _admin_key(request: Request) -> tuple[str, str]:
     """Wrong admin tokens are counted per address."""
-    return ("admin", accounts_api.client_address(request))
+    return ("admin", client_address(request))
 
 
 def _too_many(request: Request, key: tuple[str, ...]) -> str | None:
@@ -185,7 +186,7 @@ def sign_in_page(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     values = {"account": account}
-    key = accounts_api.account_key(request, account.strip()[:200])
+    key = accounts_service.account_key(account.strip()[:200], client_address(request))
     blocked = _too_many(request, key)
     if blocked is not None:
         return _home(request, db, Forms(values, {"password": blocked}), status=429)
@@ -235,9 +236,9 @@ def new_account(
         errors["new_password"] = _say(request, N_("Choose a password."))
     if errors:
         return _home(request, db, Forms(values, errors), status=400)
-    body = accounts_api.Credentials(name=new_name.strip()[:200], password=new_password[:200])
+    body = accounts_service.Credentials(name=new_name.strip()[:200], password=new_password[:200])
     try:
-        accounts_api.create_account(body, request, db, f"Bearer {admin}")
+        accounts_service.create(context(request, db), body, admin.strip() or None)
     except ApiError as error:
         where = "admin" if error.status_code == 401 else "new_name"
         if error.status_code == 401:

@@ -18,9 +18,8 @@ from sqlalchemy import select
 
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
-from meneur.server.accounts import seated
+from meneur.server.accounts import client_address, seated
 from meneur.server.api import characters as characters_api
-from meneur.server.api.accounts import client_address
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable
 from meneur.server.services import context

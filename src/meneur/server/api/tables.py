@@ -10,7 +10,7 @@ from starlette.convertors import Convertor, register_url_convertor
 
 from meneur.i18n import N_, Message
 from meneur.server import feed
-from meneur.server.api.accounts import client_address, proven_account
+from meneur.server.accounts import client_address
 from meneur.server.api.common import (
     ApiError,
     Database,
@@ -26,6 +26,7 @@ from meneur.server.api.common import (
 from meneur.server.auth import digest, new_token
 from meneur.server.models import Member
 from meneur.server.services import Services
+from meneur.server.services import accounts as accounts_service
 from meneur.server.services import tables as service
 from meneur.server.services.tables import (
     JoinCode,
@@ -105,7 +106,9 @@ def create_table(
     settings = request.app.state.settings
     account = None
     if body.account is not None:  # a password guessed counts as a failed join of this address
-        account = proven_account(request, db, body.account.name, body.account.password)
+        account = accounts_service.proven(
+            ctx, body.account.name, body.account.password, client_address(request)
+        )
     admin = bool(settings.admin_token) and bearer(authorization) == settings.admin_token
     if not settings.open_creation and not admin and account is None:
         raise ApiError(

@@ -17,12 +17,12 @@ from sqlalchemy import select
 from meneur.engine import registry
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
-from meneur.server.api.accounts import Credentials
 from meneur.server.api.characters import CharacterOut, character_out, may_see
 from meneur.server.api.common import ApiError, Body, Caller, Text, gm_only, listed, table_for
 from meneur.server.auth import digest, new_id, new_join_code, new_token, same_digest
 from meneur.server.models import Character, GameSession, GameTable, Member
 from meneur.server.services import Context
+from meneur.server.services.accounts import Credentials, too_many
 from meneur.server.services.options import OptionError
 
 Name = Annotated[Text, Field(min_length=1, max_length=200)]
@@ -178,8 +178,6 @@ def join(ctx: Context, table_id: str, body: JoinIn, address: str) -> Joined:
     Raises:
         ApiError: no table has this code (404), too many wrong codes lately (429).
     """
-    from meneur.server.api.accounts import too_many
-
     table = ctx.db.get(GameTable, table_id)
     if table is None or not same_digest(body.join_code, table.join_code_hash):
         # the right code is never refused: a join code is 72 random bits, beyond any guessing,
