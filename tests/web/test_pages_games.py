@@ -1,6 +1,7 @@
 """The pages know the games only through the registry (issue 19): the home page's system select
-lists each game by its name, the table page names each session by its kind's title and shows the
-links its game's plugin gives (``Game.table_links``), so a new game needs no page of its own here."""
+lists each game by its name and links its pages that need no table (``Game.home_links``), the
+table page names each session by its kind's title and shows the links its game's plugin gives
+(``Game.table_links``), so a new game needs no page of its own here."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ DICE = Game(
         SessionKind(key="dice-run", title=Message("web", "Run of dice"), rules="tests.server.toy_system"),
     ),
     table_links=(TableLink("/t/{table}/push", Message("web", "Push your luck"), name="push-link"),),
+    home_links=(TableLink("/dice", Message("web", "Roll the dice alone"), gm_only=False),),
 )
 
 
@@ -31,6 +33,7 @@ def test_a_registered_game_is_offered_by_name_and_its_links_are_on_its_table(web
         home = html.unescape(web.get("/").text)
         assert '<option value="dice" >Dice Push</option>' in home
         assert '<option value="energy" selected>Energy System</option>' in home
+        assert '<a href="/dice">Roll the dice alone</a>' in home and '<a href="/builder">' in home
         created = create_table(web, "Jeudi", "dice")
         assert created.status_code == 303, created.text
         table_id = str(created.headers["location"]).rsplit("/", 1)[-1]

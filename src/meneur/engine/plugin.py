@@ -48,7 +48,8 @@ class SessionKind:
 
 @dataclass(frozen=True, slots=True)
 class TableLink:
-    """A link the table page shows for a game (its own page to start a session...)."""
+    """A link to one of a game's own pages: on the table page (its own page to start a session...)
+    or on the home page (a page that needs no table: a character builder, a single roll)."""
 
     path: str
     """The page's path, ``{table}`` standing for the table's id (``/t/{table}/new-fight``)."""
@@ -101,6 +102,8 @@ class Game:
     table_links: tuple[TableLink, ...] = ()
     """The table page's links to the game's own pages; none: the table page offers the shared
     « Start a session » page for its kinds."""
+    home_links: tuple[TableLink, ...] = ()
+    """The home page's links to the game's pages that need no table (paths without ``{table}``)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Further parts by name (``"module:attribute"``) an adapter may look for."""
 

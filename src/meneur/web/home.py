@@ -111,6 +111,7 @@ def _home(request: Request, db: Database, forms: Forms | None = None, status: in
         "home.html",
         {
             "systems": [(game.key, game.name) for game in registry.games()],
+            "home_links": [link for game in registry.games() for link in game.home_links],
             "notes": [game.new_table_note for game in registry.games() if game.new_table_note is not None],
             "tables": tables,
             "account": account.name if account is not None else None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "carpathes"
@@ -22,4 +22,5 @@ PLUGIN = Game(
     ),
     options="meneur.systems.carpathes.model:TableOptions",
     cli="meneur.systems.carpathes.cli:build_app",
+    home_links=(TableLink("/carpathes", Message(DOMAIN, N_("Carpathes: 2D6 + Trait")), gm_only=False),),
 )

@@ -28,6 +28,10 @@ PLUGIN = Game(
     ),
     options="meneur.systems.energy.options:TableOptions",
     cli="meneur.systems.energy.cli:build_app",
+    home_links=(
+        TableLink("/builder", Message(DOMAIN, N_("Energy System character builder")), gm_only=False),
+        TableLink("/encounter", Message(DOMAIN, N_("Energy System encounter builder")), gm_only=False),
+    ),
     cli_names=("es",),
     new_table="meneur.web.demo:add_demo_fight",
     new_table_note=Message(

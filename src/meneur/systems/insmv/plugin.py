@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "insmv"
@@ -22,4 +22,5 @@ PLUGIN = Game(
     ),
     options="meneur.systems.insmv.model:TableOptions",
     cli="meneur.systems.insmv.cli:build_app",
+    home_links=(TableLink("/insmv", Message(DOMAIN, N_("INS/MV: a test on the table UM")), gm_only=False),),
 )

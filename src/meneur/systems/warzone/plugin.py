@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "warzone"
@@ -22,4 +22,5 @@ PLUGIN = Game(
     ),
     options="meneur.systems.warzone.model:TableOptions",
     cli="meneur.systems.warzone.cli:build_app",
+    home_links=(TableLink("/warzone", Message(DOMAIN, N_("Warzone: a power test")), gm_only=False),),
 )
