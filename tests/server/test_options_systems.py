@@ -12,7 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel, ValidationError
 
-from meneur.server.table_options import NO_LIMIT, OPTIONS, TableOption
+from meneur.engine import registry
+from meneur.server.table_options import NO_LIMIT, TableOption, options_of
 from tests.server.conftest import Table, new_table
 
 ENGINE_OPTIONS = {
@@ -45,10 +46,10 @@ def _accepts(model: type[BaseModel], key: str, value: Any) -> bool:
 
 
 ENGINE_READ = [
-    pytest.param(option, id=f"{system}:{option.key}")
-    for system, options in OPTIONS.items()
-    if system != "toy"
-    for option in options
+    pytest.param(option, id=f"{game.key}:{option.key}")
+    for game in registry.games()
+    if game.key != "toy"
+    for option in options_of(game.key)
     if option.session_kind is not None
 ]
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meneur.dice.source import DiceSource
+from meneur.engine import registry
 from meneur.engine.codec import Codec
+from meneur.engine.plugin import Game, SessionKind
 from meneur.engine.registry import SYSTEMS
 from meneur.engine.system import Legal, System
 from meneur.errors import BadInputError, Refused
@@ -152,9 +154,18 @@ def hide_npc_vigueur(state: Any, viewer: projection.Viewer, options: Any) -> Any
     return {**state, "fighters": fighters}
 
 
-def register() -> None:
-    from meneur.server.table_options import OPTIONS
+TOY = Game(
+    key="toy",
+    name="Toy",
+    summary=Message("server", "Fighters hit each other until one falls."),
+    domain="server",
+    kinds=(SessionKind(key="toy-fight", title=Message("server", "Toy fight"), rules=__name__),),
+    options="meneur.systems.energy.options:ShownOptions",
+)
+"""The toy game: one kind of session, and one table option (how an NPC's Vigueur shows)."""
 
+
+def register() -> None:
+    registry.register(TOY)
     SYSTEMS["toy-fight"] = __name__
     projection.register("toy-fight", state=hide_npc_vigueur)
-    OPTIONS["toy"] = tuple(option for option in OPTIONS["energy"] if option.key == "npc_vigueur")

@@ -88,8 +88,8 @@ def test_the_home_page_links_the_account_page_and_it_lists_the_accounts_tables(p
     page = _text(public.get("/account"))
     assert "<h1>Compte de MJ Morgane</h1>" in page
     listed = page.split('class="links my-tables"', 1)[1].split("</section>", 1)[0]
-    assert "Mardi</a> (energy)" in listed and "vous êtes GM (meneur de jeu)" in listed
-    assert "Combat Energy System (version 0)" in listed  # the demo fight, linked as home does
+    assert "Mardi</a> (Energy System)" in listed and "vous êtes GM (meneur de jeu)" in listed
+    assert "Combat (version 0)" in listed  # the demo fight, linked as home does
     assert "Autres navigateurs connectés à ce compte : 1." in page  # the cookie thrown away, not signed out
     english = public.get("/account", headers={"Accept-Language": "en"})
     assert "Change the password" in english.text and "New password again" in english.text

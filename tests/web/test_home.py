@@ -100,9 +100,9 @@ def test_one_browser_sits_at_two_tables_and_the_home_lists_both(web: TestClient)
     assert "httponly" in joined.headers["set-cookie"].lower()  # the token stays out of scripts
     home = _text(web.get("/"))
     listed = home.split('class="links my-tables"', 1)[1].split("</section>", 1)[0]
-    assert "Mardi</a> (energy)" in listed and "vous êtes GM (meneur de jeu)" in listed
-    assert "Jeudi</a> (carpathes)" in listed and "vous êtes Ayla (joueur)" in listed
-    assert f"/t/{mine}/s/" in listed and "Combat Energy System (version 0)" in listed  # the demo fight
+    assert "Mardi</a> (Energy System)" in listed and "vous êtes GM (meneur de jeu)" in listed
+    assert "Jeudi</a> (Carpathes)" in listed and "vous êtes Ayla (joueur)" in listed
+    assert f"/t/{mine}/s/" in listed and "Combat (version 0)" in listed  # the demo fight
     assert web.get(f"/t/{mine}").status_code == 200 and web.get(f"/t/{other}").status_code == 200
     assert "Afficher un nouveau lien" in web.get(f"/t/{mine}").text  # the GM's, at the GM's table
     assert "Afficher un nouveau lien" not in web.get(f"/t/{other}").text  # a player's at the other

@@ -47,6 +47,25 @@ class SessionKind:
 
 
 @dataclass(frozen=True, slots=True)
+class TableLink:
+    """A link to one of a game's own pages: on the table page (its own page to start a session...)
+    or on the home page (a page that needs no table: a character builder, a single roll)."""
+
+    path: str
+    """The page's path, ``{table}`` standing for the table's id (``/t/{table}/new-fight``)."""
+    label: Message
+    """The link's words (« Start a fight »)."""
+    gm_only: bool = True
+    """Shown to the game master only."""
+    name: str = ""
+    """A name for the link (its HTML class: ``new-fight-link``), for styles and tests."""
+
+    def href(self, table: str) -> str:
+        """The link's address at table ``table``."""
+        return self.path.replace("{table}", table)
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
     """A game system as the adapters see it (see the module docstring)."""
 
@@ -60,7 +79,8 @@ class Game:
     """The translation domain of its messages."""
     kinds: tuple[SessionKind, ...] = ()
     options: str | None = None
-    """``"module:attribute"`` of the pydantic model of its table options (``None``: it has none)."""
+    """``"module:attribute"`` of the pydantic model of its table options (``None``: it has none):
+    the options page and the API show and check its fields (:mod:`meneur.engine.options`)."""
     cli: str | None = None
     """``"module:function"`` building its Typer group (``None``: no command line)."""
     cli_names: tuple[str, ...] = ()
@@ -74,6 +94,16 @@ class Game:
     templates: str | None = None
     """The package whose ``templates/`` folder holds the game's page templates (found after the
     shared ones, so a game names its own templates with its key as prefix: ``energy/fight.html``)."""
+    new_table: str | None = None
+    """``"module:function"`` called as ``function(app, table_id)`` when the home page has made a
+    table of this game (the Energy table's demo fight); ``None``: nothing more."""
+    new_table_note: Message | None = None
+    """What the home page says of a new table of this game (« starts with a demo fight »)."""
+    table_links: tuple[TableLink, ...] = ()
+    """The table page's links to the game's own pages; none: the table page offers the shared
+    « Start a session » page for its kinds."""
+    home_links: tuple[TableLink, ...] = ()
+    """The home page's links to the game's pages that need no table (paths without ``{table}``)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Further parts by name (``"module:attribute"``) an adapter may look for."""
 

@@ -15,6 +15,7 @@ from functools import cache
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as Db
+from starlette.requests import Request
 
 from meneur.server.api.common import member_for
 from meneur.server.auth import check_password, digest, hash_password, new_token
@@ -25,6 +26,12 @@ LEGACY_COOKIE = "meneur_token"
 ACCOUNT_COOKIE = "meneur_account"
 MOST_SEATS = 100
 """Seats read from one browser's cookies at most (a request's headers stay small)."""
+
+
+def client_address(request: Request) -> str:
+    """The address a request comes from (``-`` when the server does not know it): failed attempts
+    are counted per address."""
+    return request.client.host if request.client is not None else "-"
 
 
 def seat_cookie(table_id: str) -> str:

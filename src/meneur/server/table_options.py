@@ -1,34 +1,59 @@
-"""The options a table has: what each means (the ruling's words), its values, its default, and who
-reads it.
+"""What a table's options mean for the server: their values now, a change checked, and the ones a
+new session's engine reads.
 
-An option is either read by the server when it shows a session (``npc_vigueur``: how an Energy
-NPC's Vigueur shows to players, see :mod:`meneur.server.energy_view`), or read by the engine from a
-session's setup: the server puts the table's value into the setup's ``options`` of every session of
-that kind started afterwards (a setup that sets the option keeps its own; a running session keeps
-the options it started with, so its log replays the same). Options are stored in the table's
-``options`` (absent: the default). Nothing here decides a rule: the choices are the rulings'
-(``docs/rulings/``); the list is :mod:`meneur.server.options_by_system`.
+An option is a field of the game's options model (:attr:`meneur.engine.plugin.Game.options`, read
+by :mod:`meneur.engine.options`: its form, default, bounds and words). It is either read by the
+game's projection when it shows a session (an Energy NPC's Vigueur as players see it), or read by
+the engine from a session's setup: the server puts the table's value into the setup's ``options``
+of every session of that kind started afterwards (a setup that sets the option keeps its own; a
+running session keeps the options it started with, so its log replays the same). Options are
+stored in the table's ``options`` (absent: the default). Nothing here decides a rule: the choices
+are the rulings' (``docs/rulings/``), the list is the game's model.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from pydantic import BaseModel
+
+from meneur.engine import registry
+from meneur.engine.options import NO_LIMIT, TableOption, table_options
+from meneur.engine.plugin import load
+from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
-from meneur.server.options_by_system import DOMAIN, OPTIONS, TableOption
 
-__all__ = ["OPTIONS", "TableOption", "check", "checked", "current", "merged", "options_of", "setup_with"]
+__all__ = ["NO_LIMIT", "TableOption", "check", "checked", "current", "merged", "options_of", "setup_with"]
 
-
-NO_LIMIT = "none"
-"""The value of an ``unlimited`` integer option that sets no limit."""
+DOMAIN = "server"
 
 
 def options_of(system: str) -> tuple[TableOption, ...]:
-    """The options a table of ``system`` has (none for a system without any here)."""
-    return OPTIONS.get(system, ())
+    """The options a table of ``system`` has: its game's options model's fields (none for a game
+    without a model, or an unknown one)."""
+    try:
+        game = registry.game(system)
+    except BadInputError:
+        return ()
+    if game.options is None:
+        return ()
+    kinds = tuple((kind.key, kind.options) for kind in game.kinds if kind.options is not None)
+    return _derived(game.options, kinds)
+
+
+@cache
+def _derived(model: str, kinds: tuple[tuple[str, str], ...]) -> tuple[TableOption, ...]:
+    return table_options(_model(model), ((key, _model(path)) for key, path in kinds))
+
+
+def _model(path: str) -> type[BaseModel]:
+    found = load(path)
+    if not (isinstance(found, type) and issubclass(found, BaseModel)):
+        raise TypeError(f"{path} is not a pydantic model")
+    return found
 
 
 def current(system: str, stored: Mapping[str, Any]) -> dict[str, Any]:

@@ -21,15 +21,15 @@ from meneur.server.accounts import (
     account_for,
     change_password,
     check_account,
+    client_address,
     count_sessions,
     end_sessions,
     open_session,
     table_gm,
 )
-from meneur.server.api import accounts as accounts_api
-from meneur.server.api.accounts import PASSWORD_LEAST
 from meneur.server.api.common import Database
 from meneur.server.models import Account, GameTable
+from meneur.server.services.accounts import PASSWORD_LEAST, account_key
 from meneur.web.home import MyTable, in_order, my_table
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render, sign_in_account
 
@@ -145,7 +145,7 @@ def change_password_page(
 ) -> Response:
     _check_csrf(request, csrf)
     account = _signed_in(request, db)
-    limiter, key = request.app.state.joins, accounts_api.account_key(request, account.name)
+    limiter, key = request.app.state.joins, account_key(account.name, client_address(request))
     if limiter.blocked(key):
         message = _say(request, N_("Too many failed attempts; wait a minute."))
         return _page(request, db, account, {"current_password": message}, status=429)

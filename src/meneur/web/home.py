@@ -16,21 +16,25 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
+from meneur.engine import registry
+from meneur.engine.plugin import load
 from meneur.i18n import N_, Message
 from meneur.server.accounts import (
     ACCOUNT_COOKIE,
     SEAT_PREFIX,
     account_for,
     check_account,
+    client_address,
     close_session,
     open_session,
     seat_cookie,
     seats,
 )
-from meneur.server.api import accounts as accounts_api
-from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import accounts as accounts_service
+from meneur.server.services import context
+from meneur.server.services import tables as tables_service
 from meneur.web.pages import (
     csrf_ok,
     forget_seat,
@@ -53,10 +57,12 @@ class MyTable:
     id: str
     name: str
     system: str
+    game: str
+    """The name of the game it plays."""
     role: str
     me: str
-    sessions: list[tuple[str, str, int]]
-    """(id, kind, version) of each session in play."""
+    sessions: list[tuple[str, Message | str, int]]
+    """(id, title of its kind, version) of each session in play."""
 
 
 @dataclass
@@ -75,9 +81,10 @@ def my_table(db: Database, table: GameTable, role: str, name: str) -> MyTable:
         id=table.id,
         name=table.name,
         system=table.system,
+        game=tables_service.game_name(table.system),
         role=role,
         me=name,
-        sessions=[(s.id, s.kind, s.version) for s in sessions],
+        sessions=[(s.id, tables_service.session_title(s.kind), s.version) for s in sessions],
     )
 
 
@@ -103,7 +110,9 @@ def _home(request: Request, db: Database, forms: Forms | None = None, status: in
         request,
         "home.html",
         {
-            "systems": tables_api.table_systems(),
+            "systems": [(game.key, game.name) for game in registry.games()],
+            "home_links": [link for game in registry.games() for link in game.home_links],
+            "notes": [game.new_table_note for game in registry.games() if game.new_table_note is not None],
             "tables": tables,
             "account": account.name if account is not None else None,
             "open": request.app.state.settings.open_creation,
@@ -135,7 +144,7 @@ def home(request: Request, db: Database) -> HTMLResponse:
 
 @router.post("/tables", response_class=HTMLResponse, response_model=None)
 def create_table(
-    request: Request, db: Database, name: Text = "", system: Text = "energy", csrf: Text = ""
+    request: Request, db: Database, name: Text = "", system: Text = "", csrf: Text = ""
 ) -> Response:
     if not csrf_ok(request, csrf):
         return _forbidden(request)
@@ -145,16 +154,15 @@ def create_table(
         errors["create"] = _say(request, N_("Sign in to your GM account to create a table on this server."))
     if not name.strip():
         errors["name"] = _say(request, N_("Give the table a name."))
-    if system not in tables_api.table_systems():
+    if system not in tables_service.table_systems():
         errors["system"] = _say(request, N_("Choose one of the systems of the list."))
     if errors:
         return _home(request, db, Forms({"name": name, "system": system}, errors), status=400)
-    body = tables_api.TableIn(name=name.strip()[:200], system=system)
-    created = tables_api.new_table(body, request, account.id if account is not None else None)
-    if system == "energy":
-        from meneur.web.demo import add_demo_fight
-
-        add_demo_fight(request.app, created.id)
+    body = tables_service.TableIn(name=name.strip()[:200], system=system)
+    created = tables_service.create(context(request, db), body, account.id if account is not None else None)
+    hook = registry.game(system).new_table
+    if hook is not None:
+        load(hook)(request.app, created.id)
     response = redirect(f"/t/{created.id}")
     sign_in(response, request, created.gm_token, created.id)
     return response
@@ -162,7 +170,7 @@ def create_table(
 
 def _admin_key(request: Request) -> tuple[str, str]:
     """Wrong admin tokens are counted per address."""
-    return ("admin", accounts_api.client_address(request))
+    return ("admin", client_address(request))
 
 
 def _too_many(request: Request, key: tuple[str, ...]) -> str | None:
@@ -179,7 +187,7 @@ def sign_in_page(
     if not csrf_ok(request, csrf):
         return _forbidden(request)
     values = {"account": account}
-    key = accounts_api.account_key(request, account.strip()[:200])
+    key = accounts_service.account_key(account.strip()[:200], client_address(request))
     blocked = _too_many(request, key)
     if blocked is not None:
         return _home(request, db, Forms(values, {"password": blocked}), status=429)
@@ -229,9 +237,9 @@ def new_account(
         errors["new_password"] = _say(request, N_("Choose a password."))
     if errors:
         return _home(request, db, Forms(values, errors), status=400)
-    body = accounts_api.Credentials(name=new_name.strip()[:200], password=new_password[:200])
+    body = accounts_service.Credentials(name=new_name.strip()[:200], password=new_password[:200])
     try:
-        accounts_api.create_account(body, request, db, f"Bearer {admin}")
+        accounts_service.create(context(request, db), body, admin.strip() or None)
     except ApiError as error:
         where = "admin" if error.status_code == 401 else "new_name"
         if error.status_code == 401:

@@ -1,5 +1,5 @@
 """The table's options page (the GM's): every option the table has with its value, the ruling's
-words as help, saved through the API's service (:func:`meneur.server.api.options.set_options`). A
+words as help, saved through the options service (:func:`meneur.server.services.options.change`). A
 value that is not one of the option's is refused with the reason beside its field; nothing is
 stored then."""
 
@@ -12,9 +12,10 @@ from fastapi.responses import HTMLResponse
 
 from meneur.i18n import N_, Message
 from meneur.server import table_options
-from meneur.server.api import options as options_api
 from meneur.server.api.common import Database
 from meneur.server.models import GameTable
+from meneur.server.services import context
+from meneur.server.services import options as options_service
 from meneur.web.pages import csrf_ok, language, render, translator
 from meneur.web.routes import _forbidden, table_gm
 
@@ -117,8 +118,7 @@ def save_options(
     changes, problems = table_options.checked(table.system, wanted)
     if problems:
         return _page(request, table, typed, problems)
-    options_api.set_options(table_id, options_api.OptionsIn(options=changes), me, request, db)
-    db.commit()  # a new read transaction sees what was just written
+    options_service.change(context(request, db), me, table_id, changes)
     table = db.get(GameTable, table_id)
     assert table is not None
     return _page(request, table, saved=True)

@@ -20,9 +20,10 @@ from meneur.engine.problems import explain
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server.accounts import seats
-from meneur.server.api import rolls as rolls_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.services import context
+from meneur.server.services import rolls as rolls_service
 from meneur.web.pages import (
     LANGUAGE_COOKIE,
     PAGE_LANGUAGES,
@@ -172,7 +173,7 @@ def history_step(
 def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: Any) -> HTMLResponse:
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     context = {
-        **_roll_page(db, me, table_id, extra.pop("before", None)),
+        **_roll_page(request, db, me, table_id, extra.pop("before", None)),
         "me": me,
         "table": table,
         "seq": table.seq if table else 0,
@@ -186,10 +187,12 @@ def _rolls(request: Request, db: Database, me: Caller, table_id: str, **extra: A
     return render(request, "_rolls.html" if extra.pop("fragment", False) else "rolls.html", context)
 
 
-def _roll_page(db: Database, me: Caller, table_id: str, before: int | None) -> dict[str, Any]:
-    """A page of the roll log, newest first (``rolls_api.PAGE`` rolls older than ``before``), the
+def _roll_page(
+    request: Request, db: Database, me: Caller, table_id: str, before: int | None
+) -> dict[str, Any]:
+    """A page of the roll log, newest first (``rolls_service.PAGE`` rolls older than ``before``), the
     rollers' names and the cursor of the older page."""
-    listed = rolls_api.list_rolls(table_id, me, db, before=before)
+    listed = rolls_service.page(context(request, db), me, table_id, before=before)
     names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
     return {
         "rolls": list(reversed(listed.rolls)),
@@ -199,7 +202,7 @@ def _roll_page(db: Database, me: Caller, table_id: str, before: int | None) -> d
     }
 
 
-Cursor = Annotated[int | None, Query(ge=1, le=rolls_api.LARGEST_ID)]
+Cursor = Annotated[int | None, Query(ge=1, le=rolls_service.LARGEST_ID)]
 
 
 @router.get("/t/{table_id}/rolls", response_class=HTMLResponse)
@@ -215,7 +218,7 @@ def rolls_fragment(request: Request, db: Database, table_id: str) -> HTMLRespons
     me = _member(request, db, table_id)
     if me is None:
         return _signed_out(request)
-    return render(request, "_roll_list.html", _roll_page(db, me, table_id, None))
+    return render(request, "_roll_list.html", _roll_page(request, db, me, table_id, None))
 
 
 @router.get("/t/{table_id}/rolls/older", response_class=HTMLResponse)
@@ -225,7 +228,7 @@ def older_rolls(request: Request, db: Database, table_id: str, before: Cursor = 
     me = _member(request, db, table_id)
     if me is None:
         return _signed_out(request)
-    return render(request, "_roll_rows.html", _roll_page(db, me, table_id, before))
+    return render(request, "_roll_rows.html", _roll_page(request, db, me, table_id, before))
 
 
 def _odds(expression: str, lang: str) -> dict[str, Any] | str:
@@ -292,11 +295,11 @@ def roll(
         )
     try:
         body = _valid(
-            lambda: rolls_api.RollIn.model_validate(
+            lambda: rolls_service.RollIn.model_validate(
                 {"expression": expression[:500] or "-", "visibility": visibility, "dice": entered}
             )
         )
-        rolls_api.make_roll(table_id, body, me, request, db)
+        rolls_service.make(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as error:
         return _rolls(request, db, me, table_id, fragment=True, **keep, error=_error_text(request, error))
     db.commit()  # a new read transaction sees what was just written

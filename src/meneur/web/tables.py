@@ -18,11 +18,12 @@ from sqlalchemy import select
 
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
-from meneur.server.accounts import seated
+from meneur.server.accounts import client_address, seated
 from meneur.server.api import characters as characters_api
-from meneur.server.api import tables as tables_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable
+from meneur.server.services import context
+from meneur.server.services import tables as tables_service
 from meneur.storage import MAX_BYTES, parse_data
 from meneur.web.pages import csrf_ok, language, redirect, render, seat, sign_in
 
@@ -69,11 +70,11 @@ def join(
     already = seated(db, request.cookies, table_id)
     if already is not None and already.name.casefold() == name.strip().casefold():
         return redirect(f"/t/{table_id}/character")  # this browser sits there under this name
-    body = tables_api.JoinIn(
+    body = tables_service.JoinIn(
         join_code=code.strip()[:200], name=name.strip()[:200], language=language(request)
     )
     try:
-        joined = tables_api.join(table_id, body, request, db)
+        joined = tables_service.join(context(request, db), table_id, body, client_address(request))
     except ApiError as error:
         where = "code" if error.status_code in (404, 429) else "name"
         message = error.message.render(language(request))
@@ -118,8 +119,12 @@ def enter(
 
 
 def _table(request: Request, db: Database, me: Caller, join: dict[str, str] | None = None) -> HTMLResponse:
-    table = tables_api.get_table(me.table_id, me, db)
-    return render(request, "table.html", {"table": table, "me": me, "join": join})
+    table = tables_service.view(context(request, db), me, me.table_id)
+    titles = {s.kind: tables_service.session_title(s.kind) for s in table.sessions}
+    links = tables_service.game_links(me, table.system)
+    return render(
+        request, "table.html", {"table": table, "me": me, "join": join, "titles": titles, "links": links}
+    )
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -137,7 +142,7 @@ def new_join_code(request: Request, db: Database, table_id: str, csrf: Text = ""
         return _signed_out(request)
     if not csrf_ok(request, csrf):
         return _forbidden(request)
-    code = tables_api.rotate_join_code(table_id, me, request, db).join_code
+    code = tables_service.rotate_join_code(context(request, db), me, table_id).join_code
     link = join_link(str(request.base_url), table_id, code)
     return _table(request, db, me, {"code": code, "link": link, "qr": qr_svg(link)})
 

@@ -8,10 +8,11 @@ book's French words through the ``carpathes`` catalog. Rule text: ``003_87a535c5
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from meneur.engine.options import OptionText
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
@@ -277,20 +278,97 @@ class TableOptions(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    advantage_cancels_disadvantage: bool = True
+    advantage_cancels_disadvantage: Annotated[
+        bool,
+        OptionText(
+            label=Message("carpathes", N_("Advantage and disadvantage together cancel out")),
+            decision=Message("carpathes", N_("The roll is a plain 2D6; otherwise the disadvantage wins.")),
+            quote="« Avantage (3D6 garder les 2 meilleurs) si métier ou hobby est pertinent."
+            " Désavantage (3D6 garder les 2 pires) si la situation handicape »",
+        ),
+    ] = True
     """When both apply, roll plain 2D6 (True) or let disadvantage win (False)."""
-    cracked_disadvantage_until_penance: bool = False
+    cracked_disadvantage_until_penance: Annotated[
+        bool,
+        OptionText(
+            label=Message("carpathes", N_("Shaken faith gives disadvantage until the penance")),
+            decision=Message(
+                "carpathes",
+                N_(
+                    "In every supernatural confrontation until the penance scene; by default in the next"
+                    " confrontation only."
+                ),
+            ),
+            quote="« Pour la prochaine confrontation surnaturelle, ce PJ subit un Désavantage (3D6"
+            " garder les 2 pires) sur tout jet de protection ou d'attaque contre la créature. »",
+        ),
+    ] = False
     """False: the disadvantage lasts the next supernatural confrontation only; True: every
     supernatural confrontation until the penance scene."""
-    require_established_object: bool = True
+    require_established_object: Annotated[
+        bool,
+        OptionText(
+            label=Message("carpathes", N_("The Talisman needs an object established as sacred")),
+            decision=Message(
+                "carpathes", N_("An object never established as sacred in the fiction is refused.")
+            ),
+            quote="« Le MJ peut refuser le Talisman si l'objet n'a jamais été établi comme sacré dans la fiction. »",
+        ),
+    ] = True
     """Refuse the Talisman when the object was never established as sacred (« Le MJ peut refuser »)."""
-    damage_step: Literal["margin", "band"] = "margin"
+    damage_step: Annotated[
+        Literal["margin", "band"],
+        OptionText(
+            label=Message("carpathes", N_("A +1 damage weapon")),
+            decision=Message(
+                "carpathes",
+                N_(
+                    "Adds 1 to the margin before the wound is read (a margin of 0 becomes a light wound),"
+                    " or raises a hit's wound one band."
+                ),
+            ),
+            quote="« Une attaque avec +1 dégât … ajoute 1 cran au résultat avant lecture de la marge. »",
+            choices=(
+                ("margin", Message("carpathes", N_("+1 to the margin"))),
+                ("band", Message("carpathes", N_("one band higher"))),
+            ),
+        ),
+    ] = "margin"
     """A +1 damage weapon adds 1 to the margin (``margin``) or raises the wound one band (``band``)."""
-    silver_wound_multiplier: int = Field(default=2, ge=1, le=3)
+    silver_wound_multiplier: Annotated[
+        int,
+        OptionText(
+            label=Message("carpathes", N_("Wounds of a silver blade's hit on a creature")),
+            decision=Message(
+                "carpathes",
+                N_("A hit with silver on a supernatural creature counts as this many wounds of its tier."),
+            ),
+            quote="« Une lame d'argent vaut deux lames d'acier face aux créatures. »",
+        ),
+    ] = Field(default=2, ge=1, le=3)
     """« Une lame d'argent vaut deux lames d'acier face aux créatures »: wounds counted per hit."""
-    critical_wound_disadvantage: bool = True
+    critical_wound_disadvantage: Annotated[
+        bool,
+        OptionText(
+            label=Message("carpathes", N_("A critical wound gives disadvantage until medical care")),
+            decision=Message(
+                "carpathes",
+                N_("Like a serious wound; otherwise only a serious wound does, as the letter of the text."),
+            ),
+            quote="« Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical. »",
+        ),
+    ] = True
     """A critical wound also puts the PC at disadvantage until medical care, like a serious one
     (False: only « Marge 5 à 9 : blessure sérieuse, désavantage ... jusqu'à soin médical »)."""
-    supernatural_clues_per_scene: int | None = Field(default=3, ge=1)
+    supernatural_clues_per_scene: Annotated[
+        int | None,
+        OptionText(
+            label=Message("carpathes", N_("Supernatural clues in a scene, at most")),
+            decision=Message(
+                "carpathes", N_("A further clue in the scene is refused; without a limit, none is.")
+            ),
+            quote="« Trois indices surnaturels par scène, pas plus. Trop de signes saturent la nuit. »",
+        ),
+    ] = Field(default=3, ge=1, le=99)
     """« Trois indices surnaturels par scène, pas plus »: the most the GM gives in a scene
     (``None``: no limit, the advice ignored)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "carpathes"
@@ -14,8 +14,13 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(
         SessionKind(
-            key="carpathes", title=Message(DOMAIN, N_("Chronicle")), rules="meneur.systems.carpathes.engine"
+            key="carpathes",
+            title=Message(DOMAIN, N_("Chronicle")),
+            rules="meneur.systems.carpathes.engine",
+            options="meneur.systems.carpathes.model:TableOptions",
         ),
     ),
+    options="meneur.systems.carpathes.model:TableOptions",
     cli="meneur.systems.carpathes.cli:build_app",
+    home_links=(TableLink("/carpathes", Message(DOMAIN, N_("Carpathes: 2D6 + Trait")), gm_only=False),),
 )

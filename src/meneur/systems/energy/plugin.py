@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "energy"
@@ -17,13 +17,28 @@ PLUGIN = Game(
             key="energy-fight",
             title=Message(DOMAIN, N_("Fight")),
             rules="meneur.systems.energy.combat.engine",
+            options="meneur.systems.energy.combat.options:TableOptions",
         ),
         SessionKind(
             key="energy-campaign",
             title=Message(DOMAIN, N_("Campaign")),
             rules="meneur.systems.energy.campaign.engine",
+            options="meneur.systems.energy.campaign.options:TableOptions",
         ),
     ),
+    options="meneur.systems.energy.options:TableOptions",
     cli="meneur.systems.energy.cli:build_app",
+    home_links=(
+        TableLink("/builder", Message(DOMAIN, N_("Energy System character builder")), gm_only=False),
+        TableLink("/encounter", Message(DOMAIN, N_("Energy System encounter builder")), gm_only=False),
+    ),
     cli_names=("es",),
+    new_table="meneur.web.demo:add_demo_fight",
+    new_table_note=Message(
+        DOMAIN,
+        N_("An Energy System table starts with a demo fight: KITSUNE and WINK against two Octopus agents."),
+    ),
+    table_links=(
+        TableLink("/t/{table}/new-fight", Message(DOMAIN, N_("Start a fight")), name="new-fight-link"),
+    ),
 )

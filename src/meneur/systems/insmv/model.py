@@ -13,7 +13,9 @@ from typing import Annotated, TypeVar
 from pydantic import BaseModel, Field, ValidationError
 
 from meneur.engine.model import Frozen as Frozen
+from meneur.engine.options import OptionText
 from meneur.engine.problems import explain
+from meneur.i18n import N_, Message
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -128,8 +130,32 @@ class TableOptions(Frozen):
             ``True``: the points are the fuel of the attempt).
     """
 
-    opposed_units_include_voluntary_shift: bool = True
-    spend_power_points_on_failure: bool = True
+    opposed_units_include_voluntary_shift: Annotated[
+        bool,
+        OptionText(
+            label=Message("insmv", N_("An opposed test compares the units with the voluntary shift")),
+            decision=Message(
+                "insmv",
+                N_(
+                    "The columns shifted on purpose add to a success's units before the two sides are"
+                    " compared; otherwise the units die alone is compared."
+                ),
+            ),
+            quote="« le nombre de colonnes décalées vers la gauche est ajouté au résultat des unités du d666"
+            " en cas de jet réussi »",
+        ),
+    ] = True
+    spend_power_points_on_failure: Annotated[
+        bool,
+        OptionText(
+            label=Message("insmv", N_("A failed power test still spends its power points")),
+            decision=Message(
+                "insmv", N_("The points are the fuel of the attempt; otherwise a failed test spends nothing.")
+            ),
+            quote="« chaque être surnaturel possède un nombre de Points de Pouvoir (PP) qu'il utilise comme"
+            " “carburant” pour ses pouvoirs »",
+        ),
+    ] = True
 
 
 class Table(Frozen):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "insmv"
@@ -12,6 +12,15 @@ PLUGIN = Game(
     name="INS/MV",
     summary=Message(DOMAIN, N_("INS/MV: the table UM, the d666 and power points.")),
     domain=DOMAIN,
-    kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
+    kinds=(
+        SessionKind(
+            key="insmv",
+            title=Message(DOMAIN, N_("Game")),
+            rules="meneur.systems.insmv.engine",
+            options="meneur.systems.insmv.model:TableOptions",
+        ),
+    ),
+    options="meneur.systems.insmv.model:TableOptions",
     cli="meneur.systems.insmv.cli:build_app",
+    home_links=(TableLink("/insmv", Message(DOMAIN, N_("INS/MV: a test on the table UM")), gm_only=False),),
 )

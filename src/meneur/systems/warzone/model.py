@@ -7,10 +7,12 @@ identifiers follow the glossary (``power`` for Moc, ``difficulty`` for Trudnoś�
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from pydantic import Field, model_validator
 
 from meneur.engine.model import Frozen as Frozen
+from meneur.engine.options import OptionText
 from meneur.i18n import N_, Message
 
 MAX_STAT = 30
@@ -221,10 +223,87 @@ class TableOptions(Frozen):
             friendly models (default False: "W wypadku Mocy rzucanych na Modele przeciwnika").
     """
 
-    natural_one_always_succeeds: bool = True
-    failed_technique_wastes_action: bool = False
-    violence_penalties_stack: bool = True
-    knocked_down_ends_activation: bool = True
-    leadership_uses_test_difficulty: bool = False
-    wake_up_modifier: int = Field(default=-4, ge=-20, le=20)
-    friendly_targets_follow_priority: bool = False
+    natural_one_always_succeeds: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("A natural 1 is always an Absolute Success")),
+            decision=Message(
+                "warzone",
+                N_(
+                    "Even when the modified Power is below 1, like the natural 20's failure; otherwise a"
+                    " 1 is an Absolute Success only when it would succeed anyway."
+                ),
+            ),
+            quote="Model, który w teście na użycie Mocy uzyskał Absolutny Sukces zużywa jedną akcję mniej",
+            quote_lang="pl",
+        ),
+    ] = True
+    failed_technique_wastes_action: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("A failed technique wastes one action")),
+            decision=Message(
+                "warzone", N_("By default only a failed spell wastes an action: a technique needs none.")
+            ),
+            quote="Jeżeli rzut się nie powiedzie zmarnowana zostaje tylko jedna akcja ; Technika « nie"
+            " wymaga zużycia akcji »",
+            quote_lang="pl",
+        ),
+    ] = False
+    violence_penalties_stack: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("Two 1-10 results of the violence table in one activation add up")),
+            decision=Message(
+                "warzone",
+                N_(
+                    "Each one gives -3 to Power until the activation ends (-6 for two); otherwise -3 at most."
+                ),
+            ),
+            quote="przy każdym następnym teście mocy w tej aktywacji należy uwzględnić karny modyfikator -3 do Mocy",
+            quote_lang="pl",
+        ),
+    ] = True
+    knocked_down_ends_activation: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("A model knocked down stops its activation at once")),
+            decision=Message("warzone", N_("A model that cannot be activated does not go on acting.")),
+            quote="18-19 Model zostaje Przewrócony. Nie może też być Zaktywowany dopóki ...",
+            quote_lang="pl",
+        ),
+    ] = True
+    leadership_uses_test_difficulty: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("The « 20 » leadership test uses the difficulty as tested")),
+            decision=Message(
+                "warzone",
+                N_(
+                    "With the +2/+4 of the technique's place in the order; by default the power's printed difficulty."
+                ),
+            ),
+            quote="20 Model musi wykonać test DW pomniejszonego o Stopień Trudności nieudanej Mocy",
+            quote_lang="pl",
+        ),
+    ] = False
+    wake_up_modifier: Annotated[
+        int,
+        OptionText(
+            label=Message("warzone", N_("Modifier of the leadership test to get up")),
+            decision=Message("warzone", N_("The text's -4; a table may make waking up easier or harder.")),
+            quote="lub Model obudzi się sam zdając test DW z modyfikatorem -4",
+            quote_lang="pl",
+        ),
+    ] = Field(default=-4, ge=-20, le=20)
+    friendly_targets_follow_priority: Annotated[
+        bool,
+        OptionText(
+            label=Message("warzone", N_("Target priority also binds powers aimed at friendly models")),
+            decision=Message(
+                "warzone", N_("By default it binds only powers aimed at the opponent's models.")
+            ),
+            quote="W wypadku Mocy rzucanych na Modele przeciwnika należy przestrzegać zasad Priorytetu Celu",
+            quote_lang="pl",
+        ),
+    ] = False

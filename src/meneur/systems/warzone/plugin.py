@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import N_, Message
 
 DOMAIN = "warzone"
@@ -14,8 +14,13 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(
         SessionKind(
-            key="warzone", title=Message(DOMAIN, N_("Battle")), rules="meneur.systems.warzone.engine"
+            key="warzone",
+            title=Message(DOMAIN, N_("Battle")),
+            rules="meneur.systems.warzone.engine",
+            options="meneur.systems.warzone.model:TableOptions",
         ),
     ),
+    options="meneur.systems.warzone.model:TableOptions",
     cli="meneur.systems.warzone.cli:build_app",
+    home_links=(TableLink("/warzone", Message(DOMAIN, N_("Warzone: a power test")), gm_only=False),),
 )
