@@ -23,9 +23,9 @@ from sqlalchemy import select
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.api import sessions as sessions_api
-from meneur.server.api.characters import latest_file
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable, Member
+from meneur.server.services.characters import latest_file
 from meneur.systems.energy.catalogue import library_hero, library_names, name_key
 from meneur.systems.energy.combat.lineup import Recruit, Side, line_up, quick_npcs
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render

@@ -13,7 +13,6 @@ from meneur.engine.registry import SYSTEMS
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
 from meneur.server.api.accounts import Credentials, client_address, proven_account, too_many
-from meneur.server.api.characters import CharacterOut, character_out, may_see
 from meneur.server.api.common import (
     ApiError,
     Body,
@@ -32,6 +31,7 @@ from meneur.server.api.common import (
 from meneur.server.api.options import OptionError
 from meneur.server.auth import digest, new_id, new_join_code, new_token, same_digest
 from meneur.server.models import Character, GameSession, GameTable, Member
+from meneur.server.services.characters import CharacterOut, character_out, may_see
 
 router = APIRouter(prefix="/api/v1", tags=["tables"])
 

@@ -26,4 +26,5 @@ PLUGIN = Game(
     ),
     cli="meneur.systems.energy.cli:build_app",
     cli_names=("es",),
+    characters="meneur.systems.energy.sheets:SHEETS",
 )
