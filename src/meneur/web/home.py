@@ -151,10 +151,10 @@ def create_table(
         return _home(request, db, Forms({"name": name, "system": system}, errors), status=400)
     body = tables_api.TableIn(name=name.strip()[:200], system=system)
     created = tables_api.new_table(body, request, account.id if account is not None else None)
-    if system == "energy":
-        from meneur.web.demo import add_demo_fight
+    from meneur.engine.registry import game
+    from meneur.web.demo import add_demo_fight
 
-        add_demo_fight(request.app, created.id)
+    add_demo_fight(request.app, created.id, game(system))
     response = redirect(f"/t/{created.id}")
     sign_in(response, request, created.gm_token, created.id)
     return response

@@ -27,4 +27,5 @@ PLUGIN = Game(
     cli="meneur.systems.energy.cli:build_app",
     cli_names=("es",),
     characters="meneur.systems.energy.sheets:SHEETS",
+    demo="meneur.systems.energy.demo:demo",
 )
