@@ -18,4 +18,6 @@ PLUGIN = Game(
         ),
     ),
     cli="meneur.systems.carpathes.cli:build_app",
+    pages="meneur.systems.carpathes.view.pages:router",
+    templates="meneur.systems.carpathes.view",
 )

@@ -25,6 +25,8 @@ PLUGIN = Game(
         ),
     ),
     cli="meneur.systems.energy.cli:build_app",
+    pages="meneur.systems.energy.view.pages:router",
+    templates="meneur.systems.energy.view",
     cli_names=("es",),
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",

@@ -14,4 +14,6 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
     cli="meneur.systems.insmv.cli:build_app",
+    pages="meneur.systems.insmv.view.pages:router",
+    templates="meneur.systems.insmv.view",
 )

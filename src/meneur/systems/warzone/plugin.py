@@ -18,4 +18,6 @@ PLUGIN = Game(
         ),
     ),
     cli="meneur.systems.warzone.cli:build_app",
+    pages="meneur.systems.warzone.view.pages:router",
+    templates="meneur.systems.warzone.view",
 )
