@@ -77,7 +77,8 @@ def templates() -> list[tuple[Path, str]]:
     """The Jinja2 templates of the web pages (``_("...")`` calls), each with its domain."""
     return [
         (path, domain_of(path.relative_to(SRC).as_posix()))
-        for path in sorted((SRC / "meneur").rglob("templates/*.html"))
+        for path in sorted((SRC / "meneur").rglob("*.html"))
+        if "templates" in path.relative_to(SRC).parts
     ]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from meneur.web.demo import demo_setup
+from meneur.systems.energy.demo import demo_setup
 from tests.server.conftest import Table, join, new_table
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx2 as httpx
 
-from meneur.web.simulation import MAX_COST
+from meneur.systems.energy.view.simulation import MAX_COST
 from tests.server.process import ServerProcess
 from tests.web.forms import token_in
 

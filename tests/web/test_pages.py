@@ -220,7 +220,7 @@ def test_the_encounter_builder_simulates_the_fight_when_asked(web: TestClient) -
 
 
 def test_a_simulation_over_the_pages_bound_is_refused_with_a_message(web: TestClient) -> None:
-    from meneur.web.simulation import MAX_COST
+    from meneur.systems.energy.view.simulation import MAX_COST
 
     token = csrf(web, "/encounter")
     form = {"heroes": ",".join(["5"] * 12), "foes": "5", "fights": "24", "csrf": token}

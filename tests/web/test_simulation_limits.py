@@ -1,4 +1,4 @@
-"""The encounter page's simulation limits (meneur.web.simulation): the cost bound and the limiter per
+"""The encounter page's simulation limits (meneur.systems.energy.view.simulation): the cost bound and the limiter per
 address, in the viewer's language."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meneur.errors import BadInputError
-from meneur.web.simulation import MAX_COST, Asked, Limiter, TooManyError
+from meneur.systems.energy.view.simulation import MAX_COST, Asked, Limiter, TooManyError
 
 
 def test_the_cost_is_fights_times_combatants() -> None:

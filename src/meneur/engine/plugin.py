@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
 from meneur.i18n import Message
 
@@ -25,6 +25,49 @@ def load(path: str) -> Any:
     for name in attribute.split(".") if attribute else ():
         found = getattr(found, name)
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class SheetCheck:
+    """What a game's rules say of a character file: its name, and every rule it breaks."""
+
+    name: str
+    """The character's name as the file gives it."""
+    problems: tuple[dict[str, str], ...] = ()
+    """Each broken creation rule (``{"rule": ..., "message": ...}``, in the current language);
+    empty when the rules accept the character."""
+
+    @property
+    def is_valid(self) -> bool:
+        """Whether the rules accept the character."""
+        return not self.problems
+
+
+class Characters(Protocol):
+    """A game's character files as a table keeps them (the plugin's :attr:`Game.characters`)."""
+
+    @property
+    def builder(self) -> str | None:
+        """The path of the game's character builder page (``None``: it has none)."""
+
+    def check(self, file: dict[str, Any]) -> SheetCheck:
+        """What the rules say of the character ``file`` holds.
+
+        Raises:
+            BadInputError: the file is not a character file of the game (naming the field).
+        """
+
+
+@dataclass(frozen=True, slots=True)
+class Demo:
+    """A game's ready-to-play session: ``meneur serve --demo``'s, and a new table's first one."""
+
+    kind: str
+    """The session's kind (a key of :attr:`Game.kinds`)."""
+    setup: dict[str, Any]
+    """The session's setup, nothing played yet."""
+    table: Message
+    """The name of the demo table ``serve --demo`` makes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +137,6 @@ class Game:
     templates: str | None = None
     """The package whose ``templates/`` folder holds the game's page templates (found after the
     shared ones, so a game names its own templates with its key as prefix: ``energy/fight.html``)."""
-    new_table: str | None = None
-    """``"module:function"`` called as ``function(app, table_id)`` when the home page has made a
-    table of this game (the Energy table's demo fight); ``None``: nothing more."""
     new_table_note: Message | None = None
     """What the home page says of a new table of this game (« starts with a demo fight »)."""
     table_links: tuple[TableLink, ...] = ()
@@ -104,6 +144,11 @@ class Game:
     « Start a session » page for its kinds."""
     home_links: tuple[TableLink, ...] = ()
     """The home page's links to the game's pages that need no table (paths without ``{table}``)."""
+    characters: str | None = None
+    """``"module:attribute"`` of its :class:`Characters` (``None``: a table keeps any file with a
+    name, unchecked)."""
+    demo: str | None = None
+    """``"module:function"`` returning its :class:`Demo` (``None``: a new table starts empty)."""
     extra: dict[str, str] = field(default_factory=dict)
     """Further parts by name (``"module:attribute"``) an adapter may look for."""
 

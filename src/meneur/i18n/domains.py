@@ -11,6 +11,9 @@ from fnmatch import fnmatch
 
 # (domain, glob patterns), first match wins.
 DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # A game's pages (``systems/<game>/view/``) speak the pages' words: their templates extend the
+    # shared ones, whose ``_`` is the web domain's.
+    ("web", ("meneur/web/*", "meneur/systems/*/view/*")),
     (
         "energy_campaign",
         (
@@ -41,7 +44,6 @@ DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("carpathes", ("meneur/systems/carpathes/*",)),
     ("framework", ("meneur/i18n/framework.py",)),
     ("server", ("meneur/server/*",)),
-    ("web", ("meneur/web/*",)),
     ("core", ("meneur/*",)),
 )
 

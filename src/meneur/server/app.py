@@ -232,7 +232,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             {"rule": error.rule, "message": error.render(request_language(request))}, status_code=422
         )
 
-    from meneur.server.api.characters import RulesBrokenError
+    from meneur.server.services.characters import RulesBrokenError
 
     @app.exception_handler(RulesBrokenError)
     async def rules_broken(request: Request, error: RulesBrokenError) -> JSONResponse:

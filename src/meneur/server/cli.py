@@ -46,7 +46,7 @@ def _announce_demo(url: str, host: str, port: int) -> None:
 
     store = Store(url)
     try:
-        made = create_demo(store, _("Demo: KITSUNE and WINK against the Octopus agents"))
+        made = create_demo(store)
     finally:
         store.close()
     announce(made, base_url(host, port), sys.stdout)

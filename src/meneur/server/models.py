@@ -107,7 +107,7 @@ class GameSession(Base):
     event_count: Mapped[int] = mapped_column(Integer, default=0)
     autoplay: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (see
-    :mod:`meneur.web.npc`); ``None`` when never switched on."""
+    :mod:`meneur.systems.energy.view.npc`); ``None`` when never switched on."""
 
 
 class CommandRow(Base):

@@ -22,38 +22,29 @@ def mount(app: Any) -> None:
     from meneur.web import (
         account,
         autoplay,
-        characters,
         fight_routes,
         games,
         home,
         live,
-        new_fight,
         npc_pages,
         options_pages,
         routes,
-        simulation,
         tables,
-        tools,
     )
     from meneur.web.pages import STATIC, PageAnswer
+    from meneur.web.plugins import mount_games
 
     app.add_exception_handler(PageAnswer, _answer)
     app.state.web_autoplay = {}
     app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()
-    app.state.web_simulations = simulation.Simulations()
-    app.router.lifespan_context = simulation.with_shutdown(
-        app.router.lifespan_context, app.state.web_simulations
-    )
     app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
     app.include_router(routes.router)
     app.include_router(home.router)
     app.include_router(account.router)
     app.include_router(tables.router)
     app.include_router(fight_routes.router)
-    app.include_router(characters.router)
-    app.include_router(tools.router)
-    app.include_router(new_fight.router)
+    mount_games(app)  # each game's own pages (its plugin's ``pages``)
     app.include_router(npc_pages.router)
     app.include_router(options_pages.router)
     app.include_router(live.router)

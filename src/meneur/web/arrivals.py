@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
-from meneur.server.api.characters import latest_file
 from meneur.server.models import Character, Member
+from meneur.server.services.characters import latest_file
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """Auto-play of the non-player characters: a task in the server's event loop gives the tactical
-AI's commands (:func:`meneur.web.npc.npc_move`) one at a time, with a short pause so the players see
+AI's commands (:func:`meneur.systems.energy.view.npc.npc_move`) one at a time, with a short pause so the players see
 each move, through the same service as the pages' buttons (the engine decides, the live feed tells
 every page). It waits while a player's character must act, and switches itself off when the fight is
 over or a command is refused (the reason shown on the GM's screen).
@@ -34,7 +34,7 @@ from meneur.server.api.common import ApiError, Caller
 from meneur.server.models import GameSession, Member
 from meneur.systems.energy.ai.adapter import over
 from meneur.systems.energy.combat.state import Phase
-from meneur.web import npc
+from meneur.systems.energy.view import npc
 
 log = logging.getLogger("meneur.web.autoplay")
 

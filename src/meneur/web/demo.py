@@ -1,47 +1,49 @@
-"""The demo table of ``meneur serve --demo``: the book's heroes against Octopus agents, ready to fight.
+"""The demo table of ``meneur serve --demo``, and a new table's first session: a game's
+:class:`~meneur.engine.plugin.Demo` (its plugin's ``demo`` part), ready to play.
 
-The table, its GM and its fight are written as the API writes them (a GM member with a hashed token,
-a join code, a session of the engine whose setup is the demo fight's combatants); the links carry
-the GM's token and the join code, shown in the terminal as text and as QR codes (``segno``).
+The table, its GM and its session are written as the API writes them (a GM member with a hashed
+token, a join code, a session of the engine whose setup is the demo's); the links carry the GM's
+token and the join code, shown in the terminal as text and as QR codes (``segno``).
 """
 
 from __future__ import annotations
 
 import socket
 from dataclasses import dataclass
-from importlib import resources
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 from urllib.parse import quote
 
 from meneur.engine import Session
+from meneur.engine.plugin import Demo as GameDemo
+from meneur.engine.plugin import Game, load
+from meneur.engine.registry import games
 from meneur.i18n import Translator
 from meneur.server import feed
 from meneur.server.auth import digest, new_id, new_join_code, new_token
 from meneur.server.models import GameSession, GameTable, Member
-from meneur.storage import parse_data
 
 _ = Translator("web")
-KIND = "energy-fight"
 
 
-def demo_setup() -> dict[str, Any]:
-    """The combatants of the engine's demo fight (``combat/examples/demo.yaml``), nothing played."""
-    text = (resources.files("meneur.systems.energy.combat") / "examples" / "demo.yaml").read_text("utf-8")
-    data = parse_data(text, "yaml", "demo.yaml")
-    assert isinstance(data, dict)
-    return {key: value for key, value in data.items() if key != "commands"}
+def demo_of(game: Game) -> GameDemo | None:
+    """The game's demo (``None``: it has none)."""
+    return None if game.demo is None else cast("GameDemo", load(game.demo)())
 
 
-def add_fight(writer: Any, table_id: str) -> str:
-    """Write a new demo fight at ``table_id`` (in the writer's transaction) and return its id."""
-    setup = demo_setup()
-    session = Session.new(KIND, setup)
+def demo_game() -> Game:
+    """The first listed game that has a demo (``serve --demo``'s)."""
+    return next(game for game in games() if game.demo is not None)
+
+
+def add_fight(writer: Any, table_id: str, demo: GameDemo) -> str:
+    """Write a new session of ``demo`` at ``table_id`` (in the writer's transaction); its id."""
+    session = Session.new(demo.kind, demo.setup)
     session_id = new_id()
     writer.add(
         GameSession(
             id=session_id,
             table_id=table_id,
-            kind=KIND,
+            kind=demo.kind,
             setup=session.setup,
             controllers={},
             version=0,
@@ -53,16 +55,20 @@ def add_fight(writer: Any, table_id: str) -> str:
         writer,
         table_id,
         "session",
-        {"session": {"id": session_id, "kind": KIND, "version": 0}},
+        {"session": {"id": session_id, "kind": demo.kind, "version": 0}},
         session_id=session_id,
     )
     return session_id
 
 
-def add_demo_fight(app: Any, table_id: str) -> str:
-    """A demo fight at a new Energy table (the home page's "create a table")."""
+def add_demo_fight(app: Any, table_id: str, game: Game) -> str | None:
+    """The game's demo session at its new table (the home page's "create a table"); its id, or
+    ``None`` for a game without a demo."""
+    demo = demo_of(game)
+    if demo is None:
+        return None
     with app.state.store.writer() as writer:
-        session_id = add_fight(writer, table_id)
+        session_id = add_fight(writer, table_id, demo)
     app.state.hub.notify(table_id)
     return session_id
 
@@ -81,16 +87,23 @@ class Demo:
         return f"{base}/join/{self.table_id}?code={quote(self.join_code)}"
 
 
-def create_demo(store: Any, name: str) -> Demo:
-    """A new table named ``name`` with a GM and the demo fight."""
+def create_demo(store: Any, name: str | None = None) -> Demo:
+    """A new table with a GM and the demo of the first game that has one, named ``name`` (else
+    the name the demo gives, in the current language)."""
+    game = demo_game()
+    demo = demo_of(game)
+    assert demo is not None
     table_id, token, code = new_id(), new_token(), new_join_code()
+    title = name if name is not None else demo.table.render()
     with store.writer() as writer:
         writer.add(
-            GameTable(id=table_id, name=name, system="energy", options={}, join_code_hash=digest(code), seq=0)
+            GameTable(
+                id=table_id, name=title, system=game.key, options={}, join_code_hash=digest(code), seq=0
+            )
         )
         writer.flush()
         writer.add(Member(id=new_id(), table_id=table_id, name="MJ", role="gm", token_hash=digest(token)))
-        session_id = add_fight(writer, table_id)
+        session_id = add_fight(writer, table_id, demo)
     return Demo(table_id, session_id, token, code)
 
 

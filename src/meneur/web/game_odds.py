@@ -1,5 +1,5 @@
 """The odds before rolling of a session's commands that roll, from each system's own functions: the
-same numbers as the single-roll pages (:mod:`meneur.web.tools`), which call the same helpers here.
+same numbers as the single-roll pages (each game's ``view.pages``), which call the same helpers here.
 
 INS/MV: where the test lands on the table UM (the column, the row's cells, the shift) and the odds of
 success, failure, 111 and 666, with the units of a success; for an opposed test, each side's place on

@@ -17,7 +17,6 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 
 from meneur.engine import registry
-from meneur.engine.plugin import load
 from meneur.i18n import N_, Message
 from meneur.server.accounts import (
     ACCOUNT_COOKIE,
@@ -35,6 +34,7 @@ from meneur.server.models import GameSession, GameTable
 from meneur.server.services import accounts as accounts_service
 from meneur.server.services import context
 from meneur.server.services import tables as tables_service
+from meneur.web.demo import add_demo_fight
 from meneur.web.pages import (
     csrf_ok,
     forget_seat,
@@ -160,9 +160,7 @@ def create_table(
         return _home(request, db, Forms({"name": name, "system": system}, errors), status=400)
     body = tables_service.TableIn(name=name.strip()[:200], system=system)
     created = tables_service.create(context(request, db), body, account.id if account is not None else None)
-    hook = registry.game(system).new_table
-    if hook is not None:
-        load(hook)(request.app, created.id)
+    add_demo_fight(request.app, created.id, registry.game(system))
     response = redirect(f"/t/{created.id}")
     sign_in(response, request, created.gm_token, created.id)
     return response

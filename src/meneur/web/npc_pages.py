@@ -1,5 +1,5 @@
 """The GM's screen's help with non-player characters: the ``Suggest`` fragment and the auto-play
-switch (see :mod:`meneur.web.npc`). The suggestion's buttons post to the fight's ``/do`` route like
+switch (see :mod:`meneur.systems.energy.view.npc`). The suggestion's buttons post to the fight's ``/do`` route like
 every other button: the engine decides."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from meneur.i18n import set_language
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
+from meneur.systems.energy.view import npc
 from meneur.web import autoplay as auto
-from meneur.web import npc
 from meneur.web.pages import PageAnswer, csrf_ok, language, render
 
 router = APIRouter(include_in_schema=False)

@@ -19,9 +19,9 @@ from sqlalchemy import select
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.accounts import client_address, seated
-from meneur.server.api import characters as characters_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable
+from meneur.server.services import characters as characters_service
 from meneur.server.services import context
 from meneur.server.services import tables as tables_service
 from meneur.storage import MAX_BYTES, parse_data
@@ -180,6 +180,7 @@ def _character_page(
         "free": [c for c in characters if c.owner_id is None and not c.hidden],
         "mine": [c for c in characters if c.owner_id == me.id],
         "errors": errors or {},
+        "builder": characters_service.builder_of(table.system),
     }
     return render(request, "character.html", context, status=status)
 
@@ -205,7 +206,7 @@ def pick_character(
         message = _say(request, N_("Choose a character of the list."))
         return _character_page(request, db, me, {"pick": message}, status=400)
     try:
-        characters_api.claim_character(table_id, character, me, request, db)
+        characters_service.claim_character(context(request, db), me, table_id, character)
     except ApiError as error:
         message = error.message.render(language(request))
         return _character_page(request, db, me, {"pick": message}, status=error.status_code)
@@ -251,15 +252,15 @@ def import_character(
         if file is None:
             raise ValueError(_say(request, N_("Choose a character file (YAML or JSON).")))
         data = _read_file(request, file)
-        body = characters_api.CharacterIn(file=data, hidden=me.is_gm and hidden == "on")
-        characters_api.add_character(table_id, body, me, request, db)
+        body = characters_service.CharacterIn(file=data, hidden=me.is_gm and hidden == "on")
+        characters_service.add_character(context(request, db), me, table_id, body)
     except ValueError as error:
         problems = [str(error)]
     except MeneurError as error:
         problems = [error.render(lang)]
     except ApiError as error:
         problems = [error.message.render(lang)]
-    except characters_api.RulesBrokenError as error:
+    except characters_service.RulesBrokenError as error:
         problems = [_say(request, N_("The character breaks the rules of its system:"))]
         problems += [problem.get("message", "") for problem in error.problems]
     if problems:

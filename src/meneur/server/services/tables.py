@@ -17,12 +17,12 @@ from sqlalchemy import select
 from meneur.engine import registry
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
-from meneur.server.api.characters import CharacterOut, character_out, may_see
 from meneur.server.api.common import ApiError, Body, Caller, Text, gm_only, listed, table_for
 from meneur.server.auth import digest, new_id, new_join_code, new_token, same_digest
 from meneur.server.models import Character, GameSession, GameTable, Member
 from meneur.server.services import Context
 from meneur.server.services.accounts import Credentials, too_many
+from meneur.server.services.characters import CharacterOut, character_out, may_see
 from meneur.server.services.options import OptionError
 
 Name = Annotated[Text, Field(min_length=1, max_length=200)]

@@ -23,4 +23,6 @@ PLUGIN = Game(
     options="meneur.systems.carpathes.model:TableOptions",
     cli="meneur.systems.carpathes.cli:build_app",
     home_links=(TableLink("/carpathes", Message(DOMAIN, N_("Carpathes: 2D6 + Trait")), gm_only=False),),
+    pages="meneur.systems.carpathes.view.pages:router",
+    templates="meneur.systems.carpathes.view",
 )

@@ -32,8 +32,6 @@ PLUGIN = Game(
         TableLink("/builder", Message(DOMAIN, N_("Energy System character builder")), gm_only=False),
         TableLink("/encounter", Message(DOMAIN, N_("Energy System encounter builder")), gm_only=False),
     ),
-    cli_names=("es",),
-    new_table="meneur.web.demo:add_demo_fight",
     new_table_note=Message(
         DOMAIN,
         N_("An Energy System table starts with a demo fight: KITSUNE and WINK against two Octopus agents."),
@@ -41,4 +39,9 @@ PLUGIN = Game(
     table_links=(
         TableLink("/t/{table}/new-fight", Message(DOMAIN, N_("Start a fight")), name="new-fight-link"),
     ),
+    pages="meneur.systems.energy.view.pages:router",
+    templates="meneur.systems.energy.view",
+    cli_names=("es",),
+    characters="meneur.systems.energy.sheets:SHEETS",
+    demo="meneur.systems.energy.demo:demo",
 )

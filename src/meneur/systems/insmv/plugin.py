@@ -23,4 +23,6 @@ PLUGIN = Game(
     options="meneur.systems.insmv.model:TableOptions",
     cli="meneur.systems.insmv.cli:build_app",
     home_links=(TableLink("/insmv", Message(DOMAIN, N_("INS/MV: a test on the table UM")), gm_only=False),),
+    pages="meneur.systems.insmv.view.pages:router",
+    templates="meneur.systems.insmv.view",
 )

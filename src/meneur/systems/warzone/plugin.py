@@ -23,4 +23,6 @@ PLUGIN = Game(
     options="meneur.systems.warzone.model:TableOptions",
     cli="meneur.systems.warzone.cli:build_app",
     home_links=(TableLink("/warzone", Message(DOMAIN, N_("Warzone: a power test")), gm_only=False),),
+    pages="meneur.systems.warzone.view.pages:router",
+    templates="meneur.systems.warzone.view",
 )

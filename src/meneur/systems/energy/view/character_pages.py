@@ -19,7 +19,7 @@ from meneur.storage import parse_data
 from meneur.systems.energy.catalogue import library_hero, library_names
 from meneur.systems.energy.files import character_from_data, dump_character
 from meneur.systems.energy.names import LIVING_STANDARD_NAMES
-from meneur.web import builder
+from meneur.systems.energy.view import builder
 from meneur.web.pages import language, render
 
 router = APIRouter(include_in_schema=False)
@@ -32,7 +32,7 @@ def _page(
     checked = builder.check(data, lang)
     if error:
         checked.error = error
-    return render(request, "builder.html", _context(checked, lang), status=status)
+    return render(request, "energy/builder.html", _context(checked, lang), status=status)
 
 
 def _context(checked: builder.Checked, lang: str) -> dict[str, Any]:
@@ -95,7 +95,7 @@ async def builder_check(request: Request) -> HTMLResponse:
     form = await _form(request)
     lang = language(request)
     checked = builder.check(_read(form, request), lang)
-    return render(request, "_check.html", {**_context(checked, lang), "oob": True})
+    return render(request, "energy/_check.html", {**_context(checked, lang), "oob": True})
 
 
 @router.post("/builder/export", response_model=None)
@@ -139,7 +139,7 @@ def _sheet(request: Request, data: dict[str, Any]) -> HTMLResponse:
     character = checked.character
     return render(
         request,
-        "sheet.html",
+        "energy/sheet.html",
         {
             "h": character,
             "c": checked,

@@ -19,9 +19,8 @@ import multiprocessing
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,19 +212,3 @@ class Simulations:
             if self._pool is not None:
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = None
-
-
-def with_shutdown(
-    lifespan: Callable[[Any], AbstractAsyncContextManager[Any]], simulations: Simulations
-) -> Callable[[Any], AbstractAsyncContextManager[Any]]:
-    """The app's ``lifespan`` that also shuts the simulation pool down when the app stops."""
-
-    @asynccontextmanager
-    async def wrapped(app: Any) -> AsyncIterator[Any]:
-        async with lifespan(app) as state:
-            try:
-                yield state
-            finally:
-                simulations.shutdown()
-
-    return wrapped

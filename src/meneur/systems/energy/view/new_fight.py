@@ -23,13 +23,13 @@ from sqlalchemy import select
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.api import sessions as sessions_api
-from meneur.server.api.characters import latest_file
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import Character, GameTable, Member
+from meneur.server.services.characters import latest_file
 from meneur.systems.energy.catalogue import library_hero, library_names, name_key
 from meneur.systems.energy.combat.lineup import Recruit, Side, line_up, quick_npcs
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render
-from meneur.web.routes import _forbidden, table_gm
+from meneur.web.routes import table_gm
 
 router = APIRouter(include_in_schema=False)
 KIND = "energy-fight"
@@ -224,7 +224,7 @@ def _page(request: Request, db: Database, table_id: str, chosen: Chosen, status:
         "balance": weighed,
         "problems": chosen.problems,
     }
-    return render(request, "new_fight.html", context, status=status)
+    return render(request, "energy/new_fight.html", context, status=status)
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -247,17 +247,17 @@ def new_fight_balance(request: Request, db: Database, table_id: str, form: Form)
     """The balance as the form stands (the fragment htmx swaps in on every change)."""
     _gm(request, db, table_id)
     if not csrf_ok(request, form.get("csrf", "")):
-        return _forbidden(request)
+        return render(request, "message.html", {"title_key": "csrf"}, status=403)
     lang = language(request)
     chosen = _read(db, table_id, form, lang)
-    return render(request, "_new_fight_balance.html", {"balance": _balance(chosen, lang)})
+    return render(request, "energy/_new_fight_balance.html", {"balance": _balance(chosen, lang)})
 
 
 @router.post("/t/{table_id}/new-fight", response_class=HTMLResponse, response_model=None)
 def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Response:
     me = _gm(request, db, table_id)
     if not csrf_ok(request, form.get("csrf", "")):
-        return _forbidden(request)
+        return render(request, "message.html", {"title_key": "csrf"}, status=403)
     lang = language(request)
     chosen = _read(db, table_id, form, lang)
     recruits = _checked(chosen, lang)

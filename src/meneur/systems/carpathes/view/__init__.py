@@ -1,0 +1,1 @@
+"""Carpathes' adapters for the web pages."""

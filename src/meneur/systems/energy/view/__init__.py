@@ -1,0 +1,1 @@
+"""The Energy System's adapters for the web pages."""

@@ -1,0 +1,1 @@
+"""INS/MV's adapters for the web pages."""

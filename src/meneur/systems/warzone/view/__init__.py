@@ -1,0 +1,1 @@
+"""Warzone's adapters for the web pages."""
