@@ -43,7 +43,7 @@ def toy_builder() -> PlainTextResponse:
 
 
 TOY = Game(
-    key="toy",
+    key="parts",
     name="Toy",
     summary=Message("core", "A toy."),
     domain="core",
@@ -65,7 +65,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_the_game_s_rules_check_a_table_s_character_files(client: TestClient) -> None:
-    table = new_table(client)
+    table = new_table(client, system="parts")
     seat = join(client, table, "Ayla")
     path = f"/api/v1/tables/{table.id}/characters"
     refused = client.post(path, json={"file": {"name": "Mordred"}}, headers=seat.headers)
