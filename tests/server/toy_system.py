@@ -11,12 +11,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meneur.dice.source import DiceSource
+from meneur.engine import registry
 from meneur.engine.codec import Codec
+from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.projection import Projection, Viewer
 from meneur.engine.registry import SYSTEMS
 from meneur.engine.system import Legal, System
 from meneur.errors import BadInputError, Refused
 from meneur.i18n import Message
-from meneur.server import projection
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ SYSTEM: System[State, Any, Any] = System(
 )
 
 
-def hide_npc_vigueur(state: Any, viewer: projection.Viewer, options: Any) -> Any:
+def hide_npc_vigueur(state: Any, viewer: Viewer, options: Any) -> Any:
     """Players see an NPC's Vigueur only if the table shows it (option ``npc_vigueur``)."""
     shown = options.get("npc_vigueur", "hidden")
     if shown == "shown":
@@ -152,9 +154,28 @@ def hide_npc_vigueur(state: Any, viewer: projection.Viewer, options: Any) -> Any
     return {**state, "fighters": fighters}
 
 
+PROJECTION = Projection(state=hide_npc_vigueur)
+"""Players see the toy's state through :func:`hide_npc_vigueur`."""
+
+
 def register() -> None:
     from meneur.server.table_options import OPTIONS
 
     SYSTEMS["toy-fight"] = __name__
-    projection.register("toy-fight", state=hide_npc_vigueur)
+    registry.register(
+        Game(
+            key="toy",
+            name="Toy",
+            summary=Message("core", "A toy fight for the server's tests."),
+            domain="core",
+            kinds=(
+                SessionKind(
+                    key="toy-fight",
+                    title=Message("core", "Fight"),
+                    rules=__name__,
+                    projection=f"{__name__}:PROJECTION",
+                ),
+            ),
+        )
+    )
     OPTIONS["toy"] = tuple(option for option in OPTIONS["energy"] if option.key == "npc_vigueur")

@@ -17,11 +17,10 @@ from meneur.engine.codec import with_fields
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
-from meneur.server.api import commands as commands_api
-from meneur.server.api import redo as redo_api
-from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameTable
+from meneur.server.services import context
+from meneur.server.services import sessions as service
 from meneur.storage import parse_data
 from meneur.web import arrivals, claims
 from meneur.web import fight as fight_view
@@ -44,7 +43,7 @@ def _fight(
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
-        view.redo = redo_api.redoable(db, session_id, view.version) is not None
+        view.redo = service.may_redo(context(request, db), me, session_id, view.version)
     name = "_fight.html" if fragment else "fight.html"
     from meneur.web.npc_pages import panel
 
@@ -118,8 +117,8 @@ def _give(
     """Give ``command`` through the API's service (with the control ``links`` it makes); the
     refusal's message, if any."""
     try:
-        commands_api.give_command(
-            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db, links
+        service.do(
+            context(request, db), me, session_id, service.CommandIn(command=command, version=version), links
         )
     except Refused as error:
         return error.render(language(request))

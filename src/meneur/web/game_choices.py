@@ -18,8 +18,9 @@ from meneur.engine.codec import with_fields
 from meneur.engine.registry import system
 from meneur.errors import MeneurError
 from meneur.i18n import N_, translate
-from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
+from meneur.server.services import context
+from meneur.server.services import sessions as api
 from meneur.web.game_carpathes import (
     ATTACK_FLAGS,
     InitiativeForm,
@@ -115,7 +116,7 @@ def with_choices(wire: Any, chosen: Choices) -> Any:
 
 def _now(request: Request, db: Database, me: Caller, session_id: str) -> tuple[str, Any, Any]:
     """The session's kind, rules and state now, as ``me`` sees it."""
-    shown = api.get_session(session_id, me, request, db)
+    shown = api.get(context(request, db), me, session_id)
     rules = system(shown.kind)
     return shown.kind, rules, rules.state_from_json(shown.state)
 

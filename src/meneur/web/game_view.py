@@ -16,10 +16,11 @@ from fastapi import Request
 
 from meneur.engine.registry import system
 from meneur.i18n import set_language, translate
-from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession, Member
-from meneur.server.views import session_view
+from meneur.server.services import context
+from meneur.server.services import sessions as api
+from meneur.server.services.sessions import session_view
 from meneur.web import game_carpathes
 from meneur.web.game_choices import chosen_odds
 from meneur.web.game_odds import Odds, odds
@@ -255,7 +256,7 @@ def build(
 
     lang = language(request)
     set_language(lang)
-    shown = session_view(request, db, me, session_id, lang)
+    shown = session_view(context(request, db), me, session_id, lang)
     legal, log, viewer = shown, api.LogOut(version=shown.version, log=shown.log), shown.viewer
     rules = system(shown.kind)
     state = rules.state_from_json(shown.state)

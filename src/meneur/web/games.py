@@ -20,11 +20,10 @@ from sqlalchemy import select
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
-from meneur.server.api import commands as commands_api
-from meneur.server.api import redo as redo_api
-from meneur.server.api import sessions as api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import context
+from meneur.server.services import sessions as api
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
 from meneur.web.game_choices import Choices, chosen, chosen_odds, with_choices
@@ -101,7 +100,7 @@ def _page(
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = game_view.build(request, db, me, table_id, session_id, error, given)
-    redo = me.is_gm and redo_api.redoable(db, session_id, view.version) is not None
+    redo = api.may_redo(context(request, db), me, session_id, view.version)
     return render(
         request,
         "_game.html" if fragment else "game.html",
@@ -153,7 +152,7 @@ def play(
     error = None
     try:
         body = routes._valid(lambda: api.CommandIn(command=wire, version=number, dice=entered))
-        commands_api.give_command(session_id, body, me, request, db)
+        api.do(context(request, db), me, session_id, body)
     except Refused as problem:
         error = problem.render(lang)
     except (ApiError, MeneurError) as problem:
@@ -230,7 +229,7 @@ def claim(
     me = _checked(request, db, table_id, session_id, csrf)
     row = db.get(GameSession, session_id)
     assert row is not None
-    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    state = system(row.kind).state_from_json(api.get(context(request, db), me, session_id).state)
     free = set(game_view.actors(row.kind, state)) - set(row.controllers)
     error = claims.claim(request, table_id, session_id, actor, me, free, language(request))
     db.commit()  # a new read transaction sees what was just written
@@ -253,7 +252,7 @@ def hand_over(
     row = db.get(GameSession, session_id)
     assert row is not None
     players = {m for m, _name in game_view.table_players(db, table_id)}
-    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    state = system(row.kind).state_from_json(api.get(context(request, db), me, session_id).state)
     if not me.is_gm or actor not in game_view.actors(row.kind, state) or (member and member not in players):
         return routes._forbidden(request)
     claims.assign(request, table_id, session_id, actor, member or None, force=True)
@@ -306,7 +305,7 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
     try:
         read = parse_data(setup, "yaml", "setup") if setup.strip() else None
         body = routes._valid(lambda: api.SessionIn(kind=table.system, setup=read))
-        created = api.create_session(table_id, body, me, request, db)
+        created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
         return _new_form(request, db, me, table_id, setup, routes._error_text(request, problem), 400)
     return redirect(f"/t/{table_id}/s/{created.id}")

@@ -146,20 +146,17 @@ def history_step(
     request: Request, db: Database, me: Caller, session_id: str, version: str, forward: bool
 ) -> str | None:
     """Take the session's last command back, or (``forward``) carry out again the one taken back last,
-    through the API (the GM's; stored, so it survives a restart); why not, in the user's words, or
+    through the sessions' service (the GM's; stored, so it survives a restart); why not, in the user's words, or
     ``None``. ``version`` is the form's field: a damaged one changes nothing."""
-    from meneur.server.api import redo as redo_api
-    from meneur.server.api import sessions as sessions_api
+    from meneur.server.services import context
+    from meneur.server.services import sessions as service
 
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         return Message("web", N_("This form is damaged; reload the page.")).render(language(request))
-    body = sessions_api.UndoIn(version=int(version))
     error = None
     try:
-        if forward:
-            redo_api.redo(session_id, body, me, request, db)
-        else:
-            sessions_api.undo(session_id, body, me, request, db)
+        step = service.redo if forward else service.undo
+        step(context(request, db), me, session_id, int(version))
     except (ApiError, MeneurError) as problem:
         error = _error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written

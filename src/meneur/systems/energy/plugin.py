@@ -17,6 +17,7 @@ PLUGIN = Game(
             key="energy-fight",
             title=Message(DOMAIN, N_("Fight")),
             rules="meneur.systems.energy.combat.engine",
+            projection="meneur.systems.energy.view.projection:PROJECTION",
         ),
         SessionKind(
             key="energy-campaign",
