@@ -31,6 +31,7 @@ def mount(app: Any) -> None:
         npc_pages,
         options_pages,
         routes,
+        sessions,
         simulation,
         tables,
         tools,
@@ -45,7 +46,8 @@ def mount(app: Any) -> None:
     app.router.lifespan_context = simulation.with_shutdown(
         app.router.lifespan_context, app.state.web_simulations
     )
-    app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
+    app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
+    app.include_router(games.router)
     app.include_router(routes.router)
     app.include_router(home.router)
     app.include_router(account.router)

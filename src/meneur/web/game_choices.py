@@ -65,6 +65,11 @@ async def chosen(request: Request) -> Choices:
     """What was chosen beside a button: the form's fields (a command given) or the query's (its
     odds asked again)."""
     data: Any = await request.form() if request.method == "POST" else request.query_params
+    return choices_of(data)
+
+
+def choices_of(data: Any) -> Choices:
+    """What was chosen beside a button, from a form's (or a query's) fields."""
     found = {f.name: data.get(f.name) for f in fields_of(Choices) if f.name != "initiative"}
     texts = {name: value for name, value in found.items() if isinstance(value, str)}
     return Choices(**texts, initiative=initiative_form(data))

@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
+from starlette.datastructures import FormData
 
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
@@ -26,14 +27,13 @@ from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
-from meneur.web.game_choices import Choices, chosen, chosen_odds, with_choices
+from meneur.web.game_choices import Choices, choices_of, chosen, chosen_odds, with_choices
 from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
 Chosen = Annotated[Choices, Depends(chosen)]
-KINDS = ("insmv", "warzone", "carpathes")
 
 EXAMPLES: dict[str, Any] = {
     "insmv": {
@@ -85,7 +85,7 @@ EXAMPLES: dict[str, Any] = {
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller:
-    return routes.checked_session(request, db, table_id, session_id, frozenset(KINDS), csrf)
+    return routes.checked_session(request, db, table_id, session_id, PAGES.kinds, csrf)
 
 
 def _page(
@@ -108,36 +108,20 @@ def _page(
     )
 
 
-@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
-def session_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    row = db.get(GameSession, session_id)
-    if row is None or row.kind not in KINDS:
-        return routes.fight_page(request, db, table_id, session_id)
-    me = _checked(request, db, table_id, session_id)
-    return _page(request, db, me, table_id, session_id, fragment=False)
-
-
-@router.get("/t/{table_id}/s/{session_id}/game", response_class=HTMLResponse)
-def session_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    return _page(request, db, me, table_id, session_id)
-
-
 def _dice(text: str) -> list[int] | None:
     return [int(part) for part in text.replace(",", " ").split()] if text.strip() else None
 
 
-@router.post("/t/{table_id}/s/{session_id}/play", response_class=HTMLResponse)
 def play(
     request: Request,
     db: Database,
     table_id: str,
     session_id: str,
-    chosen: Chosen,
-    command: Text = "",
-    version: Text = "0",
-    dice: Text = "",
-    csrf: Text = "",
+    chosen: Choices,
+    command: str = "",
+    version: str = "0",
+    dice: str = "",
+    csrf: str = "",
 ) -> HTMLResponse:
     """A command from a button, with what was chosen beside it (:class:`Choices`); refused, its
     button shows the choices as made beside the reason."""
@@ -189,22 +173,6 @@ def odds(
     return render(request, "_game_odds.html", {"b": {"odds": found}, "key": key, "view": view, "me": me})
 
 
-@router.post("/t/{table_id}/s/{session_id}/back", response_class=HTMLResponse)
-def undo(
-    request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
-) -> HTMLResponse:
-    """Take the last command back (the GM's)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=False)
-
-
-@router.post("/t/{table_id}/s/{session_id}/forward", response_class=HTMLResponse)
-def redo(
-    request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
-) -> HTMLResponse:
-    """Carry out again the command the GM took back last (stored with the session)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=True)
-
-
 def _step(
     request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
 ) -> HTMLResponse:
@@ -216,16 +184,10 @@ def _step(
 # -- who plays what -------------------------------------------------------------------------------
 
 
-@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
 def claim(
-    request: Request, db: Database, table_id: str, session_id: str, actor: Text = "", csrf: Text = ""
+    request: Request, db: Database, table_id: str, session_id: str, actor: str = "", csrf: str = ""
 ) -> HTMLResponse:
-    """A player takes an actor of the session that nobody plays yet (the fight's own for a fight)."""
-    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
-    if kind not in KINDS:
-        from meneur.web.fight_routes import claim as fight_claim
-
-        return fight_claim(request, db, table_id, session_id, actor, csrf)
+    """A player takes an actor of the session that nobody plays yet."""
     me = _checked(request, db, table_id, session_id, csrf)
     row = db.get(GameSession, session_id)
     assert row is not None
@@ -275,7 +237,7 @@ def _new_form(
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id)
     assert table is not None
-    kind = table.system if table.system in KINDS else None
+    kind = table.system if table.system in EXAMPLES else None
     text = setup or (json.dumps(EXAMPLES[kind], ensure_ascii=False, indent=2) if kind else "")
     return render(
         request,
@@ -309,3 +271,53 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
     except (ApiError, MeneurError) as problem:
         return _new_form(request, db, me, table_id, setup, routes._error_text(request, problem), 400)
     return redirect(f"/t/{table_id}/s/{created.id}")
+
+
+class GamePages:
+    """The session pages of the games whose plugin names :data:`PAGES` as its view adapter (a
+    session's rows, buttons and odds from :mod:`meneur.web.game_view`), for the one session router
+    (:mod:`meneur.web.sessions`); the odds preview and the GM's hand-over stay on this module's
+    router."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        from meneur.engine.plugin import load
+        from meneur.engine.registry import games
+
+        mine = [game for game in games() if game.view is not None and load(game.view) is self]
+        return frozenset(kind.key for game in mine for kind in game.kinds)
+
+    def page(self, request: Request, db: Db, table_id: str, session_id: str, fragment: bool) -> HTMLResponse:
+        me = _checked(request, db, table_id, session_id)
+        return _page(request, db, me, table_id, session_id, fragment=fragment)
+
+    def do(self, request: Request, db: Db, table_id: str, session_id: str, form: FormData) -> HTMLResponse:
+        def text(name: str, default: str = "") -> str:
+            value = form.get(name, default)
+            return value if isinstance(value, str) else default
+
+        return play(
+            request,
+            db,
+            table_id,
+            session_id,
+            choices_of(form),
+            command=text("command"),
+            version=text("version", "0"),
+            dice=text("dice"),
+            csrf=text("csrf"),
+        )
+
+    def step(
+        self, request: Request, db: Db, table_id: str, session_id: str, version: str, csrf: str, forward: bool
+    ) -> HTMLResponse:
+        return _step(request, db, table_id, session_id, version, csrf, forward=forward)
+
+    def claim(
+        self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
+    ) -> HTMLResponse:
+        return claim(request, db, table_id, session_id, actor, csrf)
+
+
+PAGES = GamePages()
+"""The view adapter of the games whose sessions these pages show (:attr:`Game.view`)."""

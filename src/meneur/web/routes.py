@@ -135,13 +135,6 @@ def table_gm(request: Request, db: Database, table_id: str) -> Caller:
     return me
 
 
-def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    """The Energy fight's page (see :func:`meneur.web.fight_routes.fight_page`)."""
-    from meneur.web.fight_routes import fight_page as page
-
-    return page(request, db, table_id, session_id)
-
-
 def history_step(
     request: Request, db: Database, me: Caller, session_id: str, version: str, forward: bool
 ) -> str | None:

@@ -18,4 +18,5 @@ PLUGIN = Game(
         ),
     ),
     cli="meneur.systems.carpathes.cli:build_app",
+    view="meneur.web.games:PAGES",
 )

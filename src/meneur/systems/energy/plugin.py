@@ -27,4 +27,5 @@ PLUGIN = Game(
     ),
     cli="meneur.systems.energy.cli:build_app",
     cli_names=("es",),
+    view="meneur.web.fight_routes:PAGES",
 )

@@ -14,4 +14,5 @@ PLUGIN = Game(
     domain=DOMAIN,
     kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
     cli="meneur.systems.insmv.cli:build_app",
+    view="meneur.web.games:PAGES",
 )

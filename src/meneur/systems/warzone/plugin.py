@@ -18,4 +18,5 @@ PLUGIN = Game(
         ),
     ),
     cli="meneur.systems.warzone.cli:build_app",
+    view="meneur.web.games:PAGES",
 )
