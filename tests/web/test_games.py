@@ -439,3 +439,13 @@ def test_the_gm_takes_a_command_back_and_gives_it_again_on_a_session_page(web: T
     again = web.post(forward, data={"version": "0"}, headers=_csrf(web))
     assert again.status_code == 200 and 'role="alert"' not in again.text
     assert _api(web, session_id) == played  # the same command, the same dice, the same state
+
+
+@pytest.mark.parametrize("kind", ["insmv", "warzone", "carpathes"])
+def test_a_session_page_is_titled_with_its_games_own_name(web: TestClient, kind: str) -> None:
+    """The page's heading is the name the game's plugin gives (no page names a game itself)."""
+    from meneur.engine.registry import game
+
+    table_id, session_id = _session(web, kind)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert f"<h1>{game(kind).name} — Jeudi</h1>" in page

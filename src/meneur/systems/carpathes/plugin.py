@@ -19,4 +19,5 @@ PLUGIN = Game(
     ),
     cli="meneur.systems.carpathes.cli:build_app",
     view="meneur.web.games:PAGES",
+    extra={"session_row": "_carpathes_character.html"},
 )

@@ -15,4 +15,5 @@ PLUGIN = Game(
     kinds=(SessionKind(key="insmv", title=Message(DOMAIN, N_("Game")), rules="meneur.systems.insmv.engine"),),
     cli="meneur.systems.insmv.cli:build_app",
     view="meneur.web.games:PAGES",
+    extra={"session_row": "_insmv_being.html"},
 )

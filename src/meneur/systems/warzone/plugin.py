@@ -19,4 +19,5 @@ PLUGIN = Game(
     ),
     cli="meneur.systems.warzone.cli:build_app",
     view="meneur.web.games:PAGES",
+    extra={"session_row": "_warzone_model.html", "session_after": "_warzone_violence.html"},
 )
