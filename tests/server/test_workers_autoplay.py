@@ -53,7 +53,7 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
         assert web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}).status_code == 200
     for pid in worker_pids(workers):  # the GM page on each worker (each may take the switch on too)
         with only_worker(workers, pid), fresh() as web:
-            page = web.get(f"/t/{table_id}/s/{session_id}/view")
+            page = web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"})
             assert page.status_code == 200 and 'aria-checked="true"' in page.text
             assert web.get("/_test/process").json()["process"] == pid
     for version, command in enumerate(("start", KITSUNE_ATTACKS)):
@@ -64,7 +64,7 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
     while True:
         with fresh() as web:
             log = web.get(f"/api/v1/sessions/{session_id}/log").json()["log"]
-            page = web.get(f"/t/{table_id}/s/{session_id}/view")
+            page = web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"})
         assert page.status_code == 200
         if len(log) >= 3:
             break
@@ -73,4 +73,7 @@ def test_every_worker_shows_the_switch_and_one_plays_each_move(workers: ServerPr
     # Agent Octopus 1 defended once; then KITSUNE must act: nobody plays a fourth move
     assert [entry["command"] for entry in log][2:] == [{"defend": {"actor": "agent1", "power": 1}}]
     with fresh() as web:
-        assert 'aria-checked="true"' in web.get(f"/t/{table_id}/s/{session_id}/view").text
+        assert (
+            'aria-checked="true"'
+            in web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+        )

@@ -14,11 +14,11 @@ from meneur.dice.source import DiceSource
 from meneur.engine import registry
 from meneur.engine.codec import Codec
 from meneur.engine.plugin import Game, SessionKind
+from meneur.engine.projection import Projection, Viewer
 from meneur.engine.registry import SYSTEMS
 from meneur.engine.system import Legal, System
 from meneur.errors import BadInputError, Refused
 from meneur.i18n import Message
-from meneur.server import projection
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ SYSTEM: System[State, Any, Any] = System(
 )
 
 
-def hide_npc_vigueur(state: Any, viewer: projection.Viewer, options: Any) -> Any:
+def hide_npc_vigueur(state: Any, viewer: Viewer, options: Any) -> Any:
     """Players see an NPC's Vigueur only if the table shows it (option ``npc_vigueur``)."""
     shown = options.get("npc_vigueur", "hidden")
     if shown == "shown":
@@ -159,13 +159,23 @@ TOY = Game(
     name="Toy",
     summary=Message("server", "Fighters hit each other until one falls."),
     domain="server",
-    kinds=(SessionKind(key="toy-fight", title=Message("server", "Toy fight"), rules=__name__),),
+    kinds=(
+        SessionKind(
+            key="toy-fight",
+            title=Message("server", "Toy fight"),
+            rules=__name__,
+            projection=f"{__name__}:PROJECTION",
+        ),
+    ),
     options="meneur.systems.energy.options:ShownOptions",
 )
 """The toy game: one kind of session, and one table option (how an NPC's Vigueur shows)."""
 
 
+PROJECTION = Projection(state=hide_npc_vigueur)
+"""Players see the toy's state through :func:`hide_npc_vigueur`."""
+
+
 def register() -> None:
     registry.register(TOY)
     SYSTEMS["toy-fight"] = __name__
-    projection.register("toy-fight", state=hide_npc_vigueur)

@@ -69,11 +69,17 @@ def test_the_switch_shows_the_same_on_every_worker(two: tuple[TestClient, TestCl
     a, b = two
     table_id, session_id = _table(a)
     b.cookies.update(dict(a.cookies))
-    assert 'aria-checked="false"' in b.get(f"/t/{table_id}/s/{session_id}/view").text
+    assert (
+        'aria-checked="false"' in b.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     assert 'aria-checked="true"' in _switch(a, table_id, session_id, True)
-    assert 'aria-checked="true"' in b.get(f"/t/{table_id}/s/{session_id}/view").text
+    assert (
+        'aria-checked="true"' in b.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     assert 'aria-checked="false"' in _switch(b, table_id, session_id, False)
-    assert 'aria-checked="false"' in a.get(f"/t/{table_id}/s/{session_id}/view").text
+    assert (
+        'aria-checked="false"' in a.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
 
 
 def test_two_workers_racing_for_one_npc_move_play_it_once(two: tuple[TestClient, TestClient]) -> None:
@@ -112,7 +118,7 @@ def test_a_worker_whose_gm_page_finds_the_switch_on_plays(two: tuple[TestClient,
     assert autoplay.autoplay_of(b.app, session_id) is None
     _do(b, table_id, session_id, KITSUNE_ATTACKS, 1)  # the second worker's GM page runs it
     deadline = time.monotonic() + 30  # a bound against a hang, not a measure
-    while _version(b.get(f"/t/{table_id}/s/{session_id}/view").text) < 3:
+    while _version(b.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text) < 3:
         assert time.monotonic() < deadline
         time.sleep(0.05)
     log = b.get(f"/api/v1/sessions/{session_id}/log").json()["log"]

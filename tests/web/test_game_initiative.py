@@ -54,7 +54,7 @@ def _give(web: TestClient, where: tuple[str, str], **chosen: Any) -> str:
         "quick_physical": "",
         **chosen,
     }
-    answer = web.post(f"/t/{table_id}/s/{session_id}/play", data=data, headers=_csrf(web))
+    answer = web.post(f"/t/{table_id}/s/{session_id}/do", data=data, headers=_csrf(web))
     assert answer.status_code == 200
     return html.unescape(answer.text)
 

@@ -342,3 +342,115 @@ def test_a_knocked_down_models_test_to_get_up_shows_the_cores_odds(web: TestClie
     events = _api(web, session_id, "/log")["log"][-1]["events"]
     tested = next(e["leadership_tested"] for e in events if "leadership_tested" in e)
     assert (tested["threshold"], tested["success"]) == (10, True)
+
+
+WEAK_MYSTIC = {
+    "figures": [
+        {
+            "name": "Mystic",
+            "power": 3,
+            "leadership": 12,
+            "actions": 3,
+            "powers": [
+                {"name": "Bolt", "kind": "spell", "difficulty": 5, "actions": 1},
+                {"name": "Shield", "kind": "technique", "difficulty": 2},
+                {"name": "Haste", "kind": "technique", "difficulty": 1},
+            ],
+        }
+    ]
+}
+"""A model whose Moc less the difficulty falls below 1 (Bolt: 3 - 5 = -2; Shield, tested first:
+3 - 2 - 2 = -1): the table option ``natural_one_always_succeeds`` decides what a natural 1 is."""
+
+
+def _engine_outcomes(session: Any, command: Any) -> list[float]:
+    """Each outcome's chance in per cent of the power test ``command`` makes now, by the engine
+    itself: every face of the d20 given to ``decide`` (then 1s for the violence table and a
+    leadership test), the outcome read from its ``power_tested`` event."""
+    from meneur.dice import EnteredSource
+    from meneur.systems.warzone import events as e
+    from meneur.systems.warzone.odds import OUTCOMES
+
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for roll in range(1, 21):
+        events = session.system.decide(session.state, command, EnteredSource([roll, 1, 1]))
+        tested = next(event for event in events if isinstance(event, e.PowerTested))
+        if tested.critical is not None:
+            counts[tested.critical.value] += 1
+        else:
+            counts["success" if tested.success else "failure"] += 1
+    return [counts[key] / 20 * 100 for key in OUTCOMES]
+
+
+def _wake_up_outcomes(session: Any, command: Any) -> list[float]:
+    """The chance in per cent that a knocked-down model gets up, and stays down, by the engine."""
+    from meneur.dice import EnteredSource
+    from meneur.systems.warzone import events as e
+
+    up = 0
+    for roll in range(1, 21):
+        events = session.system.decide(session.state, command, EnteredSource([roll]))
+        up += next(event for event in events if isinstance(event, e.LeadershipTested)).success
+    return [up / 20 * 100, (20 - up) / 20 * 100]
+
+
+def _every_warzone_option() -> list[dict[str, Any]]:
+    """Every combination of the Warzone table options: each yes/no option both ways, and the
+    wake-up modifier at its bounds, the book's -4 and 0."""
+    from itertools import product
+
+    from meneur.systems.warzone.model import TableOptions
+
+    flags = [name for name, f in TableOptions.model_fields.items() if f.annotation in (bool, "bool")]
+    numbers = {"wake_up_modifier": (-20, -4, 0, 20)}
+    assert set(flags) | set(numbers) == set(TableOptions.model_fields)  # a new option is covered too
+    found = []
+    for values in product((False, True), repeat=len(flags)):
+        for modifier in numbers["wake_up_modifier"]:
+            found.append({**dict(zip(flags, values, strict=True)), "wake_up_modifier": modifier})
+    return found
+
+
+def test_the_warzone_odds_shown_equal_the_engines_under_every_table_option() -> None:
+    """The odds a Warzone button shows (:func:`meneur.web.game_odds.odds`, what the page renders)
+    are the engine's own, whatever the table's options say: a spell and a technique whose modified
+    Moc is below 1, and a knocked-down model's test to get up, for every option combination."""
+    from meneur.dice import EnteredSource
+    from meneur.engine import Session
+    from meneur.systems.warzone import commands as c
+    from meneur.web.game_odds import odds
+
+    tests = [(("Shield",), c.TestTechnique(model="Mystic")), ((), c.CastSpell(name="Bolt", model="Mystic"))]
+    for options in _every_warzone_option():
+        for declared, command in tests:
+            session: Any = Session.new("warzone", {**WEAK_MYSTIC, "options": options})
+            session.do(c.StartActivation(model="Mystic"))
+            session.do(c.DeclareTechniques(names=declared, model="Mystic"))
+            shown = [chance for _words, chance in odds("warzone", session.state, command, "fr").outcomes]
+            assert shown == _engine_outcomes(session, command), (options, command)
+        knocked: Any = Session.new("warzone", {**WEAK_MYSTIC, "options": options})
+        knocked.do(c.StartActivation(model="Mystic"))
+        knocked.do(c.DeclareTechniques(model="Mystic"))
+        knocked.do(c.CastSpell(name="Bolt", model="Mystic"), EnteredSource([20, 18]))  # knocked down
+        if not options["knocked_down_ends_activation"]:  # the model may go on: its activation ends
+            knocked.do(c.EndActivation(model="Mystic"))
+        knocked.do(c.EndTurn())
+        wake = c.TestWakeUp(model="Mystic")
+        shown = [chance for _words, chance in odds("warzone", knocked.state, wake, "fr").outcomes]
+        assert shown == _wake_up_outcomes(knocked, wake), options
+
+
+def test_a_natural_one_shows_no_absolute_success_where_the_table_says_it_does_not_succeed(
+    web: TestClient,
+) -> None:
+    """« un 1 naturel réussit toujours » off (``natural_one_always_succeeds``), a spell whose Moc
+    less its difficulty is below 1 (3 - 5) shows 0 % of absolute success beside its button, as the
+    engine rolls it; on, the natural 1's 5 %."""
+    for always, shown in ((False, "0.00"), (True, "5.00")):
+        setup = {**WEAK_MYSTIC, "options": {"natural_one_always_succeeds": always}}
+        table_id, session_id = _session(web, "warzone", setup)
+        for command in ("activate", "declare"):
+            _play(web, table_id, session_id, {command: {}})
+        page = web.get(f"/t/{table_id}/s/{session_id}").text
+        outcomes = dict(_shown(_form(page, "spell", "Mystic", "Bolt")))
+        assert outcomes["Succès absolu"] == shown, outcomes

@@ -53,7 +53,7 @@ def _api(client: TestClient, session_id: str, what: str = "") -> Any:
 def _play(client: TestClient, table_id: str, session_id: str, command: Any, **extra: str) -> str:
     version = _api(client, session_id)["version"]
     answer = client.post(
-        f"/t/{table_id}/s/{session_id}/play",
+        f"/t/{table_id}/s/{session_id}/do",
         data={"command": json.dumps(command), "version": str(version), **extra},
         headers=_csrf(client),
     )
@@ -187,7 +187,9 @@ def test_the_energy_fight_keeps_its_own_page(web: TestClient) -> None:
     assert found is not None and f"/t/{table_id}/new-session" not in page
     fight = web.get(f"/t/{table_id}/s/{found.group(1)}").text
     assert 'id="fight"' in fight and 'id="game"' not in fight
-    assert web.get(f"/t/{table_id}/s/{found.group(1)}/game").status_code == 404
+    # one router for every game: htmx's request (``HX-Request``) gets the fight's fragment, not a page
+    fragment = web.get(f"/t/{table_id}/s/{found.group(1)}", headers={"HX-Request": "true"}).text
+    assert fragment.startswith('<div id="fight"') and "<html" not in fragment
 
 
 def _join(client: TestClient, table_id: str, name: str) -> tuple[dict[str, str], dict[str, str]]:
@@ -233,7 +235,9 @@ def test_a_player_claims_a_being_gives_only_its_commands_and_the_gm_hands_it_ove
     assert ayla_id is not None and "Joué par Ayla" in html.unescape(gm_page)
     web.post(f"/t/{table_id}/s/{session_id}/player", data={"actor": "Yves", "member": ""}, headers=_csrf(web))
     _as(web, ayla)
-    assert "Jouer Yves" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Jouer Yves" in html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     _as(web, gm)
     web.post(
         f"/t/{table_id}/s/{session_id}/player",
@@ -241,7 +245,9 @@ def test_a_player_claims_a_being_gives_only_its_commands_and_the_gm_hands_it_ove
         headers=_csrf(web),
     )
     _as(web, ayla)
-    assert "Vous jouez Asmo" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Vous jouez Asmo" in html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     # a player cannot hand an actor over
     answer = web.post(
         f"/t/{table_id}/s/{session_id}/player",
@@ -397,12 +403,16 @@ def test_a_character_named_like_an_actor_links_nobody_a_claim_does(web: TestClie
         headers=_csrf(web),
     )
     assert made.status_code == 201, made.text
-    assert "Joué par Ayla" not in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Joué par Ayla" not in html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     _as(web, ayla)
-    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
     assert "Vous jouez Anca" not in page and "Jouer Anca" in page
     web.post(f"/t/{table_id}/s/{session_id}/claim", data={"actor": "Anca"}, headers=_csrf(web))
-    assert "Vous jouez Anca" in html.unescape(web.get(f"/t/{table_id}/s/{session_id}/game").text)
+    assert "Vous jouez Anca" in html.unescape(
+        web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     _as(web, gm)
     _gm, bren = _join(web, table_id, "Bren")
     _as(web, bren)
@@ -419,13 +429,23 @@ def test_the_gm_takes_a_command_back_and_gives_it_again_on_a_session_page(web: T
     command = _forms(web.get(f"/t/{table_id}/s/{session_id}").text)[0]
     _play(web, table_id, session_id, json.loads(command))
     played = _api(web, session_id)
-    forward = f"/t/{table_id}/s/{session_id}/forward"
+    forward = f"/t/{table_id}/s/{session_id}/redo"
     assert f'hx-post="{forward}"' in web.get(f"/t/{table_id}/s/{session_id}").text
     nothing = web.post(forward, data={"version": "1"}, headers=_csrf(web))
     assert "Aucune commande à refaire." in html.unescape(nothing.text)  # nothing taken back yet
-    back = web.post(f"/t/{table_id}/s/{session_id}/back", data={"version": "1"}, headers=_csrf(web))
+    back = web.post(f"/t/{table_id}/s/{session_id}/undo", data={"version": "1"}, headers=_csrf(web))
     assert back.status_code == 200 and _api(web, session_id)["version"] == 0
     assert web.post(forward, data={"version": "0"}).status_code == 403  # no CSRF value: refused
     again = web.post(forward, data={"version": "0"}, headers=_csrf(web))
     assert again.status_code == 200 and 'role="alert"' not in again.text
     assert _api(web, session_id) == played  # the same command, the same dice, the same state
+
+
+@pytest.mark.parametrize("kind", ["insmv", "warzone", "carpathes"])
+def test_a_session_page_is_titled_with_its_games_own_name(web: TestClient, kind: str) -> None:
+    """The page's heading is the name the game's plugin gives (no page names a game itself)."""
+    from meneur.engine.registry import game
+
+    table_id, session_id = _session(web, kind)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
+    assert f"<h1>{game(kind).name} — Jeudi</h1>" in page

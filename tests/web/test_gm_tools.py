@@ -65,7 +65,7 @@ def test_the_gm_places_a_terrain_element_that_everyone_sees_named(web: TestClien
     assert '<g class="terrain hazard"' in placed and "danger, rang 2 : 3.0 m, 4.5 m" in placed
     player = _player(web, table_id)
     _as(web, player)
-    seen = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
+    seen = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
     assert "<title>danger (rang 2 ; 3.0 m, 4.5 m)</title>" in seen
     assert 'id="terrain-form"' not in seen  # the GM's form only
     refused = _terrain(web, table_id, session_id, version="2")

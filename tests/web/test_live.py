@@ -110,7 +110,10 @@ def test_a_change_brings_each_viewer_the_fragment_the_http_route_renders_for_the
     for name, cookies in (("gm", seats.gm), ("ayla", seats.ayla), ("olga", seats.olga)):
         seats.be(cookies)
         # one rendering path: the socket's fragment is the fragment route's answer, byte for byte
-        assert shown[name][1] == web.get(f"/t/{seats.table_id}/s/{seats.session_id}/view").text
+        assert (
+            shown[name][1]
+            == web.get(f"/t/{seats.table_id}/s/{seats.session_id}", headers={"HX-Request": "true"}).text
+        )
     gm_view, ayla_view = shown["gm"][1], shown["ayla"][1]
     assert gm_view.startswith('<div id="fight"') and 'data-version="1"' in gm_view
     # the table hides an NPC's Vigueur from the players (the projection), not from the GM
@@ -250,11 +253,11 @@ def test_a_session_page_of_another_game_gets_its_fragment(web: TestClient) -> No
     command = html.unescape(re.findall(r'name="command" value="([^"]*)"', page)[0])
     with web.websocket_connect(url) as socket:
         played = web.post(
-            f"/t/{table_id}/s/{session_id}/play",
+            f"/t/{table_id}/s/{session_id}/do",
             data={"command": command, "version": "0", "csrf": csrf(web)},
         )
         assert played.status_code == 200
         at, fragment = _message(socket)
     assert at == web.get(f"/api/v1/tables/{table_id}").json()["seq"]
     assert fragment.startswith('<div id="game"') and 'data-version="1"' in fragment
-    assert fragment == web.get(f"/t/{table_id}/s/{session_id}/game").text
+    assert fragment == web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text

@@ -55,7 +55,7 @@ def _settled(web: TestClient, table_id: str, session_id: str, version: int) -> s
     """The GM's fragment once the session reached ``version`` and auto-play waits for a player."""
     deadline = time.monotonic() + 30  # a bound against a hang, not a measure
     while True:
-        page = web.get(f"/t/{table_id}/s/{session_id}/view").text
+        page = web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
         found = autoplay.autoplay_of(web.app, session_id)
         if _version(page) >= version and (found is None or not found.on or found.waiting):
             return page
@@ -109,7 +109,9 @@ def test_the_help_is_the_gms_only(web: TestClient) -> None:
     assert found is not None
     web.cookies.clear()
     join(web, table_id, found.group(1), "Ayla")
-    assert 'id="npc-help"' not in web.get(f"/t/{table_id}/s/{session_id}/view").text
+    assert (
+        'id="npc-help"' not in web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+    )
     assert web.get(f"/t/{table_id}/s/{session_id}/suggest").status_code == 403
     switched = web.post(f"/t/{table_id}/s/{session_id}/autoplay", data={"on": "on"}, headers=_csrf(web))
     assert switched.status_code == 403 and autoplay.autoplay_of(web.app, session_id) is None
@@ -179,7 +181,7 @@ def test_a_refused_command_switches_auto_play_off_with_the_engines_reason(
     while (found := autoplay.autoplay_of(web.app, session_id)) is not None and found.on:
         assert time.monotonic() < deadline
         time.sleep(0.02)
-    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
     assert 'id="autoplay-stopped"' in page and 'aria-checked="false"' in page
     assert _version(page) == 2  # nothing was applied
 
@@ -198,5 +200,5 @@ def test_auto_play_switches_itself_off_when_a_side_is_down(web: TestClient) -> N
     _settled(web, table_id, session_id, 3)
     found = autoplay.autoplay_of(web.app, session_id)
     assert found is not None and not found.on
-    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
     assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it

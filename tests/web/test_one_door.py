@@ -114,7 +114,7 @@ def _outputs(client: TestClient, table: Table, sid: str, seat: Seat) -> dict[str
     client.cookies.set(seat_cookie(table.id), seat.token)
     try:
         found["page"] = client.get(f"/t/{table.id}/s/{sid}").text
-        found["fragment"] = client.get(f"/t/{table.id}/s/{sid}/view").text
+        found["fragment"] = client.get(f"/t/{table.id}/s/{sid}", headers={"HX-Request": "true"}).text
         with client.websocket_connect(f"/t/{table.id}/live?page=fight&session={sid}&after=0") as ws:
             found["socket"] = ws.receive_text()  # an older page: the current fragment, once
     finally:

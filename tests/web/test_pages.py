@@ -83,8 +83,8 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
     )
     web.cookies.clear()
     web.cookies.update(player)
-    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}/view").text)
-    raw = web.get(f"/t/{table_id}/s/{session_id}/view").text
+    page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
+    raw = web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
     commands = [json.loads(html.unescape(c)) for c in re.findall(r'name="command" value="([^"]+)"', raw)]
     assert commands and all(
         next(iter(c.values()))["actor"] == "kitsune" for c in commands if isinstance(c, dict)

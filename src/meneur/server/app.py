@@ -283,10 +283,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             db.execute(text("SELECT 1"))
         return {"status": "ready"}
 
-    from meneur.server import energy_view
     from meneur.server.api import accounts, characters, commands, options, redo, rolls, sessions, tables
-
-    energy_view.register()
     from meneur.server.live import router as live_router
 
     app.include_router(accounts.router)

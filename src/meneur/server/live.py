@@ -265,7 +265,7 @@ class _Watcher:
             return "", Viewer(self.member_id, "gm", frozenset()), {}
         found = self.sessions.get(session_id)
         if found is None:
-            from meneur.server.api.sessions import options_for, viewer_of
+            from meneur.server.services.sessions import options_for, viewer_of
 
             with self.app.state.store.reader() as db:
                 member = db.get(Member, self.member_id)

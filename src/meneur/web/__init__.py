@@ -29,6 +29,7 @@ def mount(app: Any) -> None:
         npc_pages,
         options_pages,
         routes,
+        sessions,
         tables,
     )
     from meneur.web.pages import STATIC, PageAnswer
@@ -38,7 +39,8 @@ def mount(app: Any) -> None:
     app.state.web_autoplay = {}
     app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()
-    app.include_router(games.router)  # before the fight's routes: it answers the other kinds' pages
+    app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
+    app.include_router(games.router)
     app.include_router(routes.router)
     app.include_router(home.router)
     app.include_router(account.router)

@@ -23,15 +23,14 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
-from starlette.requests import Request
 
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.server import feed
-from meneur.server.api import commands as commands_api
-from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller
 from meneur.server.models import GameSession, Member
+from meneur.server.services import Context
+from meneur.server.services import sessions as service
 from meneur.systems.energy.ai.adapter import over
 from meneur.systems.energy.combat.state import Phase
 from meneur.systems.energy.view import npc
@@ -230,10 +229,11 @@ class _Step(NamedTuple):
     reason: Message | MeneurError | ApiError | None = None
 
 
-def _request(app: Any) -> Request:
-    """A request of this server for the service functions (they read ``request.app`` only)."""
-    return Request(
-        {"type": "http", "app": app, "method": "POST", "path": "/", "headers": [], "query_string": b""}
+def _context(app: Any, db: Db) -> Context:
+    """The service layer's :class:`Context` of this server, with this thread's database session."""
+    state = app.state
+    return Context(
+        db=db, store=state.store, games=state.games, hub=state.hub, settings=state.settings, state=state
     )
 
 
@@ -266,9 +266,7 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         if not found.on:  # switched off meanwhile
             return _Step("wait")
         try:
-            commands_api.give_command(
-                session_id, sessions_api.CommandIn(command=wire, version=version), me, _request(app), db
-            )
+            service.do(_context(app, db), me, session_id, service.CommandIn(command=wire, version=version))
         except ApiError as error:
             if error.status_code == 409:  # someone (another worker) played first: look again
                 return _Step("again")

@@ -1,7 +1,7 @@
 """The Energy fight as the pages show it: a view of the state, the legal entries and the log.
 
 Everything here is read off the session as the viewer may see it
-(:func:`meneur.server.views.session_view`: the state as the API projects it, the engine's state
+(:func:`meneur.server.services.sessions.session_view`: the state as the API projects it, the engine's state
 without what is hidden from the viewer, the buttons from the legal-action query with the refused
 ones and their reasons, the log lines from the system's ``describe``); the page never holds the
 engine's session. The only computing is layout (percentages of a bar, a plan's scale).
@@ -18,10 +18,11 @@ from sqlalchemy.orm import Session as Db
 
 from meneur.engine.registry import system
 from meneur.i18n import N_, Message, set_language
-from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller
 from meneur.server.models import Member
-from meneur.server.views import session_view
+from meneur.server.services import context
+from meneur.server.services import sessions as api
+from meneur.server.services.sessions import session_view
 from meneur.systems.energy.combat.effects.terrain import KINDS as TERRAIN_KINDS
 from meneur.web import arrivals
 
@@ -235,7 +236,7 @@ def build(
     """The fight as ``me`` may see it and act in it."""
     set_language(lang)  # the engine's words (footer, action words) follow the current language
 
-    shown = session_view(request, db, me, session_id, lang)
+    shown = session_view(context(request, db), me, session_id, lang)
     viewer, controllers = shown.viewer, shown.controllers
     # The engine's state as this viewer may know it names actions and powers; every number shown
     # comes from ``data``, the state's JSON (an NPC's Vigueur may be hidden or a bar).

@@ -1,27 +1,30 @@
 """The Energy fight's pages: the view, a player's or the GM's command, the GM's forms (a combatant
 arrives, is adjusted, leaves; a terrain element is placed), undo and redo, claiming a character.
 
-A route reads the form, builds the engine's command, calls the same service function as the REST
-API (:mod:`meneur.server.api.sessions`) and renders the fight again. A refusal is the engine's
+The shared verbs (the page and its fragment, ``do``, ``undo``, ``redo``, ``claim``) come through the
+one session router (:mod:`meneur.web.sessions`) to :data:`PAGES`; the GM's own forms are on this
+module's router. Each reads the form, builds the engine's command, calls the same service as the
+REST API (:mod:`meneur.server.services.sessions`) and renders the fight again. A refusal is the engine's
 message, shown beside the buttons; nothing here decides a rule.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
+from sqlalchemy.orm import Session as Db
+from starlette.datastructures import FormData
 
 from meneur.engine.codec import with_fields
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
-from meneur.server.api import commands as commands_api
-from meneur.server.api import redo as redo_api
-from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameTable
+from meneur.server.services import context
+from meneur.server.services import sessions as service
 from meneur.storage import parse_data
 from meneur.web import arrivals, claims
 from meneur.web import fight as fight_view
@@ -44,7 +47,7 @@ def _fight(
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
-        view.redo = redo_api.redoable(db, session_id, view.version) is not None
+        view.redo = service.may_redo(context(request, db), me, session_id, view.version)
     name = "_fight.html" if fragment else "fight.html"
     from meneur.web.npc_pages import panel
 
@@ -61,18 +64,6 @@ def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller:
     return checked_session(request, db, table_id, session_id, frozenset({fight_view.KIND}), csrf)
-
-
-@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
-def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    return _fight(request, db, me, table_id, session_id, fragment=False)
-
-
-@router.get("/t/{table_id}/s/{session_id}/view", response_class=HTMLResponse)
-def fight_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    return _fight(request, db, me, table_id, session_id)
 
 
 class TooFewTargetsError(ValueError):
@@ -118,8 +109,8 @@ def _give(
     """Give ``command`` through the API's service (with the control ``links`` it makes); the
     refusal's message, if any."""
     try:
-        commands_api.give_command(
-            session_id, sessions_api.CommandIn(command=command, version=version), me, request, db, links
+        service.do(
+            context(request, db), me, session_id, service.CommandIn(command=command, version=version), links
         )
     except Refused as error:
         return error.render(language(request))
@@ -138,20 +129,19 @@ def _damaged(request: Request, db: Database, me: Caller, table_id: str, session_
     return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
 
 
-@router.post("/t/{table_id}/s/{session_id}/do", response_class=HTMLResponse)
 def act(
     request: Request,
     db: Database,
     table_id: str,
     session_id: str,
-    command: OptionalText = "",
-    version: OptionalText = "0",
-    tokens: OptionalText = "",
-    x: OptionalText = "",
-    y: OptionalText = "",
-    area: OptionalText = "",
-    targets: Annotated[list[str] | None, Form()] = None,
-    csrf: OptionalText = "",
+    command: str = "",
+    version: str = "0",
+    tokens: str = "",
+    x: str = "",
+    y: str = "",
+    area: str = "",
+    targets: list[str] | None = None,
+    csrf: str = "",
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
     aimed = (targets or []) if area else None
@@ -264,32 +254,6 @@ def gm_command(
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
-@router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)
-def undo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """Take the last command back (auto-play stops: it would play the move again)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=False)
-
-
-@router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
-def redo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """Carry out again the command the GM took back last (stored: it survives a restart)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=True)
-
-
 def _step(
     request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
 ) -> HTMLResponse:
@@ -302,14 +266,13 @@ def _step(
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
-@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
 def claim(
     request: Request,
     db: Database,
     table_id: str,
     session_id: str,
-    actor: OptionalText = "",
-    csrf: OptionalText = "",
+    actor: str = "",
+    csrf: str = "",
 ) -> HTMLResponse:
     """A player takes a player character of the fight that nobody plays yet."""
     me = _checked(request, db, table_id, session_id, csrf)
@@ -319,3 +282,40 @@ def claim(
     error = claims.claim(request, table_id, session_id, actor, me, free, lang)
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id, error=error)
+
+
+def _text(form: FormData, name: str, default: str = "") -> str:
+    value = form.get(name, default)
+    return value if isinstance(value, str) else default
+
+
+class FightPages:
+    """The Energy fight's session pages, for the one session router (:mod:`meneur.web.sessions`);
+    the GM's own verbs (``gm``, ``suggest``, ``autoplay``) stay on this module's router."""
+
+    kinds = frozenset({fight_view.KIND})
+
+    def page(self, request: Request, db: Db, table_id: str, session_id: str, fragment: bool) -> HTMLResponse:
+        me = _checked(request, db, table_id, session_id)
+        return _fight(request, db, me, table_id, session_id, fragment=fragment)
+
+    def do(self, request: Request, db: Db, table_id: str, session_id: str, form: FormData) -> HTMLResponse:
+        targets = [t for t in form.getlist("targets") if isinstance(t, str)] if "targets" in form else None
+        fields = {name: _text(form, name) for name in ("command", "tokens", "x", "y", "area", "csrf")}
+        return act(
+            request, db, table_id, session_id, version=_text(form, "version", "0"), targets=targets, **fields
+        )
+
+    def step(
+        self, request: Request, db: Db, table_id: str, session_id: str, version: str, csrf: str, forward: bool
+    ) -> HTMLResponse:
+        return _step(request, db, table_id, session_id, version, csrf, forward=forward)
+
+    def claim(
+        self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
+    ) -> HTMLResponse:
+        return claim(request, db, table_id, session_id, actor, csrf)
+
+
+PAGES = FightPages()
+"""The Energy plugin's view adapter (:attr:`meneur.engine.plugin.Game.view`)."""

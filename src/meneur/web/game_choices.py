@@ -18,8 +18,9 @@ from meneur.engine.codec import with_fields
 from meneur.engine.registry import system
 from meneur.errors import MeneurError
 from meneur.i18n import N_, translate
-from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
+from meneur.server.services import context
+from meneur.server.services import sessions as api
 from meneur.web.game_carpathes import (
     ATTACK_FLAGS,
     InitiativeForm,
@@ -64,6 +65,11 @@ async def chosen(request: Request) -> Choices:
     """What was chosen beside a button: the form's fields (a command given) or the query's (its
     odds asked again)."""
     data: Any = await request.form() if request.method == "POST" else request.query_params
+    return choices_of(data)
+
+
+def choices_of(data: Any) -> Choices:
+    """What was chosen beside a button, from a form's (or a query's) fields."""
     found = {f.name: data.get(f.name) for f in fields_of(Choices) if f.name != "initiative"}
     texts = {name: value for name, value in found.items() if isinstance(value, str)}
     return Choices(**texts, initiative=initiative_form(data))
@@ -115,7 +121,7 @@ def with_choices(wire: Any, chosen: Choices) -> Any:
 
 def _now(request: Request, db: Database, me: Caller, session_id: str) -> tuple[str, Any, Any]:
     """The session's kind, rules and state now, as ``me`` sees it."""
-    shown = api.get_session(session_id, me, request, db)
+    shown = api.get(context(request, db), me, session_id)
     rules = system(shown.kind)
     return shown.kind, rules, rules.state_from_json(shown.state)
 

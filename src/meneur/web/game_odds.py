@@ -181,48 +181,36 @@ def _insmv_opposed(state: Any, command: Any, lang: str) -> Odds:
     return Odds([(words[key], float(chance) * 100) for key, chance in found.items()], sides=sides)
 
 
-def warzone_outcomes(spec: Any, lang: str) -> list[tuple[str, float]]:
-    """The four outcomes of a Warzone power test and their chances, in per cent."""
+def warzone_outcomes(spec: Any, lang: str, options: Any = None) -> list[tuple[str, float]]:
+    """The four outcomes of a Warzone power test and their chances, in per cent (with the table's
+    ``options``: the book's when ``None``)."""
     from meneur.systems.warzone.odds import outcome_odds
 
+    return _warzone_words(outcome_odds(spec, options), lang)
+
+
+WAKE_UP_WORDS = {"gets_up": N_("gets up"), "stays_down": N_("stays knocked down")}
+
+
+def _warzone_words(found: dict[str, Any], lang: str) -> list[tuple[str, float]]:
+    """The chances the rules computed, in per cent, each with its words."""
     return [
-        (translate("warzone", WARZONE_OUTCOMES[key], lang), float(chance) * 100)
-        for key, chance in outcome_odds(spec).items()
+        (
+            translate("web", WAKE_UP_WORDS[key], lang)
+            if key in WAKE_UP_WORDS
+            else translate("warzone", WARZONE_OUTCOMES[key], lang),
+            float(chance) * 100,
+        )
+        for key, chance in found.items()
     ]
 
 
 def _warzone(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    from meneur.systems.warzone import commands as c
-    from meneur.systems.warzone.power_test import PowerTestSpec
-    from meneur.systems.warzone.squad import resolve
+    """The outcomes the rules compute for ``command`` with the session's table options
+    (:func:`meneur.systems.warzone.view.outcomes.outcomes`)."""
+    from meneur.systems.warzone.view.outcomes import outcomes
 
-    if not isinstance(command, c.TestTechnique | c.CastSpell | c.TestWakeUp):
-        return []
-    model = state.models[resolve(state, command.model)]
-    if isinstance(command, c.TestWakeUp):
-        return _wake_up(model, lang)
-    if isinstance(command, c.TestTechnique):
-        name, order = model.next_technique, model.techniques_tested + 1
-    else:
-        name, order = command.name, None
-    power = next((p for p in model.figure.powers if p.name == name), None)
-    if power is None:
-        return []
-    return warzone_outcomes(PowerTestSpec(model.figure.power, power.difficulty, order, model.penalty), lang)
-
-
-def _wake_up(model: Any, lang: str) -> list[tuple[str, float]]:
-    """A knocked-down model's test to get up: a d20 at most its leadership with the modifier the
-    engine rolls it with (:func:`meneur.systems.warzone.activation.wake_up_terms`)."""
-    from meneur.systems.warzone.activation import wake_up_terms
-    from meneur.systems.warzone.leadership import threshold
-    from meneur.systems.warzone.odds import leadership_odds
-
-    up = float(leadership_odds(threshold(*wake_up_terms(model)))) * 100
-    return [
-        (translate("web", N_("gets up"), lang), up),
-        (translate("web", N_("stays knocked down"), lang), 100 - up),
-    ]
+    return _warzone_words(outcomes(state, command), lang)
 
 
 def carpathes_tiers(trait: int, bonus: int, mode: Any, lang: str) -> list[tuple[str, float]]:

@@ -14,12 +14,13 @@ from typing import Any
 
 from fastapi import Request
 
-from meneur.engine.registry import system
+from meneur.engine.registry import kind_of, system
 from meneur.i18n import set_language, translate
-from meneur.server.api import sessions as api
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession, Member
-from meneur.server.views import session_view
+from meneur.server.services import context
+from meneur.server.services import sessions as api
+from meneur.server.services.sessions import session_view
 from meneur.web import game_carpathes
 from meneur.web.game_choices import chosen_odds
 from meneur.web.game_odds import Odds, odds
@@ -83,6 +84,12 @@ class GameView:
     mine: list[str] = field(default_factory=list)
     violence: list[dict[str, Any]] = field(default_factory=list)
     """Warzone: the violence table's rows."""
+    title: str = ""
+    """The game's own name (its plugin's :attr:`~meneur.engine.plugin.Game.name`)."""
+    row_template: str = ""
+    """The template of one actor's card (the plugin's ``extra["session_row"]``)."""
+    after_template: str | None = None
+    """A template shown after the buttons (the plugin's ``extra["session_after"]``), if any."""
 
     @property
     def groups(self) -> list[tuple[str | None, list[Button]]]:
@@ -255,9 +262,12 @@ def build(
 
     lang = language(request)
     set_language(lang)
-    shown = session_view(request, db, me, session_id, lang)
+    shown = session_view(context(request, db), me, session_id, lang)
     legal, log, viewer = shown, api.LogOut(version=shown.version, log=shown.log), shown.viewer
     rules = system(shown.kind)
+    found = kind_of(shown.kind)
+    assert found is not None  # a kind these pages show is a listed game's
+    game = found[0]
     state = rules.state_from_json(shown.state)
     row = db.get(GameSession, session_id)
     assert row is not None
@@ -285,4 +295,7 @@ def build(
         members=table_players(db, table_id) if me.is_gm else [],
         mine=sorted(viewer.actors),
         violence=_violence_table(lang) if shown.kind == "warzone" else [],
+        title=game.name,
+        row_template=game.extra["session_row"],
+        after_template=game.extra.get("session_after"),
     )

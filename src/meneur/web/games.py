@@ -15,26 +15,25 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
+from starlette.datastructures import FormData
 
 from meneur.engine.registry import system
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
-from meneur.server.api import commands as commands_api
-from meneur.server.api import redo as redo_api
-from meneur.server.api import sessions as api
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import context
+from meneur.server.services import sessions as api
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
-from meneur.web.game_choices import Choices, chosen, chosen_odds, with_choices
+from meneur.web.game_choices import Choices, choices_of, chosen, chosen_odds, with_choices
 from meneur.web.game_odds import Odds
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
 Chosen = Annotated[Choices, Depends(chosen)]
-KINDS = ("insmv", "warzone", "carpathes")
 
 EXAMPLES: dict[str, Any] = {
     "insmv": {
@@ -86,7 +85,7 @@ EXAMPLES: dict[str, Any] = {
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller:
-    return routes.checked_session(request, db, table_id, session_id, frozenset(KINDS), csrf)
+    return routes.checked_session(request, db, table_id, session_id, PAGES.kinds, csrf)
 
 
 def _page(
@@ -101,7 +100,7 @@ def _page(
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = game_view.build(request, db, me, table_id, session_id, error, given)
-    redo = me.is_gm and redo_api.redoable(db, session_id, view.version) is not None
+    redo = api.may_redo(context(request, db), me, session_id, view.version)
     return render(
         request,
         "_game.html" if fragment else "game.html",
@@ -109,36 +108,20 @@ def _page(
     )
 
 
-@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
-def session_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    row = db.get(GameSession, session_id)
-    if row is None or row.kind not in KINDS:
-        return routes.fight_page(request, db, table_id, session_id)
-    me = _checked(request, db, table_id, session_id)
-    return _page(request, db, me, table_id, session_id, fragment=False)
-
-
-@router.get("/t/{table_id}/s/{session_id}/game", response_class=HTMLResponse)
-def session_fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    me = _checked(request, db, table_id, session_id)
-    return _page(request, db, me, table_id, session_id)
-
-
 def _dice(text: str) -> list[int] | None:
     return [int(part) for part in text.replace(",", " ").split()] if text.strip() else None
 
 
-@router.post("/t/{table_id}/s/{session_id}/play", response_class=HTMLResponse)
 def play(
     request: Request,
     db: Database,
     table_id: str,
     session_id: str,
-    chosen: Chosen,
-    command: Text = "",
-    version: Text = "0",
-    dice: Text = "",
-    csrf: Text = "",
+    chosen: Choices,
+    command: str = "",
+    version: str = "0",
+    dice: str = "",
+    csrf: str = "",
 ) -> HTMLResponse:
     """A command from a button, with what was chosen beside it (:class:`Choices`); refused, its
     button shows the choices as made beside the reason."""
@@ -153,7 +136,7 @@ def play(
     error = None
     try:
         body = routes._valid(lambda: api.CommandIn(command=wire, version=number, dice=entered))
-        commands_api.give_command(session_id, body, me, request, db)
+        api.do(context(request, db), me, session_id, body)
     except Refused as problem:
         error = problem.render(lang)
     except (ApiError, MeneurError) as problem:
@@ -190,22 +173,6 @@ def odds(
     return render(request, "_game_odds.html", {"b": {"odds": found}, "key": key, "view": view, "me": me})
 
 
-@router.post("/t/{table_id}/s/{session_id}/back", response_class=HTMLResponse)
-def undo(
-    request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
-) -> HTMLResponse:
-    """Take the last command back (the GM's)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=False)
-
-
-@router.post("/t/{table_id}/s/{session_id}/forward", response_class=HTMLResponse)
-def redo(
-    request: Request, db: Database, table_id: str, session_id: str, version: Text = "0", csrf: Text = ""
-) -> HTMLResponse:
-    """Carry out again the command the GM took back last (stored with the session)."""
-    return _step(request, db, table_id, session_id, version, csrf, forward=True)
-
-
 def _step(
     request: Request, db: Database, table_id: str, session_id: str, version: str, csrf: str, forward: bool
 ) -> HTMLResponse:
@@ -217,20 +184,14 @@ def _step(
 # -- who plays what -------------------------------------------------------------------------------
 
 
-@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
 def claim(
-    request: Request, db: Database, table_id: str, session_id: str, actor: Text = "", csrf: Text = ""
+    request: Request, db: Database, table_id: str, session_id: str, actor: str = "", csrf: str = ""
 ) -> HTMLResponse:
-    """A player takes an actor of the session that nobody plays yet (the fight's own for a fight)."""
-    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
-    if kind not in KINDS:
-        from meneur.web.fight_routes import claim as fight_claim
-
-        return fight_claim(request, db, table_id, session_id, actor, csrf)
+    """A player takes an actor of the session that nobody plays yet."""
     me = _checked(request, db, table_id, session_id, csrf)
     row = db.get(GameSession, session_id)
     assert row is not None
-    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    state = system(row.kind).state_from_json(api.get(context(request, db), me, session_id).state)
     free = set(game_view.actors(row.kind, state)) - set(row.controllers)
     error = claims.claim(request, table_id, session_id, actor, me, free, language(request))
     db.commit()  # a new read transaction sees what was just written
@@ -253,7 +214,7 @@ def hand_over(
     row = db.get(GameSession, session_id)
     assert row is not None
     players = {m for m, _name in game_view.table_players(db, table_id)}
-    state = system(row.kind).state_from_json(api.get_session(session_id, me, request, db).state)
+    state = system(row.kind).state_from_json(api.get(context(request, db), me, session_id).state)
     if not me.is_gm or actor not in game_view.actors(row.kind, state) or (member and member not in players):
         return routes._forbidden(request)
     claims.assign(request, table_id, session_id, actor, member or None, force=True)
@@ -276,7 +237,7 @@ def _new_form(
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id)
     assert table is not None
-    kind = table.system if table.system in KINDS else None
+    kind = table.system if table.system in EXAMPLES else None
     text = setup or (json.dumps(EXAMPLES[kind], ensure_ascii=False, indent=2) if kind else "")
     return render(
         request,
@@ -306,7 +267,57 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
     try:
         read = parse_data(setup, "yaml", "setup") if setup.strip() else None
         body = routes._valid(lambda: api.SessionIn(kind=table.system, setup=read))
-        created = api.create_session(table_id, body, me, request, db)
+        created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
         return _new_form(request, db, me, table_id, setup, routes._error_text(request, problem), 400)
     return redirect(f"/t/{table_id}/s/{created.id}")
+
+
+class GamePages:
+    """The session pages of the games whose plugin names :data:`PAGES` as its view adapter (a
+    session's rows, buttons and odds from :mod:`meneur.web.game_view`), for the one session router
+    (:mod:`meneur.web.sessions`); the odds preview and the GM's hand-over stay on this module's
+    router."""
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        from meneur.engine.plugin import load
+        from meneur.engine.registry import games
+
+        mine = [game for game in games() if game.view is not None and load(game.view) is self]
+        return frozenset(kind.key for game in mine for kind in game.kinds)
+
+    def page(self, request: Request, db: Db, table_id: str, session_id: str, fragment: bool) -> HTMLResponse:
+        me = _checked(request, db, table_id, session_id)
+        return _page(request, db, me, table_id, session_id, fragment=fragment)
+
+    def do(self, request: Request, db: Db, table_id: str, session_id: str, form: FormData) -> HTMLResponse:
+        def text(name: str, default: str = "") -> str:
+            value = form.get(name, default)
+            return value if isinstance(value, str) else default
+
+        return play(
+            request,
+            db,
+            table_id,
+            session_id,
+            choices_of(form),
+            command=text("command"),
+            version=text("version", "0"),
+            dice=text("dice"),
+            csrf=text("csrf"),
+        )
+
+    def step(
+        self, request: Request, db: Db, table_id: str, session_id: str, version: str, csrf: str, forward: bool
+    ) -> HTMLResponse:
+        return _step(request, db, table_id, session_id, version, csrf, forward=forward)
+
+    def claim(
+        self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
+    ) -> HTMLResponse:
+        return claim(request, db, table_id, session_id, actor, csrf)
+
+
+PAGES = GamePages()
+"""The view adapter of the games whose sessions these pages show (:attr:`Game.view`)."""

@@ -44,6 +44,8 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN = 1013
 OVERLOAD = (OperationalError, PoolTimeout)
 PAGES = ("fight", "game", "rolls")
+SESSION_PAGES = ("fight", "game")
+"""The pages that show a session (the name its page's script gives; either fits any game's)."""
 QUIET = 5.0
 """Seconds without a wake-up after which the socket reads the table again (a notification lost, a
 member removed by another process)."""
@@ -128,8 +130,12 @@ class Fragments:
             del self._renders[key]
 
 
-def _request(scope: MutableMapping[str, Any], path: str) -> Request:
-    """An HTTP request for ``path`` with the socket's cookies and headers (the language asked)."""
+def _request(scope: MutableMapping[str, Any], path: str, fragment: bool = False) -> Request:
+    """An HTTP request for ``path`` with the socket's cookies and headers (the language asked); a
+    ``fragment``'s says so as htmx does (``HX-Request``)."""
+    headers = list(scope.get("headers", []))
+    if fragment:
+        headers.append((b"hx-request", b"true"))
     scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "ws"), "http")
     return Request(
         {
@@ -141,7 +147,7 @@ def _request(scope: MutableMapping[str, Any], path: str) -> Request:
             "raw_path": path.encode(),
             "root_path": scope.get("root_path", ""),
             "query_string": b"",
-            "headers": scope.get("headers", []),
+            "headers": headers,
             "client": scope.get("client"),
             "server": scope.get("server"),
             "app": scope["app"],
@@ -151,26 +157,22 @@ def _request(scope: MutableMapping[str, Any], path: str) -> Request:
 
 
 def _path(seat: Seat) -> str:
-    if seat.page == "fight":
-        return f"/t/{seat.table_id}/s/{seat.session_id}/view"
-    if seat.page == "game":
-        return f"/t/{seat.table_id}/s/{seat.session_id}/game"
+    if seat.page in SESSION_PAGES:
+        return f"/t/{seat.table_id}/s/{seat.session_id}"
     return f"/t/{seat.table_id}/rolls/list"
 
 
 def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> str:
     """The page's fragment as the HTTP route answers it, after the ``seq`` it brings the page to."""
-    from meneur.web import fight_routes, games, routes
+    from meneur.web import routes, sessions
     from meneur.web.pages import PageAnswer
 
-    request = _request(scope, _path(seat))
+    request = _request(scope, _path(seat), fragment=seat.page in SESSION_PAGES)
     response: Response
     with app.state.store.reader() as db:
         try:
-            if seat.page == "fight":
-                response = fight_routes.fight_fragment(request, db, seat.table_id, seat.session_id)
-            elif seat.page == "game":
-                response = games.session_fragment(request, db, seat.table_id, seat.session_id)
+            if seat.page in SESSION_PAGES:
+                response = sessions.fragment(request, db, seat.table_id, seat.session_id)
             else:
                 response = routes.rolls_fragment(request, db, seat.table_id)
         except PageAnswer as answer:  # signed out, or the session is gone
@@ -185,8 +187,7 @@ def seat_of(
     app: Any, scope: MutableMapping[str, Any], table_id: str, page: str, session_id: str
 ) -> Seat | int:
     """The connection's member and page, or the code to close it with."""
-    from meneur.web.fight import KIND
-    from meneur.web.games import KINDS
+    from meneur.web.adapter import kinds_with_pages
     from meneur.web.pages import language, seat
 
     request = _request(scope, f"/t/{table_id}")
@@ -199,8 +200,7 @@ def seat_of(
             return CLOSE_NOT_FOUND
         if page != "rolls":
             row = db.get(GameSession, session_id)
-            kinds = (KIND,) if page == "fight" else KINDS
-            if row is None or row.table_id != table_id or row.kind not in kinds:
+            if row is None or row.table_id != table_id or row.kind not in kinds_with_pages():
                 return CLOSE_NOT_FOUND
         return Seat(
             table_id=table_id,

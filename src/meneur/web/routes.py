@@ -136,31 +136,21 @@ def table_gm(request: Request, db: Database, table_id: str) -> Caller:
     return me
 
 
-def fight_page(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    """The Energy fight's page (see :func:`meneur.web.fight_routes.fight_page`)."""
-    from meneur.web.fight_routes import fight_page as page
-
-    return page(request, db, table_id, session_id)
-
-
 def history_step(
     request: Request, db: Database, me: Caller, session_id: str, version: str, forward: bool
 ) -> str | None:
     """Take the session's last command back, or (``forward``) carry out again the one taken back last,
-    through the API (the GM's; stored, so it survives a restart); why not, in the user's words, or
+    through the sessions' service (the GM's; stored, so it survives a restart); why not, in the user's words, or
     ``None``. ``version`` is the form's field: a damaged one changes nothing."""
-    from meneur.server.api import redo as redo_api
-    from meneur.server.api import sessions as sessions_api
+    from meneur.server.services import context
+    from meneur.server.services import sessions as service
 
     if not (version.isascii() and version.isdigit() and len(version) < 10):
         return Message("web", N_("This form is damaged; reload the page.")).render(language(request))
-    body = sessions_api.UndoIn(version=int(version))
     error = None
     try:
-        if forward:
-            redo_api.redo(session_id, body, me, request, db)
-        else:
-            sessions_api.undo(session_id, body, me, request, db)
+        step = service.redo if forward else service.undo
+        step(context(request, db), me, session_id, int(version))
     except (ApiError, MeneurError) as problem:
         error = _error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written

@@ -25,4 +25,6 @@ PLUGIN = Game(
     home_links=(TableLink("/carpathes", Message(DOMAIN, N_("Carpathes: 2D6 + Trait")), gm_only=False),),
     pages="meneur.systems.carpathes.view.pages:router",
     templates="meneur.systems.carpathes.view",
+    view="meneur.web.games:PAGES",
+    extra={"session_row": "_carpathes_character.html"},
 )

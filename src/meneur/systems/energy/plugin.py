@@ -18,6 +18,7 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Fight")),
             rules="meneur.systems.energy.combat.engine",
             options="meneur.systems.energy.combat.options:TableOptions",
+            projection="meneur.systems.energy.view.projection:PROJECTION",
         ),
         SessionKind(
             key="energy-campaign",
@@ -44,4 +45,5 @@ PLUGIN = Game(
     cli_names=("es",),
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
+    view="meneur.web.fight_routes:PAGES",
 )

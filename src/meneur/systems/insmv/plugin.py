@@ -25,4 +25,6 @@ PLUGIN = Game(
     home_links=(TableLink("/insmv", Message(DOMAIN, N_("INS/MV: a test on the table UM")), gm_only=False),),
     pages="meneur.systems.insmv.view.pages:router",
     templates="meneur.systems.insmv.view",
+    view="meneur.web.games:PAGES",
+    extra={"session_row": "_insmv_being.html"},
 )

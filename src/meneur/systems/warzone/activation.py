@@ -31,10 +31,17 @@ def wake_up_terms(state: TurnState) -> tuple[int, int]:
     return state.figure.leadership, state.options.wake_up_modifier
 
 
+def power_test_spec(state: TurnState, power: Power, order: int | None) -> PowerTestSpec:
+    """The power test the model makes now with ``power`` (a technique at ``order`` in its
+    activation, ``None`` for a spell): its Moc, the power's difficulty and the violence penalty so
+    far. The engine rolls it; the pages show its odds from it, with the model's table options."""
+    return PowerTestSpec(state.figure.power, power.difficulty, order, state.penalty)
+
+
 def _casting_events(
     state: TurnState, power: Power, order: int | None, source: DiceSource
 ) -> tuple[list[e.Event], Casting]:
-    spec = PowerTestSpec(state.figure.power, power.difficulty, order, state.penalty)
+    spec = power_test_spec(state, power, order)
     result = cast(spec, power.kind, power.action_cost, source, state.options, state.figure.leadership)
     events: list[e.Event] = [
         e.PowerTested(

@@ -1,4 +1,4 @@
-"""An Energy fight (``energy-fight``) as a player or an observer sees it.
+"""An Energy fight (``energy-fight``) as a player or an observer sees it: its :data:`PROJECTION`.
 
 The table option ``npc_vigueur`` says how an NPC's Vigueur shows: ``hidden`` (the default, and any
 unknown value), ``bar`` (a gauge in tenths, rounded up so that a standing NPC never shows empty) or
@@ -21,10 +21,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from meneur.server import projection
-from meneur.server.projection import HIDDEN, Viewer
+from meneur.engine.projection import HIDDEN, HIDE, Projection, Viewer, mentions
+from meneur.i18n import N_, Message
 
-KIND = "energy-fight"
+DOMAIN = "web"
+
 MODES = ("hidden", "bar", "shown")
 NPCS = "npcs"
 HIDDEN_IDS = "hidden_ids"
@@ -196,8 +197,8 @@ def project_command(command: Any, viewer: Viewer, options: Mapping[str, Any]) ->
     """The command as a player or an observer sees it: not at all when it names a hidden NPC; the
     Vigueur the GM sets an NPC to blanked (as its ``adjusted`` event); an arriving character's file
     reduced to its name, and an arriving NPC's Vigueur blanked."""
-    if projection.mentions(command, secrets(viewer, options)):
-        return projection.HIDE
+    if mentions(command, secrets(viewer, options)):
+        return HIDE
     if not isinstance(command, dict) or len(command) != 1:
         return command
     name, fields = next(iter(command.items()))
@@ -278,14 +279,35 @@ def _named(command: Any) -> list[tuple[str, str]]:
     return found
 
 
-def register() -> None:
-    projection.register(
-        KIND,
-        state=project_state,
-        events=project_events,
-        context=context,
-        commands=project_command,
-        secrets=secrets,
-        engine=project_engine,
-        reader=read_command,
-    )
+def setup_problem(setup: Any) -> Message | None:
+    """Why ``setup`` may not start a fight at a table: a combatant that names a character file (the
+    server reads no file of its own disk for a client, and a session must replay from what is
+    stored). ``None`` when it may."""
+    combatants = setup.get("combatants") if isinstance(setup, dict) else None
+    if not isinstance(combatants, list):
+        return None
+    for entry in combatants:
+        if isinstance(entry, dict) and "file" in entry:
+            return Message(
+                DOMAIN,
+                N_(
+                    "Combatant {id}: a fight at a table reads no file of the server. Give the character"
+                    " itself ('character': the file's contents), a hero of the library ('hero') or an"
+                    " NPC's rank ('npc')."
+                ),
+                {"id": str(entry.get("id", "?"))[:50]},
+            )
+    return None
+
+
+PROJECTION = Projection(
+    state=project_state,
+    events=project_events,
+    commands=project_command,
+    secrets=secrets,
+    engine=project_engine,
+    reader=read_command,
+    context=context,
+    setup=setup_problem,
+)
+"""An Energy fight as a viewer who is not the GM sees it (:attr:`SessionKind.projection`)."""

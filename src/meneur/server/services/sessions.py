@@ -1,0 +1,795 @@
+"""Engine sessions as a service: create, read, legal commands, the log, a command, undo, redo and
+the page's view, each for one caller and already projected for them.
+
+The REST routes (:mod:`meneur.server.api.sessions`, :mod:`~meneur.server.api.commands`,
+:mod:`~meneur.server.api.redo`) and the pages both call these functions; no one calls a route. A
+function builds the command's wire form, asks :class:`meneur.engine.Session` to carry it out and
+stores the events it returns; it never decides a rule. Who may give a command: the GM any; a player
+only a command whose actor is one the server linked to them in the session's ``controllers``
+(:mod:`meneur.server.permissions`); an observer none. What a viewer who is not the GM receives goes
+through the projections (:mod:`meneur.server.projection`): the raw engine state leaves this module
+only for the GM.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, cast
+
+from pydantic import BaseModel, Field
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.engine import CursorResult
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as Db
+from sqlalchemy.sql.expression import Update
+
+from meneur.dice import EnteredSource, RandomSource
+from meneur.dice.source import DiceSource
+from meneur.engine import Session
+from meneur.engine.registry import SYSTEMS, games, system
+from meneur.errors import MeneurError, Refused
+from meneur.i18n import N_, Message
+from meneur.server import feed
+from meneur.server.api.common import (
+    ApiError,
+    Body,
+    Caller,
+    at_table,
+    conflict,
+    forbidden,
+    gm_only,
+    listed,
+    not_found,
+)
+from meneur.server.auth import new_id
+from meneur.server.games import Resumed, stored_log
+from meneur.server.models import (
+    COMMANDS,
+    EVENTS,
+    SESSIONS,
+    SNAPSHOTS,
+    TABLES,
+    Character,
+    CommandRow,
+    EventRow,
+    GameSession,
+    GameTable,
+    Member,
+    Snapshot,
+)
+from meneur.server.permissions import may_act, may_give, viewer_for
+from meneur.server.projection import (
+    Viewer,
+    mentions,
+    project_command,
+    project_engine,
+    project_events,
+    project_state,
+    read_command,
+    secrets,
+    setup_problem,
+    view_options,
+)
+from meneur.server.services import Context
+from meneur.server.table_options import setup_with
+
+log = logging.getLogger("meneur.server.sessions")
+
+Dice = Annotated[list[Annotated[int, Field(ge=1, le=1_000_000)]], Field(max_length=1000)]
+
+
+def session_kinds() -> list[str]:
+    """Every kind of session a table may play (the kinds of its own system only)."""
+    return sorted(SYSTEMS)
+
+
+# -- what goes in and out ---------------------------------------------------------------------------
+
+
+class SessionIn(Body):
+    kind: Annotated[str, Field(max_length=40, json_schema_extra=listed(session_kinds))]
+    setup: Any
+    controllers: dict[str, str] = Field(default_factory=dict)
+    """Actor id -> member id: who (besides the GM) gives that actor's commands."""
+
+
+class SessionCreated(BaseModel):
+    id: str
+    version: int
+
+
+class SessionOut(BaseModel):
+    id: str
+    kind: str
+    state: Any
+    version: int
+
+
+class LegalOut(BaseModel):
+    actor: str | None
+    kind: str
+    command: Any
+    cost_min: int
+    cost_max: int
+    details: dict[str, Any]
+    rule: str | None
+    reason: str | None
+
+
+class LegalList(BaseModel):
+    version: int
+    legal: list[LegalOut]
+
+
+class CommandIn(Body):
+    command: str | dict[str, Any]
+    """The command's wire form: ``{"name": {fields}}`` or a bare ``"name"``."""
+    version: Annotated[int, Field(ge=0)]
+    dice: Dice | None = None
+    """Dice rolled at the table, in order; random dice when absent."""
+
+
+class CommandDone(BaseModel):
+    events: list[Any]
+    version: int
+
+
+class UndoIn(Body):
+    version: Annotated[int, Field(ge=0)]
+
+
+class Undone(BaseModel):
+    command: Any
+    events: list[Any]
+    version: int
+
+
+class LogEntry(BaseModel):
+    command: Any
+    events: list[Any]
+
+
+class LogOut(BaseModel):
+    version: int
+    log: list[LogEntry]
+
+
+class MovedError(Exception):
+    """Another writer changed the session first."""
+
+
+# -- who looks, with which options ------------------------------------------------------------------
+
+
+def viewer_of(member: Member | Caller, session: GameSession | None) -> Viewer:
+    """The member as a viewer of ``session``: the actors the server linked to them in it."""
+    return viewer_for(member, None if session is None else session.controllers)
+
+
+def hidden_names(db: Db, table_id: str) -> list[str]:
+    """The names of the table's characters the GM hides (a hidden character a player owns hides
+    nothing: only the GM hides)."""
+    return list(
+        db.scalars(
+            select(Character.name).where(
+                Character.table_id == table_id, Character.hidden.is_(True), Character.owner_id.is_(None)
+            )
+        )
+    )
+
+
+def options_for(
+    db: Db, table: GameTable, kind: str, viewer: Viewer, session: Session[Any, Any, Any] | None = None
+) -> dict[str, Any]:
+    """The options the projections of ``kind`` receive for ``viewer`` (the table's as they are for
+    the GM, who sees everything): with the table's hidden characters and what ``session`` tells."""
+    if viewer.is_gm:
+        return dict(table.options)
+    return view_options(kind, table.options, hidden_names(db, table.id), session)
+
+
+def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:
+    row = db.get(GameSession, session_id)
+    if row is None:
+        raise not_found()
+    at_table(me, row.table_id)
+    table = db.get(GameTable, row.table_id)
+    member = db.get(Member, me.id)
+    assert table is not None and member is not None
+    return row, table, viewer_of(member, row)
+
+
+def _installed(kind: str) -> bool:
+    try:
+        system(kind)
+    except ImportError:  # a system not ported to the engine yet
+        return False
+    return True
+
+
+def kinds_of(table_system: str) -> list[str]:
+    """The kinds of session a table of ``table_system`` plays (its game plugin's kinds), among the
+    systems installed."""
+    return [
+        kind.key
+        for game in games()
+        if game.key == table_system
+        for kind in game.kinds
+        if kind.key in SYSTEMS and _installed(kind.key)
+    ]
+
+
+def reads_files(kind: str, setup: Any) -> Message | None:
+    """Why ``setup`` may not start a session of ``kind`` on the server (the kind's projection's setup
+    check: e.g. a setup naming a file of the server's disk), ``None`` when it may."""
+    return setup_problem(kind, setup)
+
+
+# -- the services -----------------------------------------------------------------------------------
+
+
+def create(ctx: Context, me: Caller, table_id: str, body: SessionIn) -> SessionCreated:
+    """Start a session of ``body.kind`` at the table ``table_id`` (the GM's)."""
+    db = ctx.db
+    at_table(me, table_id)
+    table = db.get(GameTable, table_id)
+    if table is None:
+        raise not_found()
+    gm_only(me)
+    known = kinds_of(table.system)
+    if body.kind not in known:
+        raise ApiError(
+            400,
+            "bad_input",
+            Message(
+                "server",
+                N_("A table of {system} plays sessions of these kinds: {known}."),
+                {"system": table.system, "known": ", ".join(known)},
+            ),
+        )
+    members = set(db.scalars(select(Member.id).where(Member.table_id == table_id, Member.removed.is_(False))))
+    if any(owner not in members for owner in body.controllers.values()):
+        raise ApiError(400, "bad_input", Message("server", N_("A controller is not a member of the table.")))
+    problem = reads_files(body.kind, body.setup)
+    if problem is not None:
+        raise ApiError(400, "bad_input", problem)
+    session = Session.new(body.kind, setup_with(table.system, body.kind, table.options, body.setup))
+    session_id = new_id()
+    with ctx.store.writer() as writer:
+        writer.add(
+            GameSession(
+                id=session_id,
+                table_id=table_id,
+                kind=body.kind,
+                setup=session.setup,
+                controllers=body.controllers,
+                version=0,
+                event_count=0,
+            )
+        )
+        writer.flush()
+        feed.append(
+            writer,
+            table_id,
+            "session",
+            {"session": {"id": session_id, "kind": body.kind, "version": 0}},
+            session_id=session_id,
+        )
+    ctx.games.remember(session_id, session)
+    ctx.hub.notify(table_id)
+    return SessionCreated(id=session_id, version=0)
+
+
+def get(ctx: Context, me: Caller, session_id: str) -> SessionOut:
+    """The session's state (its JSON) as ``me`` may see it."""
+    db = ctx.db
+    row, table, viewer = _session(db, me, session_id)
+    with ctx.games.lock(session_id):
+        session = ctx.games.load(db, row)
+        state = session.system.state_json(session.state)
+        version = session.version
+        options = options_for(db, table, row.kind, viewer, session)
+    return SessionOut(
+        id=row.id, kind=row.kind, version=version, state=project_state(row.kind, state, viewer, options)
+    )
+
+
+def legal(ctx: Context, me: Caller, session_id: str, refused: bool = False) -> LegalList:
+    """The commands ``me`` may give now (with those the rules refuse, and why, when ``refused``)."""
+    db = ctx.db
+    row, table, viewer = _session(db, me, session_id)
+    with ctx.games.lock(session_id):
+        session = ctx.games.load(db, row)
+        entries = session.legal(include_refused=refused)
+        codec = session.system.codec
+        words = secrets(row.kind, viewer, options_for(db, table, row.kind, viewer, session))
+        found = [
+            LegalOut(
+                actor=e.actor,
+                kind=e.kind,
+                command=codec.command_to_json(e.command),
+                cost_min=e.cost_min,
+                cost_max=e.cost_max,
+                details=dict(e.details),
+                rule=e.rule,
+                reason=None if e.reason is None else e.reason.render(),
+            )
+            for e in entries
+            if may_act(viewer, e.actor)
+        ]
+        # an entry naming what this viewer may not know of (a hidden NPC: a target, a reason) is not theirs
+        shown = [e for e in found if not mentions([e.command, e.details, e.reason], words)]
+        return LegalList(version=session.version, legal=shown)
+
+
+def session_log(ctx: Context, me: Caller, session_id: str) -> LogOut:
+    """The session's commands and events as ``me`` may see them."""
+    db = ctx.db
+    row, table, viewer = _session(db, me, session_id)
+    with ctx.games.lock(session_id):
+        session = ctx.games.load(db, row)
+        if isinstance(session, Resumed):  # restored from a snapshot: the older commands are stored
+            entries = [{"command": c, "events": e} for c, e in stored_log(db, row.id)]
+        else:
+            entries = session.log_json()
+        options = options_for(db, table, row.kind, viewer, session)
+    return LogOut(
+        version=len(entries),
+        log=[
+            LogEntry(
+                command=project_command(row.kind, e["command"], viewer, options),
+                events=project_events(row.kind, e["events"], viewer, options),
+            )
+            for e in entries
+        ],
+    )
+
+
+def _announce(db: Db, row: GameSession, kind: str, version: int, stored: CommandRow) -> tuple[Any, list[Any]]:
+    """Write the feed's change for a stored command taken back (``undo``) or carried out again
+    (``command``) with the events it caused, and return them: ``(command, events)``."""
+    events = list(
+        db.scalars(select(EventRow.event).where(EventRow.command_id == stored.id).order_by(EventRow.position))
+    )
+    payload = {"session": row.id, "version": version, "command": stored.command, "events": events}
+    feed.append(db, row.table_id, kind, payload, session_id=row.id)
+    return stored.command, events
+
+
+def _moved(db: Db, statement: Update) -> int:
+    """How many rows ``statement`` changed."""
+    return cast("CursorResult[Any]", db.execute(statement)).rowcount
+
+
+def undo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
+    """Take back the last command (the GM's), if the session is still at ``version``."""
+    db = ctx.db
+    row, table, _viewer = _session(db, me, session_id)
+    gm_only(me)
+    games_ = ctx.games
+    with games_.lock(session_id):
+        db.commit()  # a new read transaction sees what other writers committed
+        db.refresh(row)
+        if version != row.version:
+            raise conflict(row.version)
+        if row.version == 0:
+            raise ApiError(409, "nothing_to_undo", Message("server", N_("There is no command to take back.")))
+        games_.load(db, row)
+        try:
+            with ctx.store.writer() as writer:
+                moved = _moved(
+                    writer,
+                    update(GameSession)
+                    .where(GameSession.id == row.id, GameSession.version == row.version)
+                    .values(version=row.version - 1),
+                )
+                if moved != 1:
+                    raise MovedError()
+                last = writer.scalar(
+                    select(CommandRow).where(
+                        CommandRow.session_id == row.id,
+                        CommandRow.version == row.version,
+                        CommandRow.undone.is_(False),
+                    )
+                )
+                assert last is not None
+                last.undone = True
+                writer.execute(  # a snapshot past the live version is never right again
+                    delete(Snapshot).where(Snapshot.session_id == row.id, Snapshot.version >= row.version)
+                )
+                command, events = _announce(writer, row, "undo", row.version - 1, last)
+        except MovedError:
+            games_.forget(session_id)
+            raise conflict(row.version) from None
+        finally:
+            games_.forget(session_id)
+    ctx.hub.notify(table.id)
+    return Undone(command=command, events=events, version=version - 1)
+
+
+def redoable(db: Db, session_id: str, version: int) -> CommandRow | None:
+    """The command ``redo`` would carry out again at ``version``: the latest command taken back at
+    the next version, if it was taken back after the live command at ``version`` was given (a
+    command given after an undo makes the commands taken back before it unredoable)."""
+    live = db.scalar(
+        select(CommandRow.id).where(
+            CommandRow.session_id == session_id,
+            CommandRow.version == version,
+            CommandRow.undone.is_(False),
+        )
+    )
+    return db.scalar(
+        select(CommandRow)
+        .where(
+            CommandRow.session_id == session_id,
+            CommandRow.version == version + 1,
+            CommandRow.undone.is_(True),
+            CommandRow.id > (live or 0),
+        )
+        .order_by(CommandRow.id.desc())
+        .limit(1)
+    )
+
+
+def may_redo(ctx: Context, me: Caller, session_id: str, version: int) -> bool:
+    """Whether ``me`` (the GM only) may carry a command out again at ``version``."""
+    return me.role == "gm" and redoable(ctx.db, session_id, version) is not None
+
+
+def _nothing_to_redo() -> ApiError:
+    return ApiError(409, "nothing_to_redo", Message("server", N_("There is no command to carry out again.")))
+
+
+def redo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
+    """The command taken back last is live again with the events it had (the same dice): the state
+    is the one before the undo (the GM's). Every screen follows it as a command."""
+    db = ctx.db
+    row, table, _viewer = _session(db, me, session_id)
+    gm_only(me)
+    with ctx.games.lock(session_id):
+        db.commit()  # a new read transaction sees what other writers committed
+        db.refresh(row)
+        if version != row.version:
+            raise conflict(row.version)
+        if redoable(db, row.id, row.version) is None:
+            raise _nothing_to_redo()
+        db.commit()  # give the read connection back before waiting for the writer
+        try:
+            with ctx.store.writer() as writer:
+                again = redoable(writer, row.id, row.version)
+                if again is None:
+                    raise _nothing_to_redo()
+                moved = _moved(
+                    writer,
+                    update(GameSession)
+                    .where(GameSession.id == row.id, GameSession.version == row.version)
+                    .values(version=row.version + 1),
+                )
+                if moved != 1:
+                    raise MovedError()
+                again.undone = False
+                writer.flush()
+                command, events = _announce(writer, row, "command", row.version + 1, again)
+        except (IntegrityError, MovedError):
+            with ctx.store.reader() as fresh:
+                now = fresh.get(GameSession, session_id)
+                raise conflict(now.version if now is not None else 0) from None
+        finally:
+            ctx.games.forget(session_id)
+    ctx.hub.notify(table.id)
+    return Undone(command=command, events=events, version=version + 1)
+
+
+# -- a command: every command of every table comes this way -----------------------------------------
+
+
+def _dice(values: list[int] | None) -> DiceSource:
+    return EnteredSource(values) if values is not None else RandomSource.from_seed(None)
+
+
+def do(
+    ctx: Context, me: Caller, session_id: str, body: CommandIn, links: dict[str, str] | None = None
+) -> CommandDone:
+    """Carry out ``body`` for the member ``me`` and store it; the events as ``me`` may see them.
+
+    The command is read first, as ``me`` may name things (a hidden NPC is not there for a player),
+    then the permission is checked on the typed command (a 403 whatever the version), then the
+    version (a 409). ``links`` (actor id -> member id, the GM's command only) are stored in the
+    session's ``controllers`` with the command: a table's character arriving is its owner's.
+
+    The hot path reads only the session's head (the session itself is in memory,
+    :mod:`meneur.server.games`) and writes with prebuilt SQL statements: the session's version, the
+    command, its events, a snapshot when one is due and the feed's change, in one transaction
+    (grouped with others on SQLite, see :meth:`meneur.server.store.Store.write`).
+    """
+    started = time.perf_counter()
+    db = ctx.db
+    games_ = ctx.games
+    with games_.lock(session_id):
+        ctx.store.see_latest(db)
+        head = _head(db, session_id)
+        if head is None:
+            raise not_found()
+        at_table(me, head.table_id)
+        viewer = viewer_for(me, head.controllers)
+        if viewer.role == "observer" or (links and not viewer.is_gm):
+            raise forbidden()
+        session = games_.cached(session_id, head.version)
+        if session is None:
+            row = db.get(GameSession, session_id)
+            assert row is not None
+            session = games_.load(db, row)
+        options = {} if viewer.is_gm else _options(db, head, session)
+        typed = read_command(head.kind, session, body.command, viewer, options)
+        if not may_give(viewer, typed, session.system.codec):
+            raise forbidden()
+        if body.version != head.version:
+            raise conflict(head.version)
+        events = _decided(session, typed, body, viewer, head.kind, options)
+        codec = session.system.codec
+        command = codec.command_to_json(session.entries()[-1].command)
+        wire = [codec.event_to_json(event) for event in events]
+        state = games_.snapshot(session)
+        snapshot = None if state is None else (session.system.format, state)
+        controllers = {**head.controllers, **links} if links else None
+        db.commit()  # give the read connection back before waiting for the writer
+        try:
+            ctx.store.write(
+                lambda writer: _write(
+                    writer,
+                    session_id,
+                    head.table_id,
+                    head.version,
+                    me.id,
+                    command,
+                    wire,
+                    snapshot,
+                    controllers,
+                )
+            )
+        except (IntegrityError, MovedError):
+            games_.forget(session_id)
+            with ctx.store.reader() as fresh:
+                now = fresh.get(GameSession, session_id)
+                raise conflict(now.version if now is not None else 0) from None
+        except BaseException:
+            games_.forget(session_id)
+            raise
+    ctx.hub.notify(head.table_id)
+    log.info(
+        "command applied",
+        extra={
+            "table": head.table_id,
+            "session": session_id,
+            "version": body.version + 1,
+            "member": me.id,
+            "events": len(wire),
+            "ms": round((time.perf_counter() - started) * 1000, 1),  # waiting for the lock included
+        },
+    )
+    return CommandDone(events=project_events(head.kind, wire, viewer, options), version=body.version + 1)
+
+
+@dataclass(frozen=True)
+class _Head:
+    """What a command needs of its session's row, without the setup (the session in memory has it)."""
+
+    table_id: str
+    kind: str
+    version: int
+    controllers: dict[str, str]
+    options: dict[str, Any]
+
+
+def _head(db: Db, session_id: str) -> _Head | None:
+    found = db.execute(
+        select(
+            SESSIONS.c.table_id, SESSIONS.c.kind, SESSIONS.c.version, SESSIONS.c.controllers, TABLES.c.options
+        )
+        .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
+        .where(SESSIONS.c.id == session_id)
+    ).one_or_none()
+    if found is None:
+        return None
+    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}))
+
+
+def _options(db: Db, head: _Head, session: Session[Any, Any, Any]) -> dict[str, Any]:
+    """:func:`options_for` from a session's head (a player's or an observer's view)."""
+    return view_options(head.kind, head.options, hidden_names(db, head.table_id), session)
+
+
+def _decided(
+    session: Session[Any, Any, Any],
+    typed: Any,
+    body: CommandIn,
+    viewer: Viewer,
+    kind: str,
+    options: dict[str, Any],
+) -> list[Any]:
+    """The events of ``typed``; a refusal whose words name what ``viewer`` may not know of is told
+    without them."""
+    try:
+        return session.do(typed, _dice(body.dice))
+    except Refused as error:
+        if not mentions(error.render(), secrets(kind, viewer, options)):
+            raise
+        message = Message("server", N_("The rules refuse this command now."))
+        raise Refused(message, rule=error.rule) from None
+
+
+_MOVE_ON = (
+    update(SESSIONS)
+    .where(SESSIONS.c.id == bindparam("id_"), SESSIONS.c.version == bindparam("current"))
+    .values(version=bindparam("next"), event_count=SESSIONS.c.event_count + bindparam("count"))
+    .returning(SESSIONS.c.event_count)
+)
+_ADD_COMMAND = insert(COMMANDS).returning(COMMANDS.c.id)
+_ADD_EVENT = insert(EVENTS)
+_ADD_SNAPSHOT = insert(SNAPSHOTS)
+"""Every command's statements, built once."""
+
+
+def _write(
+    db: Db,
+    session_id: str,
+    table_id: str,
+    current: int,
+    member_id: str,
+    command: Any,
+    events: list[Any],
+    snapshot: tuple[int, Any] | None = None,
+    controllers: dict[str, str] | None = None,
+) -> None:
+    """Store one command, its events, the snapshot due after it and its feed change, in the
+    caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
+    path)."""
+    version = current + 1
+    connection = db.connection()
+    moved = connection.execute(
+        _MOVE_ON,
+        {"id_": session_id, "current": current, "next": version, "count": len(events)},
+    ).scalar_one_or_none()
+    if moved is None:
+        raise MovedError()
+    if controllers is not None:
+        connection.execute(
+            update(SESSIONS).where(SESSIONS.c.id == session_id).values(controllers=controllers)
+        )
+    command_id = connection.execute(
+        _ADD_COMMAND,
+        {
+            "session_id": session_id,
+            "version": version,
+            "command": command,
+            "member_id": member_id,
+            "undone": False,
+        },
+    ).scalar_one()
+    first = moved - len(events) + 1
+    if events:
+        connection.execute(
+            _ADD_EVENT,
+            [
+                {
+                    "session_id": session_id,
+                    "command_id": command_id,
+                    "position": first + offset,
+                    "event": event,
+                }
+                for offset, event in enumerate(events)
+            ],
+        )
+    if snapshot is not None:  # the state after this command, a cache for loading
+        connection.execute(
+            _ADD_SNAPSHOT,
+            {
+                "session_id": session_id,
+                "command_id": command_id,
+                "version": version,
+                "format": snapshot[0],
+                "state": snapshot[1],
+            },
+        )
+    feed.append(
+        db,
+        table_id,
+        "command",
+        {"session": session_id, "version": version, "command": command, "events": events},
+        session_id=session_id,
+    )
+
+
+# -- the page's view: the one door out toward a page -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionView:
+    """What a viewer may know of a session now (a page builder receives this, never the engine's
+    session: a page cannot hold what its viewer may not see)."""
+
+    kind: str
+    version: int
+    state: Any
+    """The state's JSON as the API gives it to this viewer."""
+    engine: Any
+    """The engine's state as this viewer may know it (hidden combatants left out)."""
+    legal: list[LegalOut]
+    log: list[LogEntry]
+    lines: list[tuple[int, list[str]]]
+    """The log in the book's words, newest first (an event this viewer may not read gives no line)."""
+    viewer: Viewer
+    controllers: dict[str, str]
+    options: dict[str, Any]
+    """The options this viewer's projections received (the table's as they are for the GM)."""
+
+
+def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> SessionView:
+    """The session ``session_id`` as ``me`` may see it (the API's own answers, projected)."""
+    shown = get(ctx, me, session_id)
+    legal_ = legal(ctx, me, session_id, refused=True)
+    log_ = session_log(ctx, me, session_id)
+    db = ctx.db
+    row, table, viewer = _session(db, me, session_id)
+    with ctx.games.lock(session_id):
+        session = ctx.games.load(db, row)
+        options = options_for(db, table, row.kind, viewer, session)
+        engine = project_engine(row.kind, session.state, viewer, options)
+        lines = described(session, [e.events for e in log_.log], viewer, options, lang)
+    return SessionView(
+        kind=row.kind,
+        version=legal_.version,
+        state=shown.state,
+        engine=engine,
+        legal=legal_.legal,
+        log=log_.log,
+        lines=lines,
+        viewer=viewer,
+        controllers=dict(row.controllers),
+        options=options,
+    )
+
+
+def described(
+    session: Session[Any, Any, Any],
+    events_json: list[list[Any]],
+    viewer: Viewer,
+    options: Mapping[str, Any],
+    lang: str,
+) -> list[tuple[int, list[str]]]:
+    """The log lines in the book's words, newest first.
+
+    The lines tell the events as this viewer may see them (``events_json``: an NPC's Vigueur may be
+    blanked), each against the state before it as this viewer may know it; the states are folded
+    from the engine's own events, so a blanked number never has to be folded.
+    """
+    rules = session.system
+    state = session.start
+    entries = session.entries()
+    aligned = len(entries) == len(events_json)
+    found: list[tuple[int, list[str]]] = []
+    for number, events in enumerate(events_json, start=1):
+        lines = []
+        told = state
+        for wire in events:
+            try:
+                event = rules.codec.event_from_json(wire)
+            except MeneurError:
+                continue
+            seen = project_engine(session.key, told, viewer, options)
+            message = rules.describe(seen, event) if rules.describe is not None else None
+            if message is not None:
+                lines.append(message.render(lang))
+            if not aligned:
+                told = state = rules.evolve(state, event)
+            else:
+                told = rules.evolve(told, event)
+        if aligned:
+            for event in entries[number - 1].events:
+                state = rules.evolve(state, event)
+        found.append((number, lines))
+    found.reverse()
+    return found

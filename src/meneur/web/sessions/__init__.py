@@ -1,0 +1,125 @@
+"""The one session router: the same verbs for every game's sessions, handed to the game's adapter.
+
+``GET /t/{t}/s/{s}`` answers the page, or (an ``HX-Request`` header, as htmx and the live updates
+send) the fragment that swaps in place; ``POST .../do`` gives a button's command, ``.../undo`` and
+``.../redo`` take the last one back and carry it out again (the GM's), ``.../claim`` takes an actor
+nobody plays. The session's game is found through the registry (:func:`meneur.web.adapter.view_of`);
+no game is named here. A game's adapter may add its own verbs on its own router (Energy's ``gm``,
+``suggest``, ``autoplay``; the odds preview).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import HTMLResponse
+from starlette.datastructures import FormData
+
+from meneur.server.api.common import Database
+from meneur.server.models import GameSession
+from meneur.web.adapter import SessionPages, view_of_kind
+from meneur.web.pages import render
+from meneur.web.routes import OptionalText
+
+router = APIRouter(include_in_schema=False)
+
+
+def _not_found(request: Request) -> HTMLResponse:
+    return render(request, "message.html", {"title_key": "not_found"}, status=404)
+
+
+def _adapter(db: Database, session_id: str) -> SessionPages | None:
+    row = db.get(GameSession, session_id)
+    return None if row is None else view_of_kind(row.kind)
+
+
+async def form_data(request: Request) -> FormData:
+    """The form a ``POST`` sent (read once, before the route's thread)."""
+    return await request.form()
+
+
+def fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    """The session's fragment, as a live update swaps it in (a 404 page for a session gone)."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.page(request, db, table_id, session_id, fragment=True)
+
+
+@router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
+def session_page(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    hx_request: Annotated[str | None, Header()] = None,
+) -> HTMLResponse:
+    """The session's page, or its fragment for htmx and the live updates (``HX-Request``)."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.page(request, db, table_id, session_id, fragment=hx_request is not None)
+
+
+@router.post("/t/{table_id}/s/{session_id}/do", response_class=HTMLResponse)
+def do(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    form: Annotated[FormData, Depends(form_data)],
+) -> HTMLResponse:
+    """A button's command, with what was chosen beside it."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.do(request, db, table_id, session_id, form)
+
+
+@router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)
+def undo(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    version: OptionalText = "0",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """Take the last command back (the GM's)."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.step(request, db, table_id, session_id, version, csrf, forward=False)
+
+
+@router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
+def redo(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    version: OptionalText = "0",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """Carry out again the command the GM took back last (stored with the session)."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.step(request, db, table_id, session_id, version, csrf, forward=True)
+
+
+@router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
+def claim(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    actor: OptionalText = "",
+    csrf: OptionalText = "",
+) -> HTMLResponse:
+    """A player takes an actor of the session nobody plays yet."""
+    adapter = _adapter(db, session_id)
+    if adapter is None:
+        return _not_found(request)
+    return adapter.claim(request, db, table_id, session_id, actor, csrf)
