@@ -14,6 +14,8 @@ from pydantic import BaseModel, Field, ValidationError
 
 from meneur.engine.model import Frozen as Frozen
 from meneur.engine.problems import explain
+from meneur.i18n.words import member
+from meneur.systems.insmv.words import KIND_WORDS
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -43,9 +45,6 @@ class BeingKind(StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> BeingKind | None:
         """The book's French word (``ange``, ``mort-vivant``) names a kind as its key does."""
-        from meneur.i18n.words import member
-        from meneur.systems.insmv.words import KIND_WORDS
-
         return member(cls, value, KIND_WORDS)
 
 
