@@ -156,7 +156,7 @@ def _too_deep(where: str) -> BadInputError:
 
 
 def _parse_yaml(text: str, where: str) -> Any:
-    import yaml
+    import yaml  # only for YAML text: JSON readers (the server, `meneur roll`) never load it
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:

@@ -189,7 +189,7 @@ def translate_error(text: str) -> str:
 
 
 def _set_rich_constants() -> None:
-    from meneur.cli.output import quiet_closed_readers
+    from meneur.streams import quiet_closed_readers
 
     quiet_closed_readers()  # Typer prints help and errors on consoles of its own
     rich_utils = sys.modules[RICH_UTILS]

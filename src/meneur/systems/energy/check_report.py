@@ -80,7 +80,7 @@ def run_check(file: str, as_json: bool, earned_hero: int, earned_aptitude: int) 
     character = read_character(file)
     check = validate(character, earned_hero_points=earned_hero, earned_aptitude_points=earned_aptitude)
     if as_json:
-        from meneur.cli.output import print_json
+        from meneur.streams import print_json
 
         print_json(check.to_json())
         return check.is_valid
