@@ -27,13 +27,15 @@ DEFAULT_CATEGORIES: tuple[PowerCategory, ...] = (
 )
 """The order in which a quick NPC's unnamed powers are given: attack and defence first."""
 
-_DEFAULT_POWER_NAMES: dict[PowerCategory, str] = {
+DEFAULT_POWER_NAMES: dict[PowerCategory, str] = {
     PowerCategory.OFF_C: N_("Close attack"),
     PowerCategory.OFF_D: N_("Ranged attack"),
     PowerCategory.DEF: N_("Defence"),
     PowerCategory.MOV: N_("Movement"),
     PowerCategory.SUP: N_("Support"),
 }
+"""The name (a msgid) of a quick NPC's unnamed power of each category."""
+_DEFAULT_POWER_NAMES = DEFAULT_POWER_NAMES  # the former name, until the fight's files read the public one
 
 
 def quick_npc(
@@ -97,7 +99,7 @@ def _default_powers(count: int) -> list[tuple[str, PowerCategory]]:
     chosen = []
     for index in range(count):
         category = DEFAULT_CATEGORIES[index % len(DEFAULT_CATEGORIES)]
-        label = _(_DEFAULT_POWER_NAMES[category])
+        label = _(DEFAULT_POWER_NAMES[category])
         round_ = index // len(DEFAULT_CATEGORIES)
         chosen.append((f"{label} {round_ + 1}" if round_ else label, category))
     return chosen
