@@ -28,6 +28,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
+import yaml
+
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
@@ -156,8 +158,6 @@ def _too_deep(where: str) -> BadInputError:
 
 
 def _parse_yaml(text: str, where: str) -> Any:
-    import yaml
-
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         _check_yaml_events(yaml.parse(text, Loader=loader_class), where)
@@ -178,8 +178,6 @@ def _parse_yaml(text: str, where: str) -> Any:
 
 def _check_yaml_events(events: Any, where: str) -> None:
     """Refuse too deep a nesting or too many aliases before anything is built."""
-    import yaml
-
     depth = aliases = 0
     for event in events:
         if isinstance(event, yaml.CollectionStartEvent):

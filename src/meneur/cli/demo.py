@@ -11,6 +11,7 @@ from importlib.resources import files
 import typer
 from rich.rule import Rule
 
+from meneur.cli.app import build_app
 from meneur.cli.output import console
 from meneur.i18n import N_, Translator
 
@@ -46,8 +47,6 @@ def _demo_fight() -> str | None:
 
 def run_tour() -> int:
     """Run every step of the tour; return how many steps failed."""
-    from meneur.cli.app import build_app
-
     command = typer.main.get_command(build_app())
     steps = list(TOUR)
     fight = _demo_fight()

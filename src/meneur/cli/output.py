@@ -1,20 +1,23 @@
 """Printing helpers shared by every CLI command: consoles, JSON, errors and exit statuses.
 
 Exit statuses: 0 success, 1 a rule says no (invalid character, illegal command), 2 bad input.
-Output piped into a reader that stops early (``meneur odds 60d6 | head``) ends quietly with 0.
+Output piped into a reader that stops early (``meneur odds 60d6 | head``) ends quietly with 0
+(:mod:`meneur.streams`, whose names this module also exports).
 """
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from collections.abc import Callable
 from functools import wraps
-from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, NoReturn, ParamSpec, TypeVar
 
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import Translator
+from meneur.streams import EXIT_OK as EXIT_OK
+from meneur.streams import print_json as print_json
+from meneur.streams import quiet_closed_readers as quiet_closed_readers
+from meneur.streams import reader_gone as reader_gone
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,7 +26,6 @@ _ = Translator("core")
 P = ParamSpec("P")
 R = TypeVar("R")
 
-EXIT_OK = 0
 EXIT_RULE = 1
 EXIT_BAD_INPUT = 2
 
@@ -42,55 +44,11 @@ def console() -> Console:
     return Console(file=sys.stdout, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
-def quiet_closed_readers() -> None:
-    """Make every Rich console, Typer's help and error pages included, stop as :func:`reader_gone`
-    says when its reader has gone (Rich's own ``on_broken_pipe`` exits with status 1)."""
-    from rich.console import Console
-
-    Console.on_broken_pipe = _on_broken_pipe  # type: ignore[method-assign,assignment]
-
-
-def _on_broken_pipe(_console: Console) -> None:
-    reader_gone()
-
-
 def err_console() -> Console:
     """The standard-error console (markup and emoji codes off, as for :func:`console`)."""
     from rich.console import Console
 
     return Console(file=sys.stderr, highlight=False, soft_wrap=True, markup=False, emoji=False)
-
-
-def reader_gone(status: int = EXIT_OK) -> NoReturn:
-    """Standard output was closed by its reader (``| head``): stop at once, quietly, with status 0
-    (or the status the command had already chosen).
-
-    The reader has what it asked for; there is nothing to report. Standard output is pointed at the
-    null device first, so the flush at exit cannot fail again (as Python's documentation advises).
-    """
-    _stdout_to_null()
-    raise SystemExit(status)
-
-
-def _stdout_to_null() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture): nothing to flush
-        pass
-
-
-def print_json(data: Any) -> None:
-    """Print one JSON document on standard output.
-
-    A reader gone already (``| head``) misses the rest of it, and the command goes on: an error
-    printed as JSON is still said on standard error, with its exit status.
-    """
-    try:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _stdout_to_null()
 
 
 def fail(error: MeneurError, status: int = EXIT_BAD_INPUT) -> NoReturn:

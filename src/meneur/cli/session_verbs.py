@@ -16,12 +16,13 @@ from typing import Annotated, Any
 import typer
 
 from meneur.cli.output import print_json
-from meneur.cli.sessions import AnySession, Lines, Presenter, fail, load_session, print_lines
+from meneur.cli.session_runner import AnySession, Lines, Presenter, fail, load_session, play, print_lines
 from meneur.engine import store
 from meneur.engine.session import Session
 from meneur.engine.system import Legal
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, Translator
+from meneur.storage import parse_data
 
 _ = Translator("core")
 
@@ -52,8 +53,6 @@ def read_wire(text: str, example: str) -> Any:
     Raises:
         BadInputError: unreadable, empty, or neither a name nor such a mapping (``""``, ``null``, ``42``).
     """
-    from meneur.storage import parse_data
-
     wire = parse_data(text, "yaml", _("the command"))
     if (isinstance(wire, str) and wire.strip()) or (
         isinstance(wire, dict) and len(wire) == 1 and isinstance(next(iter(wire)), str)
@@ -76,7 +75,6 @@ def add_do(
 ) -> None:
     """Add ``do FILE COMMAND``: one command in its wire form (``example`` shows one in the help and in
     the refusal of anything that is not a command)."""
-    from meneur.cli.sessions import play
 
     @app.command("do", help=help_text)
     def do_command(

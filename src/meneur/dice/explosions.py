@@ -31,6 +31,7 @@ from meneur.dice.notation import (
     Unary,
     children,
 )
+from meneur.dice.odds import fraction_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,6 @@ class ExplosionCap:
 
 
 def _fraction(value: Fraction) -> str:
-    from meneur.dice.odds import fraction_text
-
     return fraction_text(value)
 
 

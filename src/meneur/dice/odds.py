@@ -18,6 +18,7 @@ from typing import Any
 
 from meneur.dice.errors import OddsUnavailableError
 from meneur.dice.notation import Expression
+from meneur.dice.odds_cost import verdict
 from meneur.dice.parse import parse
 from meneur.i18n import N_, Message
 from meneur.i18n.numbers import chance_text
@@ -140,12 +141,11 @@ def odds(expression: str | Expression) -> Odds:
 
 @lru_cache(maxsize=512)
 def _odds(expression: Expression) -> Odds:
-    from meneur.dice.odds_cost import verdict
-
     decided = verdict(expression)
     if not decided.exact:
         assert decided.reason is not None
         raise unavailable(decided.reason)
+    # icepool (and the compiler on it) loads on the first odds asked for: a roll never needs it
     from meneur.dice.odds_plan import compile_die
 
     return Odds.from_die(compile_die(expression.root))

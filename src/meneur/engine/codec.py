@@ -22,6 +22,9 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from pydantic import ConfigDict, TypeAdapter, ValidationError, with_config
+
+from meneur.engine.problems import explain
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 
@@ -122,8 +125,6 @@ class _Family:
     def adapter(self, cls: type) -> Any:
         found = self._adapters.get(cls)
         if found is None:
-            from pydantic import ConfigDict, TypeAdapter, with_config
-
             if is_dataclass(cls) and not hasattr(cls, "__pydantic_config__"):
                 with_config(ConfigDict(extra="forbid", allow_inf_nan=False))(cls)
             found = self._adapters[cls] = TypeAdapter(cls)
@@ -146,10 +147,6 @@ class _Family:
         return {name: data} if data else name
 
     def decode(self, data: Any, where: str) -> Any:
-        from pydantic import ValidationError
-
-        from meneur.engine.problems import explain
-
         name, fields = self._split(data, where)
         cls = self.classes[name]
         huge = too_large(fields)

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from meneur.engine.registry import system
 from meneur.engine.session import Session
 from meneur.errors import BadInputError, MeneurError
@@ -43,8 +45,6 @@ def dump(session: Session[Any, Any, Any], fmt: str = "json") -> str:
         "undone": session.undone_json(),
     }
     if fmt == "yaml":
-        import yaml
-
         text: str = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
         return text
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"

@@ -49,9 +49,12 @@ from typing import Any, get_args
 
 from typer._click.core import Context
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperArgument, TyperOption
+from typer.core import TyperArgument, TyperOption, _get_default_string
 
-from meneur.i18n import LANGUAGES, N_, Translator, translate
+from meneur.i18n import LANGUAGES, N_, Translator, get_language, translate
+from meneur.i18n.numbers import decimal
+from meneur.i18n.words import fold
+from meneur.streams import quiet_closed_readers
 
 _ = Translator("framework")
 
@@ -189,8 +192,6 @@ def translate_error(text: str) -> str:
 
 
 def _set_rich_constants() -> None:
-    from meneur.cli.output import quiet_closed_readers
-
     quiet_closed_readers()  # Typer prints help and errors on consoles of its own
     rich_utils = sys.modules[RICH_UTILS]
     for name, msgid in RICH_CONSTANTS.items():
@@ -249,8 +250,6 @@ def add_book_words(lookup: BookWord) -> None:
 def book_word(key: str, lang: str | None = None) -> str:
     """The book's word for ``key`` in ``lang`` (the current language by default); ``key`` itself
     when no system has a word for it."""
-    from meneur.i18n import get_language
-
     for lookup in _BOOK_WORDS:
         word = lookup(key, lang or get_language())
         if word:
@@ -275,7 +274,6 @@ def _typed_choice(param: Any, value: Any) -> Any:
         return type(value)(_typed_choice(param, one) for one in value)
     if not isinstance(value, str):
         return value
-    from meneur.i18n.words import fold
 
     keys = [str(getattr(choice, "value", choice)) for choice in described.choices]
     if value in keys:
@@ -300,8 +298,6 @@ def _reading_words(process_value: Callable[..., Any]) -> Callable[..., Any]:
 def default_text(param: Any, *, ctx: Any, show_default_is_str: bool, default_value: Any) -> str:
     """What ``[default: …]`` shows for ``param``: Typer's text, with booleans as words (``oui``,
     ``non``) instead of a flag's name and glossary keys as the book's words (``adversaires``)."""
-    from typer.core import _get_default_string
-
     if show_default_is_str or callable(default_value):
         return _get_default_string(
             param, ctx=ctx, show_default_is_str=show_default_is_str, default_value=default_value
@@ -345,8 +341,6 @@ def placeholder(param: Any, ctx: Any = None) -> str | None:
 
 
 def _number(value: float) -> str:
-    from meneur.i18n.numbers import decimal
-
     return decimal(value, "0.###")
 
 
@@ -382,7 +376,7 @@ def _with_bounds(func: Callable[..., Any]) -> Callable[..., Any]:
         columns = func(param=param, **kwargs)
         words = bounds(param)
         if words is not None:
-            from rich.text import Text
+            from rich.text import Text  # Rich loads with the first help page, not with this module
 
             columns.renderables.insert(1 if getattr(param, "help", None) else 0, Text(words, style="dim"))
         return columns
@@ -398,7 +392,7 @@ long names, negative short names, placeholder, description."""
 def _names_cell(cells: Sequence[Any]) -> Any:
     """An option's names in one cell: ``--character -c``, then its negative form (``--no-x``) on a
     line of its own, so that two long names do not sit side by side and squeeze the description."""
-    from rich.text import Text
+    from rich.text import Text  # as above: Rich loads with the first help page
 
     texts = [cell if isinstance(cell, Text) else Text(str(cell)) for cell in cells]
     lines = [Text(" ").join(text for text in pair if text.plain) for pair in (texts[:2], texts[2:])]

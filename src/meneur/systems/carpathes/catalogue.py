@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from meneur.i18n import N_
+from meneur.systems.carpathes.words import member_of
 
 
 class WeaponKey(StrEnum):
@@ -19,8 +20,6 @@ class WeaponKey(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> WeaponKey | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     BARE_HANDS = "bare_hands"

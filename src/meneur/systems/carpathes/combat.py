@@ -27,6 +27,7 @@ from meneur.systems.carpathes.model import (
 )
 from meneur.systems.carpathes.resolution import TraitRoll, roll, tier_of
 from meneur.systems.carpathes.supernatural import stake_pins
+from meneur.systems.carpathes.words import member_of
 
 DEFENSE_MAX = 3 * TRAIT_MAX + BONUS_MAX
 UNDEAD_KINDS = frozenset({CreatureKind.VAMPIRE, CreatureKind.UNDEAD})
@@ -37,8 +38,6 @@ class Wound(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Wound | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     NONE = "none"

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from meneur.engine.system import Legal
 from meneur.errors import BadInputError, Refused
+from meneur.systems.carpathes.chronicle import roll_mode
 from meneur.systems.carpathes.combat import Wound
 from meneur.systems.carpathes.commands import (
     BeginConfrontation,
@@ -91,8 +92,6 @@ def candidates(state: ChronicleState) -> Iterator[tuple[str | None, Command]]:
 
 
 def _details(state: ChronicleState, command: Command) -> dict[str, object]:
-    from meneur.systems.carpathes.chronicle import roll_mode
-
     if isinstance(command, MakeRoll | UseJoker | MakeAttack):
         mode = roll_mode(state, command)
         return {"mode": mode.value, "dice": dice_count(mode)}

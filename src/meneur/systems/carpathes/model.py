@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from meneur.engine.options import OptionText
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.systems.carpathes.words import key_for, member_of, shown
 
 RULES_FILE = "003_87a535c5e428c5d3.txt"
 
@@ -28,8 +29,6 @@ class Trait(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Trait | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     MENTAL = "mental"
@@ -67,8 +66,6 @@ class CreatureKind(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> CreatureKind | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     VAMPIRE = "vampire"
@@ -133,8 +130,6 @@ def check_range(what: str | Message, value: int, low: int, high: int) -> int:
 
 def parse_enum(kind: type[E], text: str, what: str) -> E:
     """Read an enum's key or its French word (accents optional), or raise an error listing both."""
-    from meneur.systems.carpathes.words import key_for, shown
-
     keys = [k.value for k in kind]
     key = key_for(kind.__name__, text, keys)
     if key is None:

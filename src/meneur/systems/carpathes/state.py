@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError
 
 from meneur.engine.model import Frozen as _Frozen
+from meneur.engine.problems import explain
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.combat import Wound
@@ -204,8 +205,6 @@ def start(setup: Any) -> ChronicleState:
     Raises:
         BadInputError: the setup is malformed or names two characters alike.
     """
-    from meneur.engine.problems import explain
-
     try:
         read = Setup.model_validate({} if setup is None else setup)
     except ValidationError as error:

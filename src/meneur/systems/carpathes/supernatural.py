@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.systems.carpathes.model import Tier
+from meneur.systems.carpathes.words import member_of
 
 
 class Agent(StrEnum):
@@ -18,8 +20,6 @@ class Agent(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Agent | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     HOLY_WATER_CONTACT = "holy_water_contact"
@@ -35,8 +35,6 @@ class Target(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Target | None:  # the book's French word names it too
-        from meneur.systems.carpathes.words import member_of
-
         return member_of(cls, value)
 
     VAMPIRE = "vampire"
@@ -136,8 +134,6 @@ def wreath_stops(agent: Agent, target: Target) -> bool:
         BadInputError: the agent is not garlic or rowan (only their braids make the wreath).
     """
     if agent not in (Agent.GARLIC, Agent.ROWAN):
-        from meneur.errors import BadInputError
-
         raise BadInputError(
             Message(
                 "carpathes",

@@ -11,7 +11,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from meneur.i18n import N_, P_, Translator, get_language
+from meneur.streams import print_json
+from meneur.systems.energy.files import read_character
 from meneur.systems.energy.names import DOMAIN
+from meneur.systems.energy.validation import validate
 
 if TYPE_CHECKING:
     from meneur.systems.energy.validation import Budget, CharacterCheck, Problem
@@ -74,14 +77,9 @@ def run_check(file: str, as_json: bool, earned_hero: int, earned_aptitude: int) 
     Raises:
         MeneurError: the file cannot be read as a character.
     """
-    from meneur.systems.energy.files import read_character
-    from meneur.systems.energy.validation import validate
-
     character = read_character(file)
     check = validate(character, earned_hero_points=earned_hero, earned_aptitude_points=earned_aptitude)
     if as_json:
-        from meneur.cli.output import print_json
-
         print_json(check.to_json())
         return check.is_valid
     if check.is_valid:

@@ -19,6 +19,7 @@ from pydantic import Field, StrictInt, field_validator
 from pydantic_core import PydanticCustomError
 
 from meneur.engine.model import Frozen as _Frozen
+from meneur.i18n.words import member
 
 SCHEMA_VERSION = 1
 MAX_RANK = 100
@@ -94,8 +95,6 @@ class Gender(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Gender | None:
-        from meneur.i18n.words import member
-
         return member(
             cls, value, {"feminin": "feminine", "masculin": "masculine", "f": "feminine", "m": "masculine"}
         )

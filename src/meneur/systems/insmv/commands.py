@@ -27,7 +27,7 @@ from meneur.systems.insmv.events import (
     PowerPointsSpent,
     Tested,
 )
-from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT, Being, BeingKind, Frozen, Table
+from meneur.systems.insmv.model import MAX_NUMBER, MAX_SHIFT, Being, Frozen, Table
 from meneur.systems.insmv.power_points import is_spent, recovery_amount, spend_refusal
 from meneur.systems.insmv.resolution import (
     TestRequest,
@@ -36,8 +36,8 @@ from meneur.systems.insmv.resolution import (
     roll_test,
     voluntary_shift_refusal,
 )
+from meneur.systems.insmv.roll import RollTest as RollTest
 from meneur.systems.insmv.sheet import resolve
-from meneur.systems.insmv.table_um import Difficulty
 
 MAX_DAYS = 3650
 """The most periods of 24 hours one recovery command lets pass (ten years)."""
@@ -63,31 +63,6 @@ class RecoverPowerPoints(Frozen):
     being: str
     days: int = Field(ge=0, le=MAX_DAYS)
     at_rest: bool = False
-
-
-class RollTest(Frozen):
-    """A being of the table makes a test on the table UM, spending ``cost`` PP when it uses a power.
-
-    ``value`` is the characteristic, talent or power tested (the characteristic for a talent not
-    possessed, whose malus is ``untrained_malus``), or ``None`` when ``talent`` or
-    ``characteristic`` (or ``power``) names it on the being's sheet; ``possessed`` is false for a
-    power the being lacks (no chance, no roll). ``kind`` and ``max_shift``, when given, must be the
-    being's (they are refused, never ignored, when they are not).
-    """
-
-    being: str
-    value: int | None = Field(default=None, ge=0, le=MAX_NUMBER)
-    difficulty: Difficulty | None = None
-    shift: int = Field(default=0, ge=-MAX_SHIFT, le=MAX_SHIFT)
-    voluntary: int = Field(default=0, ge=0, le=MAX_SHIFT)
-    untrained_malus: int | None = Field(default=None, ge=1, le=4)
-    possessed: bool = True
-    cost: int | None = Field(default=None, ge=1, le=2 * MAX_NUMBER)
-    power: str | None = None
-    talent: str | None = None
-    characteristic: str | None = None
-    kind: BeingKind | None = None
-    max_shift: int | None = Field(default=None, ge=0, le=MAX_SHIFT)
 
 
 class OpposedTest(Frozen):

@@ -17,6 +17,7 @@ from types import MappingProxyType
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import member
 from meneur.systems.insmv.model import BeingKind
 from meneur.systems.insmv.words import BODY_SHOWN, BODY_WORDS, choices, lookup
 
@@ -31,8 +32,6 @@ class Body(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Body | None:
-        from meneur.i18n.words import member
-
         return member(cls, value, BODY_WORDS)
 
 

@@ -16,6 +16,8 @@ from meneur.engine.model import Frozen as Frozen
 from meneur.engine.options import OptionText
 from meneur.engine.problems import explain
 from meneur.i18n import N_, Message
+from meneur.i18n.words import member
+from meneur.systems.insmv.words import KIND_WORDS
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -45,9 +47,6 @@ class BeingKind(StrEnum):
     @classmethod
     def _missing_(cls, value: object) -> BeingKind | None:
         """The book's French word (``ange``, ``mort-vivant``) names a kind as its key does."""
-        from meneur.i18n.words import member
-        from meneur.systems.insmv.words import KIND_WORDS
-
         return member(cls, value, KIND_WORDS)
 
 

@@ -65,8 +65,6 @@ class OpposedResult:
 
     def explain(self) -> list[Message]:
         """How the opposition was decided."""
-        from meneur.systems.insmv.explain import explain_opposed
-
         return explain_opposed(self)
 
 
@@ -111,3 +109,41 @@ def settle(result: OpposedResult, winner: Side) -> OpposedResult:
             rule="opposed_tie",
         )
     return replace(result, winner=winner, units=0, gm_decision=winner)
+
+
+def explain_opposed(result: OpposedResult) -> list[Message]:
+    """Explain an opposed test: both tests, then who wins and with what units."""
+    lines = [_message(N_("A, who acts:")), *result.attacker.explain()]
+    lines += [_message(N_("B, who resists:")), *result.defender.explain()]
+    lines.append(_message(_OUTCOMES[result.outcome.value]))
+    if result.gm_decision is not None:
+        lines.append(
+            _message(
+                N_("The game master decides the tie for {side}."),
+                side=_message(_SIDES[result.gm_decision.value]),
+            )
+        )
+    if result.winner is not None:
+        lines.append(
+            _message(
+                N_("Winner: {side}; final units {units}."),
+                side=_message(_SIDES[result.winner.value]),
+                units=result.units,
+            )
+        )
+    return lines
+
+
+_OUTCOMES = {
+    "attacker_wins": N_("Only A succeeds: the action succeeds."),
+    "defender_wins": N_("Only B succeeds: the action fails."),
+    "both_failed": N_("Both fail: the action fails."),
+    "higher_units": N_("Both succeed: the higher units wins, and the final units are the difference."),
+    "tie": N_("Both succeed with equal units: the game master decides."),
+}
+
+_SIDES = {"attacker": N_("A (the action)"), "defender": N_("B (the resistance)")}
+
+
+def _message(msgid: str, **params: object) -> Message:
+    return Message("insmv", msgid, dict(params))

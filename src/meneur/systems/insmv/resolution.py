@@ -252,8 +252,6 @@ class TestResult:
 
     def explain(self) -> list[Message]:
         """How the result came about, step by step."""
-        from meneur.systems.insmv.explain import explain_test
-
         return explain_test(self)
 
 
@@ -289,3 +287,112 @@ def attempt(
     if not possessed:
         return no_chance(request)
     return roll_test(plan_test(request, rules, table), source)
+
+
+def _m(msgid: str, **params: object) -> Message:
+    return Message("insmv", msgid, dict(params))
+
+
+def explain_test(result: TestResult) -> list[Message]:
+    """Explain a test: column, shifts, row, threshold, dice, outcome and intervention."""
+    request, plan = result.request, result.plan
+    if plan is None:
+        return [_m(N_("A power the character does not possess: no chance at all, no roll."))]
+    lines = [
+        _m(
+            N_("Value {value}: the column labelled {value} (column {column} of {width})."),
+            value=request.value,
+            column=plan.start_column,
+            width=plan.width,
+        )
+    ]
+    if request.untrained_malus is not None:
+        lines.append(
+            _m(
+                N_(
+                    "Talent not possessed: the characteristic, shifted 1 column to the left, always"
+                    " on the very hard row."
+                )
+                if request.untrained_malus == 1
+                else N_(
+                    "Talent not possessed: the characteristic, shifted {malus} columns to the left,"
+                    " always on the very hard row."
+                ),
+                malus=request.untrained_malus,
+            )
+        )
+    if request.gm_shift:
+        lines.append(
+            _m(
+                N_("Game master's shift: {shift} column (positive to the right, easier).")
+                if abs(request.gm_shift) == 1
+                else N_("Game master's shift: {shift} columns (positive to the right, easier)."),
+                shift=f"{request.gm_shift:+d}".replace("-", "\u2212"),
+            )
+        )
+    if request.voluntary_shift:
+        lines.append(
+            _m(
+                N_("Voluntary shift: 1 column to the left, added to the units on a success.")
+                if request.voluntary_shift == 1
+                else N_("Voluntary shift: {columns} columns to the left, added to the units on a success."),
+                columns=request.voluntary_shift,
+            )
+        )
+    lines.extend(_placement(result))
+    if result.dice:
+        lines.append(
+            _m(
+                N_("d666: {dice}; the first two dice read {roll}, the units die is {units_die}."),
+                dice="".join(str(d) for d in result.dice),
+                roll=result.roll,
+                units_die=result.units_die,
+            )
+        )
+    lines.append(_outcome(result))
+    if result.intervention is not None:
+        lines.append(_INTERVENTIONS[result.intervention.value])
+    return lines
+
+
+def _placement(result: TestResult) -> list[Message]:
+    plan = result.plan
+    assert plan is not None
+    if plan.automatic is None:
+        return [
+            _m(
+                N_("Column {column} on the {row} row: success on {threshold} or less."),
+                column=plan.column,
+                row=plan.request.row.label,
+                threshold=plan.threshold,
+            )
+        ]
+    if plan.automatic.value == "failure":
+        return [
+            _m(
+                N_(
+                    "Shifted beyond the first column: automatic failure; the dice still give the units"
+                    " and may show 111 or 666."
+                )
+            )
+        ]
+    return [
+        _m(
+            N_(
+                "Shifted beyond the column labelled 6: automatic success; the dice still give the"
+                " units and may show 111 or 666."
+            )
+        )
+    ]
+
+
+def _outcome(result: TestResult) -> Message:
+    if result.success:
+        return _m(N_("Success, units {units}."), units=result.units)
+    return _m(N_("Failure, units {units}."), units=result.units)
+
+
+_INTERVENTIONS = {
+    "divine": _m(N_("111: divine intervention (what it does is for the game master to decide).")),
+    "infernal": _m(N_("666: infernal intervention (what it does is for the game master to decide).")),
+}

@@ -10,16 +10,13 @@ what is used and the value is read from the sheet; a test may still give the val
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.i18n.words import listing, match
 from meneur.systems.insmv.catalogue import kind_label
 from meneur.systems.insmv.model import Being, BeingKind, Talent
-
-if TYPE_CHECKING:
-    from meneur.systems.insmv.commands import RollTest
+from meneur.systems.insmv.roll import RollTest
 
 D = "insmv"
 

@@ -16,6 +16,8 @@ from importlib.resources import files
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import member
+from meneur.systems.insmv.words import DIFFICULTY_SHOWN, DIFFICULTY_WORDS
 
 DATA_FILE = "table_um.csv"
 
@@ -35,9 +37,6 @@ class Difficulty(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Difficulty | None:
-        from meneur.i18n.words import member
-        from meneur.systems.insmv.words import DIFFICULTY_WORDS
-
         return member(cls, value, DIFFICULTY_WORDS)
 
     @classmethod
@@ -48,8 +47,6 @@ class Difficulty(StrEnum):
         Raises:
             BadInputError: for any other word, listing the accepted ones.
         """
-        from meneur.systems.insmv.words import DIFFICULTY_SHOWN
-
         try:
             return cls(text)
         except ValueError:

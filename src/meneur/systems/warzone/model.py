@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from meneur.engine.model import Frozen as Frozen
 from meneur.engine.options import OptionText
 from meneur.i18n import N_, Message
+from meneur.i18n.words import match, member
 
 MAX_STAT = 30
 """Largest Moc or leadership (DW) value accepted; a d20 roll-under never needs more."""
@@ -40,8 +41,6 @@ class PowerKind(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> PowerKind | None:
-        from meneur.i18n.words import member
-
         return member(cls, value, POWER_KIND_WORDS)
 
 
@@ -53,8 +52,6 @@ class TargetKind(StrEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> TargetKind | None:
-        from meneur.i18n.words import member
-
         return member(cls, value, TARGET_WORDS)
 
 
@@ -198,8 +195,6 @@ class Figure(Frozen):
 
     def find_power(self, name: str) -> Power | None:
         """The power called ``name`` (without regard to case and accents), or None."""
-        from meneur.i18n.words import match
-
         found = match(name, [power.name for power in self.powers])
         return next((power for power in self.powers if power.name == found), None)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import icepool  # type: ignore[import-untyped]
 
+from meneur.systems.warzone.casting import actions_spent, leadership_modifier
 from meneur.systems.warzone.catalogue import ViolenceEffect
 from meneur.systems.warzone.model import PowerKind, TableOptions
 from meneur.systems.warzone.power_test import Critical, PowerTestSpec, outcome_of
@@ -80,8 +81,6 @@ def casting_odds(
     leadership: int | None = None,
 ) -> CastingOdds:
     """Exact odds of a whole use of a power (see :func:`meneur.systems.warzone.casting.cast`)."""
-    from meneur.systems.warzone.casting import actions_spent, leadership_modifier
-
     opts = options or TableOptions()
     outcomes = outcome_odds(spec, opts)
     crit = outcomes["critical_failure"]

@@ -36,7 +36,10 @@ from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.campaign.state import CampaignState
 from meneur.systems.energy.campaign.stress import Relief, StressUse
+from meneur.systems.energy.files import character_data
+from meneur.systems.energy.files import migrate as migrate_character
 from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, State
+from meneur.systems.energy.validation import ensure_valid
 
 KEY = "energy-campaign"
 DOMAIN = "energy_campaign"
@@ -75,9 +78,6 @@ def read_setup(data: Any) -> Setup:
         BadInputError: naming the field to fix.
         InvalidCharacterError: a character breaks a creation rule.
     """
-    from meneur.systems.energy.files import migrate as migrate_character
-    from meneur.systems.energy.validation import ensure_valid
-
     if isinstance(data, dict) and isinstance(data.get("characters"), list):
         data = {
             **data,
@@ -108,8 +108,6 @@ def read_setup(data: Any) -> Setup:
 
 def setup_json(characters: list[Character], options: TableOptions) -> dict[str, Any]:
     """The setup's JSON for ``characters`` and ``options`` (what ``campaign new`` writes)."""
-    from meneur.systems.energy.files import character_data
-
     return {"options": options.model_dump(mode="json"), "characters": [character_data(c) for c in characters]}
 
 

@@ -14,6 +14,8 @@ from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
 from meneur.systems.energy.campaign.states import effective_attributes, state_name
 from meneur.systems.energy.campaign.stress import USE_NAMES, Relief
 from meneur.systems.energy.model import Aptitude, Character, State
+from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES
+from meneur.systems.energy.names import DOMAIN as CHARACTERS
 from meneur.systems.energy.plural import Counted, counted
 
 DOMAIN = "energy_campaign"
@@ -104,9 +106,6 @@ def _awarded(event: ev.ExperienceAwarded) -> Message:
 
 def _improvement(kind: str, key: str, value: int) -> Message:
     """One thing experience bought: "Énergie 6", "Emprise +2", "Athlétisme 3", "a new trait"."""
-    from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES
-    from meneur.systems.energy.names import DOMAIN as CHARACTERS
-
     if kind == "attribute":
         return _m(N_("{what} {value}"), what=Message(CHARACTERS, ATTRIBUTE_NAMES[key]), value=value)
     if kind == "aptitude":

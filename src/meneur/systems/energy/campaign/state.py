@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 
 from meneur.errors import BadInputError, IllegalActionError
 from meneur.i18n import N_, Message
+from meneur.i18n.words import fold
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.model import Character
 
@@ -86,8 +87,6 @@ class CampaignState(BaseModel):
         Raises:
             BadInputError: for an unknown name, listing the campaign's characters.
         """
-        from meneur.i18n.words import fold
-
         for key in self.characters:
             if fold(key) == fold(name):
                 return key

@@ -13,9 +13,9 @@ from pathlib import Path
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
-from meneur.systems.energy.files import parse_character
 from meneur.systems.energy.model import Character
 from meneur.systems.energy.names import DOMAIN
+from meneur.systems.energy.reading import parse_character
 
 HEROES_DIR = Path(__file__).parent / "heroes"
 
