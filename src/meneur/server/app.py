@@ -31,6 +31,7 @@ from meneur.i18n import N_, Message, set_language
 from meneur.server import contract
 from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
+from meneur.server.backup import schedule
 from meneur.server.config import Settings
 from meneur.server.games import Games
 from meneur.server.live import Hub
@@ -203,7 +204,10 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         if store.is_postgresql:
             hub.listen_postgresql(store.url)
         log.info("meneur server ready on %s", store.engine.url.render_as_string(hide_password=True))
+        backups = schedule(settings, store.engine)
         yield
+        if backups is not None:
+            backups.cancel()
         hub.stop()
 
     app = FastAPI(

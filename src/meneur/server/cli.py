@@ -188,6 +188,100 @@ def import_from_file(settings: Any, path: str) -> None:
     typer.echo(json.dumps(created))
 
 
+def build_backup() -> typer.Typer:
+    """``meneur backup`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    app.command("backup", help=_("Write a consistent copy of the whole database (the server may run)."))(
+        _backup_command()
+    )
+    return app
+
+
+def build_restore() -> typer.Typer:
+    """``meneur restore`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    app.command(
+        "restore", help=_("Bring a backup back into an empty database; every session is replayed first.")
+    )(_restore_command())
+    return app
+
+
+def backup_to(settings: Any, to: str | None) -> None:
+    """Write a backup of the settings' database to ``to`` (default: a new file in the backup
+    folder) and print its path."""
+    from pathlib import Path
+
+    from meneur.server.backup import backup, backup_name
+    from meneur.server.store import Store
+
+    store = Store(settings.database_url(), pool={"pool_size": 1, "max_overflow": 1})
+    try:
+        target = Path(to) if to else settings.backup_folder() / backup_name(store.engine)
+        written = backup(store.engine, target)
+    except OSError as error:
+        raise _fail(_("The backup could not be written: {detail}", detail=str(error))) from None
+    finally:
+        store.close()
+    typer.echo(str(written))
+
+
+def restore_from(settings: Any, path: str, force: bool) -> None:
+    """Restore the backup ``path`` into the settings' database (see :func:`meneur.server.backup.restore`)."""
+    from pathlib import Path
+
+    from meneur.errors import MeneurError
+    from meneur.server.backup import restore
+    from meneur.server.store import Store
+
+    store = Store(settings.database_url(), pool={"pool_size": 1, "max_overflow": 1})
+    try:
+        done = restore(Path(path), store.engine, force=force, keep_in=settings.backup_folder())
+    except MeneurError as error:
+        raise _fail(error.render()) from None
+    finally:
+        store.close()
+    if done["replaced"]:
+        typer.echo(_("The database it replaces was saved in {path}.", path=done["replaced"]), err=True)
+    typer.echo(
+        _(
+            "Restored: {tables} tables, {sessions} sessions replayed.",
+            tables=done["tables"],
+            sessions=done["sessions"],
+        )
+    )
+
+
+def _backup_command() -> Callable[..., None]:
+    def backup_command(
+        to: str = typer.Option(
+            None,
+            "--to",
+            help=_("The file to write (default: a new file in the backup folder)."),
+            metavar=_("FILE"),
+        ),
+        db: str = _db_option(),
+    ) -> None:
+        """Write a consistent copy of the whole database (the server may run)."""
+        backup_to(_settings(db=db), to)
+
+    return backup_command
+
+
+def _restore_command() -> Callable[..., None]:
+    def restore_command(
+        path: str = typer.Argument(..., help=_("The file written by 'meneur backup'."), metavar=_("FILE")),
+        force: bool = typer.Option(
+            False, "--force", help=_("Replace a database that holds data (it is backed up first).")
+        ),
+        db: str = _db_option(),
+    ) -> None:
+        """Bring a backup back; every session is replayed first, and a backup that does not replay
+        changes nothing. Stop the server first."""
+        restore_from(_settings(db=db), path, force)
+
+    return restore_command
+
+
 def _serve_command() -> Callable[..., None]:
     def serve_command(
         db: str = _db_option(),
