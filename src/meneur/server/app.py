@@ -33,6 +33,7 @@ from meneur.server.api.common import ApiError, ErrorBody, accept_language, reque
 from meneur.server.auth import RateLimiter
 from meneur.server.backup import schedule
 from meneur.server.config import Settings
+from meneur.server.csrf import server_key
 from meneur.server.games import Games
 from meneur.server.live import Hub
 from meneur.server.origin import OriginGuard
@@ -195,6 +196,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         # request threads match the connection pool: two connections each at most
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.request_threads()
         await asyncio.to_thread(store.migrate)
+        await asyncio.to_thread(server_key, app)  # the forms' key exists once a server has started
         hub.bind(asyncio.get_running_loop())
         # what start-up made (modules, routes, schemas, catalogs) lives as long as the process: the
         # collector need not look at it again, so a full collection costs what the tables hold

@@ -29,7 +29,17 @@ def _settings(**given: Any) -> Any:
             err=True,
         )
         raise typer.Exit(2) from None
-    return Settings(**{key: value for key, value in given.items() if value is not None})
+    from pydantic import ValidationError
+
+    try:
+        return Settings(**{key: value for key, value in given.items() if value is not None})
+    except ValidationError as error:
+        from meneur.engine.problems import explain_lines, issue_lines
+
+        problems = explain_lines(issue_lines([dict(item) for item in error.errors()])).render()
+        typer.echo(_("The settings are not valid (MENEUR_* variables or options):"), err=True)
+        typer.echo(problems, err=True)
+        raise typer.Exit(2) from None
 
 
 def build_app() -> Any:
@@ -79,6 +89,21 @@ def _db_option() -> Any:
 def _fail(message: str) -> typer.Exit:
     typer.echo(message, err=True)
     return typer.Exit(2)
+
+
+def check_server(settings: Any) -> None:
+    """Print what keeps the server from running as configured, with the fix, and exit 2; else say
+    it is ready and exit 0 (nothing is written)."""
+    from meneur.server.check import check_database, check_settings
+
+    problems = check_settings(settings)
+    problems += check_database(settings.database_url())
+    for problem in problems:
+        typer.echo(_("problem: {what}", what=problem.what.render()), err=True)
+        typer.echo(_("  fix: {fix}", fix=problem.fix.render()), err=True)
+    if problems:
+        raise typer.Exit(2)
+    typer.echo(_("The settings and the database are ready: meneur serve can start."))
 
 
 def run_server(settings: Any, demo: bool = False) -> None:
@@ -299,11 +324,22 @@ def _serve_command() -> Callable[..., None]:
                 "and QR codes; listens on the local network unless --host says."
             ),
         ),
+        check: bool = typer.Option(
+            False,
+            "--check",
+            help=_(
+                "Check the settings and the database (reached, migrated, its key present) and exit: "
+                "0 when ready, 2 with what is wrong and how to fix it."
+            ),
+        ),
     ) -> None:
         """Run the table server (REST and WebSocket API)."""
         if demo and host is None:
             host = "0.0.0.0"
         settings = _settings(db=db, host=host, port=port, workers=workers, access_log=access_log)
+        if check:
+            check_server(settings)
+            return
         run_server(settings, demo=demo)
 
     return serve_command
