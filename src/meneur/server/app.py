@@ -24,11 +24,12 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, set_language
-from meneur.server import contract
+from meneur.server import contract, metrics
 from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
 from meneur.server.backup import schedule
@@ -36,6 +37,7 @@ from meneur.server.config import Settings
 from meneur.server.csrf import server_key
 from meneur.server.games import Games
 from meneur.server.live import Hub
+from meneur.server.logs import RequestIds
 from meneur.server.origin import OriginGuard
 from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
@@ -307,4 +309,8 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     _mount_pages(app)
     app.add_middleware(BodyGuard)
     app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))
+    metrics.install(app)
+    if settings.proxies():  # believed inside RequestIds, which must see the address that connects
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies())
+    app.add_middleware(RequestIds, proxies=settings.proxies())
     return app

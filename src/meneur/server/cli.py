@@ -155,17 +155,16 @@ def settings_environment(settings: Any) -> dict[str, str]:
 
 
 def uvicorn_options(settings: Any) -> dict[str, Any]:
-    """How uvicorn listens: forwarded headers only from the trusted proxies (uvicorn believes
-    loopback's by default: any local client could pick its address), the h11 protocol with a
+    """How uvicorn listens: no forwarded header believed by uvicorn itself (it believes loopback's
+    by default: any local client could pick its address; the app believes the trusted proxies',
+    after :class:`meneur.server.logs.RequestIds` has seen who connects), the h11 protocol with a
     deadline for a request's head and a cap on connections (:mod:`meneur.server.protocol`), idle
     connections closed after ``keep_alive`` seconds."""
-    proxies = settings.proxies()
     return {
         "host": settings.host,
         "port": settings.port,
         "http": "meneur.server.protocol:GuardedH11Protocol",
-        "proxy_headers": bool(proxies),
-        "forwarded_allow_ips": proxies or None,
+        "proxy_headers": False,
         "timeout_keep_alive": settings.keep_alive,
         # uvicorn counts the asking connection too: one more, so that every connection the
         # protocol lets in may be served
