@@ -88,7 +88,7 @@ def test_metrics_count_requests_by_route_commands_sockets_sessions_pool_backup(
     assert figure(text, "meneur_requests_total", method="GET", route="unmatched", status="404") == 1
     assert sid not in text and table.id not in text  # templates, never ids
     assert figure(text, "meneur_command_seconds_count") == 4
-    assert figure(text, "meneur_live_sockets") == 1
+    assert figure(text, "meneur_live_sockets") == 1, text
     assert figure(text, "meneur_live_tables") == 1
     sessions = figure(text, "meneur_sessions_in_memory")
     assert sessions is not None and sessions >= 1

@@ -7,7 +7,8 @@ worker process's (each of several workers counts its own; scrape each host):
 - ``meneur_requests_total{method, route, status}``: requests by route template (``/api/v1/sessions/
   {session_id}/commands``, never a table's id) and status; ``route="unmatched"`` when no route took it;
 - ``meneur_command_seconds``: the latency of a command, from its request to its answer;
-- ``meneur_live_sockets``: WebSockets open now; ``meneur_live_tables``: tables with one;
+- ``meneur_live_sockets``: WebSockets open now; ``meneur_live_tables``: tables with one (counted
+  always, by :class:`Sockets`: the operator's page shows them too);
 - ``meneur_sessions_in_memory``: engine sessions kept hot;
 - ``meneur_db_pool_connections{state}``: the pool's connections ``in_use`` and ``size``;
 - ``meneur_backup_age_seconds``: since the newest backup of the backup folder (absent: none).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import time
+from collections import Counter as Counter_
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from typing import Any
 
@@ -26,7 +28,6 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
-    Gauge,
     Histogram,
     generate_latest,
 )
@@ -62,7 +63,6 @@ class Metrics:
             buckets=COMMAND_BUCKETS,
             registry=self.registry,
         )
-        self.sockets = Gauge("meneur_live_sockets", "WebSockets open now.", registry=self.registry)
         self.registry.register(_Live(state))
 
 
@@ -84,8 +84,9 @@ class _Live(Collector):
         yield GaugeMetricFamily(
             "meneur_live_tables",
             "Tables with a WebSocket open now.",
-            value=len(getattr(state.hub, "_waiters", ())),
+            value=len(state.sockets.by_table()),
         )
+        yield GaugeMetricFamily("meneur_live_sockets", "WebSockets open now.", value=state.sockets.total())
         pool = GaugeMetricFamily(
             "meneur_db_pool_connections", "Database connections of the pool.", labels=["state"]
         )
@@ -101,18 +102,64 @@ class _Live(Collector):
             )
 
 
+class LiveSockets:
+    """The WebSockets open now in this process, by table (the ``table_id`` of their route)."""
+
+    def __init__(self) -> None:
+        self._open: Counter_[str] = Counter_()
+
+    def opened(self, table_id: str) -> None:
+        self._open[table_id] += 1
+
+    def closed(self, table_id: str) -> None:
+        self._open[table_id] -= 1
+        if self._open[table_id] <= 0:
+            del self._open[table_id]
+
+    def total(self) -> int:
+        return sum(self._open.values())
+
+    def by_table(self) -> dict[str, int]:
+        """Open sockets per table that has one."""
+        return dict(self._open)
+
+
+class Sockets:
+    """Counts the WebSockets a route accepted, by table, until they end (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp, sockets: LiveSockets) -> None:
+        self.app = app
+        self.sockets = sockets
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        table: str | None = None
+
+        async def sent(message: Any) -> None:
+            nonlocal table
+            if message["type"] == "websocket.accept" and table is None:
+                table = str(scope.get("path_params", {}).get("table_id", ""))
+                self.sockets.opened(table)
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sent)
+        finally:
+            if table is not None:
+                self.sockets.closed(table)
+
+
 class Measured:
-    """Counts every request by route template and status, times the commands, counts the open
-    WebSockets (pure ASGI: it sees the status a route sent and the route the router chose)."""
+    """Counts every request by route template and status and times the commands (pure ASGI: it
+    sees the status a route sent and the route the router chose)."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
         self.app = app
         self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            await self._socket(scope, receive, send)
-            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -132,22 +179,6 @@ class Measured:
             self.metrics.requests.labels(scope["method"], route, str(status)).inc()
             if scope["method"] == "POST" and route.endswith("/commands"):
                 self.metrics.commands.observe(time.perf_counter() - started)
-
-    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        accepted = False
-
-        async def sent(message: Any) -> None:
-            nonlocal accepted
-            if message["type"] == "websocket.accept" and not accepted:
-                accepted = True
-                self.metrics.sockets.inc()
-            await send(message)
-
-        try:
-            await self.app(scope, receive, sent)
-        finally:
-            if accepted:
-                self.metrics.sockets.dec()
 
 
 def is_admin(request: Request) -> bool:
@@ -179,8 +210,11 @@ def metrics(request: Request) -> Response:
 
 
 def install(app: Any) -> None:
-    """Count the app's requests and serve ``/metrics`` when the settings ask (``MENEUR_METRICS``)."""
+    """Count the app's open WebSockets; count its requests and serve ``/metrics`` when the settings
+    ask (``MENEUR_METRICS``)."""
     app.include_router(router)
+    app.state.sockets = LiveSockets()
+    app.add_middleware(Sockets, sockets=app.state.sockets)
     if app.state.settings.metrics:
         app.state.metrics = Metrics(app.state)
         app.add_middleware(Measured, metrics=app.state.metrics)
