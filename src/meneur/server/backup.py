@@ -284,6 +284,9 @@ def _stage_rows(path: Path, staging_path: Path) -> Engine:
             with staging.begin() as connection:
                 for number, line in enumerate(lines, start=2):
                     _insert_line(connection, tables, path, number, line)
+    except UnicodeDecodeError:
+        staging.dispose()
+        raise _bad(N_("{path} is not a meneur backup."), path=str(path)) from None
     except BaseException:
         staging.dispose()
         raise
