@@ -4,6 +4,7 @@ whose log does not replay is refused and changes nothing."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -257,6 +258,10 @@ def test_the_commands_back_up_and_restore(server: ServerProcess, db: str, tmp_pa
 
     seat(server.url)
     target = tmp_path / "cli.backup"
+    missing = tmp_path / "none" / "tables.sqlite3"
+    answer = run_cli(["backup", "--db", f"sqlite:///{missing}", "--to", str(target)], lang="en")
+    assert answer.exit_code == 2 and "nothing to back up" in answer.stderr
+    assert not missing.exists() and not target.exists()
     answer = run_cli(["backup", "--db", db, "--to", str(target)])
     assert answer.exit_code == 0, answer.output
     assert answer.stdout.strip() == str(target)
@@ -274,3 +279,42 @@ def test_the_commands_back_up_and_restore(server: ServerProcess, db: str, tmp_pa
             assert connection.scalar(select(func.count()).select_from(CommandRow.__table__)) == 0
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgresql
+@pytest.mark.skipif(
+    not os.environ.get("MENEUR_TEST_DB"),
+    reason="needs PostgreSQL: scripts/test_postgres.sh starts one and runs this",
+)
+def test_a_postgresql_backup_is_every_tables_rows_with_the_schema_revision(
+    server: ServerProcess, db: str, fresh: Engine, tmp_path: Path
+) -> None:
+    import json
+
+    from meneur.server.db import head_revision
+
+    _table, headers, sid = seat(server.url)
+    command = {"command": {"attack": {"actor": "A", "target": "B"}}, "version": 0}
+    assert (
+        httpx.post(server.url + f"/api/v1/sessions/{sid}/commands", json=command, headers=headers).status_code
+        == 200
+    )
+    live = make_engine(db)
+    try:
+        path = backup(live, tmp_path / "pg.backup")
+    finally:
+        live.dispose()
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert lines[0] == {"meneur": "backup", "format": 1, "revision": head_revision(), "dialect": "postgresql"}
+    tables = [line["table"] for line in lines[1:]]
+    assert {"tables", "members", "sessions", "commands", "events", "changes"} <= set(tables)
+    assert (
+        tables.index("tables") < tables.index("members") < tables.index("commands") < tables.index("events")
+    )
+    assert restore(path, fresh)["sessions"] == 1
+    with fresh.begin() as connection:  # the ids go on after the restored ones
+        before = connection.scalar(select(func.max(CommandRow.id)))
+        connection.execute(
+            CommandRow.__table__.insert().values(session_id=sid, version=2, command=None, undone=True)  # type: ignore[attr-defined]
+        )
+        assert connection.scalar(select(func.max(CommandRow.id))) == (before or 0) + 1

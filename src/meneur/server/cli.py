@@ -236,9 +236,14 @@ def backup_to(settings: Any, to: str | None) -> None:
     from pathlib import Path
 
     from meneur.server.backup import backup, backup_name
+    from meneur.server.db import sqlite_path
     from meneur.server.store import Store
 
-    store = Store(settings.database_url(), pool={"pool_size": 1, "max_overflow": 1})
+    url = settings.database_url()
+    path = sqlite_path(url) if url.startswith("sqlite") else None
+    if path is not None and not path.exists():
+        raise _fail(_("No database at {path}: nothing to back up.", path=str(path)))
+    store = Store(url, pool={"pool_size": 1, "max_overflow": 1})
     try:
         target = Path(to) if to else settings.backup_folder() / backup_name(store.engine)
         written = backup(store.engine, target)
