@@ -61,6 +61,8 @@ TOOLS: tuple[Entry, ...] = (
 SERVER: tuple[Entry, ...] = (
     Entry("serve", N_("Run the table server (REST and WebSocket API)."), "meneur.server.cli:build_serve"),
     Entry("table", N_("Move a table between servers: export and import."), "meneur.server.cli:build_table"),
+    Entry("backup", N_("Write a consistent copy of the whole database."), "meneur.server.cli:build_backup"),
+    Entry("restore", N_("Bring a backup back into the database."), "meneur.server.cli:build_restore"),
 )
 
 

@@ -24,16 +24,20 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, set_language
-from meneur.server import contract
+from meneur.server import contract, metrics
 from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
+from meneur.server.backup import schedule
 from meneur.server.config import Settings
+from meneur.server.csrf import server_key
 from meneur.server.games import Games
 from meneur.server.live import Hub
+from meneur.server.logs import RequestIds
 from meneur.server.origin import OriginGuard
 from meneur.server.store import Store
 from meneur.storage import MAX_BYTES, parse_data
@@ -194,6 +198,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         # request threads match the connection pool: two connections each at most
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.request_threads()
         await asyncio.to_thread(store.migrate)
+        await asyncio.to_thread(server_key, app)  # the forms' key exists once a server has started
         hub.bind(asyncio.get_running_loop())
         # what start-up made (modules, routes, schemas, catalogs) lives as long as the process: the
         # collector need not look at it again, so a full collection costs what the tables hold
@@ -203,7 +208,10 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         if store.is_postgresql:
             hub.listen_postgresql(store.url)
         log.info("meneur server ready on %s", store.engine.url.render_as_string(hide_password=True))
+        backups = schedule(settings, store.engine)
         yield
+        if backups is not None:
+            backups.cancel()
         hub.stop()
 
     app = FastAPI(
@@ -298,4 +306,8 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     _mount_pages(app)
     app.add_middleware(BodyGuard)
     app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))
+    metrics.install(app)
+    if settings.proxies():  # believed inside RequestIds, which must see the address that connects
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.proxies())
+    app.add_middleware(RequestIds, proxies=settings.proxies())
     return app

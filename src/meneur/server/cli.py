@@ -29,7 +29,17 @@ def _settings(**given: Any) -> Any:
             err=True,
         )
         raise typer.Exit(2) from None
-    return Settings(**{key: value for key, value in given.items() if value is not None})
+    from pydantic import ValidationError
+
+    try:
+        return Settings(**{key: value for key, value in given.items() if value is not None})
+    except ValidationError as error:
+        from meneur.engine.problems import explain_lines, issue_lines
+
+        problems = explain_lines(issue_lines([dict(item) for item in error.errors()])).render()
+        typer.echo(_("The settings are not valid (MENEUR_* variables or options):"), err=True)
+        typer.echo(problems, err=True)
+        raise typer.Exit(2) from None
 
 
 def build_app() -> Any:
@@ -81,6 +91,21 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def check_server(settings: Any) -> None:
+    """Print what keeps the server from running as configured, with the fix, and exit 2; else say
+    it is ready and exit 0 (nothing is written)."""
+    from meneur.server.check import check_database, check_settings
+
+    problems = check_settings(settings)
+    problems += check_database(settings.database_url())
+    for problem in problems:
+        typer.echo(_("problem: {what}", what=problem.what.render()), err=True)
+        typer.echo(_("  fix: {fix}", fix=problem.fix.render()), err=True)
+    if problems:
+        raise typer.Exit(2)
+    typer.echo(_("The settings and the database are ready: meneur serve can start."))
+
+
 def run_server(settings: Any, demo: bool = False) -> None:
     """Migrate the database, say where it is and where the server listens, then run uvicorn (its
     workers read their settings from the environment)."""
@@ -130,17 +155,16 @@ def settings_environment(settings: Any) -> dict[str, str]:
 
 
 def uvicorn_options(settings: Any) -> dict[str, Any]:
-    """How uvicorn listens: forwarded headers only from the trusted proxies (uvicorn believes
-    loopback's by default: any local client could pick its address), the h11 protocol with a
+    """How uvicorn listens: no forwarded header believed by uvicorn itself (it believes loopback's
+    by default: any local client could pick its address; the app believes the trusted proxies',
+    after :class:`meneur.server.logs.RequestIds` has seen who connects), the h11 protocol with a
     deadline for a request's head and a cap on connections (:mod:`meneur.server.protocol`), idle
     connections closed after ``keep_alive`` seconds."""
-    proxies = settings.proxies()
     return {
         "host": settings.host,
         "port": settings.port,
         "http": "meneur.server.protocol:GuardedH11Protocol",
-        "proxy_headers": bool(proxies),
-        "forwarded_allow_ips": proxies or None,
+        "proxy_headers": False,
         "timeout_keep_alive": settings.keep_alive,
         # uvicorn counts the asking connection too: one more, so that every connection the
         # protocol lets in may be served
@@ -188,6 +212,105 @@ def import_from_file(settings: Any, path: str) -> None:
     typer.echo(json.dumps(created))
 
 
+def build_backup() -> typer.Typer:
+    """``meneur backup`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    app.command("backup", help=_("Write a consistent copy of the whole database (the server may run)."))(
+        _backup_command()
+    )
+    return app
+
+
+def build_restore() -> typer.Typer:
+    """``meneur restore`` alone (the root builds it when it runs)."""
+    app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode="rich")
+    app.command(
+        "restore", help=_("Bring a backup back into an empty database; every session is replayed first.")
+    )(_restore_command())
+    return app
+
+
+def backup_to(settings: Any, to: str | None) -> None:
+    """Write a backup of the settings' database to ``to`` (default: a new file in the backup
+    folder) and print its path."""
+    from pathlib import Path
+
+    from meneur.server.backup import backup, backup_name
+    from meneur.server.db import sqlite_path
+    from meneur.server.store import Store
+
+    url = settings.database_url()
+    path = sqlite_path(url) if url.startswith("sqlite") else None
+    if path is not None and not path.exists():
+        raise _fail(_("No database at {path}: nothing to back up.", path=str(path)))
+    store = Store(url, pool={"pool_size": 1, "max_overflow": 1})
+    try:
+        target = Path(to) if to else settings.backup_folder() / backup_name(store.engine)
+        written = backup(store.engine, target)
+    except OSError as error:
+        raise _fail(_("The backup could not be written: {detail}", detail=str(error))) from None
+    finally:
+        store.close()
+    typer.echo(str(written))
+
+
+def restore_from(settings: Any, path: str, force: bool) -> None:
+    """Restore the backup ``path`` into the settings' database (see :func:`meneur.server.backup.restore`)."""
+    from pathlib import Path
+
+    from meneur.errors import MeneurError
+    from meneur.server.backup import restore
+    from meneur.server.store import Store
+
+    store = Store(settings.database_url(), pool={"pool_size": 1, "max_overflow": 1})
+    try:
+        done = restore(Path(path), store.engine, force=force, keep_in=settings.backup_folder())
+    except MeneurError as error:
+        raise _fail(error.render()) from None
+    finally:
+        store.close()
+    if done["replaced"]:
+        typer.echo(_("The database it replaces was saved in {path}.", path=done["replaced"]), err=True)
+    typer.echo(
+        _(
+            "Restored: {tables} tables, {sessions} sessions replayed.",
+            tables=done["tables"],
+            sessions=done["sessions"],
+        )
+    )
+
+
+def _backup_command() -> Callable[..., None]:
+    def backup_command(
+        to: str = typer.Option(
+            None,
+            "--to",
+            help=_("The file to write (default: a new file in the backup folder)."),
+            metavar=_("FILE"),
+        ),
+        db: str = _db_option(),
+    ) -> None:
+        """Write a consistent copy of the whole database (the server may run)."""
+        backup_to(_settings(db=db), to)
+
+    return backup_command
+
+
+def _restore_command() -> Callable[..., None]:
+    def restore_command(
+        path: str = typer.Argument(..., help=_("The file written by 'meneur backup'."), metavar=_("FILE")),
+        force: bool = typer.Option(
+            False, "--force", help=_("Replace a database that holds data (it is backed up first).")
+        ),
+        db: str = _db_option(),
+    ) -> None:
+        """Bring a backup back; every session is replayed first, and a backup that does not replay
+        changes nothing. Stop the server first."""
+        restore_from(_settings(db=db), path, force)
+
+    return restore_command
+
+
 def _serve_command() -> Callable[..., None]:
     def serve_command(
         db: str = _db_option(),
@@ -205,11 +328,22 @@ def _serve_command() -> Callable[..., None]:
                 "and QR codes; listens on the local network unless --host says."
             ),
         ),
+        check: bool = typer.Option(
+            False,
+            "--check",
+            help=_(
+                "Check the settings and the database (reached, migrated, its key present) and exit: "
+                "0 when ready, 2 with what is wrong and how to fix it."
+            ),
+        ),
     ) -> None:
         """Run the table server (REST and WebSocket API)."""
         if demo and host is None:
             host = "0.0.0.0"
         settings = _settings(db=db, host=host, port=port, workers=workers, access_log=access_log)
+        if check:
+            check_server(settings)
+            return
         run_server(settings, demo=demo)
 
     return serve_command

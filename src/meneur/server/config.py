@@ -68,6 +68,22 @@ class Settings(BaseSettings):
     """Seconds a request waits for a connection before the server answers 503 (a live connection
     closes with code 1013, try again later)."""
 
+    backup_every: int = Field(default=0, ge=0)
+    """Seconds between two backups the server writes itself (0: none)."""
+    backup_keep: int = Field(default=7, ge=0)
+    """Scheduled backups kept: the oldest beyond are removed (0: keep them all)."""
+    backup_dir: str = ""
+    """The folder of the backups; empty: ``backups`` beside a SQLite file (else in meneur's data
+    folder)."""
+    metrics: bool = False
+    """Serve ``/metrics`` (Prometheus), to the admin token only."""
+
+    def backup_folder(self) -> Path:
+        """Where ``meneur backup`` and the schedule write."""
+        from meneur.server.backup import default_folder
+
+        return Path(self.backup_dir) if self.backup_dir else default_folder(self.database_url())
+
     def database_url(self) -> str:
         return self.db or default_database_url()
 

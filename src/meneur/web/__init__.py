@@ -21,6 +21,7 @@ def mount(app: Any) -> None:
 
     from meneur.web import (
         account,
+        admin,
         autoplay,
         fight_routes,
         games,
@@ -50,4 +51,5 @@ def mount(app: Any) -> None:
     app.include_router(npc_pages.router)
     app.include_router(options_pages.router)
     app.include_router(live.router)
+    app.include_router(admin.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
