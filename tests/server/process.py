@@ -41,7 +41,8 @@ class ServerProcess:
         args = [sys.executable, "-m", "tests.server.run_server", "--db", self.db, "--port", str(self.port)]
         if self.workers > 1:
             args += ["--workers", str(self.workers)]
-        env = {**os.environ, "PYTHONPATH": str(ROOT), **self.env}
+        # this checkout's sources first, whichever checkout the virtualenv was installed from
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]), **self.env}
         self.log = tempfile.NamedTemporaryFile(prefix="meneur-server-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
             args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True
