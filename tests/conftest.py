@@ -11,13 +11,27 @@ from hypothesis import HealthCheck, settings
 
 from meneur.i18n import set_language
 
+SUITE_EXAMPLES = 50
+"""Examples of a property test in the suite (where the test gives no budget of its own)."""
 settings.register_profile(
-    "default", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
+    "default", deadline=None, max_examples=SUITE_EXAMPLES, suppress_health_check=[HealthCheck.too_slow]
 )
 # CI replays the same examples every run (a red CI is then always reproducible); developers'
 # runs keep exploring new examples.
 settings.register_profile(
-    "ci", deadline=None, max_examples=100, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    deadline=None,
+    max_examples=SUITE_EXAMPLES,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+# The long run (docs/CONTRIBUTING.md, "Tests"): HYPOTHESIS_PROFILE=thorough, twenty times the suite's
+# examples, new ones every run.
+settings.register_profile(
+    "thorough",
+    deadline=None,
+    max_examples=20 * SUITE_EXAMPLES,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
 

@@ -27,7 +27,10 @@ _spec.loader.exec_module(SCRIPT)
 MsgId = str | tuple[str, str]
 
 
-def _messages() -> dict[str, set[MsgId]]:
+@cache
+def messages() -> dict[str, set[MsgId]]:
+    """Each domain's messages, from the sources and the web pages' templates (extracted once, when a
+    test first asks: the tests are collected without it)."""
     found: dict[str, set[MsgId]] = {domain: set() for domain, _ in DOMAINS}
     for path in SOURCES:
         domain = domain_of(path.relative_to(SRC).as_posix())
@@ -36,18 +39,13 @@ def _messages() -> dict[str, set[MsgId]]:
                 found[domain].add(message)
             elif isinstance(message, tuple):
                 found[domain].add((message[0], message[1]))
+    for domain, templates in SCRIPT.extract().items():
+        found[domain] |= templates
     return found
 
 
-MESSAGES = _messages()
-for _domain, _found in SCRIPT.extract().items():  # the web pages' templates too
-    MESSAGES[_domain] |= _found
-CASES = [
-    (d, lang, m)
-    for d, ms in MESSAGES.items()
-    for lang in REQUIRED[d]
-    for m in sorted(ms, key=lambda m: m if isinstance(m, str) else m[0])
-]
+CATALOGS = [(domain, lang) for domain, langs in REQUIRED.items() for lang in langs]
+"""Each domain with each language it must be translated into."""
 PO_FILES = sorted(LOCALES_DIR.glob("*/LC_MESSAGES/*.po"))
 
 
@@ -61,30 +59,54 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def _id(case: object) -> str:
-    return str(case)[:60]
+def _sorted(found: set[MsgId]) -> list[MsgId]:
+    return sorted(found, key=lambda m: m if isinstance(m, str) else m[0])
 
 
-@pytest.mark.parametrize(("domain", "lang", "msgid"), CASES, ids=_id)
-def test_every_message_is_translated(domain: str, lang: str, msgid: MsgId) -> None:
-    """French and Polish translate everything; English only what differs, and every plural form."""
+@pytest.mark.parametrize(("domain", "lang"), CATALOGS)
+def test_every_message_is_translated(domain: str, lang: str) -> None:
+    """French and Polish translate everything; English only what differs, and every plural form.
+    Every message of the domain is checked and every problem listed."""
+    problems = [
+        problem for msgid in _sorted(messages()[domain]) for problem in _problems(domain, lang, msgid)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_an_untranslated_message_is_a_problem_named_with_its_catalog() -> None:
+    assert _problems("core", "fr", "No such message, ever") == [
+        "fr/LC_MESSAGES/core.po misses 'No such message, ever': run scripts/i18n.py update"
+    ]
+    assert _problems("core", "fr", ("One missing thing", "{n} missing things")) != []
+
+
+def _problems(domain: str, lang: str, msgid: MsgId) -> list[str]:
+    """What is wrong with ``msgid``'s entry in the ``lang`` catalog of ``domain`` (nothing: it is
+    translated as it must be)."""
     key = msgid if isinstance(msgid, str) else msgid[0]
     entry = po(lang, domain).get(key)
-    assert entry is not None, f"{lang}/LC_MESSAGES/{domain}.po misses {key!r}: run scripts/i18n.py update"
+    if entry is None:
+        return [f"{lang}/LC_MESSAGES/{domain}.po misses {key!r}: run scripts/i18n.py update"]
     if isinstance(msgid, tuple):
         forms = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
-        assert entry.pluralizable, f"{lang}/{domain}: {key!r} must be a plural entry (run update)"
-        assert len(forms) == PLURAL_FORMS[lang][0] and all(forms), f"plural forms missing in {lang}/{domain}"
-        for form in forms:
-            assert _fields(form) == _fields(msgid[0]) | _fields(msgid[1]), f"placeholders in {lang}/{domain}"
-        return
+        if not entry.pluralizable:
+            return [f"{lang}/{domain}: {key!r} must be a plural entry (run update)"]
+        if len(forms) != PLURAL_FORMS[lang][0] or not all(forms):
+            return [f"plural forms missing in {lang}/{domain}: {key!r}"]
+        wanted = _fields(msgid[0]) | _fields(msgid[1])
+        return [f"placeholders in {lang}/{domain}: {form!r}" for form in forms if _fields(form) != wanted]
     translated = entry.string
-    assert isinstance(translated, str)
+    if not isinstance(translated, str):
+        return [f"{lang}/{domain}: {msgid!r} is a plural entry of a singular message (run update)"]
     if lang == "en" and not translated:
-        return  # English reads the source itself
-    assert translated, f"{lang}/LC_MESSAGES/{domain}.po does not translate {msgid!r}"
-    assert translated != msgid or lang != "en", f"en/{domain}.po repeats its source: run update"
-    assert _fields(translated) == _fields(msgid), f"placeholders differ in {lang}/{domain}: {msgid!r}"
+        return []  # English reads the source itself
+    if not translated:
+        return [f"{lang}/LC_MESSAGES/{domain}.po does not translate {msgid!r}"]
+    if translated == msgid and lang == "en":
+        return [f"en/{domain}.po repeats its source: run update"]
+    if _fields(translated) != _fields(msgid):
+        return [f"placeholders differ in {lang}/{domain}: {msgid!r}"]
+    return []
 
 
 @pytest.mark.parametrize("path", PO_FILES, ids=lambda p: "/".join(p.parts[-3:]))
@@ -110,7 +132,7 @@ def test_catalogs_declare_their_language_plural_rule(path: Path) -> None:
 def test_catalogs_are_in_normal_form(path: Path) -> None:
     """Catalogs are as ``update`` writes them, so that merging branches only needs a re-run of it."""
     lang, domain = path.parent.parent.name, path.stem
-    normal = SCRIPT.normal(lang, domain, MESSAGES[domain], po(lang, domain))
+    normal = SCRIPT.normal(lang, domain, messages()[domain], po(lang, domain))
     import io
 
     from babel.messages.pofile import write_po
@@ -144,7 +166,7 @@ def test_plural_rules_choose_the_language_form(lang: str, forms: dict[int, int])
 
 
 def test_the_suite_sees_messages() -> None:
-    assert sum(len(m) for m in MESSAGES.values()) > 10
+    assert sum(len(m) for m in messages().values()) > 10
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.relative_to(SRC).as_posix())
@@ -157,7 +179,7 @@ def test_each_file_translates_with_its_own_domain(path: Path) -> None:
 
 def test_catalogs_exist_for_every_required_language() -> None:
     for domain, langs in REQUIRED.items():
-        if MESSAGES[domain]:
+        if messages()[domain]:
             for lang in langs:
                 assert (LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po").exists()
 
@@ -174,7 +196,7 @@ def test_language_resolution_order() -> None:
 
 
 def test_polish_falls_back_to_english() -> None:
-    msgid = sorted(m for m in MESSAGES["insmv"] if isinstance(m, str))[0]
+    msgid = sorted(m for m in messages()["insmv"] if isinstance(m, str))[0]
     assert "pl" not in REQUIRED["insmv"]
     assert translate("insmv", msgid, "pl") == translate("insmv", msgid, "en")
 
@@ -182,7 +204,7 @@ def test_polish_falls_back_to_english() -> None:
 @pytest.mark.parametrize("domain", ["warzone", "core", "framework"])
 def test_polish_is_required_around_warzone(domain: str) -> None:
     assert REQUIRED[domain] == ("fr", "en", "pl")
-    assert MESSAGES[domain]
+    assert messages()[domain]
 
 
 def test_core_speaks_polish() -> None:

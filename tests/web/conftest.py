@@ -1,6 +1,6 @@
-"""The web table's tests share one xdist worker (``--dist loadgroup``): each browser test starts a real
+"""The web table's browser tests share one xdist worker (``--dist loadgroup``): each starts a real
 server and several Chromium pages, and two of them at once on a 2-core machine starve each other's
-live updates."""
+live updates. The web's other tests (a test client, no browser) spread over the workers like any."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.server.conftest import database_url
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if "tests/web/" in str(item.fspath):
+        if "tests/web/" in str(item.fspath) and item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.xdist_group("web"))
 
 
