@@ -60,10 +60,6 @@ class Refused(MeneurError):  # noqa: N818 - the issue names it so
         return {**super().to_json(), "rule": self.rule}
 
 
-IllegalActionError = Refused
-"""The name the rules modules were written with; the same class as :class:`Refused`."""
-
-
 class Interruption(MeneurError):  # noqa: N818 - an event, not a failure
     """The user stopped the program (Ctrl-C, or the end of input at a prompt); nothing was written."""
 

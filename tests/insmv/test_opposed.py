@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meneur.dice.source import EnteredSource
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.insmv.catalogue import rules_for
 from meneur.systems.insmv.model import BeingKind, TableOptions
 from meneur.systems.insmv.opposed import OpposedOutcome, Side, oppose, settle
@@ -81,10 +81,10 @@ def test_equal_units_are_a_tie_for_the_gm(units: int) -> None:
 def test_only_an_open_tie_is_settled() -> None:
     """Only the tie is the game master's ("c'est le maître de jeu qui décide"), and only once."""
     result = oppose(rolled(SUCCESS, (1, 1, 6)), rolled(SUCCESS, (2, 1, 2)))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         settle(result, Side.DEFENDER)
     tie = settle(oppose(rolled(SUCCESS, (1, 1, 2)), rolled(SUCCESS, (2, 1, 2))), Side.ATTACKER)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         settle(tie, Side.DEFENDER)
 
 

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.engine import Session
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.insmv.catalogue import DEFAULT_KIND_RULES, rules_for
 from meneur.systems.insmv.commands import AddBeing, RecoverPowerPoints, SpendPowerPoints, refusal
 from meneur.systems.insmv.model import Being, BeingKind, KindRules, build
@@ -52,7 +52,7 @@ def test_spending(left: int, cost: int) -> None:
 @pytest.mark.parametrize(("left", "cost"), [(0, 1), (3, 4), (4, 9)])
 def test_spending_is_refused_when_the_pool_is_short(left: int, cost: int) -> None:
     """000_008acb24c72771e3.txt: PP are the "carburant" of powers: no fuel, no power."""
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         spend(being(6, left=left), cost)
     assert caught.value.rule == "power_points_short"
     assert str(left) in caught.value.render("fr") and str(cost) in caught.value.render("en")
@@ -108,7 +108,7 @@ def test_spending_then_recovering_at_the_table() -> None:
 def test_commands_refused_leave_the_state_alone() -> None:
     session = table_with(being(3))
     before = session.state
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         session.do(SpendPowerPoints(being="Andromalius", cost=4))
     assert caught.value.rule == "power_points_short"
     assert refusal(session.state, SpendPowerPoints(being="Andromalius", cost=3)) is None
@@ -138,7 +138,7 @@ def test_power_points_stay_between_zero_and_the_maximum(
     for command in commands:
         try:
             session.do(command)
-        except IllegalActionError:
+        except Refused:
             continue
         b = session.state.beings["Andromalius"]
         assert 0 <= b.current_power_points <= b.max_power_points

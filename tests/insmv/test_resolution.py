@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.dice.source import EnteredDiceError, EnteredSource, RandomSource, finish
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.insmv.catalogue import rules_for
 from meneur.systems.insmv.model import BeingKind, KindRules, Talent
 from meneur.systems.insmv.resolution import (
@@ -137,7 +137,7 @@ def test_voluntary_shift_limits_by_kind(rules: KindRules, limit: int) -> None:
     5 colonnes".
     """
     assert plan_test(TestRequest(6, voluntary_shift=limit), rules).column == 18 - limit
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         plan_test(TestRequest(6, voluntary_shift=limit + 1), rules)
     assert caught.value.rule == "voluntary_shift_limit"
     assert caught.value.render("en")

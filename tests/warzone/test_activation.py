@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone import events as e
 from meneur.systems.warzone.activation import decide, evolve, replay
@@ -31,7 +31,7 @@ def acting(state: TurnState | None = None, techniques: tuple[str, ...] = ()) -> 
 
 def rule_of(state: TurnState, command: c.Command) -> str:
     problem = refusal(state, command)
-    assert isinstance(problem, IllegalActionError)
+    assert isinstance(problem, Refused)
     return problem.rule
 
 
@@ -226,7 +226,7 @@ def test_legality_query() -> None:
 
 def test_refused_command_changes_nothing() -> None:
     state = acting()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         decide(state, c.CastSpell("Curse"), dice(5))
     assert state == acting()
 

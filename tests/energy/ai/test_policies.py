@@ -36,7 +36,7 @@ def test_every_command_played_is_accepted_by_the_engine(
     result = play(start, {"heroes": chosen, "foes": chosen}, seed, max_turns=4)
     replayed = Fight(start)
     for command in result.commands:
-        replayed.do(command)  # raises IllegalActionError on an illegal command
+        replayed.do(command)  # raises Refused on an illegal command
     assert replayed.state.phase == "ended"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign.challenges import (
     Difficulty,
@@ -113,14 +113,14 @@ def test_surpass_adds_two() -> None:
 
 def test_surpass_is_for_player_characters_only() -> None:
     """002_58e889a1abff3456.txt: "Les personnages joueurs peuvent cocher un point de stress"."""
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         character_power_score(mecanus(), "Jambes cybernétiques", surpass=True)
     assert error.value.rule == "surpass"
 
 
 def test_surpass_needs_an_empty_box() -> None:
     """002_58e889a1abff3456.txt: "il peut cocher une case de stress": a full gauge has none left."""
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         character_aptitude_score(at_level(wink_on_the_road(), 10), Aptitude.ART, surpass=True)
 
 
@@ -176,7 +176,7 @@ def test_a_broken_character_takes_no_challenge(use_power: bool) -> None:
     """002_58e889a1abff3456.txt: brisé, "le personnage ne sera plus jouable tant qu'il n'aura pas été
     ramené"."""
     wink = at_level(wink_on_the_road(), 12)
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         if use_power:
             character_power_score(wink, "Téléportation")
         else:

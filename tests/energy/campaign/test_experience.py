@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign.experience import (
     AptitudeCriterion,
@@ -100,14 +100,14 @@ def test_spending_aptitude_points_on_an_aptitude() -> None:
 def test_spending_more_than_unspent_or_taking_back_is_refused() -> None:
     """Points are spent from the unspent ones only (002_58e889a1abff3456.txt, expérience)."""
     wink = _with_points(1)
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         spend(wink, wink.model_copy(update={"attributes": Attributes(energy=6, recovery=4, vigor=5)}))
     assert error.value.rule == "spend_points"
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         spend(wink, wink.model_copy(update={"attributes": Attributes(energy=5, recovery=4, vigor=4)}))
     assert error.value.rule == "spend_refund"
     swap = wink.model_copy(update={"attributes": Attributes(energy=6, recovery=4, vigor=3)})
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         spend(_with_points(0), swap)
     assert error.value.rule == "spend_refund" and "vigor" in error.value.render("en")
     with pytest.raises(BadInputError):
@@ -137,7 +137,7 @@ def test_the_campaign_rank_cap() -> None:
     )
     assert spend(wink, six, options=TableOptions(max_rank=6)).character.rank == 6
     seven = six.model_copy(update={"attributes": Attributes(energy=6, recovery=5, vigor=7)})
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         spend(wink, seven, options=TableOptions(max_rank=6))
     assert error.value.rule == "rank_cap"
     assert spend(wink, seven).character.rank == 7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import Message
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import reputation, resources
@@ -46,7 +46,7 @@ def test_buying_spends_savings_or_is_refused() -> None:
     dessus de son niveau de vie"."""
     wink = library_hero("WINK").model_copy(update={"savings": 7})
     assert resources.buy(wink, W).savings == 0
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(Refused) as error:
         resources.buy(wink.model_copy(update={"savings": 6}), W)
     assert error.value.rule == "savings"
 
@@ -58,7 +58,7 @@ def test_a_debt_gives_one_savings_box_for_two_debt_boxes() -> None:
     assert (indebted.savings, indebted.debts) == (3, 6)
     repaid = resources.repay(indebted, 2)
     assert (repaid.savings, repaid.debts) == (1, 4)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         resources.repay(repaid, 2)
     with pytest.raises(BadInputError):
         resources.take_debt(repaid, 0)
@@ -157,7 +157,7 @@ def test_reputation_moves_one_point_within_its_scale(
             getattr(reputation.change_reputation(hero, score, delta).reputation, score.value) == start + delta
         )
     else:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(Refused):
             reputation.change_reputation(hero, score, delta)
 
 
@@ -168,7 +168,7 @@ def test_the_last_three_relations_are_the_gms() -> None:
         hero = reputation.add_relation(hero, Relation(name=f"Rival {index}", value=-2, gm_reserved=True))
     hero = reputation.add_relation(hero, Relation(name="Chef du gang", value=6))
     assert [r.name for r in hero.relations] == ["Chef du gang", "Rival 0", "Rival 1", "Rival 2"]
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         reputation.add_relation(hero, Relation(name="MECANUS", value=-5, gm_reserved=True))
     with pytest.raises(BadInputError):
         reputation.add_relation(hero, Relation(name="chef du gang", value=1))

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from meneur.engine import Session, store
-from meneur.errors import BadInputError, IllegalActionError, MeneurError
+from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import commands as c
 from meneur.systems.energy.campaign.engine import decide, refusal, setup_json
@@ -59,7 +59,7 @@ def in_scene() -> Campaign:
 
 def rule_of(campaign: Campaign, command: c.Command) -> str:
     error = refusal(campaign.state, command)
-    assert isinstance(error, IllegalActionError), error
+    assert isinstance(error, Refused), error
     return error.rule
 
 
@@ -395,7 +395,7 @@ def test_random_commands_keep_the_invariants(commands: list[c.Command]) -> None:
         before = campaign.state
         try:
             campaign.do(command)
-        except (IllegalActionError, BadInputError):
+        except (Refused, BadInputError):
             assert campaign.state is before
             continue
         for hero in campaign.state.characters.values():

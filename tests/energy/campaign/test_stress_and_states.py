@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import states
 from meneur.systems.energy.campaign.states import effective_attributes
@@ -68,11 +68,11 @@ def test_broken_is_out_of_play_until_brought_back_at_the_minimum() -> None:
         lambda: relieve_stress(broken),
         lambda: spend_box(broken, StressUse.DETERMINATION),
     ):
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(Refused):
             action()
     back = bring_back(broken)
     assert (back.stress, back.states & MENTAL, states.is_playable(back)) == (0, set(), True)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         bring_back(back)
 
 
@@ -87,7 +87,7 @@ def test_at_most_two_gm_boxes_in_a_scene(given_before: int, boxes: int, allowed:
     if allowed:
         check_gm_stress(hero, given_before, boxes)
     else:
-        with pytest.raises(IllegalActionError) as error:
+        with pytest.raises(Refused) as error:
             check_gm_stress(hero, given_before, boxes)
         assert error.value.rule == "gm_stress_per_scene"
 
@@ -102,9 +102,9 @@ def test_spending_a_box_checks_one(use: StressUse) -> None:
 def test_spending_needs_an_empty_box_and_surpass_a_player() -> None:
     """002_58e889a1abff3456.txt: "Les personnages joueurs peuvent cocher un point de stress" to se dépasser;
     a gauge of 10 has no box left."""
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         spend_box(at_level(library_hero("WINK"), 10), StressUse.FEAT)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         spend_box(mecanus(), StressUse.SURPASS)
     assert spend_box(mecanus(), StressUse.DETERMINATION).stress == 1
 
@@ -182,7 +182,7 @@ def test_wounded_twice_is_incapacitated_and_healing() -> None:
     assert hero.states == {State.INCAPACITATED} and not states.can_continue_adventure(hero)
     raised = states.heal_with_power(hero)
     assert raised.states == {State.WOUNDED}
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         states.heal_with_power(raised, raised_this_scenario=True)
     assert states.heal_with_power(raised).states == frozenset()
     assert states.infirmary(hero).states == frozenset()
@@ -193,7 +193,7 @@ def test_sleep_ends_exhaustion() -> None:
     hero = states.exhaust(library_hero("WINK"))
     assert State.EXHAUSTED in hero.states
     assert states.sleep(hero).states == frozenset()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         states.sleep(states.sleep(hero))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         states.infirmary(hero)

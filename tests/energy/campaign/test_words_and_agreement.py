@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from meneur.errors import IllegalActionError, MeneurError
+from meneur.errors import MeneurError, Refused
 from meneur.i18n import Message
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import reputation, states, stress
@@ -27,7 +27,7 @@ def _refusal(error: pytest.ExceptionInfo[MeneurError], lang: str = "fr") -> str:
 
 def test_a_score_off_its_scale_is_named_by_the_book() -> None:
     """ "une échelle de magnitude 10": notoriety 0..10, said « notoriété de super »."""
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         reputation.change_reputation(library_hero("WINK"), ReputationScore.SUPER_NOTORIETY, -1)
     text = _refusal(caught)
     assert "notoriété de super" in text and "super_notoriety" not in text
@@ -36,7 +36,7 @@ def test_a_score_off_its_scale_is_named_by_the_book() -> None:
 
 def test_a_relation_off_its_scale_is_named_as_a_relation() -> None:
     hero = reputation.add_relation(library_hero("WINK"), Relation(name="Hélène", value=10))
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         reputation.change_relation(hero, "Hélène", 1)
     assert "la relation avec Hélène" in _refusal(caught)
 
@@ -69,7 +69,7 @@ def test_file_values_are_said_in_the_book_words_after_their_path(
 )
 def test_broken_agrees_with_the_character(gender: Gender | None, expected: str) -> None:
     hero = library_hero("WINK").model_copy(update={"gender": gender, "states": frozenset({State.BROKEN})})
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         stress.require_playable(hero)
     assert _refusal(caught).startswith(expected)
     assert _refusal(caught, "en").startswith("WINK is broken and")
@@ -84,7 +84,7 @@ def test_broken_agrees_with_the_character(gender: Gender | None, expected: str) 
     ],
 )
 def test_not_exhausted_agrees_with_the_character(gender: Gender | None, expected: str) -> None:
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         states.sleep(library_hero("WINK").model_copy(update={"gender": gender}))
     assert expected in _refusal(caught)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.commands import (
     Attack,
     Defend,
@@ -82,6 +82,6 @@ def test_a_distance_refusal_writes_metres_as_a_reader_does() -> None:
     """ "attaqué au contact" (002_58e889a1abff3456.txt): a contact attack beyond reach is refused with
     "5 m", not "5.0 m"."""
     fight = started(hero(), foe(at=(8.0, 0.0)))
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(Attack("h", "f", 2, 0))
     assert "5 m" in caught.value.render("fr") and "5.0" not in caught.value.render("fr")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy.combat.commands import (
     Attack,
     Defend,
@@ -259,12 +259,12 @@ def test_refusals_name_a_power_by_its_name() -> None:
     command = read_command(
         fight.state, {"attack": {"actor": "f", "target": "h", "tokens": 2, "power": "Enchevêtrement"}}
     )
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(command)
     for lang in ("fr", "en"):
         text = caught.value.render(lang)
         assert "Enchevêtrement" in text and "0" not in text
-    with pytest.raises(IllegalActionError) as unknown:
+    with pytest.raises(Refused) as unknown:
         fight.do(Attack("f", "h", 2, 7))
     listed = unknown.value.render("en")  # no such power: its number, and the powers it can use
     assert "7" in listed and "Esquive" in listed and "Enchevêtrement" not in listed
@@ -278,7 +278,7 @@ def test_the_entangled_refusal_says_support_stays_possible() -> None:
     fight.do(Attack("h", "f", 3, 0))
     fight.do(Defend("f"))
     fight.do(EndPhase())
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(Attack("f", "h", 1, 0))
     assert "support" in caught.value.render("en") and "support" in caught.value.render("fr")
     fight.do(UseSupport("f", 2, 1))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.commands import (
     Attack,
     Defend,
@@ -99,7 +99,7 @@ def test_giving_or_healing_with_another_power_names_no_raw_key(command: GiveEner
     (002_58e889a1abff3456.txt): only such a power gives or heals; the refusal says so in words."""
     fight = started(hero(powers=(OFF_C, DEF, MOV, SUP)), hero("a", at=(1.0, 0.0)), foe())
     before = fight.state
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(command)
     assert fight.state == before
     for lang in ("fr", "en"):

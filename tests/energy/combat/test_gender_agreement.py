@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.combat.commands import Arrive
 from meneur.systems.energy.combat.engine import state_from_json, state_json
@@ -57,7 +57,7 @@ def test_a_broken_newcomer_refused_agrees_with_its_gender() -> None:
     """The GM's « add a combatant » refuses a brisée heroine in her gender."""
     fight = started(hero("h"), foe("f"))
     arrive = Arrive("w", "heroes", character=wink(states=["broken"], gender="feminine"))
-    with pytest.raises((BadInputError, IllegalActionError)) as caught:
+    with pytest.raises((BadInputError, Refused)) as caught:
         fight.do(arrive)
     assert "WINK est brisée et ne peut pas combattre" in caught.value.render("fr")
     assert "WINK is brisé and cannot fight" in caught.value.render("en")

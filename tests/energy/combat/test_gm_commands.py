@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.commands import (
     Adjust,
     Arrive,
@@ -109,6 +109,6 @@ def test_a_stunned_small_move_is_a_table_option(condition: str, option: bool, al
         fight.do(small)
         assert fight.state.get("h").position == (2.0, 0.0) and fight.state.get("h").energy == 6
     else:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(Refused):
             fight.do(small)
         assert fight.state == before

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.commands import (
     Attack,
     Defend,
@@ -128,7 +128,7 @@ def test_a_defence_after_interposing_without_a_power_says_how_to_defend() -> Non
     fight.do(Attack("f", "a", 4, 0))
     fight.do(Interpose("b"))
     before = fight.state
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(Defend("b", 4, 1))
     assert fight.state == before and caught.value.rule == "interpose"
     assert "-" not in caught.value.render("en").split(":")[0]

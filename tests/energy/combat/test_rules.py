@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.checks import halve
 from meneur.systems.energy.combat.commands import (
     Attack,
@@ -40,7 +40,7 @@ from .helpers import of_type
 def refused(fight: Fight, command: object, rule: str) -> None:
     """``command`` is refused for ``rule`` and the state does not change."""
     before = fight.state
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(command)  # type: ignore[arg-type]
     assert caught.value.rule == rule
     assert fight.state == before

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.systems.energy.combat.commands import Attack, Defend, StartFight
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.files import load_fight
@@ -35,7 +35,7 @@ def test_undo_redo_and_replay() -> None:
 def test_illegal_command_leaves_the_log_and_state_unchanged() -> None:
     fight = started(hero(), foe())
     before, log = fight.state, fight.entries()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(Refused):
         fight.do(Attack("h", "f", 99, 0))
     assert fight.state == before and fight.entries() == log
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat.commands import (
     Attack,
     Counter,
@@ -146,7 +146,7 @@ def test_a_copy_checks_no_stress_box(use: str) -> None:
     assert fight.state.acting == "h#1"
     assert not [a for a in legal_actions(fight.state) if a.kind == "stress" and a.actor == "h#1"]
     before = fight.state
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(Refused) as caught:
         fight.do(SpendStress("h#1", use, 0 if use == "feat" else None, "mov" if use == "feat" else None))
     assert caught.value.rule == "stress" and fight.state == before
     assert "copie" in caught.value.render("fr")

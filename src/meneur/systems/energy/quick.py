@@ -35,7 +35,6 @@ DEFAULT_POWER_NAMES: dict[PowerCategory, str] = {
     PowerCategory.SUP: N_("Support"),
 }
 """The name (a msgid) of a quick NPC's unnamed power of each category."""
-_DEFAULT_POWER_NAMES = DEFAULT_POWER_NAMES  # the former name, until the fight's files read the public one
 
 
 def quick_npc(

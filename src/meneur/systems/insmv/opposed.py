@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.i18n import N_, Message
 from meneur.systems.insmv.model import TableOptions
 from meneur.systems.insmv.resolution import TestResult
@@ -101,10 +101,10 @@ def settle(result: OpposedResult, winner: Side) -> OpposedResult:
     """Record the game master's decision on a tie; the final units are the difference, 0.
 
     Raises:
-        IllegalActionError: when the opposition is not an open tie.
+        Refused: when the opposition is not an open tie.
     """
     if not result.needs_gm_decision:
-        raise IllegalActionError(
+        raise Refused(
             Message("insmv", N_("Only a tie (both succeed with equal units) is settled by the game master.")),
             rule="opposed_tie",
         )

@@ -9,7 +9,7 @@ Conventions: pure functions over frozen :class:`~meneur.systems.insmv.model.Bein
 
 from __future__ import annotations
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, P_, Message
 from meneur.systems.insmv.model import Being, TableOptions
 
@@ -20,10 +20,10 @@ SHORT = "power_points_short"
 """Rule key: the pool holds fewer PP than the power costs."""
 
 
-def spend_refusal(being: Being, cost: int) -> IllegalActionError | None:
+def spend_refusal(being: Being, cost: int) -> Refused | None:
     """Why ``being`` cannot spend ``cost`` PP now (rule :data:`SHORT`), or ``None`` when it can."""
     if cost > being.current_power_points:
-        return IllegalActionError(
+        return Refused(
             Message(
                 "insmv",
                 N_("{name} has {left}; the power needs {cost}."),
@@ -45,7 +45,7 @@ def spend(being: Being, cost: int) -> Being:
 
     Raises:
         BadInputError: for a cost below 1.
-        IllegalActionError: when the pool is short.
+        Refused: when the pool is short.
     """
     if cost < 1:
         raise BadInputError(

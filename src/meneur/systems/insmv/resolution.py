@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from meneur.dice.source import DiceSource
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.insmv.model import KindRules
 from meneur.systems.insmv.table_um import Difficulty, TableUM, table_um
@@ -124,7 +124,7 @@ SHIFT_LIMIT = "voluntary_shift_limit"
 """Rule key: a voluntary shift beyond what the being's kind allows."""
 
 
-def voluntary_shift_refusal(rules: KindRules, columns: int) -> IllegalActionError | None:
+def voluntary_shift_refusal(rules: KindRules, columns: int) -> Refused | None:
     """Why a voluntary shift of ``columns`` is not allowed to a being, or ``None`` when it is.
 
     "Un Ange ou un Démon ne peut pas décaler volontairement son jet de plus de 5 colonnes. [...]
@@ -133,7 +133,7 @@ def voluntary_shift_refusal(rules: KindRules, columns: int) -> IllegalActionErro
     if columns <= rules.max_voluntary_shift:
         return None
     if rules.max_voluntary_shift == 0:
-        return IllegalActionError(
+        return Refused(
             Message(
                 "insmv",
                 N_(
@@ -143,7 +143,7 @@ def voluntary_shift_refusal(rules: KindRules, columns: int) -> IllegalActionErro
             ),
             rule=SHIFT_LIMIT,
         )
-    return IllegalActionError(
+    return Refused(
         Message(
             "insmv",
             N_("A voluntary shift of {columns} columns exceeds this being's limit of {limit}."),
@@ -167,7 +167,7 @@ def plan_test(request: TestRequest, rules: KindRules, table: TableUM | None = No
 
     Raises:
         BadInputError: for a value without a column or a malformed request.
-        IllegalActionError: for a voluntary shift beyond the being's limit.
+        Refused: for a voluntary shift beyond the being's limit.
     """
     table = table or table_um()
     check_request(request)

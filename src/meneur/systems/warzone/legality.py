@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from meneur.engine.system import Legal
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.warzone import commands as c
 from meneur.systems.warzone.model import Power, PowerKind, TableOptions
@@ -16,11 +16,11 @@ from meneur.systems.warzone.reach import Target, target_problems
 from meneur.systems.warzone.turn import ACTIVE, PHASE_NAMES, D, Phase, TurnState
 
 
-def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
-    return IllegalActionError(Message(D, msgid, dict(params)), rule=rule)
+def _illegal(rule: str, msgid: str, **params: object) -> Refused:
+    return Refused(Message(D, msgid, dict(params)), rule=rule)
 
 
-def _phase_error(state: TurnState, expected: Iterable[Phase]) -> IllegalActionError | None:
+def _phase_error(state: TurnState, expected: Iterable[Phase]) -> Refused | None:
     wanted = tuple(expected)
     if state.phase in wanted:
         return None
@@ -46,7 +46,7 @@ def power_named(state: TurnState, name: str) -> Power:
     return power
 
 
-def _may_use_powers(state: TurnState, power: Power | None = None) -> IllegalActionError | None:
+def _may_use_powers(state: TurnState, power: Power | None = None) -> Refused | None:
     if not state.figure.has_power_ability:
         return _illegal(
             "power_ability",
@@ -73,7 +73,7 @@ def _may_use_powers(state: TurnState, power: Power | None = None) -> IllegalActi
     return None
 
 
-def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> IllegalActionError | None:
+def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> Refused | None:
     if not names:
         return None
     if problem := _may_use_powers(state):
@@ -108,11 +108,11 @@ def _declare_refusal(state: TurnState, names: tuple[str, ...]) -> IllegalActionE
     return None
 
 
-def _target_refusal(power: Power, target: Target | None, options: TableOptions) -> IllegalActionError | None:
+def _target_refusal(power: Power, target: Target | None, options: TableOptions) -> Refused | None:
     problems = [] if target is None else target_problems(power, target, options)
     if not problems:
         return None
-    return IllegalActionError(
+    return Refused(
         Message(
             D,
             N_("The target cannot be chosen. {problems}"),
@@ -132,7 +132,7 @@ class Joined(Message):
         return " ".join(part.render(lang) for part in self.parts)
 
 
-def _spell_refusal(state: TurnState, command: c.CastSpell) -> IllegalActionError | None:
+def _spell_refusal(state: TurnState, command: c.CastSpell) -> Refused | None:
     power = power_named(state, command.name)
     if power.kind is PowerKind.TECHNIQUE:
         return _illegal(
@@ -164,7 +164,7 @@ def _spell_refusal(state: TurnState, command: c.CastSpell) -> IllegalActionError
     return None
 
 
-def refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
+def refusal(state: TurnState, command: c.Command) -> Refused | None:
     """Why the rules refuse ``command`` now (an error naming the rule), or ``None`` when it is legal.
 
     The one set of named checks that :func:`decide` and :func:`legal` both use.
@@ -175,7 +175,7 @@ def refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
     return _refusal(state, command)
 
 
-def _refusal(state: TurnState, command: c.Command) -> IllegalActionError | None:
+def _refusal(state: TurnState, command: c.Command) -> Refused | None:
     match command:
         case c.StartActivation():
             if state.knocked_down:

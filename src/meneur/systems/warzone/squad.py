@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from meneur.dice.source import DiceSource
 from meneur.engine.system import Legal
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import match
 from meneur.systems.warzone import activation as a
@@ -94,11 +94,11 @@ def resolve(state: SquadState, name: str | None) -> str:
     )
 
 
-def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
-    return IllegalActionError(Message(D, msgid, dict(params)), rule=rule)
+def _illegal(rule: str, msgid: str, **params: object) -> Refused:
+    return Refused(Message(D, msgid, dict(params)), rule=rule)
 
 
-def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> IllegalActionError | None:
+def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> Refused | None:
     """« przyjazny Model wejdzie w Bezpośredni Kontakt z nim i poświęci jedną akcję »."""
     if problem := legality.refusal(state.models[name], command):
         return problem
@@ -118,7 +118,7 @@ def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> IllegalAct
     return None
 
 
-def refusal(state: SquadState, command: c.Command) -> IllegalActionError | None:
+def refusal(state: SquadState, command: c.Command) -> Refused | None:
     """Why the rules refuse ``command`` now (naming the rule), or ``None`` when it is legal.
 
     Raises:

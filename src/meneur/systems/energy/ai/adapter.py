@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from math import hypot
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.systems.energy.combat import decide, evolve_all, rules
 from meneur.systems.energy.combat.commands import (
     Command,
@@ -232,7 +232,7 @@ def try_events(state: FightState, command: Command) -> list[Event] | None:
     """The events of ``command`` in ``state``, or None when the engine refuses it."""
     try:
         return decide(state, command)
-    except IllegalActionError:
+    except Refused:
         return None
 
 

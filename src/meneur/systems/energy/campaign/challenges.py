@@ -384,7 +384,7 @@ def character_aptitude_score(
 
     Raises:
         BadInputError: for a trait the character does not have.
-        IllegalActionError: for a brisé character, or se dépasser by an NPC or with a full gauge.
+        Refused: for a brisé character, or se dépasser by an NPC or with a full gauge.
     """
     require_playable(character)
     if trait is None:
@@ -423,7 +423,7 @@ def character_power_score(
 
     Raises:
         BadInputError: for a power the character does not have.
-        IllegalActionError: for a brisé character, or se dépasser by an NPC or with a full gauge.
+        Refused: for a brisé character, or se dépasser by an NPC or with a full gauge.
     """
     require_playable(character)
     found = [p for p in character.powers if fold(p.name) == fold(power)]

@@ -1,7 +1,7 @@
 """Campaign commands (what the game master asks) and :func:`decide`, which turns one into events.
 
 Conventions: commands are immutable, imperative requests; :func:`decide` is a pure
-``(state, command) -> events`` that raises :class:`~meneur.errors.IllegalActionError` naming the rule
+``(state, command) -> events`` that raises :class:`~meneur.errors.Refused` naming the rule
 broken (or :class:`~meneur.errors.BadInputError` for a malformed request) and never changes anything.
 The once-per-session, once-per-scene and new-scenario rules of 002_58e889a1abff3456.txt live here.
 """
@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
 from meneur.systems.energy.campaign import events as ev
@@ -237,15 +237,15 @@ Command = Annotated[
 ]
 
 
-def _illegal(rule: str, msgid: str, **params: object) -> IllegalActionError:
-    return IllegalActionError(Message(DOMAIN, msgid, dict(params)), rule=rule)
+def _illegal(rule: str, msgid: str, **params: object) -> Refused:
+    return Refused(Message(DOMAIN, msgid, dict(params)), rule=rule)
 
 
 def decide(state: CampaignState, command: Command) -> list[ev.Event]:
     """The events ``command`` produces in ``state``.
 
     Raises:
-        IllegalActionError: the rules forbid it now (the error names the rule).
+        Refused: the rules forbid it now (the error names the rule).
         BadInputError: the command names an unknown character, relation or power, or a bad number.
     """
     match command:

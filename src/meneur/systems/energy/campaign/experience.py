@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import member
 from meneur.systems.energy import costs
@@ -201,7 +201,7 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
     (002_58e889a1abff3456.txt).
 
     Raises:
-        IllegalActionError: for spending more points than are unspent, taking something back, or a
+        Refused: for spending more points than are unspent, taking something back, or a
             rank above the cap.
         InvalidCharacterError: when the improved character breaks a creation rule.
     """
@@ -224,7 +224,7 @@ def spend(character: Character, improved: Character, *, options: TableOptions | 
     _check_spend(character, apt, character.experience.aptitude_points + apt_left, "aptitude_points")
     rank = max(character.rank, costs.rank_for_hero_points(new_hero))
     if options.max_rank is not None and rank > options.max_rank:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_(
@@ -297,7 +297,7 @@ def _check_nothing_taken_back(old: Character, new: Character) -> None:
     traits": experience only adds; nothing bought is sold back."""
     lost = _taken_back(old, new)
     if lost:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("Spending experience only improves {name}; these would be lowered or removed: {items}."),
@@ -321,7 +321,7 @@ def _points(currency: str, count: int) -> Counted:
 
 def _check_spend(character: Character, spent: int, available: int, currency: str) -> None:
     if spent < 0:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} would get {points} back: points spent cannot be taken back."),
@@ -330,7 +330,7 @@ def _check_spend(character: Character, spent: int, available: int, currency: str
             rule="spend_refund",
         )
     if spent > available:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} would spend {points} but has only {available} to spend."),

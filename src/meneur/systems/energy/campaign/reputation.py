@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold, match
 from meneur.systems.energy.model import Character, Relation
@@ -152,7 +152,7 @@ def score_band(score: ReputationScore, value: int) -> Message:
 
 def _check_step(delta: int) -> None:
     if delta not in (-1, 1):
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_(
@@ -169,7 +169,7 @@ def _check_bounds(value: int, score: ReputationScore | None, what: Message) -> N
     """``what`` is the book's word for the score (« notoriété super », « la relation avec Hélène »)."""
     low, high = score_range(score)
     if not low <= value <= high:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("The value of {what} would be {value}, outside its scale from {low} to {high}."),
@@ -186,7 +186,7 @@ def change_reputation(character: Character, score: ReputationScore, delta: int) 
     sens ou un autre" (002_58e889a1abff3456.txt).
 
     Raises:
-        IllegalActionError: for a step other than ±1 or a value leaving the scale.
+        Refused: for a step other than ±1 or a value leaving the scale.
     """
     _check_step(delta)
     value = getattr(character.reputation, score.value) + delta
@@ -221,7 +221,7 @@ def change_relation(character: Character, name: str, delta: int) -> Character:
 
     Raises:
         BadInputError: for an unknown relation.
-        IllegalActionError: for a step other than ±1 or a value leaving the scale.
+        Refused: for a step other than ±1 or a value leaving the scale.
     """
     _check_step(delta)
     index = find_relation(character, name)
@@ -241,7 +241,7 @@ def add_relation(character: Character, relation: Relation) -> Character:
 
     Raises:
         BadInputError: for a name already used or a value outside -10..10.
-        IllegalActionError: for a fourth GM relation.
+        Refused: for a fourth GM relation.
     """
     if any(fold(r.name) == fold(relation.name) for r in character.relations):
         raise BadInputError(
@@ -257,7 +257,7 @@ def add_relation(character: Character, relation: Relation) -> Character:
         )
     reserved = [r for r in character.relations if r.gm_reserved]
     if relation.gm_reserved and len(reserved) >= GM_RELATION_SLOTS:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("The GM has only {slots} reserved relation slots and {name} uses them all."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.model import Character, LivingStandard
 
@@ -112,11 +112,11 @@ def buy(character: Character, required: LivingStandard) -> Character:
     """Spend the savings boxes a good of level ``required`` needs.
 
     Raises:
-        IllegalActionError: when the character has fewer savings boxes than the cost.
+        Refused: when the character has fewer savings boxes than the cost.
     """
     cost = purchase_cost(character.living_standard, required)
     if cost > character.savings:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_(
@@ -162,11 +162,11 @@ def repay(character: Character, debt_boxes: int) -> Character:
     """Repay debt boxes with savings boxes, one for one ("via la dépense d'économies").
 
     Raises:
-        IllegalActionError: when repaying more than is owed or than is saved.
+        Refused: when repaying more than is owed or than is saved.
     """
     _positive(debt_boxes)
     if debt_boxes > character.debts:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} owes only {debts} debt boxes."),
@@ -175,7 +175,7 @@ def repay(character: Character, debt_boxes: int) -> Character:
             rule="debts",
         )
     if debt_boxes > character.savings:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} has only {savings} savings boxes to repay with."),
@@ -191,7 +191,7 @@ def repay(character: Character, debt_boxes: int) -> Character:
 def set_living_standard(character: Character, standard: LivingStandard) -> Character:
     """ "Le MJ peut intervenir pour faire changer le niveau de vie du personnage au fil du temps"."""
     if standard is character.living_standard:
-        raise IllegalActionError(
+        raise Refused(
             Message(DOMAIN, N_("{name} already has that living standard."), {"name": character.name}),
             rule="living_standard",
         )

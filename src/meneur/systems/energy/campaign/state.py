@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
 from meneur.systems.energy.campaign.options import TableOptions
@@ -106,10 +106,10 @@ class CampaignState(BaseModel):
         """Refuse an action outside its phase, naming the expected and the actual phase.
 
         Raises:
-            IllegalActionError: when the phase differs.
+            Refused: when the phase differs.
         """
         if self.phase is not expected:
-            raise IllegalActionError(
+            raise Refused(
                 Message(
                     DOMAIN,
                     ONLY_IN_PHASE[expected],

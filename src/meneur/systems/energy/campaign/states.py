@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.model import Attributes, Character, State
 
@@ -109,7 +109,7 @@ def exhaust(character: Character) -> Character:
 def sleep(character: Character) -> Character:
     """Remove épuisé: "tant qu'il ne se sera pas reposé (au moins 7h de sommeil)"."""
     if State.EXHAUSTED not in character.states:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} is not {gender:exhausted}."),
@@ -140,14 +140,14 @@ def heal_with_power(character: Character, *, raised_this_scenario: bool = False)
     il ne pourra pas le ramener indemne le temps d'un scénario" (002_58e889a1abff3456.txt).
 
     Raises:
-        IllegalActionError: when the character is not hurt, or was raised from incapacité by a
+        Refused: when the character is not hurt, or was raised from incapacité by a
             power during this scenario and so cannot be healed further by a power.
     """
     if State.INCAPACITATED in character.states:
         states = (character.states - {State.INCAPACITATED}) | {State.WOUNDED}
         return character.model_copy(update={"states": states})
     if State.WOUNDED not in character.states:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} is not {gender:wounded}."),
@@ -156,7 +156,7 @@ def heal_with_power(character: Character, *, raised_this_scenario: bool = False)
             rule="wounded",
         )
     if raised_this_scenario:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_(
@@ -173,7 +173,7 @@ def heal_with_power(character: Character, *, raised_this_scenario: bool = False)
 def infirmary(character: Character) -> Character:
     """ "un passage à l'infirmerie suivi d'une période de repos": blessé and incapacité are healed."""
     if not is_wounded(character):
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} is not {gender:wounded}."),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from meneur.errors import BadInputError, IllegalActionError
+from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.model import Character, State
 
@@ -72,10 +72,10 @@ def require_playable(character: Character) -> None:
     """A brisé character "ne sera plus jouable tant qu'il n'aura pas été ramené" (002_58e889a1abff3456.txt).
 
     Raises:
-        IllegalActionError: when the character is brisé.
+        Refused: when the character is brisé.
     """
     if State.BROKEN in character.states:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} is {gender:broken} and out of play until brought back by the team."),
@@ -107,7 +107,7 @@ def take_stress(character: Character, boxes: int = 1) -> Character:
 
     Raises:
         BadInputError: for fewer than one box.
-        IllegalActionError: when the character is brisé (out of play).
+        Refused: when the character is brisé (out of play).
     """
     require_boxes(boxes)
     require_playable(character)
@@ -119,7 +119,7 @@ def relieve_stress(character: Character, boxes: int = 1) -> Character:
 
     Raises:
         BadInputError: for fewer than one box.
-        IllegalActionError: when the character is brisé: only coming back resets the gauge.
+        Refused: when the character is brisé: only coming back resets the gauge.
     """
     require_boxes(boxes)
     require_playable(character)
@@ -130,11 +130,11 @@ def check_gm_stress(character: Character, given_this_scene: int, boxes: int) -> 
     """Refuse more than two GM boxes in one scene ("jamais plus durant une scène").
 
     Raises:
-        IllegalActionError: when ``given_this_scene + boxes`` exceeds two.
+        Refused: when ``given_this_scene + boxes`` exceeds two.
     """
     require_boxes(boxes)
     if given_this_scene + boxes > GM_BOXES_PER_SCENE:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_(
@@ -154,11 +154,11 @@ def check_can_spend(character: Character, use: StressUse) -> None:
     for "Les personnages joueurs" (002_58e889a1abff3456.txt). A full gauge has no box left to check.
 
     Raises:
-        IllegalActionError: brisé, gauge full, or an NPC trying to se dépasser.
+        Refused: brisé, gauge full, or an NPC trying to se dépasser.
     """
     require_playable(character)
     if use is StressUse.SURPASS and not character.pc:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("Only player characters may surpass themselves ({name} is an NPC)."),
@@ -167,7 +167,7 @@ def check_can_spend(character: Character, use: StressUse) -> None:
             rule="surpass",
         )
     if character.stress >= BOXES:
-        raise IllegalActionError(
+        raise Refused(
             Message(DOMAIN, N_("{name} has no empty stress box left to check."), {"name": character.name}),
             rule="stress_full",
         )
@@ -177,7 +177,7 @@ def spend_box(character: Character, use: StressUse) -> Character:
     """Check a box for action d'éclat, détermination or se dépasser (see :func:`check_can_spend`).
 
     Raises:
-        IllegalActionError: brisé, gauge full, or an NPC trying to se dépasser.
+        Refused: brisé, gauge full, or an NPC trying to se dépasser.
     """
     check_can_spend(character, use)
     return at_level(character, stress_level(character) + 1)
@@ -187,10 +187,10 @@ def bring_back(character: Character, minimum: int = 0) -> Character:
     """A brisé character brought back by the team: "ses cases de stress seront de nouveau à leur minimum".
 
     Raises:
-        IllegalActionError: when the character is not brisé.
+        Refused: when the character is not brisé.
     """
     if State.BROKEN not in character.states:
-        raise IllegalActionError(
+        raise Refused(
             Message(
                 DOMAIN,
                 N_("{name} is not {gender:broken}."),

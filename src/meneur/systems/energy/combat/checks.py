@@ -1,6 +1,6 @@
 """Small rule helpers of deciding: token arithmetic, reach, and the refusals built on :mod:`.rules`.
 
-Every refusal is an :class:`~meneur.errors.IllegalActionError` naming the rule it applies, with a
+Every refusal is an :class:`~meneur.errors.Refused` naming the rule it applies, with a
 translated explanation; raising it never changes the state. A refusal here only raises what a predicate
 of :mod:`.rules` answers (the legality query asks the same predicate), and the distances of the rules
 (:data:`MOVE_METRES`...) are those of :mod:`.rules`, named here again for the modules that refuse.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import hypot
 from typing import Any, NoReturn
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.profile import Combatant, Point
@@ -41,7 +41,7 @@ __all__ = [
 
 def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
     """Raise the refusal of a command that breaks ``rule``."""
-    raise IllegalActionError(Message(DOMAIN, msgid, params), rule=rule)
+    raise Refused(Message(DOMAIN, msgid, params), rule=rule)
 
 
 def halve(tokens: int, times: int) -> int:

@@ -1,5 +1,5 @@
 """``decide(state, command) -> events``: validate a command and say what happens, without changing
-anything. An illegal command raises :class:`~meneur.errors.IllegalActionError` naming the rule.
+anything. An illegal command raises :class:`~meneur.errors.Refused` naming the rule.
 
 Legality is decided here once: each handler refuses by asking a named predicate of :mod:`.rules` (or of
 the rule module that owns the rule), through :mod:`.checks`; the legality query (:mod:`.legal`) runs
@@ -82,7 +82,7 @@ def decide(state: FightState, command: Command) -> list[Event]:
     """The events ``command`` causes in ``state``.
 
     Raises:
-        IllegalActionError: the rules forbid the command now (``rule`` names which).
+        Refused: the rules forbid the command now (``rule`` names which).
     """
     if state.phase is Phase.ENDED:
         checks.refuse("end_of_fight", N_("The fight is over."))

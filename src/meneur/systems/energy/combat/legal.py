@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.i18n import Message
 from meneur.systems.energy.combat import area, checks, interaction, rules
 from meneur.systems.energy.combat.commands import (
@@ -122,7 +122,7 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
     """Ask :func:`~.decide.decide` and read the cost and value off the events."""
     try:
         events = decide(state, command)
-    except IllegalActionError as error:
+    except Refused as error:
         return LegalAction(actor, kind, command, 0, 0, reason=error.message, rule=error.rule)
     paid = _paid(events)
     bonus = halving = stress = 0

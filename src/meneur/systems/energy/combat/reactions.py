@@ -7,7 +7,7 @@ d'énergie en défense" (002_58e889a1abff3456.txt).
 
 from __future__ import annotations
 
-from meneur.errors import IllegalActionError
+from meneur.errors import Refused
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import declare
@@ -103,7 +103,7 @@ def followed(state: FightState, attack: Attack) -> list[Event]:
     """A charge's attack once the hazard its move crossed is resolved; lost if it can no longer happen."""
     try:
         return declare(state, attack)
-    except IllegalActionError:
+    except Refused:
         return [AttackLost(attack.actor, attack.target)]
 
 
