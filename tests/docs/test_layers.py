@@ -22,19 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "src"
 PACKAGE = SOURCE / "meneur"
 
-PRIVATE_ALLOWED = frozenset(
-    {
-        # Today's private names crossing a package, one use each: this list must shrink to nothing as
-        # the web, the server and the Energy fight and AI reach each other's public names (issue 19).
-        # A line whose use is gone fails the test below: delete it then.
-        # The AI reads the legal-action query's private parts (the AI should drive `Session.legal`).
-        "meneur.systems.energy.ai.adapter -> meneur.systems.energy.combat.legal._check",
-        "meneur.systems.energy.ai.adapter -> meneur.systems.energy.combat.legal._pool",
-        # The fight's files read the quick NPC's power names by their former private name
-        # (public now: `meneur.systems.energy.quick.DEFAULT_POWER_NAMES`).
-        "meneur.systems.energy.combat.files -> meneur.systems.energy.quick._DEFAULT_POWER_NAMES",
-    }
-)
+PRIVATE_ALLOWED: frozenset[str] = frozenset()
+"""The private names allowed to cross a package, as ``importer -> owner._name`` (none left: the AI drives
+the legal-action query's public names, the quick NPC's power names are public, issue 19). A listed use
+that is gone fails the test below: delete its line then."""
 
 
 def module_of(path: Path) -> str:
