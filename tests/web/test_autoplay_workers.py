@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from meneur.web import autoplay
+from meneur.systems.energy.view import autoplay
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
 from tests.web.forms import csrf

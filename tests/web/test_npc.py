@@ -17,8 +17,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from meneur.systems.energy.view import npc
-from meneur.web import autoplay
+from meneur.systems.energy.view import autoplay, npc
 from tests.server.conftest import database_url
 from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table

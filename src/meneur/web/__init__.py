@@ -22,12 +22,9 @@ def mount(app: Any) -> None:
     from meneur.web import (
         account,
         admin,
-        autoplay,
-        fight_routes,
         games,
         home,
         live,
-        npc_pages,
         options_pages,
         routes,
         sessions,
@@ -37,8 +34,6 @@ def mount(app: Any) -> None:
     from meneur.web.plugins import mount_games
 
     app.add_exception_handler(PageAnswer, _answer)
-    app.state.web_autoplay = {}
-    app.state.web_autoplay_pause = autoplay.PAUSE
     app.state.web_fragments = live.Fragments()
     app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
     app.include_router(games.router)
@@ -46,9 +41,7 @@ def mount(app: Any) -> None:
     app.include_router(home.router)
     app.include_router(account.router)
     app.include_router(tables.router)
-    app.include_router(fight_routes.router)
     mount_games(app)  # each game's own pages (its plugin's ``pages``)
-    app.include_router(npc_pages.router)
     app.include_router(options_pages.router)
     app.include_router(live.router)
     app.include_router(admin.router)

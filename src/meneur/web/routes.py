@@ -1,5 +1,5 @@
 """The pages' shared checks, the roll log and the language (home and accounts: :mod:`meneur.web.home`;
-join and the table: :mod:`meneur.web.tables`; the Energy fight: :mod:`meneur.web.fight_routes`).
+join and the table: :mod:`meneur.web.tables`; the session pages: :mod:`meneur.web.sessions`).
 
 A route reads the form, builds the API's body or the engine's command, calls the same service
 function as the REST API (:mod:`meneur.server.api`), and renders what comes back. A refusal is the
@@ -94,7 +94,7 @@ def choose_language(
     return response
 
 
-# -- the sessions (the Energy fight's pages are in :mod:`meneur.web.fight_routes`) ---------------------
+# -- the sessions (each game's session pages are its plugin's view adapter, :mod:`meneur.web.sessions`) -------------
 
 
 def checked_session(

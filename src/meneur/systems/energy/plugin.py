@@ -45,5 +45,5 @@ PLUGIN = Game(
     cli_names=("es",),
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
-    view="meneur.web.fight_routes:PAGES",
+    view="meneur.systems.energy.view.fight_pages:PAGES",
 )

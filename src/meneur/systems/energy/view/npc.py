@@ -4,7 +4,7 @@ A combatant is a non-player character here when it is not a player character (th
 flag) and no player controls it (the fight's ``controllers``). When one of them must act or
 react, the GM may ask the heuristic policy (:mod:`meneur.systems.energy.ai`) for its command,
 with the reasons and the two best alternatives, and play it; or switch auto-play on
-(:mod:`meneur.web.autoplay`). Nothing here decides a rule.
+(:mod:`meneur.systems.energy.view.autoplay`). Nothing here decides a rule.
 """
 
 from __future__ import annotations

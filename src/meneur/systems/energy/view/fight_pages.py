@@ -3,9 +3,10 @@ arrives, is adjusted, leaves; a terrain element is placed), undo and redo, claim
 
 The shared verbs (the page and its fragment, ``do``, ``undo``, ``redo``, ``claim``) come through the
 one session router (:mod:`meneur.web.sessions`) to :data:`PAGES`; the GM's own forms are on this
-module's router. Each reads the form, builds the engine's command, calls the same service as the
-REST API (:mod:`meneur.server.services.sessions`) and renders the fight again. A refusal is the engine's
-message, shown beside the buttons; nothing here decides a rule.
+module's router, part of the Energy plugin's ``pages`` (:mod:`meneur.systems.energy.view.pages`).
+Each reads the form, builds the engine's command, calls the same service as the REST API
+(:mod:`meneur.server.services.sessions`) and renders the fight again. A refusal is the engine's message,
+shown beside the buttons; nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from meneur.server.models import GameTable
 from meneur.server.services import context
 from meneur.server.services import sessions as service
 from meneur.storage import parse_data
+from meneur.systems.energy.view import fight as fight_view
 from meneur.web import arrivals, claims
-from meneur.web import fight as fight_view
 from meneur.web.pages import language, render
-from meneur.web.routes import OptionalText, _error_text, checked_session, history_step
+from meneur.web.routes import OptionalText, checked_session, history_step
 
 router = APIRouter(include_in_schema=False)
 
@@ -48,8 +49,8 @@ def _fight(
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
         view.redo = service.may_redo(context(request, db), me, session_id, view.version)
-    name = "_fight.html" if fragment else "fight.html"
-    from meneur.web.npc_pages import panel
+    name = "energy/_fight.html" if fragment else "energy/fight.html"
+    from meneur.systems.energy.view.npc_pages import panel
 
     help = panel(request, db, session_id, language(request)) if me.is_gm else None
     return render(
@@ -117,6 +118,14 @@ def _give(
     except (ApiError, MeneurError) as error:
         return _error_text(request, error)
     return None
+
+
+def _error_text(request: Request, error: Exception) -> str:
+    """The message of an error the API's service raised, in the page's language."""
+    lang = language(request)
+    if isinstance(error, ApiError):
+        return error.message.render(lang)
+    return error.render(lang) if isinstance(error, MeneurError) else str(error)
 
 
 def _whole(text: str) -> bool:
@@ -259,7 +268,7 @@ def _step(
 ) -> HTMLResponse:
     me = _checked(request, db, table_id, session_id, csrf)
     if me.is_gm and not forward and _whole(version):
-        from meneur.web.autoplay import halt
+        from meneur.systems.energy.view.autoplay import halt
 
         halt(request.app, session_id)
     error = history_step(request, db, me, session_id, version, forward)

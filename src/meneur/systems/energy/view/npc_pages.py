@@ -15,8 +15,8 @@ from meneur.i18n import set_language
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
+from meneur.systems.energy.view import autoplay as auto
 from meneur.systems.energy.view import npc
-from meneur.web import autoplay as auto
 from meneur.web.pages import PageAnswer, csrf_ok, language, render
 
 router = APIRouter(include_in_schema=False)
@@ -69,11 +69,15 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
     )
 
 
+def _forbidden(request: Request) -> HTMLResponse:
+    """The page that refuses a form without its anti-forgery token, or a GM's page to a player."""
+    return render(request, "message.html", {"title_key": "csrf"}, status=403)
+
+
 def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller:
     """The fight's GM (anyone else gets the page :func:`meneur.web.routes.checked_session` or the
     forbidden page answers instead)."""
-    from meneur.web.fight_routes import _checked
-    from meneur.web.routes import _forbidden
+    from meneur.systems.energy.view.fight_pages import _checked
 
     me = _checked(request, db, table_id, session_id)
     if not me.is_gm:
@@ -100,7 +104,7 @@ def suggest(request: Request, db: Database, table_id: str, session_id: str) -> H
         proposals = [_proposal(state, codec, choice, lang) for choice in choices]
     return render(
         request,
-        "_suggest.html",
+        "energy/_suggest.html",
         {
             "proposals": proposals,
             "version": row.version,
@@ -120,8 +124,7 @@ def autoplay(
     csrf: Annotated[str, Form()] = "",
 ) -> HTMLResponse:
     """Switch auto-play of non-player characters on or off (the GM only); every page is told."""
-    from meneur.web.fight_routes import _fight
-    from meneur.web.routes import _forbidden
+    from meneur.systems.energy.view.fight_pages import _fight
 
     me = _gm(request, db, table_id, session_id)
     if not csrf_ok(request, csrf):

@@ -18,6 +18,7 @@ import asyncio
 import concurrent.futures
 import contextvars
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -35,7 +36,10 @@ from meneur.systems.energy.ai.adapter import over
 from meneur.systems.energy.combat.state import Phase
 from meneur.systems.energy.view import npc
 
-log = logging.getLogger("meneur.web.autoplay")
+log = logging.getLogger("meneur.systems.energy.view.autoplay")
+
+_MADE = threading.Lock()
+"""Held while the first use makes an app's table of auto-play tasks (pages run in threads)."""
 
 PAUSE = 1.0
 """Seconds between two commands of auto-play, so the players see each move."""
@@ -68,9 +72,19 @@ class AutoPlay:
 
 
 def autoplays(app: Any) -> dict[str, AutoPlay]:
-    """The auto-play tasks of this server process, by session id."""
-    found: dict[str, AutoPlay] = app.state.web_autoplay
-    return found
+    """The auto-play tasks of this server process, by session id (kept in ``app.state.web_autoplay``,
+    made on first use: the shared web app knows nothing of auto-play)."""
+    with _MADE:
+        found: dict[str, AutoPlay] | None = getattr(app.state, "web_autoplay", None)
+        if found is None:
+            found = app.state.web_autoplay = {}
+        return found
+
+
+def pause(app: Any) -> float:
+    """Seconds between two commands of auto-play in ``app``: ``app.state.web_autoplay_pause`` when
+    set (a test sets 0), else :data:`PAUSE`."""
+    return float(getattr(app.state, "web_autoplay_pause", PAUSE))
 
 
 def autoplay_of(app: Any, session_id: str) -> AutoPlay | None:
@@ -304,7 +318,7 @@ async def _run(app: Any, session_id: str, found: AutoPlay, run: int) -> None:
                 await asyncio.to_thread(_stop, app, session_id, found, run, step.reason)
                 return
             if step.kind == "played":
-                await asyncio.sleep(app.state.web_autoplay_pause)
+                await asyncio.sleep(pause(app))
             elif step.kind == "wait":
                 found.waiting = True
                 await changed.wait()
