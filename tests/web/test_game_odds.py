@@ -298,10 +298,10 @@ def test_silver_against_a_vampire_says_how_many_wounds_a_hit_counts(web: TestCli
     """« Argent : blesse les loups-garous, marque les vampires ... Une lame d'argent vaut deux lames
     d'acier face aux créatures » (003_87a535c5e428c5d3.txt), as many wounds as the table option
     ``silver_wound_multiplier`` says (3 here): said beside the button, and the hit counts so."""
-    from meneur.web.games import EXAMPLES
+    from meneur.web.games import example
 
     table_id, session_id = _session(
-        web, "carpathes", {**EXAMPLES["carpathes"], "options": {"silver_wound_multiplier": 3}}
+        web, "carpathes", {**example("carpathes"), "options": {"silver_wound_multiplier": 3}}
     )
     _play(web, table_id, session_id, "start_session")
     page = _play(web, table_id, session_id, "start_scene")
@@ -325,9 +325,9 @@ def test_a_knocked_down_models_test_to_get_up_shows_the_cores_odds(web: TestClie
     Mystic's Dowodzenie 12 with the table's modifier (-2 here), by ``leadership_odds``."""
     from meneur.systems.warzone.leadership import threshold
     from meneur.systems.warzone.odds import leadership_odds
-    from meneur.web.games import EXAMPLES
+    from meneur.web.games import example
 
-    setup = {**EXAMPLES["warzone"], "options": {"wake_up_modifier": -2}}
+    setup = {**example("warzone"), "options": {"wake_up_modifier": -2}}
     table_id, session_id = _session(web, "warzone", setup)
     for command in ("activate", "declare"):
         _play(web, table_id, session_id, {command: {}})

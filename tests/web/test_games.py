@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from meneur.web.games import EXAMPLES
+from meneur.web.games import example
 from tests.web.forms import create_table, csrf, join
 
 
@@ -29,7 +29,7 @@ def _session(client: TestClient, system: str, setup: Any = None) -> tuple[str, s
     assert f"/t/{table_id}/new-session" in table.text  # the GM's way to start one
     form = client.get(f"/t/{table_id}/new-session")
     assert form.status_code == 200 and "Yves" in form.text if system == "insmv" else True
-    text = json.dumps(setup if setup is not None else EXAMPLES[system], ensure_ascii=False)
+    text = json.dumps(setup if setup is not None else example(system), ensure_ascii=False)
     created = client.post(
         f"/t/{table_id}/new-session",
         data={"setup": text, "csrf": csrf(client)},
@@ -287,7 +287,7 @@ def test_who_gives_a_command_is_the_actor_of_its_legal_entry(kind: str) -> None:
     from meneur.server.permissions import actor_of
     from meneur.web.game_view import actors
 
-    session = Session.new(kind, EXAMPLES[kind])
+    session = Session.new(kind, example(kind))
     opening = {
         "insmv": [],
         "warzone": [{"activate": {"model": "Mystic"}}, {"declare": {"names": ["Shield"], "model": "Mystic"}}],

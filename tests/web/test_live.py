@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.web import live
-from meneur.web.games import EXAMPLES
+from meneur.web.games import example
 from tests.web.forms import create_table, csrf
 
 
@@ -241,7 +241,7 @@ def test_a_session_page_of_another_game_gets_its_fragment(web: TestClient) -> No
     table_id = answer.headers["location"].rsplit("/", 1)[-1]
     created = web.post(
         f"/t/{table_id}/new-session",
-        data={"setup": json.dumps(EXAMPLES["insmv"], ensure_ascii=False), "csrf": csrf(web)},
+        data={"setup": json.dumps(example("insmv"), ensure_ascii=False), "csrf": csrf(web)},
         follow_redirects=False,
     )
     session_id = created.headers["location"].rsplit("/", 1)[-1]

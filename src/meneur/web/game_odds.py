@@ -17,14 +17,6 @@ from typing import Any
 from meneur.errors import MeneurError
 from meneur.i18n import N_, Message, translate
 
-WARZONE_OUTCOMES = {
-    "absolute_success": "Absolute Success",
-    "success": "Success",
-    "failure": "Failure",
-    "critical_failure": "Critical Failure",
-}
-"""The warzone catalog's words for the outcomes (``warzone/cli/rolls.py``)."""
-
 
 @dataclass
 class Side:
@@ -94,17 +86,26 @@ def odds(kind: str, state: Any, command: Any, lang: str, strict: bool = False) -
             the being's sheet refuses); otherwise the odds are empty and the engine says it when
             the command is given.
     """
+    from meneur.web.game_parts import parts_of
+
     try:
-        if kind == "insmv":
-            return _insmv(state, command, lang)
-        if kind == "warzone":
-            return Odds(_warzone(state, command, lang))
-        if kind == "carpathes":
-            return _carpathes(state, command, lang)
+        return parts_of(kind).odds(state, command, lang)
     except MeneurError:
         if strict:
             raise
         return Odds()
+
+
+def shared_odds(kind: str, state: Any, command: Any, lang: str) -> Odds:
+    """The odds of the games whose pages have not moved into their own package yet.
+
+    Raises:
+        MeneurError: what the engine would say of the command.
+    """
+    if kind == "insmv":
+        return _insmv(state, command, lang)
+    if kind == "carpathes":
+        return _carpathes(state, command, lang)
     return Odds()
 
 
@@ -179,38 +180,6 @@ def _insmv_opposed(state: Any, command: Any, lang: str) -> Odds:
         "tie": translate("web", N_("tie (the game master decides)"), lang),
     }
     return Odds([(words[key], float(chance) * 100) for key, chance in found.items()], sides=sides)
-
-
-def warzone_outcomes(spec: Any, lang: str, options: Any = None) -> list[tuple[str, float]]:
-    """The four outcomes of a Warzone power test and their chances, in per cent (with the table's
-    ``options``: the book's when ``None``)."""
-    from meneur.systems.warzone.odds import outcome_odds
-
-    return _warzone_words(outcome_odds(spec, options), lang)
-
-
-WAKE_UP_WORDS = {"gets_up": N_("gets up"), "stays_down": N_("stays knocked down")}
-
-
-def _warzone_words(found: dict[str, Any], lang: str) -> list[tuple[str, float]]:
-    """The chances the rules computed, in per cent, each with its words."""
-    return [
-        (
-            translate("web", WAKE_UP_WORDS[key], lang)
-            if key in WAKE_UP_WORDS
-            else translate("warzone", WARZONE_OUTCOMES[key], lang),
-            float(chance) * 100,
-        )
-        for key, chance in found.items()
-    ]
-
-
-def _warzone(state: Any, command: Any, lang: str) -> list[tuple[str, float]]:
-    """The outcomes the rules compute for ``command`` with the session's table options
-    (:func:`meneur.systems.warzone.view.outcomes.outcomes`)."""
-    from meneur.systems.warzone.view.outcomes import outcomes
-
-    return _warzone_words(outcomes(state, command), lang)
 
 
 def carpathes_tiers(trait: int, bonus: int, mode: Any, lang: str) -> list[tuple[str, float]]:

@@ -23,13 +23,10 @@ from meneur.server.services import sessions as api
 from meneur.server.services.sessions import session_view
 from meneur.web import game_carpathes
 from meneur.web.game_choices import chosen_odds
-from meneur.web.game_odds import Odds, odds
-from meneur.web.game_words import label
+from meneur.web.game_odds import Odds, odds, shared_odds
+from meneur.web.game_parts import GameParts, parts_of
+from meneur.web.game_words import COMMAND_WORDS, label
 from meneur.web.pages import language
-
-ROLLING = frozenset({"roll_initiative"})
-"""Commands that roll dice though the page shows no odds for them (the dice field is offered): the
-Carpathes initiative gives an order, which the page shows once rolled."""
 
 
 @dataclass
@@ -82,8 +79,8 @@ class GameView:
     members: list[tuple[str, str]] = field(default_factory=list)
     """The table's players (id, name), for the GM's hand-over."""
     mine: list[str] = field(default_factory=list)
-    violence: list[dict[str, Any]] = field(default_factory=list)
-    """Warzone: the violence table's rows."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """What the game's templates show beside the cards (:meth:`GameParts.extra`)."""
     title: str = ""
     """The game's own name (its plugin's :attr:`~meneur.engine.plugin.Game.name`)."""
     row_template: str = ""
@@ -105,7 +102,9 @@ class GameView:
         return [p.actor for p in self.players if p.member_id is None]
 
 
-def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str, number: int) -> Button:
+def _button(
+    kind: str, parts: GameParts, rules: Any, state: Any, entry: api.LegalOut, lang: str, number: int
+) -> Button:
     fields = next(iter(entry.command.values())) if isinstance(entry.command, dict) else {}
     amount = "cost" if isinstance(fields, dict) and "cost" in fields else None
     found = Odds()
@@ -114,7 +113,7 @@ def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str, n
     return Button(
         actor=entry.actor,
         kind=entry.kind,
-        label=label(entry.kind, fields, lang),
+        label=label(entry.kind, fields, lang, parts.words),
         wire=json.dumps(entry.command, ensure_ascii=False),
         cost_min=entry.cost_min,
         cost_max=entry.cost_max,
@@ -122,23 +121,16 @@ def _button(kind: str, rules: Any, state: Any, entry: api.LegalOut, lang: str, n
         reason=entry.reason,
         odds=found,
         key=f"b-{number}",
-        rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in ROLLING,
+        rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in parts.rolling,
     )
 
 
 def actors(kind: str, state: Any) -> list[str]:
-    """The actors a player may take in a session: INS/MV beings, Warzone models, Carpathes player
-    characters (its non-player characters stay the GM's)."""
-    if kind == "insmv":
-        return list(state.beings)
-    if kind == "warzone":
-        return list(state.models)
-    if kind == "carpathes":
-        return list(state.characters)
-    return []
+    """The actors a player may take in a session of ``kind`` (its game's parts say which)."""
+    return parts_of(kind).actors(state)
 
 
-def _events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
+def events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
     """The fields of every logged event called ``name``, oldest first."""
     found = []
     for entry in log.log:
@@ -151,7 +143,7 @@ def _events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
 def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
     from meneur.systems.insmv.catalogue import KIND_LABELS
 
-    tests = _events(log, "tested")
+    tests = events(log, "tested")
     return [
         {
             "last_test": next((t for t in reversed(tests) if t.get("name") == name), None),
@@ -165,67 +157,6 @@ def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
             "powers": dict(being.powers),
         }
         for name, being in state.beings.items()
-    ]
-
-
-def _warzone_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
-    from meneur.systems.warzone.turn import PHASE_NAMES
-    from meneur.systems.warzone.violence import row_for
-    from meneur.web.game_odds import WARZONE_OUTCOMES
-
-    tests = _events(log, "power_tested")
-    violence = _events(log, "violence_rolled")
-    rows = []
-    for name, model in state.models.items():
-        last = next((t for t in reversed(tests) if t.get("model") in (name, None)), None)
-        rolled = next((v for v in reversed(violence) if v.get("model") in (name, None)), None)
-        outcome = None
-        if last is not None:
-            key = last["critical"] or ("success" if last["success"] else "failure")
-            outcome = translate("warzone", WARZONE_OUTCOMES[key], lang)
-        rows.append(
-            {
-                "name": name,
-                "power": model.figure.power,
-                "leadership": model.figure.leadership,
-                "actions": model.figure.actions,
-                "actions_left": model.actions_left,
-                "phase": translate("warzone", PHASE_NAMES[model.phase], lang),
-                "turn": model.turn,
-                "declared": list(model.declared),
-                "tested": model.techniques_tested,
-                "penalty": model.penalty,
-                "cannot_concentrate": model.cannot_concentrate,
-                "knocked_down": model.knocked_down,
-                "panicked": model.panicked,
-                "wounds": model.wounds,
-                "last_test": last,
-                "outcome": outcome,
-                "critical": last is not None and last["critical"] is not None,
-                "violence": rolled,
-                "violence_rows": row_for(rolled["roll"]).label if rolled is not None else None,
-            }
-        )
-    return rows
-
-
-def _rows(
-    kind: str, state: Any, log: api.LogOut, lang: str
-) -> tuple[list[dict[str, Any]], list[tuple[str, str | list[str]]]]:
-    """Who is at the table, with the numbers the engine keeps for each."""
-    if kind == "insmv":
-        return _insmv_rows(state, log, lang), []
-    if kind == "warzone":
-        return _warzone_rows(state, log, lang), []
-    return game_carpathes.rows(state, lang), game_carpathes.facts(state, lang)
-
-
-def _violence_table(lang: str) -> list[dict[str, Any]]:
-    from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
-
-    return [
-        {"low": row.low, "high": row.high, "label": row.label, "text": translate("warzone", row.text, lang)}
-        for row in VIOLENCE_TABLE
     ]
 
 
@@ -271,9 +202,12 @@ def build(
     state = rules.state_from_json(shown.state)
     row = db.get(GameSession, session_id)
     assert row is not None
-    rows, facts = _rows(shown.kind, state, log, lang)
-    players = _players(db, me, row, actors(shown.kind, state), viewer.actors)
-    buttons = [_button(shown.kind, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)]
+    parts = parts_of(shown.kind)
+    rows, facts = parts.rows(state, log, lang)
+    players = _players(db, me, row, parts.actors(state), viewer.actors)
+    buttons = [
+        _button(shown.kind, parts, rules, state, entry, lang, n) for n, entry in enumerate(legal.legal, 1)
+    ]
     for b in buttons:
         if given is not None and b.reason is None and json.loads(b.wire) == given[0]:
             b.odds = chosen_odds(request, db, me, session_id, given[0], given[1], lang)
@@ -294,8 +228,39 @@ def build(
         players=players,
         members=table_players(db, table_id) if me.is_gm else [],
         mine=sorted(viewer.actors),
-        violence=_violence_table(lang) if shown.kind == "warzone" else [],
+        extra=parts.extra(lang),
         title=game.name,
         row_template=game.extra["session_row"],
         after_template=game.extra.get("session_after"),
     )
+
+
+class SharedParts:
+    """The parts of the games whose session pages have not moved into their own package yet
+    (INS/MV, Carpathes): a :class:`GameParts` for ``kind``."""
+
+    def __init__(self, kind: str, example: dict[str, Any]) -> None:
+        self.kind = kind
+        self.example = example
+        self.rolling = frozenset({"roll_initiative"}) if kind == "carpathes" else frozenset()
+        self.words = COMMAND_WORDS
+
+    def actors(self, state: Any) -> list[str]:
+        """INS/MV beings, Carpathes player characters (its non-player characters stay the GM's)."""
+        return list(state.beings) if self.kind == "insmv" else list(state.characters)
+
+    def rows(
+        self, state: Any, log: api.LogOut, lang: str
+    ) -> tuple[list[dict[str, Any]], list[tuple[str, str | list[str]]]]:
+        """Who is at the table, with the numbers the engine keeps for each."""
+        if self.kind == "insmv":
+            return _insmv_rows(state, log, lang), []
+        return game_carpathes.rows(state, lang), game_carpathes.facts(state, lang)
+
+    def extra(self, lang: str) -> dict[str, Any]:
+        """Nothing beside the cards."""
+        return {}
+
+    def odds(self, state: Any, command: Any, lang: str) -> Odds:
+        """The odds from :mod:`meneur.web.game_odds`."""
+        return shared_odds(self.kind, state, command, lang)

@@ -5,6 +5,7 @@ never a rule: the command itself is the legal entry's, in a hidden field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meneur.i18n import N_, Message, translate
@@ -17,17 +18,6 @@ COMMAND_WORDS: dict[str, str] = {
     "test": N_("test"),
     "power": N_("use a power"),
     "opposed": N_("opposed test"),
-    # Warzone
-    "activate": N_("activate"),
-    "declare": N_("declare techniques"),
-    "technique": N_("test the next technique"),
-    "spell": N_("cast a spell"),
-    "act": N_("spend an action"),
-    "end_activation": N_("end the activation"),
-    "end_turn": N_("end the turn"),
-    "wake": N_("test to get up"),
-    "help_up": N_("help up"),
-    "panic": N_("panic"),
     # Carpathes
     "start_session": N_("start a session"),
     "end_session": N_("end the session"),
@@ -117,9 +107,10 @@ def _field(key: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-def label(kind: str, fields: Any, lang: str) -> str:
-    """The button's words for a legal entry: the command, then what it is given."""
-    word = translate("web", COMMAND_WORDS[kind], lang) if kind in COMMAND_WORDS else kind
+def label(kind: str, fields: Any, lang: str, words: Mapping[str, str]) -> str:
+    """The button's words for a legal entry: the command (in its game's ``words``), then what it is
+    given."""
+    word = translate("web", words[kind], lang) if kind in words else kind
     if not isinstance(fields, dict):
         return word
     if kind == "opposed":

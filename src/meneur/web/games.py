@@ -27,8 +27,10 @@ from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.storage import parse_data
 from meneur.web import claims, game_view, routes
+from meneur.web.adapter import kinds_with_pages, view_of_kind
 from meneur.web.game_choices import Choices, choices_of, chosen, chosen_odds, with_choices
 from meneur.web.game_odds import Odds
+from meneur.web.game_parts import GameParts, HasParts, parts_of
 from meneur.web.pages import csrf_ok, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
@@ -56,21 +58,6 @@ EXAMPLES: dict[str, Any] = {
             },
         ]
     },
-    "warzone": {
-        "figures": [
-            {
-                "name": "Mystic",
-                "power": 14,
-                "leadership": 12,
-                "actions": 3,
-                "powers": [
-                    {"name": "Bolt", "kind": "spell", "difficulty": 2, "actions": 2},
-                    {"name": "Shield", "kind": "technique", "difficulty": 1},
-                    {"name": "Haste", "kind": "technique", "difficulty": 3},
-                ],
-            }
-        ]
-    },
     "carpathes": {
         "characters": [
             {"name": "Mihail", "mental": 2, "physical": 1, "social": 1, "sacred_objects": ["croix"]},
@@ -79,13 +66,28 @@ EXAMPLES: dict[str, Any] = {
         "npcs": [{"name": "Strigoi", "kind": "vampire", "mental": 2, "physical": 3, "social": 1}],
     },
 }
-"""A setup to start from in the new-session form (the GM edits it)."""
+"""A setup to start from in the new-session form of the games whose pages have not moved into their
+own package yet (each moved game's parts give theirs: :func:`example`)."""
+
+
+def example(kind: str) -> dict[str, Any]:
+    """A setup to start from in the new-session form of ``kind``.
+
+    Raises:
+        LookupError: no page shows sessions of ``kind``.
+    """
+    return parts_of(kind).example
 
 
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller:
-    return routes.checked_session(request, db, table_id, session_id, PAGES.kinds, csrf)
+    return routes.checked_session(request, db, table_id, session_id, _kinds(), csrf)
+
+
+def _kinds() -> frozenset[str]:
+    """The kinds of session this shared page shows, whichever game's adapter built on it."""
+    return frozenset(kind for kind in kinds_with_pages() if isinstance(view_of_kind(kind), HasParts))
 
 
 def _page(
@@ -237,8 +239,12 @@ def _new_form(
 ) -> HTMLResponse:
     table = db.get(GameTable, table_id)
     assert table is not None
-    kind = table.system if table.system in EXAMPLES else None
-    text = setup or (json.dumps(EXAMPLES[kind], ensure_ascii=False, indent=2) if kind else "")
+    try:
+        found: dict[str, Any] | None = example(table.system)
+    except LookupError:
+        found = None
+    kind = table.system if found is not None else None
+    text = setup or (json.dumps(found, ensure_ascii=False, indent=2) if found is not None else "")
     return render(
         request,
         "new_session.html",
@@ -274,10 +280,21 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
 
 
 class GamePages:
-    """The session pages of the games whose plugin names :data:`PAGES` as its view adapter (a
-    session's rows, buttons and odds from :mod:`meneur.web.game_view`), for the one session router
-    (:mod:`meneur.web.sessions`); the odds preview and the GM's hand-over stay on this module's
-    router."""
+    """The session pages of a game built on this shared page, for the one session router
+    (:mod:`meneur.web.sessions`): a session's rows, buttons and odds from :mod:`meneur.web.game_view`
+    with the game's own ``parts`` (:class:`meneur.web.game_parts.GameParts`; ``None``: the games whose
+    parts have not moved into their own package yet). The odds preview and the GM's hand-over stay on
+    this module's router.
+    """
+
+    def __init__(self, parts: GameParts | None = None) -> None:
+        self.parts = parts
+
+    def parts_for(self, kind: str) -> GameParts:
+        """The parts of a session of ``kind``."""
+        if self.parts is not None:
+            return self.parts
+        return game_view.SharedParts(kind, EXAMPLES.get(kind, {}))
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -320,4 +337,5 @@ class GamePages:
 
 
 PAGES = GamePages()
-"""The view adapter of the games whose sessions these pages show (:attr:`Game.view`)."""
+"""The view adapter of the games whose parts have not moved into their own package yet
+(:attr:`Game.view`)."""

@@ -25,6 +25,6 @@ PLUGIN = Game(
     home_links=(TableLink("/warzone", Message(DOMAIN, N_("Warzone: a power test")), gm_only=False),),
     pages="meneur.systems.warzone.view.pages:router",
     templates="meneur.systems.warzone.view",
-    view="meneur.web.games:PAGES",
-    extra={"session_row": "_warzone_model.html", "session_after": "_warzone_violence.html"},
+    view="meneur.systems.warzone.view.session:PAGES",
+    extra={"session_row": "warzone/_model.html", "session_after": "warzone/_violence.html"},
 )

@@ -10,9 +10,9 @@ from fastapi.responses import HTMLResponse
 
 from meneur.dice import EnteredSource, RandomSource, finish
 from meneur.errors import MeneurError
+from meneur.systems.warzone.view.session import power_test_outcomes
 from meneur.web.forms import dice as dice_of
 from meneur.web.forms import whole
-from meneur.web.game_odds import warzone_outcomes
 from meneur.web.pages import language, render
 
 router = APIRouter(include_in_schema=False)
@@ -33,7 +33,7 @@ def _warzone(request: Request, values: dict[str, str], roll: bool) -> HTMLRespon
             penalty=whole(values["penalty"] or "0"),
         )
         context["spec"] = spec
-        context["outcomes"] = warzone_outcomes(spec, lang)
+        context["outcomes"] = power_test_outcomes(spec, lang)
         if roll:
             entered = dice_of(values["dice"])
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)
