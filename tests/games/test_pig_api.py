@@ -19,18 +19,6 @@ from tests.server.conftest import Table, database_url, join, new_table
 
 pytestmark = pytest.mark.usefixtures("pig")
 
-OPTIONS_NAMED_BY_THE_SERVER = (
-    "src/meneur/server/options_by_system.py:43 (OPTIONS) restates each game's table options by the game's"
-    " key, and src/meneur/server/table_options.py:29 (options_of) reads them from there, not from the"
-    " plugin's TableOptions: a table of pig has no option 'goal'"
-)
-
-KINDS_NAMED_BY_THEIR_KEY = (
-    "src/meneur/server/api/tables.py:62 (table_systems) takes a table's games from the first word of"
-    " each kind's key (split('-')) and src/meneur/server/api/sessions.py:219 (_kinds_of) matches a"
-    " kind to a table by that prefix, not by the registry's games and their kinds"
-)
-
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
@@ -181,7 +169,6 @@ def test_a_table_of_pig_plays_no_other_games_kind(client: TestClient, table: Tab
     assert answer.status_code == 400 and "pig" in answer.json()["message"]
 
 
-@pytest.mark.xfail(strict=True, reason=OPTIONS_NAMED_BY_THE_SERVER)
 def test_the_tables_options_are_the_plugins_model(client: TestClient) -> None:
     made = client.post("/api/v1/tables", json={"name": "Mardi", "system": "pig", "options": {"goal": 30}})
     assert made.status_code == 201, made.text
@@ -194,7 +181,6 @@ def test_the_tables_options_are_the_plugins_model(client: TestClient) -> None:
     assert too_low.status_code == 400 and "goal" in too_low.json()["message"]
 
 
-@pytest.mark.xfail(strict=True, reason=OPTIONS_NAMED_BY_THE_SERVER)
 def test_a_session_starts_with_the_tables_goal(client: TestClient, table: Table) -> None:
     changed = client.put(
         f"/api/v1/tables/{table.id}/options", json={"options": {"goal": 30}}, headers=table.gm.headers
@@ -216,7 +202,6 @@ def hog(pig: Game) -> Iterator[Game]:
         registry.register(pig)  # taking hog back took back the kind both list
 
 
-@pytest.mark.xfail(strict=True, reason=KINDS_NAMED_BY_THEIR_KEY)
 def test_a_table_plays_the_kinds_its_game_lists_whatever_their_keys(client: TestClient, hog: Game) -> None:
     table = new_table(client, "hog")
     join(client, table, "Ayla")

@@ -11,7 +11,14 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent / "pig"
 SRC = PACKAGE.parents[2] / "src"
-ADAPTERS = ("meneur.cli", "meneur.server", "meneur.web", "tests.games.pig.cli", "tests.games.pig.plugin")
+ADAPTERS = (
+    "meneur.cli",
+    "meneur.server",
+    "meneur.web",
+    "tests.games.pig.cli",
+    "tests.games.pig.view",
+    "tests.games.pig.plugin",
+)
 
 
 def imported(path: Path) -> set[str]:
@@ -55,3 +62,13 @@ def test_no_source_file_names_the_game() -> None:
         if path.suffix in {".py", ".html", ".toml", ".js"} and word.search(path.read_text(encoding="utf-8"))
     ]
     assert named == []
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "view").glob("*.py")), ids=lambda path: path.name)
+def test_the_pages_read_sessions_only_through_the_service(path: Path) -> None:
+    """The view reaches the server only through its services (and the web's shared page helpers):
+    never its database rows, its API routes or the engine's session."""
+    reached = {m for m in imported(path) if within(m, ("meneur.server", "meneur.engine"))}
+    assert sorted(m for m in reached if not within(m, ("meneur.server.services",))) == [
+        "meneur.server.api.common"
+    ] * ("meneur.server.api.common" in reached)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field
+
+from meneur.engine.options import OptionText
+from meneur.i18n import N_, Message
 
 DOMAIN = "pig"
 """The translation domain of the game's messages (no catalogue: they read as their English source)."""
@@ -20,7 +25,17 @@ class Frozen(BaseModel):
 class TableOptions(Frozen):
     """The options a table of pig chooses: the score that wins."""
 
-    goal: int = Field(20, ge=5, le=100, description="The points a player banks to win.")
+    goal: Annotated[
+        int,
+        OptionText(
+            label=Message(DOMAIN, N_("The points a player banks to win")),
+            decision=Message(
+                DOMAIN, N_("The first player whose banked points reach the goal wins the game.")
+            ),
+            quote="« first to the goal wins »",
+            quote_lang="en",
+        ),
+    ] = Field(20, ge=5, le=100, description="The points a player banks to win.")
 
 
 class State(Frozen):

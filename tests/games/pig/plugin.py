@@ -22,4 +22,6 @@ PLUGIN = Game(
     ),
     options="tests.games.pig.model:TableOptions",
     cli="tests.games.pig.cli:build_app",
+    view="tests.games.pig.view.pages:PAGES",
+    templates="tests.games.pig.view",
 )
