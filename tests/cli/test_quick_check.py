@@ -99,7 +99,7 @@ def test_help_and_mistakes_go_to_the_full_command(sheets: dict[str, str]) -> Non
 def test_both_read_the_same_options() -> None:
     import typer.main
 
-    from meneur.cli import quick_check
+    from meneur.systems.energy import check_line as quick_check
     from meneur.systems.energy.cli import build_check
     from meneur.systems.energy.cli.options import MAX_COUNT
 

@@ -104,9 +104,9 @@ def _run(args: list[str]) -> None:
 
     if quick_roll(without_lang(args)):  # the most frequent command, without building the tree
         return
-    from meneur.cli.quick_check import run as quick_check
+    from meneur.cli.quick import run as quick
 
-    if quick_check(without_lang(args)):  # checking a sheet after each edit, likewise
+    if quick(without_lang(args)):  # checking a sheet after each edit, likewise
         return
     from meneur.cli.app import build_app
     from meneur.i18n.framework import install

@@ -11,6 +11,7 @@ typed loader (the pages: :func:`meneur.web.adapter.view_of`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Protocol
@@ -87,6 +88,19 @@ class SessionKind:
     options: str | None = None
     """``"module:attribute"`` of the pydantic model of the table options its engine reads from a
     setup's ``options`` (a subset of the game's :attr:`Game.options`)."""
+    example: str | None = None
+    """``"module:attribute"`` of a setup to start from (a ``dict``: the new-session form shows it for
+    the GM to edit); ``None``: the form starts empty."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuickCall:
+    """A command line a game answers without its command tree (:attr:`Game.quick`): the work, which
+    prints its answer and says whether it is the one hoped for (exit 0, else 1), and whether an
+    error prints as JSON too."""
+
+    run: Callable[[], bool]
+    as_json: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +142,11 @@ class Game:
     """``"module:function"`` building its Typer group (``None``: no command line)."""
     cli_names: tuple[str, ...] = ()
     """Other names its command-line group answers to (hidden from the help)."""
+    quick: dict[str, str] = field(default_factory=dict)
+    """Its commands answered before the command tree is built: the command's name in its group ->
+    ``"module:function"`` taking the rest of the command line and returning a :class:`QuickCall`, or
+    ``None`` to let the full tree answer (help, a mistake). The module imports neither Typer nor the
+    game's CLI."""
     view: str | None = None
     """``"module:attribute"`` of its view adapter for the session pages (``None``: the pages offer
     its sessions through the API only)."""

@@ -1,6 +1,6 @@
 """What ``meneur energy check`` prints: the verdict, the broken rules and the two budgets, as plain text.
 
-It imports neither Typer nor Rich, so that the quick path (:mod:`meneur.cli.quick_check`) and the
+It imports neither Typer nor Rich, so that the quick path (:mod:`meneur.systems.energy.check_line`) and the
 full command (:func:`meneur.systems.energy.cli.characters.check_command`) print the same lines from
 the same code.
 """

@@ -43,6 +43,7 @@ PLUGIN = Game(
     pages="meneur.systems.energy.view.pages:router",
     templates="meneur.systems.energy.view",
     cli_names=("es",),
+    quick={"check": "meneur.systems.energy.check_line:check"},
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
     view="meneur.systems.energy.view.fight_pages:PAGES",

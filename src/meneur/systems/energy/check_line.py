@@ -1,22 +1,22 @@
 """``meneur energy check FILE [--json] [--earned-hero-points N] [--earned-aptitude-points N]`` answered
-without building the command tree.
+without building the command tree (the plugin's :attr:`~meneur.engine.plugin.Game.quick` command,
+run by :mod:`meneur.cli.quick`).
 
 Checking a character is what a player runs after each edit of a sheet, and Typer converts every
 option through its pydantic adapters, which costs more than reading and checking the file. So
-:func:`run` reads this one command line with :mod:`argparse` and hands anything else (help, an
+:func:`check` reads this one command line with :mod:`argparse` and hands anything else (help, an
 option out of range or not a number, a mistake) back to the full tree, whose messages and help are
 the usual ones. The output and exit statuses are those of the full command: both print through
-:func:`meneur.systems.energy.check_report.run_check`.
+:func:`meneur.systems.energy.check_report.run_check` (an error, through :mod:`meneur.cli.quick`).
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import sys
 
-GROUPS = ("energy", "es")
-"""The names of the Energy System group (``es`` is its alias)."""
+from meneur.engine.plugin import QuickCall
+
 MAX_COUNT = 1000
 """The bound of the two ``--earned-…`` options (``meneur.systems.energy.cli.options.MAX_COUNT``)."""
 _COUNT = re.compile(r"[0-9]{1,4}")
@@ -47,39 +47,21 @@ def _parser() -> _Parser:
     return parser
 
 
-def run(args: list[str]) -> bool:
-    """Check when ``args`` is a plain ``energy check`` command line; False to let the full tree answer.
-
-    Raises:
-        SystemExit: with the command's exit status once it has answered.
-    """
-    if len(args) < 3 or args[0] not in GROUPS or args[1] != "check":
-        return False
-    rest = args[2:]
-    if any(a in ("--help", "-h", "--") for a in rest):
-        return False
+def check(args: list[str]) -> QuickCall | None:
+    """The check ``args`` (what follows ``energy check``) ask for, when they are a plain command
+    line; ``None`` to let the full tree answer."""
+    if any(a in ("--help", "-h", "--") for a in args):
+        return None
     try:
-        options = _parser().parse_args(rest)
+        options = _parser().parse_args(args)
     except _NotForUsError:
-        return False
+        return None
     if options.file.startswith("-") and options.file != "-":
-        return False
-    raise SystemExit(_check(options.file, options.as_json, options.earned_hero, options.earned_aptitude))
+        return None
 
+    def work() -> bool:
+        from meneur.systems.energy.check_report import run_check
 
-def _check(file: str, as_json: bool, earned_hero: int, earned_aptitude: int) -> int:
-    """The full command's work and exit status: 0 valid, 1 a rule broken, 2 unreadable input."""
-    from meneur.errors import BadInputError, MeneurError
-    from meneur.systems.energy.check_report import run_check
+        return run_check(options.file, options.as_json, options.earned_hero, options.earned_aptitude)
 
-    try:
-        return 0 if run_check(file, as_json, earned_hero, earned_aptitude) else 1
-    except MeneurError as error:
-        from meneur.cli.output import err_console, print_json
-        from meneur.i18n import Translator
-
-        if as_json:
-            print_json(error.to_json())
-        err_console().print(Translator("core")("Error: {message}", message=error.render()), markup=False)
-        sys.stdout.flush()
-        return 2 if isinstance(error, BadInputError) else 1
+    return QuickCall(work, as_json=options.as_json)
