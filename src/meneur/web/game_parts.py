@@ -1,15 +1,21 @@
 """What the shared session page (:mod:`meneur.web.games`) asks of a game: its actors, the rows of its
-cards, the words of its buttons, the odds of a command before rolling and a setup to start from.
+cards, the words of its buttons, the odds of a command before rolling and what may be chosen beside
+its button.
 
-Each game's view package builds one :class:`GameParts` and its plugin's view adapter is
-``GamePages(parts)`` (:class:`meneur.web.games.GamePages`); the shared page finds a session's parts
-by its kind through the registry (:func:`parts_of`), never by the game's name.
+Each game's view package builds one :class:`GameParts` (most on :class:`Parts`, which gives the
+common answers) and its plugin's view adapter is ``GamePages(parts)``
+(:class:`meneur.web.games.GamePages`); the shared page finds a session's parts by its kind through
+the registry (:func:`parts_of`), never by the game's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from meneur.i18n import N_, translate
+from meneur.web.game_words import label
 
 if TYPE_CHECKING:
     from meneur.server.services.sessions import LogOut
@@ -27,19 +33,12 @@ class GameParts(Protocol):
     """The game-specific parts of a session page, each computed by the game's own rules."""
 
     @property
-    def example(self) -> dict[str, Any]:
-        """A setup to start from in the new-session form (the GM edits it)."""
-        ...
-
-    @property
     def rolling(self) -> frozenset[str]:
         """Commands that roll dice though the page shows no odds for them (the dice field is offered)."""
         ...
 
-    @property
-    def words(self) -> Mapping[str, str]:
-        """The buttons' words for the engine's command names (``web`` message ids: a label, not a
-        rule)."""
+    def label(self, kind: str, fields: Any, lang: str) -> str:
+        """The words of the button of a legal entry (its command's name ``kind`` and its fields)."""
         ...
 
     def actors(self, state: Any) -> list[str]:
@@ -61,6 +60,56 @@ class GameParts(Protocol):
             MeneurError: what the engine would say of the command.
         """
         ...
+
+    def choose(self, wire: Any, data: Any) -> Any:
+        """The legal entry's command ``wire`` with what was chosen beside its button (``data``: the
+        form's or the query's fields, several values a name); the engine judges it.
+
+        Raises:
+            ValueError: a number chosen that is not a whole one.
+        """
+        ...
+
+    def not_whole(self, wire: Any, lang: str) -> str:
+        """What to say when a number chosen beside ``wire``'s button is not a whole one."""
+        ...
+
+    def settle(self, state: Any, data: Any, found: Odds, again: Callable[[], Odds]) -> Odds:
+        """What the button shows once ``data`` is chosen: ``found``, the odds with the choices (its
+        ``error``: the engine's word on them); ``again()`` gives the entry's own odds, to show
+        beside that word with the choices still as made."""
+        ...
+
+
+class Parts:
+    """The common answers of a game's parts (a game overrides what its page adds): its buttons'
+    ``words`` by command name, no choice beside a button but the amount, no table beside the cards."""
+
+    rolling: frozenset[str] = frozenset()
+    words: Mapping[str, str] = {}
+    """The buttons' words for the engine's command names (``web`` message ids: a label, not a rule)."""
+
+    def label(self, kind: str, fields: Any, lang: str) -> str:
+        """The command in the game's :attr:`words`, then what it is given."""
+        return label(kind, fields, lang, self.words)
+
+    def extra(self, lang: str) -> dict[str, Any]:
+        """Nothing beside the cards."""
+        return {}
+
+    def choose(self, wire: Any, data: Any) -> Any:
+        """The command as the button holds it."""
+        return wire
+
+    def not_whole(self, wire: Any, lang: str) -> str:
+        """The amount on the stepper is not a whole number."""
+        return translate("web", N_("Give a whole number of columns."), lang)
+
+    def settle(self, state: Any, data: Any, found: Odds, again: Callable[[], Odds]) -> Odds:
+        """The odds found, or the entry's own beside the engine's word on the choices."""
+        if found.error is None:
+            return found
+        return replace(again(), error=found.error)
 
 
 @runtime_checkable

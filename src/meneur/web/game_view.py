@@ -1,6 +1,6 @@
-"""The view model of the INS/MV, Warzone and Carpathes session pages: the state from the engine, the
-legal commands as buttons (refused ones greyed with the engine's reason), the odds before rolling
-(:mod:`meneur.web.game_odds`), who plays what, and the log.
+"""The view model of the shared session page: the state from the engine, the legal commands as
+buttons (refused ones greyed with the engine's reason), the odds before rolling the game's parts
+compute (:mod:`meneur.web.game_odds`), who plays what, and the log.
 
 Every button is an entry of the legal-action query; every number is the engine's state as the API
 projects it for this viewer; no rule is decided here.
@@ -15,17 +15,15 @@ from typing import Any
 from fastapi import Request
 
 from meneur.engine.registry import kind_of, system
-from meneur.i18n import set_language, translate
+from meneur.i18n import set_language
 from meneur.server.api.common import Caller, Database
 from meneur.server.models import GameSession, Member
 from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.server.services.sessions import session_view
-from meneur.web import game_carpathes
 from meneur.web.game_choices import chosen_odds
-from meneur.web.game_odds import Odds, odds, shared_odds
+from meneur.web.game_odds import Odds, odds
 from meneur.web.game_parts import GameParts, parts_of
-from meneur.web.game_words import COMMAND_WORDS, label
 from meneur.web.pages import language
 
 
@@ -113,7 +111,7 @@ def _button(
     return Button(
         actor=entry.actor,
         kind=entry.kind,
-        label=label(entry.kind, fields, lang, parts.words),
+        label=parts.label(entry.kind, fields, lang),
         wire=json.dumps(entry.command, ensure_ascii=False),
         cost_min=entry.cost_min,
         cost_max=entry.cost_max,
@@ -138,26 +136,6 @@ def events(log: api.LogOut, name: str) -> list[dict[str, Any]]:
             if isinstance(event, dict) and name in event and isinstance(event[name], dict):
                 found.append(event[name])
     return found
-
-
-def _insmv_rows(state: Any, log: api.LogOut, lang: str) -> list[dict[str, Any]]:
-    from meneur.systems.insmv.catalogue import KIND_LABELS
-
-    tests = events(log, "tested")
-    return [
-        {
-            "last_test": next((t for t in reversed(tests) if t.get("name") == name), None),
-            "name": name,
-            "kind": translate("insmv", KIND_LABELS[being.kind], lang),
-            "will": being.will,
-            "power_points": being.current_power_points,
-            "power_points_max": being.max_power_points,
-            "characteristics": dict(being.characteristics),
-            "talents": [(t.name, t.characteristic, t.value) for t in being.talents],
-            "powers": dict(being.powers),
-        }
-        for name, being in state.beings.items()
-    ]
 
 
 def table_players(db: Database, table_id: str) -> list[tuple[str, str]]:
@@ -233,34 +211,3 @@ def build(
         row_template=game.extra["session_row"],
         after_template=game.extra.get("session_after"),
     )
-
-
-class SharedParts:
-    """The parts of the games whose session pages have not moved into their own package yet
-    (INS/MV, Carpathes): a :class:`GameParts` for ``kind``."""
-
-    def __init__(self, kind: str, example: dict[str, Any]) -> None:
-        self.kind = kind
-        self.example = example
-        self.rolling = frozenset({"roll_initiative"}) if kind == "carpathes" else frozenset()
-        self.words = COMMAND_WORDS
-
-    def actors(self, state: Any) -> list[str]:
-        """INS/MV beings, Carpathes player characters (its non-player characters stay the GM's)."""
-        return list(state.beings) if self.kind == "insmv" else list(state.characters)
-
-    def rows(
-        self, state: Any, log: api.LogOut, lang: str
-    ) -> tuple[list[dict[str, Any]], list[tuple[str, str | list[str]]]]:
-        """Who is at the table, with the numbers the engine keeps for each."""
-        if self.kind == "insmv":
-            return _insmv_rows(state, log, lang), []
-        return game_carpathes.rows(state, lang), game_carpathes.facts(state, lang)
-
-    def extra(self, lang: str) -> dict[str, Any]:
-        """Nothing beside the cards."""
-        return {}
-
-    def odds(self, state: Any, command: Any, lang: str) -> Odds:
-        """The odds from :mod:`meneur.web.game_odds`."""
-        return shared_odds(self.kind, state, command, lang)

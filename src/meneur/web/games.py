@@ -1,11 +1,11 @@
-"""The session pages of INS/MV, Warzone and Carpathes: the page, its live fragment, a command from a
+"""The shared session page, which a game's view adapter builds on with its own parts
+(:class:`GamePages` and :mod:`meneur.web.game_parts`): the page, its live fragment, a command from a
 button, the GM's undo, who plays what (a player takes a free actor, the GM releases or hands it
 over), and a form for the GM to start a session of the table's system.
 
 The view model is :mod:`meneur.web.game_view` (every button an entry of the legal-action query, every
-number the engine's state), the odds :mod:`meneur.web.game_odds`. The Energy fight keeps its own
-page (:mod:`meneur.web.routes`): ``/t/{table}/s/{session}`` and its ``/claim`` are answered here for
-the other kinds and handed to the fight's routes for an Energy fight.
+number the engine's state), the odds :mod:`meneur.web.game_odds`. The one session router
+(:mod:`meneur.web.sessions`) hands the verbs to the session's game's adapter.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session as Db
 from starlette.datastructures import FormData
 
-from meneur.engine.registry import system
+from meneur.engine.plugin import load
+from meneur.engine.registry import kind_of, system
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server.api.common import ApiError, Caller, Database
@@ -37,46 +38,22 @@ router = APIRouter(include_in_schema=False)
 Text = Annotated[str, Form()]
 Chosen = Annotated[Choices, Depends(chosen)]
 
-EXAMPLES: dict[str, Any] = {
-    "insmv": {
-        "beings": [
-            {
-                "name": "Yves",
-                "kind": "angel",
-                "will": 4,
-                "rules": {"max_voluntary_shift": 5},
-                "characteristics": {"Force": 2, "Présence": 3},
-                "talents": [{"name": "Discussion", "characteristic": "Présence", "malus": 1, "value": 4}],
-                "powers": {"Charme": 3},
-            },
-            {
-                "name": "Asmo",
-                "kind": "demon",
-                "will": 3,
-                "rules": {"max_voluntary_shift": 5},
-                "characteristics": {"Force": 3},
-            },
-        ]
-    },
-    "carpathes": {
-        "characters": [
-            {"name": "Mihail", "mental": 2, "physical": 1, "social": 1, "sacred_objects": ["croix"]},
-            {"name": "Anca", "mental": 1, "physical": 2, "social": 2, "talents": {"escrime": 2}},
-        ],
-        "npcs": [{"name": "Strigoi", "kind": "vampire", "mental": 2, "physical": 3, "social": 1}],
-    },
-}
-"""A setup to start from in the new-session form of the games whose pages have not moved into their
-own package yet (each moved game's parts give theirs: :func:`example`)."""
-
 
 def example(kind: str) -> dict[str, Any]:
-    """A setup to start from in the new-session form of ``kind``.
+    """A setup to start from in the new-session form of ``kind`` (its plugin's
+    :attr:`~meneur.engine.plugin.SessionKind.example`).
 
     Raises:
-        LookupError: no page shows sessions of ``kind``.
+        LookupError: no page shows sessions of ``kind``, or its game gives no example.
     """
-    return parts_of(kind).example
+    parts_of(kind)  # a kind the shared page shows
+    found = kind_of(kind)
+    if found is None or found[1].example is None:
+        raise LookupError(kind)
+    setup = load(found[1].example)
+    if not isinstance(setup, dict):
+        raise LookupError(kind)
+    return setup
 
 
 def _checked(
@@ -129,9 +106,12 @@ def play(
     button shows the choices as made beside the reason."""
     me = _checked(request, db, table_id, session_id, csrf)
     lang = language(request)
+    row = db.get(GameSession, session_id)
+    assert row is not None  # a session of this table: checked above
+    parts = parts_of(row.kind)
     try:
         given = (parse_data(command, "json", "command"), chosen)
-        wire, number, entered = with_choices(given[0], chosen), int(version), _dice(dice)
+        wire, number, entered = with_choices(given[0], chosen, parts), int(version), _dice(dice)
     except (ValueError, MeneurError):
         message = Message("web", N_("This form is damaged; reload the page."))
         return _page(request, db, me, table_id, session_id, error=message.render(lang))
@@ -157,9 +137,8 @@ def odds(
     command: str = "",
     key: str = "b",
 ) -> HTMLResponse:
-    """The odds of a command with what was chosen beside its button (:class:`Choices`: an INS/MV
-    test's row and shift, each side's in an opposed test, a Carpathes attack's weapon and flags,
-    the initiative's combatants), before rolling: the button's odds part again."""
+    """The odds of a command with what was chosen beside its button (:class:`Choices`: the amount,
+    and what its game offers there), before rolling: the button's odds part again."""
     me = _checked(request, db, table_id, session_id)
     lang = language(request)
     try:
@@ -282,19 +261,16 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
 class GamePages:
     """The session pages of a game built on this shared page, for the one session router
     (:mod:`meneur.web.sessions`): a session's rows, buttons and odds from :mod:`meneur.web.game_view`
-    with the game's own ``parts`` (:class:`meneur.web.game_parts.GameParts`; ``None``: the games whose
-    parts have not moved into their own package yet). The odds preview and the GM's hand-over stay on
-    this module's router.
+    with the game's own ``parts`` (:class:`meneur.web.game_parts.GameParts`). The odds preview and
+    the GM's hand-over stay on this module's router.
     """
 
-    def __init__(self, parts: GameParts | None = None) -> None:
+    def __init__(self, parts: GameParts) -> None:
         self.parts = parts
 
     def parts_for(self, kind: str) -> GameParts:
         """The parts of a session of ``kind``."""
-        if self.parts is not None:
-            return self.parts
-        return game_view.SharedParts(kind, EXAMPLES.get(kind, {}))
+        return self.parts
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -334,8 +310,3 @@ class GamePages:
         self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
     ) -> HTMLResponse:
         return claim(request, db, table_id, session_id, actor, csrf)
-
-
-PAGES = GamePages()
-"""The view adapter of the games whose parts have not moved into their own package yet
-(:attr:`Game.view`)."""

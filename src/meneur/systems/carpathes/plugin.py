@@ -18,6 +18,7 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Chronicle")),
             rules="meneur.systems.carpathes.engine",
             options="meneur.systems.carpathes.model:TableOptions",
+            example="meneur.systems.carpathes.view.session:EXAMPLE",
         ),
     ),
     options="meneur.systems.carpathes.model:TableOptions",
@@ -25,6 +26,6 @@ PLUGIN = Game(
     home_links=(TableLink("/carpathes", Message(DOMAIN, N_("Carpathes: 2D6 + Trait")), gm_only=False),),
     pages="meneur.systems.carpathes.view.pages:router",
     templates="meneur.systems.carpathes.view",
-    view="meneur.web.games:PAGES",
-    extra={"session_row": "_carpathes_character.html"},
+    view="meneur.systems.carpathes.view.session:PAGES",
+    extra={"session_row": "carpathes/_character.html"},
 )

@@ -18,6 +18,7 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Game")),
             rules="meneur.systems.insmv.engine",
             options="meneur.systems.insmv.model:TableOptions",
+            example="meneur.systems.insmv.view.session:EXAMPLE",
         ),
     ),
     options="meneur.systems.insmv.model:TableOptions",
@@ -25,6 +26,6 @@ PLUGIN = Game(
     home_links=(TableLink("/insmv", Message(DOMAIN, N_("INS/MV: a test on the table UM")), gm_only=False),),
     pages="meneur.systems.insmv.view.pages:router",
     templates="meneur.systems.insmv.view",
-    view="meneur.web.games:PAGES",
-    extra={"session_row": "_insmv_being.html"},
+    view="meneur.systems.insmv.view.session:PAGES",
+    extra={"session_row": "insmv/_being.html"},
 )

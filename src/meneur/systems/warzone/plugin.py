@@ -18,6 +18,7 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Battle")),
             rules="meneur.systems.warzone.engine",
             options="meneur.systems.warzone.model:TableOptions",
+            example="meneur.systems.warzone.view.session:EXAMPLE",
         ),
     ),
     options="meneur.systems.warzone.model:TableOptions",

@@ -11,9 +11,9 @@ from fastapi.responses import HTMLResponse
 from meneur.dice import EnteredSource, RandomSource, finish
 from meneur.errors import MeneurError
 from meneur.i18n import translate
+from meneur.systems.carpathes.view.tiers import tiers
 from meneur.web.forms import dice as dice_of
 from meneur.web.forms import whole
-from meneur.web.game_odds import carpathes_tiers
 from meneur.web.pages import language, render
 
 router = APIRouter(include_in_schema=False)
@@ -29,7 +29,7 @@ def _carpathes(request: Request, values: dict[str, Any], roll: bool) -> HTMLResp
     try:
         trait, bonus = whole(values["trait"]), whole(values["bonus"])
         mode = resolution.mode_from(values["advantage"], values["disadvantage"])
-        context["tiers"] = carpathes_tiers(trait, bonus, mode, lang)
+        context["tiers"] = tiers(trait, bonus, mode, lang)
         if roll:
             entered = dice_of(values["dice"])
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)

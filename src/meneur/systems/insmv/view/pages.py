@@ -11,9 +11,9 @@ from fastapi.responses import HTMLResponse
 from meneur.dice import EnteredSource, RandomSource, finish
 from meneur.errors import MeneurError
 from meneur.i18n import translate
+from meneur.systems.insmv.view.table_um import um_view
 from meneur.web.forms import dice as dice_of
 from meneur.web.forms import whole
-from meneur.web.game_odds import insmv_um
 from meneur.web.pages import language, render
 
 router = APIRouter(include_in_schema=False)
@@ -46,7 +46,7 @@ def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse
             untrained_malus=whole(malus) if malus else None,
         )
         plan = plan_test(asked, rules_for(BeingKind(values["kind"])), table)
-        context["um"] = insmv_um(plan, table)
+        context["um"] = um_view(plan, table)
         if roll:
             entered = dice_of(values["dice"])
             source = EnteredSource(entered) if entered else RandomSource.from_seed(None)

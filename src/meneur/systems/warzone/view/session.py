@@ -14,7 +14,7 @@ from meneur.systems.warzone.turn import PHASE_NAMES
 from meneur.systems.warzone.view.outcomes import outcomes
 from meneur.systems.warzone.violence import row_for
 from meneur.web.game_odds import Odds
-from meneur.web.game_parts import Facts, Rows
+from meneur.web.game_parts import Facts, Parts, Rows
 from meneur.web.game_view import events
 from meneur.web.games import GamePages
 
@@ -58,7 +58,7 @@ EXAMPLE: dict[str, Any] = {
         }
     ]
 }
-"""A squad to start from in the new-session form."""
+"""A squad to start from in the new-session form (:attr:`meneur.engine.plugin.SessionKind.example`)."""
 
 
 def words_of(found: dict[str, Any], lang: str) -> list[tuple[str, float]]:
@@ -87,11 +87,9 @@ def _violence_table(lang: str) -> list[dict[str, Any]]:
     ]
 
 
-class WarzoneParts:
+class WarzoneParts(Parts):
     """Warzone's parts of a session page (a :class:`meneur.web.game_parts.GameParts`)."""
 
-    example = EXAMPLE
-    rolling: frozenset[str] = frozenset()
     words = COMMAND_WORDS
 
     def actors(self, state: Any) -> list[str]:

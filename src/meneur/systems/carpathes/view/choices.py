@@ -1,11 +1,10 @@
-"""The Carpathes parts of the session page: each character's row, the chronicle's facts with the
-scene's initiative (each combatant's dice and total as the engine's events hold them, in the order
-of the round), and what is chosen beside an attack's button (the weapon, its bonus, whether the
-undead is identified or the target asleep, advantage or disadvantage) with what the rules core says
-of those choices before rolling (:func:`meneur.systems.carpathes.attacks.attack_terms`), and what is
-chosen beside the initiative's button: the chronicle's NPCs taking part, quick NPCs by name and
-Physique, a surprise whispered to the GM, who is caught off guard, each one's talent bonus (the
-engine judges them: :func:`meneur.systems.carpathes.limits.check_initiative`).
+"""What is chosen beside a Carpathes session page's buttons: beside an attack's button (the weapon,
+its bonus, whether the undead is identified or the target asleep, advantage or disadvantage) with
+what the rules core says of those choices before rolling
+(:func:`meneur.systems.carpathes.attacks.attack_terms`), and beside the initiative's button: the
+chronicle's NPCs taking part, quick NPCs by name and Physique, a surprise whispered to the GM, who is
+caught off guard, each one's talent bonus (the engine judges them:
+:func:`meneur.systems.carpathes.limits.check_initiative`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from meneur.i18n import N_, translate
+from meneur.i18n import translate
+from meneur.systems.carpathes.catalogue import WEAPONS
+from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, TRAIT_MAX, TRAIT_MIN
 
 ATTACK_FLAGS = ("identified", "sleeping", "advantage", "disadvantage")
 """The attack's yes-or-no choices, each a checkbox beside its button (named as the command's field)."""
@@ -38,9 +39,6 @@ class AttackChoices:
 def attack_choices(command: Any, terms: Any, lang: str) -> AttackChoices:
     """The choices beside an attack's button as ``command`` holds them, with the notes its
     ``terms`` (:func:`meneur.systems.carpathes.attacks.attack_terms`) give."""
-    from meneur.systems.carpathes.catalogue import WEAPONS
-    from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN
-
     return AttackChoices(
         weapons=[(key.value, translate("carpathes", w.label, lang)) for key, w in WEAPONS.items()],
         weapon=command.weapon.value,
@@ -66,65 +64,6 @@ def attack_with(fields: dict[str, Any], weapon: str, bonus: str, flags: set[str]
         fields["weapon_bonus"] = int(bonus)
     fields.update({name: True for name in ATTACK_FLAGS if name in flags})
     return fields
-
-
-def rows(state: Any, lang: str) -> list[dict[str, Any]]:
-    """Each player character with the numbers the chronicle keeps for it."""
-    from meneur.systems.carpathes.combat import WOUND_LABELS
-    from meneur.systems.carpathes.model import TIER_LABELS
-
-    found = []
-    for name, character in state.characters.items():
-        status = state.status[name]
-        last = None
-        if status.last_roll is not None:
-            rolled = status.last_roll.trait_roll()
-            last = {
-                "dice": " + ".join(str(d) for d in rolled.kept),
-                "trait": rolled.trait,
-                "bonus": rolled.bonus,
-                "total": rolled.total,
-                "tier": translate("carpathes", TIER_LABELS[rolled.final_tier], lang),
-            }
-        found.append(
-            {
-                "name": name,
-                "traits": {
-                    "mental": character.mental,
-                    "physical": character.physical,
-                    "social": character.social,
-                },
-                "talents": dict(character.talents),
-                "defense": character.defense,
-                "wounds": [translate("carpathes", WOUND_LABELS[w], lang) for w in status.wounds],
-                "needs_care": status.needs_care,
-                "talisman_spent": status.talisman_spent_in is not None,
-                "joker_used": status.joker_used_in is not None,
-                "cracked": status.cracked,
-                "last_roll": last,
-            }
-        )
-    return found
-
-
-def initiative(state: Any, lang: str) -> list[str]:
-    """The scene's initiative in this round's order, one line per combatant with its dice (the two
-    kept; the three rolled under disadvantage) and total, as the engine's event holds them and in
-    its words (« chaque combattant lance 2D6 + Physique. Le plus haut agit en premier »); nothing
-    before it is rolled in this scene (« L'initiative se relance à chaque scène »)."""
-    if state.initiative_scene != state.scene or not state.initiative:
-        return []
-    return [line.render(lang) for line in state.initiative_order().explain(max(state.round, 1))]
-
-
-def facts(state: Any, lang: str) -> list[tuple[str, str | list[str]]]:
-    """The chronicle's session, scene and round, and the scene's initiative."""
-    return [
-        (translate("web", N_("Session"), lang), str(state.session)),
-        (translate("web", N_("Scene"), lang), str(state.scene)),
-        (translate("web", N_("Round"), lang), str(state.round)),
-        (translate("web", N_("Initiative"), lang), initiative(state, lang) or "—"),
-    ]
 
 
 INITIATIVE_FIELDS = ("npcs", "surprise", "off_guard", "talents")
@@ -225,8 +164,6 @@ class InitiativeChoices:
 
 def initiative_choices(state: Any, form: InitiativeForm) -> InitiativeChoices:
     """The initiative's choices as ``form`` holds them, for the chronicle ``state``."""
-    from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, TRAIT_MAX, TRAIT_MIN
-
     typed = dict(form.talents)
 
     def row(name: str, kind: str, physical: str, part: bool, sheet: int) -> Combatant:
