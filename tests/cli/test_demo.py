@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meneur.cli.demo import TOUR
+from meneur.cli.demo import steps
 from tests.cli_helpers import run_cli
 
 
@@ -12,8 +12,9 @@ from tests.cli_helpers import run_cli
 def test_demo_runs_every_step(lang: str) -> None:
     result = run_cli(["demo"], lang)
     assert result.exit_code == 0, result.stdout + result.stderr
-    for _caption, args in TOUR:
+    for caption, args in steps():
         assert "$ meneur " + " ".join(args) in result.stdout
+        assert caption.render(lang) in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
 

@@ -1,7 +1,8 @@
 """``meneur demo``: a short tour of the engine, run by the README's first command.
 
 The tour runs real commands of the same command tree, in the current language, and shows each
-command line before its output, so a new user sees what to type next.
+command line before its output, so a new user sees what to type next: the dice first, then each
+listed game's own steps (its plugin's :attr:`~meneur.engine.plugin.Game.tour`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from rich.rule import Rule
 
 from meneur.cli.app import build_app
 from meneur.cli.output import console
-from meneur.i18n import N_, Translator
+from meneur.engine.plugin import TourStep
+from meneur.engine.registry import games
+from meneur.i18n import N_, Message, Translator
 
 _ = Translator("core")
 
@@ -22,40 +25,37 @@ TOUR: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("A roll: kept dice in bold, dropped dice struck through"), ("roll", "4d6kh3", "--seed", "7")),
     (N_("Dice rolled at the table: a d666, digit by digit"), ("roll", "d666", "--dice", "3,5,1")),
     (N_("Exact odds, mean and standard deviation"), ("odds", "3d6kh2")),
-    (
-        N_("INS/MV: a test on the table UM"),
-        ("insmv", "test", "--value", "4", "--difficulty", "difficile", "--shift", "-1", "--dice", "2,3,5"),
-    ),
-    (
-        N_("Carpathes: 2D6 + Trait with advantage, and the odds of each tier"),
-        ("carpathes", "roll", "--trait", "2", "--advantage", "--seed", "3", "--odds"),
-    ),
-    (
-        N_("Warzone: casting a power with the d20"),
-        ("warzone", "cast", "--power", "14", "--difficulty", "2", "--seed", "5"),
-    ),
-    (N_("Energy System: the rulebook's heroes"), ("energy", "library")),
-    (N_("Energy System: WINK against every creation rule"), ("energy", "check", "WINK")),
 )
+"""The dice's steps, before the games'."""
 
 
-def _demo_fight() -> str | None:
-    """The packaged example fight, when the combat engine ships one."""
-    resource = files("meneur.systems.energy").joinpath("combat", "examples", "demo.yaml")
-    return str(resource) if resource.is_file() else None
+def _args(step: TourStep) -> tuple[str, ...] | None:
+    """The step's command line, with the file it names (``None``: the game does not ship it)."""
+    if step.resource is None:
+        return step.args
+    package, _sep, path = step.resource.partition(":")
+    found = files(package).joinpath(*path.split("/"))
+    return (*step.args, str(found)) if found.is_file() else None
+
+
+def steps() -> list[tuple[Message, tuple[str, ...]]]:
+    """Every step of the tour: the dice's, then each listed game's."""
+    found = [(Message("core", caption), args) for caption, args in TOUR]
+    for game in games():
+        for step in game.tour:
+            args = _args(step)
+            if args is not None:
+                found.append((step.caption, args))
+    return found
 
 
 def run_tour() -> int:
     """Run every step of the tour; return how many steps failed."""
     command = typer.main.get_command(build_app())
-    steps = list(TOUR)
-    fight = _demo_fight()
-    if fight:
-        steps.append((N_("Energy System: a fight, every token explained"), ("energy", "fight", "run", fight)))
     out = console()
     failures = 0
-    for caption, args in steps:
-        out.print(Rule(_(caption), style="cyan"))
+    for caption, args in steps():
+        out.print(Rule(caption.render(), style="cyan"))
         out.print("[bold]$ meneur " + " ".join(args) + "[/bold]", markup=True)
         try:
             code = command.main(list(args), prog_name="meneur", standalone_mode=False)

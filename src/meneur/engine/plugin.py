@@ -104,6 +104,19 @@ class QuickCall:
 
 
 @dataclass(frozen=True, slots=True)
+class TourStep:
+    """A step of ``meneur demo`` that shows the game (:attr:`Game.tour`): its caption and the command
+    line it runs."""
+
+    caption: Message
+    args: tuple[str, ...]
+    """The command line after ``meneur`` (fixed seeds and entered dice keep the tour the same)."""
+    resource: str | None = None
+    """``"package:path"`` of a file the game ships, given after ``args`` (the step is left out when
+    the package does not ship it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableLink:
     """A link to one of a game's own pages: on the table page (its own page to start a session...)
     or on the home page (a page that needs no table: a character builder, a single roll)."""
@@ -168,6 +181,8 @@ class Game:
     name, unchecked)."""
     demo: str | None = None
     """``"module:function"`` returning its :class:`Demo` (``None``: a new table starts empty)."""
+    tour: tuple[TourStep, ...] = ()
+    """Its steps in ``meneur demo``, the README's first command."""
     extra: dict[str, str] = field(default_factory=dict)
     """Further parts by name (``"module:attribute"``) an adapter may look for."""
 

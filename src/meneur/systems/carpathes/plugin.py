@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind, TableLink
+from meneur.engine.plugin import Game, SessionKind, TableLink, TourStep
 from meneur.i18n import N_, Message
 
 DOMAIN = "carpathes"
@@ -28,4 +28,10 @@ PLUGIN = Game(
     templates="meneur.systems.carpathes.view",
     view="meneur.systems.carpathes.view.session:PAGES",
     extra={"session_row": "carpathes/_character.html"},
+    tour=(
+        TourStep(
+            Message(DOMAIN, N_("Carpathes: 2D6 + Trait with advantage, and the odds of each tier")),
+            ("carpathes", "roll", "--trait", "2", "--advantage", "--seed", "3", "--odds"),
+        ),
+    ),
 )

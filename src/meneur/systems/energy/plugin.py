@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind, TableLink
+from meneur.engine.plugin import Game, SessionKind, TableLink, TourStep
 from meneur.i18n import N_, Message
 
 DOMAIN = "energy"
@@ -47,4 +47,16 @@ PLUGIN = Game(
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
     view="meneur.systems.energy.view.fight_pages:PAGES",
+    tour=(
+        TourStep(Message(DOMAIN, N_("Energy System: the rulebook's heroes")), ("energy", "library")),
+        TourStep(
+            Message(DOMAIN, N_("Energy System: WINK against every creation rule")),
+            ("energy", "check", "WINK"),
+        ),
+        TourStep(
+            Message(DOMAIN, N_("Energy System: a fight, every token explained")),
+            ("energy", "fight", "run"),
+            resource="meneur.systems.energy:combat/examples/demo.yaml",
+        ),
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind, TableLink
+from meneur.engine.plugin import Game, SessionKind, TableLink, TourStep
 from meneur.i18n import N_, Message
 
 DOMAIN = "insmv"
@@ -28,4 +28,21 @@ PLUGIN = Game(
     templates="meneur.systems.insmv.view",
     view="meneur.systems.insmv.view.session:PAGES",
     extra={"session_row": "insmv/_being.html"},
+    tour=(
+        TourStep(
+            Message(DOMAIN, N_("INS/MV: a test on the table UM")),
+            (
+                "insmv",
+                "test",
+                "--value",
+                "4",
+                "--difficulty",
+                "difficile",
+                "--shift",
+                "-1",
+                "--dice",
+                "2,3,5",
+            ),
+        ),
+    ),
 )

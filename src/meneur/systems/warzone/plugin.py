@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meneur.engine.plugin import Game, SessionKind, TableLink
+from meneur.engine.plugin import Game, SessionKind, TableLink, TourStep
 from meneur.i18n import N_, Message
 
 DOMAIN = "warzone"
@@ -28,4 +28,10 @@ PLUGIN = Game(
     templates="meneur.systems.warzone.view",
     view="meneur.systems.warzone.view.session:PAGES",
     extra={"session_row": "warzone/_model.html", "session_after": "warzone/_violence.html"},
+    tour=(
+        TourStep(
+            Message(DOMAIN, N_("Warzone: casting a power with the d20")),
+            ("warzone", "cast", "--power", "14", "--difficulty", "2", "--seed", "5"),
+        ),
+    ),
 )
