@@ -5,7 +5,8 @@ The root knows each command by name, one-line help and the import path of its bu
 --version`` and ``meneur --help`` build no system, and ``meneur roll`` loads the dice engine only.
 It is Click's lazy-loading group pattern on Typer's group: the listing (help, suggestions) sees light
 :class:`LazyCommand` placeholders, and :meth:`LazyGroup.resolve_command` swaps in the real command.
-``es`` is an alias of ``energy``: the same builder, so the same group, built once and hidden in help.
+A game's other names (its plugin's ``cli_names``) are aliases: the same builder, so the same group,
+built once and hidden in help.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The command lines a game answers without building the command tree (its plugin's
-:attr:`~meneur.engine.plugin.Game.quick`: ``meneur energy check FILE`` after each edit of a sheet).
+:attr:`~meneur.engine.plugin.Game.quick`: checking a character file after each edit of a sheet).
 
 Typer converts every option through its pydantic adapters, which costs more than the work of such a
 command; so :func:`run` finds the game by its group's name through the registry, asks the game's

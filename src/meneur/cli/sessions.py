@@ -1,7 +1,7 @@
 """The one runner of every stateful system's command line: load, do, save, print.
 
-Every system with a session (``energy fight``, ``energy campaign``, ``insmv``, ``warzone``,
-``carpathes``) gets the same verbs, all taking the session file first and ``--json``:
+Every game's kind of session (each group its plugin's CLI builds on this runner) gets the same
+verbs, all taking the session file first and ``--json``:
 
 * ``new FILE ...`` (the system's own options build the setup, then :func:`create` writes the file);
 * the system's commands, each a thin function that builds a command and calls :func:`play`;

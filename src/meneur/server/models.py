@@ -106,8 +106,8 @@ class GameSession(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     event_count: Mapped[int] = mapped_column(Integer, default=0)
     autoplay: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
-    """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (see
-    :mod:`meneur.systems.energy.view.npc`); ``None`` when never switched on."""
+    """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (kept by the
+    game's view adapter that offers it); ``None`` when never switched on."""
 
 
 class CommandRow(Base):

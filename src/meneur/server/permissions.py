@@ -41,9 +41,8 @@ ACTOR_FIELDS = (
     "model",
     "pc",
 )
-"""Fields of a typed command that name who gives it, in the order they are looked for (an Energy
-combatant, a Warzone model or the one helping it up, an INS/MV being, a Carpathes character): the
-actor of each system's legal entries."""
+"""Fields of a typed command that name who gives it, in the order they are looked for (a combatant,
+a model or the one helping it up, a being, a character): the actor of each system's legal entries."""
 
 
 def viewer_for(member: Member, controllers: Mapping[str, str] | None) -> Viewer:
@@ -57,7 +56,7 @@ def viewer_for(member: Member, controllers: Mapping[str, str] | None) -> Viewer:
 
 def actor_of(command: Any, codec: Any) -> str | None:
     """Who gives the typed ``command`` (of ``codec``'s system): its first actor field naming
-    someone, looked for in a command it holds too (an INS/MV opposed test: the attacker's test);
+    someone, looked for in a command it holds too (an opposed test: the attacker's test);
     ``None`` for a command of the game itself (the GM's). A mapping it carries (an arriving
     character's file) is never read."""
     for name in ACTOR_FIELDS:

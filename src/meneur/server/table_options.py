@@ -3,7 +3,7 @@ new session's engine reads.
 
 An option is a field of the game's options model (:attr:`meneur.engine.plugin.Game.options`, read
 by :mod:`meneur.engine.options`: its form, default, bounds and words). It is either read by the
-game's projection when it shows a session (an Energy NPC's Vigueur as players see it), or read by
+game's projection when it shows a session (what players see of an NPC's sheet), or read by
 the engine from a session's setup: the server puts the table's value into the setup's ``options``
 of every session of that kind started afterwards (a setup that sets the option keeps its own; a
 running session keeps the options it started with, so its log replays the same). Options are

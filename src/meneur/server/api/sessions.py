@@ -95,7 +95,7 @@ def version_links(*verbs: str) -> dict[str, Any]:
     summary="Start a session of the engine (GM)",
 )
 def create_session(table_id: str, body: SessionIn, me: Me, request: Request, db: Database) -> SessionCreated:
-    # (request, db) rather than the Context: the Energy new-fight page still calls this function
+    # (request, db) rather than the Context: a game's own page (its new-fight form) still calls this
     return service.create(context(request, db), me, table_id, body)
 
 

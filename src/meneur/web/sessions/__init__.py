@@ -4,8 +4,8 @@
 send) the fragment that swaps in place; ``POST .../do`` gives a button's command, ``.../undo`` and
 ``.../redo`` take the last one back and carry it out again (the GM's), ``.../claim`` takes an actor
 nobody plays. The session's game is found through the registry (:func:`meneur.web.adapter.view_of`);
-no game is named here. A game's adapter may add its own verbs on its own router (Energy's ``gm``,
-``suggest``, ``autoplay``; the odds preview).
+no game is named here. A game's adapter may add its own verbs on its own router (a fight's GM tools,
+its suggestions and auto-play; the shared page's odds preview).
 """
 
 from __future__ import annotations
