@@ -117,12 +117,12 @@ def play(
         return _page(request, db, me, table_id, session_id, error=message.render(lang))
     error = None
     try:
-        body = routes._valid(lambda: api.CommandIn(command=wire, version=number, dice=entered))
+        body = routes.valid(lambda: api.CommandIn(command=wire, version=number, dice=entered))
         api.do(context(request, db), me, session_id, body)
     except Refused as problem:
         error = problem.render(lang)
     except (ApiError, MeneurError) as problem:
-        error = routes._error_text(request, problem)
+        error = routes.error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
     return _page(request, db, me, table_id, session_id, error, given=given if error else None)
 
@@ -197,7 +197,7 @@ def hand_over(
     players = {m for m, _name in game_view.table_players(db, table_id)}
     state = system(row.kind).state_from_json(api.get(context(request, db), me, session_id).state)
     if not me.is_gm or actor not in game_view.actors(row.kind, state) or (member and member not in players):
-        return routes._forbidden(request)
+        return routes.forbidden(request)
     claims.assign(request, table_id, session_id, actor, member or None, force=True)
     db.commit()  # a new read transaction sees what was just written
     db.expire_all()  # and the session's row is read again
@@ -234,27 +234,27 @@ def _new_form(
 
 @router.get("/t/{table_id}/new-session", response_class=HTMLResponse)
 def new_session_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
-    me = routes._member(request, db, table_id)
+    me = routes.member(request, db, table_id)
     if me is None:
-        return routes._signed_out(request)
+        return routes.signed_out(request)
     return _new_form(request, db, me, table_id)
 
 
 @router.post("/t/{table_id}/new-session", response_class=HTMLResponse, response_model=None)
 def new_session(request: Request, db: Database, table_id: str, setup: Text = "", csrf: Text = "") -> Response:
-    me = routes._member(request, db, table_id)
+    me = routes.member(request, db, table_id)
     if me is None:
-        return routes._signed_out(request)
+        return routes.signed_out(request)
     if not csrf_ok(request, csrf):
-        return routes._forbidden(request)
+        return routes.forbidden(request)
     table = db.get(GameTable, table_id)
     assert table is not None
     try:
         read = parse_data(setup, "yaml", "setup") if setup.strip() else None
-        body = routes._valid(lambda: api.SessionIn(kind=table.system, setup=read))
+        body = routes.valid(lambda: api.SessionIn(kind=table.system, setup=read))
         created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
-        return _new_form(request, db, me, table_id, setup, routes._error_text(request, problem), 400)
+        return _new_form(request, db, me, table_id, setup, routes.error_text(request, problem), 400)
     return redirect(f"/t/{table_id}/s/{created.id}")
 
 
@@ -301,12 +301,5 @@ class GamePages:
             csrf=text("csrf"),
         )
 
-    def step(
-        self, request: Request, db: Db, table_id: str, session_id: str, version: str, csrf: str, forward: bool
-    ) -> HTMLResponse:
-        return _step(request, db, table_id, session_id, version, csrf, forward=forward)
-
-    def claim(
-        self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
-    ) -> HTMLResponse:
-        return claim(request, db, table_id, session_id, actor, csrf)
+    step = staticmethod(_step)
+    claim = staticmethod(claim)

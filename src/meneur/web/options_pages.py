@@ -17,7 +17,7 @@ from meneur.server.models import GameTable
 from meneur.server.services import context
 from meneur.server.services import options as options_service
 from meneur.web.pages import csrf_ok, language, render, translator
-from meneur.web.routes import _forbidden, table_gm
+from meneur.web.routes import forbidden, table_gm
 
 router = APIRouter(include_in_schema=False)
 
@@ -109,7 +109,7 @@ def save_options(
 ) -> HTMLResponse:
     me = table_gm(request, db, table_id)
     if not csrf_ok(request, form.get("csrf", "")):
-        return _forbidden(request)
+        return forbidden(request)
     table = db.get(GameTable, table_id)
     assert table is not None
     # an option the form does not hold keeps its value (a page from before a new option)

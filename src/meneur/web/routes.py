@@ -40,7 +40,8 @@ OptionalText = Annotated[str, Form()]
 T = TypeVar("T")
 
 
-def _error_text(request: Request, error: Exception) -> str:
+def error_text(request: Request, error: Exception) -> str:
+    """The message of an error the services raised, in the page's language."""
     lang = language(request)
     if isinstance(error, ApiError):
         return error.message.render(lang)
@@ -49,7 +50,7 @@ def _error_text(request: Request, error: Exception) -> str:
     return str(error)
 
 
-def _valid(make: Callable[[], T]) -> T:
+def valid(make: Callable[[], T]) -> T:
     """A body of the API built from a form (pydantic's complaint in the user's words)."""
     try:
         return make()
@@ -57,15 +58,18 @@ def _valid(make: Callable[[], T]) -> T:
         raise explain(error, "form") from None
 
 
-def _signed_out(request: Request) -> HTMLResponse:
+def signed_out(request: Request) -> HTMLResponse:
+    """The page that asks a visitor who sits at no table to sign in (401)."""
     return render(request, "message.html", {"title_key": "signed_out"}, status=401)
 
 
-def _member(request: Request, db: Database, table_id: str) -> Caller | None:
+def member(request: Request, db: Database, table_id: str) -> Caller | None:
+    """Who the visitor is at the table (``None``: they sit at it under no name)."""
     return seat(request, db, table_id)
 
 
-def _forbidden(request: Request) -> HTMLResponse:
+def forbidden(request: Request) -> HTMLResponse:
+    """The page that refuses a form without its anti-forgery token, or a GM's page to a player (403)."""
     return render(request, "message.html", {"title_key": "csrf"}, status=403)
 
 
@@ -85,12 +89,12 @@ def choose_language(
     response = redirect(target)
     response.set_cookie(LANGUAGE_COOKIE, chosen, samesite="lax", path="/", max_age=3600 * 24 * 365)
     if csrf_ok(request, csrf):  # every seat of this browser speaks it from now on
-        ids = [member.id for member in seats(db, request.cookies)]
+        ids = [seated.id for seated in seats(db, request.cookies)]
         with request.app.state.store.writer() as writer:
             for member_id in ids:
-                member = writer.get(Member, member_id)
-                if member is not None:
-                    member.language = chosen
+                found = writer.get(Member, member_id)
+                if found is not None:
+                    found.language = chosen
     return response
 
 
@@ -111,14 +115,14 @@ def checked_session(
         PageAnswer: the page to answer instead: signed out, not found, or (a form that changes
             something, ``csrf`` given) forbidden.
     """
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        raise PageAnswer(_signed_out(request))
+        raise PageAnswer(signed_out(request))
     row = db.get(GameSession, session_id)
     if row is None or row.table_id != table_id or row.kind not in kinds:
         raise PageAnswer(render(request, "message.html", {"title_key": "not_found"}, status=404))
     if csrf is not None and not csrf_ok(request, csrf):
-        raise PageAnswer(_forbidden(request))
+        raise PageAnswer(forbidden(request))
     return me
 
 
@@ -128,9 +132,9 @@ def table_gm(request: Request, db: Database, table_id: str) -> Caller:
     Raises:
         PageAnswer: the signed-out page, or the GM-only page for another member.
     """
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        raise PageAnswer(_signed_out(request))
+        raise PageAnswer(signed_out(request))
     if not me.is_gm:
         raise PageAnswer(render(request, "message.html", {"title_key": "gm_only"}, status=403))
     return me
@@ -152,7 +156,7 @@ def history_step(
         step = service.redo if forward else service.undo
         step(context(request, db), me, session_id, int(version))
     except (ApiError, MeneurError) as problem:
-        error = _error_text(request, problem)
+        error = error_text(request, problem)
     db.commit()  # a new read transaction sees what was just written
     return error
 
@@ -197,17 +201,17 @@ Cursor = Annotated[int | None, Query(ge=1, le=rolls_service.LARGEST_ID)]
 
 @router.get("/t/{table_id}/rolls", response_class=HTMLResponse)
 def rolls_page(request: Request, db: Database, table_id: str, before: Cursor = None) -> HTMLResponse:
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        return _signed_out(request)
+        return signed_out(request)
     return _rolls(request, db, me, table_id, before=before)
 
 
 @router.get("/t/{table_id}/rolls/list", response_class=HTMLResponse)
 def rolls_fragment(request: Request, db: Database, table_id: str) -> HTMLResponse:
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        return _signed_out(request)
+        return signed_out(request)
     return render(request, "_roll_list.html", _roll_page(request, db, me, table_id, None))
 
 
@@ -215,9 +219,9 @@ def rolls_fragment(request: Request, db: Database, table_id: str) -> HTMLRespons
 def older_rolls(request: Request, db: Database, table_id: str, before: Cursor = None) -> HTMLResponse:
     """The rows of the page of rolls older than ``before`` (the log's « plus anciens » button puts
     them in place of its own row, with the button of the page after them)."""
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        return _signed_out(request)
+        return signed_out(request)
     return render(request, "_roll_rows.html", _roll_page(request, db, me, table_id, before))
 
 
@@ -252,11 +256,11 @@ def roll(
     action: OptionalText = "roll",
     csrf: OptionalText = "",
 ) -> HTMLResponse:
-    me = _member(request, db, table_id)
+    me = member(request, db, table_id)
     if me is None:
-        return _signed_out(request)
+        return signed_out(request)
     if not csrf_ok(request, csrf):
-        return _forbidden(request)
+        return forbidden(request)
     lang = language(request)
     keep = {"expression": expression, "visibility": visibility, "dice": dice}
     if action == "odds":
@@ -284,13 +288,13 @@ def roll(
             error=Message("web", N_("Dice are whole numbers separated by spaces.")).render(lang),
         )
     try:
-        body = _valid(
+        body = valid(
             lambda: rolls_service.RollIn.model_validate(
                 {"expression": expression[:500] or "-", "visibility": visibility, "dice": entered}
             )
         )
         rolls_service.make(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as error:
-        return _rolls(request, db, me, table_id, fragment=True, **keep, error=_error_text(request, error))
+        return _rolls(request, db, me, table_id, fragment=True, **keep, error=error_text(request, error))
     db.commit()  # a new read transaction sees what was just written
     return _rolls(request, db, me, table_id, fragment=True, expression=expression, visibility=visibility)

@@ -10,6 +10,7 @@ its suggestions and auto-play; the shared page's odds preview).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
@@ -19,7 +20,7 @@ from starlette.datastructures import FormData
 from meneur.server.api.common import Database
 from meneur.server.models import GameSession
 from meneur.web.adapter import SessionPages, view_of_kind
-from meneur.web.pages import render
+from meneur.web.pages import PageAnswer, render
 from meneur.web.routes import OptionalText
 
 router = APIRouter(include_in_schema=False)
@@ -29,9 +30,17 @@ def _not_found(request: Request) -> HTMLResponse:
     return render(request, "message.html", {"title_key": "not_found"}, status=404)
 
 
-def _adapter(db: Database, session_id: str) -> SessionPages | None:
+def _adapter(request: Request, db: Database, session_id: str) -> SessionPages:
+    """The adapter of the session's game.
+
+    Raises:
+        PageAnswer: the not-found page, for a session gone or a kind no page shows.
+    """
     row = db.get(GameSession, session_id)
-    return None if row is None else view_of_kind(row.kind)
+    adapter = None if row is None else view_of_kind(row.kind)
+    if adapter is None:
+        raise PageAnswer(_not_found(request))
+    return adapter
 
 
 async def form_data(request: Request) -> FormData:
@@ -40,11 +49,12 @@ async def form_data(request: Request) -> FormData:
 
 
 def fragment(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
-    """The session's fragment, as a live update swaps it in (a 404 page for a session gone)."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.page(request, db, table_id, session_id, fragment=True)
+    """The session's fragment, as a live update swaps it in.
+
+    Raises:
+        PageAnswer: the 404 page, for a session gone.
+    """
+    return _adapter(request, db, session_id).page(request, db, table_id, session_id, fragment=True)
 
 
 @router.get("/t/{table_id}/s/{session_id}", response_class=HTMLResponse)
@@ -56,10 +66,9 @@ def session_page(
     hx_request: Annotated[str | None, Header()] = None,
 ) -> HTMLResponse:
     """The session's page, or its fragment for htmx and the live updates (``HX-Request``)."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.page(request, db, table_id, session_id, fragment=hx_request is not None)
+    return _adapter(request, db, session_id).page(
+        request, db, table_id, session_id, fragment=hx_request is not None
+    )
 
 
 @router.post("/t/{table_id}/s/{session_id}/do", response_class=HTMLResponse)
@@ -71,42 +80,31 @@ def do(
     form: Annotated[FormData, Depends(form_data)],
 ) -> HTMLResponse:
     """A button's command, with what was chosen beside it."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.do(request, db, table_id, session_id, form)
+    return _adapter(request, db, session_id).do(request, db, table_id, session_id, form)
 
 
-@router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)
-def undo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """Take the last command back (the GM's)."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.step(request, db, table_id, session_id, version, csrf, forward=False)
+def _history(forward: bool) -> Callable[..., HTMLResponse]:
+    """The route that takes the last command back (the GM's), or (``forward``) carries out again the
+    one the GM took back last (stored with the session)."""
+
+    def step(
+        request: Request,
+        db: Database,
+        table_id: str,
+        session_id: str,
+        version: OptionalText = "0",
+        csrf: OptionalText = "",
+    ) -> HTMLResponse:
+        return _adapter(request, db, session_id).step(
+            request, db, table_id, session_id, version, csrf, forward=forward
+        )
+
+    step.__name__ = step.__qualname__ = "redo" if forward else "undo"
+    return step
 
 
-@router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)
-def redo(
-    request: Request,
-    db: Database,
-    table_id: str,
-    session_id: str,
-    version: OptionalText = "0",
-    csrf: OptionalText = "",
-) -> HTMLResponse:
-    """Carry out again the command the GM took back last (stored with the session)."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.step(request, db, table_id, session_id, version, csrf, forward=True)
+undo = router.post("/t/{table_id}/s/{session_id}/undo", response_class=HTMLResponse)(_history(forward=False))
+redo = router.post("/t/{table_id}/s/{session_id}/redo", response_class=HTMLResponse)(_history(forward=True))
 
 
 @router.post("/t/{table_id}/s/{session_id}/claim", response_class=HTMLResponse)
@@ -119,7 +117,4 @@ def claim(
     csrf: OptionalText = "",
 ) -> HTMLResponse:
     """A player takes an actor of the session nobody plays yet."""
-    adapter = _adapter(db, session_id)
-    if adapter is None:
-        return _not_found(request)
-    return adapter.claim(request, db, table_id, session_id, actor, csrf)
+    return _adapter(request, db, session_id).claim(request, db, table_id, session_id, actor, csrf)

@@ -30,7 +30,7 @@ from meneur.storage import parse_data
 from meneur.systems.energy.view import fight as fight_view
 from meneur.web import arrivals, claims
 from meneur.web.pages import language, render
-from meneur.web.routes import OptionalText, checked_session, history_step
+from meneur.web.routes import OptionalText, checked_session, error_text, history_step
 
 router = APIRouter(include_in_schema=False)
 
@@ -116,16 +116,8 @@ def _give(
     except Refused as error:
         return error.render(language(request))
     except (ApiError, MeneurError) as error:
-        return _error_text(request, error)
+        return error_text(request, error)
     return None
-
-
-def _error_text(request: Request, error: Exception) -> str:
-    """The message of an error the API's service raised, in the page's language."""
-    lang = language(request)
-    if isinstance(error, ApiError):
-        return error.message.render(lang)
-    return error.render(lang) if isinstance(error, MeneurError) else str(error)
 
 
 def _whole(text: str) -> bool:
@@ -315,15 +307,8 @@ class FightPages:
             request, db, table_id, session_id, version=_text(form, "version", "0"), targets=targets, **fields
         )
 
-    def step(
-        self, request: Request, db: Db, table_id: str, session_id: str, version: str, csrf: str, forward: bool
-    ) -> HTMLResponse:
-        return _step(request, db, table_id, session_id, version, csrf, forward=forward)
-
-    def claim(
-        self, request: Request, db: Db, table_id: str, session_id: str, actor: str, csrf: str
-    ) -> HTMLResponse:
-        return claim(request, db, table_id, session_id, actor, csrf)
+    step = staticmethod(_step)
+    claim = staticmethod(claim)
 
 
 PAGES = FightPages()

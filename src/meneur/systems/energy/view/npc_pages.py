@@ -18,6 +18,7 @@ from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.view import autoplay as auto
 from meneur.systems.energy.view import npc
 from meneur.web.pages import PageAnswer, csrf_ok, language, render
+from meneur.web.routes import forbidden
 
 router = APIRouter(include_in_schema=False)
 
@@ -69,11 +70,6 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
     )
 
 
-def _forbidden(request: Request) -> HTMLResponse:
-    """The page that refuses a form without its anti-forgery token, or a GM's page to a player."""
-    return render(request, "message.html", {"title_key": "csrf"}, status=403)
-
-
 def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller:
     """The fight's GM (anyone else gets the page :func:`meneur.web.routes.checked_session` or the
     forbidden page answers instead)."""
@@ -81,7 +77,7 @@ def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Calle
 
     me = _checked(request, db, table_id, session_id)
     if not me.is_gm:
-        raise PageAnswer(_forbidden(request))
+        raise PageAnswer(forbidden(request))
     return me
 
 
@@ -128,7 +124,7 @@ def autoplay(
 
     me = _gm(request, db, table_id, session_id)
     if not csrf_ok(request, csrf):
-        return _forbidden(request)
+        return forbidden(request)
     auto.switch(request.app, me, session_id, on == "on")
     db.commit()  # a new read transaction sees what was just written
     return _fight(request, db, me, table_id, session_id)
