@@ -412,13 +412,13 @@ def _every_warzone_option() -> list[dict[str, Any]]:
 
 
 def test_the_warzone_odds_shown_equal_the_engines_under_every_table_option() -> None:
-    """The odds a Warzone button shows (:func:`meneur.web.game_odds.odds`, what the page renders)
+    """The odds a Warzone button shows (:func:`meneur.web.game_parts.odds`, what the page renders)
     are the engine's own, whatever the table's options say: a spell and a technique whose modified
     Moc is below 1, and a knocked-down model's test to get up, for every option combination."""
     from meneur.dice import EnteredSource
     from meneur.engine import Session
     from meneur.systems.warzone import commands as c
-    from meneur.web.game_odds import odds
+    from meneur.web.game_parts import odds
 
     tests = [(("Shield",), c.TestTechnique(model="Mystic")), ((), c.CastSpell(name="Bolt", model="Mystic"))]
     for options in _every_warzone_option():

@@ -17,8 +17,8 @@ from meneur.errors import MeneurError
 from meneur.server.api.common import Caller, Database
 from meneur.server.services import context
 from meneur.server.services import sessions as api
-from meneur.web.game_odds import Odds, odds
-from meneur.web.game_parts import GameParts, parts_of
+from meneur.web.game_odds import Odds
+from meneur.web.game_parts import GameParts, odds, parts_of
 
 
 @dataclass(frozen=True)

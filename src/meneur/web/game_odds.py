@@ -1,14 +1,13 @@
 """The odds before rolling of a session's commands that roll: what a button shows, as its game's
-parts (:meth:`meneur.web.game_parts.GameParts.odds`) computed them with the game's own rules, and
-what may still be chosen beside the button, shown by the game's own templates.
+parts (:meth:`meneur.web.game_parts.GameParts.odds`, asked by :func:`meneur.web.game_parts.odds`)
+computed them with the game's own rules, and what may still be chosen beside the button, shown by
+the game's own templates.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-
-from meneur.errors import MeneurError
 
 
 @dataclass
@@ -29,21 +28,3 @@ class Odds:
     def shown(self) -> bool:
         """Whether the button shows anything before rolling (odds, or choices to make)."""
         return bool(self.outcomes) or bool(self.choices)
-
-
-def odds(kind: str, state: Any, command: Any, lang: str, strict: bool = False) -> Odds:
-    """The odds of ``command`` in a session of ``kind`` now (empty for a command that rolls nothing).
-
-    Raises:
-        MeneurError: with ``strict``, what the engine would say of the command (a row or a shift
-            the being's sheet refuses); otherwise the odds are empty and the engine says it when
-            the command is given.
-    """
-    from meneur.web.game_parts import parts_of
-
-    try:
-        return parts_of(kind).odds(state, command, lang)
-    except MeneurError:
-        if strict:
-            raise
-        return Odds()

@@ -14,12 +14,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from meneur.errors import MeneurError
 from meneur.i18n import N_, translate
+from meneur.web.game_odds import Odds
 from meneur.web.game_words import label
 
 if TYPE_CHECKING:
     from meneur.server.services.sessions import LogOut
-    from meneur.web.game_odds import Odds
 
 Rows = list[dict[str, Any]]
 """One card per actor: the fields its game's row template shows (``name`` at least)."""
@@ -133,3 +134,19 @@ def parts_of(kind: str) -> GameParts:
     if not isinstance(adapter, HasParts):
         raise LookupError(kind)
     return adapter.parts_for(kind)
+
+
+def odds(kind: str, state: Any, command: Any, lang: str, strict: bool = False) -> Odds:
+    """The odds of ``command`` in a session of ``kind`` now (empty for a command that rolls nothing).
+
+    Raises:
+        MeneurError: with ``strict``, what the engine would say of the command (a row or a shift
+            the being's sheet refuses); otherwise the odds are empty and the engine says it when
+            the command is given.
+    """
+    try:
+        return parts_of(kind).odds(state, command, lang)
+    except MeneurError:
+        if strict:
+            raise
+        return Odds()

@@ -22,8 +22,8 @@ from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.server.services.sessions import session_view
 from meneur.web.game_choices import chosen_odds
-from meneur.web.game_odds import Odds, odds
-from meneur.web.game_parts import GameParts, parts_of
+from meneur.web.game_odds import Odds
+from meneur.web.game_parts import GameParts, odds, parts_of
 from meneur.web.pages import language
 
 

@@ -20,11 +20,11 @@ from meneur.i18n import N_, Translator
 from meneur.i18n.words import items
 from meneur.storage import read_data
 from meneur.systems.warzone.cli import options as o
-from meneur.systems.warzone.cli.present import presenter
+from meneur.systems.warzone.cli.powers import register_powers
+from meneur.systems.warzone.cli.present import KEY, presenter
 
 _ = Translator("warzone")
 D = "warzone"
-KEY = "warzone"
 FIGURE_HELP = N_(
     "JSON file of a model and its powers (see 'warzone example'); repeat it for each model of a squad."
 )
@@ -182,8 +182,6 @@ def _register_actions(app: typer.Typer) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``new``, ``example``, the commands of a turn, the powers and the session verbs."""
-    from meneur.systems.warzone.cli.powers import register_powers
-
     _register_new(app)
     _register_turn(app)
     _register_getting_up(app)

@@ -15,8 +15,7 @@ from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import fold, member
 from meneur.systems.warzone.cli import options as o
-from meneur.systems.warzone.cli.play import KEY
-from meneur.systems.warzone.cli.present import presenter
+from meneur.systems.warzone.cli.present import KEY, presenter
 from meneur.systems.warzone.model import SELF_WORDS, TARGET_WORDS, TargetKind
 from meneur.systems.warzone.reach import MAX_DISTANCE
 

@@ -14,6 +14,8 @@ from meneur.systems.warzone.squad import SquadState, legal
 from meneur.systems.warzone.turn import PHASE_NAMES, Phase, TurnState
 
 D = "warzone"
+KEY = "warzone"
+"""The kind of session these commands play (its registry key)."""
 
 
 def state_json(squad: SquadState, name: str) -> dict[str, Any]:
