@@ -17,7 +17,6 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as Db
 from starlette.requests import Request
 
-from meneur.server.api.common import member_for
 from meneur.server.auth import check_password, digest, hash_password, new_token
 from meneur.server.models import Account, AccountSession, GameTable, Member
 
@@ -26,6 +25,16 @@ LEGACY_COOKIE = "meneur_token"
 ACCOUNT_COOKIE = "meneur_account"
 MOST_SEATS = 100
 """Seats read from one browser's cookies at most (a request's headers stay small)."""
+
+
+def member_for(db: Db, token: str | None) -> Member | None:
+    """The member a seat's ``token`` is (``None``: no token, an unknown one, or a member removed)."""
+    if not token:
+        return None
+    member = db.scalar(select(Member).where(Member.token_hash == digest(token)))
+    if member is None or member.removed:
+        return None
+    return member
 
 
 def client_address(request: Request) -> str:

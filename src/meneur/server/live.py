@@ -22,8 +22,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed, resume
-from meneur.server.accounts import seated
-from meneur.server.api.common import member_for
+from meneur.server.accounts import member_for, seated
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
 from meneur.server.projection import Viewer, needs_session, project_command, project_events

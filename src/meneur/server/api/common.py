@@ -12,6 +12,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
+from meneur.server.accounts import member_for as member_for  # also read from here by the pages
+from meneur.server.accounts import seated
 from meneur.server.auth import digest
 from meneur.server.models import MEMBERS, GameTable, Member
 
@@ -202,15 +204,6 @@ def _token_member(db: Db, token: str | None) -> _Token | None:
     return None if found is None else _Token(*found)
 
 
-def member_for(db: Db, token: str | None) -> Member | None:
-    if not token:
-        return None
-    member = db.scalar(select(Member).where(Member.token_hash == digest(token)))
-    if member is None or member.removed:
-        return None
-    return member
-
-
 COOKIES = ("meneur_token", "meneur_account")
 """The browser's credentials: a table's seat (``meneur_token_<table id>``, or the single
 ``meneur_token`` of the API's cookie route) or a GM account (:mod:`meneur.server.accounts`)."""
@@ -219,7 +212,6 @@ COOKIES = ("meneur_token", "meneur_account")
 def _cookie_member(request: Request, db: Db) -> Member | None:
     """The member a browser's cookies make it at the table the request is about (its path's table,
     or the table of its path's session)."""
-    from meneur.server.accounts import seated
     from meneur.server.models import GameSession
 
     table_id = request.path_params.get("table_id")
