@@ -70,6 +70,12 @@ def extract() -> dict[str, set[MsgId]]:
         ):
             if isinstance(message, str) and message:
                 found[domain].add(message)
+            elif (
+                isinstance(message, tuple)
+                and len(message) == 2
+                and all(isinstance(m, str) and m for m in message)
+            ):
+                found[domain].add((message[0], message[1]))
     return found
 
 
@@ -150,7 +156,20 @@ def normal(lang: str, domain: str, messages: Iterable[MsgId], old: Catalog | Non
     return new
 
 
+def typographic(lang: str, catalog: Catalog) -> None:
+    """French catalogs write one apostrophe, the books' own straight one (« l'ennemi »): the rule texts,
+    the catalogues' names and what players type use it, so a page never mixes two."""
+    if lang != "fr":
+        return
+    for message in list(catalog)[1:]:
+        if isinstance(message.string, tuple | list):
+            message.string = tuple(text.replace("\u2019", "'") for text in message.string)
+        elif message.string:
+            message.string = message.string.replace("\u2019", "'")
+
+
 def save(lang: str, domain: str, catalog: Catalog) -> None:
+    typographic(lang, catalog)
     path = po_path(lang, domain)
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()

@@ -117,7 +117,7 @@ def test_options_have_descriptions(command: list[str], lang: str, texts: list[st
 @pytest.mark.parametrize(
     ("lang", "texts"),
     [
-        ("fr", ["Ana: recollect", "roll_initiative", "La foi de Ana n'est pas ébranlée", "Annulé : roll."]),
+        ("fr", ["Ana: recollect", "roll_initiative", "La foi d'Ana n'est pas ébranlée", "Annulé : roll."]),
         ("en", ["Ana: recollect", "roll_initiative", "Ana's faith is not shaken", "Undone: roll."]),
     ],
 )

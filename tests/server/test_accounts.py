@@ -93,7 +93,7 @@ def test_a_wrong_password_changes_nothing(public: TestClient) -> None:
     assert wrong.status_code == 401
     assert wrong.json() == {"error": "unauthorized", "message": "No GM account has this name and password."}
     french = _change(public, "nope", "lune-rousse")
-    assert french.json()["message"] == "Aucun compte de MJ n’a ce nom et ce mot de passe."
+    assert french.json()["message"] == "Aucun compte de MJ n'a ce nom et ce mot de passe."
     unknown = public.put(URL, json={"name": "Nobody", "password": "cor-de-chasse", "new_password": "x"})
     assert unknown.status_code == 401
     assert _hash(public) == before and _sessions(public) == 1

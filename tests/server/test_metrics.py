@@ -59,7 +59,7 @@ def test_metrics_need_the_admin_token(measured: TestClient) -> None:
             "message": "The server's figures need the admin token.",
         }
     french = measured.get("/metrics")
-    assert french.status_code == 401 and "jeton d’administration" in french.json()["message"]
+    assert french.status_code == 401 and "jeton d'administration" in french.json()["message"]
 
 
 def test_metrics_count_requests_by_route_commands_sockets_sessions_pool_backup(

@@ -126,7 +126,7 @@ def test_a_wrong_current_password_changes_nothing(public: TestClient) -> None:
     wrong = _change(public, "cor-de-chase", "lune-rousse")
     assert wrong.status_code == 401
     beside = _text(wrong).split('id="current_password-error"', 1)[1].split("</p>", 1)[0]
-    assert "Ce n’est pas le mot de passe actuel du compte." in beside
+    assert "Ce n'est pas le mot de passe actuel du compte." in beside
     assert 'aria-describedby="current_password-error" aria-invalid="true"' in wrong.text
     assert _hash(public) == before and _signed_in(public, other) and _sessions(public) == 2
 
@@ -156,7 +156,7 @@ def test_other_browsers_are_signed_out_and_this_one_stays(public: TestClient) ->
     assert not _signed_in(public, elsewhere) and not _signed_in(public, mine)
     page = _text(public.get("/account?done=others"))
     assert "Tous les autres navigateurs sont déconnectés." in page  # and this one is still in
-    assert "Aucun autre navigateur n’est connecté" in page and _sessions(public) == 1
+    assert "Aucun autre navigateur n'est connecté" in page and _sessions(public) == 1
     assert _sign_in(TestClient(public.app)).status_code == 303  # the password is unchanged
 
 
@@ -175,7 +175,7 @@ def test_without_an_account_the_page_is_the_signed_out_page(public: TestClient) 
     before = _hash(public)
     stranger = TestClient(public.app)
     page = stranger.get("/account")
-    assert page.status_code == 401 and "Vous n’êtes connecté à aucun compte de MJ" in _text(page)
+    assert page.status_code == 401 and "Vous n'êtes connecté à aucun compte de MJ" in _text(page)
     assert "Changer le mot de passe" not in _text(page)
     stranger.cookies.set("meneur_account", "forged")
     assert stranger.get("/account").status_code == 401

@@ -4,6 +4,7 @@ last backup, in French and English."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def test_the_page_needs_the_admin_token(operated: TestClient) -> None:
     assert page.status_code == 401 and 'name="token"' in page.text and "data-figure" not in page.text
     wrong = sign_in(operated, "not-it")
     assert wrong.status_code == 401  # type: ignore[attr-defined]
-    assert "Ce n’est pas le jeton d’administration du serveur." in wrong.text  # type: ignore[attr-defined]
+    assert "Ce n'est pas le jeton d'administration du serveur." in html.unescape(wrong.text)  # type: ignore[attr-defined]
     assert "meneur_admin" not in operated.cookies
     no_csrf = operated.post("/admin", data={"token": ADMIN, "csrf": "forged"})
     assert no_csrf.status_code == 403 and "meneur_admin" not in operated.cookies

@@ -320,7 +320,7 @@ def test_insmv_session_shows_the_table_um_column_cell_and_units_as_the_single_ro
     alone = html.unescape(web.post("/insmv", data={"value": "4", "kind": "angel", "action": "odds"}).text)
     heading = re.search(r"La table UM : colonne \d+ \(depuis \d+, décalage [+-]\d+\)", alone)
     assert heading is not None and heading.group(0) in page
-    units = re.search(r"Unités d’une réussite : [^<]+", alone) or re.search(
+    units = re.search(r"Unités d'une réussite : [^<]+", alone) or re.search(
         r"Unités d'une réussite[^<]+", alone
     )
     assert units is not None and units.group(0) in page

@@ -199,7 +199,7 @@ def test_an_account_is_made_with_the_admin_token_and_its_problems_are_beside_the
         data={"admin": "guess", "new_name": "Morgane", "new_password": "x", "csrf": csrf(public)},
     )
     assert wrong.status_code == 401 and 'id="admin-error"' in wrong.text
-    assert "jeton d’administration" in _text(wrong).split('id="admin-error"', 1)[1]
+    assert "jeton d'administration" in _text(wrong).split('id="admin-error"', 1)[1]
     empty = public.post(
         "/account/new", data={"admin": ADMIN, "new_name": " ", "new_password": "", "csrf": csrf(public)}
     )
@@ -217,7 +217,7 @@ def test_a_signed_in_gm_finds_the_accounts_tables_from_any_browser(public: TestC
     _make_account(public)
     bad = _sign_in(public, password="wrong")
     assert bad.status_code == 401 and 'id="password-error"' in bad.text
-    assert "Aucun compte de MJ n’a ce nom et ce mot de passe." in _text(bad)
+    assert "Aucun compte de MJ n'a ce nom et ce mot de passe." in _text(bad)
     english = _sign_in(public, password="wrong", **{"Accept-Language": "en"})
     assert "No GM account has this name and password." in english.text
     signed = _sign_in(public)
@@ -279,7 +279,7 @@ def test_the_join_form_shows_its_problems_beside_the_fields(web: TestClient) -> 
     web.cookies.clear()
     bad = join(web, table_id, "nope", "Ayla")
     assert bad.status_code == 400 and 'id="code-error"' in bad.text
-    assert "Aucune table n’a ce code" in _text(bad).split('id="code-error"', 1)[1]
+    assert "Aucune table n'a ce code" in _text(bad).split('id="code-error"', 1)[1]
     nameless = join(web, table_id, "nope", "  ", headers={"Accept-Language": "en"})
     assert nameless.status_code == 400 and 'id="name-error"' in nameless.text
     assert "Give your name (as the table calls you)." in nameless.text

@@ -179,10 +179,10 @@ def test_a_gm_changes_the_password_on_a_phone_and_the_other_browser_is_signed_ou
     phone.get_by_label("Nouveau mot de passe, encore une fois").fill("givre-et-loups")
     phone.get_by_role("button", name="Changer le mot de passe").click()
     expect(phone.get_by_role("status")).to_contain_text("Votre mot de passe est changé", timeout=WAIT)
-    expect(phone.get_by_text("Aucun autre navigateur n’est connecté à ce compte.")).to_be_visible()
+    expect(phone.get_by_text("Aucun autre navigateur n'est connecté à ce compte.")).to_be_visible()
     clean(phone, "account-changed-phone")
     laptop.goto(server.url + "/account")  # the other browser is signed out
-    expect(laptop.get_by_role("heading", name="Vous n’êtes connecté à aucun compte de MJ")).to_be_visible(
+    expect(laptop.get_by_role("heading", name="Vous n'êtes connecté à aucun compte de MJ")).to_be_visible(
         timeout=WAIT
     )
     clean(laptop, "account-signed-out")

@@ -70,7 +70,7 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
     assert found is not None
     web.cookies.clear()
     bad = join(web, table_id, "nope", "Ayla")
-    assert bad.status_code == 400 and "Aucune table n’a ce code" in html.unescape(bad.text)
+    assert bad.status_code == 400 and "Aucune table n'a ce code" in html.unescape(bad.text)
     joined = join(web, table_id, found.group(1), "Ayla", follow_redirects=False)
     assert joined.status_code == 303
     player = dict(web.cookies)

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import string
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -191,17 +192,54 @@ class LocalDecimal:
         return format(self)
 
 
-def _formatted(text: str, params: dict[str, Any], lang: str | None = None) -> str:
-    """``text.format(**params)``, the ``gender`` parameter read as an :class:`Agreement` and every
-    decimal number written with the language's mark (``{mean:.1f}`` is ``3,5`` in French)."""
-    mark = DECIMAL_MARKS[lang or get_language()]
+ELIDING = ("de", "que", "ne", "jusque", "lorsque", "puisque")
+"""French words that elide before a vowel (« d'Agent », « qu'Ioana »), also before a name given to a
+message: « la réaction de {name} » reads « la réaction d'Agent Octopus 1 »."""
+_ELISION_VOWELS = frozenset("aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ")
+APOSTROPHE = "'"
+"""The one apostrophe of the French texts, the books' own (``scripts/i18n.py update`` writes it)."""
+
+
+def _elide(before: str, value: str) -> str:
+    """``before`` with its last word elided when it is one of :data:`ELIDING`, ends with a space and
+    ``value`` (a name, a word) starts with a vowel: ``"réaction de "`` and ``"Agent"`` give
+    ``"réaction d'"``. A single letter or an acronym (« de A », « de YAML ») and a number keep it."""
+    if not before.endswith(" ") or not value or value[0] not in _ELISION_VOWELS:
+        return before
+    if len(value) == 1 or value[1].isupper() or not value[1].isalpha():
+        return before
+    head, _space, word = before[:-1].rpartition(" ")
+    if word.lower() not in ELIDING:
+        return before
+    return f"{head}{' ' if head else ''}{word[:-1]}{APOSTROPHE}"
+
+
+def _elided_format(text: str, params: dict[str, Any]) -> str:
+    """``text.format(**params)`` with :func:`_elide` applied where a literal meets a value."""
+    out: list[str] = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        out.append(literal)
+        if name is None:
+            continue
+        field = "{" + name + ("!" + conversion if conversion else "") + (":" + spec if spec else "") + "}"
+        value = field.format(**params)
+        out = [_elide("".join(out), value), value]
+    return "".join(out)
+
+
+def format_text(text: str, params: dict[str, Any], lang: str | None = None) -> str:
+    """``text.format(**params)`` in ``lang``: the ``gender`` parameter read as an :class:`Agreement`,
+    every decimal number written with the language's mark (``{mean:.1f}`` is ``3,5`` in French), and
+    in French a « de » or « que » before a value elided (:func:`_elide`)."""
+    lang = lang or get_language()
+    mark = DECIMAL_MARKS[lang]
     params = {
         key: LocalDecimal(value, mark) if isinstance(value, float) and mark != "." else value
         for key, value in params.items()
     }
     if GENDER in params and not isinstance(params[GENDER], Agreement):
         params[GENDER] = Agreement(params[GENDER])
-    return text.format(**params)
+    return _elided_format(text, params) if lang == "fr" else text.format(**params)
 
 
 class Translator:
@@ -218,7 +256,7 @@ class Translator:
             text = translate_plural(self.domain, msgid.singular, msgid.plural, params["count"])
         else:
             text = translate(self.domain, msgid)
-        return _formatted(text, params) if params else text
+        return format_text(text, params) if params else text
 
 
 @dataclass(frozen=True)
@@ -248,7 +286,7 @@ class Message:
         else:
             text = translate(self.domain, self.msgid, lang)
         params = {k: v.render(lang) if isinstance(v, Message) else v for k, v in self.params.items()}
-        return _formatted(text, params, lang) if params else text
+        return format_text(text, params, lang) if params else text
 
     def __str__(self) -> str:
         return self.render()

@@ -22,7 +22,7 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemLoader, Pack
 from sqlalchemy.orm import Session as Db
 
 from meneur import __version__
-from meneur.i18n import LANGUAGES, Message, set_language, translate
+from meneur.i18n import LANGUAGES, P_, Message, Plural, format_text, set_language, translate, translate_plural
 from meneur.server import csrf
 from meneur.server.accounts import ACCOUNT_COOKIE, seat_cookie, seated
 from meneur.server.api.common import Caller, request_language
@@ -56,6 +56,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["version"] = __version__
+    env.globals["P_"] = P_
     return env
 
 
@@ -72,11 +73,16 @@ def language(request: Request) -> str:
 
 
 def translator(lang: str) -> Any:
-    """The templates' ``_``: ``_("Hello {name}", name=...)`` in ``lang``."""
+    """The templates' ``_``: ``_("Hello {name}", name=...)`` in ``lang``, and a counted message
+    ``_(P_("{count} token", "{count} tokens"), count=n)`` in the form ``count`` takes; formatted as
+    every message is (:func:`meneur.i18n.format_text`: « de » elides before a name in French)."""
 
-    def gettext(msgid: str, **params: Any) -> str:
-        text = translate("web", msgid, lang)
-        return text.format(**params) if params else text
+    def gettext(msgid: str | Plural, **params: Any) -> str:
+        if isinstance(msgid, Plural):
+            text = translate_plural("web", msgid.singular, msgid.plural, params["count"], lang)
+        else:
+            text = translate("web", msgid, lang)
+        return format_text(text, params, lang) if params else text
 
     return gettext
 

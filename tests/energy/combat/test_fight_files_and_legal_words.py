@@ -111,7 +111,7 @@ def test_bad_fight_files_exit_2_with_a_translated_reason(tmp_path: Path, body: s
         (
             "combatants: [{id: x, npc: 2, side: heroes}, {id: y, npc: 2, side: foes}]\n"
             "commands: [start, {attack: [x, y, 2]}]",
-            "les arguments de attack forment une table",
+            "les arguments d'attack forment une table",
             "the arguments of attack are a mapping",
         ),
         (

@@ -41,9 +41,7 @@ class ShownOptions(BaseModel):
                     " tenths, never empty while the NPC stands. Shown: the numbers."
                 )
             ),
-            quote="« hidden NPC stats (per table option: an Energy NPC's Vigueur hidden, shown as a bar, or"
-            " shown) »",
-            quote_lang="en",
+            quote="",
             choices=(
                 ("hidden", _msg(N_("hidden"))),
                 ("bar", _msg(N_("a bar"))),

@@ -12,7 +12,7 @@ from math import hypot
 from typing import Any, NoReturn
 
 from meneur.errors import Refused
-from meneur.i18n import N_, Message
+from meneur.i18n import N_, P_, Message, Plural
 from meneur.systems.energy.combat import rules
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.rules import (
@@ -42,6 +42,20 @@ __all__ = [
 def refuse(rule: str, msgid: str, **params: Any) -> NoReturn:
     """Raise the refusal of a command that breaks ``rule``."""
     raise Refused(Message(DOMAIN, msgid, params), rule=rule)
+
+
+def refuse_counted(rule: str, forms: Plural, count: int, **params: Any) -> NoReturn:
+    """Raise the refusal of ``rule`` with a counted message (its form follows ``count``)."""
+    raise Refused(Message.counted(DOMAIN, forms, count, **params), rule=rule)
+
+
+TOO_FEW = P_(
+    "An action costs at least {count} token; {tokens} given.",
+    "An action costs at least {count} tokens; {tokens} given.",
+)
+POOL_SHORT = P_(
+    "{name} has only {count} token, not {tokens}.", "{name} has only {count} tokens, not {tokens}."
+)
 
 
 def halve(tokens: int, times: int) -> int:
@@ -140,32 +154,15 @@ def not_immune(who: Combatant) -> None:
 def tokens_between(who: Combatant, tokens: int, low: int = 1) -> None:
     """Refuse a token count below ``low`` or above the pool."""
     if tokens < low:
-        refuse(
-            "minimum_cost",
-            N_("An action costs at least {low} token(s); {tokens} given."),
-            low=low,
-            tokens=tokens,
-        )
+        refuse_counted("minimum_cost", TOO_FEW, low, tokens=tokens)
     if not rules.affords(who, tokens):
-        refuse(
-            "energy_pool",
-            N_("{name} has only {energy} token(s), not {tokens}."),
-            name=who.name,
-            energy=who.energy,
-            tokens=tokens,
-        )
+        refuse_counted("energy_pool", POOL_SHORT, who.energy, name=who.name, tokens=tokens)
 
 
 def can_pay(who: Combatant, paid: int) -> None:
     """Refuse when the pool cannot pay ``paid`` tokens."""
     if not rules.affords(who, paid):
-        refuse(
-            "energy_pool",
-            N_("{name} has only {energy} token(s), not {tokens}."),
-            name=who.name,
-            energy=who.energy,
-            tokens=paid,
-        )
+        refuse_counted("energy_pool", POOL_SHORT, who.energy, name=who.name, tokens=paid)
 
 
 def usable_power(who: Combatant, power: int | None, rule: str = "powers") -> None:

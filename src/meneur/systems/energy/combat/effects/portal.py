@@ -41,12 +41,7 @@ def use(state: FightState, who: Combatant, cmd: UseSupport) -> list[Event]:
     if cmd.at is None or cmd.exit is None:
         checks.refuse("portal", N_("A portal needs both ends: 'at' and 'exit'."))
     if cmd.tokens < 1:
-        checks.refuse(
-            "minimum_cost",
-            N_("An action costs at least {low} token(s); {tokens} given."),
-            low=1,
-            tokens=cmd.tokens,
-        )
+        checks.refuse_counted("minimum_cost", checks.TOO_FEW, 1, tokens=cmd.tokens)
     paid = checks.fixed_cost(who, cmd.power, cmd.tokens)
     checks.can_pay(who, paid)
     element = Terrain(new_id(state, who.id), who.id, "portal", cmd.tokens, cmd.at, cmd.exit)
