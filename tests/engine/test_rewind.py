@@ -102,7 +102,9 @@ def test_a_games_command_is_no_rewind() -> None:
 
 
 @given(st.lists(st.one_of(st.integers(-5, 20), st.just("undo"), st.just("back")), max_size=30), st.data())
-def test_any_mix_of_commands_undo_and_rewinds_replays_to_the_same_states(script: list[object], data: st.DataObject) -> None:
+def test_any_mix_of_commands_undo_and_rewinds_replays_to_the_same_states(
+    script: list[object], data: st.DataObject
+) -> None:
     session = Session.new("tally", {"start": 0})
     for step in script:
         if step == "undo":

@@ -60,7 +60,9 @@ def rewind_of(wire: Any) -> Rewind | None:
     body = wire[REWIND]
     target = body.get("before") if isinstance(body, dict) else None
     if type(target) is not int or len(wire) != 1:
-        raise BadInputError(Message("core", N_("A rewind names the number of the entry it goes back before.")))
+        raise BadInputError(
+            Message("core", N_("A rewind names the number of the entry it goes back before."))
+        )
     return Rewind(target)
 
 
@@ -310,5 +312,11 @@ class Session(Generic[S, C, E]):
             events = tuple(codec.event_from_json(e) for e in item.get("events", ()))
             command = item.get("command")
             rewind = rewind_of(command)
-            typed = rewind if rewind is not None else None if command is None else codec.command_from_json(command)
+            typed = (
+                rewind
+                if rewind is not None
+                else None
+                if command is None
+                else codec.command_from_json(command)
+            )
             self._redo.append(Entry(cast(Any, typed), events, state))
