@@ -167,13 +167,14 @@ def test_every_screen_hears_the_rewind_and_a_player_sees_the_rewound_state(
     client: TestClient, table: Table
 ) -> None:
     sid, states = fight(client, table, 3, 5)
-    with client.websocket_connect(f"/api/v1/tables/{table.id}/live", headers=table.ayla.headers) as socket:
+    with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={table.ayla.token}") as socket:
         assert rewind(client, table.gm.headers, sid, version=2, before=1).status_code == 200
         seen = [socket.receive_json()]
         while seen[-1].get("kind") != "command" or seen[-1].get("version") != 3:
             seen.append(socket.receive_json())
     assert seen[-1]["command"] == {"meneur:rewind": {"before": 1}} and seen[-1]["events"] == []
-    assert client.get(f"/api/v1/sessions/{sid}", headers=table.ayla.headers).json()["state"] == states[0]
+    shown = client.get(f"/api/v1/sessions/{sid}", headers=table.ayla.headers).json()
+    assert shown["version"] == 3 and state(client, table, sid)["state"] == states[0]
 
 
 def test_the_export_is_cut_at_a_time_and_imports_as_it_was_then(client: TestClient, table: Table) -> None:
