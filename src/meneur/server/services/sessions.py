@@ -156,14 +156,23 @@ class LogEntry(BaseModel):
     """When the command was given (``None`` for a command stored before the server kept times)."""
 
 
-class RewindIn(Body):
-    """Where the GM goes back to: before the entry ``before`` of the log, or to the moment ``at``
-    (before the first command given after it); exactly one of them."""
+class RewindBefore(Body):
+    """The GM goes back to the state before the entry ``before`` of the log (numbered from 1)."""
 
     version: Annotated[int, Field(ge=0)]
-    before: Annotated[int, Field(ge=1)] | None = None
-    at: datetime | None = None
+    before: Annotated[int, Field(ge=1)]
+
+
+class RewindAt(Body):
+    """The GM goes back to the moment ``at``: before the first command given after it."""
+
+    version: Annotated[int, Field(ge=0)]
+    at: datetime
     """An ISO time; one without an offset is the server's local time."""
+
+
+RewindIn = RewindBefore | RewindAt
+"""Where the GM goes back to: before an entry, or to a moment (one of them)."""
 
 
 class LogOut(BaseModel):
@@ -519,9 +528,7 @@ def clock(at: float | datetime) -> Message:
 
 def _target(db: Db, row: GameSession, body: RewindIn) -> int:
     """The entry ``body`` goes back before (checked against the stored log's times)."""
-    if (body.before is None) == (body.at is None):
-        raise _bad(N_("Say where to go back to: an entry of the log (before) or a time (at), not both."))
-    if body.before is not None:
+    if isinstance(body, RewindBefore):
         if body.before > row.version:
             raise _bad(
                 N_("There is no entry {number} in the log: give a number from 1 to {last}."),
@@ -529,7 +536,6 @@ def _target(db: Db, row: GameSession, body: RewindIn) -> int:
                 last=row.version,
             )
         return body.before
-    assert body.at is not None
     moment = body.at if body.at.tzinfo is not None else body.at.astimezone()
     at = moment.timestamp()
     if at > time.time():

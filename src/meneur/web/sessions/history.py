@@ -108,7 +108,11 @@ def rewind(
         ):
             raise MeneurError(Message("web", N_("This form is damaged; reload the page.")))
         at = moment(when) if when and not before else None
-        body = service.RewindIn(version=int(version), before=int(before) if before else None, at=at)
+        body: service.RewindIn = (
+            service.RewindBefore(version=int(version), before=int(before))
+            if before or at is None
+            else service.RewindAt(version=int(version), at=at)
+        )
         if form.get("confirmed") != "yes":
             shown = {"before": before, "time": when, "version": version}
             if before:
