@@ -90,10 +90,14 @@ def test_the_gm_goes_back_before_a_hold_and_the_players_phone_follows(demo: Demo
         expect(_score(player, "Ayla")).to_have_text("10", timeout=WAIT)
 
         gm = _seated(laptop, demo, table_id, gm_token)
-        gm.goto(session_url + "/history")
+        gm.goto(session_url)
+        gm.get_by_role("link", name="Historique : revenir à un moment".replace(" :", "\u00a0:")).click()
+        gm.wait_for_url(session_url + "/history")
         steps = gm.locator("ol.history > li")
         expect(steps).to_have_count(3)
-        expect(steps.first.locator("time")).to_have_text(re.compile("^\\d\\d\u00a0h\u00a0\\d\\d$"), timeout=WAIT)
+        expect(steps.first.locator("time")).to_have_text(
+            re.compile("^\\d\\d\u00a0h\u00a0\\d\\d$"), timeout=WAIT
+        )
         clean(gm, "rewind-history-gm-laptop")
         gm.locator("li[data-number='3']").get_by_role("button", name="Revenir avant ceci (étape 3)").click()
         expect(gm.locator("#rewind-confirm")).to_contain_text("La séance revient avant l’étape 3")
