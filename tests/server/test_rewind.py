@@ -5,6 +5,7 @@ of the log » in docs/rulings/server.md)."""
 
 from __future__ import annotations
 
+import json
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,6 +17,7 @@ from sqlalchemy import update
 
 from meneur.engine import Session
 from meneur.server.app import build_app
+from meneur.server.cli import iso_moment
 from meneur.server.config import Settings
 from meneur.server.games import stored_log
 from meneur.server.models import CommandRow, GameSession
@@ -210,9 +212,17 @@ def test_the_export_is_cut_at_a_time_and_imports_as_it_was_then(client: TestClie
     )
 
 
-def test_the_command_line_export_takes_until(tmp_path: Path) -> None:
-    del tmp_path
-    from meneur.server.cli import _moment
+def test_the_command_line_export_takes_until(client: TestClient, table: Table) -> None:
+    from tests.cli_helpers import run_cli
 
-    assert _moment("2026-11-27T20:00:00+00:00") == EVENING
-    assert abs(_moment((datetime.now() - timedelta(hours=1)).isoformat()) - (time.time() - 3600)) < 5
+    sid, _states = fight(client, table, 3, 5, 2)
+    timed(client, sid, [10, 40, 95])
+    url = client.app.state.store.url  # type: ignore[attr-defined]
+    at = datetime.fromtimestamp(EVENING + 60 * 60, UTC).isoformat()  # 21 h 00
+    cut = run_cli(["table", "export", table.id, "--db", url, "--until", at])
+    assert cut.exit_code == 0, cut.stderr
+    [part] = [s for s in json.loads(cut.stdout)["sessions"] if s["id"] == sid]
+    assert [e["at"] for e in part["log"]] == [EVENING + 10 * 60, EVENING + 40 * 60]
+    wrong = run_cli(["table", "export", table.id, "--db", url, "--until", "ce soir"])
+    assert wrong.exit_code != 0 and "n’est pas une heure ISO" in wrong.stderr
+    assert iso_moment((datetime.now() - timedelta(hours=1)).isoformat()) < time.time() - 3590  # local time

@@ -362,12 +362,12 @@ def _export_command() -> Callable[..., None]:
         ),
     ) -> None:
         """Write a table (members without secrets, characters, sessions, rolls) as JSON."""
-        export_to_stdout(_settings(db=db), table_id, _moment(until) if until else None)
+        export_to_stdout(_settings(db=db), table_id, iso_moment(until) if until else None)
 
     return export_table
 
 
-def _moment(text: str) -> float:
+def iso_moment(text: str) -> float:
     """An ISO time as a Unix time (the server's local time when it names no offset)."""
     from datetime import datetime
 
