@@ -86,29 +86,41 @@ def test_undo_takes_the_rewind_back_exactly_and_redo_again(client: TestClient, t
 
 
 def test_the_rewound_session_reloads_from_the_database_and_replays_the_same(tmp_path: Path) -> None:
+    """A snapshot every 4 commands: the rewind goes back before the snapshot the server loaded the
+    session from, and the next process loads it from that snapshot, then meets the rewind."""
     url = database_url(tmp_path)
     from tests.server.conftest import join, new_table
 
-    app = build_app(Settings(db=url, snapshot_every=2))  # snapshots after the rewind's target
-    with TestClient(app) as client:
+    def server() -> Any:
+        return build_app(Settings(db=url, snapshot_every=4))
+
+    first = server()
+    with TestClient(first) as client:
         table = new_table(client)
         join(client, table, "Ayla")
-        sid, _states = fight(client, table, 3, 5, 2, 4, 1)
+        sid, states = fight(client, table, 3, 5, 2, 4, 1)  # a snapshot after the 4th
+    first.state.store.close()
+    second = server()
+    with TestClient(second) as client:  # loads from the snapshot: entry 2 is not in memory
         assert rewind(client, table.gm.headers, sid, version=5, before=2).status_code == 200
+        assert state(client, table, sid)["state"] == states[1]
         give(client, table, sid, 6, 6)
         shown = state(client, table, sid)
-    app.state.store.close()
-    again = build_app(Settings(db=url, snapshot_every=2))
-    with TestClient(again) as client:
-        assert state(client, table, sid) == shown  # a new process: from a snapshot, then the log
-        with again.state.store.reader() as db:
+    second.state.store.close()
+    third = server()
+    with TestClient(third) as client:
+        assert state(client, table, sid) == shown  # the snapshot, then a rewind before it: in full
+        with third.state.store.reader() as db:
             row = db.get(GameSession, sid)
             assert row is not None
             replayed = Session.replay(row.kind, row.setup, stored_log(db, sid))
         assert replayed.version == 7
         assert replayed.system.state_json(replayed.state) == shown["state"]
-        assert replayed.state_before(7) == replayed.state_before(2)  # the rewind's state
-    again.state.store.close()
+        assert replayed.system.state_json(replayed.state_before(7)) == states[1]  # the rewind's state
+        assert post(client, table.gm.headers, sid, "undo", 7).status_code == 200
+        assert post(client, table.gm.headers, sid, "undo", 6).status_code == 200
+        assert state(client, table, sid)["state"] == states[5]  # the rewind taken back
+    third.state.store.close()
 
 
 def test_a_rewind_to_a_time_goes_back_before_the_first_command_given_after_it(
