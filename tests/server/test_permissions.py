@@ -98,6 +98,10 @@ MATRIX: dict[str, tuple[Call, tuple[int, ...]]] = {
         _table_call("POST", "/api/v1/sessions/{session}/undo", {"version": 0}),
         (409, 403, 403, 403, 401, 404),  # the GM's: nothing to take back yet
     ),
+    "rewind": (
+        _table_call("POST", "/api/v1/sessions/{session}/rewind", {"version": 0, "before": 1}),
+        (400, 403, 403, 403, 401, 404),  # the GM's: no entry 1 yet
+    ),
     "roll": (
         _table_call("POST", "/api/v1/tables/{table}/rolls", {"expression": "1d6"}),
         (201, 201, 201, 403, 401, 404),

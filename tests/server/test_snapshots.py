@@ -97,7 +97,8 @@ def test_a_long_session_loads_from_its_latest_snapshot(client: TestClient, table
     assert session.state == full.state
     assert shown["state"] == full.system.state_json(full.state)
     log = client.get(f"/api/v1/sessions/{sid}/log", headers=table.gm.headers).json()
-    assert log["version"] == 10 and log["log"] == full.log_json()
+    told = [{"command": e["command"], "events": e["events"]} for e in log["log"]]  # without its times
+    assert log["version"] == 10 and told == full.log_json()
     # the next command goes on from the restored state
     assert _play(client, table, sid, ["rest"], version) == 11
 

@@ -4,21 +4,66 @@ The CLI, the table server and the AI drive a :class:`Session` and nothing else: 
 out, ``legal()`` for what may be done now. The log is the truth: the state is the fold of the
 events over the start (``Session.replay`` rebuilds it); each entry keeps the state before it, so
 ``undo`` is exact and instant (python-chess's push and pop).
+
+One entry belongs to the kernel rather than to a game: a :class:`Rewind` (``rewind(n)``), whose
+state is the state before entry ``n`` and which has no events. Going back is thus one step of the
+log like any command: ``undo`` takes it back exactly (the entry keeps the state before it), ``redo``
+records it again, a replay folds it (the state before entry ``n`` of the log replayed so far), and
+the entries it went back over stay in the log, told as they were. The state is the fold of the
+events over the start, each rewind setting it back to the state before its target.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from meneur.dice.source import DiceSource, RandomSource
 from meneur.engine.registry import system
 from meneur.engine.system import Legal, System
+from meneur.errors import BadInputError
+from meneur.i18n import N_, Message
 
 S = TypeVar("S")
 C = TypeVar("C")
 E = TypeVar("E")
+
+
+REWIND = "meneur:rewind"
+"""The wire name of :class:`Rewind`: ``{"meneur:rewind": {"before": n}}`` (no game's command has a
+name with a colon: a game's wire names are its classes' names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rewind:
+    """The kernel's own command: the session goes back to the state before its entry ``before``
+    (numbered from 1, as :attr:`Session.version` counts them)."""
+
+    before: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {REWIND: {"before": self.before}}
+
+
+def rewind_of(wire: Any) -> Rewind | None:
+    """The :class:`Rewind` a command's wire form (or typed command) is, ``None`` for a game's
+    command.
+
+    Raises:
+        BadInputError: the wire form names the rewind but its target is not a whole number.
+    """
+    if isinstance(wire, Rewind):
+        return wire
+    if not isinstance(wire, dict) or REWIND not in wire:
+        return None
+    body = wire[REWIND]
+    target = body.get("before") if isinstance(body, dict) else None
+    if type(target) is not int or len(wire) != 1:
+        raise BadInputError(
+            Message("core", N_("A rewind names the number of the entry it goes back before."))
+        )
+    return Rewind(target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +180,10 @@ class Session(Generic[S, C, E]):
         Raises:
             BadInputError: an event in wire form cannot be read.
         """
+        rewind = rewind_of(command)
+        if rewind is not None:
+            self._rewind(rewind)
+            return
         codec = self.system.codec
         typed = tuple(e if not isinstance(e, str | dict) else codec.event_from_json(e) for e in events)
         self._append(self._command(command) if command is not None else None, typed)
@@ -145,6 +194,46 @@ class Session(Generic[S, C, E]):
         for event in events:
             state = self.system.evolve(state, event)
         self._entries.append(Entry(command, events, before))
+        self.state = state
+
+    def state_before(self, number: int) -> S:
+        """The state before the entry ``number`` (1 is the first command: the start).
+
+        Raises:
+            BadInputError: there is no entry ``number`` in the log.
+            LookupError: the entry is older than the log this session holds (a session restored
+                from a snapshot): replay it in full to reach it.
+        """
+        if type(number) is not int or not 1 <= number <= self.version:
+            raise BadInputError(
+                Message(
+                    "core",
+                    N_("There is no entry {number} in the log: give a number from 1 to {last}."),
+                    {"number": number, "last": self.version},
+                )
+            )
+        index = number - 1 - (self.version - len(self._entries))
+        if index < 0:
+            raise LookupError(number)
+        return self._entries[index].before
+
+    def rewind(self, before: int) -> Rewind:
+        """Go back to the state before the entry ``before``, as one more entry of the log (``undo``
+        takes it back; the entries it went back over stay in the log).
+
+        Raises:
+            BadInputError: there is no such entry.
+            LookupError: the entry is older than the log this session holds (see
+                :meth:`state_before`).
+        """
+        step = Rewind(before)
+        self._rewind(step)
+        self._redo.clear()
+        return step
+
+    def _rewind(self, step: Rewind) -> None:
+        state = self.state_before(step.before)
+        self._entries.append(Entry(cast(Any, step), (), self.state))
         self.state = state
 
     def legal(self, include_refused: bool = False) -> list[Legal[C]]:
@@ -165,7 +254,10 @@ class Session(Generic[S, C, E]):
         if not self._redo:
             return None
         entry = self._redo.pop()
-        self._append(entry.command, entry.events)
+        if isinstance(entry.command, Rewind):
+            self._rewind(entry.command)
+        else:
+            self._append(entry.command, entry.events)
         return Change(entry.command, entry.events)
 
     def entries(self) -> list[Entry[S, C, E]]:
@@ -197,10 +289,18 @@ class Session(Generic[S, C, E]):
         """The commands ``redo`` would replay, in the wire form of :meth:`log_json`."""
         return [self._entry_json(entry) for entry in self._redo]
 
+    def command_json(self, command: C | None) -> Any:
+        """The wire form of an entry's command (a game's, a :class:`Rewind`, or none)."""
+        if command is None:
+            return None
+        if isinstance(command, Rewind):
+            return command.to_json()
+        return self.system.codec.command_to_json(command)
+
     def _entry_json(self, entry: Entry[S, C, E]) -> dict[str, Any]:
         codec = self.system.codec
         return {
-            "command": None if entry.command is None else codec.command_to_json(entry.command),
+            "command": self.command_json(entry.command),
             "events": [codec.event_to_json(event) for event in entry.events],
         }
 
@@ -211,6 +311,12 @@ class Session(Generic[S, C, E]):
         for item in undone:
             events = tuple(codec.event_from_json(e) for e in item.get("events", ()))
             command = item.get("command")
-            self._redo.append(
-                Entry(None if command is None else codec.command_from_json(command), events, state)
+            rewind = rewind_of(command)
+            typed = (
+                rewind
+                if rewind is not None
+                else None
+                if command is None
+                else codec.command_from_json(command)
             )
+            self._redo.append(Entry(cast(Any, typed), events, state))

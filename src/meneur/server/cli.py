@@ -174,8 +174,9 @@ def uvicorn_options(settings: Any) -> dict[str, Any]:
     }
 
 
-def export_to_stdout(settings: Any, table_id: str) -> None:
-    """Write the table ``table_id`` as JSON on standard output."""
+def export_to_stdout(settings: Any, table_id: str, until: float | None = None) -> None:
+    """Write the table ``table_id`` as JSON on standard output (each session's log cut at
+    ``until``, a Unix time, when given)."""
     from meneur.errors import MeneurError
     from meneur.server.store import Store
     from meneur.server.transfer import export_table
@@ -184,7 +185,7 @@ def export_to_stdout(settings: Any, table_id: str) -> None:
     try:
         store.migrate()
         with store.reader() as reader:
-            data = export_table(reader, table_id)
+            data = export_table(reader, table_id, until)
     except MeneurError as error:
         raise _fail(error.render()) from None
     finally:
@@ -353,11 +354,32 @@ def _export_command() -> Callable[..., None]:
     def export_table(
         table_id: str = typer.Argument(..., help=_("The table's id."), metavar="ID"),
         db: str = _db_option(),
+        until: str = typer.Option(
+            "",
+            "--until",
+            help=_("Cut every session's log at this ISO time (2026-12-01T21:30: the server's local time)."),
+            metavar=_("TIME"),
+        ),
     ) -> None:
         """Write a table (members without secrets, characters, sessions, rolls) as JSON."""
-        export_to_stdout(_settings(db=db), table_id)
+        export_to_stdout(_settings(db=db), table_id, iso_moment(until) if until else None)
 
     return export_table
+
+
+def iso_moment(text: str) -> float:
+    """An ISO time as a Unix time (the server's local time when it names no offset)."""
+    from datetime import datetime
+
+    try:
+        found = datetime.fromisoformat(text)
+    except ValueError:
+        raise _fail(
+            _("'{text}' is not an ISO time: write it as 2026-12-01T21:30 or 2026-12-01T21:30+01:00.").format(
+                text=text
+            )
+        ) from None
+    return (found if found.tzinfo is not None else found.astimezone()).timestamp()
 
 
 def _import_command() -> Callable[..., None]:

@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict, defaultdict
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine import Session
@@ -34,10 +34,19 @@ SNAPSHOT_EVERY = 100
 """Commands between two snapshots unless the settings say otherwise."""
 
 
-def stored_log(db: Db, session_id: str, after: int = 0) -> list[tuple[Any, list[Any]]]:
+def stored_log(
+    db: Db, session_id: str, after: int = 0, until: float | None = None
+) -> list[tuple[Any, list[Any]]]:
     """The live log of a stored session: ``(command, events)`` per command, in order (only the
-    commands after version ``after``)."""
-    live = (CommandRow.session_id == session_id, CommandRow.undone.is_(False), CommandRow.version > after)
+    commands after version ``after``; with ``until``, only those given by then, a Unix time: the
+    commands stored without a time are older than any with one)."""
+    live: list[ColumnElement[bool]] = [
+        CommandRow.session_id == session_id,
+        CommandRow.undone.is_(False),
+        CommandRow.version > after,
+    ]
+    if until is not None:
+        live.append(or_(CommandRow.at.is_(None), CommandRow.at <= until))
     commands = list(db.scalars(select(CommandRow).where(*live).order_by(CommandRow.version)))
     events: dict[int, list[Any]] = defaultdict(list)
     query = (
@@ -49,6 +58,15 @@ def stored_log(db: Db, session_id: str, after: int = 0) -> list[tuple[Any, list[
     for command_id, event in db.execute(query):
         events[command_id].append(event)
     return [(row.command, events[row.id]) for row in commands]
+
+
+def given_at(db: Db, session_id: str) -> dict[int, float | None]:
+    """When each live command of the session was given (a Unix time, ``None`` when not kept), by
+    version."""
+    query = select(CommandRow.version, CommandRow.at).where(
+        CommandRow.session_id == session_id, CommandRow.undone.is_(False)
+    )
+    return {row[0]: row[1] for row in db.execute(query)}
 
 
 class Resumed(Session[Any, Any, Any]):
@@ -114,6 +132,8 @@ def restore(db: Db, row: GameSession) -> Session[Any, Any, Any]:
             return session
         except MeneurError:
             log.warning("snapshot %s of session %s does not load; replaying in full", found.id, row.id)
+        except LookupError:  # a rewind after the snapshot goes back before it: the whole log
+            pass
     return Session.replay(row.kind, row.setup, stored_log(db, row.id))
 
 

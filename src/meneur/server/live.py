@@ -293,7 +293,8 @@ class _Watcher:
                 self.sessions.clear()
             session_id = change["session_id"]
             if change["kind"] in ("command", "undo") and session_id:
-                if any(_arrival(event) for event in change["payload"].get("events", ())):
+                events = change["payload"].get("events", ())
+                if not events or any(_arrival(event) for event in events):  # a rewind has none
                     self.sessions.pop(session_id, None)
                 needed.add(session_id)
         return needed - set(self.sessions)

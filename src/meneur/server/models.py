@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, Table, Text, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -108,6 +120,8 @@ class GameSession(Base):
     autoplay: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     """The web's auto-play of non-player characters: ``{"on", "gm", "run", "stopped"}`` (kept by the
     game's view adapter that offers it); ``None`` when never switched on."""
+    created_at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When the session started (Unix time); ``None`` for a session stored before the server kept it."""
 
 
 class CommandRow(Base):
@@ -130,6 +144,9 @@ class CommandRow(Base):
     command: Mapped[Any] = mapped_column(JSON, nullable=True)
     member_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When the command was given (Unix time; its redo keeps it); ``None`` for a command stored
+    before the server kept it."""
 
 
 class EventRow(Base):

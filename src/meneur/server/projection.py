@@ -18,6 +18,8 @@ from typing import Any, cast
 from meneur.engine.plugin import load
 from meneur.engine.projection import HIDDEN, HIDE, Projection, Viewer, mentions
 from meneur.engine.registry import kind_of
+from meneur.engine.session import rewind_of
+from meneur.errors import MeneurError
 from meneur.i18n import Message
 
 __all__ = [
@@ -90,12 +92,19 @@ def project_events(kind: str, events: list[Any], viewer: Viewer, options: Mappin
 def project_command(kind: str, command: Any, viewer: Viewer, options: Mapping[str, Any]) -> Any:
     """The command (its wire form) as ``viewer`` may see it; ``None`` when they may not see it (an
     observer sees no command of a kind without a command projection)."""
-    if viewer.is_gm:
+    if viewer.is_gm or _is_rewind(command):  # the kernel's rewind names an entry's number only
         return command
     projection = projection_of(kind).commands
     if projection is None:
         return command if viewer.role == "player" else HIDE
     return projection(command, viewer, options)
+
+
+def _is_rewind(command: Any) -> bool:
+    try:
+        return rewind_of(command) is not None
+    except MeneurError:
+        return False
 
 
 def secrets(kind: str, viewer: Viewer, options: Mapping[str, Any]) -> frozenset[str]:

@@ -17,7 +17,7 @@ from meneur.engine import Session
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.auth import digest, new_id, new_join_code, new_token
-from meneur.server.games import SNAPSHOT_EVERY, snapshot_due, snapshot_state, stored_log
+from meneur.server.games import SNAPSHOT_EVERY, given_at, snapshot_due, snapshot_state, stored_log
 from meneur.server.models import (
     Character,
     CharacterVersion,
@@ -37,8 +37,10 @@ def _bad(msgid: str, **params: Any) -> BadInputError:
     return BadInputError(Message("server", msgid, params))
 
 
-def export_table(db: Db, table_id: str) -> dict[str, Any]:
-    """The table ``table_id`` as a JSON-ready document."""
+def export_table(db: Db, table_id: str, until: float | None = None) -> dict[str, Any]:
+    """The table ``table_id`` as a JSON-ready document; with ``until`` (a Unix time), each session's
+    log is cut there: its commands still live that were given by then (a command taken back since
+    is not in it, even if it was live then; rolls keep no time and are all there)."""
     table = db.get(GameTable, table_id)
     if table is None:
         raise _bad(N_("No table has the id {id}."), id=table_id)
@@ -61,13 +63,21 @@ def export_table(db: Db, table_id: str) -> dict[str, Any]:
         )
     sessions = []
     for row in db.scalars(select(GameSession).where(GameSession.table_id == table_id)):
+        if until is not None and row.created_at is not None and row.created_at > until:
+            continue  # started after the cut
+        log = stored_log(db, row.id, until=until)
+        times = given_at(db, row.id)
         sessions.append(
             {
                 "id": row.id,
                 "kind": row.kind,
                 "setup": row.setup,
                 "controllers": row.controllers,
-                "log": [{"command": command, "events": events} for command, events in stored_log(db, row.id)],
+                "started_at": row.created_at,
+                "log": [
+                    {"command": command, "events": events, "at": times.get(version)}
+                    for version, (command, events) in enumerate(log, start=1)
+                ],
             }
         )
     rolls = [
@@ -241,6 +251,15 @@ def _characters(db: Db, table_id: str, characters: list[dict[str, Any]], ids: di
             db.add(CharacterVersion(character_id=character_id, version=number, file=file))
 
 
+def _time(value: Any) -> float | None:
+    """A time of the file (a Unix time), ``None`` when it has none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _bad(N_("A time of the table file is not a number: {value}."), value=repr(value)[:40])
+    return float(value)
+
+
 def _session(
     db: Db,
     table_id: str,
@@ -263,12 +282,16 @@ def _session(
             controllers={actor: ids[owner] for actor, owner in controllers.items() if owner in ids},
             version=len(entries),
             event_count=sum(len(e["events"]) for e in entries),
+            created_at=_time(item.get("started_at")),
         )
     )
     db.flush()
     position = 0
     for version, entry in enumerate(entries, start=1):
-        command = CommandRow(session_id=session_id, version=version, command=entry["command"], undone=False)
+        given = item["log"][version - 1].get("at") if version <= len(item["log"]) else None
+        command = CommandRow(
+            session_id=session_id, version=version, command=entry["command"], undone=False, at=_time(given)
+        )
         db.add(command)
         db.flush()
         for event in entry["events"]:

@@ -1,5 +1,5 @@
-"""Engine sessions over REST: create (GM), read, legal commands, the log and undo (a command:
-:mod:`.commands`; redo: :mod:`.redo`).
+"""Engine sessions over REST: create (GM), read, legal commands, the log, undo and rewind (a
+command: :mod:`.commands`; redo: :mod:`.redo`).
 
 Each route reads its input, calls the service (:mod:`meneur.server.services.sessions`, which the
 pages call too) and answers its JSON; it decides no rule and calls no other route.
@@ -22,6 +22,7 @@ from meneur.server.services.sessions import (
     LogEntry,
     LogOut,
     MovedError,
+    RewindIn,
     SessionCreated,
     SessionIn,
     SessionOut,
@@ -42,6 +43,7 @@ __all__ = [
     "LogEntry",
     "LogOut",
     "MovedError",
+    "RewindIn",
     "SessionCreated",
     "SessionIn",
     "SessionOut",
@@ -137,3 +139,19 @@ def session_log(session_id: str, me: Me, ctx: Services) -> LogOut:
 )
 def undo(session_id: str, body: UndoIn, me: Me, ctx: Services) -> Undone:
     return service.undo(ctx, me, session_id, body.version)
+
+
+@router.post(
+    "/sessions/{session_id}/rewind",
+    response_model=Undone,
+    responses={**errors(400, 401, 403, 404, 409), 200: version_links("undo", "redo")},
+    summary="Go back to before an entry of the log, or to a moment (GM)",
+    description=(
+        "The session's state becomes the one before the entry `before` (numbered from 1), or the one"
+        " at the moment `at` (before the first command given after it), as one more entry of the log:"
+        " `undo` takes it back, every screen follows it. The answer's `command` is the kernel's"
+        ' `{"meneur:rewind": {"before": n}}`, with no events.'
+    ),
+)
+def rewind(session_id: str, body: RewindIn, me: Me, ctx: Services) -> Undone:
+    return service.rewind(ctx, me, session_id, body)

@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, Field
@@ -30,6 +31,7 @@ from meneur.dice import EnteredSource, RandomSource
 from meneur.dice.source import DiceSource
 from meneur.engine import Session
 from meneur.engine.registry import SYSTEMS, games, system
+from meneur.engine.session import rewind_of
 from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server import feed
@@ -45,7 +47,7 @@ from meneur.server.api.common import (
     not_found,
 )
 from meneur.server.auth import new_id
-from meneur.server.games import Resumed, stored_log
+from meneur.server.games import Resumed, given_at, stored_log
 from meneur.server.models import (
     COMMANDS,
     EVENTS,
@@ -150,6 +152,27 @@ class Undone(BaseModel):
 class LogEntry(BaseModel):
     command: Any
     events: list[Any]
+    at: datetime | None = None
+    """When the command was given (``None`` for a command stored before the server kept times)."""
+
+
+class RewindBefore(Body):
+    """The GM goes back to the state before the entry ``before`` of the log (numbered from 1)."""
+
+    version: Annotated[int, Field(ge=0)]
+    before: Annotated[int, Field(ge=1)]
+
+
+class RewindAt(Body):
+    """The GM goes back to the moment ``at``: before the first command given after it."""
+
+    version: Annotated[int, Field(ge=0)]
+    at: datetime
+    """An ISO time; one without an offset is the server's local time."""
+
+
+RewindIn = RewindBefore | RewindAt
+"""Where the GM goes back to: before an entry, or to a moment (one of them)."""
 
 
 class LogOut(BaseModel):
@@ -268,6 +291,7 @@ def create(ctx: Context, me: Caller, table_id: str, body: SessionIn) -> SessionC
                 controllers=body.controllers,
                 version=0,
                 event_count=0,
+                created_at=time.time(),
             )
         )
         writer.flush()
@@ -336,16 +360,22 @@ def session_log(ctx: Context, me: Caller, session_id: str) -> LogOut:
         else:
             entries = session.log_json()
         options = options_for(db, table, row.kind, viewer, session)
+        times = given_at(db, row.id)
     return LogOut(
         version=len(entries),
         log=[
             LogEntry(
                 command=project_command(row.kind, e["command"], viewer, options),
                 events=project_events(row.kind, e["events"], viewer, options),
+                at=_moment(times.get(number)),
             )
-            for e in entries
+            for number, e in enumerate(entries, start=1)
         ],
     )
+
+
+def _moment(at: float | None) -> datetime | None:
+    return None if at is None else datetime.fromtimestamp(at, UTC)
 
 
 def _announce(db: Db, row: GameSession, kind: str, version: int, stored: CommandRow) -> tuple[Any, list[Any]]:
@@ -481,6 +511,96 @@ def redo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
             ctx.games.forget(session_id)
     ctx.hub.notify(table.id)
     return Undone(command=command, events=events, version=version + 1)
+
+
+def _bad(msgid: str, **params: Any) -> ApiError:
+    return ApiError(400, "bad_input", Message("server", msgid, params))
+
+
+def clock(at: float | datetime) -> Message:
+    """A moment as the log tells it (« 21 h 30 »), in the server's local time."""
+    moment = at if isinstance(at, datetime) else datetime.fromtimestamp(at, UTC)
+    local = moment.astimezone()
+    return Message(
+        "server", N_("{hours}:{minutes}"), {"hours": f"{local.hour:02d}", "minutes": f"{local.minute:02d}"}
+    )
+
+
+def _target(db: Db, row: GameSession, body: RewindIn) -> int:
+    """The entry ``body`` goes back before (checked against the stored log's times)."""
+    if isinstance(body, RewindBefore):
+        if body.before > row.version:
+            raise _bad(
+                N_("There is no entry {number} in the log: give a number from 1 to {last}."),
+                number=body.before,
+                last=row.version,
+            )
+        return body.before
+    moment = body.at if body.at.tzinfo is not None else body.at.astimezone()
+    at = moment.timestamp()
+    if at > time.time():
+        raise _bad(
+            N_("{time} is still to come: give a moment of the session already played."), time=clock(moment)
+        )
+    times = given_at(db, row.id)
+    known = [t for t in times.values() if t is not None]
+    start = row.created_at if row.created_at is not None else min(known, default=None)
+    if start is not None and at < start:
+        raise _bad(
+            N_("The session started at {start}: give a moment after it ({time} is before)."),
+            start=clock(start),
+            time=clock(moment),
+        )
+    later = [version for version, given in times.items() if given is not None and given > at]
+    if not later:
+        raise _bad(
+            N_("Nothing was played after {time}: the session is already as it was then."), time=clock(moment)
+        )
+    return min(later)
+
+
+def rewind(ctx: Context, me: Caller, session_id: str, body: RewindIn) -> Undone:
+    """Go back to the state before an entry of the log, or to a moment (the GM's), as one more
+    entry of the log: ``undo`` takes it back, ``redo`` gives it again, and every screen follows it
+    as a command (the kernel's :meth:`meneur.engine.Session.rewind`)."""
+    db = ctx.db
+    row, table, _viewer = _session(db, me, session_id)
+    gm_only(me)
+    games_ = ctx.games
+    with games_.lock(session_id):
+        db.commit()  # a new read transaction sees what other writers committed
+        db.refresh(row)
+        if body.version != row.version:
+            raise conflict(row.version)
+        target = _target(db, row, body)
+        session = games_.load(db, row)
+        try:
+            step = session.rewind(target)
+        except LookupError:  # restored from a snapshot taken after the target: the whole log
+            session = Session.replay(row.kind, row.setup, stored_log(db, row.id))
+            step = session.rewind(target)
+        command = step.to_json()
+        state = games_.snapshot(session)
+        snapshot = None if state is None else (session.system.format, state)
+        db.commit()  # give the read connection back before waiting for the writer
+        try:
+            ctx.store.write(
+                lambda writer: _write(
+                    writer, session_id, row.table_id, row.version, me.id, command, [], snapshot
+                )
+            )
+        except (IntegrityError, MovedError):
+            games_.forget(session_id)
+            with ctx.store.reader() as fresh:
+                now = fresh.get(GameSession, session_id)
+                raise conflict(now.version if now is not None else 0) from None
+        except BaseException:
+            games_.forget(session_id)
+            raise
+        games_.remember(session_id, session)
+    ctx.hub.notify(table.id)
+    log.info("session rewound", extra={"table": table.id, "session": session_id, "before": target})
+    return Undone(command=command, events=[], version=body.version + 1)
 
 
 # -- a command: every command of every table comes this way -----------------------------------------
@@ -667,6 +787,7 @@ def _write(
             "command": command,
             "member_id": member_id,
             "undone": False,
+            "at": time.time(),
         },
     ).scalar_one()
     first = moved - len(events) + 1
@@ -738,7 +859,10 @@ def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> Sessio
         session = ctx.games.load(db, row)
         options = options_for(db, table, row.kind, viewer, session)
         engine = project_engine(row.kind, session.state, viewer, options)
-        lines = described(session, [e.events for e in log_.log], viewer, options, lang)
+        lines = described(
+            session, [e.events for e in log_.log], viewer, options, lang, [e.command for e in log_.log]
+        )
+    lines = rewind_lines(log_.log, lines, lang)
     return SessionView(
         kind=row.kind,
         version=legal_.version,
@@ -759,19 +883,27 @@ def described(
     viewer: Viewer,
     options: Mapping[str, Any],
     lang: str,
+    commands: list[Any] | None = None,
 ) -> list[tuple[int, list[str]]]:
     """The log lines in the book's words, newest first.
 
     The lines tell the events as this viewer may see them (``events_json``: an NPC's Vigueur may be
     blanked), each against the state before it as this viewer may know it; the states are folded
-    from the engine's own events, so a blanked number never has to be folded.
+    from the engine's own events, so a blanked number never has to be folded. ``commands`` (the
+    log's commands in their wire form) lets a log the session does not hold whole (restored from a
+    snapshot) fold its rewinds; a rewind itself has no line here (see :func:`rewind_lines`).
     """
     rules = session.system
     state = session.start
     entries = session.entries()
     aligned = len(entries) == len(events_json)
+    befores: list[Any] = []
     found: list[tuple[int, list[str]]] = []
     for number, events in enumerate(events_json, start=1):
+        if aligned:
+            state = entries[number - 1].before
+        befores.append(state)
+        step = None if aligned or commands is None else rewind_of(commands[number - 1])
         lines = []
         told = state
         for wire in events:
@@ -783,13 +915,43 @@ def described(
             message = rules.describe(seen, event) if rules.describe is not None else None
             if message is not None:
                 lines.append(message.render(lang))
-            if not aligned:
-                told = state = rules.evolve(state, event)
-            else:
-                told = rules.evolve(told, event)
-        if aligned:
-            for event in entries[number - 1].events:
-                state = rules.evolve(state, event)
+            told = rules.evolve(told, event)
+        if not aligned:
+            state = befores[step.before - 1] if step is not None and step.before <= len(befores) else told
         found.append((number, lines))
     found.reverse()
+    return found
+
+
+def rewind_lines(
+    log_: list[LogEntry], lines: list[tuple[int, list[str]]], lang: str
+) -> list[tuple[int, list[str]]]:
+    """``lines`` (newest first) with each rewind of the log told: « Le MJ est revenu à 21 h 30
+    (avant : ...) », the moment the entry it went back before was given and that entry's first line."""
+    told = dict(lines)
+    found = []
+    for number, own in lines:
+        step = rewind_of(log_[number - 1].command) if number <= len(log_) else None
+        if step is None or step.before > len(log_):
+            found.append((number, own))
+            continue
+        target = log_[step.before - 1]
+        what = next(iter(told.get(step.before, [])), "").rstrip(". ")
+        if target.at is None:
+            message = Message(
+                "server", N_("The GM went back to before step {number}."), {"number": step.before}
+            )
+        elif what:
+            message = Message(
+                "server",
+                N_("The GM went back to {time} (before: {what})."),
+                {"time": clock(target.at), "what": what},
+            )
+        else:
+            message = Message(
+                "server",
+                N_("The GM went back to {time} (before step {number})."),
+                {"time": clock(target.at), "number": step.before},
+            )
+        found.append((number, [message.render(lang)]))
     return found

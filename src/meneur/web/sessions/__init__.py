@@ -3,9 +3,10 @@
 ``GET /t/{t}/s/{s}`` answers the page, or (an ``HX-Request`` header, as htmx and the live updates
 send) the fragment that swaps in place; ``POST .../do`` gives a button's command, ``.../undo`` and
 ``.../redo`` take the last one back and carry it out again (the GM's), ``.../claim`` takes an actor
-nobody plays. The session's game is found through the registry (:func:`meneur.web.adapter.view_of`);
-no game is named here. A game's adapter may add its own verbs on its own router (a fight's GM tools,
-its suggestions and auto-play; the shared page's odds preview).
+nobody plays; ``.../history`` and ``.../rewind`` show the GM each step with its time and go back to
+one (:mod:`.history`). The session's game is found through the registry (:func:`meneur.web.adapter.view_of`);
+no game is named here. A game's adapter may add its own verbs on its own router (Energy's ``gm``,
+``suggest``, ``autoplay``; the odds preview).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import FormData
 
 from meneur.server.api.common import Database
@@ -22,6 +23,7 @@ from meneur.server.models import GameSession
 from meneur.web.adapter import SessionPages, view_of_kind
 from meneur.web.pages import PageAnswer, render
 from meneur.web.routes import OptionalText
+from meneur.web.sessions import history
 
 router = APIRouter(include_in_schema=False)
 
@@ -118,3 +120,22 @@ def claim(
 ) -> HTMLResponse:
     """A player takes an actor of the session nobody plays yet."""
     return _adapter(request, db, session_id).claim(request, db, table_id, session_id, actor, csrf)
+
+
+@router.get("/t/{table_id}/s/{session_id}/history", response_class=HTMLResponse)
+def session_history(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    """Each step of the log with its time, and the GM's ways back to one."""
+    return history.page(request, db, table_id, session_id)
+
+
+@router.post("/t/{table_id}/s/{session_id}/rewind", response_class=HTMLResponse)
+def rewind(
+    request: Request,
+    db: Database,
+    table_id: str,
+    session_id: str,
+    form: Annotated[FormData, Depends(form_data)],
+) -> Response:
+    """Go back to before a step or to a time, once the GM said yes on the confirmation."""
+    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    return history.rewind(request, db, table_id, session_id, fields)
