@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from meneur.errors import BadInputError
 from meneur.server.services.images import LARGEST
 from tests.server.conftest import Table
 
@@ -18,7 +19,9 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + b"\x00" * 17
 """The first bytes of a PNG image (its signature and header): what the server checks."""
 
 
-def _say(client: TestClient, table: Table, who: str, text: str, to: str = "all", addressee: str | None = None) -> Any:
+def _say(
+    client: TestClient, table: Table, who: str, text: str, to: str = "all", addressee: str | None = None
+) -> Any:
     body: dict[str, Any] = {"text": text, "to": to}
     if addressee is not None:
         body["addressee"] = table.seats[addressee].member_id if addressee in table.seats else addressee
@@ -33,7 +36,9 @@ def _read(client: TestClient, table: Table, who: str) -> list[str]:
     return [m["text"] for m in answer.json()["messages"]]
 
 
-def test_a_whisper_is_read_by_its_author_its_addressee_and_the_gm_only(client: TestClient, table: Table) -> None:
+def test_a_whisper_is_read_by_its_author_its_addressee_and_the_gm_only(
+    client: TestClient, table: Table
+) -> None:
     assert _say(client, table, "gm", "Bonsoir à tous").status_code == 201
     assert _say(client, table, "gm", "Ayla, tu sens une présence", "member", "ayla").status_code == 201
     assert _say(client, table, "ayla", "MJ, je fouille le coffre", "gm").status_code == 201
@@ -87,7 +92,9 @@ def test_bad_input_is_a_400_in_french_and_stores_nothing(
     assert _read(client, table, "gm") == []
 
 
-def test_a_whisper_to_an_observer_a_removed_member_or_oneself_is_refused(client: TestClient, table: Table) -> None:
+def test_a_whisper_to_an_observer_a_removed_member_or_oneself_is_refused(
+    client: TestClient, table: Table
+) -> None:
     assert _say(client, table, "ayla", "Psst", "member", "olga").status_code == 400
     assert _say(client, table, "ayla", "Psst", "member", "rémi").status_code == 400
     assert _say(client, table, "ayla", "Psst", "member", "ayla").status_code == 400
@@ -128,7 +135,9 @@ def _handouts(client: TestClient, table: Table, who: str) -> list[dict[str, Any]
     return handouts
 
 
-def test_a_handout_with_an_image_is_seen_by_its_reader_and_the_gm_only(client: TestClient, table: Table) -> None:
+def test_a_handout_with_an_image_is_seen_by_its_reader_and_the_gm_only(
+    client: TestClient, table: Table
+) -> None:
     shown = _show(
         client,
         table,
@@ -167,11 +176,17 @@ def test_two_readers_each_see_only_themselves_among_the_readers(client: TestClie
         ({"title": "Vide"}, "Le document est vide"),
         ({"title": "Rien", "text": "x", "readers_": []}, "au moins un joueur"),
         ({"title": "Qui", "text": "x", "readers": ["nobody"]}, "Aucun joueur de cette table"),
-        ({"title": "Faux", "image": base64.b64encode(b"GIF00a not an image").decode()}, "n’est pas une image"),
+        (
+            {"title": "Faux", "image": base64.b64encode(b"GIF00a not an image").decode()},
+            "n’est pas une image",
+        ),
         ({"title": "Texte", "image": base64.b64encode(b"%PDF-1.7").decode()}, "n’est pas une image"),
         ({"title": "Base", "image": "!!!"}, "image"),
         ({"title": "Base", "image": "QUJ"}, "base64"),
-        ({"title": "Gros", "image": base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(LARGEST)).decode()}, "image"),
+        (
+            {"title": "Gros", "image": base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(LARGEST)).decode()},
+            "image",
+        ),
     ],
 )
 def test_a_bad_handout_is_a_400_in_french_and_stores_nothing(
@@ -185,12 +200,18 @@ def test_a_bad_handout_is_a_400_in_french_and_stores_nothing(
     assert _handouts(client, table, "gm") == []
 
 
-def test_an_image_just_over_the_cap_is_refused_and_one_at_it_is_kept(client: TestClient, table: Table) -> None:
+def test_an_image_just_over_the_cap_is_refused_and_one_at_it_is_kept(
+    client: TestClient, table: Table
+) -> None:
     over = b"\x89PNG\r\n\x1a\n" + bytes(LARGEST - 7)
-    refused = _show(client, table, title="Trop", image=base64.b64encode(over).decode(), readers=[table.ayla.member_id])
+    refused = _show(
+        client, table, title="Trop", image=base64.b64encode(over).decode(), readers=[table.ayla.member_id]
+    )
     assert refused.status_code == 400 and "2\u00a0Mio" in refused.json()["message"]
     at_cap = over[:-1]
-    kept = _show(client, table, title="Juste", image=base64.b64encode(at_cap).decode(), readers=[table.ayla.member_id])
+    kept = _show(
+        client, table, title="Juste", image=base64.b64encode(at_cap).decode(), readers=[table.ayla.member_id]
+    )
     assert kept.status_code == 201
     assert client.get(kept.json()["image"], headers=table.ayla.headers).content == at_cap
 
@@ -221,3 +242,39 @@ def test_the_live_feed_brings_a_whisper_to_its_readers_only(client: TestClient, 
         texts = [f["message"]["text"] for f in frames if f.get("kind") == "chat"]
         assert texts == (["Le code est 4-7-1", "Fin du murmure"] if sees else ["Fin du murmure"])
         assert sees or "4-7-1" not in repr(frames)
+
+
+def test_the_chat_and_handouts_go_with_the_table_in_its_export_and_come_back_on_import(
+    client: TestClient, table: Table
+) -> None:
+    import json
+
+    from meneur.server.store import Store
+    from meneur.server.transfer import export_table, import_table
+
+    assert _say(client, table, "bren", "Ayla, on le trahit ?", "member", "ayla").status_code == 201
+    assert _say(client, table, "gm", "Bonsoir").status_code == 201
+    image = base64.b64encode(PNG).decode()
+    shown = _show(client, table, title="Carte", image=image, readers=[table.bren.member_id])
+    assert shown.status_code == 201
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    with store.reader() as db:
+        exported = json.loads(json.dumps(export_table(db, table.id)))
+    assert [m["to"] for m in exported["chat"]] == ["member", "all"]
+    assert exported["handouts"][0]["readers"] == [table.bren.member_id]
+    assert base64.b64decode(exported["images"][0]["data"]) == PNG
+    with store.writer() as db:
+        created = import_table(db, exported)
+    gm = {"Authorization": f"Bearer {created['gm_token']}"}
+    chat = client.get(f"/api/v1/tables/{created['id']}/chat", headers=gm).json()["messages"]
+    assert [(m["author"], m["to"], m["addressee"], m["text"]) for m in chat] == [
+        ("Bren", "member", "Ayla", "Ayla, on le trahit ?"),
+        ("GM", "all", None, "Bonsoir"),
+    ]
+    handouts = client.get(f"/api/v1/tables/{created['id']}/handouts", headers=gm).json()["handouts"]
+    assert [(h["title"], h["reader_names"]) for h in handouts] == [("Carte", ["Bren"])]
+    assert handouts[0]["image_id"] != shown.json()["image_id"]  # the copy's own image
+    assert client.get(handouts[0]["image"], headers=gm).content == PNG
+    exported["images"][0]["data"] = base64.b64encode(b"not an image").decode()
+    with pytest.raises(BadInputError, match="n’est pas une image"), store.writer() as db:
+        import_table(db, exported)

@@ -96,7 +96,9 @@ def chat_fragment(request: Request, db: Database, table_id: str) -> HTMLResponse
 
 
 @router.post("/t/{table_id}/chat", response_class=HTMLResponse)
-def send(request: Request, db: Database, table_id: str, text: Field = "", to: Field = "all", csrf: Field = "") -> HTMLResponse:
+def send(
+    request: Request, db: Database, table_id: str, text: Field = "", to: Field = "all", csrf: Field = ""
+) -> HTMLResponse:
     """Send a message: ``to`` is ``all``, ``gm`` or a player's member id (a whisper)."""
     me = seat(request, db, table_id)
     if me is None:
@@ -180,4 +182,6 @@ def journal_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
     if me is None:
         return _signed_out(request)
     found = journal_service.journal(context(request, db), me, table_id, language(request))
-    return render(request, "journal.html", {"me": me, "table": db.get(GameTable, table_id), "entries": found.entries})
+    return render(
+        request, "journal.html", {"me": me, "table": db.get(GameTable, table_id), "entries": found.entries}
+    )

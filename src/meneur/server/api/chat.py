@@ -43,7 +43,9 @@ class HandoutIn(Body):
     text: Annotated[Text, Field(max_length=TEXT_LONGEST)] = ""
     image: Annotated[str, Field(max_length=ENCODED_LONGEST + 1, pattern="^[A-Za-z0-9+/=]*$")] | None = None
     """The image's bytes in base64: PNG, JPEG, WebP or GIF, at most 2 MiB."""
-    readers: Annotated[list[Annotated[str, Field(min_length=1, max_length=32)]], Field(max_length=READERS_MOST)]
+    readers: Annotated[
+        list[Annotated[str, Field(min_length=1, max_length=32)]], Field(max_length=READERS_MOST)
+    ]
     """The member ids of the players it is shown to."""
 
 
@@ -61,7 +63,9 @@ def post_message(table_id: str, body: MessageIn, me: Me, ctx: Services) -> Messa
 Limit = Annotated[int, Query(ge=1, le=MOST, description=f"Messages in the page (1 to {MOST}).")]
 Before = Annotated[
     int | None,
-    Query(ge=1, le=LARGEST_ID, description="Only messages older than this one (the previous page's `before`)."),
+    Query(
+        ge=1, le=LARGEST_ID, description="Only messages older than this one (the previous page's `before`)."
+    ),
 ]
 
 
@@ -71,7 +75,9 @@ Before = Annotated[
     responses=errors(400, 401, 404),
     summary="The chat's messages this member may read, newest page first",
 )
-def list_messages(table_id: str, me: Me, ctx: Services, limit: Limit = PAGE, before: Before = None) -> MessageList:
+def list_messages(
+    table_id: str, me: Me, ctx: Services, limit: Limit = PAGE, before: Before = None
+) -> MessageList:
     """The ``limit`` latest messages this member may read (older than ``before``, if given), oldest
     first, with the cursor of the page before them."""
     return service.page(ctx, me, table_id, limit, before)
@@ -117,7 +123,9 @@ ImageId = Annotated[str, Path(min_length=1, max_length=32)]
     "/tables/{table_id}/images/{image_id}",
     response_class=Response,
     responses={
-        200: {"content": {t: {"schema": {"type": "string", "format": "binary"}} for t in image_service.TYPES}},
+        200: {
+            "content": {t: {"schema": {"type": "string", "format": "binary"}} for t in image_service.TYPES}
+        },
         **errors(400, 401, 404),
     },
     summary="An image kept with the table, for a member it is shown to",

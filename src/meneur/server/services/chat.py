@@ -89,7 +89,7 @@ def message_out(row: ChatMessage, known: dict[str, str]) -> MessageOut:
         id=row.id,
         author_id=row.author_id,
         author=known.get(row.author_id, "?"),
-        to=row.audience,  # type: ignore[arg-type]
+        to=row.audience,
         addressee_id=row.addressee_id,
         addressee=known.get(row.addressee_id, "?") if row.addressee_id else None,
         text=row.text,
@@ -105,7 +105,9 @@ def player(db: Db, table_id: str, member_id: str) -> Member:
     """
     found = db.get(Member, member_id)
     if found is None or found.table_id != table_id or found.removed or found.role != "player":
-        raise bad(N_("No player of this table has the id {id}; choose one of the table's players."), id=member_id)
+        raise bad(
+            N_("No player of this table has the id {id}; choose one of the table's players."), id=member_id
+        )
     return found
 
 
@@ -157,7 +159,14 @@ def post(ctx: Context, me: Caller, table_id: str, body: MessageIn) -> MessageOut
         writer.flush()
         out = message_out(row, known)
         for audience, member_id in audiences(body.to, me, addressee):
-            feed.append(writer, table_id, "chat", {"message": out.model_dump()}, audience=audience, member_id=member_id)
+            feed.append(
+                writer,
+                table_id,
+                "chat",
+                {"message": out.model_dump()},
+                audience=audience,
+                member_id=member_id,
+            )
         return out
 
     db.commit()  # give the read connection back before waiting for the writer
@@ -186,7 +195,9 @@ def seen_by(member: Member) -> ColumnElement[bool]:
     )
 
 
-def page(ctx: Context, me: Caller, table_id: str, limit: int = PAGE, before: int | None = None) -> MessageList:
+def page(
+    ctx: Context, me: Caller, table_id: str, limit: int = PAGE, before: int | None = None
+) -> MessageList:
     """The ``limit`` latest messages this member may read (older than ``before``, if given), oldest
     first, with the cursor of the page before them."""
     db = ctx.db

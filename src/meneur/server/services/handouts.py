@@ -116,7 +116,12 @@ def create(ctx: Context, me: Caller, table_id: str, new: New) -> HandoutOut:
         for reader in readers:
             theirs = handout_out(row, [reader], known)
             feed.append(
-                writer, table_id, "handout", {"handout": theirs.model_dump()}, audience="member", member_id=reader
+                writer,
+                table_id,
+                "handout",
+                {"handout": theirs.model_dump()},
+                audience="member",
+                member_id=reader,
             )
         return whole
 
@@ -142,7 +147,9 @@ def listed(ctx: Context, me: Caller, table_id: str) -> HandoutList:
     readers: dict[int, list[str]] = {row.id: [] for row in rows}
     if rows:
         for handout_id, member_id in db.execute(
-            select(HandoutReader.handout_id, HandoutReader.member_id).where(HandoutReader.handout_id.in_(readers))
+            select(HandoutReader.handout_id, HandoutReader.member_id).where(
+                HandoutReader.handout_id.in_(readers)
+            )
         ):
             if me.is_gm or member_id == me.id:
                 readers[handout_id].append(member_id)

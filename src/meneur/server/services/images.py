@@ -65,7 +65,11 @@ def checked(data: bytes) -> str:
 def add(db: Db, table_id: str, use: str, data: bytes) -> str:
     """Store the image ``data`` (already :func:`checked`) with the table; its id."""
     image_id = new_id()
-    db.add(TableImage(id=image_id, table_id=table_id, use=use, media_type=checked(data), size=len(data), data=data))
+    db.add(
+        TableImage(
+            id=image_id, table_id=table_id, use=use, media_type=checked(data), size=len(data), data=data
+        )
+    )
     db.flush()  # written before what shows it (no ORM relationship orders them)
     return image_id
 

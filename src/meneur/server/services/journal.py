@@ -53,7 +53,14 @@ def journal(ctx: Context, me: Caller, table_id: str, lang: str) -> Journal:
     table_for(db, me, table_id)
     rows = list(
         db.execute(
-            select(CHANGES.c.seq, CHANGES.c.kind, CHANGES.c.audience, CHANGES.c.member_id, CHANGES.c.session_id, CHANGES.c.payload)
+            select(
+                CHANGES.c.seq,
+                CHANGES.c.kind,
+                CHANGES.c.audience,
+                CHANGES.c.member_id,
+                CHANGES.c.session_id,
+                CHANGES.c.payload,
+            )
             .where(CHANGES.c.table_id == table_id, CHANGES.c.kind.in_(KINDS))
             .order_by(CHANGES.c.seq.desc())
             .limit(READ)
