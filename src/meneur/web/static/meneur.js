@@ -30,7 +30,13 @@
     };
   }
 
-  document.addEventListener("DOMContentLoaded", function () { lastSeq = seqOf(live()); });
+  document.addEventListener("DOMContentLoaded", function () {
+    lastSeq = seqOf(live());
+    /* the table's chat drawer starts folded on a phone: one tap on its summary opens it */
+    if (window.matchMedia && window.matchMedia("(max-width: 40rem)").matches) {
+      document.querySelectorAll("details[data-fold-on-phone]").forEach(function (box) { box.open = false; });
+    }
+  });
 
   document.addEventListener("htmx:wsOpen", function () { status("online"); });
   document.addEventListener("htmx:wsClose", function (event) {
