@@ -140,5 +140,16 @@ def test_a_whisper_reaches_its_addressee_only_and_a_handout_its_reader_only(demo
     expect(bren.locator("#handouts .handout", has_text="Le plan du manoir")).to_be_visible(timeout=WAIT)
     assert not axe_problems(bren), axe_problems(bren)
     assert bren.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    ayla.reload()  # folded again: a message that comes meanwhile is announced on the drawer's summary
+    expect(ayla.locator("#chat-messages")).to_contain_text("à voix haute", timeout=WAIT)
+    assert ayla.locator("#chat-drawer").get_attribute("open") is None
+    expect(ayla.locator("#chat-unread")).to_be_hidden()
+    _send(gm, "Dernier tour avant la pause.", "tout le monde")
+    expect(ayla.locator("#chat-unread")).to_be_visible(timeout=WAIT)
+    expect(ayla.locator("#chat-unread")).to_have_text("nouveau")
+    _open_chat(ayla)
+    expect(ayla.locator("#chat-unread")).to_be_hidden()
+    expect(ayla.locator("#chat-messages")).to_contain_text("Dernier tour", timeout=WAIT)
     for page in (gm, ayla, bren):
         page.context.close()

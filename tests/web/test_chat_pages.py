@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.test_chat import PNG
-from tests.web.forms import csrf
+from tests.web.forms import create_table, csrf
 from tests.web.test_live import Seats, _message
 
 
@@ -176,3 +176,18 @@ def test_every_session_page_links_the_chat(web: TestClient) -> None:
     fight = t.page(t.ayla, f"/s/{t.session_id}")
     assert f'class="chat-link" href="/t/{t.table_id}/chat"' in fight
     assert "chat-link" not in t.page(t.ayla, "/rolls")
+
+
+def test_a_message_is_text_never_markup_and_a_stranger_sees_no_chat(web: TestClient) -> None:
+    t = Table(web)
+    t.say(t.ayla, "<script>alert('x')</script> & <b>gras</b>")
+    shown = t.page(t.gm)
+    assert "&lt;script&gt;alert(" in shown and "<b>gras</b>" not in shown
+    t.be(t.gm)
+    other = create_table(web, "Jeudi", "energy")
+    assert other.status_code == 303
+    stranger = dict(web.cookies)  # the GM of another table only
+    t.be({name: value for name, value in stranger.items() if t.table_id not in name})
+    for path in ("/chat", "/chat/panel", "/chat/list", "/journal"):
+        answer = web.get(f"/t/{t.table_id}{path}")
+        assert answer.status_code == 401 and "alert" not in answer.text
