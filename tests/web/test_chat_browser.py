@@ -151,5 +151,20 @@ def test_a_whisper_reaches_its_addressee_only_and_a_handout_its_reader_only(demo
     _open_chat(ayla)
     expect(ayla.locator("#chat-unread")).to_be_hidden()
     expect(ayla.locator("#chat-messages")).to_contain_text("Dernier tour", timeout=WAIT)
+    assert not axe_problems(gm), axe_problems(gm)  # the GM's page, with the handout form open
+
+    table = gm.url
+    for page in (ayla, bren):  # the evening's journal, as each one may see it
+        page.goto(table + "/journal")
+        expect(page.locator(".journal")).to_contain_text("on reprend", timeout=WAIT)
+        assert not axe_problems(page), axe_problems(page)
+    expect(ayla.locator(".journal")).to_contain_text("un cliquetis")
+    assert "cliquetis" not in bren.content()
+    shoot(ayla, "chat-journal-ayla-phone")
+    gm.goto(table + "/chat")
+    expect(gm.locator("#chat-messages")).to_contain_text("un cliquetis", timeout=WAIT)
+    expect(gm.locator("#connection")).to_have_attribute("data-state", "online", timeout=WAIT)
+    assert not axe_problems(gm), axe_problems(gm)
+    shoot(gm, "chat-page-gm-laptop")
     for page in (gm, ayla, bren):
         page.context.close()

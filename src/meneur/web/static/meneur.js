@@ -77,8 +77,19 @@
     }
     if (seenChat === null || drawer.open) { seenChat = now; }
   }
-  document.addEventListener("htmx:wsAfterMessage", chatLists);
-  document.addEventListener("htmx:afterSwap", chatLists);
+  /* a message's time is stored in UTC: shown in the phone's own time zone */
+  function localTimes() {
+    document.querySelectorAll("time[data-utc]").forEach(function (item) {
+      var when = new Date(item.getAttribute("datetime") || "");
+      if (isNaN(when.getTime())) { return; }
+      item.textContent = when.toLocaleTimeString(document.documentElement.lang || undefined,
+        { hour: "2-digit", minute: "2-digit" });
+      item.removeAttribute("data-utc");
+    });
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () { localTimes(); chatLists(); });
+  document.addEventListener("htmx:afterSwap", function () { localTimes(); chatLists(); });
+  document.addEventListener("DOMContentLoaded", localTimes);
   document.addEventListener("toggle", function (event) {
     var unread = document.getElementById("chat-unread");
     if (unread && event.target.id === "chat-drawer" && event.target.open) {
