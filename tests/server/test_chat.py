@@ -278,3 +278,39 @@ def test_the_chat_and_handouts_go_with_the_table_in_its_export_and_come_back_on_
     exported["images"][0]["data"] = base64.b64encode(b"not an image").decode()
     with pytest.raises(BadInputError, match="n’est pas une image"), store.writer() as db:
         import_table(db, exported)
+
+
+def test_the_journal_merges_what_each_member_may_see_in_order(client: TestClient, table: Table) -> None:
+    from tests.server.conftest import start_fight
+
+    assert _say(client, table, "gm", "On commence").status_code == 201
+    sid = start_fight(client, table)
+    done = client.post(
+        f"/api/v1/sessions/{sid}/commands",
+        json={"command": {"attack": {"actor": "Ayla", "target": "Ghoul"}}, "version": 0},
+        headers=table.gm.headers,
+    )
+    assert done.status_code == 200, done.text
+    rolled = client.post(
+        f"/api/v1/tables/{table.id}/rolls",
+        json={"expression": "1d20", "visibility": "self", "dice": [12]},
+        headers=table.bren.headers,
+    )
+    assert rolled.status_code == 201
+    assert _say(client, table, "bren", "Ayla, garde ça pour toi", "member", "ayla").status_code == 201
+
+    def journal(who: str) -> list[tuple[str, str]]:
+        seat = table.gm if who == "gm" else table.seats[who]
+        answer = client.get(f"/api/v1/tables/{table.id}/journal", headers=seat.headers)
+        assert answer.status_code == 200, answer.text
+        return [(e["kind"], e["text"]) for e in answer.json()["entries"]]
+
+    bren = journal("bren")  # the toy game writes no log line (the web's test reads Energy's)
+    assert bren == [("chat", "On commence"), ("roll", "1d20 = 12"), ("chat", "Ayla, garde ça pour toi")]
+    ayla = journal("ayla")
+    assert ("chat", "Ayla, garde ça pour toi") in ayla and all(kind != "roll" for kind, _t in ayla)
+    gm = journal("gm")
+    assert ("chat", "Ayla, garde ça pour toi") in gm and all(kind != "roll" for kind, _t in gm)
+    olga = journal("olga")
+    assert olga == [("chat", "On commence")]
+    assert client.get(f"/api/v1/tables/{table.id}/journal", headers=table.stranger.headers).status_code == 404

@@ -10,18 +10,20 @@ import base64
 import binascii
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 from pydantic import Field
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
-from meneur.server.api.common import Body, Me, Text, errors
+from meneur.server.api.common import Body, Me, Text, errors, request_language
 from meneur.server.services import Services
 from meneur.server.services import chat as service
 from meneur.server.services import handouts as handout_service
 from meneur.server.services import images as image_service
+from meneur.server.services import journal as journal_service
 from meneur.server.services.chat import LARGEST_ID, MOST, PAGE, MessageIn, MessageList, MessageOut
+from meneur.server.services.journal import Journal
 from meneur.server.services.handouts import (
     READERS_MOST,
     TEXT_LONGEST,
@@ -141,3 +143,15 @@ def get_image(table_id: str, image_id: ImageId, me: Me, ctx: Services) -> Respon
             "Content-Security-Policy": "default-src 'none'",
         },
     )
+
+
+@router.get(
+    "/tables/{table_id}/journal",
+    response_model=Journal,
+    responses=errors(401, 404),
+    summary="The evening's journal: rolls, messages and the sessions' log lines, in order",
+)
+def get_journal(table_id: str, request: Request, me: Me, ctx: Services) -> Journal:
+    """What this member may see of the table's rolls, chat and sessions' log lines (in their
+    language), oldest first, in the order they came."""
+    return journal_service.journal(ctx, me, table_id, request_language(request))
