@@ -23,7 +23,6 @@ from meneur.server.services import handouts as handout_service
 from meneur.server.services import images as image_service
 from meneur.server.services import journal as journal_service
 from meneur.server.services.chat import LARGEST_ID, MOST, PAGE, MessageIn, MessageList, MessageOut
-from meneur.server.services.journal import Journal
 from meneur.server.services.handouts import (
     READERS_MOST,
     TEXT_LONGEST,
@@ -32,6 +31,7 @@ from meneur.server.services.handouts import (
     HandoutOut,
     New,
 )
+from meneur.server.services.journal import Journal
 
 __all__ = ["HandoutIn", "MessageIn", "MessageList", "MessageOut", "router"]
 
