@@ -291,7 +291,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             db.execute(text("SELECT 1"))
         return {"status": "ready"}
 
-    from meneur.server.api import accounts, characters, commands, options, redo, rolls, sessions, tables
+    from meneur.server.api import accounts, characters, chat, commands, options, redo, rolls, sessions, tables
     from meneur.server.live import router as live_router
 
     app.include_router(accounts.router)
@@ -302,6 +302,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.include_router(commands.router)
     app.include_router(redo.router)
     app.include_router(rolls.router)
+    app.include_router(chat.router)
     app.include_router(live_router)
     _mount_pages(app)
     app.add_middleware(BodyGuard)

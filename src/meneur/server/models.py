@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Table,
     Text,
@@ -183,6 +184,56 @@ class Roll(Base):
     member_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
     visibility: Mapped[str] = mapped_column(String(10))
     result: Mapped[Any] = mapped_column(JSON)
+
+
+class TableImage(Base):
+    """An image kept with its table, in the database (never a link to elsewhere): its bytes, their
+    type as their first bytes say (``image/png``...), and its ``use`` (``handout`` today; a map's
+    background later). Who may fetch it is its use's rule (:mod:`meneur.server.services.images`)."""
+
+    __tablename__ = "table_images"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    use: Mapped[str] = mapped_column(String(20))
+    media_type: Mapped[str] = mapped_column(String(20))
+    size: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class ChatMessage(Base):
+    """A message of the table's chat: to ``all``, to the ``gm`` (a whisper to the GM) or to one
+    ``member`` (``addressee_id``, a whisper); ``at``: when, ISO 8601 in UTC. Who sees it:
+    :func:`meneur.server.services.chat.may_see`."""
+
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    author_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
+    audience: Mapped[str] = mapped_column(String(10))
+    addressee_id: Mapped[str | None] = mapped_column(ForeignKey("members.id"), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[str] = mapped_column(String(32))
+
+
+class Handout(Base):
+    """What the GM shows to chosen players: a title, a text and/or an image (``image_id``)."""
+
+    __tablename__ = "handouts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    author_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
+    title: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(Text, default="")
+    image_id: Mapped[str | None] = mapped_column(ForeignKey("table_images.id"), nullable=True)
+    at: Mapped[str] = mapped_column(String(32))
+
+
+class HandoutReader(Base):
+    """A player a handout is shown to."""
+
+    __tablename__ = "handout_readers"
+    handout_id: Mapped[int] = mapped_column(ForeignKey("handouts.id"), primary_key=True)
+    member_id: Mapped[str] = mapped_column(ForeignKey("members.id"), primary_key=True, index=True)
 
 
 class Change(Base):

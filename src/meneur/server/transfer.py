@@ -8,6 +8,7 @@ not replay refuses the whole import.
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from sqlalchemy import select
@@ -21,13 +22,17 @@ from meneur.server.games import SNAPSHOT_EVERY, given_at, snapshot_due, snapshot
 from meneur.server.models import (
     Character,
     CharacterVersion,
+    ChatMessage,
     CommandRow,
     EventRow,
     GameSession,
     GameTable,
+    Handout,
+    HandoutReader,
     Member,
     Roll,
     Snapshot,
+    TableImage,
 )
 
 FORMAT = 1
@@ -85,6 +90,7 @@ def export_table(db: Db, table_id: str, until: float | None = None) -> dict[str,
         for r in db.scalars(select(Roll).where(Roll.table_id == table_id).order_by(Roll.id))
     ]
     return {
+        **_shared(db, table_id),
         "meneur": "table",
         "format": FORMAT,
         "table": {"name": table.name, "system": table.system, "options": table.options},
@@ -103,6 +109,80 @@ def export_table(db: Db, table_id: str, until: float | None = None) -> dict[str,
         "sessions": sessions,
         "rolls": rolls,
     }
+
+
+def _shared(db: Db, table_id: str) -> dict[str, Any]:
+    """The table's chat, handouts and images (the images' bytes in base64)."""
+    chat = [
+        {"author": m.author_id, "to": m.audience, "addressee": m.addressee_id, "text": m.text, "at": m.at}
+        for m in db.scalars(
+            select(ChatMessage).where(ChatMessage.table_id == table_id).order_by(ChatMessage.id)
+        )
+    ]
+    handouts = []
+    for h in db.scalars(select(Handout).where(Handout.table_id == table_id).order_by(Handout.id)):
+        readers = db.scalars(select(HandoutReader.member_id).where(HandoutReader.handout_id == h.id))
+        handouts.append(
+            {
+                "author": h.author_id,
+                "title": h.title,
+                "text": h.text,
+                "image": h.image_id,
+                "readers": sorted(readers),
+                "at": h.at,
+            }
+        )
+    images = [
+        {"id": i.id, "use": i.use, "data": base64.b64encode(i.data).decode("ascii")}
+        for i in db.scalars(select(TableImage).where(TableImage.table_id == table_id).order_by(TableImage.id))
+    ]
+    return {"chat": chat, "handouts": handouts, "images": images}
+
+
+def _import_shared(db: Db, table_id: str, data: dict[str, Any], ids: dict[str, str]) -> None:
+    """The file's images (each checked as an upload is), chat and handouts, with the new members' ids
+    (what a member no longer in the file wrote or read is left out)."""
+    from meneur.server.services import images as image_service
+
+    image_ids: dict[str, str] = {}
+    for image in data.get("images", []):
+        try:
+            raw = base64.b64decode(str(image["data"]), validate=True)
+        except ValueError:
+            raise _bad(N_("An image of the table file is not valid base64.")) from None
+        image_ids[str(image["id"])] = image_service.add(db, table_id, str(image["use"])[:20], raw)
+    for message in data.get("chat", []):
+        author = ids.get(message["author"])
+        to = str(message["to"])
+        addressee = ids.get(message["addressee"]) if message.get("addressee") else None
+        if author is None or to not in ("all", "gm", "member") or (to == "member" and addressee is None):
+            continue
+        db.add(
+            ChatMessage(
+                table_id=table_id,
+                author_id=author,
+                audience=to,
+                addressee_id=addressee if to == "member" else None,
+                text=str(message["text"])[:2000],
+                at=str(message["at"])[:32],
+            )
+        )
+    for item in data.get("handouts", []):
+        author = ids.get(item["author"])
+        if author is None:
+            continue
+        row = Handout(
+            table_id=table_id,
+            author_id=author,
+            title=str(item["title"])[:200],
+            text=str(item.get("text") or "")[:10_000],
+            image_id=image_ids.get(str(item.get("image"))) if item.get("image") else None,
+            at=str(item["at"])[:32],
+        )
+        db.add(row)
+        db.flush()
+        for reader in {ids[r] for r in item.get("readers", []) if r in ids}:
+            db.add(HandoutReader(handout_id=row.id, member_id=reader))
 
 
 def _check(data: Any) -> None:
@@ -175,6 +255,7 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
                     result=roll["result"],
                 )
             )
+    _import_shared(db, table_id, data, ids)
     return {"id": table_id, "gm_token": token, "join_code": code}
 
 

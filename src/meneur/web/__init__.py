@@ -22,6 +22,7 @@ def mount(app: Any) -> None:
     from meneur.web import (
         account,
         admin,
+        chat,
         games,
         home,
         live,
@@ -38,6 +39,7 @@ def mount(app: Any) -> None:
     app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
     app.include_router(games.router)
     app.include_router(routes.router)
+    app.include_router(chat.router)
     app.include_router(home.router)
     app.include_router(account.router)
     app.include_router(tables.router)

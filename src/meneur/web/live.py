@@ -1,7 +1,7 @@
 """The pages' socket: the fragments a change concerns, rendered on the server, as htmx swaps.
 
-A page (the fight, another system's session, the roll log) connects to
-``/t/{table_id}/live?page=fight|game|rolls&session=SID&after=SEQ`` with the member's cookie. When
+A page (the fight, another system's session, the roll log, the chat) connects to
+``/t/{table_id}/live?page=fight|game|rolls|chat&session=SID&after=SEQ`` with the member's cookie. When
 the table changes in a way this member may see and this page shows, the server renders the page's
 fragment (the same route function that answers the fragment's HTTP request: one rendering path)
 and sends it, with ``<div id="live-seq" data-seq="N">`` first: the ``seq`` the page is now at. The
@@ -43,7 +43,7 @@ router = APIRouter(include_in_schema=False)
 CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN = 1013
 OVERLOAD = (OperationalError, PoolTimeout)
-PAGES = ("fight", "game", "rolls")
+PAGES = ("fight", "game", "rolls", "chat")
 SESSION_PAGES = ("fight", "game")
 """The pages that show a session (the name its page's script gives; either fits any game's)."""
 QUIET = 5.0
@@ -56,6 +56,10 @@ Change = dict[str, Any]
 ``session_id``, ``payload``."""
 SESSION_CHANGES = ("character", "member_joined", "member_removed")
 """Changes without a session that a session's page shows (names, who plays whom, hidden ones)."""
+CHAT_CHANGES = ("chat", "handout", "member_joined", "member_removed")
+"""The changes the chat's lists show (its messages, its handouts, the players one may whisper to)."""
+TABLE_PAGES = ("rolls", "chat")
+"""The pages of the whole table (no session)."""
 
 
 class GoneError(Exception):
@@ -82,11 +86,11 @@ class Seat:
     @property
     def view(self) -> tuple[str, ...]:
         """What makes this member's fragment differ from another's: the GMs of a session share
-        one, each player has theirs, the observers share one; a roll log is each member's own (a
-        roll for oneself), the observers' shared."""
+        one, each player has theirs, the observers share one; a roll log or a chat is each member's
+        own (a roll for oneself, one's own messages), the observers' shared."""
         if self.role == "observer":
             return ("observer",)
-        if self.role == "gm" and self.page != "rolls":
+        if self.role == "gm" and self.page not in TABLE_PAGES:
             return ("gm",)
         return (self.role, self.member_id)
 
@@ -99,6 +103,8 @@ class Seat:
             return False
         if self.page == "rolls":
             return bool(change["kind"] == "roll")
+        if self.page == "chat":
+            return change["kind"] in CHAT_CHANGES
         return change["session_id"] == self.session_id or change["kind"] in SESSION_CHANGES
 
     def removed(self, changes: list[Change]) -> bool:
@@ -159,12 +165,14 @@ def _request(scope: MutableMapping[str, Any], path: str, fragment: bool = False)
 def _path(seat: Seat) -> str:
     if seat.page in SESSION_PAGES:
         return f"/t/{seat.table_id}/s/{seat.session_id}"
+    if seat.page == "chat":
+        return f"/t/{seat.table_id}/chat/list"
     return f"/t/{seat.table_id}/rolls/list"
 
 
 def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> str:
     """The page's fragment as the HTTP route answers it, after the ``seq`` it brings the page to."""
-    from meneur.web import routes, sessions
+    from meneur.web import chat, routes, sessions
     from meneur.web.pages import PageAnswer
 
     request = _request(scope, _path(seat), fragment=seat.page in SESSION_PAGES)
@@ -173,6 +181,8 @@ def render(app: Any, scope: MutableMapping[str, Any], seat: Seat, seq: int) -> s
         try:
             if seat.page in SESSION_PAGES:
                 response = sessions.fragment(request, db, seat.table_id, seat.session_id)
+            elif seat.page == "chat":
+                response = chat.chat_fragment(request, db, seat.table_id)
             else:
                 response = routes.rolls_fragment(request, db, seat.table_id)
         except PageAnswer as answer:  # signed out, or the session is gone
@@ -198,7 +208,7 @@ def seat_of(
             return CLOSE_UNAUTHORIZED
         if page not in PAGES:
             return CLOSE_NOT_FOUND
-        if page != "rolls":
+        if page not in TABLE_PAGES:
             row = db.get(GameSession, session_id)
             if row is None or row.table_id != table_id or row.kind not in kinds_with_pages():
                 return CLOSE_NOT_FOUND
@@ -208,7 +218,7 @@ def seat_of(
             role=me.role,
             lang=language(request),
             page=page,
-            session_id=session_id if page != "rolls" else "",
+            session_id=session_id if page not in TABLE_PAGES else "",
             seq=table.seq,
         )
 

@@ -133,6 +133,14 @@ def keep_csrf(response: Response, request: Request) -> None:
         _cookie(response, request, csrf.BROWSER_COOKIE, made, httponly=True, max_age=SEAT_AGE)
 
 
+def _chat_href(request: Request) -> str | None:
+    """The table's chat, linked from the header of every page of a session (one tap away)."""
+    table_id = request.path_params.get("table_id")
+    if isinstance(table_id, str) and request.url.path.startswith(f"/t/{table_id}/s/"):
+        return f"/t/{table_id}/chat"
+    return None
+
+
 def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """The template ``name`` in the viewer's language."""
     lang = language(request)
@@ -144,6 +152,7 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "languages": [code for code in LANGUAGES if code in PAGE_LANGUAGES],
         "csrf": _csrf(request),
         "path": request.url.path,
+        "chat_href": _chat_href(request),
         **context,
     }
     html = environment().get_template(name).render(values)

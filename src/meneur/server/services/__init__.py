@@ -9,7 +9,8 @@ route calls another route: a route reads its input, calls a service and writes i
 the API, HTML for a page).
 
 One module per resource: :mod:`.sessions`, :mod:`.tables`, :mod:`.options`, :mod:`.rolls`,
-:mod:`.characters`, :mod:`.accounts`.
+:mod:`.characters`, :mod:`.accounts`, the chat :mod:`.chat`, its :mod:`.handouts`, the
+table's :mod:`.images` and the evening's :mod:`.journal`.
 """
 
 from __future__ import annotations

@@ -30,7 +30,13 @@
     };
   }
 
-  document.addEventListener("DOMContentLoaded", function () { lastSeq = seqOf(live()); });
+  document.addEventListener("DOMContentLoaded", function () {
+    lastSeq = seqOf(live());
+    /* the table's chat drawer starts folded on a phone: one tap on its summary opens it */
+    if (window.matchMedia && window.matchMedia("(max-width: 40rem)").matches) {
+      document.querySelectorAll("details[data-fold-on-phone]").forEach(function (box) { box.open = false; });
+    }
+  });
 
   document.addEventListener("htmx:wsOpen", function () { status("online"); });
   document.addEventListener("htmx:wsClose", function (event) {
@@ -50,6 +56,47 @@
     var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
     if (shown && incoming && seqOf(incoming) <= seqOf(shown)) { event.detail.shouldSwap = false; }
   });
+  /* a message or a handout came while the chat's drawer is folded: its summary says « nouveau »
+     (the newest ids shown are remembered from the first lists the page got, and whenever it is open) */
+  var seenChat = null;
+  function newest(selector) {
+    var found = 0;
+    document.querySelectorAll(selector).forEach(function (item) {
+      found = Math.max(found, parseInt(item.getAttribute("data-id") || "0", 10) || 0);
+    });
+    return found;
+  }
+  function chatLists() {
+    var drawer = document.getElementById("chat-drawer");
+    var unread = document.getElementById("chat-unread");
+    if (!drawer || !unread || !document.getElementById("chat-messages")) { return; }
+    var now = [newest("#chat-messages .message"), newest("#handouts .handout")];
+    if (seenChat !== null && !drawer.open && (now[0] > seenChat[0] || now[1] > seenChat[1])) {
+      unread.hidden = false;
+      return;
+    }
+    if (seenChat === null || drawer.open) { seenChat = now; }
+  }
+  /* a message's time is stored in UTC: shown in the phone's own time zone */
+  function localTimes() {
+    document.querySelectorAll("time[data-utc]").forEach(function (item) {
+      var when = new Date(item.getAttribute("datetime") || "");
+      if (isNaN(when.getTime())) { return; }
+      item.textContent = when.toLocaleTimeString(document.documentElement.lang || undefined,
+        { hour: "2-digit", minute: "2-digit" });
+      item.removeAttribute("data-utc");
+    });
+  }
+  document.addEventListener("htmx:wsAfterMessage", function () { localTimes(); chatLists(); });
+  document.addEventListener("htmx:afterSwap", function () { localTimes(); chatLists(); });
+  document.addEventListener("DOMContentLoaded", localTimes);
+  document.addEventListener("toggle", function (event) {
+    var unread = document.getElementById("chat-unread");
+    if (unread && event.target.id === "chat-drawer" && event.target.open) {
+      unread.hidden = true;
+      seenChat = [newest("#chat-messages .message"), newest("#handouts .handout")];
+    }
+  }, true);
   document.addEventListener("htmx:wsAfterMessage", function () {
     lastSeq = Math.max(lastSeq, seqOf(document.getElementById("live-seq")));
     var box = live();
