@@ -81,12 +81,22 @@ class GameParts(Protocol):
         beside that word with the choices still as made."""
         ...
 
+    setup_template: str | None
+    """The game's new-session form (a template included in the shared one, given ``form``: the values
+    sent back, and ``characters``: the table's characters), or ``None``: the setup is typed as YAML."""
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """The session's setup read from the fields of :attr:`setup_template` (raises
+        :class:`~meneur.errors.BadInputError` saying which field is wrong and how to fix it)."""
+        ...
+
 
 class Parts:
     """The common answers of a game's parts (a game overrides what its page adds): its buttons'
     ``words`` by command name, no choice beside a button but the amount, no table beside the cards."""
 
     rolling: frozenset[str] = frozenset()
+    setup_template: str | None = None
     words: Mapping[str, str] = {}
     """The buttons' words for the engine's command names (``web`` message ids: a label, not a rule)."""
 
@@ -111,6 +121,10 @@ class Parts:
         if found.error is None:
             return found
         return replace(again(), error=found.error)
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """No form of its own: the setup is the YAML typed (:attr:`setup_template` is ``None``)."""
+        return None
 
 
 @runtime_checkable

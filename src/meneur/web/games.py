@@ -24,6 +24,7 @@ from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable
+from meneur.server.services import characters as characters_api
 from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.storage import parse_data
@@ -215,7 +216,11 @@ def _new_form(
     setup: str = "",
     error: str | None = None,
     status: int = 200,
+    form: dict[str, str] | None = None,
 ) -> HTMLResponse:
+    """The GM's form to start a session: the game's own fields (:attr:`GameParts.setup_template`,
+    with the table's characters to pick from), and the YAML or JSON of a setup as an advanced import
+    (prefilled with the game's example when the game has no form)."""
     table = db.get(GameTable, table_id)
     assert table is not None
     try:
@@ -223,11 +228,27 @@ def _new_form(
     except LookupError:
         found = None
     kind = table.system if found is not None else None
-    text = setup or (json.dumps(found, ensure_ascii=False, indent=2) if found is not None else "")
+    try:
+        template = parts_of(table.system).setup_template
+    except LookupError:
+        template = None
+    characters = characters_api.table_files(context(request, db), me, table_id) if me.is_gm else []
+    prefill = found is not None and template is None and not setup and not form
+    text = setup or (json.dumps(found, ensure_ascii=False, indent=2) if prefill else "")
     return render(
         request,
         "new_session.html",
-        {"table": table, "me": me, "kind": kind, "setup": text, "error": error},
+        {
+            "table": table,
+            "me": me,
+            "kind": kind,
+            "setup": text,
+            "error": error,
+            "setup_template": template,
+            "form": form or {},
+            "characters": characters,
+            "example": json.dumps(found, ensure_ascii=False, indent=2) if found is not None else "",
+        },
         status=status,
     )
 
@@ -240,21 +261,38 @@ def new_session_page(request: Request, db: Database, table_id: str) -> HTMLRespo
     return _new_form(request, db, me, table_id)
 
 
+async def _form(request: Request) -> FormData:
+    return await request.form()
+
+
 @router.post("/t/{table_id}/new-session", response_class=HTMLResponse, response_model=None)
-def new_session(request: Request, db: Database, table_id: str, setup: Text = "", csrf: Text = "") -> Response:
+def new_session(
+    request: Request, db: Database, table_id: str, form: Annotated[FormData, Depends(_form)]
+) -> Response:
+    """Start a session from the game's form, or from the YAML or JSON typed in the advanced import
+    (which wins when it is not empty); a mistake shows the form again as it was sent, with the reason."""
     me = routes.member(request, db, table_id)
     if me is None:
         return routes.signed_out(request)
-    if not csrf_ok(request, csrf):
+    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    if not csrf_ok(request, fields.get("csrf", "")):
         return routes.forbidden(request)
     table = db.get(GameTable, table_id)
     assert table is not None
+    setup = fields.get("setup", "")
     try:
-        read = parse_data(setup, "yaml", "setup") if setup.strip() else None
+        if setup.strip():
+            read = parse_data(setup, "yaml", "setup")
+        else:
+            try:
+                parts: GameParts | None = parts_of(table.system)
+            except LookupError:
+                parts = None
+            read = parts.setup_of(fields, language(request)) if parts is not None else None
         body = routes.valid(lambda: api.SessionIn(kind=table.system, setup=read))
         created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
-        return _new_form(request, db, me, table_id, setup, routes.error_text(request, problem), 400)
+        return _new_form(request, db, me, table_id, setup, routes.error_text(request, problem), 400, fields)
     return redirect(f"/t/{table_id}/s/{created.id}")
 
 

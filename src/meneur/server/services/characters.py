@@ -218,6 +218,21 @@ def get_character(services: Context, me: Caller, table_id: str, character_id: st
     )
 
 
+def table_files(services: Context, me: Caller, table_id: str) -> list[CharacterFile]:
+    """Every character of the table with its last file, for the GM starting a session from them.
+
+    Raises:
+        ApiError: not a member (404), not the GM (403).
+    """
+    table_for(services.db, me, table_id)
+    if not me.is_gm:
+        raise forbidden()
+    rows = services.db.scalars(
+        select(Character).where(Character.table_id == table_id).order_by(Character.name)
+    )
+    return [get_character(services, me, table_id, row.id) for row in rows]
+
+
 def update_character(
     services: Context, me: Caller, table_id: str, character_id: str, body: CharacterUpdate
 ) -> CharacterRef:
