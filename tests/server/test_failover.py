@@ -203,11 +203,22 @@ class Fight:
 def play(proxy: RoundRobinProxy, sid: str, seats: dict[str, dict[str, str]], fight: Fight) -> None:
     """Give :data:`COMMANDS` commands through the proxy, each on a connection of its own (so the
     proxy spreads them over the hosts); a request whose host died is settled by the version."""
+    fresh = httpx.Limits(max_keepalive_connections=0)  # a connection per request, so the proxy spreads them
+    clients = {
+        seat: httpx.Client(base_url=proxy.url, headers=h, timeout=10, limits=fresh)
+        for seat, h in seats.items()
+    }
+    try:
+        _play(clients, sid, fight)
+    finally:
+        for client in clients.values():
+            client.close()
 
+
+def _play(clients: dict[str, httpx.Client], sid: str, fight: Fight) -> None:
     def send(seat: str, path: str, body: dict[str, Any]) -> httpx.Response | None:
         try:
-            with httpx.Client(base_url=proxy.url, headers=seats[seat], timeout=10) as client:
-                return client.post(path, json=body)
+            return clients[seat].post(path, json=body)
         except httpx.TransportError as error:
             fight.errors.append(type(error).__name__)
             return None
@@ -215,7 +226,7 @@ def play(proxy: RoundRobinProxy, sid: str, seats: dict[str, dict[str, str]], fig
     def version_now() -> int:
         while True:
             with contextlib.suppress(httpx.TransportError):
-                found = httpx.get(proxy.url + f"/api/v1/sessions/{sid}", headers=seats["gm"], timeout=10)
+                found = clients["gm"].get(f"/api/v1/sessions/{sid}")
                 if found.status_code == 200:
                     return int(found.json()["version"])
             time.sleep(0.05)
