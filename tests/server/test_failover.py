@@ -359,3 +359,37 @@ def test_a_host_killed_mid_fight_loses_nothing_its_clients_saw(hosts: list[Serve
         assert [message["seq"] for message in follower.messages] == list(range(after + 1, table["seq"] + 1))
         assert follower.rebuilt_log() == seen[seat]  # as this member may see it (an observer: no commands)
     assert fight.acknowledged + fight.unsure == COMMANDS
+
+
+def test_a_host_never_plays_on_from_a_session_another_host_took_back_and_played_again(
+    hosts: list[ServerProcess],
+) -> None:
+    """Host B holds the session at version 1 in memory; host A takes that command back and gives
+    another one at version 1 (other dice): B must play on from A's, not from its own memory."""
+    one, other = hosts
+    created = httpx.post(one.url + "/api/v1/tables", json={"name": "T", "system": "toy"}).json()
+    gm = {"Authorization": f"Bearer {created['gm_token']}"}
+    sid = httpx.post(
+        one.url + f"/api/v1/tables/{created['id']}/sessions",
+        json={"kind": "toy-fight", "setup": {"fighters": FIGHTERS}},
+        headers=gm,
+    ).json()["id"]
+
+    def attack(host: ServerProcess, version: int, damage: int) -> None:
+        body = {
+            "command": {"attack": {"actor": "Ayla", "target": "Ghoul"}},
+            "version": version,
+            "dice": [damage],
+        }
+        answer = httpx.post(host.url + f"/api/v1/sessions/{sid}/commands", json=body, headers=gm)
+        assert answer.status_code == 200, answer.text
+
+    attack(other, 0, 1)  # B applies it: B holds the session at version 1
+    undone = httpx.post(one.url + f"/api/v1/sessions/{sid}/undo", json={"version": 1}, headers=gm)
+    assert undone.status_code == 200, undone.text
+    attack(one, 0, 6)  # A gives another command at version 1
+    attack(other, 1, 2)  # B, at version 1 too, but not its own
+    for host in hosts:
+        state = httpx.get(host.url + f"/api/v1/sessions/{sid}", headers=gm).json()
+        ghoul = next(f for f in state["state"]["fighters"] if f["name"] == "Ghoul")
+        assert (state["version"], ghoul["vigueur"]) == (2, 10_000 - 6 - 2)
