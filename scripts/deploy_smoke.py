@@ -64,9 +64,14 @@ def main(base: str, admin: str) -> None:
     with connect(address, ssl=INSECURE, origin=base, open_timeout=10) as socket:  # type: ignore[arg-type]
         step(True, "the WebSocket upgrade passes the proxy and the same-origin check")
         status, roll, _ = call(api + "/rolls", "POST", {"expression": "2d6"}, table["gm_token"])
-        step(status == 201 or status == 200, f"the GM rolls 2d6 over REST: {status}, total {roll.get('total')}")
+        step(
+            status == 201 or status == 200, f"the GM rolls 2d6 over REST: {status}, total {roll.get('total')}"
+        )
         message = json.loads(socket.recv(timeout=10))
-        step(message.get("kind") == "roll", f"the socket receives it: seq {message.get('seq')}, {message.get('kind')}")
+        step(
+            message.get("kind") == "roll",
+            f"the socket receives it: seq {message.get('seq')}, {message.get('kind')}",
+        )
     print("the deployment answers through its proxy")
 
 
