@@ -198,6 +198,9 @@ class Fight:
     acknowledged: int = 0
     unsure: int = 0
     errors: list[str] = field(default_factory=list)
+    """The requests whose connection broke (their host died under them)."""
+    failure: str = ""
+    """What stopped the fight early (an answer no host should give)."""
 
 
 def play(proxy: RoundRobinProxy, sid: str, seats: dict[str, dict[str, str]], fight: Fight) -> None:
@@ -210,6 +213,8 @@ def play(proxy: RoundRobinProxy, sid: str, seats: dict[str, dict[str, str]], fig
     }
     try:
         _play(clients, sid, fight)
+    except AssertionError as error:  # a thread's failure is the test's
+        fight.failure = str(error)
     finally:
         for client in clients.values():
             client.close()
@@ -322,6 +327,7 @@ def test_a_host_killed_mid_fight_loses_nothing_its_clients_saw(hosts: list[Serve
         doomed.kill()  # kill -9, in the middle of the stream of commands
         player.join(timeout=120)
         assert not player.is_alive(), "the fight did not finish on the surviving host"
+        assert not fight.failure, fight.failure
         assert served_before[doomed.port] > KILL_AFTER // 2 and served_before[survivor.port] > KILL_AFTER // 2
 
         table = httpx.get(proxy.url + f"/api/v1/tables/{table_id}", headers=seats["gm"]).json()
