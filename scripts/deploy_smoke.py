@@ -18,6 +18,7 @@ import urllib.request
 from typing import Any
 
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 INSECURE = ssl.create_default_context()
 INSECURE.check_hostname = False
@@ -61,7 +62,7 @@ def main(base: str, admin: str) -> None:
     step(status == 200, f"GET the table as its GM: seq {state.get('seq')}")
     live = base.replace("https://", "wss://", 1) + f"/api/v1/tables/{table['id']}/live"
     address = f"{live}?token={seat['token']}&after={state['seq']}"
-    with connect(address, ssl=INSECURE, origin=base, open_timeout=10) as socket:  # type: ignore[arg-type]
+    with connect(address, ssl=INSECURE, origin=Origin(base), open_timeout=10) as socket:
         step(True, "the WebSocket upgrade passes the proxy and the same-origin check")
         status, roll, _ = call(api + "/rolls", "POST", {"expression": "2d6"}, table["gm_token"])
         step(
