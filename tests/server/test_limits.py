@@ -29,8 +29,9 @@ def _join(base: str, table_id: str, code: str, forwarded: str | None = None) -> 
     return answer.status_code
 
 
-def _table(base: str) -> tuple[str, str]:
-    created = httpx.post(base + "/api/v1/tables", json={"name": "T", "system": "toy"}).json()
+def _table(base: str, admin: str = "") -> tuple[str, str]:
+    headers = {"Authorization": f"Bearer {admin}"} if admin else {}
+    created = httpx.post(base + "/api/v1/tables", json={"name": "T", "system": "toy"}, headers=headers).json()
     return created["id"], created["join_code"]
 
 
@@ -58,9 +59,11 @@ def test_a_spoofed_forwarded_address_does_not_escape_the_join_limit(server: Serv
 
 @pytest.mark.subprocess
 def test_a_trusted_proxy_gives_each_client_its_own_address(tmp_path: Path) -> None:
-    process = ServerProcess(database_url(tmp_path), env={"MENEUR_TRUSTED_PROXIES": "127.0.0.1"}).start()
+    admin = "0123456789abcdef0123456789abcdef"  # behind a proxy, creating a table needs it
+    env = {"MENEUR_TRUSTED_PROXIES": "127.0.0.1", "MENEUR_ADMIN_TOKEN": admin}
+    process = ServerProcess(database_url(tmp_path), env=env).start()
     try:
-        table_id, _code = _table(process.url)
+        table_id, _code = _table(process.url, admin)
         codes = [_join(process.url, table_id, "wrong", forwarded=f"203.0.113.{n}") for n in range(25)]
         assert codes == [404] * 25  # 25 clients behind the proxy, one wrong code each
     finally:

@@ -105,6 +105,32 @@ def test_settings_that_cannot_run_fail(ready: str, monkeypatch: pytest.MonkeyPat
     assert answer.exit_code == 0, answer.stderr
 
 
+def test_a_server_behind_a_proxy_needs_an_admin_token(ready: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On loopback behind a proxy, the clients are whoever the proxy serves: nobody may create a
+    table without an account or the admin token (docs/deploy.md)."""
+    monkeypatch.setenv("MENEUR_TRUSTED_PROXIES", "127.0.0.1")
+    answer = run_cli(["serve", "--check", "--db", ready], lang="en")
+    assert answer.exit_code == 2
+    assert "trusts proxies" in answer.stderr and "MENEUR_ADMIN_TOKEN" in answer.stderr
+    assert not Settings(host="127.0.0.1", trusted_proxies="127.0.0.1").open_creation
+    assert Settings(host="127.0.0.1", trusted_proxies="").open_creation
+    monkeypatch.setenv("MENEUR_ADMIN_TOKEN", STRONG)
+    assert run_cli(["serve", "--check", "--db", ready], lang="en").exit_code == 0
+    app = build_app(Settings(db=ready, trusted_proxies="127.0.0.1"))
+    try:
+        with TestClient(app, client=("127.0.0.1", 4000)) as proxied:
+            refused = proxied.post("/api/v1/tables", json={"name": "T", "system": "toy"})
+            assert refused.status_code == 401, refused.text
+            made = proxied.post(
+                "/api/v1/tables",
+                json={"name": "T", "system": "toy"},
+                headers={"Authorization": f"Bearer {STRONG}"},
+            )
+            assert made.status_code == 201, made.text
+    finally:
+        app.state.store.close()
+
+
 def test_a_setting_that_does_not_read_fails(ready: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MENEUR_BACKUP_EVERY", "soon")
     answer = run_cli(["serve", "--check", "--db", ready], lang="en")

@@ -35,6 +35,7 @@ MIN_ADMIN_TOKEN = 16
 
 def check_settings(settings: Any) -> list[Problem]:
     """The problems of the settings themselves (no database is reached)."""
+    from meneur.server.config import LOOPBACK
     from meneur.server.db import is_sqlite
 
     found: list[Problem] = []
@@ -47,7 +48,14 @@ def check_settings(settings: Any) -> list[Problem]:
                 workers=settings.workers,
             )
         )
-    if not settings.open_creation and not settings.admin_token:
+    if settings.host in LOOPBACK and settings.proxies() and not settings.admin_token:
+        found.append(
+            _problem(
+                N_("The server trusts proxies, whose clients may be anyone, without an admin token."),
+                N_("Set MENEUR_ADMIN_TOKEN to a long random secret (openssl rand -hex 32)."),
+            )
+        )
+    elif not settings.open_creation and not settings.admin_token:
         found.append(
             _problem(
                 N_("The server listens on {host}, beyond loopback, without an admin token."),

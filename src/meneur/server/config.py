@@ -108,5 +108,6 @@ class Settings(BaseSettings):
 
     @property
     def open_creation(self) -> bool:
-        """Whether anyone may create a table (the server listens on loopback only)."""
-        return self.host in LOOPBACK
+        """Whether anyone may create a table: the server listens on loopback only and trusts no
+        proxy (behind a proxy, whoever the proxy serves connects from loopback)."""
+        return self.host in LOOPBACK and not self.proxies()

@@ -4,6 +4,10 @@ Every command goes through :meth:`meneur.engine.Session.do`; the server only sto
 returns. A per-session lock orders the commands of one process; the stored ``version`` (checked
 when writing, backed by a unique index) orders those of several processes.
 
+A session in memory is the stored one when both its version and the live command at that version
+(:func:`live_command`, its row's id) are the stored ones: the version alone cannot tell, since
+another process may have taken the last command back and given another one in its place.
+
 Every ``snapshot_every`` commands the state is stored as a snapshot (the system's ``state_json``
 with its ``format``): loading a session restores the latest snapshot whose command is still live
 and replays only the commands after it. Snapshots are a cache: one that does not read back (an
@@ -137,13 +141,27 @@ def restore(db: Db, row: GameSession) -> Session[Any, Any, Any]:
     return Session.replay(row.kind, row.setup, stored_log(db, row.id))
 
 
+def live_command(db: Db, session_id: str, version: int) -> int:
+    """The id of the live command at ``version`` of the session (0 at version 0): two states at
+    one version are the same state when this is the same."""
+    if version == 0:
+        return 0
+    found = db.scalar(
+        select(CommandRow.id).where(
+            CommandRow.session_id == session_id, CommandRow.version == version, CommandRow.undone.is_(False)
+        )
+    )
+    return int(found or 0)
+
+
 class Games:
     """A bounded cache of replayed sessions, one lock per session."""
 
     def __init__(self, size: int = 512, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.size = size
         self.snapshot_every = snapshot_every
-        self._cache: OrderedDict[str, Session[Any, Any, Any]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[Session[Any, Any, Any], int]] = OrderedDict()
+        """Each session with the id of its live command at its version (see :func:`live_command`)."""
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -151,31 +169,31 @@ class Games:
         with self._guard:
             return self._locks.setdefault(session_id, threading.Lock())
 
-    def cached(self, session_id: str, version: int) -> Session[Any, Any, Any] | None:
-        """The session in memory when it is at ``version`` (call with its lock held)."""
+    def cached(self, session_id: str, version: int, command: int) -> Session[Any, Any, Any] | None:
+        """The session in memory when it is at ``version`` with the live command ``command`` there
+        (see :func:`live_command`; call with its lock held)."""
         with self._guard:
             found = self._cache.get(session_id)
-            if found is None or found.version != version:
+            if found is None or found[0].version != version or found[1] != command:
                 return None
             self._cache.move_to_end(session_id)
-            return found
+            return found[0]
 
     def load(self, db: Db, row: GameSession) -> Session[Any, Any, Any]:
         """The session as stored (call with its lock held)."""
-        with self._guard:
-            cached = self._cache.get(row.id)
-            if cached is not None:
-                self._cache.move_to_end(row.id)
-        if cached is not None and cached.version == row.version:
-            return cached
+        command = live_command(db, row.id, row.version)
+        found = self.cached(row.id, row.version, command)
+        if found is not None:
+            return found
         session = restore(db, row)
-        self.remember(row.id, session)
+        self.remember(row.id, session, command)
         return session
 
-    def remember(self, session_id: str, session: Session[Any, Any, Any]) -> None:
-        """Keep a session just created (its first command need not replay it)."""
+    def remember(self, session_id: str, session: Session[Any, Any, Any], command: int = 0) -> None:
+        """Keep a session: one just created (its first command need not replay it), or one whose
+        live command at its version is ``command`` (its row's id), as stored."""
         with self._guard:
-            self._cache[session_id] = session
+            self._cache[session_id] = (session, command)
             while len(self._cache) > self.size:
                 self._cache.popitem(last=False)
 

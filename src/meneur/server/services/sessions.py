@@ -637,7 +637,7 @@ def do(
         viewer = viewer_for(me, head.controllers)
         if viewer.role == "observer" or (links and not viewer.is_gm):
             raise forbidden()
-        session = games_.cached(session_id, head.version)
+        session = games_.cached(session_id, head.version, head.command)
         if session is None:
             row = db.get(GameSession, session_id)
             assert row is not None
@@ -657,7 +657,7 @@ def do(
         controllers = {**head.controllers, **links} if links else None
         db.commit()  # give the read connection back before waiting for the writer
         try:
-            ctx.store.write(
+            command_id = ctx.store.write(
                 lambda writer: _write(
                     writer,
                     session_id,
@@ -678,6 +678,7 @@ def do(
         except BaseException:
             games_.forget(session_id)
             raise
+        games_.remember(session_id, session, command_id)  # as stored now
     ctx.hub.notify(head.table_id)
     log.info(
         "command applied",
@@ -702,19 +703,38 @@ class _Head:
     version: int
     controllers: dict[str, str]
     options: dict[str, Any]
+    command: int
+    """The live command at ``version`` (its row's id, 0 at version 0): see
+    :func:`meneur.server.games.live_command`."""
+
+
+_LIVE_COMMAND = (
+    select(COMMANDS.c.id)
+    .where(
+        COMMANDS.c.session_id == SESSIONS.c.id,
+        COMMANDS.c.version == SESSIONS.c.version,
+        COMMANDS.c.undone.is_(False),
+    )
+    .scalar_subquery()
+)
 
 
 def _head(db: Db, session_id: str) -> _Head | None:
     found = db.execute(
         select(
-            SESSIONS.c.table_id, SESSIONS.c.kind, SESSIONS.c.version, SESSIONS.c.controllers, TABLES.c.options
+            SESSIONS.c.table_id,
+            SESSIONS.c.kind,
+            SESSIONS.c.version,
+            SESSIONS.c.controllers,
+            TABLES.c.options,
+            _LIVE_COMMAND,
         )
         .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
         .where(SESSIONS.c.id == session_id)
     ).one_or_none()
     if found is None:
         return None
-    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}))
+    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}), int(found[5] or 0))
 
 
 def _options(db: Db, head: _Head, session: Session[Any, Any, Any]) -> dict[str, Any]:
@@ -763,10 +783,10 @@ def _write(
     events: list[Any],
     snapshot: tuple[int, Any] | None = None,
     controllers: dict[str, str] | None = None,
-) -> None:
+) -> int:
     """Store one command, its events, the snapshot due after it and its feed change, in the
     caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
-    path)."""
+    path); return the command's id."""
     version = current + 1
     connection = db.connection()
     moved = connection.execute(
@@ -822,6 +842,7 @@ def _write(
         {"session": session_id, "version": version, "command": command, "events": events},
         session_id=session_id,
     )
+    return int(command_id)
 
 
 # -- the page's view: the one door out toward a page -------------------------------------------------
