@@ -13,6 +13,7 @@ from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defenc
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import NamedTuple
 
 from meneur.errors import Refused
@@ -101,6 +102,16 @@ class LegalAction(NamedTuple):
     def effective(self, tokens: int) -> int:
         """Effective tokens for ``tokens`` engaged (nothing engaged is worth nothing)."""
         return checks.halve(tokens + self.bonus, self.halving) if tokens > 0 else 0
+
+    def effectives(self) -> tuple[int, ...]:
+        """:meth:`effective` of each token count from ``cost_min`` to ``cost_max`` (what a page shows;
+        the query lists many actions with the same four numbers, so the row is made once for them)."""
+        return _effectives(self.cost_min, self.cost_max, self.bonus, self.halving)
+
+
+@lru_cache(maxsize=4096)
+def _effectives(low: int, high: int, bonus: int, halving: int) -> tuple[int, ...]:
+    return tuple(checks.halve(n + bonus, halving) if n > 0 else 0 for n in range(low, high + 1))
 
 
 def _first_use(state: FightState, actor: str, power: int | None) -> int:
