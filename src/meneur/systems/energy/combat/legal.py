@@ -118,11 +118,6 @@ def _first_use(state: FightState, actor: str, power: int | None) -> int:
     return checks.first_use_modifier(state.get(actor), power) if state.has(actor) else 0
 
 
-def _paid(events: list[Event]) -> int:
-    """Tokens the events take from pools (a hold's token has no ``paid`` field: it is always 1)."""
-    return sum(1 if isinstance(e, ONE_TOKEN) else int(getattr(e, "paid", 0) or 0) for e in events)
-
-
 def _is_fixed(command: Command, events: list[Event]) -> bool:
     """Whether a variable command costs a fixed amount here: maintaining a portal or an immunity pays
     "son énergie requise" again, whatever the template says."""
@@ -135,9 +130,9 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         events = decide(state, command)
     except Refused as error:
         return LegalAction(actor, kind, command, 0, 0, reason=error.message, rule=error.rule)
-    paid = _paid(events)
-    bonus = halving = stress = 0
-    for event in events:
+    paid = bonus = halving = stress = 0
+    for event in events:  # one pass: the tokens the events take from pools, and what they are worth
+        paid += 1 if isinstance(event, ONE_TOKEN) else int(getattr(event, "paid", 0) or 0)  # hold: 1
         if isinstance(event, AttackDeclared):
             bonus, halving = event.bonus + event.adjustment, event.halving
         elif isinstance(event, DefensePlaced):
