@@ -12,9 +12,11 @@ from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defenc
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import lru_cache
-from typing import NamedTuple
+from collections.abc import Callable
+from dataclasses import fields
+from functools import cache, lru_cache
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from meneur.errors import Refused
 from meneur.i18n import Message
@@ -207,6 +209,20 @@ def with_tokens(command: Command, tokens: int) -> Command:
     """The template ``command`` with ``tokens`` engaged (commands without tokens are returned as is); for
     copies attacking together, ``tokens`` is the acting copy's share and the joined copies keep theirs."""
     if isinstance(command, VARIABLE):
-        changed: Command = replace(command, tokens=tokens)
+        if command.tokens == tokens:
+            return command
+        values, place = _values(type(command))
+        args = list(values(command))
+        args[place] = tokens
+        changed: Command = type(command)(*args)
         return changed
     return command
+
+
+@cache
+def _values(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], int]:
+    """A getter of every field of a variable command, in order, and the place of ``tokens``:
+    ``kind(*values)`` is :func:`dataclasses.replace` without its generic machinery (the AI sets the
+    tokens of every action it weighs)."""
+    names = [f.name for f in fields(kind)]
+    return attrgetter(*names), names.index("tokens")
