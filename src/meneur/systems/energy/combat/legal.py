@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
-from functools import cache, lru_cache
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -219,10 +219,15 @@ def with_tokens(command: Command, tokens: int) -> Command:
     return command
 
 
-@cache
 def _values(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], int]:
     """A getter of every field of a variable command, in order, and the place of ``tokens``:
     ``kind(*values)`` is :func:`dataclasses.replace` without its generic machinery (the AI sets the
     tokens of every action it weighs)."""
-    names = [f.name for f in fields(kind)]
-    return attrgetter(*names), names.index("tokens")
+    found = _VALUES.get(kind)
+    if found is None:
+        names = [f.name for f in fields(kind)]
+        found = _VALUES[kind] = (attrgetter(*names), names.index("tokens"))
+    return found
+
+
+_VALUES: dict[type, tuple[Callable[[Any], tuple[Any, ...]], int]] = {}
