@@ -3,7 +3,9 @@
 Four rank-5 heroes of the library against 20 ranks of foes (four rank-5 quick NPCs): fights per second
 for each policy on one core and on all cores; the heuristic's win rate against random and the search
 policy's against the heuristic in mirrored matches (each side played by each policy, same seeds, sides
-swapped). Each figure is printed with its ratio to the goal.
+swapped). Each figure is printed with its ratio to the goal, and the heuristic's cost with its ratio to
+baselines measured in the same run (deciding and folding the same fights' commands alone; a random
+fight), which the machine does not change: a ratio that grows is a regression.
 
     .venv/bin/python benchmarks/ai.py [--fights 200] [--search-fights 40] [--search-ms 100] [--seed 1]
 """
@@ -98,6 +100,24 @@ def lookahead(seed: int, repeat: int = 5) -> tuple[float, float]:
     return best[0] / len(commands) * 1e6, best[1] / len(commands) * 1e6
 
 
+def engine_share(seed: int, fights: int = 20) -> tuple[float, int]:
+    """How many times the engine's own cost a heuristic fight takes: the CPU time of ``fights``
+    heuristic fights (seeded as the run's), over the CPU time of carrying out their commands again with
+    ``decide`` and ``evolve_all`` alone (the baseline, measured in the same run); and the commands."""
+    policy = make_policy("heuristic")
+    starts = [initial(encounter("heuristic"), i, seed) for i in range(fights)]
+    begin = time.process_time()
+    played = [play(s, {"heroes": policy, "foes": policy}, f"{seed}:{i}") for i, s in enumerate(starts)]
+    thinking = time.process_time() - begin
+    begin = time.process_time()
+    for start, result in zip(starts, played, strict=True):
+        state = start
+        for command in result.commands:
+            state = evolve_all(state, decide(state, command))
+    engine = time.process_time() - begin
+    return thinking / max(1e-9, engine), sum(len(r.commands) for r in played)
+
+
 def report(label: str, wins: int, played: int, draws: int, goal: float) -> None:
     """One mirrored figure with its Wilson 95% interval and its ratio to the goal."""
     low, high = wilson(wins, played)
@@ -120,6 +140,7 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     random.seed(args.seed)
+    per_fight: dict[str, float] = {}
     for policy, fights in (
         ("random", args.fights // 4),
         ("heuristic", args.fights),
@@ -127,6 +148,7 @@ def main() -> None:
     ):
         nodes = SEARCH_NODES if policy == "search" else None
         one, cpu = rate(policy, fights, args.seed, 1, nodes)
+        per_fight[policy] = 1 / cpu
         every, _ = rate(policy, fights, args.seed, cores, nodes)
         label = f"search ({SEARCH_NODES} nodes a move)" if nodes else policy
         line = (
@@ -139,6 +161,13 @@ def main() -> None:
                 f"({every / GOAL_HEURISTIC_RATE:.2f} x the goal of 1,000 in 10 s)"
             )
         print(line, flush=True)
+    share, commands = engine_share(args.seed)
+    print(
+        f"against baselines of this run: a heuristic fight costs {share:.2f} x deciding and folding its "
+        f"commands alone ({commands} commands of 20 fights), and "
+        f"{per_fight['heuristic'] / per_fight['random']:.2f} x a random fight (by CPU time)",
+        flush=True,
+    )
     immutable, session = lookahead(args.seed)
     print(
         f"lookahead step (try a command, go back): {immutable:.0f} us with immutable states, "

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from meneur.dice.source import EnteredSource
 from meneur.engine import Session
 from meneur.errors import BadInputError, Refused
-from tests.engine.tally import Add, Added, Reset, Rolled
+from tests.engine.tally import LIMIT, Add, Added, Reset, Rolled, legal
 
 
 def test_do_returns_the_events_and_moves_the_state() -> None:
@@ -96,6 +96,21 @@ def test_an_unknown_kind_of_session_is_bad_input() -> None:
     with pytest.raises(BadInputError) as caught:
         Session.new("chess", {})
     assert "energy-fight" in caught.value.render("en")
+
+
+def test_legal_is_kept_for_its_state_and_follows_every_change() -> None:
+    """Legality is asked again of the same state by every viewer: the kept answer is the system's own,
+    a fresh list each time, and a command, an undo or asking for the refused ones asks again."""
+    session = Session.new("tally", {"start": 0})
+    first = session.legal()
+    first.clear()  # a caller's list is its own
+    assert session.legal() == legal(0, False)
+    assert session.legal(include_refused=True) == legal(0, True)
+    session.do(Add(LIMIT))
+    assert session.legal() == legal(LIMIT, False) != legal(0, False)
+    assert session.legal(include_refused=True) == legal(LIMIT, True)
+    session.undo()
+    assert session.legal() == legal(0, False)
 
 
 commands = st.lists(

@@ -89,7 +89,7 @@ class Session(Generic[S, C, E]):
     Build one with :meth:`new` or :meth:`replay`; never mutate ``state`` directly.
     """
 
-    __slots__ = ("_entries", "_redo", "_start", "setup", "state", "system")
+    __slots__ = ("_entries", "_legal", "_redo", "_start", "setup", "state", "system")
 
     def __init__(self, rules: System[S, C, E], setup: Any, start: S) -> None:
         self.system = rules
@@ -98,6 +98,7 @@ class Session(Generic[S, C, E]):
         self.state = start
         self._entries: list[Entry[S, C, E]] = []
         self._redo: list[Entry[S, C, E]] = []
+        self._legal: tuple[S, bool, tuple[Legal[C], ...]] | None = None
 
     @classmethod
     def new(cls, key: str, setup: Any) -> Session[Any, Any, Any]:
@@ -237,8 +238,17 @@ class Session(Generic[S, C, E]):
         self.state = state
 
     def legal(self, include_refused: bool = False) -> list[Legal[C]]:
-        """What may be done now (and, if asked, what may not, with the rule and the reason)."""
-        return list(self.system.legal(self.state, include_refused))
+        """What may be done now (and, if asked, what may not, with the rule and the reason).
+
+        The answer depends on the state alone (states are immutable), so the last one is kept with the
+        state it was asked of: every viewer of a table asks it again of the same state.
+        """
+        kept = self._legal
+        if kept is not None and kept[0] is self.state and kept[1] == include_refused:
+            return list(kept[2])
+        found = tuple(self.system.legal(self.state, include_refused))
+        self._legal = (self.state, include_refused, found)
+        return list(found)
 
     def undo(self) -> Change[C, E] | None:
         """Take back the last command; returns it with its events (``None`` when the log is empty)."""

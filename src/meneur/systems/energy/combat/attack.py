@@ -10,7 +10,7 @@ engager "un malus de 1 point d'énergie".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
@@ -36,9 +36,9 @@ not offensive, a copy made by a support power, an area, a forced move, an engage
 5 m (002_58e889a1abff3456.txt)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Strength:
-    """How an attack's tokens become effective tokens."""
+class Strength(NamedTuple):
+    """How an attack's tokens become effective tokens (a named tuple: every check of an attack by the
+    legality query makes one)."""
 
     bonus: int
     adjustment: int

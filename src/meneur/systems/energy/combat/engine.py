@@ -85,7 +85,7 @@ def details(action: LegalAction) -> dict[str, Any]:
         "bonus": action.bonus,
         "halving": action.halving,
         "stress_cost": action.stress_cost,
-        "effective": [action.effective(n) for n in range(action.cost_min, action.cost_max + 1)],
+        "effective": list(action.effectives()),
     }
     if isinstance(action.command, Attack) and action.command.area_targets:
         shown["in_zone"] = list(action.in_zone)

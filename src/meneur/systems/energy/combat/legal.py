@@ -12,8 +12,11 @@ from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defenc
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import NamedTuple
+from collections.abc import Callable
+from dataclasses import fields
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from meneur.errors import Refused
 from meneur.i18n import Message
@@ -102,14 +105,19 @@ class LegalAction(NamedTuple):
         """Effective tokens for ``tokens`` engaged (nothing engaged is worth nothing)."""
         return checks.halve(tokens + self.bonus, self.halving) if tokens > 0 else 0
 
+    def effectives(self) -> tuple[int, ...]:
+        """:meth:`effective` of each token count from ``cost_min`` to ``cost_max`` (what a page shows;
+        the query lists many actions with the same four numbers, so the row is made once for them)."""
+        return _effectives(self.cost_min, self.cost_max, self.bonus, self.halving)
+
+
+@lru_cache(maxsize=4096)
+def _effectives(low: int, high: int, bonus: int, halving: int) -> tuple[int, ...]:
+    return tuple(checks.halve(n + bonus, halving) if n > 0 else 0 for n in range(low, high + 1))
+
 
 def _first_use(state: FightState, actor: str, power: int | None) -> int:
     return checks.first_use_modifier(state.get(actor), power) if state.has(actor) else 0
-
-
-def _paid(events: list[Event]) -> int:
-    """Tokens the events take from pools (a hold's token has no ``paid`` field: it is always 1)."""
-    return sum(1 if isinstance(e, ONE_TOKEN) else int(getattr(e, "paid", 0) or 0) for e in events)
 
 
 def _is_fixed(command: Command, events: list[Event]) -> bool:
@@ -124,9 +132,9 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         events = decide(state, command)
     except Refused as error:
         return LegalAction(actor, kind, command, 0, 0, reason=error.message, rule=error.rule)
-    paid = _paid(events)
-    bonus = halving = stress = 0
-    for event in events:
+    paid = bonus = halving = stress = 0
+    for event in events:  # one pass: the tokens the events take from pools, and what they are worth
+        paid += 1 if isinstance(event, ONE_TOKEN) else int(getattr(event, "paid", 0) or 0)  # hold: 1
         if isinstance(event, AttackDeclared):
             bonus, halving = event.bonus + event.adjustment, event.halving
         elif isinstance(event, DefensePlaced):
@@ -201,6 +209,25 @@ def with_tokens(command: Command, tokens: int) -> Command:
     """The template ``command`` with ``tokens`` engaged (commands without tokens are returned as is); for
     copies attacking together, ``tokens`` is the acting copy's share and the joined copies keep theirs."""
     if isinstance(command, VARIABLE):
-        changed: Command = replace(command, tokens=tokens)
+        if command.tokens == tokens:
+            return command
+        values, place = _values(type(command))
+        args = list(values(command))
+        args[place] = tokens
+        changed: Command = type(command)(*args)
         return changed
     return command
+
+
+def _values(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], int]:
+    """A getter of every field of a variable command, in order, and the place of ``tokens``:
+    ``kind(*values)`` is :func:`dataclasses.replace` without its generic machinery (the AI sets the
+    tokens of every action it weighs)."""
+    found = _VALUES.get(kind)
+    if found is None:
+        names = [f.name for f in fields(kind)]
+        found = _VALUES[kind] = (attrgetter(*names), names.index("tokens"))
+    return found
+
+
+_VALUES: dict[type, tuple[Callable[[Any], tuple[Any, ...]], int]] = {}

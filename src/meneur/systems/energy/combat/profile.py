@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from meneur.systems.energy.campaign.states import energy_after_states, vigor_after_states
+from meneur.systems.energy.combat.tuples import quick_replace
 from meneur.systems.energy.model import Character, Power
 
 OFFENSIVE = ("off_c", "off_d")
@@ -47,6 +48,7 @@ class PowerProfile:
         return "damage" if self.category in OFFENSIVE else None
 
 
+@quick_replace
 class Combatant(NamedTuple):
     """One fighter: fixed profile (first fields) then the tokens and marks that change during a fight."""
 

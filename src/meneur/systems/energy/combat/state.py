@@ -18,6 +18,7 @@ from typing import NamedTuple
 from meneur.systems.energy.combat.commands import Attack
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, Point
+from meneur.systems.energy.combat.tuples import quick_replace
 
 DEFAULT_OPTIONS = TableOptions()
 
@@ -32,6 +33,7 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
+@quick_replace
 class PendingAttack(NamedTuple):
     """An offensive action declared and paid, waiting for its current target's reaction.
 
@@ -139,6 +141,7 @@ def _remember(combatants: tuple[Combatant, ...], places: dict[str, int]) -> None
     _LAST[0] = found
 
 
+@quick_replace
 class FightState(NamedTuple):
     """The whole fight at one moment. Combatants keep the order of the fight file."""
 
