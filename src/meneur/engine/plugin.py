@@ -87,6 +87,13 @@ class SessionKind:
     options: str | None = None
     """``"module:attribute"`` of the pydantic model of the table options its engine reads from a
     setup's ``options`` (a subset of the game's :attr:`Game.options`)."""
+    is_over: str | None = None
+    """``"module:function"`` telling from a state whether the session is over (a fight that
+    ended); ``None``: its sessions go on as long as the table plays them."""
+
+    def over(self, state: Any) -> bool:
+        """Whether a session of this kind in ``state`` is over (the kind's own rule says)."""
+        return self.is_over is not None and bool(load(self.is_over)(state))
 
 
 @dataclass(frozen=True, slots=True)

@@ -262,7 +262,9 @@ def new_session_page(request: Request, db: Database, table_id: str) -> HTMLRespo
 
 
 @router.post("/t/{table_id}/new-session", response_class=HTMLResponse, response_model=None)
-def new_session(request: Request, db: Database, table_id: str, setup: Text = "", csrf: Text = "") -> Response:
+def new_session(
+    request: Request, db: Database, table_id: str, setup: Text = "", name: Text = "", csrf: Text = ""
+) -> Response:
     me = routes._member(request, db, table_id)
     if me is None:
         return routes._signed_out(request)
@@ -272,7 +274,8 @@ def new_session(request: Request, db: Database, table_id: str, setup: Text = "",
     assert table is not None
     try:
         read = parse_data(setup, "yaml", "setup") if setup.strip() else None
-        body = routes._valid(lambda: api.SessionIn(kind=table.system, setup=read))
+        given = name.strip() or None
+        body = routes._valid(lambda: api.SessionIn(kind=table.system, setup=read, name=given))
         created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
         return _new_form(request, db, me, table_id, setup, routes._error_text(request, problem), 400)

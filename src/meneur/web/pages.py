@@ -138,6 +138,7 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "languages": [code for code in LANGUAGES if code in PAGE_LANGUAGES],
         "csrf": _csrf(request),
         "path": request.url.path,
+        "here": request.url.path,  # where the language form comes back to (a page may keep its query)
         **context,
     }
     html = environment().get_template(name).render(values)

@@ -44,6 +44,7 @@ from meneur.server.api.common import (
     listed,
     not_found,
 )
+from meneur.server.api.common import Text as Text
 from meneur.server.auth import new_id
 from meneur.server.games import Resumed, stored_log
 from meneur.server.models import (
@@ -94,6 +95,8 @@ class SessionIn(Body):
     setup: Any
     controllers: dict[str, str] = Field(default_factory=dict)
     """Actor id -> member id: who (besides the GM) gives that actor's commands."""
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    """What the table calls it; none: its kind's title and its date."""
 
 
 class SessionCreated(BaseModel):
@@ -264,6 +267,8 @@ def create(ctx: Context, me: Caller, table_id: str, body: SessionIn) -> SessionC
                 id=session_id,
                 table_id=table_id,
                 kind=body.kind,
+                name=(body.name or "").strip() or None,
+                created_at=int(time.time()),
                 setup=session.setup,
                 controllers=body.controllers,
                 version=0,

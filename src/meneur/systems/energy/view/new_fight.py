@@ -65,6 +65,7 @@ class Chosen:
     npc_ranks: str = ""
     npc_name: str = ""
     npc_side: str = "foes"
+    session_name: str = ""
     problems: dict[str, str] = field(default_factory=dict)
 
     def ticked(self) -> list[Line]:
@@ -130,6 +131,7 @@ def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chose
     chosen.npc_ranks = form.get("npc_ranks", "").strip()
     chosen.npc_name = form.get("npc_name", "").strip()[:60]
     chosen.npc_side = "heroes" if form.get("npc_side") == "heroes" else "foes"
+    chosen.session_name = form.get("session_name", "").strip()[:200]
     return chosen
 
 
@@ -268,7 +270,8 @@ def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Resp
     controllers = {
         entry["id"]: player for entry, player in zip(setup["combatants"], players, strict=True) if player
     }
-    body = sessions_api.SessionIn(kind=KIND, setup=setup, controllers=controllers)
+    name = chosen.session_name or None
+    body = sessions_api.SessionIn(kind=KIND, setup=setup, controllers=controllers, name=name)
     try:
         created = sessions_api.create_session(table_id, body, me, request, db)
     except (ApiError, MeneurError) as error:

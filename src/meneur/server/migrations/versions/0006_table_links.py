@@ -1,0 +1,45 @@
+"""The join code a GM is shown again, one-time GM sign-in codes, and a session's name and date
+
+Revision ID: 0006
+Revises: 0005
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tables", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("join_code", sa.String(length=40), nullable=True))
+    with op.batch_alter_table("sessions", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("name", sa.String(length=200), nullable=True))
+        batch_op.add_column(sa.Column("created_at", sa.Integer(), nullable=True))
+    op.create_table(
+        "sign_in_codes",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("account_id", sa.Integer(), nullable=False),
+        sa.Column("code_hash", sa.String(length=64), nullable=False),
+        sa.Column("expires_at", sa.Integer(), nullable=False),
+        sa.Column("used", sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(["account_id"], ["accounts.id"]),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("code_hash"),
+    )
+    op.create_index("ix_sign_in_codes_account_id", "sign_in_codes", ["account_id"], unique=False)
+
+
+def downgrade() -> None:
+    op.drop_index("ix_sign_in_codes_account_id", table_name="sign_in_codes")
+    op.drop_table("sign_in_codes")
+    with op.batch_alter_table("sessions", schema=None) as batch_op:
+        batch_op.drop_column("created_at")
+        batch_op.drop_column("name")
+    with op.batch_alter_table("tables", schema=None) as batch_op:
+        batch_op.drop_column("join_code")
