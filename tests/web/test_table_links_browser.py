@@ -1,0 +1,81 @@
+"""The Quick start's evening begins, in Chromium: ``meneur serve --demo`` on an address beyond
+loopback prints the operator's GM sign-in link; the GM opens it on a laptop, creates a second table
+and looks at its page (twice); a player on a phone opens the link that page shows, switches the
+page to English (the code stays), and sits at the table: the link still works after the GM viewed
+it. Every page passes axe; the screenshots are test artefacts."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
+    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+
+expect = playwright_api.expect
+pytestmark = pytest.mark.browser
+WAIT = 10_000
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    started = start_demo(tmp_path_factory.mktemp("links"), host="127.0.0.2")
+    yield started
+    started.stop()
+
+
+def test_the_operator_opens_a_second_table_and_a_phone_joins_by_its_shown_link(
+    browser: Any, demo: Demo
+) -> None:
+    assert demo.sign_in_link.startswith(f"{demo.url}/account/code#")
+    laptop = browser.new_context(locale="fr-FR", **LAPTOP)
+    phone = browser.new_context(locale="fr-FR", **PHONE)
+    try:
+        gm = laptop.new_page()
+        gm.goto(demo.sign_in_link)
+        expect(gm.get_by_text("Connecté au compte MJ")).to_be_visible(timeout=WAIT)
+        assert "#" not in gm.url  # the code left the address bar
+        expect(gm.locator(".my-tables")).to_contain_text("Démo")  # the demo table is the account's
+        gm.get_by_label("Nom de la table").fill("Jeudi soir")
+        gm.get_by_role("button", name="Créer la table").click()
+        expect(gm.locator("h1")).to_have_text("Jeudi soir", timeout=WAIT)
+        link = gm.locator("a.join-link").get_attribute("href")
+        assert link is not None and link.startswith(f"{demo.url}/join/")  # the printed address
+        code = gm.locator("strong.code").inner_text()
+        assert re.fullmatch(r"[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}", code) and link.endswith(f"?code={code}")
+        expect(gm.get_by_role("img", name="QR code du lien pour rejoindre")).to_be_visible()
+        gm.reload()  # the GM looks again: the link stays
+        assert gm.locator("strong.code").inner_text() == code
+        clean(gm, "links-gm-table")
+
+        player = phone.new_page()
+        player.goto(link)
+        expect(player.locator("h1")).to_have_text("Rejoindre Jeudi soir", timeout=WAIT)
+        player.locator("#lang-choice").select_option("en")
+        player.get_by_role("button", name="Changer").click()
+        expect(player.locator("h1")).to_have_text("Join Jeudi soir", timeout=WAIT)
+        assert player.url == link
+        expect(player.locator("#join-code")).to_have_value(code)
+        player.get_by_label("Your name").fill("Ayla")
+        clean(player, "links-phone-join", fits=True)
+        player.get_by_role("button", name="Sit at the table").click()
+        player.wait_for_url(re.compile(r"/character$"), timeout=WAIT)
+
+        gm.reload()
+        expect(gm.get_by_text("Ayla — joueur")).to_be_visible(timeout=WAIT)
+        assert gm.locator("strong.code").inner_text() == code
+        spent = laptop.new_page()
+        spent.goto(demo.sign_in_link)  # the one-time link does not work twice
+        expect(spent.locator("h1")).to_have_text("Ce lien de connexion ne marche pas", timeout=WAIT)
+        clean(spent, "links-sign-in-spent")
+    finally:
+        laptop.close()
+        phone.close()
