@@ -79,3 +79,27 @@ def test_the_operator_opens_a_second_table_and_a_phone_joins_by_its_shown_link(
     finally:
         laptop.close()
         phone.close()
+
+
+def test_the_connection_banner_goes_once_an_answer_comes_back(browser: Any, demo: Demo) -> None:
+    """An action sent while the network is down says « not sent »; once the network is back the next
+    action's answer clears it, the socket having stayed open or come back."""
+    laptop = browser.new_context(locale="fr-FR", **LAPTOP)
+    try:
+        gm = laptop.new_page()
+        gm.goto(demo.gm_link)
+        gm.wait_for_url(re.compile(r"/t/[0-9a-f]+$"), timeout=WAIT)
+        gm.locator("li.session a").first.click()
+        banner = gm.locator("#connection")
+        expect(banner).to_have_attribute("data-state", "online", timeout=WAIT)
+        laptop.set_offline(True)
+        start = gm.locator("form.action", has=gm.locator("span.label", has_text="commencer le combat")).first
+        start.locator("button.do").click()
+        expect(banner).to_have_attribute("data-state", "unsent", timeout=WAIT)
+        laptop.set_offline(False)
+        start.locator("button.do").click()
+        expect(gm.locator("#where")).to_contain_text("Tour 1", timeout=WAIT)
+        expect(banner).to_have_attribute("data-state", "online", timeout=WAIT)
+        expect(banner).to_have_text("En direct")
+    finally:
+        laptop.close()
