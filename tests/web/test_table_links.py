@@ -418,3 +418,35 @@ def test_serve_prints_the_sign_in_link_and_with_demo_the_tables_links_first(
     assert "/enter/" in gm and "/join/" in joining and "/account/code#" in sign_in
     assert "Ctrl-C" in printed.rsplit(sign_in, 1)[1]
     assert Settings(host="0.0.0.0").announces_sign_in and not Settings(host="127.0.0.1").announces_sign_in
+
+
+# -- a fight the GM replaces by a new one -----------------------------------------------------------
+
+
+def test_a_new_fight_gives_back_the_library_heroes_and_takes_their_players_to_it(tmp_path: Path) -> None:
+    """Ayla played KITSUNE (a hero of the library) in the demo fight: the GM's new fight puts
+    KITSUNE with the heroes, played by Ayla again, and Ayla's page of the old fight goes to it."""
+    from tests.web.test_live import Seats
+
+    for client in _client(tmp_path):
+        seats = Seats(client)
+        seats.be(seats.gm)
+        page = _text(client.get(f"/t/{seats.table_id}/new-fight"))
+        line = page.split('<label for="h-kitsune">', 1)[1].split("</div>", 1)[0]
+        assert "joué par Ayla" in line and '<option value="heroes" selected>' in line
+        other = page.split('<label for="h-wink">', 1)[1].split("</div>", 1)[0]
+        assert "joué par" not in other and '<option value="out" selected>' in other
+        with seats.socket(seats.ayla, page="fight") as ayla, seats.socket(seats.olga, page="fight") as olga:
+            seats.be(seats.gm)
+            form = {"csrf": csrf(client, f"/t/{seats.table_id}"), "h-kitsune": "heroes", "npc_ranks": "3"}
+            made = client.post(f"/t/{seats.table_id}/new-fight", data=form, follow_redirects=False)
+            assert made.status_code == 303, made.text
+            new_id = made.headers["location"].rsplit("/", 1)[-1]
+            message = ayla.receive_text()
+            assert f'data-moved-to="/t/{seats.table_id}/s/{new_id}"' in message
+            assert "Un nouveau combat commence" in html.unescape(message)
+            seats.be(seats.gm)
+            seats.do("start", 0)  # a change of the old fight: the observer's page shows it
+            assert "data-moved-to" not in olga.receive_text()  # the observer plays in nothing: not taken
+        (new,) = [row for row in _rows(client, GameSession) if row.id == new_id]
+        assert new.controllers == {"kitsune": seats.ids["Ayla"]}

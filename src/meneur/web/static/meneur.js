@@ -69,6 +69,9 @@
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     if (state() === "offline" || state() === "connecting") { status("online"); }
+    /* the GM replaced the fight by a new one this player plays in: go to it */
+    var moved = document.querySelector("#moved[data-moved-to]");
+    if (moved) { window.location.assign(moved.dataset.movedTo); }
   });
   /* The socket closed in a way htmx does not retry (a phone put to sleep, the server restarted):
      it is opened again when the network or the page comes back. */
