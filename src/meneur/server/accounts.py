@@ -175,7 +175,7 @@ def use_sign_in_code(writer: Db, code: str, now: float) -> Account | None:
     already used or expired (nothing changes then)."""
     if not code:
         return None
-    found = writer.scalar(select(SignInCode).where(SignInCode.code_hash == digest(code)))
+    found = writer.scalar(select(SignInCode).where(SignInCode.code_hash == digest(code)).with_for_update())
     if found is None or not same_digest(code, found.code_hash) or found.used or found.expires_at <= now:
         return None
     found.used = True
