@@ -344,6 +344,9 @@ def test_the_gm_renames_a_session_and_an_empty_name_gives_the_default(web: TestC
     assert line.startswith("L'entrepôt en cours commencée le ")
     too_long = web.post(where, data={"name": "x" * 201, "csrf": csrf(web, f"/t/{table_id}")})
     assert too_long.status_code == 400 and "au plus 200 caractères" in _text(too_long)
+    for control in ("nul\x00", "two\nlines"):
+        refused = web.post(where, data={"name": control, "csrf": csrf(web, f"/t/{table_id}")})
+        assert refused.status_code == 400 and "sans caractère de contrôle" in _text(refused)
     assert _rows(web, GameSession)[0].name == "L'entrepôt"
     web.post(where, data={"name": "", "csrf": csrf(web, f"/t/{table_id}")})
     (line,) = _sessions(web.get(f"/t/{table_id}").text).values()
@@ -450,3 +453,15 @@ def test_a_new_fight_gives_back_the_library_heroes_and_takes_their_players_to_it
             assert "data-moved-to" not in olga.receive_text()  # the observer plays in nothing: not taken
         (new,) = [row for row in _rows(client, GameSession) if row.id == new_id]
         assert new.controllers == {"kitsune": seats.ids["Ayla"]}
+
+
+def test_the_new_forms_refuse_a_missing_csrf_value(web: TestClient, public: TestClient) -> None:
+    table_id = _new_table(web)
+    (demo,) = _rows(web, GameSession)
+    refused = [
+        web.post(f"/t/{table_id}/join-code", data={"confirm": "yes"}),
+        web.post(f"/t/{table_id}/sessions/{demo.id}/name", data={"name": "x"}),
+        public.post("/account/code", data={"token": _printed_code(public)}),
+    ]
+    assert [answer.status_code for answer in refused] == [403, 403, 403]
+    assert _rows(web, GameSession)[0].name is None and "meneur_account" not in public.cookies

@@ -244,6 +244,9 @@ def rename_session(
     if len(name) > NAME_MOST:
         problem = _say(request, N_("A session's name has at most {most} characters."), most=NAME_MOST)
         return _table(request, db, me, errors={"rename": problem}, status=400)
+    if any(ord(char) < 32 for char in name):
+        problem = _say(request, N_("A session's name is one line of text, without control characters."))
+        return _table(request, db, me, errors={"rename": problem}, status=400)
     try:
         body = tables_service.SessionName(name=name)
         tables_service.rename_session(context(request, db), me, table_id, session_id, body)
