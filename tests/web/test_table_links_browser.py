@@ -103,3 +103,42 @@ def test_the_connection_banner_goes_once_an_answer_comes_back(browser: Any, demo
         expect(banner).to_have_text("En direct")
     finally:
         laptop.close()
+
+
+def test_a_player_is_taken_to_the_new_fight_that_gives_their_hero_back(browser: Any, demo: Demo) -> None:
+    """A player plays KITSUNE in the demo fight; the GM starts a new fight (KITSUNE with the heroes,
+    played by that player again, as the form proposes): the player's phone goes to it."""
+    laptop = browser.new_context(locale="fr-FR", **LAPTOP)
+    phone = browser.new_context(locale="fr-FR", **PHONE)
+    try:
+        gm = laptop.new_page()
+        gm.goto(demo.gm_link)
+        gm.wait_for_url(re.compile(r"/t/[0-9a-f]+$"), timeout=WAIT)
+        table_url = gm.url
+        player = phone.new_page()
+        player.goto(demo.join_link)
+        player.get_by_label("Votre nom").fill("Bruno")
+        player.get_by_role("button", name="S'asseoir à la table").click()
+        player.wait_for_url(re.compile(r"/character$"), timeout=WAIT)
+        player.goto(table_url)
+        player.locator("li.session a").first.click()
+        old_fight = player.url
+        expect(player.locator("#connection")).to_have_attribute("data-state", "online", timeout=WAIT)
+        player.get_by_role("button", name="Jouer KITSUNE").click()
+        expect(player.locator("#fight")).to_contain_text("Bruno", timeout=WAIT)
+        gm.goto(table_url + "/new-fight")
+        expect(gm.locator("label[for=h-kitsune]")).to_contain_text("joué par Bruno")
+        gm.locator("#nf-session-name").fill("La revanche")
+        gm.locator("#nf-ranks").fill("3")
+        gm.get_by_role("button", name="Lancer ce combat").click()
+        gm.wait_for_url(re.compile(r"/s/[0-9a-f]+$"), timeout=WAIT)
+        new_fight = gm.url
+        assert new_fight != old_fight
+        player.wait_for_url(new_fight, timeout=WAIT)  # taken to it, without a tap
+        expect(player.locator("#fight")).to_contain_text("KITSUNE", timeout=WAIT)
+        gm.goto(table_url)
+        expect(gm.locator("li.session", has_text="La revanche")).to_contain_text("avec Bruno")
+        clean(player, "links-player-taken-to-new-fight", fits=True)
+    finally:
+        laptop.close()
+        phone.close()
