@@ -465,3 +465,15 @@ def test_the_new_forms_refuse_a_missing_csrf_value(web: TestClient, public: Test
     ]
     assert [answer.status_code for answer in refused] == [403, 403, 403]
     assert _rows(web, GameSession)[0].name is None and "meneur_account" not in public.cookies
+
+
+def test_a_join_without_a_name_still_names_the_table_and_keeps_the_code(web: TestClient) -> None:
+    table_id = _new_table(web, "Jeudi soir")
+    code = _shown_code(web.get(f"/t/{table_id}").text)
+    player = _other_browser(web)
+    answer = join(player, table_id, code, "  ")
+    page = _text(answer)
+    assert answer.status_code == 400 and "<h1>Rejoindre Jeudi soir</h1>" in page
+    assert f'value="{code}"' in page and "Donnez votre nom" in page
+    wrong = _text(join(player, table_id, "abcd-efgh-jkmn", ""))
+    assert "Jeudi soir" not in wrong

@@ -93,7 +93,8 @@ def join(
         return _forbidden(request)
     if not name.strip():
         message = _say(request, N_("Give your name (as the table calls you)."))
-        return _join_form(request, table_id, code, name, {"name": message}, status=400)
+        named = tables_service.name_for_code(context(request, db), table_id, code[:200])
+        return _join_form(request, table_id, code, name, {"name": message}, status=400, table_name=named)
     already = seated(db, request.cookies, table_id)
     if already is not None and already.name.casefold() == name.strip().casefold():
         return redirect(f"/t/{table_id}/character")  # this browser sits there under this name

@@ -250,6 +250,13 @@ def current_join_code(ctx: Context, me: Caller, table_id: str) -> str | None:
     return table.join_code
 
 
+def name_for_code(ctx: Context, table_id: str, code: str) -> str | None:
+    """The table's name when ``code`` is its join code, else ``None`` (counting nothing: for a
+    form whose join is counted anyway)."""
+    table = ctx.db.get(GameTable, table_id)
+    return table.name if table is not None and is_join_code(code, table.join_code_hash) else None
+
+
 def table_named(ctx: Context, table_id: str, code: str, address: str) -> str | None:
     """The name of the table whose join code is ``code`` (the join page names it); ``None`` for a
     wrong code, counted as a wrong join (so the page is no way around the limit).
@@ -257,9 +264,9 @@ def table_named(ctx: Context, table_id: str, code: str, address: str) -> str | N
     Raises:
         ApiError: too many wrong codes lately (429).
     """
-    table = ctx.db.get(GameTable, table_id)
-    if table is not None and is_join_code(code, table.join_code_hash):
-        return table.name
+    named = name_for_code(ctx, table_id, code)
+    if named is not None:
+        return named
     limiter, key = ctx.state.joins, ("join", table_id, address)
     if limiter.blocked(key):
         raise too_many()
