@@ -100,7 +100,7 @@ def test_the_gm_goes_back_before_a_hold_and_the_players_phone_follows(demo: Demo
         )
         clean(gm, "rewind-history-gm-laptop")
         gm.locator("li[data-number='3']").get_by_role("button", name="Revenir avant ceci (étape 3)").click()
-        expect(gm.locator("#rewind-confirm")).to_contain_text("La séance revient avant l’étape 3")
+        expect(gm.locator("#rewind-confirm")).to_contain_text("La séance revient avant l'étape 3")
         clean(gm, "rewind-confirm-gm-laptop")
         gm.get_by_role("button", name="Oui, revenir").click()
         gm.wait_for_url(session_url)

@@ -34,7 +34,7 @@ def database_url(folder: Path) -> str:
         return f"sqlite:///{folder / 'tables.sqlite3'}"
     from tests.server.postgres import fresh_database
 
-    return fresh_database(base)
+    return fresh_database(base, folder)
 
 
 @pytest.fixture

@@ -172,15 +172,15 @@ def test_two_readers_each_see_only_themselves_among_the_readers(client: TestClie
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        ({"title": "   ", "text": "x"}, "besoin d’un titre"),
+        ({"title": "   ", "text": "x"}, "besoin d'un titre"),
         ({"title": "Vide"}, "Le document est vide"),
         ({"title": "Rien", "text": "x", "readers_": []}, "au moins un joueur"),
         ({"title": "Qui", "text": "x", "readers": ["nobody"]}, "Aucun joueur de cette table"),
         (
             {"title": "Faux", "image": base64.b64encode(b"GIF00a not an image").decode()},
-            "n’est pas une image",
+            "n'est pas une image",
         ),
-        ({"title": "Texte", "image": base64.b64encode(b"%PDF-1.7").decode()}, "n’est pas une image"),
+        ({"title": "Texte", "image": base64.b64encode(b"%PDF-1.7").decode()}, "n'est pas une image"),
         ({"title": "Base", "image": "!!!"}, "image"),
         ({"title": "Base", "image": "QUJ"}, "base64"),
         (
@@ -276,7 +276,7 @@ def test_the_chat_and_handouts_go_with_the_table_in_its_export_and_come_back_on_
     assert handouts[0]["image_id"] != shown.json()["image_id"]  # the copy's own image
     assert client.get(handouts[0]["image"], headers=gm).content == PNG
     exported["images"][0]["data"] = base64.b64encode(b"not an image").decode()
-    with pytest.raises(BadInputError, match="n’est pas une image"), store.writer() as db:
+    with pytest.raises(BadInputError, match="n'est pas une image"), store.writer() as db:
         import_table(db, exported)
 
 

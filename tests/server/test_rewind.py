@@ -138,12 +138,12 @@ def test_a_rewind_to_a_time_goes_back_before_the_first_command_given_after_it(
 @pytest.mark.parametrize(
     ("body", "french", "english"),
     [
-        ({"before": 9}, "Il n’y a pas d’étape 9 dans le journal", "There is no entry 9 in the log"),
+        ({"before": 9}, "Il n'y a pas d'étape 9 dans le journal", "There is no entry 9 in the log"),
         ({"before": 0}, "before", "before"),
         ({}, "before", "before"),
         ({"before": 1, "at": "2026-11-27T21:30:00+00:00"}, "at", "at"),
         ({"at": "2026-11-27T19:30:00+00:00"}, "La séance a commencé à", "The session started at"),
-        ({"at": "2026-11-27T22:30:00+00:00"}, "Rien n’a été joué après", "Nothing was played after"),
+        ({"at": "2026-11-27T22:30:00+00:00"}, "Rien n'a été joué après", "Nothing was played after"),
         ({"at": "2999-01-01T20:00:00+00:00"}, "est encore à venir", "is still to come"),
         ({"at": "demain"}, "at", "at"),
     ],
@@ -236,5 +236,5 @@ def test_the_command_line_export_takes_until(client: TestClient, table: Table) -
     [part] = [s for s in json.loads(cut.stdout)["sessions"] if s["id"] == sid]
     assert [e["at"] for e in part["log"]] == [EVENING + 10 * 60, EVENING + 40 * 60]
     wrong = run_cli(["table", "export", table.id, "--db", url, "--until", "ce soir"])
-    assert wrong.exit_code != 0 and "n’est pas une heure ISO" in wrong.stderr
+    assert wrong.exit_code != 0 and "n'est pas une heure ISO" in wrong.stderr
     assert iso_moment((datetime.now() - timedelta(hours=1)).isoformat()) < time.time() - 3590  # local time

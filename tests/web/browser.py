@@ -48,6 +48,8 @@ class Demo:
     join_link: str
     process: subprocess.Popen[bytes]
     log: Any
+    sign_in_link: str = ""
+    """The operator's one-time GM sign-in link (printed after the table's two)."""
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -70,15 +72,17 @@ TABLE_PAGE = re.compile(r"/t/[0-9a-f]+$")
 """A table's page (where a seat's link lands once its page posted the token)."""
 
 
-def start_demo(folder: Path, port: int | None = None) -> Demo:
-    """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it prints."""
+def start_demo(folder: Path, port: int | None = None, host: str = "127.0.0.1") -> Demo:
+    """``meneur serve --demo`` on a free loopback port (or ``port``); its links read from what it
+    prints (the GM's screen, the join link, the operator's sign-in link). ``127.0.0.2`` is a
+    loopback address meneur does not count as one: the server asks for GM accounts."""
     port = port or free_port()
     command = [
         str(Path(sys.executable).parent / "meneur"),
         "serve",
         "--demo",
         "--host",
-        "127.0.0.1",
+        host,
         "--port",
         str(port),
         "--db",
@@ -91,12 +95,12 @@ def start_demo(folder: Path, port: int | None = None) -> Demo:
     )
     assert process.stdout is not None
     links: list[str] = []
-    while len(links) < 2:
+    while len(links) < 3:
         line = process.stdout.readline().decode("utf-8", "replace")
         if not line:
             raise RuntimeError(Path(log.name).read_text(encoding="utf-8", errors="replace"))
         links += re.findall(r"http://\S+", line)
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://{host}:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -104,7 +108,7 @@ def start_demo(folder: Path, port: int | None = None) -> Demo:
                 break
         except httpx.HTTPError:
             time.sleep(0.1)
-    return Demo(url, links[0], links[1], process, log)
+    return Demo(url, links[0], links[1], process, log, links[2])
 
 
 def launch(playwright: Any) -> Any:

@@ -60,7 +60,7 @@ def _new_table(client: TestClient, name: str, system: str = "energy") -> str:
 
 
 def _code(client: TestClient, table_id: str) -> str:
-    page = client.post(f"/t/{table_id}/join-code", data={"csrf": csrf(client)})
+    page = client.get(f"/t/{table_id}")
     found = re.search(r'class="code">([^<]+)<', page.text)
     assert found is not None
     return found.group(1)
@@ -104,7 +104,7 @@ def test_one_browser_sits_at_two_tables_and_the_home_lists_both(web: TestClient)
     assert "Jeudi</a> (Carpathes)" in listed and "vous êtes Ayla (joueur)" in listed
     assert f"/t/{mine}/s/" in listed and "Combat (version 0)" in listed  # the demo fight
     assert web.get(f"/t/{mine}").status_code == 200 and web.get(f"/t/{other}").status_code == 200
-    assert "Afficher un nouveau lien" in web.get(f"/t/{mine}").text  # the GM's, at the GM's table
+    assert "Renouveler le lien pour rejoindre" in web.get(f"/t/{mine}").text  # the GM's, at the GM's table
     assert "Afficher un nouveau lien" not in web.get(f"/t/{other}").text  # a player's at the other
 
 
@@ -232,7 +232,7 @@ def test_a_signed_in_gm_finds_the_accounts_tables_from_any_browser(public: TestC
     _sign_in(public)
     assert f'href="/t/{table_id}">Mardi</a>' in public.get("/").text
     page = public.get(f"/t/{table_id}")
-    assert page.status_code == 200 and "Afficher un nouveau lien" in page.text
+    assert page.status_code == 200 and "Renouveler le lien pour rejoindre" in page.text
     with public.websocket_connect(f"/api/v1/tables/{table_id}/live") as live:
         assert live.receive_json()["seq"] >= 1  # the live feed knows the account's GM too
     # a table the account creates through the API (name and password) is listed too

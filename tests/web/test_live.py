@@ -39,7 +39,7 @@ class Seats:
 
     def _join(self, name: str, role: str) -> dict[str, str]:
         self.be(self.gm)
-        code = self.post("/join-code", {})
+        code = self.client.get(f"/t/{self.table_id}")
         found = re.search(r'class="code">([^<]+)<', code.text)
         assert found is not None
         joined = self.client.post(

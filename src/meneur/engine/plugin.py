@@ -92,6 +92,14 @@ class SessionKind:
     """``"module:attribute"`` of a setup to start from (a ``dict``: the new-session form shows it for
     the GM to edit); ``None``: the form starts empty."""
 
+    is_over: str | None = None
+    """``"module:function"`` telling from a state whether the session is over (a fight that
+    ended); ``None``: its sessions go on as long as the table plays them."""
+
+    def over(self, state: Any) -> bool:
+        """Whether a session of this kind in ``state`` is over (the kind's own rule says)."""
+        return self.is_over is not None and bool(load(self.is_over)(state))
+
 
 @dataclass(frozen=True, slots=True)
 class QuickCall:

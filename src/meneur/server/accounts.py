@@ -6,6 +6,10 @@ member's token stops working, and the seat with it). A GM signed in to an accoun
 ``meneur_account``: a random session token, stored hashed in ``account_sessions`` (signing out
 deletes the row). The account is the GM of every table it created, from any browser. A new password
 ends every session of the account; the page that changes it opens a new one for its own browser.
+
+The operator of the machine that runs the server signs in to the local GM account (:data:`LOCAL_GM`)
+with a one-time link ``meneur serve`` prints: its code is random, stored hashed, works once and for
+:data:`~meneur.server.auth.SIGN_IN_SECONDS` (:func:`new_sign_in_code`, :func:`use_sign_in_code`).
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session as Db
 from starlette.requests import Request
 
-from meneur.server.auth import check_password, digest, hash_password, new_token
-from meneur.server.models import Account, AccountSession, GameTable, Member
+from meneur.server.auth import SIGN_IN_SECONDS, check_password, digest, hash_password, new_token, same_digest
+from meneur.server.models import Account, AccountSession, GameTable, Member, SignInCode
 
 SEAT_PREFIX = "meneur_token_"
 LEGACY_COOKIE = "meneur_token"
 ACCOUNT_COOKIE = "meneur_account"
+LOCAL_GM = "MJ"
+"""The name of the account the operator's sign-in link signs in to (made at the first link)."""
 MOST_SEATS = 100
 """Seats read from one browser's cookies at most (a request's headers stay small)."""
 
@@ -144,3 +150,42 @@ def seats(db: Db, cookies: Mapping[str, str]) -> list[Member]:
             if gm is not None:
                 found[table_id] = gm
     return list(found.values())
+
+
+def local_account(writer: Db) -> Account:
+    """The local GM account, made when missing (with a password nobody knows: its way in is the
+    sign-in link the server prints)."""
+    found = writer.scalar(select(Account).where(Account.name == LOCAL_GM))
+    if found is None:
+        found = Account(name=LOCAL_GM, password_hash=hash_password(new_token()))
+        writer.add(found)
+        writer.flush()
+    return found
+
+
+def new_sign_in_code(writer: Db, now: float) -> str:
+    """A one-time code that signs a browser in to the local GM account until ``SIGN_IN_SECONDS``
+    after ``now``; only its hash is stored."""
+    code = new_token()
+    account = local_account(writer)
+    writer.add(
+        SignInCode(
+            account_id=account.id,
+            code_hash=digest(code),
+            expires_at=int(now) + SIGN_IN_SECONDS,
+            used=False,
+        )
+    )
+    return code
+
+
+def use_sign_in_code(writer: Db, code: str, now: float) -> Account | None:
+    """The account ``code`` signs in to, the code spent; ``None`` for a code that is unknown,
+    already used or expired (nothing changes then)."""
+    if not code:
+        return None
+    found = writer.scalar(select(SignInCode).where(SignInCode.code_hash == digest(code)).with_for_update())
+    if found is None or not same_digest(code, found.code_hash) or found.used or found.expires_at <= now:
+        return None
+    found.used = True
+    return writer.get(Account, found.account_id)

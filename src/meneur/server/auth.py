@@ -24,8 +24,39 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+JOIN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""A join code's letters: no look-alikes (no 0 or o, no 1, l or i), one case."""
+JOIN_GROUPS = 3
+JOIN_GROUP = 4
+
+
 def new_join_code() -> str:
-    return secrets.token_urlsafe(9)
+    """A code a player types from a screen: three groups of four letters (``k7mp-3xqa-9hfd``), 12
+    symbols of 31, some 59 random bits (wrong codes are limited per address)."""
+    symbols = [secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_GROUPS * JOIN_GROUP)]
+    groups = ["".join(symbols[at : at + JOIN_GROUP]) for at in range(0, len(symbols), JOIN_GROUP)]
+    return "-".join(groups)
+
+
+def join_code_key(code: str) -> str:
+    """The form of a join code that is hashed: what was typed without case, spaces or dashes (so
+    ``K7MP 3XQA-9hfd`` is ``k7mp3xqa9hfd``)."""
+    return "".join(code.split()).replace("-", "").lower()
+
+
+def join_code_digest(code: str) -> str:
+    """The stored form of a join code made by :func:`new_join_code`."""
+    return digest(join_code_key(code))
+
+
+def is_join_code(typed: str, stored: str) -> bool:
+    """Whether ``typed`` is the code whose digest is ``stored``: a code of today's alphabet as
+    typed in any case, with or without its dashes, or a code of an older version exactly."""
+    return same_digest(join_code_key(typed), stored) or same_digest(typed.strip(), stored)
+
+
+SIGN_IN_SECONDS = 3600
+"""How long a GM sign-in link works after the server printed it (once)."""
 
 
 def new_id() -> str:

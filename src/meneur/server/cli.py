@@ -49,17 +49,33 @@ def build_app() -> Any:
     return build(_settings())
 
 
-def _announce_demo(url: str, host: str, port: int) -> None:
-    """Create the demo table and print its links with their QR codes."""
+def _announce(url: str, base: str, demo: bool) -> None:
+    """Print the operator's one-time GM sign-in link and, with ``demo``, create the demo table (the
+    local GM account's) and print its links first; each link with its QR code."""
+    import time
+
+    from meneur.server.accounts import local_account, new_sign_in_code
     from meneur.server.store import Store
-    from meneur.web.demo import announce, base_url, create_demo
+    from meneur.web.demo import announce, announce_sign_in, create_demo
 
     store = Store(url)
     try:
-        made = create_demo(store)
+        with store.writer() as writer:
+            code = new_sign_in_code(writer, time.time())
+            account_id = local_account(writer).id
+        made = create_demo(store, account_id=account_id) if demo else None
     finally:
         store.close()
-    announce(made, base_url(host, port), sys.stdout)
+    if made is not None:
+        announce(made, base, sys.stdout)
+    announce_sign_in(code, base, sys.stdout)
+
+
+def public_base(settings: Any) -> str:
+    """The address the printed links and the pages' join links use (see ``Settings.public_url``)."""
+    from meneur.web.demo import base_url
+
+    return settings.public_url.rstrip("/") or base_url(settings.host, settings.port)
 
 
 def build_serve() -> typer.Typer:
@@ -130,9 +146,10 @@ def run_server(settings: Any, demo: bool = False) -> None:
     shown = store.engine.url.render_as_string(hide_password=True)
     typer.echo(_("meneur table server: database {url}", url=shown), err=True)
     typer.echo(_("listening on http://{host}:{port}", host=settings.host, port=settings.port), err=True)
-    if demo:
-        _announce_demo(url, settings.host, settings.port)
-    os.environ.update({"MENEUR_DB": url, **settings_environment(settings)})
+    base = public_base(settings)
+    if demo or settings.announces_sign_in:
+        _announce(url, base, demo)
+    os.environ.update({"MENEUR_DB": url, **settings_environment(settings), "MENEUR_PUBLIC_URL": base})
     uvicorn.run(
         "meneur.server.cli:build_app",
         factory=True,

@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     """SQLAlchemy URL; empty: a SQLite file in the user's data directory."""
     host: str = "127.0.0.1"
     port: int = 8000
+    public_url: str = ""
+    """Where players' browsers reach the server (``http://192.168.1.20:8000``): the join links and
+    QR codes use it; empty: the address ``meneur serve`` printed (this machine's address on the
+    local network when it listens on every interface)."""
     workers: int = 1
     admin_token: str = ""
     """The instance's admin token: creates GM accounts and tables on a public address."""
@@ -105,6 +109,12 @@ class Settings(BaseSettings):
     def proxies(self) -> list[str]:
         """The trusted proxies, one address or network each."""
         return [part.strip() for part in self.trusted_proxies.split(",") if part.strip()]
+
+    @property
+    def announces_sign_in(self) -> bool:
+        """Whether ``meneur serve`` prints the operator's GM sign-in link: beyond loopback, where a
+        table needs a GM account."""
+        return not self.open_creation
 
     @property
     def open_creation(self) -> bool:

@@ -50,6 +50,19 @@ class AccountSession(Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
 
 
+class SignInCode(Base):
+    """A one-time GM sign-in link's code, stored hashed: printed by ``meneur serve`` for the
+    operator, it signs a browser in to the account once, until ``expires_at`` (seconds since the
+    epoch)."""
+
+    __tablename__ = "sign_in_codes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[int] = mapped_column(Integer)
+    used: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
 class ServerSecret(Base):
     """A secret of the server itself (``csrf``: the key of the forms' tokens), made at first use."""
 
@@ -68,6 +81,10 @@ class GameTable(Base):
     system: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     join_code_hash: Mapped[str] = mapped_column(String(64))
+    join_code: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
+    """The current join code itself, shown to the GM on the table page (it is handed to every
+    player; the GM's token is the secret, never stored). ``None`` for a code made before it was
+    kept: the page offers a new one."""
     seq: Mapped[int] = mapped_column(Integer, default=0)
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
@@ -114,6 +131,8 @@ class GameSession(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     kind: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str | None] = mapped_column(String(200), nullable=True, default=None)
+    """What the table calls it (``None``: its kind's title and its date)."""
     setup: Mapped[Any] = mapped_column(JSON)
     controllers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     version: Mapped[int] = mapped_column(Integer, default=0)

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session as Db
 from meneur.engine import Session
 from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
-from meneur.server.auth import digest, new_id, new_join_code, new_token
+from meneur.server.auth import digest, join_code_digest, new_id, new_join_code, new_token
 from meneur.server.games import SNAPSHOT_EVERY, given_at, snapshot_due, snapshot_state, stored_log
 from meneur.server.models import (
     Character,
@@ -235,7 +235,8 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
             name=str(info["name"])[:200],
             system=str(info["system"]),
             options=_options(str(info["system"]), info.get("options") or {}),
-            join_code_hash=digest(code),
+            join_code_hash=join_code_digest(code),
+            join_code=code,
             seq=0,
         )
     )

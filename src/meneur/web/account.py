@@ -5,6 +5,10 @@ is proven with the current one (a wrong one counts as a failed attempt of the ad
 does) and ends every session of the account; so does "sign out every other browser". Either way this
 browser gets a new session token, so a copy of its old cookie, wherever it went, signs in nowhere.
 Each problem is shown beside its field, in the viewer's language; every form carries the CSRF value.
+
+``/account/code#CODE`` is the operator's one-time sign-in link (printed by ``meneur serve``): the code
+is after the ``#`` (no log or ``Referer`` holds it), the page posts it, and the browser is signed in to
+the local GM account; a wrong, used or expired code gets a page saying so.
 """
 
 from __future__ import annotations
@@ -27,8 +31,10 @@ from meneur.server.accounts import (
     open_session,
     table_gm,
 )
-from meneur.server.api.common import Database
+from meneur.server.api.common import ApiError, Database
 from meneur.server.models import Account, GameTable
+from meneur.server.services import accounts as accounts_service
+from meneur.server.services import context
 from meneur.server.services.accounts import PASSWORD_LEAST, account_key
 from meneur.web.home import MyTable, in_order, my_table
 from meneur.web.pages import PageAnswer, csrf_ok, language, redirect, render, sign_in_account
@@ -164,3 +170,24 @@ def sign_out_others(request: Request, db: Database, csrf: Text = "") -> Response
     _check_csrf(request, csrf)
     account = _signed_in(request, db)
     return _renewed(request, account.id)
+
+
+@router.get("/account/code", response_class=HTMLResponse)
+def sign_in_code_page(request: Request) -> HTMLResponse:
+    """The page of the operator's sign-in link: it posts the code after the ``#``."""
+    return render(request, "sign_in.html", {"problem": None})
+
+
+@router.post("/account/code", response_class=HTMLResponse, response_model=None)
+def sign_in_with_code(request: Request, db: Database, token: Text = "", csrf: Text = "") -> Response:
+    """Sign this browser in to the local GM account with a one-time code, then the home page (where
+    it creates tables)."""
+    _check_csrf(request, csrf)
+    try:
+        session = accounts_service.sign_in_with_code(context(request, db), token, client_address(request))
+    except ApiError as error:
+        problem = error.message.render(language(request))
+        return render(request, "sign_in.html", {"problem": problem}, status=error.status_code)
+    response = redirect("/")
+    sign_in_account(response, request, session)
+    return response

@@ -9,6 +9,7 @@ token and the join code, shown in the terminal as text and as QR codes (``segno`
 from __future__ import annotations
 
 import socket
+import time
 from dataclasses import dataclass
 from typing import Any, TextIO, cast
 from urllib.parse import quote
@@ -19,7 +20,7 @@ from meneur.engine.plugin import Game, load
 from meneur.engine.registry import games
 from meneur.i18n import Translator
 from meneur.server import feed
-from meneur.server.auth import digest, new_id, new_join_code, new_token
+from meneur.server.auth import digest, join_code_digest, new_id, new_join_code, new_token
 from meneur.server.models import GameSession, GameTable, Member
 
 _ = Translator("web")
@@ -44,6 +45,7 @@ def add_fight(writer: Any, table_id: str, demo: GameDemo) -> str:
             id=session_id,
             table_id=table_id,
             kind=demo.kind,
+            created_at=time.time(),
             setup=session.setup,
             controllers={},
             version=0,
@@ -87,9 +89,10 @@ class Demo:
         return f"{base}/join/{self.table_id}?code={quote(self.join_code)}"
 
 
-def create_demo(store: Any, name: str | None = None) -> Demo:
+def create_demo(store: Any, name: str | None = None, account_id: int | None = None) -> Demo:
     """A new table with a GM and the demo of the first game that has one, named ``name`` (else
-    the name the demo gives, in the current language)."""
+    the name the demo gives, in the current language); ``account_id``: the GM account it belongs
+    to (the operator's, whose sign-in link ``meneur serve --demo`` prints beside it)."""
     game = demo_game()
     demo = demo_of(game)
     assert demo is not None
@@ -98,7 +101,14 @@ def create_demo(store: Any, name: str | None = None) -> Demo:
     with store.writer() as writer:
         writer.add(
             GameTable(
-                id=table_id, name=title, system=game.key, options={}, join_code_hash=digest(code), seq=0
+                id=table_id,
+                name=title,
+                system=game.key,
+                options={},
+                join_code_hash=join_code_digest(code),
+                join_code=code,
+                seq=0,
+                account_id=account_id,
             )
         )
         writer.flush()
@@ -138,5 +148,21 @@ def announce(demo: Demo, base: str, out: TextIO) -> None:
     ):
         out.write(f"\n{title}\n{link}\n")
         segno.make(link, error="l").terminal(out=out, compact=True, border=2)
+    out.flush()
+
+
+def sign_in_link(code: str, base: str) -> str:
+    """The operator's one-time GM sign-in link (the code after the ``#``: no log holds it)."""
+    return f"{base}/account/code#{quote(code)}"
+
+
+def announce_sign_in(code: str, base: str, out: TextIO) -> None:
+    """Print the operator's one-time GM sign-in link with its QR code, then how to stop."""
+    import segno
+
+    title = _("Game master, to create tables: sign in once with this link (it works once, for an hour):")
+    link = sign_in_link(code, base)
+    out.write(f"\n{title}\n{link}\n")
+    segno.make(link, error="l").terminal(out=out, compact=True, border=2)
     out.write("\n" + _("Stop the server with Ctrl-C.") + "\n")
     out.flush()

@@ -289,7 +289,9 @@ def new_session(
             except LookupError:
                 parts = None
             read = parts.setup_of(fields, language(request)) if parts is not None else None
-        body = routes.valid(lambda: api.SessionIn(kind=table.system, setup=read))
+        body = routes.valid(
+            lambda: api.SessionIn(kind=table.system, setup=read, name=fields.get("name", "").strip() or None)
+        )
         created = api.create(context(request, db), me, table_id, body)
     except (ApiError, MeneurError) as problem:
         return _new_form(request, db, me, table_id, setup, routes.error_text(request, problem), 400, fields)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
+from meneur.i18n import N_, Message
 from meneur.server import feed, resume
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
 from meneur.server.models import GameSession, GameTable, Member
@@ -223,6 +225,43 @@ def seat_of(
         )
 
 
+def newer_session(app: Any, seat: Seat, changes: list[Change]) -> str | None:
+    """A session of the table, started after the page's, that this player plays in (the GM replaced
+    the fight by a new one): the page's player is taken to it. ``None``: none among ``changes``."""
+    if seat.page not in SESSION_PAGES or seat.role != "player":
+        return None
+    others = {
+        c["session_id"] for c in changes if c["kind"] == "session" and c["session_id"] != seat.session_id
+    }
+    others.discard(None)
+    if not others:
+        return None
+    with app.state.store.reader() as db:
+        shown = db.get(GameSession, seat.session_id)
+        since = (shown.created_at or 0) if shown is not None else 0
+        for session_id in sorted(others):
+            row = db.get(GameSession, session_id)
+            if (
+                row is not None
+                and row.table_id == seat.table_id
+                and (row.created_at or 0) >= since
+                and seat.member_id in row.controllers.values()
+            ):
+                return str(row.id)
+    return None
+
+
+def moved_to(seat: Seat, session_id: str) -> str:
+    """The message that takes a page to the session ``session_id`` (its script follows the link;
+    the link stays for a page without scripts)."""
+    href = f"/t/{seat.table_id}/s/{session_id}"
+    words = Message("web", N_("A new fight begins: you play in it. Go to it")).render(seat.lang)
+    return (
+        '<div hx-swap-oob="beforeend:body"><p id="moved" class="moved" role="status" '
+        f'data-moved-to="{href}"><a href="{href}">{html.escape(words)}</a></p></div>'
+    )
+
+
 def seated(app: Any, seat: Seat) -> bool:
     """Whether the member still sits at the table."""
     with app.state.store.reader() as db:
@@ -299,6 +338,9 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
             if changes:
                 last = changes[-1]["seq"]
                 stale = stale or any(seat.concerns(change) for change in changes)
+                newer = await step(run_in_threadpool(newer_session, app, seat, changes))
+                if newer is not None:
+                    await websocket.send_text(moved_to(seat, newer))
             if len(changes) >= feed.PAGE:
                 continue  # read the rest first: one fragment for all of them
             if stale:

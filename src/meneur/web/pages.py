@@ -153,6 +153,7 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "csrf": _csrf(request),
         "path": request.url.path,
         "chat_href": _chat_href(request),
+        "here": request.url.path,  # where the language form comes back to (a page may keep its query)
         **context,
     }
     html = environment().get_template(name).render(values)

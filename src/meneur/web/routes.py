@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import ValidationError
 from sqlalchemy import select
 
@@ -27,6 +27,7 @@ from meneur.server.services import rolls as rolls_service
 from meneur.web.pages import (
     LANGUAGE_COOKIE,
     PAGE_LANGUAGES,
+    STATIC,
     PageAnswer,
     csrf_ok,
     language,
@@ -73,6 +74,14 @@ def forbidden(request: Request) -> HTMLResponse:
     return render(request, "message.html", {"title_key": "csrf"}, status=403)
 
 
+@router.get("/favicon.ico")
+def favicon() -> FileResponse:
+    """The site's icon where every browser asks for it first (a die's face)."""
+    return FileResponse(
+        STATIC / "favicon.ico", media_type="image/x-icon", headers={"Cache-Control": "max-age=86400"}
+    )
+
+
 # -- the language ---------------------------------------------------------------------------------
 
 
@@ -85,7 +94,8 @@ def choose_language(
     csrf: OptionalText = "",
 ) -> Response:
     chosen = lang if lang in PAGE_LANGUAGES else "fr"
-    target = next if next.startswith("/") and not next.startswith("//") else "/"
+    # a path of this site, its query kept (a join page's ?code=); never another site's (//, /\)
+    target = next if next.startswith("/") and next[1:2] not in ("/", "\\") else "/"
     response = redirect(target)
     response.set_cookie(LANGUAGE_COOKIE, chosen, samesite="lax", path="/", max_age=3600 * 24 * 365)
     if csrf_ok(request, csrf):  # every seat of this browser speaks it from now on

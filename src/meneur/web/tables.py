@@ -9,6 +9,7 @@ joining again under the same name finds its seat instead of making a second memb
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import quote
 
@@ -25,9 +26,11 @@ from meneur.server.services import characters as characters_service
 from meneur.server.services import context
 from meneur.server.services import tables as tables_service
 from meneur.storage import MAX_BYTES, parse_data
-from meneur.web.pages import csrf_ok, language, redirect, render, seat, sign_in
+from meneur.web.pages import csrf_ok, language, redirect, render, say, seat, sign_in
 
 router = APIRouter(include_in_schema=False)
+NAME_MOST = 200
+"""A session's name has at most this many characters."""
 Text = Annotated[str, Form()]
 
 
@@ -47,15 +50,39 @@ def _forbidden(request: Request) -> HTMLResponse:
 
 
 def _join_form(
-    request: Request, table_id: str, code: str, name: str, errors: dict[str, str], status: int = 200
+    request: Request,
+    table_id: str,
+    code: str,
+    name: str,
+    errors: dict[str, str],
+    status: int = 200,
+    table_name: str | None = None,
 ) -> HTMLResponse:
-    context = {"table_id": table_id, "code": code, "name": name, "errors": errors}
+    here = f"/join/{table_id}" + (f"?code={quote(code)}" if code else "")  # a new language keeps the code
+    context = {"table_id": table_id, "code": code, "name": name, "errors": errors, "table_name": table_name}
+    context["here"] = here
     return render(request, "join.html", context, status=status)
 
 
 @router.get("/join/{table_id}", response_class=HTMLResponse)
-def join_page(request: Request, table_id: str, code: str = "") -> HTMLResponse:
-    return _join_form(request, table_id, code, "", {})
+def join_page(request: Request, db: Database, table_id: str, code: str = "") -> HTMLResponse:
+    """The join form; with the link's ``?code=``, the table's name (a wrong code, counted as a wrong
+    join, is said at once: the player asks for the current link before typing a name)."""
+    if not code.strip():
+        return _join_form(request, table_id, "", "", {})
+    try:
+        named = tables_service.table_named(
+            context(request, db), table_id, code[:200], client_address(request)
+        )
+    except ApiError as error:
+        return _join_form(request, table_id, code, "", {"code": error.message.render(language(request))}, 429)
+    if named is None:
+        message = _say(
+            request,
+            N_("This join code is not the table's (any more): ask the game master for the current link."),
+        )
+        return _join_form(request, table_id, code, "", {"code": message}, status=404)
+    return _join_form(request, table_id, code, "", {}, table_name=named)
 
 
 @router.post("/join/{table_id}", response_class=HTMLResponse, response_model=None)
@@ -66,7 +93,8 @@ def join(
         return _forbidden(request)
     if not name.strip():
         message = _say(request, N_("Give your name (as the table calls you)."))
-        return _join_form(request, table_id, code, name, {"name": message}, status=400)
+        named = tables_service.name_for_code(context(request, db), table_id, code[:200])
+        return _join_form(request, table_id, code, name, {"name": message}, status=400, table_name=named)
     already = seated(db, request.cookies, table_id)
     if already is not None and already.name.casefold() == name.strip().casefold():
         return redirect(f"/t/{table_id}/character")  # this browser sits there under this name
@@ -118,33 +146,115 @@ def enter(
 # -- the table --------------------------------------------------------------------------------------
 
 
-def _table(request: Request, db: Database, me: Caller, join: dict[str, str] | None = None) -> HTMLResponse:
-    table = tables_service.view(context(request, db), me, me.table_id)
-    titles = {s.kind: tables_service.session_title(s.kind) for s in table.sessions}
+def share_base(request: Request) -> str:
+    """Where the players' phones reach the server: the address ``meneur serve`` printed (its
+    ``public_url`` setting), else the one this page was asked at."""
+    public: str = request.app.state.settings.public_url
+    return public.rstrip("/") or str(request.base_url).rstrip("/")
+
+
+def join_view(request: Request, table_id: str, code: str | None) -> dict[str, str] | None:
+    """The current join link the GM hands out: its code, its address and its QR code (``None``: a
+    code made before codes were kept)."""
+    if code is None:
+        return None
+    link = join_link(share_base(request), table_id, code)
+    return {"code": code, "link": link, "qr": qr_svg(link)}
+
+
+def session_date(at: float | None, lang: str) -> str:
+    """A session's day as the page writes it (``02/12/2026`` in French), from its start in seconds."""
+    if at is None:
+        return ""
+    day = datetime.fromtimestamp(at).astimezone()
+    return Message(
+        "web", N_("{day:02d}/{month:02d}/{year}"), {"day": day.day, "month": day.month, "year": day.year}
+    ).render(lang)
+
+
+def session_label(session: tables_service.SessionRef, lang: str) -> str:
+    """What the table page calls a session: its name, else its kind's title and its day."""
+    if session.name:
+        return session.name
+    title = say(tables_service.session_title(session.kind), lang)
+    day = session_date(session.created_at, lang)
+    return f"{title} — {day}" if day else title
+
+
+def _table(
+    request: Request,
+    db: Database,
+    me: Caller,
+    renewed: bool = False,
+    errors: dict[str, str] | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    ctx = context(request, db)
+    table = tables_service.view(ctx, me, me.table_id)
+    lang = language(request)
+    titles = {s.id: session_label(s, lang) for s in table.sessions}
+    days = {s.id: session_date(s.created_at, lang) for s in table.sessions}
     links = tables_service.game_links(me, table.system)
-    return render(
-        request, "table.html", {"table": table, "me": me, "join": join, "titles": titles, "links": links}
+    join = (
+        join_view(request, me.table_id, tables_service.current_join_code(ctx, me, me.table_id))
+        if me.is_gm
+        else None
     )
+    values = {"table": table, "me": me, "join": join, "titles": titles, "links": links, "renewed": renewed}
+    values.update(errors=errors or {}, days=days)
+    return render(request, "table.html", values, status=status)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
-def table_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+def table_page(request: Request, db: Database, table_id: str, renewed: str = "") -> HTMLResponse:
     me = seat(request, db, table_id)
     if me is None:
         return _signed_out(request)
-    return _table(request, db, me)
+    return _table(request, db, me, renewed=renewed == "yes")
 
 
-@router.post("/t/{table_id}/join-code", response_class=HTMLResponse)
-def new_join_code(request: Request, db: Database, table_id: str, csrf: Text = "") -> HTMLResponse:
+@router.post("/t/{table_id}/join-code", response_class=HTMLResponse, response_model=None)
+def new_join_code(
+    request: Request, db: Database, table_id: str, confirm: Text = "", csrf: Text = ""
+) -> Response:
+    """A new join code, once the GM confirmed that the current link stops working."""
     me = seat(request, db, table_id)
     if me is None:
         return _signed_out(request)
     if not csrf_ok(request, csrf):
         return _forbidden(request)
-    code = tables_service.rotate_join_code(context(request, db), me, table_id).join_code
-    link = join_link(str(request.base_url), table_id, code)
-    return _table(request, db, me, {"code": code, "link": link, "qr": qr_svg(link)})
+    if not me.is_gm:
+        return render(request, "message.html", {"title_key": "gm_only"}, status=403)
+    if confirm != "yes":
+        problem = _say(request, N_("Tick the box first: the current join link will stop working."))
+        return _table(request, db, me, errors={"renew": problem}, status=400)
+    tables_service.rotate_join_code(context(request, db), me, table_id)
+    return redirect(f"/t/{table_id}?renewed=yes#join-link")
+
+
+@router.post("/t/{table_id}/sessions/{session_id}/name", response_class=HTMLResponse, response_model=None)
+def rename_session(
+    request: Request, db: Database, table_id: str, session_id: str, name: Text = "", csrf: Text = ""
+) -> Response:
+    """The GM renames a session of the table (an empty name: its default one again)."""
+    me = seat(request, db, table_id)
+    if me is None:
+        return _signed_out(request)
+    if not csrf_ok(request, csrf):
+        return _forbidden(request)
+    if len(name) > NAME_MOST:
+        problem = _say(request, N_("A session's name has at most {most} characters."), most=NAME_MOST)
+        return _table(request, db, me, errors={"rename": problem}, status=400)
+    if any(ord(char) < 32 for char in name):
+        problem = _say(request, N_("A session's name is one line of text, without control characters."))
+        return _table(request, db, me, errors={"rename": problem}, status=400)
+    try:
+        body = tables_service.SessionName(name=name)
+        tables_service.rename_session(context(request, db), me, table_id, session_id, body)
+    except ApiError as error:
+        problem = error.message.render(language(request))
+        return _table(request, db, me, errors={"rename": problem}, status=error.status_code)
+    return redirect(f"/t/{table_id}#sessions")
 
 
 def join_link(base: str, table_id: str, code: str) -> str:

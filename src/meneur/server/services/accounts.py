@@ -11,13 +11,14 @@ The REST routes (:mod:`meneur.server.api.accounts`) and the pages (:mod:`meneur.
 
 from __future__ import annotations
 
+import time
 from typing import Annotated
 
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 
 from meneur.i18n import N_, Message
-from meneur.server.accounts import change_password, check_account
+from meneur.server.accounts import change_password, check_account, open_session, use_sign_in_code
 from meneur.server.api.common import ApiError, Body, Text
 from meneur.server.auth import hash_password
 from meneur.server.models import Account
@@ -104,3 +105,33 @@ def new_password(ctx: Context, body: PasswordChange, address: str) -> None:
         )
     with ctx.store.writer() as writer:
         change_password(writer, account.id, body.new_password)
+
+
+def sign_in_with_code(ctx: Context, code: str, address: str) -> str:
+    """A new session of the local GM account for the browser that brings the one-time ``code``
+    (printed by ``meneur serve``), which is spent; the session's token.
+
+    Raises:
+        ApiError: a code that is wrong, used or expired (401: a failure of ``address``), too many
+            failures lately (429).
+    """
+    limiter, key = ctx.state.joins, ("sign-in", address)
+    if limiter.blocked(key):
+        raise too_many()
+    with ctx.store.writer() as writer:
+        account = use_sign_in_code(writer, code.strip()[:200], time.time())
+        token = open_session(writer, account.id) if account is not None else None
+    if token is None:
+        limiter.fail(key)
+        raise ApiError(
+            401,
+            "unauthorized",
+            Message(
+                "server",
+                N_(
+                    "This sign-in link is wrong, already used or expired. Restart the server"
+                    " (meneur serve) to print a new one."
+                ),
+            ),
+        )
+    return token

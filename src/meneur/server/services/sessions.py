@@ -46,6 +46,7 @@ from meneur.server.api.common import (
     listed,
     not_found,
 )
+from meneur.server.api.common import Text as Text
 from meneur.server.auth import new_id
 from meneur.server.games import Resumed, given_at, stored_log
 from meneur.server.models import (
@@ -96,6 +97,8 @@ class SessionIn(Body):
     setup: Any
     controllers: dict[str, str] = Field(default_factory=dict)
     """Actor id -> member id: who (besides the GM) gives that actor's commands."""
+    name: Annotated[Text, Field(max_length=200)] | None = None
+    """What the table calls it; none: its kind's title and its date."""
 
 
 class SessionCreated(BaseModel):
@@ -287,6 +290,7 @@ def create(ctx: Context, me: Caller, table_id: str, body: SessionIn) -> SessionC
                 id=session_id,
                 table_id=table_id,
                 kind=body.kind,
+                name=(body.name or "").strip() or None,
                 setup=session.setup,
                 controllers=body.controllers,
                 version=0,

@@ -18,7 +18,7 @@ from meneur.engine import registry
 from meneur.i18n import N_, Message
 from meneur.server import feed, table_options
 from meneur.server.api.common import ApiError, Body, Caller, Text, gm_only, listed, table_for
-from meneur.server.auth import digest, new_id, new_join_code, new_token, same_digest
+from meneur.server.auth import digest, is_join_code, join_code_digest, new_id, new_join_code, new_token
 from meneur.server.models import Character, GameSession, GameTable, Member
 from meneur.server.services import Context
 from meneur.server.services.accounts import Credentials, too_many
@@ -83,6 +83,19 @@ class SessionRef(BaseModel):
     id: str
     kind: str
     version: int
+    name: str | None = None
+    """What the table calls it (``None``: its kind's title and its date, as the pages write them)."""
+    created_at: float | None = None
+    """When it started (seconds since the epoch; ``None``: a session older than the field)."""
+    over: bool = False
+    """Whether its kind's rules say it is over (a fight that ended)."""
+    players: list[str] = Field(default_factory=list)
+    """The names of the members who play in it (who controls one of its characters)."""
+
+
+class SessionName(Body):
+    name: Annotated[Text, Field(max_length=200)]
+    """The session's new name; empty: its kind's title and its date again."""
 
 
 class TableOut(BaseModel):
@@ -161,7 +174,8 @@ def create(ctx: Context, body: TableIn, account_id: int | None) -> TableCreated:
                 name=body.name,
                 system=body.system,
                 options=table_options.merged({}, options),
-                join_code_hash=digest(code),
+                join_code_hash=join_code_digest(code),
+                join_code=code,
                 seq=0,
                 account_id=account_id,
             )
@@ -179,9 +193,10 @@ def join(ctx: Context, table_id: str, body: JoinIn, address: str) -> Joined:
         ApiError: no table has this code (404), too many wrong codes lately (429).
     """
     table = ctx.db.get(GameTable, table_id)
-    if table is None or not same_digest(body.join_code, table.join_code_hash):
-        # the right code is never refused: a join code is 72 random bits, beyond any guessing,
-        # and one person's typos behind a shared address must not lock the others out
+    if table is None or not is_join_code(body.join_code, table.join_code_hash):
+        # the right code is never refused: a join code is some 59 random bits, beyond guessing at
+        # a few tries a minute, and one person's typos behind a shared address must not lock the
+        # others out
         limiter, key = ctx.state.joins, ("join", table_id, address)
         if limiter.blocked(key):
             raise too_many()
@@ -218,8 +233,45 @@ def rotate_join_code(ctx: Context, me: Caller, table_id: str) -> JoinCode:
     with ctx.store.writer() as writer:
         table = writer.get(GameTable, table_id)
         assert table is not None
-        table.join_code_hash = digest(code)
+        table.join_code_hash = join_code_digest(code)
+        table.join_code = code
     return JoinCode(join_code=code)
+
+
+def current_join_code(ctx: Context, me: Caller, table_id: str) -> str | None:
+    """The table's join code as the GM hands it out (``None``: a code made before codes were kept,
+    which only a new one can show).
+
+    Raises:
+        ApiError: not the GM (403), not at this table (403/404).
+    """
+    table = table_for(ctx.db, me, table_id)
+    gm_only(me)
+    return table.join_code
+
+
+def name_for_code(ctx: Context, table_id: str, code: str) -> str | None:
+    """The table's name when ``code`` is its join code, else ``None`` (counting nothing: for a
+    form whose join is counted anyway)."""
+    table = ctx.db.get(GameTable, table_id)
+    return table.name if table is not None and is_join_code(code, table.join_code_hash) else None
+
+
+def table_named(ctx: Context, table_id: str, code: str, address: str) -> str | None:
+    """The name of the table whose join code is ``code`` (the join page names it); ``None`` for a
+    wrong code, counted as a wrong join (so the page is no way around the limit).
+
+    Raises:
+        ApiError: too many wrong codes lately (429).
+    """
+    named = name_for_code(ctx, table_id, code)
+    if named is not None:
+        return named
+    limiter, key = ctx.state.joins, ("join", table_id, address)
+    if limiter.blocked(key):
+        raise too_many()
+    limiter.fail(key)
+    return None
 
 
 def me_out(member: Member) -> MeOut:
@@ -239,7 +291,8 @@ def view(ctx: Context, me: Caller, table_id: str) -> TableOut:
         for c in db.scalars(select(Character).where(Character.table_id == table_id).order_by(Character.name))
         if may_see(me, c)
     ]
-    sessions = db.scalars(select(GameSession).where(GameSession.table_id == table_id))
+    rows = db.scalars(select(GameSession).where(GameSession.table_id == table_id))
+    sessions = sorted(rows, key=lambda s: (s.created_at or 0, s.id))  # the oldest first
     self_row = next(m for m in members if m.id == me.id)
     return TableOut(
         id=table.id,
@@ -250,5 +303,47 @@ def view(ctx: Context, me: Caller, table_id: str) -> TableOut:
         me=me_out(self_row),
         members=[MemberOut(id=m.id, name=m.name, role=m.role) for m in members],
         characters=[character_out(c) for c in characters],
-        sessions=[SessionRef(id=s.id, kind=s.kind, version=s.version) for s in sessions],
+        sessions=[session_ref(ctx, s, {m.id: m.name for m in members}) for s in sessions],
     )
+
+
+def session_over(ctx: Context, row: GameSession) -> bool:
+    """Whether the session's kind says its state is over (a kind no game lists: never)."""
+    found = registry.kind_of(row.kind)
+    if found is None or found[1].is_over is None:
+        return False
+    with ctx.games.lock(row.id):
+        state = ctx.games.load(ctx.db, row).state
+    return found[1].over(state)
+
+
+def session_ref(ctx: Context, row: GameSession, names: dict[str, str]) -> SessionRef:
+    """A line of the table's sessions: its name, date, state and players (``names``: the members')."""
+    players = sorted(
+        {names[member] for member in row.controllers.values() if member in names}, key=str.casefold
+    )
+    return SessionRef(
+        id=row.id,
+        kind=row.kind,
+        version=row.version,
+        name=row.name,
+        created_at=row.created_at,
+        over=session_over(ctx, row),
+        players=players,
+    )
+
+
+def rename_session(ctx: Context, me: Caller, table_id: str, session_id: str, body: SessionName) -> None:
+    """The session's new name (the GM's); an empty one gives it back its default name.
+
+    Raises:
+        ApiError: not the GM (403), no such session at this table (404).
+    """
+    table_for(ctx.db, me, table_id)
+    gm_only(me)
+    with ctx.store.writer() as writer:
+        row = writer.get(GameSession, session_id)
+        if row is None or row.table_id != table_id:
+            raise ApiError(404, "not_found", Message("server", N_("No such session at this table.")))
+        row.name = body.name.strip() or None
+    ctx.hub.notify(table_id)

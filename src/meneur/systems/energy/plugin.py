@@ -19,6 +19,7 @@ PLUGIN = Game(
             rules="meneur.systems.energy.combat.engine",
             options="meneur.systems.energy.combat.options:TableOptions",
             projection="meneur.systems.energy.view.projection:PROJECTION",
+            is_over="meneur.systems.energy.combat.state:is_over",
         ),
         SessionKind(
             key="energy-campaign",

@@ -1,5 +1,6 @@
-/* The seat link (/enter/TABLE#TOKEN): the token is after the #, so it never reaches the server in
-   a URL (no log, no Referer); the page takes it out of the address bar and posts it. */
+/* The seat link (/enter/TABLE#TOKEN) and the GM sign-in link (/account/code#CODE): the secret is
+   after the #, so it never reaches the server in a URL (no log, no Referer); the page takes it out
+   of the address bar and posts it. */
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {

@@ -38,16 +38,57 @@
     }
   });
 
-  document.addEventListener("htmx:wsOpen", function () { status("online"); });
-  document.addEventListener("htmx:wsClose", function (event) {
-    var closed = event.detail && event.detail.event && event.detail.event.code === 4401;
+  /* Whether the page's socket is open, and the last one (to open it again). */
+  var socketOpen = false;
+  var socket = null;
+  var ended = false;
+  var retried = false;
+  function state() {
     var box = document.getElementById("connection");
+    return box ? box.dataset.state : "";
+  }
+  document.addEventListener("htmx:wsOpen", function (event) {
+    socketOpen = true;
+    socket = event.detail && event.detail.socketWrapper;
+    status("online");
+  });
+  document.addEventListener("htmx:wsClose", function (event) {
+    var code = event.detail && event.detail.event && event.detail.event.code;
+    socketOpen = false;
+    socket = event.detail && event.detail.socketWrapper;
+    ended = code === 4401 || code === 4404;
+    retried = [1006, 1011, 1012, 1013].indexOf(code) >= 0;  /* htmx tries again itself */
     /* a failed reconnection attempt does not hide "not sent": the player must see it until back */
-    if (!closed && box && box.dataset.state === "unsent") { return; }
-    status(closed ? "closed" : "offline");
+    if (!ended && state() === "unsent") { return; }
+    status(code === 4401 ? "closed" : "offline");
   });
   document.addEventListener("htmx:sendError", function () { status("unsent"); });
   document.addEventListener("htmx:responseError", function () { status("failed"); });
+  /* An answer that arrives proves the connection is back: "not sent" and "lost" go (while the
+     socket is down, "reconnecting" stays until it is open again). */
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || xhr.status === 0 || xhr.status >= 400) { return; }
+    if (state() === "unsent" || state() === "failed" || state() === "offline") {
+      status(socketOpen ? "online" : "offline");
+    }
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    if (state() === "offline" || state() === "connecting") { status("online"); }
+    /* the GM replaced the fight by a new one this player plays in: go to it */
+    var moved = document.querySelector("#moved[data-moved-to]");
+    if (moved) { window.location.assign(moved.dataset.movedTo); }
+  });
+  /* The socket closed in a way htmx does not retry (a phone put to sleep, the server restarted):
+     it is opened again when the network or the page comes back. */
+  function reopen() {
+    if (!socketOpen && !ended && !retried && socket && document.visibilityState !== "hidden") {
+      retried = true;
+      socket.reconnect();
+    }
+  }
+  window.addEventListener("online", reopen);
+  document.addEventListener("visibilitychange", reopen);
 
   /* A fragment the page already shows (its own action's answer came first) or an older one is not
      swapped: the data-seq of a fragment is the table's seq its state is at least at. */

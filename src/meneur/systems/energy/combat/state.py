@@ -204,3 +204,8 @@ class FightState(NamedTuple):
             if element.id == id:
                 return element
         return None
+
+
+def is_over(state: FightState) -> bool:
+    """Whether the fight has ended (the GM ended it: phase ``ended``)."""
+    return state.phase is Phase.ENDED

@@ -73,13 +73,23 @@ async def builder_post(request: Request) -> HTMLResponse:
     """Re-read the form (a new row for a power or a trait), or import a pasted file."""
     form = await _form(request)
     if form.get("action") == "import":
-        try:
-            data = parse_data(form.get("file", ""), "yaml", "file")
-            character = character_from_data(data, "file")
-        except MeneurError as error:
-            return _page(request, dict(builder.BLANK), status=400, error=error.render(language(request)))
-        return _page(request, builder.form_data(character))
+        return _import(request, form)
     return _page(request, _read(form, request))
+
+
+def _import(request: Request, form: dict[str, str]) -> HTMLResponse:
+    """The pasted file as the character; an empty box or a file refused keeps the character the
+    form holds, with the reason."""
+    lang = language(request)
+    text = form.get("file", "")
+    if not text.strip():
+        error = Message("web", N_("Paste a character file in the box first (YAML or JSON).")).render(lang)
+        return _page(request, _read(form, request), status=400, error=error)
+    try:
+        character = character_from_data(parse_data(text, "yaml", "file"), "file")
+    except MeneurError as error:
+        return _page(request, _read(form, request), status=400, error=error.render(lang))
+    return _page(request, builder.form_data(character))
 
 
 def _read(form: dict[str, str], request: Request) -> dict[str, Any]:

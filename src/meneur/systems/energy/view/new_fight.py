@@ -24,7 +24,7 @@ from meneur.errors import BadInputError, MeneurError
 from meneur.i18n import N_, Message
 from meneur.server.api import sessions as sessions_api
 from meneur.server.api.common import ApiError, Caller, Database
-from meneur.server.models import Character, GameTable, Member
+from meneur.server.models import Character, GameSession, GameTable, Member
 from meneur.server.services.characters import latest_file
 from meneur.systems.energy.catalogue import library_hero, library_names, name_key
 from meneur.systems.energy.combat.lineup import Recruit, Side, line_up, quick_npcs
@@ -65,6 +65,7 @@ class Chosen:
     npc_ranks: str = ""
     npc_name: str = ""
     npc_side: str = "foes"
+    session_name: str = ""
     problems: dict[str, str] = field(default_factory=dict)
 
     def ticked(self) -> list[Line]:
@@ -113,12 +114,45 @@ def _characters(db: Database, table_id: str, lang: str) -> list[Line]:
     return lines
 
 
-def _heroes() -> list[Line]:
-    return [Line(f"h-{name_key(name)}", name, library_hero(name).rank, "out") for name in library_names()]
+def _played(db: Database, table_id: str) -> dict[str, Member]:
+    """Who played each hero of the library in the table's latest fight that had a player on it
+    (the hero's name key -> the player, still at the table)."""
+    players = {
+        m.id: m
+        for m in db.scalars(
+            select(Member).where(
+                Member.table_id == table_id, Member.role == "player", Member.removed.is_(False)
+            )
+        )
+    }
+    rows = db.scalars(select(GameSession).where(GameSession.table_id == table_id, GameSession.kind == KIND))
+    found: dict[str, Member] = {}
+    for row in sorted(rows, key=lambda r: (r.created_at or 0, r.id), reverse=True):  # the newest first
+        entries = row.setup.get("combatants", []) if isinstance(row.setup, dict) else []
+        for entry in entries:
+            hero, member = entry.get("hero"), players.get(row.controllers.get(str(entry.get("id")), ""))
+            if isinstance(hero, str) and member is not None:
+                found.setdefault(name_key(hero), member)
+    return found
+
+
+def _heroes(db: Database, table_id: str, lang: str) -> list[Line]:
+    """The library's heroes; one a player played in the table's last fight is theirs again, with
+    the heroes."""
+    played = _played(db, table_id)
+    lines = []
+    for name in library_names():
+        line = Line(f"h-{name_key(name)}", name, library_hero(name).rank, "out")
+        player = played.get(name_key(name))
+        if player is not None:
+            line.side, line.player = "heroes", player.id
+            line.owner = _say(lang, N_("played by {name}"), name=player.name)
+        lines.append(line)
+    return lines
 
 
 def _blank(db: Database, table_id: str, lang: str) -> Chosen:
-    return Chosen(_characters(db, table_id, lang), _heroes())
+    return Chosen(_characters(db, table_id, lang), _heroes(db, table_id, lang))
 
 
 def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chosen:
@@ -130,6 +164,7 @@ def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chose
     chosen.npc_ranks = form.get("npc_ranks", "").strip()
     chosen.npc_name = form.get("npc_name", "").strip()[:60]
     chosen.npc_side = "heroes" if form.get("npc_side") == "heroes" else "foes"
+    chosen.session_name = form.get("session_name", "").strip()[:200]
     return chosen
 
 
@@ -268,7 +303,8 @@ def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Resp
     controllers = {
         entry["id"]: player for entry, player in zip(setup["combatants"], players, strict=True) if player
     }
-    body = sessions_api.SessionIn(kind=KIND, setup=setup, controllers=controllers)
+    name = chosen.session_name or None
+    body = sessions_api.SessionIn(kind=KIND, setup=setup, controllers=controllers, name=name)
     try:
         created = sessions_api.create_session(table_id, body, me, request, db)
     except (ApiError, MeneurError) as error:
