@@ -16,7 +16,7 @@ from dataclasses import replace
 from math import hypot
 
 from meneur.errors import Refused
-from meneur.systems.energy.combat import decide, evolve_all, rules
+from meneur.systems.energy.combat import decide, evolve_all, outcome, rules
 from meneur.systems.energy.combat.commands import (
     Command,
     EndFight,
@@ -128,11 +128,9 @@ def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
 
 
 def winner(state: FightState) -> str | None:
-    """The side still standing when the other is entirely knocked out, else None."""
-    standing = {c.side for c in state.combatants if not c.out and c.made_by is None}
-    if len(standing) == 1:
-        return next(iter(standing))
-    return None
+    """The side still standing when the other is entirely knocked out, else None (the rules'
+    :func:`~meneur.systems.energy.combat.outcome.winner`)."""
+    return outcome.winner(state)
 
 
 def over(state: FightState) -> bool:

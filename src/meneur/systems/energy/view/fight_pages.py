@@ -120,6 +120,15 @@ def _give(
     return None
 
 
+def _forced(request: Request, db: Database, session_id: str) -> None:
+    """After a command, the step the fight takes by itself when no one has a choice (the GM's pass of
+    an empty maintenance phase), in the log as its own entry."""
+    from meneur.systems.energy.view.autoplay import pass_forced
+
+    if pass_forced(request.app, session_id):
+        db.commit()  # a new read transaction sees what was just written
+
+
 def _error_text(request: Request, error: Exception) -> str:
     """The message of an error the API's service raised, in the page's language."""
     lang = language(request)
@@ -166,6 +175,8 @@ def act(
         return _damaged(request, db, me, table_id, session_id)
     error = _give(request, db, me, session_id, wire, number)
     db.commit()  # a new read transaction sees what was just written
+    if error is None:
+        _forced(request, db, session_id)
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
@@ -260,6 +271,8 @@ def gm_command(
     links = {str(fields["id"]): arrival.player} if arrival is not None and arrival.player else None
     error = _give(request, db, me, session_id, {op: fields}, number, links)
     db.commit()  # a new read transaction sees what was just written
+    if error is None:
+        _forced(request, db, session_id)
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
