@@ -16,7 +16,7 @@ from dataclasses import replace
 from math import hypot
 
 from meneur.errors import Refused
-from meneur.systems.energy.combat import decide, evolve_all, outcome, rules
+from meneur.systems.energy.combat import decide, evolve_all, rules
 from meneur.systems.energy.combat.commands import (
     Command,
     EndFight,
@@ -27,6 +27,7 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.legal import LegalAction, candidates, checked, with_tokens
+from meneur.systems.energy.combat.outcome import winner as side_standing_alone
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -130,7 +131,7 @@ def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
 def winner(state: FightState) -> str | None:
     """The side still standing when the other is entirely knocked out, else None (the rules'
     :func:`~meneur.systems.energy.combat.outcome.winner`)."""
-    return outcome.winner(state)
+    return side_standing_alone(state)
 
 
 def over(state: FightState) -> bool:

@@ -8,8 +8,8 @@ from typing import Any
 
 from meneur.i18n import Translator
 from meneur.systems.energy.combat import commands as cmd
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat import outcome
+from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.legal import VARIABLE, LegalAction
 from meneur.systems.energy.combat.render_words import tokens
 from meneur.systems.energy.combat.rules import lasting_named

@@ -79,9 +79,7 @@ def free_place(state: FightState, wanted: Point) -> Point:
     hide each other on the plan; ruling "A newcomer lands beside whoever stands where it arrives")."""
 
     def free(point: Point) -> bool:
-        return all(
-            c.out or math.dist(c.position, point) >= SPACING / 2 for c in state.combatants
-        )
+        return all(c.out or math.dist(c.position, point) >= SPACING / 2 for c in state.combatants)
 
     if free(wanted):
         return wanted

@@ -275,7 +275,9 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         if state.phase is not Phase.SETUP and over(state):
             return _Step(
                 "stop",
-                Message("web", N_("Auto-play stopped: one side is all out of the fight; end it when you wish.")),
+                Message(
+                    "web", N_("Auto-play stopped: one side is all out of the fight; end it when you wish.")
+                ),
             )
         move = npc.npc_move(state, npc.player_actors(db, row))
         if move is None:
