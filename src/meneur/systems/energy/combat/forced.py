@@ -15,10 +15,11 @@ from meneur.systems.energy.combat.legal import legal_actions
 from meneur.systems.energy.combat.legal_candidates import GM_KINDS
 from meneur.systems.energy.combat.state import FightState, Phase
 
-NO_CHOICE = frozenset({"pass", "end", "stress"}) | GM_KINDS
+NO_CHOICE = frozenset({"pass", "end", "stress", "extended_defense"}) | GM_KINDS
 """Entries of the query that are no choice of the phase: passing itself, the GM's commands (the GM may
-end the fight, bring a combatant in or adjust one at any moment) and the stress uses (checked as well
-in the action phases of the same turn: passing the maintenance phase loses none of them)."""
+end the fight, bring a combatant in or adjust one at any moment), the stress uses and the extended
+defences (offered as well in one's action phase and, for an extended defence, when an ally is
+attacked: passing the maintenance phase loses none of them)."""
 
 
 def forced_step(state: FightState) -> Command | None:
