@@ -232,7 +232,9 @@ def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, A
     return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
 
 
-def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str, str], lang: str) -> Fighter:
+def _fighter(
+    c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str, str], lang: str, data_phase: str = ""
+) -> Fighter:
     """A combatant as the viewer's state shows it (who acts and who plays it: the caller's)."""
     return Fighter(
         id=c["id"],
@@ -248,7 +250,8 @@ def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str,
         vigor_bar=c.get("vigor_bar"),
         stress=c["stress"],
         hold=bool(c["hold"]),
-        out=bool(c["out"] or c["knocked_out"]),
+        # after the end everyone stands again; the summary tells who was knocked out
+        out=bool(c["out"] or (c["knocked_out"] and data_phase != "ended")),
         position=(c["position"][0], c["position"][1]),
         conditions=[_words(k, lang) for k in c["conditions"]],
         lasting=[
@@ -333,7 +336,7 @@ def build(
     acting = state.acting
     fighters = [
         replace(
-            _fighter(c, state, data["lasting"], names, lang),
+            _fighter(c, state, data["lasting"], names, lang, data["phase"]),
             active=c["id"] == acting,
             mine=c["id"] in viewer.actors,
             controller=members.get(controllers.get(c["id"], "")),
