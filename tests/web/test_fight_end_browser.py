@@ -23,7 +23,7 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
     pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
 
-from tests.web.test_browser import _action, _join, _online  # noqa: E402
+from tests.web.test_browser import _action, _join, _on_plan, _online  # noqa: E402
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -61,6 +61,32 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
     ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
     _action(gm, "commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fighter-kitsune .badge", has_text="agit")).to_be_visible(timeout=WAIT)
+
+    # dragging KITSUNE 3 m is the free small move ("un petit déplacement de 5 mètres maximum. Cela ne
+    # lui coûte pas de point d'énergie", 002_58e889a1abff3456.txt): no token spent
+    circle = gm.locator(".plan g.token[data-id=kitsune] circle")
+    start = (float(circle.get_attribute("cx") or 0), float(circle.get_attribute("cy") or 0))
+    box = circle.bounding_box()
+    assert box is not None
+    gm.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    gm.mouse.down()
+    gm.mouse.move(*_on_plan(gm, start[0], start[1] + 3), steps=4)
+    gm.mouse.up()
+    expect(ayla.locator("#where")).to_contain_text("coup 2", timeout=WAIT)
+    expect(ayla.locator("#fighter-kitsune [data-field=energy]")).to_have_text("6")
+    moved = gm.locator(".plan g.token[data-id=kitsune] circle")
+    assert abs(float(moved.get_attribute("cy") or 0) - (start[1] + 3)) < 0.3
+
+    # the GM shows an NPC's Vigueur as a bar: the phone's running fight follows at once, a full bar
+    options = gm_context.new_page()
+    options.goto(gm.url.split("/s/", 1)[0] + "/options")
+    options.locator("#opt-npc_vigueur").select_option("bar")
+    options.locator("button[type=submit].primary").click()
+    expect(options.locator("#options-saved")).to_be_visible(timeout=WAIT)
+    agent = ayla.locator("#fighter-agent1")
+    expect(agent.locator("[data-field=vigor]")).to_have_text("environ 100\u00a0%", timeout=WAIT)
+    assert agent.locator(".bar > span").get_attribute("style") == "width: 100%"
+    options.close()
 
     _knock_out(gm, "Agent Octopus 1")
     _knock_out(gm, "Agent Octopus 2")
