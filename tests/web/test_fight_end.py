@@ -91,6 +91,11 @@ def test_a_decided_fight_ends_with_a_summary_on_every_screen(web: TestClient) ->
         assert "En attente du MJ" not in shown
         assert f'href="/t/{table_id}"' in summary
         assert (f'href="/t/{table_id}/new-fight"' in summary) == (cookies is gm)
+        # an NPC's Vigueur stays the GM's (the table hides it by default): no number for a player
+        agent = summary.split("Agent Octopus 1", 1)[1].split("</tr>", 1)[0]
+        assert ('data-field="vigor-lost">cachée' in agent) == (cookies is not gm)
+    web.cookies.clear()
+    assert web.get(f"/t/{table_id}/s/{session_id}").status_code == 401  # a stranger sees nothing
 
 
 def test_an_empty_maintenance_phase_passes_by_itself_as_its_own_entry(web: TestClient) -> None:
