@@ -200,4 +200,8 @@ def test_auto_play_switches_itself_off_when_a_side_is_down(web: TestClient) -> N
     found = autoplay.autoplay_of(web.app, session_id)
     assert found is not None and not found.on
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
-    assert "Jeu automatique arrêté : le combat est fini." in page and _version(page) == 3  # the GM ends it
+    # nothing applied: ending the fight is the GM's, asked to confirm (ruling "A fight is decided when a
+    # side is all out; the GM ends it")
+    stopped = "Jeu automatique arrêté\u00a0: un camp est entièrement hors combat\u00a0; terminez le combat"
+    assert stopped in page and _version(page) == 3
+    assert "tous les adversaires sont hors combat" in page

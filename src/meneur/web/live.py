@@ -56,8 +56,9 @@ KEPT = 256
 Change = dict[str, Any]
 """A stored change as the hub reads it: ``seq``, ``kind``, ``audience``, ``member_id``,
 ``session_id``, ``payload``."""
-SESSION_CHANGES = ("character", "member_joined", "member_removed")
-"""Changes without a session that a session's page shows (names, who plays whom, hidden ones)."""
+SESSION_CHANGES = ("character", "member_joined", "member_removed", "options")
+"""Changes without a session that a session's page shows (names, who plays whom, hidden ones, and the
+table's options: how an NPC's Vigueur shows applies to the running fight at once)."""
 CHAT_CHANGES = ("chat", "handout", "member_joined", "member_removed")
 """The changes the chat's lists show (its messages, its handouts, the players one may whisper to)."""
 TABLE_PAGES = ("rolls", "chat")

@@ -173,7 +173,7 @@ def test_the_end_of_the_fight_is_told_and_the_knocked_out_are_back(tmp_path: Pat
     assert text[-4:] == [
         "Le combat est terminé ; vigueur récupérée : a +3 (3/3). "
         "Épuisé (malus de 1 à l'énergie jusqu'au repos) : a.",
-        "Après le combat :",
+        "Le combat est fini",
         "a : énergie 3/3, défense 0, vigueur 3/3 [épuisé]",
         "b : énergie 0/6, défense 0, vigueur 6/6",
     ]

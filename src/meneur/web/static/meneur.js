@@ -227,9 +227,13 @@
   document.addEventListener("pointerdown", function (event) {
     var token = event.target.closest ? event.target.closest(".plan g.token[data-id]") : null;
     if (!token) { return; }
-    var form = document.querySelector("form.action[data-kind=move][data-actor='" + token.dataset.id + "']");
-    if (!form) { return; }
-    drag = {token: token, form: form, svg: token.ownerSVGElement};
+    var actor = "[data-actor='" + token.dataset.id + "']";
+    var form = document.querySelector("form.action[data-kind=move]" + actor);
+    var small = document.querySelector("form.action[data-kind=small_move]" + actor);
+    if (!form && !small) { return; }
+    var circle = token.querySelector("circle");
+    drag = {token: token, form: form, small: small, svg: token.ownerSVGElement,
+            x: circle.cx.baseVal.value, y: circle.cy.baseVal.value};
     token.classList.add("dragging");
     event.preventDefault();
   });
@@ -242,9 +246,12 @@
   document.addEventListener("pointerup", function (event) {
     if (!drag) { return; }
     var at = metres(drag.svg, event);
-    drag.form.querySelector("input[name=x]").value = Math.round(at.x * 10) / 10;
-    drag.form.querySelector("input[name=y]").value = Math.round(at.y * 10) / 10;
-    var form = drag.form;
+    var x = Math.round(at.x * 10) / 10, y = Math.round(at.y * 10) / 10;
+    /* the free small move when it reaches ("un petit déplacement de 5 mètres maximum"), else a paid move */
+    var near = Math.sqrt(Math.pow(x - drag.x, 2) + Math.pow(y - drag.y, 2)) <= 5;
+    var form = (near && drag.small) || drag.form || drag.small;
+    form.querySelector("input[name=x]").value = x;
+    form.querySelector("input[name=y]").value = y;
     drag.token.classList.remove("dragging");
     drag = null;
     htmx.trigger(form, "submit");

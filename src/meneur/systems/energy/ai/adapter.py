@@ -27,6 +27,7 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.legal import LegalAction, candidates, checked, with_tokens
+from meneur.systems.energy.combat.outcome import winner as side_standing_alone
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
 
@@ -128,11 +129,9 @@ def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
 
 
 def winner(state: FightState) -> str | None:
-    """The side still standing when the other is entirely knocked out, else None."""
-    standing = {c.side for c in state.combatants if not c.out and c.made_by is None}
-    if len(standing) == 1:
-        return next(iter(standing))
-    return None
+    """The side still standing when the other is entirely knocked out, else None (the rules'
+    :func:`~meneur.systems.energy.combat.outcome.winner`)."""
+    return side_standing_alone(state)
 
 
 def over(state: FightState) -> bool:

@@ -373,6 +373,9 @@ class FightEnded(NamedTuple):
     restored: tuple[tuple[str, int], ...]
     wounded: tuple[str, ...]
     exhausted: tuple[str, ...]
+    winner: str | None = None
+    """The side that stood alone when the fight ended (None: no side did). Last, so that older logs
+    read unchanged."""
 
 
 class CombatantArrived(NamedTuple):

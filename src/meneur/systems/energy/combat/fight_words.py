@@ -8,6 +8,7 @@ from typing import Any
 
 from meneur.i18n import Translator
 from meneur.systems.energy.combat import commands as cmd
+from meneur.systems.energy.combat import outcome
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
 from meneur.systems.energy.combat.legal import VARIABLE, LegalAction
 from meneur.systems.energy.combat.render_words import tokens
@@ -266,7 +267,9 @@ def action_line(state: FightState, action: LegalAction) -> str:
 def footer(state: FightState) -> str:
     """Where the fight stands: turn and phase, in a sentence."""
     if state.phase is Phase.ENDED:
-        return _("After the fight:")
+        return _("The fight is over")
+    if outcome.is_decided(state):
+        return decided(state)
     if state.phase is Phase.SETUP:
         return _("The fight has not started")
     if state.phase is Phase.MAINTENANCE:
@@ -275,3 +278,13 @@ def footer(state: FightState) -> str:
     if acting is not None:
         return _("Turn {turn}, action phase of {name}", turn=state.turn, name=_name(state, acting))
     return _("Turn {turn}, action phases", turn=state.turn)
+
+
+def decided(state: FightState) -> str:
+    """A decided fight in a sentence: which side is all out, and that the GM may end it."""
+    won = outcome.winner(state)
+    if won == "heroes":
+        return _("Turn {turn}: every foe is out of the fight; the GM may end it", turn=state.turn)
+    if won == "foes":
+        return _("Turn {turn}: every hero is out of the fight; the GM may end it", turn=state.turn)
+    return _("Turn {turn}: no one stands any more; the GM may end the fight", turn=state.turn)

@@ -8,12 +8,13 @@ terrain s'effondre, un civil est mis en danger...)" (002_58e889a1abff3456.txt).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
-from meneur.systems.energy.combat.bounds import MAX_COMBATANTS
+from meneur.systems.energy.combat.bounds import MAX_COMBATANTS, PLAN
 from meneur.systems.energy.combat.commands import Adjust, Arrive, Leave, PlaceTerrain
 from meneur.systems.energy.combat.effects.terrain import KINDS
 from meneur.systems.energy.combat.events import (
@@ -23,7 +24,7 @@ from meneur.systems.energy.combat.events import (
     Event,
     TerrainPlaced,
 )
-from meneur.systems.energy.combat.profile import Combatant
+from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase, Terrain
 from meneur.systems.energy.model import CONDITIONS
 
@@ -65,7 +66,30 @@ def arrive(state: FightState, cmd: Arrive) -> list[Event]:
             gender=newcomer.gender,
         )
     place = place_in_order(state, newcomer) if state.phase is not Phase.SETUP else len(state.order)
-    return [CombatantArrived(newcomer, place)]
+    return [CombatantArrived(newcomer._replace(position=free_place(state, newcomer.position)), place)]
+
+
+SPACING = 2.0
+"""Metres between a newcomer and the combatant standing where it was to arrive."""
+
+
+def free_place(state: FightState, wanted: Point) -> Point:
+    """Where a newcomer asked to arrive at ``wanted`` stands: there if no one in the fight stands within
+    a metre, else the nearest free spot 2 m, 4 m... away along the axes (two tokens on one spot would
+    hide each other on the plan; ruling "A newcomer lands beside whoever stands where it arrives")."""
+
+    def free(point: Point) -> bool:
+        return all(c.out or math.dist(c.position, point) >= SPACING / 2 for c in state.combatants)
+
+    if free(wanted):
+        return wanted
+    x, y = wanted
+    for step in range(1, MAX_COMBATANTS + 1):
+        d = SPACING * step
+        for point in ((x + d, y), (x, y + d), (x - d, y), (x, y - d)):
+            if free(point) and all(abs(v) <= PLAN for v in point):
+                return point
+    return wanted
 
 
 def _entry(cmd: Arrive) -> CombatantEntry:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from meneur.i18n import N_
 from meneur.systems.energy.campaign.states import HURT, vigor_after_states
-from meneur.systems.energy.combat import checks, rules
+from meneur.systems.energy.combat import checks, outcome, rules
 from meneur.systems.energy.combat.attack import declare
 from meneur.systems.energy.combat.commands import (
     Attack,
@@ -284,4 +284,4 @@ def end_fight(state: FightState, cmd: EndFight) -> list[Event]:
     restored = tuple(
         (c.id, vigor_after_states(c.vigor_max, HURT if c.id in newly_hurt else ())) for c in state.combatants
     )
-    return [FightEnded(restored, cmd.wounded, cmd.exhausted)]
+    return [FightEnded(restored, cmd.wounded, cmd.exhausted, outcome.winner(state))]

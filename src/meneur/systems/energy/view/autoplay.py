@@ -270,8 +270,15 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         with games.lock(session_id):
             state = games.load(db, row).state
             version = row.version
-        if state.phase is Phase.ENDED or (state.phase is not Phase.SETUP and over(state)):
+        if state.phase is Phase.ENDED:
             return _Step("stop", Message("web", N_("Auto-play stopped: the fight is over.")))
+        if state.phase is not Phase.SETUP and over(state):
+            return _Step(
+                "stop",
+                Message(
+                    "web", N_("Auto-play stopped: one side is all out of the fight; end it when you wish.")
+                ),
+            )
         move = npc.npc_move(state, npc.player_actors(db, row))
         if move is None:
             return _Step("wait")
@@ -288,6 +295,38 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         except MeneurError as error:
             return _Step("stop", error)
         return _Step("played")
+    finally:
+        db.close()
+
+
+def pass_forced(app: Any, session_id: str) -> bool:
+    """Take the one step the fight leaves when no one has a choice (a maintenance phase in which nobody
+    may keep a hold, maintain or regenerate: :func:`~meneur.systems.energy.combat.forced.forced_step`),
+    as a game master of the table, through the same service as the buttons: an entry of the log, which
+    undo takes back. Whether a step was taken (a command that came first wins: nothing is taken)."""
+    from meneur.systems.energy.combat.forced import forced_step
+
+    db: Db = app.state.store.request_reader()
+    try:
+        row = db.get(GameSession, session_id)
+        if row is None:
+            return False
+        games = app.state.games
+        with games.lock(session_id):
+            session = games.load(db, row)
+            step, version = forced_step(session.state), row.version
+        gm = db.scalars(
+            select(Member).where(Member.table_id == row.table_id, Member.role == "gm").order_by(Member.id)
+        ).first()
+        if step is None or gm is None:
+            return False
+        wire = session.system.codec.command_to_json(step)
+        me = Caller(gm.id, gm.table_id, gm.role, gm.name)
+        try:
+            service.do(_context(app, db), me, session_id, service.CommandIn(command=wire, version=version))
+        except (ApiError, MeneurError):  # another command came first: it is the fight's now
+            return False
+        return True
     finally:
         db.close()
 

@@ -17,7 +17,7 @@ from fastapi import Request
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine.registry import system
-from meneur.i18n import N_, Message, set_language
+from meneur.i18n import N_, P_, Message, set_language
 from meneur.server.api.common import Caller
 from meneur.server.models import Member
 from meneur.server.services import context
@@ -48,6 +48,9 @@ class Action:
     area: list[tuple[str, str, bool]] = field(default_factory=list)
     """An area attack's targets to choose from (id, name, preselected): everyone the legal query
     finds inside its zone, checked, for the player to change (the attack hits only those sent)."""
+    confirm: str | None = None
+    """The question asked before the action is sent (ending the fight cannot be taken back by a
+    player)."""
 
     @property
     def variable(self) -> bool:
@@ -80,15 +83,16 @@ class Fighter:
     mine: bool
     controller: str | None
     actions: list[Action] = field(default_factory=list)
-    vigor_bar: int | None = None
-    """Tenths of Vigueur left, when the table shows an NPC's Vigueur as a bar only."""
+    vigor_bar: float | None = None
+    """The part of its Vigueur left (0 to 1, in tenths), when the table shows an NPC's Vigueur as a
+    bar only."""
 
     @property
     def vigor_percent(self) -> int | None:
         """The bar's width; None when this viewer may not know the Vigueur at all."""
         if self.vigor is not None and self.vigor_max:
             return max(0, min(100, round(100 * self.vigor / self.vigor_max)))
-        return None if self.vigor_bar is None else 10 * self.vigor_bar
+        return None if self.vigor_bar is None else max(0, min(100, round(100 * self.vigor_bar)))
 
 
 @dataclass
@@ -99,6 +103,29 @@ class Reaction:
     value: int
     power: str
     actions: list[Action]
+
+
+@dataclass
+class OutcomeRow:
+    """One combatant's line of the summary, as this viewer may know it (``vigor_lost`` is None when
+    the table hides this combatant's Vigueur from them)."""
+
+    name: str
+    side: str
+    vigor_lost: int | None
+    out: str
+    stress: int
+    feats: int
+    marks: str
+
+
+@dataclass
+class SummaryView:
+    """The end of the fight on every screen: who won, what it cost each combatant."""
+
+    winner: str
+    lasted: str
+    rows: list[OutcomeRow]
 
 
 @dataclass
@@ -126,6 +153,12 @@ class FightView:
     """What the GM may place, with the book's words."""
     arrivals: list[tuple[str, str]] = field(default_factory=list)
     """The table's characters the GM may bring into the fight (id, label)."""
+    decided: str | None = None
+    """Which side is all out, in a sentence, while the fight is decided but not ended."""
+    waiting_gm: bool = False
+    """Whether this player's screen waits for the GM (nothing to do, and the fight is the GM's to move)."""
+    summary: SummaryView | None = None
+    """The summary, once the fight is over."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -199,7 +232,9 @@ def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, A
     return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
 
 
-def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str, str], lang: str) -> Fighter:
+def _fighter(
+    c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str, str], lang: str, data_phase: str = ""
+) -> Fighter:
     """A combatant as the viewer's state shows it (who acts and who plays it: the caller's)."""
     return Fighter(
         id=c["id"],
@@ -215,7 +250,8 @@ def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str,
         vigor_bar=c.get("vigor_bar"),
         stress=c["stress"],
         hold=bool(c["hold"]),
-        out=bool(c["out"] or c["knocked_out"]),
+        # after the end everyone stands again; the summary tells who was knocked out
+        out=bool(c["out"] or (c["knocked_out"] and data_phase != "ended")),
         position=(c["position"][0], c["position"][1]),
         conditions=[_words(k, lang) for k in c["conditions"]],
         lasting=[
@@ -228,6 +264,58 @@ def _fighter(c: dict[str, Any], state: Any, lasting: list[Any], names: dict[str,
         controller=None,
         actions=[],
     )
+
+
+def _summary(state: Any, log: list[api.LogEntry], data: dict[str, Any], lang: str) -> SummaryView:
+    """The rules' summary of the fight (:func:`~meneur.systems.energy.combat.outcome.summarize`) over
+    the log as this viewer may read it; a Vigueur the table hides from them stays hidden."""
+    from meneur.errors import MeneurError
+    from meneur.systems.energy.combat.outcome import summarize
+
+    codec = system(KIND).codec
+    events = []
+    for entry in log:
+        for wire in entry.events:
+            try:
+                events.append(codec.event_from_json(wire))
+            except MeneurError:  # an event this viewer sees blanked (an NPC's Vigueur) counts for nothing
+                continue
+    found = summarize(state, events)
+    shown = {c["id"]: c.get("vigor") is not None for c in data["combatants"]}
+    winners = {
+        "heroes": N_("The heroes win: every foe is out of the fight."),
+        "foes": N_("The foes win: every hero is out of the fight."),
+    }
+    won = winners.get(found.winner or "", N_("No side won: the GM ended the fight."))
+    rows = []
+    for f in found.fighters:
+        out = N_("left the fight") if f.left else N_("knocked out") if f.knocked_out else N_("standing")
+        rows.append(
+            OutcomeRow(
+                name=f.name,
+                side=_words(f.side, lang),
+                vigor_lost=f.vigor_lost if shown.get(f.id) else None,
+                out=Message("web", out).render(lang),
+                stress=f.stress,
+                feats=f.feats,
+                marks=", ".join(_words(m, lang) for m in f.marks),
+            )
+        )
+    lasted = Message.counted(
+        "web", P_("The fight lasted {count} turn.", "The fight lasted {count} turns."), found.turns
+    )
+    return SummaryView(Message("web", won).render(lang), lasted.render(lang), rows)
+
+
+def _waiting_gm(state: Any, viewer_actors: frozenset[str], actions: list[Action], decided: bool) -> bool:
+    """Whether a player's screen waits for the GM: nothing of theirs to do, and the fight is the GM's to
+    move (not started, decided, a phase of no one, a non-player character to act or to react)."""
+    if any(a.actor in viewer_actors and a.reason is None for a in actions):
+        return False
+    if decided or state.phase == "setup":
+        return True
+    deciding = state.pending.target if state.pending is not None else state.acting
+    return deciding is None or (state.has(deciding) and not state.get(deciding).pc)
 
 
 def build(
@@ -248,7 +336,7 @@ def build(
     acting = state.acting
     fighters = [
         replace(
-            _fighter(c, state, data["lasting"], names, lang),
+            _fighter(c, state, data["lasting"], names, lang, data["phase"]),
             active=c["id"] == acting,
             mine=c["id"] in viewer.actors,
             controller=members.get(controllers.get(c["id"], "")),
@@ -269,7 +357,23 @@ def build(
             power=_power_name(state, pending["attacker"], pending["power"]),
             actions=[a for a in actions if a.kind in REACTIONS],
         )
-    from meneur.systems.energy.combat.fight_words import footer
+    from meneur.systems.energy.combat.fight_words import decided, footer
+    from meneur.systems.energy.combat.outcome import is_decided
+
+    ended = data["phase"] == "ended"
+    settled = is_decided(state)
+    for a in actions:
+        if a.kind == "end":
+            a.confirm = Message(
+                "web",
+                N_(
+                    "End the fight? Everyone gets their Vigueur back (half for the blessé) and no one "
+                    "acts any more in it."
+                ),
+            ).render(lang)
+    game_actions = [a for a in actions if a.actor is None and a.kind not in GM_FORMS]
+    if settled:  # the GM's first choice once a side is all out
+        game_actions.sort(key=lambda a: a.kind != "end")
 
     claimable = (
         [
@@ -290,7 +394,7 @@ def build(
         fighters=sorted(fighters, key=lambda f: data["order"].index(f.id) if f.id in data["order"] else 99),
         order=order,
         reaction=reaction,
-        game_actions=[a for a in actions if a.actor is None and a.kind not in GM_FORMS],
+        game_actions=game_actions,
         gm_forms={a.kind: a for a in actions if a.actor is None and a.kind in GM_FORMS},
         log=shown.lines,
         mine=sorted(viewer.actors),
@@ -298,7 +402,10 @@ def build(
         plan=_plan(fighters, _terrain(data["terrain"], lang)),
         pending_target=pending["target"] if pending is not None else None,
         error=error,
-        ended=data["phase"] == "ended",
+        ended=ended,
+        decided=decided(state) if settled else None,
+        waiting_gm=not me.is_gm and not ended and _waiting_gm(state, viewer.actors, actions, settled),
+        summary=_summary(state, shown.log, data, lang) if ended else None,
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
         arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
     )

@@ -120,6 +120,15 @@ def _give(
     return None
 
 
+def _forced(request: Request, db: Database, session_id: str) -> None:
+    """After a command, the step the fight takes by itself when no one has a choice (the GM's pass of
+    an empty maintenance phase), in the log as its own entry."""
+    from meneur.systems.energy.view.autoplay import pass_forced
+
+    if pass_forced(request.app, session_id):
+        db.commit()  # a new read transaction sees what was just written
+
+
 def _whole(text: str) -> bool:
     """Whether a form's field is a whole number (a version)."""
     return text.isascii() and text.isdigit() and len(text) < 10
@@ -158,6 +167,8 @@ def act(
         return _damaged(request, db, me, table_id, session_id)
     error = _give(request, db, me, session_id, wire, number)
     db.commit()  # a new read transaction sees what was just written
+    if error is None:
+        _forced(request, db, session_id)
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
@@ -252,6 +263,8 @@ def gm_command(
     links = {str(fields["id"]): arrival.player} if arrival is not None and arrival.player else None
     error = _give(request, db, me, session_id, {op: fields}, number, links)
     db.commit()  # a new read transaction sees what was just written
+    if error is None:
+        _forced(request, db, session_id)
     return _fight(request, db, me, table_id, session_id, error=error)
 
 
