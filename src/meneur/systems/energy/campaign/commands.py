@@ -16,7 +16,12 @@ from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
 from meneur.systems.energy.campaign import events as ev
-from meneur.systems.energy.campaign.challenges import Difficulty, TermKind, challenge, character_aptitude_score
+from meneur.systems.energy.campaign.challenges import (
+    Difficulty,
+    TermKind,
+    challenge,
+    character_aptitude_score,
+)
 from meneur.systems.energy.campaign.experience import (
     AptitudeCriterion,
     Bonus,
@@ -410,7 +415,9 @@ def _challenge(state: CampaignState, character: Character, command: Challenge) -
     """A défi during a session, scored by :func:`~.challenges.character_aptitude_score` and judged by
     :func:`~.challenges.challenge`; se dépasser first checks its stress box."""
     state.require_phase(Phase.SESSION, N_("A challenge"))
-    score = character_aptitude_score(character, command.aptitude, trait=command.trait, surpass=command.surpass)
+    score = character_aptitude_score(
+        character, command.aptitude, trait=command.trait, surpass=command.surpass
+    )
     result = challenge(score, Difficulty(command.difficulty))
     trait = next((t.label for t in score.terms if t.kind is TermKind.TRAIT), "")
     events: list[ev.Event] = []
