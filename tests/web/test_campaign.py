@@ -138,3 +138,131 @@ def test_the_gm_runs_a_session_a_challenge_stress_and_undo(web: TestClient) -> N
     )
     assert undone.status_code == 200
     assert _state(web, session_id)["characters"]["KITSUNE"]["stress"] == 0
+
+
+FORBIDDEN = "Votre rôle à cette table ne le permet pas."
+"""What the page says of a command the caller may not give (nothing is recorded)."""
+
+
+def _observer(web: TestClient, table: dict[str, Any], name: str) -> None:
+    """``name`` watches the table (an observer)."""
+    from meneur.server.models import Member
+
+    with web.app.state.store.writer() as db:  # type: ignore[attr-defined]
+        db.query(Member).filter_by(table_id=table["id"], name=name).update({"role": "observer"})
+
+
+def test_a_player_gives_only_their_own_characters_commands_the_book_leaves_to_a_player(
+    web: TestClient,
+) -> None:
+    """Ayla plays WINK: she may have WINK take a défi, not KITSUNE (Bren's), and she may not give
+    herself stress ("Le MJ peut distribuer une case de stress"); Cyd, an observer, and a stranger give
+    nothing; nothing is recorded by a refusal."""
+    table = _table(web)
+    table_id = table["id"]
+    _observer(web, table, "Cyd")
+    session_id = _start(web, table)
+    for command in ("start_session", "start_scene"):
+        assert _do(web, table_id, session_id, command).status_code == 200
+    _as(web, table["Ayla"])
+    mine = web.get(f"/t/{table_id}/s/{session_id}")
+    offered = _forms(mine)
+    kinds = {
+        next(iter(c)) for c in offered if isinstance(c, dict) and c[next(iter(c))].get("character") == "WINK"
+    }
+    assert "challenge" in kinds and "spend_stress" in kinds
+    assert not kinds & {"add_stress", "inflict_state", "award_experience", "change_reputation"}
+    assert all(c[next(iter(c))].get("character") == "WINK" for c in offered if isinstance(c, dict))
+    assert "start_session" not in offered and "end_session" not in offered
+    version = _version(web, session_id)
+    challenge = {"challenge": {"character": "WINK", "aptitude": "vehicles", "difficulty": 3}}
+    refused = [
+        {"add_stress": {"character": "WINK", "boxes": 1}},  # the GM's
+        {"challenge": {"character": "KITSUNE", "aptitude": "vehicles", "difficulty": 3}},  # Bren's
+        "end_session",  # the GM's
+    ]
+    for command in refused:
+        answer = _do(web, table_id, session_id, command)
+        assert answer.status_code == 200 and FORBIDDEN in _text(answer), command
+    assert _version(web, session_id) == version  # nothing recorded
+    assert _do(web, table_id, session_id, challenge).status_code == 200
+    assert _version(web, session_id) == version + 1
+    _as(web, table["Bren"])
+    assert FORBIDDEN in _text(_do(web, table_id, session_id, challenge))
+    _as(web, table["Cyd"])
+    seen = web.get(f"/t/{table_id}/s/{session_id}")
+    assert seen.status_code == 200 and not _forms(seen)  # the observer sees, and gives nothing
+    assert FORBIDDEN in _text(_do(web, table_id, session_id, challenge))
+    web.cookies.clear()
+    assert web.get(f"/t/{table_id}/s/{session_id}").status_code in (303, 401, 403)
+    _as(web, table["gm"])
+    assert _version(web, session_id) == version + 1
+
+
+def test_a_player_spends_their_aptitude_points_at_the_books_cost(web: TestClient) -> None:
+    """ "Augmenter le score d'une aptitude": an aptitude rank costs its rank ("Rang | Coût": 3 | 3,
+    4 | 4), so WINK's Véhicules 3 → 4 costs 1 of her aptitude points, shown beside the button before
+    she spends it."""
+    from meneur.systems.energy.campaign.experience import spend
+    from meneur.systems.energy.model import Aptitude
+
+    answer = create_table(web, "Jeudi", "energy")
+    table_id = answer.headers["location"].rsplit("/", 1)[-1]
+    page = web.post(f"/t/{table_id}/join-code", data={"csrf": csrf(web)})
+    code = re.search(r'class="code">([^<]+)<', page.text)
+    assert code is not None
+    gm = dict(web.cookies)
+    web.cookies.clear()
+    assert join(web, table_id, code.group(1), "Ayla", follow_redirects=False).status_code == 303
+    wink = library_hero("wink")
+    wink = wink.model_copy(update={"experience": wink.experience.model_copy(update={"aptitude_points": 5})})
+    imported = web.post(
+        f"/t/{table_id}/character/import",
+        data={"csrf": csrf(web)},
+        files={"file": ("wink.yaml", dump_character(wink).encode("utf-8"), "application/octet-stream")},
+        follow_redirects=False,
+    )
+    assert imported.status_code == 303, imported.text
+    ayla = dict(web.cookies)
+    _as(web, gm)
+    session_id = _start_with(web, table_id, {"WINK"})
+    _as(web, ayla)
+    shown = web.get(f"/t/{table_id}/s/{session_id}")
+    better = wink.model_copy(update={"aptitudes": {**wink.aptitudes, Aptitude.VEHICLES: 4}})
+    cost = spend(wink, better).aptitude_points
+    assert cost == 1
+    command = next(
+        c
+        for c in _forms(shown)
+        if "spend_points" in c and c["spend_points"]["improved"]["aptitudes"]["vehicles"] == 4
+    )
+    page = _text(shown)
+    assert (
+        "Achète\u00a0: Véhicules 3 → 4." in page and "Coûte 1 point d'aptitude et 0 point de héros" in page
+    )
+    assert _do(web, table_id, session_id, command).status_code == 200
+    state = _state(web, session_id)["characters"]["WINK"]
+    assert state["aptitudes"]["vehicles"] == 4 and state["experience"]["aptitude_points"] == 5 - cost
+    log = _text(web.get(f"/t/{table_id}/s/{session_id}"))
+    assert "WINK dépense" in log and "Véhicules 4" in log
+
+
+def _start_with(web: TestClient, table_id: str, names: set[str]) -> str:
+    form = _text(web.get(f"/t/{table_id}/new-campaign"))
+    keys = dict(re.findall(r'id="(c-[^"]+)" name="[^"]+" value="in"[^>]*>\s*<label for="[^"]+">(\w+)', form))
+    data = {key: "in" for key, name in keys.items() if name in names} | {"csrf": csrf(web)}
+    created = web.post(f"/t/{table_id}/new-campaign", data=data, follow_redirects=False)
+    assert created.status_code == 303, created.text
+    return str(created.headers["location"].rsplit("/", 1)[-1])
+
+
+def test_a_campaign_with_no_character_ticked_is_refused_and_only_the_gm_opens_the_page(
+    web: TestClient,
+) -> None:
+    table = _table(web)
+    table_id = table["id"]
+    refused = web.post(f"/t/{table_id}/new-campaign", data={"csrf": csrf(web)}, follow_redirects=False)
+    assert refused.status_code == 400 and "Cochez au moins un personnage" in _text(refused)
+    _as(web, table["Ayla"])
+    assert web.get(f"/t/{table_id}/new-campaign").status_code in (303, 403)
+    assert f"/t/{table_id}/new-campaign" not in web.get(f"/t/{table_id}").text
