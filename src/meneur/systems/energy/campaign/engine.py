@@ -30,6 +30,7 @@ from meneur.systems.energy.campaign import commands as cmd
 from meneur.systems.energy.campaign import events as ev
 from meneur.systems.energy.campaign.commands import Command as Command
 from meneur.systems.energy.campaign.events import Event as Event
+from meneur.systems.energy.campaign.challenges import best_trait
 from meneur.systems.energy.campaign.experience import HeroicCriterion, left_over
 from meneur.systems.energy.campaign.narration import describe as describe_event
 from meneur.systems.energy.campaign.options import TableOptions
@@ -165,7 +166,9 @@ def candidates(state: CampaignState) -> Iterator[cmd.Command]:
 
 
 def _character_candidates(name: str, character: Character) -> Iterator[cmd.Command]:
-    best = max(Aptitude, key=character.aptitude)  # the page lets the player pick another
+    best = max(
+        Aptitude, key=lambda a: character.aptitude(a) + best_trait(character, a)[1]
+    )  # one may pick another
     yield cmd.Challenge(character=name, aptitude=best)
     yield from (cmd.AddStress(character=name, boxes=boxes) for boxes in (1, 2))
     yield from (cmd.RelieveStress(character=name, reason=r) for r in (Relief.OUTLET, Relief.TEAM_SCENE))
