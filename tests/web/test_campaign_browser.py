@@ -89,7 +89,10 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     expect(verdict).to_contain_text("Réussite\u00a0: 5 ≥ 5.")
     clean(player, "energy-campaign-challenge-player-phone", fits=True)
     challenge.get_by_role("button", name="défi — WINK").click()
-    line = "WINK\u00a0: défi de Véhicules (aptitude Véhicules +3, trait Spécialisation moto +2) = 5 contre Maître (5)\u00a0: réussite."
+    line = (
+        "WINK\u00a0: défi de Véhicules (aptitude Véhicules +3, trait Spécialisation moto +2) = 5 contre "
+        "Maître (5)\u00a0: réussite."
+    )
     expect(player.locator(".log")).to_contain_text(line, timeout=WAIT)
     expect(gm.locator(".log")).to_contain_text(line, timeout=WAIT)  # live on the GM's screen
 

@@ -28,9 +28,9 @@ from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign import commands as cmd
 from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.challenges import best_trait
 from meneur.systems.energy.campaign.commands import Command as Command
 from meneur.systems.energy.campaign.events import Event as Event
-from meneur.systems.energy.campaign.challenges import best_trait
 from meneur.systems.energy.campaign.experience import HeroicCriterion, left_over
 from meneur.systems.energy.campaign.narration import describe as describe_event
 from meneur.systems.energy.campaign.options import TableOptions
