@@ -231,15 +231,11 @@ def test_a_player_spends_their_aptitude_points_at_the_books_cost(web: TestClient
     better = wink.model_copy(update={"aptitudes": {**wink.aptitudes, Aptitude.VEHICLES: 4}})
     cost = spend(wink, better).aptitude_points
     assert cost == 1
-    command = next(
-        c
-        for c in _forms(shown)
-        if "spend_points" in c and c["spend_points"]["improved"]["aptitudes"]["vehicles"] == 4
-    )
+    command = next(c for c in _forms(shown) if "raise_aptitude" in c)
+    assert command == {"raise_aptitude": {"character": "WINK", "aptitude": "vehicles"}}  # her best score
     page = _text(shown)
-    assert (
-        "Achète\u00a0: Véhicules 3 → 4." in page and "Coûte 1 point d'aptitude et 0 point de héros" in page
-    )
+    assert "Achète\u00a0: Véhicules 3 → 4." in page and "Coûte 1 point d'aptitude et 0 point de héros" in page
+    assert "Véhicules 3 → 4 (1 point d'aptitude)" in page and "Art 2 → 3 (1 point d'aptitude)" in page
     assert _do(web, table_id, session_id, command).status_code == 200
     state = _state(web, session_id)["characters"]["WINK"]
     assert state["aptitudes"]["vehicles"] == 4 and state["experience"]["aptitude_points"] == 5 - cost

@@ -108,7 +108,9 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     clean(gm, "energy-campaign-gm-laptop")
 
     # aptitude points "pour augmenter le score d'une aptitude": rank 3 → 4 costs 4 - 3 = 1 point
-    spend = player.locator("form.action[data-kind=spend_points]").filter(has_text="Véhicules 3 → 4")
+    spend = player.locator("form.action[data-kind=raise_aptitude]")
+    expect(spend.get_by_label("Aptitude")).to_have_value("vehicles")
+    expect(spend).to_contain_text("Achète\u00a0: Véhicules 3 → 4.", timeout=WAIT)
     expect(spend).to_contain_text("Coûte 1 point d'aptitude et 0 point de héros", timeout=WAIT)
     clean(player, "energy-campaign-spend-player-phone", fits=True)
     spend.get_by_role("button").click()

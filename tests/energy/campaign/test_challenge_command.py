@@ -85,18 +85,23 @@ def test_a_challenge_is_taken_during_a_session_and_not_by_a_broken_character() -
 
 
 def test_legal_offers_one_aptitude_rank_more_at_the_cost_spend_computes() -> None:
-    """Aptitude points are spent "pour augmenter le score d'une aptitude ou d'un trait"; each aptitude
-    below 5 is offered one rank more, legal while the points last (the cost is :func:`spend`'s)."""
-    assert not [e for e in _campaign().legal() if e.kind == "spend_points"]  # no point to spend
+    """Aptitude points are spent "pour augmenter le score d'une aptitude ou d'un trait": one rank more
+    costs what :func:`spend` says of the character with that rank ("Rang | Coût": 3 | 3, 4 | 4: one
+    point from 3 to 4), offered while the character has points, refused at rank 5."""
+    assert not [e for e in _campaign().legal() if e.kind == "raise_aptitude"]  # no point to spend
     rich = WINK.model_copy(update={"experience": WINK.experience.model_copy(update={"aptitude_points": 2})})
-    offered = [e for e in _campaign(rich).legal(include_refused=True) if e.kind == "spend_points"]
-    assert len(offered) == sum(1 for a in Aptitude if rich.aptitude(a) < 5)
-    for entry in offered:
-        improved = entry.command.improved
-        changed = [a for a in Aptitude if improved.aptitude(a) != rich.aptitude(a)]
-        assert len(changed) == 1 and improved.aptitude(changed[0]) == rich.aptitude(changed[0]) + 1
-        cost = spend(rich, improved).aptitude_points if entry.is_legal else None
-        assert entry.is_legal == (cost is not None and cost <= 2)
+    session = _campaign(rich)
+    offered = [e.command for e in session.legal() if e.kind == "raise_aptitude"]
+    assert offered == [cmd.RaiseAptitude(character="WINK", aptitude=Aptitude.VEHICLES)]  # the best score
+    better = rich.model_copy(update={"aptitudes": {**rich.aptitudes, Aptitude.VEHICLES: 4}})
+    assert spend(rich, better).aptitude_points == 1
+    events = session.do(offered[0])
+    assert events[0].aptitude_points == 1 and events[0].after.aptitude(Aptitude.VEHICLES) == 4
+    assert session.state.characters["WINK"].experience.aptitude_points == 1
+    top = rich.model_copy(update={"aptitudes": {**rich.aptitudes, Aptitude.ART: 5}})
+    with pytest.raises(Refused) as refused:
+        cmd.raised(top, Aptitude.ART)  # "Rang 0 à 5": nothing above
+    assert refused.value.rule == "aptitude_max"
 
 
 def test_the_commands_the_book_gives_the_gm_are_marked_in_legal() -> None:

@@ -41,7 +41,7 @@ from meneur.systems.energy.campaign.stress import (
     stress_level,
 )
 from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, Relation, State
-from meneur.systems.energy.names import CATEGORY_CODES
+from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, word
 
 DOMAIN = "energy_campaign"
 
@@ -146,6 +146,16 @@ class SpendPoints(_Command):
     kind: Literal["spend_points"] = "spend_points"
     character: str
     improved: Character
+
+
+class RaiseAptitude(_Command):
+    """Spend points for one rank more in an aptitude: "10 points d'expérience d'aptitude peuvent être
+    convertis en 1 point d'aptitude qui pourra être dépensé pour augmenter le score d'une aptitude";
+    the same purchase as :class:`SpendPoints` of the character with that rank more."""
+
+    kind: Literal["raise_aptitude"] = "raise_aptitude"
+    character: str
+    aptitude: Aptitude
 
 
 class ChangeReputation(_Command):
@@ -277,7 +287,8 @@ Command = Annotated[
     | TakeDebt
     | RepayDebt
     | SetLivingStandard
-    | Challenge,
+    | Challenge
+    | RaiseAptitude,
     Field(discriminator="kind"),
 ]
 
@@ -362,7 +373,9 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             return [ev.StateRecovered(character=name, how=how)]
         case AwardExperience():
             return _award(state, name, command)
-        case SpendPoints(improved=improved):
+        case SpendPoints(improved=improved) | RaiseAptitude(aptitude=improved):
+            if isinstance(improved, Aptitude):
+                improved = raised(character, improved)
             done = spend(character, improved, options=state.options)
             return [
                 ev.PointsSpent(
@@ -409,6 +422,23 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
         case Challenge():
             return _challenge(state, character, command)
     raise AssertionError(command)  # pragma: no cover - every command kind is matched above
+
+
+def raised(character: Character, aptitude: Aptitude) -> Character:
+    """``character`` with one rank more in ``aptitude`` (ranks go "de 0 à 5").
+
+    Raises:
+        Refused: the aptitude is at 5 already.
+    """
+    rank = character.aptitude(aptitude)
+    if rank >= 5:
+        raise _illegal(
+            "aptitude_max",
+            N_("{name} already has {aptitude} at 5, the highest rank."),
+            name=character.name,
+            aptitude=word(APTITUDE_NAMES[aptitude]),
+        )
+    return character.model_copy(update={"aptitudes": {**character.aptitudes, aptitude: rank + 1}})
 
 
 def _challenge(state: CampaignState, character: Character, command: Challenge) -> list[ev.Event]:

@@ -173,10 +173,9 @@ def _character_candidates(name: str, character: Character) -> Iterator[cmd.Comma
     yield from (cmd.AddStress(character=name, boxes=boxes) for boxes in (1, 2))
     yield from (cmd.RelieveStress(character=name, reason=r) for r in (Relief.OUTLET, Relief.TEAM_SCENE))
     yield from (cmd.SpendStress(character=name, use=u) for u in (StressUse.DETERMINATION, StressUse.SURPASS))
-    for power in character.powers:
-        for category in PowerCategory:
-            if category is not power.category:
-                yield cmd.SpendStress(character=name, use=StressUse.FEAT, power=power.name, category=category)
+    for power in character.powers[:1]:  # the page lets the player pick the power and the category
+        category = next(c for c in PowerCategory if c is not power.category)
+        yield cmd.SpendStress(character=name, use=StressUse.FEAT, power=power.name, category=category)
     yield cmd.BringBack(character=name)
     yield from (cmd.InflictState(character=name, state=s) for s in (State.EXHAUSTED, State.WOUNDED))
     yield from (cmd.RecoverState(character=name, how=how) for how in ("sleep", "healing_power", "infirmary"))
@@ -196,15 +195,15 @@ def _character_candidates(name: str, character: Character) -> Iterator[cmd.Comma
 
 
 def _improvements(name: str, character: Character) -> Iterator[cmd.Command]:
-    """One aptitude rank more, for each aptitude below 5: what aptitude points buy ("augmenter le
-    score d'une aptitude", 002_58e889a1abff3456.txt); their cost is the rules' (:func:`spend`)."""
+    """One aptitude rank more, for the aptitude of the best score below 5 (the page lets the player
+    pick another): what aptitude points buy ("augmenter le score d'une aptitude",
+    002_58e889a1abff3456.txt); their cost is the rules' (:func:`spend`)."""
     if not (character.experience.aptitude_points or left_over(character)[1]):
         return
-    for aptitude in Aptitude:
-        rank = character.aptitude(aptitude)
-        if rank < 5:
-            improved = character.model_copy(update={"aptitudes": {**character.aptitudes, aptitude: rank + 1}})
-            yield cmd.SpendPoints(character=name, improved=improved)
+    below = [a for a in Aptitude if character.aptitude(a) < 5]
+    if below:
+        best = max(below, key=lambda a: character.aptitude(a) + best_trait(character, a)[1])
+        yield cmd.RaiseAptitude(character=name, aptitude=best)
 
 
 def legal(state: CampaignState, include_refused: bool = False) -> list[Legal[cmd.Command]]:

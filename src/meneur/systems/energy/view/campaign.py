@@ -25,14 +25,15 @@ from meneur.systems.energy.campaign.challenges import (
     challenge,
     character_aptitude_score,
 )
+from meneur.systems.energy.campaign.commands import raised
 from meneur.systems.energy.campaign.experience import improvements, left_over, spend
 from meneur.systems.energy.campaign.narration import RECOVERY_NAMES, RELIEF_NAMES, state_lines
 from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore, relation_band, score_band
 from meneur.systems.energy.campaign.resources import STANDARD_NAMES, purchase_cost
 from meneur.systems.energy.campaign.states import STATE_NAMES, effective_attributes, state_effect
-from meneur.systems.energy.campaign.stress import BOXES, USE_NAMES, stress_level
-from meneur.systems.energy.model import Aptitude, Character, State
-from meneur.systems.energy.names import APTITUDE_NAMES
+from meneur.systems.energy.campaign.stress import BOXES, USE_NAMES, StressUse, stress_level
+from meneur.systems.energy.model import Aptitude, Character, PowerCategory, State
+from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, CATEGORY_NAMES
 from meneur.systems.energy.names import DOMAIN as CHARACTERS
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
@@ -56,6 +57,7 @@ COMMAND_WORDS: dict[str, str] = {
     "recover_state": N_("recover"),
     "award_experience": N_("award experience"),
     "spend_points": N_("spend points"),
+    "raise_aptitude": N_("spend points"),
     "change_reputation": N_("reputation"),
     "change_relation": N_("relation"),
     "buy": N_("buy a good"),
@@ -117,6 +119,18 @@ class ChallengeChoices:
     surpass: bool
     lines: list[str] = field(default_factory=list)
     success: bool | None = None
+
+    def __bool__(self) -> bool:
+        return True
+
+
+@dataclass
+class Options:
+    """A choice beside a button (its form field ``name``, a label id, its options and the one chosen),
+    and what the rules say of what is chosen (``lines``)."""
+
+    fields: list[tuple[str, str, list[tuple[str, str]], str]]
+    lines: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return True
@@ -190,6 +204,50 @@ def _spending(state: Any, command: cmd.SpendPoints, lang: str) -> Odds:
     return Odds(choices=CostLines(lines), template=CHOICES)
 
 
+def _raise(state: Any, command: cmd.RaiseAptitude, lang: str) -> Odds:
+    """Each aptitude below 5 with what one rank more costs (the rules' :func:`spend`), and the chosen
+    one's purchase in full."""
+    character = state.character(command.character)
+    options = []
+    for aptitude in Aptitude:
+        rank = character.aptitude(aptitude)
+        if rank >= 5:
+            continue
+        try:
+            cost = spend(character, raised(character, aptitude), options=state.options).aptitude_points
+            price = _points(P_("{count} aptitude point", "{count} aptitude points"), cost).render(lang)
+        except MeneurError:
+            price = translate("web", N_("not enough points"), lang)
+        options.append((aptitude.value, f"{_aptitude(aptitude, lang)} {rank} → {rank + 1} ({price})"))
+    found = _spending(
+        state,
+        cmd.SpendPoints(character=command.character, improved=raised(character, command.aptitude)),
+        lang,
+    )
+    lines = found.choices.lines if isinstance(found.choices, CostLines) else []
+    label = translate("web", N_("Aptitude"), lang)
+    return Odds(
+        choices=Options([("aptitude", label, options, command.aptitude.value)], lines), template=CHOICES
+    )
+
+
+def _feat(state: Any, command: cmd.SpendStress, lang: str) -> Odds:
+    """An action d'éclat: the power used and the extra category it acts in for the turn."""
+    character = state.character(command.character)
+    powers = [(p.name, f"{p.name} ({CATEGORY_CODES[p.category]})") for p in character.powers]
+    categories = [(c.value, translate(CHARACTERS, CATEGORY_NAMES[c], lang)) for c in PowerCategory]
+    fields = [
+        ("power", translate("web", N_("Power"), lang), powers, command.power or ""),
+        (
+            "category",
+            translate("web", N_("Extra category for the turn"), lang),
+            categories,
+            command.category or "",
+        ),
+    ]
+    return Odds(choices=Options(fields), template=CHOICES)
+
+
 def _purchase(state: Any, command: cmd.Buy, lang: str) -> Odds:
     character = state.character(command.character)
     cost = purchase_cost(character.living_standard, command.standard)
@@ -254,7 +312,9 @@ def _row(character: Character, lang: str) -> dict[str, Any]:
             "web",
             N_("unspent: {hero}, {aptitude}"),
             {
-                "hero": _points(P_("{count} hero point", "{count} hero points"), xp.heroic_points + hero_left),
+                "hero": _points(
+                    P_("{count} hero point", "{count} hero points"), xp.heroic_points + hero_left
+                ),
                 "aptitude": _points(
                     P_("{count} aptitude point", "{count} aptitude points"), xp.aptitude_points + apt_left
                 ),
@@ -291,7 +351,12 @@ class CampaignParts(Parts):
         word = translate("web", COMMAND_WORDS[kind], lang) if kind in COMMAND_WORDS else kind
         if not isinstance(fields, dict):
             return word
-        shown = [_value_words(key, value, lang) for key, value in fields.items() if key != "improved"]
+        hidden = (
+            {"improved", "aptitude", "power", "category"}
+            if kind in ("raise_aptitude", "spend_stress")
+            else {"improved"}
+        )
+        shown = [_value_words(key, value, lang) for key, value in fields.items() if key not in hidden]
         if kind == "award_experience":
             shown = [_value_words("character", fields.get("character"), lang)]
         if kind == "challenge":
@@ -333,6 +398,10 @@ class CampaignParts(Parts):
             return _spending(state, command, lang)
         if isinstance(command, cmd.Buy):
             return _purchase(state, command, lang)
+        if isinstance(command, cmd.RaiseAptitude):
+            return _raise(state, command, lang)
+        if isinstance(command, cmd.SpendStress) and command.use is StressUse.FEAT:
+            return _feat(state, command, lang)
         return Odds()
 
     def choose(self, wire: Any, data: Any) -> Any:
@@ -343,9 +412,15 @@ class CampaignParts(Parts):
         """
 
         def change(name: str, fields: dict[str, Any]) -> dict[str, Any]:
+            fields = dict(fields)
+            if name == "raise_aptitude" and text(data, "aptitude"):
+                fields["aptitude"] = text(data, "aptitude")
+            if name == "spend_stress" and fields.get("use") == StressUse.FEAT.value:
+                for key in ("power", "category"):
+                    if text(data, key):
+                        fields[key] = text(data, key)
             if name != "challenge":
                 return fields
-            fields = dict(fields)
             if text(data, "aptitude"):
                 fields["aptitude"] = text(data, "aptitude")
             if text(data, "difficulty").strip():
