@@ -98,6 +98,7 @@ def test_the_gm_runs_a_session_a_challenge_stress_and_undo(web: TestClient) -> N
     shown = web.get(f"/t/{table_id}/s/{session_id}")
     page = _text(shown)
     assert "WINK" in page and "KITSUNE" in page and "Joué par Ayla" in page, page
+    assert f'href="/t/{table_id}/new-fight"' in page  # the GM's way to a fight of the campaign
     assert "start_session" in _forms(shown)
     assert _do(web, table_id, session_id, "start_session").status_code == 200
     assert _do(web, table_id, session_id, "start_scene").status_code == 200
@@ -174,6 +175,7 @@ def test_a_player_gives_only_their_own_characters_commands_the_book_leaves_to_a_
     assert not kinds & {"add_stress", "inflict_state", "award_experience", "change_reputation"}
     assert all(c[next(iter(c))].get("character") == "WINK" for c in offered if isinstance(c, dict))
     assert "start_session" not in offered and "end_session" not in offered
+    assert "/new-fight" not in mine.text
     version = _version(web, session_id)
     challenge = {"challenge": {"character": "WINK", "aptitude": "vehicles", "difficulty": 3}}
     refused = [

@@ -52,7 +52,7 @@ PLUGIN = Game(
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
     view="meneur.systems.energy.view.fight_pages:PAGES",
-    extra={"session_row": "energy/_campaign_row.html"},
+    extra={"session_row": "energy/_campaign_row.html", "session_after": "energy/_campaign_after.html"},
     tour=(
         TourStep(Message(DOMAIN, N_("Energy System: the rulebook's heroes")), ("energy", "library")),
         TourStep(

@@ -376,7 +376,7 @@ class CampaignParts(Parts):
         met = events(log, "challenge_met")
         if met:
             last = met[-1]
-            verdict = translate("web", N_("success") if last.get("success") else N_("failure"), lang)
+            verdict = _rules(N_("success") if last.get("success") else N_("failure"), lang)
             words = Message(
                 "web",
                 N_("{name}: {total} against {difficulty}, {verdict}"),
