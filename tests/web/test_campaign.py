@@ -264,3 +264,38 @@ def test_a_campaign_with_no_character_ticked_is_refused_and_only_the_gm_opens_th
     _as(web, table["Ayla"])
     assert web.get(f"/t/{table_id}/new-campaign").status_code in (303, 403)
     assert f"/t/{table_id}/new-campaign" not in web.get(f"/t/{table_id}").text
+
+
+def test_the_gm_awards_experience_with_the_books_criteria_ticked_beside_the_button(web: TestClient) -> None:
+    """ "A la fin de chaque séance": the experience table's criteria, 1 point each, ticked beside the
+    award's button; the rules' line (what is gained) shows before it is given, then in the log."""
+    table = _table(web)
+    table_id = table["id"]
+    session_id = _start(web, table)
+    for command in ("start_session", "end_session"):
+        assert _do(web, table_id, session_id, command).status_code == 200
+    shown = web.get(f"/t/{table_id}/s/{session_id}")
+    award = next(
+        c for c in _forms(shown) if "award_experience" in c and c["award_experience"]["character"] == "WINK"
+    )
+    query = {
+        "command": json.dumps(award),
+        "chosen": "1",
+        "heroic": ["survived", "high_stakes"],
+        "aptitude": "learned",
+    }
+    odds = _text(web.get(f"/t/{table_id}/s/{session_id}/odds", params=query))
+    assert "Le personnage a appris quelque chose de nouveau" in odds
+    assert "WINK gagne 2 points d'expérience héroïque et 1 point d'expérience d'aptitude." in odds, odds
+    none = _text(
+        web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": json.dumps(award), "chosen": "1"})
+    )
+    assert "Indiquez au moins un critère" in none, none  # the rules' word, the boxes still there
+    assert 'name="heroic"' in none
+    done = _text(_do(web, table_id, session_id, award, chosen="1", heroic="survived", aptitude="learned"))
+    xp = _state(web, session_id)["characters"]["WINK"]["experience"]
+    assert xp["heroic_xp"] == 1 and xp["aptitude_xp"] == 1
+    assert "WINK gagne 1 point d'expérience héroïque et 1 point d'expérience d'aptitude." in done
+    _as(web, table["Ayla"])  # a player awards herself nothing
+    again = _do(web, table_id, session_id, {"award_experience": {"character": "WINK", "heroic": ["success"]}})
+    assert FORBIDDEN in _text(again)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from meneur.engine.codec import with_fields
@@ -26,7 +27,16 @@ from meneur.systems.energy.campaign.challenges import (
     character_aptitude_score,
 )
 from meneur.systems.energy.campaign.commands import raised
-from meneur.systems.energy.campaign.experience import improvements, left_over, spend
+from meneur.systems.energy.campaign.engine import decide, describe
+from meneur.systems.energy.campaign.experience import (
+    CRITERION_TEXTS,
+    AptitudeCriterion,
+    Bonus,
+    HeroicCriterion,
+    improvements,
+    left_over,
+    spend,
+)
 from meneur.systems.energy.campaign.narration import RECOVERY_NAMES, RELIEF_NAMES, state_lines
 from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore, relation_band, score_band
 from meneur.systems.energy.campaign.resources import STANDARD_NAMES, purchase_cost
@@ -137,6 +147,18 @@ class Options:
 
 
 @dataclass
+class Criteria:
+    """The experience table's criteria beside the award's button (form field, value, the book's words,
+    ticked), and what the rules would log of the award (``lines``)."""
+
+    criteria: list[tuple[str, str, str, bool]]
+    lines: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return True
+
+
+@dataclass
 class CostLines:
     """What a button buys and costs, as the rules compute it."""
 
@@ -229,6 +251,36 @@ def _raise(state: Any, command: cmd.RaiseAptitude, lang: str) -> Odds:
     return Odds(
         choices=Options([("aptitude", label, options, command.aptitude.value)], lines), template=CHOICES
     )
+
+
+def _award(state: Any, command: cmd.AwardExperience, lang: str) -> Odds:
+    """The book's criteria, 1 point each ("Critères | Gain d'expérience"), and the award's line as the
+    rules would log it (its points converted at 10)."""
+    ticked: dict[str, set[str]] = {
+        "heroic": {c.value for c in command.heroic},
+        "aptitude": {c.value for c in command.aptitude},
+        "bonus": {c.value for c in command.bonuses},
+    }
+    kinds: tuple[tuple[str, type[StrEnum]], ...] = (
+        ("heroic", HeroicCriterion),
+        ("aptitude", AptitudeCriterion),
+        ("bonus", Bonus),
+    )
+    criteria = [
+        (
+            group,
+            value.value,
+            _rules(CRITERION_TEXTS[f"{group}.{value.value}"], lang),
+            value.value in ticked[group],
+        )
+        for group, kind in kinds
+        for value in kind
+    ]
+    try:
+        lines = [describe(state, event).render(lang) for event in decide(state, command)]
+    except MeneurError as error:  # nothing ticked: the rules say what to do
+        lines = [error.render(lang)]
+    return Odds(choices=Criteria(criteria, lines), template=CHOICES)
 
 
 def _feat(state: Any, command: cmd.SpendStress, lang: str) -> Odds:
@@ -398,6 +450,8 @@ class CampaignParts(Parts):
             return _spending(state, command, lang)
         if isinstance(command, cmd.Buy):
             return _purchase(state, command, lang)
+        if isinstance(command, cmd.AwardExperience):
+            return _award(state, command, lang)
         if isinstance(command, cmd.RaiseAptitude):
             return _raise(state, command, lang)
         if isinstance(command, cmd.SpendStress) and command.use is StressUse.FEAT:
@@ -413,6 +467,9 @@ class CampaignParts(Parts):
 
         def change(name: str, fields: dict[str, Any]) -> dict[str, Any]:
             fields = dict(fields)
+            if name == "award_experience" and text(data, "chosen") and hasattr(data, "getlist"):
+                for group, key in (("heroic", "heroic"), ("aptitude", "aptitude"), ("bonus", "bonuses")):
+                    fields[key] = [v for v in data.getlist(group) if isinstance(v, str)]
             if name == "raise_aptitude" and text(data, "aptitude"):
                 fields["aptitude"] = text(data, "aptitude")
             if name == "spend_stress" and fields.get("use") == StressUse.FEAT.value:
