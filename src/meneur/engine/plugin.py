@@ -88,6 +88,10 @@ class SessionKind:
     options: str | None = None
     """``"module:attribute"`` of the pydantic model of the table options its engine reads from a
     setup's ``options`` (a subset of the game's :attr:`Game.options`)."""
+    view: str | None = None
+    """``"module:attribute"`` of the session pages of this kind when they are not its game's
+    :attr:`Game.view` (a game whose kinds have pages of different shapes: the Energy fight's own,
+    its campaign on the shared page)."""
     example: str | None = None
     """``"module:attribute"`` of a setup to start from (a ``dict``: the new-session form shows it for
     the GM to edit); ``None``: the form starts empty."""

@@ -50,26 +50,38 @@ class SessionPages(Protocol):
         ...
 
 
+def _pages(path: str | None) -> SessionPages | None:
+    if path is None:
+        return None
+    found = load(path)
+    if not isinstance(found, SessionPages):
+        raise TypeError(f"{path} is not a meneur.web.adapter.SessionPages")
+    return found
+
+
 def view_of(game: Game) -> SessionPages | None:
     """The view adapter ``game``'s plugin names (``None``: the pages offer its sessions through the
-    API only).
+    API only, or only its kinds' own adapters, :attr:`~meneur.engine.plugin.SessionKind.view`).
 
     Raises:
         TypeError: the part named is not a :class:`SessionPages`.
     """
-    if game.view is None:
-        return None
-    found = load(game.view)
-    if not isinstance(found, SessionPages):
-        raise TypeError(f"{game.view} is not a meneur.web.adapter.SessionPages")
-    return found
+    return _pages(game.view)
+
+
+def views_of(game: Game) -> list[SessionPages]:
+    """Every view adapter of ``game``: its own, then its kinds' own."""
+    found = [_pages(game.view), *(_pages(kind.view) for kind in game.kinds)]
+    return list(dict.fromkeys(adapter for adapter in found if adapter is not None))
 
 
 def view_of_kind(kind: str) -> SessionPages | None:
     """The view adapter that shows sessions of ``kind`` (``None``: no game lists the kind, or its
-    game has no page for it)."""
+    game has no page for it): the kind's own adapter, else its game's."""
     found = kind_of(kind)
-    adapter = None if found is None else view_of(found[0])
+    if found is None:
+        return None
+    adapter = _pages(found[1].view) or view_of(found[0])
     return adapter if adapter is not None and kind in adapter.kinds else None
 
 
@@ -77,7 +89,6 @@ def kinds_with_pages() -> frozenset[str]:
     """Every kind of session a page shows."""
     found: set[str] = set()
     for game in games():
-        adapter = view_of(game)
-        if adapter is not None:
+        for adapter in views_of(game):
             found |= adapter.kinds
     return frozenset(found)

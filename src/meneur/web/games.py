@@ -317,8 +317,11 @@ class GamePages:
         from meneur.engine.plugin import load
         from meneur.engine.registry import games
 
-        mine = [game for game in games() if game.view is not None and load(game.view) is self]
-        return frozenset(kind.key for game in mine for kind in game.kinds)
+        found: set[str] = set()
+        for game in games():
+            whole = game.view is not None and load(game.view) is self
+            found |= {k.key for k in game.kinds if (load(k.view) is self if k.view else whole)}
+        return frozenset(found)
 
     def page(self, request: Request, db: Db, table_id: str, session_id: str, fragment: bool) -> HTMLResponse:
         me = _checked(request, db, table_id, session_id)

@@ -96,7 +96,7 @@ def test_notoriety_bands(value: int, start: str) -> None:
         (-5, "Considéré comme un malfaiteur"),
         (-1, "Considéré comme un fauteur"),
         (0, "Ni bon ni mauvais"),
-        (2, "Considéré comme quelqu’un de bien"),
+        (2, "Considéré comme quelqu'un de bien"),
         (6, "Considéré comme un redresseur"),
         (7, "Considéré comme un héros"),
         (10, "Un parangon de vertu"),

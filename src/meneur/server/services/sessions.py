@@ -326,7 +326,8 @@ def get(ctx: Context, me: Caller, session_id: str) -> SessionOut:
 
 
 def legal(ctx: Context, me: Caller, session_id: str, refused: bool = False) -> LegalList:
-    """The commands ``me`` may give now (with those the rules refuse, and why, when ``refused``)."""
+    """The commands ``me`` may give now (with those the rules refuse, and why, when ``refused``); an
+    entry the rules give the game master (``details["by"] == "gm"``) is the GM's only."""
     db = ctx.db
     row, table, viewer = _session(db, me, session_id)
     with ctx.games.lock(session_id):
@@ -346,7 +347,7 @@ def legal(ctx: Context, me: Caller, session_id: str, refused: bool = False) -> L
                 reason=None if e.reason is None else e.reason.render(),
             )
             for e in entries
-            if may_act(viewer, e.actor)
+            if may_act(viewer, e.actor) and (viewer.is_gm or e.details.get("by") != "gm")
         ]
         # an entry naming what this viewer may not know of (a hidden NPC: a target, a reason) is not theirs
         shown = [e for e in found if not mentions([e.command, e.details, e.reason], words)]

@@ -26,6 +26,8 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Campaign")),
             rules="meneur.systems.energy.campaign.engine",
             options="meneur.systems.energy.campaign.options:TableOptions",
+            projection="meneur.systems.energy.view.campaign_projection:PROJECTION",
+            view="meneur.systems.energy.view.campaign_pages:PAGES",
         ),
     ),
     options="meneur.systems.energy.options:TableOptions",
@@ -40,6 +42,9 @@ PLUGIN = Game(
     ),
     table_links=(
         TableLink("/t/{table}/new-fight", Message(DOMAIN, N_("Start a fight")), name="new-fight-link"),
+        TableLink(
+            "/t/{table}/new-campaign", Message(DOMAIN, N_("Start a campaign")), name="new-campaign-link"
+        ),
     ),
     pages="meneur.systems.energy.view.pages:router",
     templates="meneur.systems.energy.view",
@@ -48,6 +53,7 @@ PLUGIN = Game(
     characters="meneur.systems.energy.sheets:SHEETS",
     demo="meneur.systems.energy.demo:demo",
     view="meneur.systems.energy.view.fight_pages:PAGES",
+    extra={"session_row": "energy/_campaign_row.html", "session_after": "energy/_campaign_after.html"},
     tour=(
         TourStep(Message(DOMAIN, N_("Energy System: the rulebook's heroes")), ("energy", "library")),
         TourStep(

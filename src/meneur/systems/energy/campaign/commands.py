@@ -16,6 +16,12 @@ from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.i18n.words import fold
 from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.challenges import (
+    Difficulty,
+    TermKind,
+    challenge,
+    character_aptitude_score,
+)
 from meneur.systems.energy.campaign.experience import (
     AptitudeCriterion,
     Bonus,
@@ -34,8 +40,8 @@ from meneur.systems.energy.campaign.stress import (
     require_boxes,
     stress_level,
 )
-from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, Relation, State
-from meneur.systems.energy.names import CATEGORY_CODES
+from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, Relation, State
+from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, word
 
 DOMAIN = "energy_campaign"
 
@@ -142,6 +148,16 @@ class SpendPoints(_Command):
     improved: Character
 
 
+class RaiseAptitude(_Command):
+    """Spend points for one rank more in an aptitude: "10 points d'expérience d'aptitude peuvent être
+    convertis en 1 point d'aptitude qui pourra être dépensé pour augmenter le score d'une aptitude";
+    the same purchase as :class:`SpendPoints` of the character with that rank more."""
+
+    kind: Literal["raise_aptitude"] = "raise_aptitude"
+    character: str
+    aptitude: Aptitude
+
+
 class ChangeReputation(_Command):
     """Move a reputation score by one point at the end of a session or scenario."""
 
@@ -211,6 +227,44 @@ class SetLivingStandard(_Command):
     standard: LivingStandard
 
 
+class Challenge(_Command):
+    """A défi of a character against a difficulty: "un test d'aptitude se fait en additionnant une
+    aptitude et un trait applicable" (the best applicable trait unless one is named), ``surpass``
+    checking a stress box for "2 rangs" more."""
+
+    kind: Literal["challenge"] = "challenge"
+    character: str
+    aptitude: Aptitude
+    difficulty: Annotated[StrictInt, Field(ge=1, le=10)] = Difficulty.PROFESSIONAL.value
+    trait: str | None = None
+    surpass: bool = False
+
+
+GM_COMMANDS = frozenset(
+    {
+        "start_session",
+        "end_session",
+        "start_scenario",
+        "end_scenario",
+        "start_scene",
+        "add_stress",
+        "bring_back",
+        "inflict_state",
+        "recover_state",
+        "award_experience",
+        "change_reputation",
+        "change_relation",
+        "add_relation",
+        "gain_savings",
+        "set_living_standard",
+    }
+)
+"""The commands the book gives the game master: "Le MJ peut distribuer une case de stress", the
+states he inflicts, the experience "à la fin de chaque séance", "le MJ peut faire varier" reputation
+and relations, the living standard he sets (002_58e889a1abff3456.txt). A player gives the others for
+their own character: a défi, a relief, a stress box spent, points spent, a purchase, a debt."""
+
+
 Command = Annotated[
     StartSession
     | EndSession
@@ -232,7 +286,9 @@ Command = Annotated[
     | GainSavings
     | TakeDebt
     | RepayDebt
-    | SetLivingStandard,
+    | SetLivingStandard
+    | Challenge
+    | RaiseAptitude,
     Field(discriminator="kind"),
 ]
 
@@ -317,7 +373,9 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             return [ev.StateRecovered(character=name, how=how)]
         case AwardExperience():
             return _award(state, name, command)
-        case SpendPoints(improved=improved):
+        case SpendPoints(improved=improved) | RaiseAptitude(aptitude=improved):
+            if isinstance(improved, Aptitude):
+                improved = raised(character, improved)
             done = spend(character, improved, options=state.options)
             return [
                 ev.PointsSpent(
@@ -361,7 +419,52 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             return [ev.DebtRepaid(character=name, boxes=boxes)]
         case SetLivingStandard(standard=standard):
             return [ev.LivingStandardChanged(character=name, standard=standard)]
+        case Challenge():
+            return _challenge(state, character, command)
     raise AssertionError(command)  # pragma: no cover - every command kind is matched above
+
+
+def raised(character: Character, aptitude: Aptitude) -> Character:
+    """``character`` with one rank more in ``aptitude`` (ranks go "de 0 à 5").
+
+    Raises:
+        Refused: the aptitude is at 5 already.
+    """
+    rank = character.aptitude(aptitude)
+    if rank >= 5:
+        raise _illegal(
+            "aptitude_max",
+            N_("{name} already has {aptitude} at 5, the highest rank."),
+            name=character.name,
+            aptitude=word(APTITUDE_NAMES[aptitude]),
+        )
+    return character.model_copy(update={"aptitudes": {**character.aptitudes, aptitude: rank + 1}})
+
+
+def _challenge(state: CampaignState, character: Character, command: Challenge) -> list[ev.Event]:
+    """A défi during a session, scored by :func:`~.challenges.character_aptitude_score` and judged by
+    :func:`~.challenges.challenge`; se dépasser first checks its stress box."""
+    state.require_phase(Phase.SESSION, N_("A challenge"))
+    score = character_aptitude_score(
+        character, command.aptitude, trait=command.trait, surpass=command.surpass
+    )
+    result = challenge(score, Difficulty(command.difficulty))
+    trait = next((t.label for t in score.terms if t.kind is TermKind.TRAIT), "")
+    events: list[ev.Event] = []
+    if command.surpass:
+        events.append(ev.StressSpent(character=character.name, use=StressUse.SURPASS))
+    events.append(
+        ev.ChallengeMet(
+            character=character.name,
+            aptitude=command.aptitude,
+            trait=trait,
+            difficulty=command.difficulty,
+            total=score.total,
+            success=result.success,
+            terms=tuple((t.kind.value, t.label, t.value) for t in score.terms),
+        )
+    )
+    return events
 
 
 def _inflicted(character: Character, state: State) -> State:

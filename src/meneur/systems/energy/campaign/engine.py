@@ -28,9 +28,10 @@ from meneur.errors import BadInputError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign import commands as cmd
 from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.challenges import best_trait
 from meneur.systems.energy.campaign.commands import Command as Command
 from meneur.systems.energy.campaign.events import Event as Event
-from meneur.systems.energy.campaign.experience import HeroicCriterion
+from meneur.systems.energy.campaign.experience import HeroicCriterion, left_over
 from meneur.systems.energy.campaign.narration import describe as describe_event
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.reputation import ReputationScore
@@ -38,7 +39,7 @@ from meneur.systems.energy.campaign.state import CampaignState
 from meneur.systems.energy.campaign.stress import Relief, StressUse
 from meneur.systems.energy.files import character_data
 from meneur.systems.energy.files import migrate as migrate_character
-from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, State
+from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, State
 from meneur.systems.energy.validation import ensure_valid
 
 KEY = "energy-campaign"
@@ -165,13 +166,16 @@ def candidates(state: CampaignState) -> Iterator[cmd.Command]:
 
 
 def _character_candidates(name: str, character: Character) -> Iterator[cmd.Command]:
+    best = max(
+        Aptitude, key=lambda a: character.aptitude(a) + best_trait(character, a)[1]
+    )  # one may pick another
+    yield cmd.Challenge(character=name, aptitude=best)
     yield from (cmd.AddStress(character=name, boxes=boxes) for boxes in (1, 2))
     yield from (cmd.RelieveStress(character=name, reason=r) for r in (Relief.OUTLET, Relief.TEAM_SCENE))
     yield from (cmd.SpendStress(character=name, use=u) for u in (StressUse.DETERMINATION, StressUse.SURPASS))
-    for power in character.powers:
-        for category in PowerCategory:
-            if category is not power.category:
-                yield cmd.SpendStress(character=name, use=StressUse.FEAT, power=power.name, category=category)
+    for power in character.powers[:1]:  # the page lets the player pick the power and the category
+        category = next(c for c in PowerCategory if c is not power.category)
+        yield cmd.SpendStress(character=name, use=StressUse.FEAT, power=power.name, category=category)
     yield cmd.BringBack(character=name)
     yield from (cmd.InflictState(character=name, state=s) for s in (State.EXHAUSTED, State.WOUNDED))
     yield from (cmd.RecoverState(character=name, how=how) for how in ("sleep", "healing_power", "infirmary"))
@@ -187,6 +191,19 @@ def _character_candidates(name: str, character: Character) -> Iterator[cmd.Comma
         cmd.RepayDebt(character=name, boxes=1),
     )
     yield from (cmd.SetLivingStandard(character=name, standard=s) for s in LivingStandard)
+    yield from _improvements(name, character)
+
+
+def _improvements(name: str, character: Character) -> Iterator[cmd.Command]:
+    """One aptitude rank more, for the aptitude of the best score below 5 (the page lets the player
+    pick another): what aptitude points buy ("augmenter le score d'une aptitude",
+    002_58e889a1abff3456.txt); their cost is the rules' (:func:`spend`)."""
+    if not (character.experience.aptitude_points or left_over(character)[1]):
+        return
+    below = [a for a in Aptitude if character.aptitude(a) < 5]
+    if below:
+        best = max(below, key=lambda a: character.aptitude(a) + best_trait(character, a)[1])
+        yield cmd.RaiseAptitude(character=name, aptitude=best)
 
 
 def legal(state: CampaignState, include_refused: bool = False) -> list[Legal[cmd.Command]]:
@@ -202,6 +219,7 @@ def legal(state: CampaignState, include_refused: bool = False) -> list[Legal[cmd
                 actor,
                 command.kind,
                 command,
+                details={"by": "gm"} if command.kind in cmd.GM_COMMANDS else {},
                 rule=None if why is None else why.rule,
                 reason=None if why is None else why.message,
             )

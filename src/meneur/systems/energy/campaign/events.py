@@ -17,7 +17,7 @@ from meneur.systems.energy.campaign.experience import AptitudeCriterion, Award, 
 from meneur.systems.energy.campaign.reputation import ReputationScore
 from meneur.systems.energy.campaign.state import CampaignState, Phase
 from meneur.systems.energy.campaign.stress import Relief, StressUse
-from meneur.systems.energy.model import Character, LivingStandard, PowerCategory, Relation, State
+from meneur.systems.energy.model import Aptitude, Character, LivingStandard, PowerCategory, Relation, State
 
 
 class _Event(BaseModel):
@@ -211,6 +211,22 @@ class LivingStandardChanged(_Event):
     standard: LivingStandard
 
 
+class ChallengeMet(_Event):
+    """A défi against a difficulty: the score, its terms and the verdict ("le résultat doit être égal
+    ou supérieur à la difficulté"); it changes nothing but the log (a stress box checked to se
+    dépasser is its own :class:`StressSpent` before it)."""
+
+    kind: Literal["challenge_met"] = "challenge_met"
+    character: str
+    aptitude: Aptitude
+    trait: str = ""
+    difficulty: int
+    total: int
+    success: bool
+    terms: tuple[tuple[str, str, int], ...] = ()
+    """Each term of the score: its kind, its label and its value (:class:`~.challenges.Term`)."""
+
+
 Event = Annotated[
     SessionStarted
     | SessionEnded
@@ -232,7 +248,8 @@ Event = Annotated[
     | SavingsGained
     | DebtTaken
     | DebtRepaid
-    | LivingStandardChanged,
+    | LivingStandardChanged
+    | ChallengeMet,
     Field(discriminator="kind"),
 ]
 
@@ -299,6 +316,8 @@ def _apply_to_character(state: CampaignState, event: Event) -> CampaignState:
     name: str = getattr(event, "character")  # noqa: B009 - every remaining event has one
     character = state.characters[name]
     match event:
+        case ChallengeMet():
+            return state
         case StressAdded(boxes=boxes):
             given = {**state.gm_stress, name: state.gm_stress.get(name, 0) + boxes}
             return state.with_character(stress.take_stress(character, boxes)).model_copy(

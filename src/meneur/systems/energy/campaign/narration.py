@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from meneur.i18n import N_, Message
 from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.challenges import DIFFICULTY_NAMES, Difficulty, Term, TermKind
 from meneur.systems.energy.campaign.reputation import SCORE_NAMES, ReputationScore, relation_band, score_band
 from meneur.systems.energy.campaign.resources import STANDARD_NAMES
 from meneur.systems.energy.campaign.state import PHASE_NAMES, CampaignState
@@ -115,9 +116,33 @@ def _improvement(kind: str, key: str, value: int) -> Message:
     return _m(N_("trait {what} +{value}"), what=key, value=value)
 
 
+def _challenge(event: ev.ChallengeMet) -> Message:
+    """A défi in full: who, the aptitude, each term of the score, the difficulty and the verdict."""
+    terms = Joined(
+        tuple(
+            _m(N_("{term} {value:+d}"), term=Term(TermKind(kind), value, label).describe(), value=value)
+            for kind, label, value in event.terms
+        )
+    )
+    difficulty = Difficulty(event.difficulty)
+    verdict = N_("success") if event.success else N_("failure")
+    return _m(
+        N_("{name}: challenge of {aptitude} ({terms}) = {total} against {difficulty} ({level}): {verdict}."),
+        name=event.character,
+        aptitude=Message(CHARACTERS, APTITUDE_NAMES[event.aptitude]),
+        terms=terms,
+        total=event.total,
+        difficulty=Message(DOMAIN, DIFFICULTY_NAMES[difficulty]),
+        level=int(difficulty),
+        verdict=Message(DOMAIN, verdict),
+    )
+
+
 def describe(event: ev.Event) -> Message:
     """One line telling what ``event`` recorded."""
     match event:
+        case ev.ChallengeMet():
+            return _challenge(event)
         case ev.SessionStarted(number=n):
             return _m(N_("Session {number} starts."), number=n)
         case ev.SessionEnded(number=n):

@@ -25,6 +25,26 @@ STATE_NAMES: dict[State, str] = {
 """Each state's name as the book writes it (translated)."""
 
 
+STATE_EFFECTS: dict[State, str] = {
+    State.EXHAUSTED: N_("-1 Energy until a night's sleep."),
+    State.WOUNDED: N_("Gets back only half of their Vigor (rounded up); wounded again: incapacitated."),
+    State.INCAPACITATED: N_("Too badly wounded to really go on with the adventure: infirmary and rest."),
+    State.TROUBLED: N_("-1 to every aptitude while stress stays at 10 boxes."),
+    State.DEMORALIZED: N_("-2 to every aptitude and -1 Energy."),
+    State.BROKEN: N_("Out of play until the team brings them back."),
+}
+"""What each state does, in the book's words: épuisé "malus de 1 point" in Énergie; blessé "ne peut
+récupérer que la moitié de sa vigueur"; incapacité "trop gravement blessé pour continuer réellement
+l'aventure"; troublé "malus de -1 à toutes ses aptitudes"; démoralisé "le malus d'aptitude atteint
+-2" and "-1 en énergie"; brisé "ne sera plus jouable tant qu'il n'aura pas été ramené"
+(002_58e889a1abff3456.txt)."""
+
+
+def state_effect(state: State) -> Message:
+    """What ``state`` does to the character, rendered later."""
+    return Message(DOMAIN, STATE_EFFECTS[state])
+
+
 def state_name(state: State) -> Message:
     """The book's word for ``state``, rendered later."""
     return Message(DOMAIN, STATE_NAMES[state])

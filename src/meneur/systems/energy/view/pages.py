@@ -2,14 +2,21 @@
 (:mod:`.character_pages`), the encounter's balance and simulation (:mod:`.encounter`), the GM's
 new fight from the table's characters (:mod:`.new_fight`), and the fight's own verbs beside the shared
 session router's: the GM's forms (``gm``, :mod:`.fight_pages`), the suggestion and the auto-play switch
-(``suggest``, ``autoplay``, :mod:`.npc_pages`). The web app mounts this router with the
-shared pages (:func:`meneur.web.plugins.mount_games`)."""
+(``suggest``, ``autoplay``, :mod:`.npc_pages`), and the GM's new campaign (:mod:`.campaign_pages`).
+The web app mounts this router with the shared pages (:func:`meneur.web.plugins.mount_games`)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter
 
-from meneur.systems.energy.view import character_pages, encounter, fight_pages, new_fight, npc_pages
+from meneur.systems.energy.view import (
+    campaign_pages,
+    character_pages,
+    encounter,
+    fight_pages,
+    new_fight,
+    npc_pages,
+)
 
 router = APIRouter(include_in_schema=False)
 router.include_router(character_pages.router)
@@ -17,3 +24,4 @@ router.include_router(encounter.router)
 router.include_router(new_fight.router)
 router.include_router(fight_pages.router)
 router.include_router(npc_pages.router)
+router.include_router(campaign_pages.router)
