@@ -25,7 +25,7 @@ def test_an_empty_box_is_refused_and_the_character_stays(web: TestClient) -> Non
     answer = web.post("/builder", data={**FORM, "action": "import", "file": "  \n"})
     assert answer.status_code == 400
     page = html.unescape(answer.text)
-    assert "Collez d’abord un fichier de personnage dans la case" in page
+    assert "Collez d'abord un fichier de personnage dans la case" in page
     assert 'id="f-name" name="name" value="WINK"' in page
 
 

@@ -225,6 +225,7 @@ def restore(path: Path, target: Engine, force: bool = False, keep_in: Path | Non
         staging_path = Path(folder) / "staging.sqlite3"
         staging = _stage(path, staging_path)
         try:
+            _intact(staging)  # a damaged file is told as such before a migration reads it
             upgrade(staging)
             counted = _check(staging)
             replaced = None
@@ -342,6 +343,12 @@ def _insert_line(connection: Any, tables: dict[str, Table], path: Path, number: 
 
 def _check(staging: Engine) -> dict[str, int]:
     """SQLite's integrity check, then every session replayed (see the module's documentation)."""
+    _intact(staging)
+    return replay_every_session(staging)
+
+
+def _intact(staging: Engine) -> None:
+    """Refuse a staged backup that SQLite cannot read or whose integrity check fails."""
     from sqlalchemy.exc import DatabaseError
 
     try:
@@ -354,7 +361,6 @@ def _check(staging: Engine) -> dict[str, int]:
         raise _bad(
             N_("The backup is damaged: SQLite's integrity check fails ({detail})."), detail=str(verdict)
         )
-    return replay_every_session(staging)
 
 
 def replay_every_session(engine: Engine) -> dict[str, int]:
