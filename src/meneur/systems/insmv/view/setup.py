@@ -24,11 +24,11 @@ from pydantic import ValidationError
 
 from meneur.engine.problems import issue_text
 from meneur.errors import BadInputError
-from meneur.i18n import N_, Message, translate
-from meneur.systems.insmv.catalogue import KIND_LABELS, rules_for
+from meneur.i18n import N_, Message
+from meneur.systems.insmv.catalogue import rules_for
 from meneur.systems.insmv.model import MAX_NUMBER, Being, BeingKind
 
-D = "insmv"
+D = "web"
 
 ROWS = 4
 """Empty rows the form starts with (« ajouter une ligne » adds one)."""
@@ -82,11 +82,6 @@ def rows_of(form: Mapping[str, str], count: int | None = None) -> list[Row]:
         Row(i, {name: form.get(f"being-{i}-{name}", "") for name in FIELDS})
         for i in range(min(shown, MAX_ROWS))
     ]
-
-
-def kinds(lang: str) -> list[tuple[str, str]]:
-    """The kinds of being a row may choose, in the book's words."""
-    return [(kind.value, translate(D, KIND_LABELS[kind], lang)) for kind in BeingKind]
 
 
 def _problem(row: int, name: str, field: str, text: Message) -> BadInputError:
