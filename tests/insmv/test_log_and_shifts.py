@@ -8,14 +8,23 @@ import pytest
 from meneur.dice import EnteredSource
 from meneur.engine.session import Session
 from meneur.systems.insmv.commands import OpposedTest, RollTest, player_refusal
+from meneur.systems.insmv.events import evolve
 from meneur.systems.insmv.narration import describe
 from meneur.systems.insmv.view.session import EXAMPLE
 
 
 def _lines(command: object, dice: list[int], lang: str = "fr") -> list[str]:
+    """The log's lines of one command, each event told against the table before it (as the
+    server's log and the command line tell them)."""
     session = Session.new("insmv", EXAMPLE)
     events = session.do(command, EnteredSource(dice))
-    return [line.render(lang) for e in events if (line := describe(session.state, e)) is not None]
+    told, lines = session.entries()[-1].before, []
+    for event in events:
+        line = describe(told, event)
+        if line is not None:
+            lines.append(line.render(lang))
+        told = evolve(told, event)
+    return lines
 
 
 def test_a_test_is_logged_with_who_what_row_column_threshold_dice_and_result() -> None:

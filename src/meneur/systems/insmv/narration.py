@@ -16,6 +16,7 @@ from meneur.systems.insmv.events import (
     PowerPointsRecovered,
     PowerPointsSpent,
     Tested,
+    evolve,
 )
 from meneur.systems.insmv.model import Table
 from meneur.systems.insmv.opposed import OpposedResult, Side, oppose, settle
@@ -150,9 +151,10 @@ def _opposed_line(state: Table, event: OpposedTested) -> Message:
 
 
 def describe(state: Table, event: Event) -> Message | None:
-    """What one event changed, in a sentence (``state`` is the table after it)."""
+    """What one event changed, in a sentence (``state`` is the table before it, as the kernel's log
+    tells each event)."""
     if isinstance(event, PowerPointsSpent):
-        left = state.beings[event.name].current_power_points
+        left = evolve(state, event).beings[event.name].current_power_points
         if event.power:
             return Message(
                 D,
@@ -165,7 +167,7 @@ def describe(state: Table, event: Event) -> Message | None:
             {"name": event.name, "cost": event.cost, "left": left},
         )
     if isinstance(event, PowerPointsRecovered):
-        being = state.beings[event.name]
+        being = evolve(state, event).beings[event.name]
         params = {
             "name": event.name,
             "amount": event.amount,
@@ -192,7 +194,8 @@ def describe(state: Table, event: Event) -> Message | None:
 
 
 def event_lines(state: Table, event: Event) -> list[Message | str]:
-    """The lines printed for one event: its sentence, and a test's explanation step by step."""
+    """The lines printed for one event (``state``: the table before it): its sentence, and a
+    test's explanation step by step."""
     head = describe(state, event)
     lines: list[Message | str] = [] if head is None else [head]
     if isinstance(event, Tested):
