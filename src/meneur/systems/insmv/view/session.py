@@ -221,6 +221,10 @@ class InsmvParts(Parts):
                 "power_points_max": being.max_power_points,
                 "characteristics": dict(being.characteristics),
                 "talents": [(t.name, t.characteristic, t.value) for t in being.talents],
+                "talents_text": " · ".join(
+                    f"{t.name} ({t.characteristic}{'' if t.value is None else f', {t.value}'})"
+                    for t in being.talents
+                ),
                 "powers": dict(being.powers),
             }
             for name, being in state.beings.items()
