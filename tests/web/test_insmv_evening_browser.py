@@ -205,8 +205,10 @@ def _fits(page: Any) -> None:
 def _taps(page: Any) -> None:
     """Every button and field a phone shows is at least 44 px high."""
     small = page.evaluate(
-        "() => [...document.querySelectorAll('#game button, #game input:not([type=hidden]), #game select, #game summary')]"
-        ".filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44).map(e => e.outerHTML.slice(0, 80))"
+        "() => [...document.querySelectorAll("
+        "'#game button, #game input:not([type=hidden]), #game select, #game summary')]"
+        ".filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 44)"
+        ".map(e => e.outerHTML.slice(0, 80))"
     )
     assert small == []
 
