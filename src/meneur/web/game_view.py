@@ -152,8 +152,6 @@ def _players(
     for name in names:
         owner = row.controllers.get(name)
         players.append(Player(name, members.get(owner) if owner else None, owner, name in mine))
-    if not me.is_gm:  # a player sees the actors still free and their own
-        players = [p for p in players if p.member_id is None or p.mine]
     return players
 
 
@@ -189,9 +187,11 @@ def build(
     for b in buttons:
         if given is not None and b.reason is None and json.loads(b.wire) == given[0]:
             b.odds = chosen_odds(request, db, me, session_id, given[0], given[1], lang)
-    for item in rows:
+    for item in rows:  # every card says who plays it (« joué par »), to every viewer
         item["mine"] = item["name"] in viewer.actors
         item["player"] = next((p.member for p in players if p.actor == item["name"]), None)
+    if not me.is_gm:  # a player's list: the actors still free and their own
+        players = [p for p in players if p.member_id is None or p.mine]
     return GameView(
         table_id=table_id,
         session_id=session_id,

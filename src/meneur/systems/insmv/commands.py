@@ -167,6 +167,40 @@ def _opposed_refusal(state: Table, command: OpposedTest) -> Refused | None:
     return _test_refusal(state, command.attacker) or _test_refusal(state, command.defender)
 
 
+def player_refusal(command: Command, actors: frozenset[str]) -> Refused | None:
+    """Why a player who plays ``actors`` may not give ``command`` as it is: the column shift is the
+    game master's (« Le maître de jeu peut souhaiter modifier les probabilités [...] en modifiant la
+    colonne utilisée »), the voluntary shift the player's own, for their own being only (« Un joueur
+    peut décider d'accorder, de lui-même, un décalage vers la gauche », 000_008acb24c72771e3.txt).
+    ``None`` when they may (who gives a command at all is the server's: its actor)."""
+    tests = (
+        [(command.attacker, True), (command.defender, False)]
+        if isinstance(command, OpposedTest)
+        else [(command, True)]
+        if isinstance(command, RollTest)
+        else []
+    )
+    for test, acting in tests:
+        if test.shift != 0:
+            return Refused(
+                Message(
+                    "insmv",
+                    N_("The column shift is the game master's: leave it at 0, the game master sets it."),
+                ),
+                rule="gm_shift",
+            )
+        if test.voluntary and not acting and test.being not in actors:
+            return Refused(
+                Message(
+                    "insmv",
+                    N_("{name}'s voluntary shift is for the one who plays {name} to choose."),
+                    {"name": test.being},
+                ),
+                rule="voluntary_shift_of_another",
+            )
+    return None
+
+
 def refusal(state: Table, command: Command) -> Refused | None:
     """Why the rules refuse ``command`` now (``None`` when they allow it); bad input raises.
 

@@ -16,6 +16,7 @@ from meneur.systems.insmv.events import (
     PowerPointsRecovered,
     PowerPointsSpent,
     Tested,
+    evolve,
 )
 from meneur.systems.insmv.model import Table
 from meneur.systems.insmv.opposed import OpposedResult, Side, oppose, settle
@@ -44,22 +45,116 @@ def opposed_result(state: Table, event: OpposedTested) -> OpposedResult:
     return result
 
 
+def _tested_what(event: Tested) -> Message:
+    """What a test was for: the talent, the characteristic or the power named, or its value."""
+    if event.power:
+        return Message(D, N_("power {power} ({value})"), {"power": event.power, "value": event.value})
+    if event.talent and event.untrained_malus is not None:
+        return Message(
+            D,
+            N_("talent {talent} not possessed ({characteristic} {value}, malus {malus})"),
+            {
+                "talent": event.talent,
+                "characteristic": event.characteristic or "",
+                "value": event.value,
+                "malus": event.untrained_malus,
+            },
+        )
+    if event.talent:
+        return Message(D, N_("talent {talent} ({value})"), {"talent": event.talent, "value": event.value})
+    if event.characteristic:
+        return Message(
+            D,
+            N_("{characteristic} ({value})"),
+            {"characteristic": event.characteristic, "value": event.value},
+        )
+    return Message(D, N_("a value of {value}"), {"value": event.value})
+
+
+def _shifts(event: Tested) -> Message | None:
+    """The columns shifted, the game master's and the being's own, if any."""
+    if event.shift and event.voluntary:
+        return Message(
+            D,
+            N_(", game master's shift {shift}, voluntary shift {voluntary}"),
+            {"shift": signed(event.shift), "voluntary": event.voluntary},
+        )
+    if event.shift:
+        return Message(D, N_(", game master's shift {shift}"), {"shift": signed(event.shift)})
+    if event.voluntary:
+        return Message(D, N_(", voluntary shift {voluntary}"), {"voluntary": event.voluntary})
+    return None
+
+
+def test_line(state: Table, event: Tested) -> Message:
+    """A test told in full: who, what for, its row and column with the highest d66 that succeeds,
+    the d666, the result with its units and the intervention 111 or 666 shows (« Le nombre à
+    l'intersection de la ligne et de la colonne représente le résultat [...] à obtenir avec un
+    d666 », 000_008acb24c72771e3.txt)."""
+    result = test_result(state, event)
+    params: dict[str, object] = {"name": event.name, "what": _tested_what(event)}
+    plan = result.plan
+    if plan is None:
+        return Message(
+            D, N_("{name} tests {what}: a power not possessed, no chance and no roll: failure."), params
+        )
+    params["row"] = plan.request.row.label
+    params["column"] = plan.column
+    params["width"] = plan.width
+    params["shifts"] = _shifts(event) or ""
+    params["dice"] = "".join(str(d) for d in event.dice)
+    params["units"] = event.units if event.units is not None else 0
+    if plan.automatic is None:
+        params["threshold"] = plan.threshold
+        placed = N_(
+            "{name} tests {what}, {row} row{shifts}: column {column} of {width}, success on {threshold} or less;"
+            " d666 {dice}: "
+        )
+    elif plan.automatic.value == "failure":
+        placed = N_(
+            "{name} tests {what}, {row} row{shifts}: beyond the first column, automatic failure; d666 {dice}: "
+        )
+    else:
+        placed = N_(
+            "{name} tests {what}, {row} row{shifts}: beyond the last column, automatic success; d666 {dice}: "
+        )
+    outcome = N_("success, units {units}.") if event.success else N_("failure, units {units}.")
+    params["placed"] = Message(D, placed, dict(params))
+    params["outcome"] = Message(D, outcome, {"units": params["units"]})
+    params["intervention"] = (
+        Message(D, N_(" 111: divine intervention."))
+        if result.intervention is not None and result.intervention.value == "divine"
+        else Message(D, N_(" 666: infernal intervention."))
+        if result.intervention is not None
+        else ""
+    )
+    return Message(D, N_("{placed}{outcome}{intervention}"), params)
+
+
 def _opposed_line(state: Table, event: OpposedTested) -> Message:
     result = opposed_result(state, event)
-    params = {"attacker": event.attacker.name, "defender": event.defender.name}
+    params: dict[str, object] = {
+        "attacker": event.attacker.name,
+        "defender": event.defender.name,
+        "a": test_line(state, event.attacker),
+        "b": test_line(state, event.defender),
+    }
     if result.needs_gm_decision:
-        return Message(
+        verdict = Message(
             D, N_("{attacker} against {defender}: a tie of units, the game master decides."), params
         )
-    if result.action_succeeds:
-        return Message(D, N_("{attacker} against {defender}: {attacker}'s action succeeds."), params)
-    return Message(D, N_("{attacker} against {defender}: {attacker}'s action fails."), params)
+    elif result.action_succeeds:
+        verdict = Message(D, N_("{attacker} against {defender}: {attacker}'s action succeeds."), params)
+    else:
+        verdict = Message(D, N_("{attacker} against {defender}: {attacker}'s action fails."), params)
+    return Message(D, N_("{verdict} {a} {b}"), {**params, "verdict": verdict})
 
 
 def describe(state: Table, event: Event) -> Message | None:
-    """What one event changed, in a sentence (``state`` is the table after it)."""
+    """What one event changed, in a sentence (``state`` is the table before it, as the kernel's log
+    tells each event)."""
     if isinstance(event, PowerPointsSpent):
-        left = state.beings[event.name].current_power_points
+        left = evolve(state, event).beings[event.name].current_power_points
         if event.power:
             return Message(
                 D,
@@ -72,7 +167,7 @@ def describe(state: Table, event: Event) -> Message | None:
             {"name": event.name, "cost": event.cost, "left": left},
         )
     if isinstance(event, PowerPointsRecovered):
-        being = state.beings[event.name]
+        being = evolve(state, event).beings[event.name]
         params = {
             "name": event.name,
             "amount": event.amount,
@@ -91,7 +186,7 @@ def describe(state: Table, event: Event) -> Message | None:
             )
         return Message(D, N_("{name} recovers {amount} PP; now {left}/{maximum} PP."), params)
     if isinstance(event, Tested):
-        return Message(D, N_("Success") if event.success else N_("Failure"))
+        return test_line(state, event)
     if isinstance(event, OpposedTested):
         return _opposed_line(state, event)
     assert isinstance(event, BeingAdded)
@@ -99,7 +194,8 @@ def describe(state: Table, event: Event) -> Message | None:
 
 
 def event_lines(state: Table, event: Event) -> list[Message | str]:
-    """The lines printed for one event: its sentence, and a test's explanation step by step."""
+    """The lines printed for one event (``state``: the table before it): its sentence, and a
+    test's explanation step by step."""
     head = describe(state, event)
     lines: list[Message | str] = [] if head is None else [head]
     if isinstance(event, Tested):

@@ -18,6 +18,7 @@ PLUGIN = Game(
             title=Message(DOMAIN, N_("Game")),
             rules="meneur.systems.insmv.engine",
             options="meneur.systems.insmv.model:TableOptions",
+            projection="meneur.systems.insmv.view.projection:PROJECTION",
             example="meneur.systems.insmv.view.session:EXAMPLE",
         ),
     ),

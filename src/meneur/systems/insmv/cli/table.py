@@ -10,12 +10,13 @@ from typing import Any
 import typer
 
 from meneur.cli.sessions import AnySession, Lines, Presenter, add_session_verbs, create, play
-from meneur.i18n import Translator
+from meneur.i18n import Message, Translator
 from meneur.i18n.words import items
 from meneur.systems.insmv.catalogue import parse_kind, rules_for
 from meneur.systems.insmv.cli import options as o
 from meneur.systems.insmv.cli.common import parse_talent, parse_values
 from meneur.systems.insmv.commands import MAX_DAYS
+from meneur.systems.insmv.events import evolve
 from meneur.systems.insmv.model import MAX_NUMBER
 from meneur.systems.insmv.narration import event_lines, table_lines
 from meneur.systems.insmv.render import being_json
@@ -25,7 +26,14 @@ KEY = "insmv"
 
 
 def _events(session: AnySession, events: Sequence[Any]) -> Lines:
-    return [line for event in events for line in event_lines(session.state, event)]
+    """The lines of the last command's events, each told against the table before it."""
+    entries = session.entries()
+    told = entries[-1].before if entries else session.state
+    lines: list[Message | str] = []
+    for event in events:
+        lines.extend(event_lines(told, event))
+        told = evolve(told, event)
+    return lines
 
 
 def _state_json(session: AnySession) -> dict[str, Any]:

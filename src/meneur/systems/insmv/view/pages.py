@@ -58,6 +58,18 @@ def _insmv(request: Request, values: dict[str, Any], roll: bool) -> HTMLResponse
     return render(request, "insmv/insmv.html", context)
 
 
+@router.get("/insmv/setup-rows", response_class=HTMLResponse)
+def setup_rows(request: Request) -> HTMLResponse:
+    """The rows of beings of the new-session form as they were filled, with one more (« add a row »);
+    nothing is stored."""
+    from meneur.systems.insmv.view.setup import MAX_ROWS, row_count
+
+    form = dict(request.query_params.items())
+    return render(
+        request, "insmv/_setup_rows.html", {"form": form, "rows": min(row_count(form) + 1, MAX_ROWS)}
+    )
+
+
 @router.get("/insmv", response_class=HTMLResponse)
 def insmv_page(request: Request) -> HTMLResponse:
     blank = {

@@ -5,7 +5,7 @@ the game master's shift chosen beside the button (each side's in an opposed test
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -18,6 +18,7 @@ from meneur.systems.insmv.odds import odds_of, opposed_winner_odds
 from meneur.systems.insmv.resolution import plan_test
 from meneur.systems.insmv.sheet import resolve
 from meneur.systems.insmv.table_um import Difficulty
+from meneur.systems.insmv.view.setup import setup_of
 from meneur.systems.insmv.view.table_um import um_view
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
@@ -79,6 +80,8 @@ class Side:
     rows: list[tuple[str, str]]
     difficulty: str
     shift: int
+    voluntary: int = 0
+    voluntary_max: int = 0
 
 
 @dataclass
@@ -93,10 +96,12 @@ class TestChoices:
     difficulty: str = ""
     shift: int = 0
     sides: list[Side] = field(default_factory=list)
+    voluntary: int = 0
+    voluntary_max: int = 0
 
     def __bool__(self) -> bool:
         """Whether anything is left to choose."""
-        return bool(self.rows or self.sides)
+        return bool(self.rows or self.sides or self.voluntary_max)
 
 
 def _plan(state: Any, test: Any) -> tuple[Any, Any]:
@@ -125,7 +130,15 @@ def _single(state: Any, command: RollTest, lang: str) -> Odds:
     else:
         chances = [um["success"], um["failure"], um["divine"], um["infernal"]]
     words = [translate("web", N_("success"), lang), translate("web", N_("failure"), lang), "111", "666"]
-    choices = TestChoices(um, _rows_of(request, lang), request.row.value, request.gm_shift)
+    widest = being_at(state, command.being).rules.max_voluntary_shift
+    choices = TestChoices(
+        um,
+        _rows_of(request, lang),
+        request.row.value,
+        request.gm_shift,
+        voluntary=request.voluntary_shift,
+        voluntary_max=widest,
+    )
     return Odds(list(zip(words, chances, strict=True)), choices=choices, template=CHOICES, details=DETAILS)
 
 
@@ -138,7 +151,11 @@ def _opposed(state: Any, command: OpposedTest, lang: str) -> Odds:
         plans.append(plan)
         title = Message("web", OPPOSED_ROLES[part], {"name": test.being}).render(lang)
         um = um_view(plan) if plan is not None else None
-        sides.append(Side(part, title, um, _rows_of(request, lang), request.row.value, request.gm_shift))
+        widest = being_at(state, test.being).rules.max_voluntary_shift
+        rows = _rows_of(request, lang)
+        sides.append(
+            Side(part, title, um, rows, request.row.value, request.gm_shift, request.voluntary_shift, widest)
+        )
     found = opposed_winner_odds(plans[0], plans[1], state.options)
     words = {
         "attacker": Message("web", N_("{name} wins"), {"name": command.attacker.being}).render(lang),
@@ -150,8 +167,9 @@ def _opposed(state: Any, command: OpposedTest, lang: str) -> Odds:
     return Odds(outcomes, choices=TestChoices(sides=sides), template=CHOICES, details=DETAILS)
 
 
-def chosen_test(fields: dict[str, Any], difficulty: str, shift: str) -> dict[str, Any]:
-    """A test's fields with the row and the game master's shift chosen.
+def chosen_test(fields: dict[str, Any], difficulty: str, shift: str, voluntary: str = "") -> dict[str, Any]:
+    """A test's fields with the row, the game master's shift and the voluntary shift chosen (a field
+    left out of the form keeps the command's own).
 
     Raises:
         ValueError: a shift that is not a whole number.
@@ -161,6 +179,8 @@ def chosen_test(fields: dict[str, Any], difficulty: str, shift: str) -> dict[str
         fields["difficulty"] = difficulty.strip()
     if shift.strip() and int(shift) != 0:
         fields["shift"] = int(shift)
+    if voluntary.strip():
+        fields["voluntary"] = int(voluntary)
     return fields
 
 
@@ -168,6 +188,11 @@ class InsmvParts(Parts):
     """INS/MV's parts of a session page (a :class:`meneur.web.game_parts.GameParts`)."""
 
     words = COMMAND_WORDS
+    setup_template: str | None = "insmv/_setup.html"
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """The beings of the new-session form (:mod:`meneur.systems.insmv.view.setup`)."""
+        return setup_of(form)
 
     def actors(self, state: Any) -> list[str]:
         """The beings: each one a player may take."""
@@ -196,6 +221,10 @@ class InsmvParts(Parts):
                 "power_points_max": being.max_power_points,
                 "characteristics": dict(being.characteristics),
                 "talents": [(t.name, t.characteristic, t.value) for t in being.talents],
+                "talents_text": " · ".join(
+                    f"{t.name} ({t.characteristic}{'' if t.value is None else f', {t.value}'})"
+                    for t in being.talents
+                ),
                 "powers": dict(being.powers),
             }
             for name, being in state.beings.items()
@@ -215,11 +244,17 @@ class InsmvParts(Parts):
 
         def change(name: str, fields: dict[str, Any]) -> dict[str, Any]:
             if name == "test":
-                fields = chosen_test(fields, text(data, "difficulty"), text(data, "shift"))
+                fields = chosen_test(
+                    fields, text(data, "difficulty"), text(data, "shift"), text(data, "voluntary")
+                )
             if name == "opposed":
                 for side, part in (("attacker", "a"), ("defender", "b")):
                     if isinstance(fields.get(side), dict):
-                        chosen = (text(data, f"difficulty_{part}"), text(data, f"shift_{part}"))
+                        chosen = (
+                            text(data, f"difficulty_{part}"),
+                            text(data, f"shift_{part}"),
+                            text(data, f"voluntary_{part}"),
+                        )
                         fields[side] = chosen_test(fields[side], *chosen)
             return fields
 
