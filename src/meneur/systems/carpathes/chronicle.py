@@ -131,8 +131,8 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [ClueGiven(text=text)]
         case EstablishSacredObject(pc=pc, sacred_object=item):
             return [SacredObjectEstablished(pc=pc, sacred_object=item.strip())]
-        case InflictWound(pc=pc, wound=wound):
-            return [_wound(state, pc, wound)]
+        case InflictWound(target=target, wound=wound):
+            return [_wound(state, target, wound)]
         case AddNpc(npc=npc):
             return [NpcAdded(npc=npc)]
         case MakeAttack():

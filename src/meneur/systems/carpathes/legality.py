@@ -58,9 +58,10 @@ def _table_candidates(state: ChronicleState) -> Iterator[tuple[str | None, Comma
         for target in names:
             if attacker != target:
                 yield attacker, MakeAttack(attacker=attacker, target=target)
-    for npc in state.npcs:
+    for name in [*state.characters, *state.npcs]:  # a wound is the GM's, a PC's too
         for wound in (Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL):
-            yield None, InflictWound(pc=npc, wound=wound)
+            yield None, InflictWound(target=name, wound=wound)
+    for npc in state.npcs:
         yield None, GiveMedicalCare(pc=npc)
 
 
@@ -78,8 +79,6 @@ def _pc_candidates(state: ChronicleState, pc: str) -> Iterator[Command]:
         for teacher in state.characters:
             if teacher != pc:
                 yield Teach(pc=pc, teacher=teacher)
-    for wound in (Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL):
-        yield InflictWound(pc=pc, wound=wound)
     yield GiveMedicalCare(pc=pc)
 
 

@@ -7,7 +7,7 @@ rules (:mod:`.tiers`), with what is chosen beside an attack's or the initiative'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +30,7 @@ from meneur.systems.carpathes.view.choices import (
     initiative_form,
     initiative_with,
 )
+from meneur.systems.carpathes.view import setup
 from meneur.systems.carpathes.view.tiers import tiers, wounds
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
@@ -153,6 +154,11 @@ class CarpathesParts(Parts):
 
     rolling = frozenset({"roll_initiative"})
     words = COMMAND_WORDS
+    setup_template = "carpathes/_setup.html"
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """The chronicle's setup from the new-session form (:mod:`.setup`)."""
+        return setup.setup_of(form)
 
     def actors(self, state: Any) -> list[str]:
         """The player characters (the non-player characters stay the GM's)."""
