@@ -145,14 +145,14 @@ def table_players(db: Database, table_id: str) -> list[tuple[str, str]]:
 
 
 def _players(
-    db: Database, me: Caller, row: GameSession, names: list[str], mine: frozenset[str]
+    db: Database, me: Caller, row: GameSession, names: list[str], mine: frozenset[str], every: bool = False
 ) -> list[Player]:
     members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == row.table_id)}
     players = []
     for name in names:
         owner = row.controllers.get(name)
         players.append(Player(name, members.get(owner) if owner else None, owner, name in mine))
-    if not me.is_gm:  # a player sees the actors still free and their own
+    if not me.is_gm and not every:  # a player may claim the actors still free, and has their own
         players = [p for p in players if p.member_id is None or p.mine]
     return players
 
@@ -189,9 +189,10 @@ def build(
     for b in buttons:
         if given is not None and b.reason is None and json.loads(b.wire) == given[0]:
             b.odds = chosen_odds(request, db, me, session_id, given[0], given[1], lang)
-    for item in rows:
+    owners = players if me.is_gm else _players(db, me, row, parts.actors(state), viewer.actors, every=True)
+    for item in rows:  # every card says who plays it (« joué par »), to the players too
         item["mine"] = item["name"] in viewer.actors
-        item["player"] = next((p.member for p in players if p.actor == item["name"]), None)
+        item["player"] = next((p.member for p in owners if p.actor == item["name"]), None)
     return GameView(
         table_id=table_id,
         session_id=session_id,
