@@ -194,7 +194,14 @@ class ChronicleState(_Frozen):
             tuple(
                 InitiativeRoll(
                     Combatant(
-                        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard, e.disadvantage
+                        e.name,
+                        e.physical,
+                        e.is_pc,
+                        e.talent_bonus,
+                        e.surprise,
+                        e.off_guard,
+                        e.disadvantage,
+                        e.first_round,
                     ),
                     e.dice,
                 )
