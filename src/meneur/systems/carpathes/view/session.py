@@ -270,7 +270,7 @@ class CarpathesParts(Parts):
         if isinstance(attack, AttackChoices) and text(data, "attack_choices"):
             flags = {name: bool(text(data, name)) for name in ATTACK_FLAGS}
             weapon, bonus = text(data, "weapon"), text(data, "weapon_bonus")
-            attack = replace(attack, weapon=weapon, bonus=bonus, flags=flags, notes=[])
+            attack = replace(attack, weapon=weapon, bonus=bonus, flags=flags, notes=[], open=True)
         return replace(kept, error=found.error, choices=attack)
 
 
