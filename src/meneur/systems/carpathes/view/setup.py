@@ -60,7 +60,7 @@ def setup_form(form: Mapping[str, str], more: str = "") -> SetupForm:
 
 def _where(part: str, row: int, field: str) -> Message:
     msgid = N_("PC row {row}, {field}") if part == "pc" else N_("NPC row {row}, {field}")
-    return Message("carpathes", msgid, {"row": row + 1, "field": Message("carpathes", field)})
+    return Message("web", msgid, {"row": row + 1, "field": Message("web", field)})
 
 
 def _number(form: Mapping[str, str], part: str, row: int, key: str, word: str, low: int, high: int) -> int:
@@ -71,7 +71,7 @@ def _number(form: Mapping[str, str], part: str, row: int, key: str, word: str, l
     except ValueError:
         raise BadInputError(
             Message(
-                "carpathes",
+                "web",
                 N_("{what}: « {value} » is not a whole number; give a whole number from {low} to {high}."),
                 {"what": where, "value": text, "low": low, "high": high},
             )
@@ -92,7 +92,7 @@ def _pc(form: Mapping[str, str], row: int) -> dict[str, Any]:
         talents = parse_talents(_items(get("talents")))
     except BadInputError as error:
         where = _where("pc", row, N_("Talents"))
-        raise BadInputError(Message("carpathes", N_("{what}: {why}"), {"what": where, "why": error.message}))
+        raise BadInputError(Message("web", N_("{what}: {why}"), {"what": where, "why": error.message}))
     found.update(talents=talents, sacred_objects=_items(get("sacred")), trade=get("trade"), hobby=get("hobby"))
     found["faith"] = Faith.ATHEIST.value if get("faith") == Faith.ATHEIST.value else Faith.BELIEVER.value
     return found
@@ -103,7 +103,7 @@ def _npc(form: Mapping[str, str], row: int) -> dict[str, Any]:
     if kind not in {k.value for k in CreatureKind}:
         raise BadInputError(
             Message(
-                "carpathes",
+                "web",
                 N_("{what}: choose what it is in the list."),
                 {"what": _where("npc", row, N_("What it is"))},
             )
@@ -127,7 +127,7 @@ def _picked(form: Mapping[str, str]) -> list[dict[str, Any]]:
         except ValueError:
             file = None
         if not isinstance(file, dict):
-            raise BadInputError(Message("carpathes", N_("A character of the table could not be read; reload the page.")))
+            raise BadInputError(Message("web", N_("A character of the table could not be read; reload the page.")))
         found.append(file)
     return found
 
@@ -147,7 +147,7 @@ def setup_of(form: Mapping[str, str]) -> dict[str, Any]:
     if not characters:
         raise BadInputError(
             Message(
-                "carpathes",
+                "web",
                 N_("Give at least one player character: tick one of the table's or fill in a PC row's name."),
             )
         )
