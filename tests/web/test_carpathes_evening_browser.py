@@ -105,14 +105,16 @@ class Evening:
         gm = self.gm
         _fill_row(gm, "pc-0", name="Mihail", mental="2", physical="1", social="1", sacred="croix")
         _fill_row(gm, "pc-1", name="Anca", mental="1", physical="2", social="2", talents="escrime=2")
-        _fill_row(gm, "pc-2", name="Ioana", mental="2", physical="1", social="2")
+        _fill_row(gm, "pc-2", name="Ioana", mental="2", physical="1", social="2", talents="latin un")
         _fill_row(gm, "npc-0", name="Strigoi", kind="vampire", mental="2", physical="3", social="1")
-        # a mistake names its row and field, and the form keeps what was typed
-        _fill_row(gm, "npc-1", name="Lupul", kind="wolf", mental="0", physical="12", social="0")
+        _fill_row(gm, "npc-1", name="Lupul", kind="wolf", mental="0", physical="2", social="0")
+        # a mistake names its row and field, and the form keeps what was typed (a number out of
+        # the book's bounds the browser itself refuses: min 0, max 10)
         gm.get_by_role("button", name="Commencer", exact=True).click()
-        expect(gm.locator("#n-error")).to_contain_text("Ligne 2 des PNJ, Physique", timeout=WAIT)
+        expect(gm.locator("#n-error")).to_contain_text("Ligne 3 des PJ, Talents", timeout=WAIT)
         expect(gm.locator("[name='pc-0-name']")).to_have_value("Mihail")
-        _fill_row(gm, "npc-1", physical="2")
+        expect(gm.locator("[name='npc-1-kind']")).to_have_value("wolf")
+        _fill_row(gm, "pc-2", talents="")
         # one more row, from its button (htmx), with what is typed kept
         gm.locator("fieldset[data-part=npc] button.add-row").click()
         expect(gm.locator("[name='npc-2-name']")).to_be_visible(timeout=WAIT)
@@ -136,6 +138,9 @@ class Evening:
 
     def act(self, page: Any, kind: str, actor: str, index: int = 0, dice: str = "") -> None:
         form = page.locator(f"form.action[data-kind='{kind}'][data-actor='{actor}']").nth(index)
+        group = page.locator(f"details.group[data-actor='{actor}']")
+        if actor and group.count() and group.get_attribute("open") is None:
+            group.locator(":scope > summary").click()  # the actor's choices, folded on the GM's screen
         if dice:
             form.locator("input[name=dice]").fill(dice)
         version = int(page.locator("#game").get_attribute("data-version"))
