@@ -77,7 +77,10 @@ def test_a_player_cannot_wound_their_own_character_nor_an_observer_or_a_stranger
         assert answer.status_code in (403, 404), (who, answer.text)
         assert _version(client, table, sid) == before
     # the file's older spelling names the PC too, and is no more the player's
-    assert _give(client, table, sid, {"inflict_wound": {"pc": "Anca", "wound": "serious"}}, "ayla").status_code == 403
+    assert (
+        _give(client, table, sid, {"inflict_wound": {"pc": "Anca", "wound": "serious"}}, "ayla").status_code
+        == 403
+    )
     legal = client.get(f"/api/v1/sessions/{sid}/legal", headers=table.ayla.headers).json()["legal"]
     assert legal and not [e for e in legal if e["kind"] == "inflict_wound"]
     assert _give(client, table, sid, wound, "gm").status_code == 200

@@ -29,7 +29,10 @@ WAIT = 10_000
 
 PLAYERS = (("Ayla", "Mihail", "fr"), ("Bogdan", "Anca", "fr"), ("Cara", "Ioana", "en"))
 """Each player, the character they take, their language."""
-SIT = {"fr": ("Votre nom", "S'asseoir à la table", "Jouer {name}"), "en": ("Your name", "Sit at the table", "Play {name}")}
+SIT = {
+    "fr": ("Votre nom", "S'asseoir à la table", "Jouer {name}"),
+    "en": ("Your name", "Sit at the table", "Play {name}"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -164,11 +167,20 @@ def test_carpathes_a_whole_evening_the_talisman_the_joker_the_initiative_and_a_w
     demo: Demo, browser: Any
 ) -> None:
     evening = Evening(demo, browser)
-    gm, mihail, anca, ioana = evening.gm, evening.phones["Mihail"], evening.phones["Anca"], evening.phones["Ioana"]
+    gm, mihail, anca, ioana = (
+        evening.gm,
+        evening.phones["Mihail"],
+        evening.phones["Anca"],
+        evening.phones["Ioana"],
+    )
     state = evening.engine()["state"]
     assert list(state["characters"]) == ["Mihail", "Anca", "Ioana"]
     assert state["characters"]["Anca"]["talents"] == {"escrime": 2}
-    assert {n: v["kind"] for n, v in state["npcs"].items()} == {"Strigoi": "vampire", "Lupul": "wolf", "Ion": "human"}
+    assert {n: v["kind"] for n, v in state["npcs"].items()} == {
+        "Strigoi": "vampire",
+        "Lupul": "wolf",
+        "Ion": "human",
+    }
     # every player sees who plays every character (« joué par »)
     expect(mihail.locator(".being[data-name='Anca'] [data-field=player]")).to_have_text("Joué par Bogdan")
     expect(ioana.locator(".being[data-name='Mihail'] [data-field=player]")).to_have_text("Played by Ayla")
@@ -214,7 +226,9 @@ def test_carpathes_a_whole_evening_the_talisman_the_joker_the_initiative_and_a_w
     evening.act(gm, "roll_initiative", "", dice="2 2 3 3 1 2 4 4")
     entries = evening.engine()["state"]["initiative"]
     assert [(e["name"], e["surprise"]) for e in entries][-1] == ("Strigoi", True)
-    expect(gm.locator(".facts")).to_contain_text("1. Strigoi : 4+4 + Physique 3 + surprise à voix basse 2 = 13")
+    expect(gm.locator(".facts")).to_contain_text(
+        "1. Strigoi : 4+4 + Physique 3 + surprise à voix basse 2 = 13"
+    )
     for screen in evening.screens[:3]:
         expect(screen.locator(".facts")).to_contain_text("Au tour de Strigoi", timeout=WAIT)
     expect(ioana.locator(".facts")).to_contain_text("Strigoi's turn", timeout=WAIT)

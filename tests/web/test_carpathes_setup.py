@@ -45,9 +45,7 @@ def _table(web: TestClient) -> str:
 
 
 def _start(web: TestClient, table_id: str, form: dict[str, str]) -> object:
-    return web.post(
-        f"/t/{table_id}/new-session", data={**form, "csrf": csrf(web)}, follow_redirects=False
-    )
+    return web.post(f"/t/{table_id}/new-session", data={**form, "csrf": csrf(web)}, follow_redirects=False)
 
 
 def test_the_form_asks_in_the_books_words_with_the_rules_bounds(web: TestClient) -> None:

@@ -255,13 +255,13 @@ def initiative_of(event: InitiativeRolled) -> Initiative:
             InitiativeRoll(
                 Combatant(
                     e.name,
-                        e.physical,
-                        e.is_pc,
-                        e.talent_bonus,
-                        e.surprise,
-                        e.off_guard,
-                        e.disadvantage,
-                        e.first_round,
+                    e.physical,
+                    e.is_pc,
+                    e.talent_bonus,
+                    e.surprise,
+                    e.off_guard,
+                    e.disadvantage,
+                    e.first_round,
                 ),
                 e.dice,
             )

@@ -78,7 +78,7 @@ def setup_rows(request: Request, more: str = "pc") -> HTMLResponse:
     from meneur.systems.carpathes.view.setup import setup_form
 
     part = "npc" if more == "npc" else "pc"
-    form = {key: value for key, value in request.query_params.items()}
+    form = dict(request.query_params.items())
     shown = setup_form(form, part)
     form.update(pcs=str(shown.pcs), npcs=str(shown.npcs))
     return render(request, "carpathes/_setup_rows.html", {"form": form, "part": part})

@@ -20,6 +20,7 @@ from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
 from meneur.systems.carpathes.commands import MakeAttack, MakeRoll, RollInitiative, UseJoker
 from meneur.systems.carpathes.limits import check
 from meneur.systems.carpathes.model import CREATURE_LABELS, TIER_LABELS, TRAIT_LABELS, CreatureKind, Trait
+from meneur.systems.carpathes.view import setup
 from meneur.systems.carpathes.view.choices import (
     ATTACK_FLAGS,
     AttackChoices,
@@ -30,7 +31,6 @@ from meneur.systems.carpathes.view.choices import (
     initiative_form,
     initiative_with,
 )
-from meneur.systems.carpathes.view import setup
 from meneur.systems.carpathes.view.tiers import tiers, wounds
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
@@ -192,7 +192,7 @@ class CarpathesParts(Parts):
 
     rolling = frozenset({"roll_initiative"})
     words = COMMAND_WORDS
-    setup_template = "carpathes/_setup.html"
+    setup_template: str | None = "carpathes/_setup.html"
 
     def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
         """The chronicle's setup from the new-session form (:mod:`.setup`)."""
@@ -207,7 +207,8 @@ class CarpathesParts(Parts):
         return label(kind, fields, lang, self.words, book_word)
 
     def rows(self, state: Any, log: LogOut, lang: str) -> tuple[Rows, Facts]:
-        """Each player character's card, each NPC's or creature's, and the chronicle's session, scene, round and initiative."""
+        """Each player character's card, each NPC's or creature's, and the chronicle's session,
+        scene, round, whose turn it is and the initiative."""
         return [*character_rows(state, lang), *npc_rows(state, lang)], facts(state, lang)
 
     def odds(self, state: Any, command: Any, lang: str) -> Odds:

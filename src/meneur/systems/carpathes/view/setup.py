@@ -17,9 +17,9 @@ from typing import Any
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
-from meneur.systems.carpathes.cli.words import parse_talents
 from meneur.systems.carpathes.model import (
     BONUS_MAX,
+    BONUS_MIN,
     TRAIT_MAX,
     TRAIT_MIN,
     CreatureKind,
@@ -32,7 +32,6 @@ PC_ROWS, NPC_ROWS, MAX_ROWS = 3, 2, 40
 
 TRAITS = (("mental", N_("Mental")), ("physical", N_("Physique")), ("social", N_("Social")))
 """The three traits, as the form names them (the ``carpathes`` catalog's words)."""
-
 
 
 @dataclass(frozen=True)
@@ -83,17 +82,40 @@ def _items(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
 
+def _talents(specs: list[str], where: Message) -> dict[str, int]:
+    """``escrime=2, latin=1``: each talent once, each bonus a whole number in the book's bounds."""
+    found: dict[str, int] = {}
+    for spec in specs:
+        name, sep, value = (part.strip() for part in spec.partition("="))
+        try:
+            bonus = int(value) if sep and name else None
+        except ValueError:
+            bonus = None
+        if bonus is None or name in found:
+            raise BadInputError(
+                Message(
+                    "web",
+                    N_(
+                        "{what}: write each talent once, as its name, = and its bonus (« {spec} »: escrime=2)."
+                    ),
+                    {"what": where, "spec": spec},
+                )
+            )
+        found[name] = check_range(where, bonus, BONUS_MIN, BONUS_MAX)
+    return found
+
+
 def _pc(form: Mapping[str, str], row: int) -> dict[str, Any]:
-    get = lambda key: form.get(f"pc-{row}-{key}", "").strip()  # noqa: E731
+    def get(key: str) -> str:
+        return form.get(f"pc-{row}-{key}", "").strip()
+
     found: dict[str, Any] = {"name": get("name")}
     for key, word in TRAITS:
         found[key] = _number(form, "pc", row, key, word, TRAIT_MIN, TRAIT_MAX)
-    try:
-        talents = parse_talents(_items(get("talents")))
-    except BadInputError as error:
-        where = _where("pc", row, N_("Talents"))
-        raise BadInputError(Message("web", N_("{what}: {why}"), {"what": where, "why": error.message}))
-    found.update(talents=talents, sacred_objects=_items(get("sacred")), trade=get("trade"), hobby=get("hobby"))
+    talents = _talents(_items(get("talents")), _where("pc", row, N_("Talents")))
+    found.update(
+        talents=talents, sacred_objects=_items(get("sacred")), trade=get("trade"), hobby=get("hobby")
+    )
     found["faith"] = Faith.ATHEIST.value if get("faith") == Faith.ATHEIST.value else Faith.BELIEVER.value
     return found
 
@@ -127,7 +149,9 @@ def _picked(form: Mapping[str, str]) -> list[dict[str, Any]]:
         except ValueError:
             file = None
         if not isinstance(file, dict):
-            raise BadInputError(Message("web", N_("A character of the table could not be read; reload the page.")))
+            raise BadInputError(
+                Message("web", N_("A character of the table could not be read; reload the page."))
+            )
         found.append(file)
     return found
 
