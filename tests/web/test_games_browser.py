@@ -310,7 +310,8 @@ def test_carpathes_a_player_rolls_for_mihail_with_entered_dice_the_five_tiers_be
     roll = player.locator("form.action[data-kind='roll'][data-actor='Mihail']").first
     expect(roll.locator(".odds [data-outcome]")).to_have_count(5, timeout=WAIT)
     table.same("defense", "Mihail", 4)  # Mental 2 + Physique 1 + Social 1
-    # Mihail's attack on Anca: each wound's chance before rolling (« Marge 1 à 4 : blessure légère »)
+    # Mihail's attack on the Strigoi (a foe first): each wound's chance before rolling
+    # (« Marge 1 à 4 : blessure légère »)
     attack = player.locator("form.action[data-kind='attack'][data-actor='Mihail']").first
     expect(attack.locator(".odds [data-outcome]")).to_have_count(4, timeout=WAIT)
     expect(attack.locator(".odds")).to_contain_text("blessure légère")

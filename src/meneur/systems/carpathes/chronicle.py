@@ -131,8 +131,8 @@ def decide(state: ChronicleState, command: Command, source: DiceSource) -> list[
             return [ClueGiven(text=text)]
         case EstablishSacredObject(pc=pc, sacred_object=item):
             return [SacredObjectEstablished(pc=pc, sacred_object=item.strip())]
-        case InflictWound(pc=pc, wound=wound):
-            return [_wound(state, pc, wound)]
+        case InflictWound(target=target, wound=wound):
+            return [_wound(state, target, wound)]
         case AddNpc(npc=npc):
             return [NpcAdded(npc=npc)]
         case MakeAttack():
@@ -291,6 +291,7 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                     "scene_after_night": night,
                     "confrontation": None,
                     "round": 0,
+                    "acted": (),
                     "clues": 0,
                 }
             )
@@ -309,6 +310,8 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return _end(state)
         case Rolled(pc=pc, roll=data, purpose=purpose, peril=peril):
             number = state.confrontation.number if state.confrontation else None
+            if purpose != "protection":  # a protection roll answers; it is nobody's turn
+                state = _acted(state, pc)
             return state.with_pc(
                 pc,
                 last_roll=LastRoll(
@@ -339,10 +342,10 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
             return state.with_pc(pc, cracked=False, penalty="none")
         case InitiativeRolled(entries=entries):
             return state.model_copy(
-                update={"initiative_scene": state.scene, "initiative": entries, "round": 1}
+                update={"initiative_scene": state.scene, "initiative": entries, "round": 1, "acted": ()}
             )
         case RoundStarted():
-            return state.model_copy(update={"round": state.round + 1})
+            return state.model_copy(update={"round": state.round + 1, "acted": ()})
         case ClueGiven():
             return state.model_copy(update={"clues": state.clues + 1})
         case WoundInflicted() | MedicalCareGiven():
@@ -354,13 +357,21 @@ def evolve(state: ChronicleState, event: Event) -> ChronicleState:
                     "npc_status": {**state.npc_status, npc.name: NpcStatus()},
                 }
             )
-        case AttackMade():
-            return state
+        case AttackMade(attacker=attacker):
+            return _acted(state, attacker)
         case SacredObjectEstablished(pc=pc, sacred_object=item):
             character = state.characters[pc]
             character = character.model_copy(update={"sacred_objects": (*character.sacred_objects, item)})
             return state.model_copy(update={"characters": {**state.characters, pc: character}})
     raise AssertionError(event)  # pragma: no cover
+
+
+def _acted(state: ChronicleState, name: str) -> ChronicleState:
+    """``name`` has acted in this round of the scene's initiative (nothing outside a round)."""
+    in_round = state.initiative_scene == state.scene and state.round >= 1 and state.in_scene
+    if not in_round or name in state.acted or all(e.name != name for e in state.initiative):
+        return state
+    return state.model_copy(update={"acted": (*state.acted, name)})
 
 
 def _wounds(state: ChronicleState, event: WoundInflicted | MedicalCareGiven) -> ChronicleState:

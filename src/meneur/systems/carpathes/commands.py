@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 
 from meneur.systems.carpathes.catalogue import WeaponKey
 from meneur.systems.carpathes.combat import Wound
@@ -105,8 +105,12 @@ class EstablishSacredObject(Frozen):
 
 
 class InflictWound(Frozen):
+    """A wound read from an attack's margin, given by the game master (« le MJ tranche selon la
+    fiction »): ``target`` names the PC or NPC wounded and is no actor of the command, so a player
+    cannot wound their own character (``pc`` is still read, as files wrote it before)."""
+
     type: Literal["inflict_wound"] = "inflict_wound"
-    pc: str
+    target: str = Field(validation_alias=AliasChoices("target", "pc"))
     wound: Wound
 
 

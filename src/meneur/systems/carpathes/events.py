@@ -136,6 +136,10 @@ class InitiativeEntry(Frozen):
     off_guard: bool
     dice: tuple[int, ...]
     disadvantage: bool = False
+    first_round: int | None = None
+    """The first round's total as a player is told it when its reason is the GM's (« Une attaque
+    par surprise déclarée à voix basse »): the projection sets it and clears ``surprise``; the
+    engine never does."""
 
 
 class InitiativeRolled(Frozen):

@@ -39,6 +39,9 @@ class Combatant:
     off_guard: bool = False
     disadvantage: bool = False
     """Seriously wounded (« désavantage à la cible jusqu'à soin médical »): 3D6 keep the 2 worst."""
+    first_round: int | None = None
+    """The first round's total as told to a player when its reason is the GM's (a whispered
+    surprise): the line says the total only."""
 
     @property
     def dice_count(self) -> int:
@@ -69,6 +72,8 @@ class InitiativeRoll:
         guard, both in the first round only."""
         if round_number != 1:
             return self.total
+        if self.combatant.first_round is not None:
+            return self.combatant.first_round
         total = self.total + (SURPRISE_BONUS if self.combatant.surprise else 0)
         return total - (self.combatant.talent_bonus if self.combatant.off_guard else 0)
 
@@ -154,6 +159,8 @@ def _line(rank: int, r: InitiativeRoll, round_number: int) -> Message:
             ),
             params,
         )
+    if c.first_round is not None and round_number == 1:
+        return Message("carpathes", N_("{rank}. {name}: {total} in the first round"), params)
     surprise = SURPRISE_BONUS if c.surprise and round_number == 1 else 0
     params.update(bonus=c.talent_bonus, surprise=surprise)
     if c.talent_bonus and surprise:

@@ -41,6 +41,14 @@ from meneur.systems.carpathes.resolution import dice_count
 from meneur.systems.carpathes.state import ChronicleState
 
 
+def _targets(state: ChronicleState, attacker: str) -> list[str]:
+    """Whom ``attacker`` may attack, its foes first (a PC's are the NPCs, an NPC's the PCs), then
+    the others but itself."""
+    pcs, npcs = list(state.characters), list(state.npcs)
+    foes, others = (npcs, pcs) if attacker in state.characters else (pcs, npcs)
+    return [name for name in (*foes, *others) if name != attacker]
+
+
 def _table_candidates(state: ChronicleState) -> Iterator[tuple[str | None, Command]]:
     yield None, StartSession()
     yield None, StartScene()
@@ -53,14 +61,13 @@ def _table_candidates(state: ChronicleState) -> Iterator[tuple[str | None, Comma
     yield None, RollInitiative()
     yield None, NextRound()
     yield None, GiveClue()
-    names = [*state.characters, *state.npcs]
-    for attacker in names:
-        for target in names:
-            if attacker != target:
-                yield attacker, MakeAttack(attacker=attacker, target=target)
-    for npc in state.npcs:
+    for attacker in [*state.characters, *state.npcs]:
+        for target in _targets(state, attacker):
+            yield attacker, MakeAttack(attacker=attacker, target=target)
+    for name in [*state.characters, *state.npcs]:  # a wound is the GM's, a PC's too
         for wound in (Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL):
-            yield None, InflictWound(pc=npc, wound=wound)
+            yield None, InflictWound(target=name, wound=wound)
+    for npc in state.npcs:
         yield None, GiveMedicalCare(pc=npc)
 
 
@@ -78,8 +85,6 @@ def _pc_candidates(state: ChronicleState, pc: str) -> Iterator[Command]:
         for teacher in state.characters:
             if teacher != pc:
                 yield Teach(pc=pc, teacher=teacher)
-    for wound in (Wound.LIGHT, Wound.SERIOUS, Wound.CRITICAL):
-        yield InflictWound(pc=pc, wound=wound)
     yield GiveMedicalCare(pc=pc)
 
 

@@ -238,7 +238,7 @@ def check_establish(state: ChronicleState, command: EstablishSacredObject) -> No
 
 def check_wound(state: ChronicleState, command: InflictWound) -> None:
     """A wound is read from a margin of at least 1; PCs and NPCs of the chronicle keep theirs."""
-    state.being(command.pc)
+    state.being(command.target)
     need_scene(state)
     if command.wound is Wound.NONE:
         raise _bad(N_("A margin of 0 or less inflicts no wound; give light, serious or critical."))

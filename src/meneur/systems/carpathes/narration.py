@@ -254,7 +254,14 @@ def initiative_of(event: InitiativeRolled) -> Initiative:
         tuple(
             InitiativeRoll(
                 Combatant(
-                    e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard, e.disadvantage
+                    e.name,
+                    e.physical,
+                    e.is_pc,
+                    e.talent_bonus,
+                    e.surprise,
+                    e.off_guard,
+                    e.disadvantage,
+                    e.first_round,
                 ),
                 e.dice,
             )

@@ -17,6 +17,7 @@ PLUGIN = Game(
             key="carpathes",
             title=Message(DOMAIN, N_("Chronicle")),
             rules="meneur.systems.carpathes.engine",
+            projection="meneur.systems.carpathes.view.projection:PROJECTION",
             options="meneur.systems.carpathes.model:TableOptions",
             example="meneur.systems.carpathes.view.session:EXAMPLE",
         ),

@@ -107,6 +107,9 @@ class ChronicleState(_Frozen):
     initiative: tuple[InitiativeEntry, ...] = ()
     npcs: dict[str, Npc] = Field(default_factory=dict)
     npc_status: dict[str, NpcStatus] = Field(default_factory=dict)
+    acted: tuple[str, ...] = ()
+    """Who has acted in this round (an attack made, a PC's action or attack roll): « Le plus haut
+    agit en premier, puis on descend », so the next one down is whose turn it is."""
 
     def being(self, name: str) -> Character | Npc:
         """The PC or NPC named ``name`` (raises a clear error for an unknown name)."""
@@ -176,13 +179,29 @@ class ChronicleState(_Frozen):
             and any(e.name == name and e.off_guard for e in self.initiative)
         )
 
+    def turn(self) -> str | None:
+        """Whose turn it is in this round: the first of the round's order who has not acted yet
+        (« Le plus haut agit en premier, puis on descend »); ``None`` before the scene's initiative
+        is rolled and once everyone has acted (the next round is the GM's)."""
+        if self.initiative_scene != self.scene or not self.initiative or self.round < 1:
+            return None
+        order = self.initiative_order().order(self.round)
+        return next((r.combatant.name for r in order if r.combatant.name not in self.acted), None)
+
     def initiative_order(self) -> Initiative:
         """The scene's initiative as rolled."""
         return Initiative(
             tuple(
                 InitiativeRoll(
                     Combatant(
-                        e.name, e.physical, e.is_pc, e.talent_bonus, e.surprise, e.off_guard, e.disadvantage
+                        e.name,
+                        e.physical,
+                        e.is_pc,
+                        e.talent_bonus,
+                        e.surprise,
+                        e.off_guard,
+                        e.disadvantage,
+                        e.first_round,
                     ),
                     e.dice,
                 )

@@ -141,7 +141,9 @@ def _register_wounds(app: typer.Typer) -> None:
         ],
         as_json: Annotated[bool, json_option()] = False,
     ) -> None:
-        run(path, lambda session: InflictWound(pc=pc, wound=parse_enum(Wound, wound, _("wound"))), as_json)
+        run(
+            path, lambda session: InflictWound(target=pc, wound=parse_enum(Wound, wound, _("wound"))), as_json
+        )
 
     @app.command("care", help=_("Medical care: a serious wound no longer gives disadvantage."))
     def care_cmd(

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from meneur.i18n import translate
-from meneur.systems.carpathes.catalogue import WEAPONS
+from meneur.i18n import N_, Message, translate
+from meneur.systems.carpathes.catalogue import WEAPONS, WeaponKey
 from meneur.systems.carpathes.model import BONUS_MAX, BONUS_MIN, TRAIT_MAX, TRAIT_MIN
 
 ATTACK_FLAGS = ("identified", "sleeping", "advantage", "disadvantage")
@@ -34,6 +34,10 @@ class AttackChoices:
     bonus_max: int
     flags: dict[str, bool]
     notes: list[str] = field(default_factory=list)
+    title: str = ""
+    """Who attacks whom, first in the button's card (« Anca attaque Strigoi »)."""
+    open: bool = False
+    """Whether the choices are unfolded (once one is made)."""
 
 
 def attack_choices(command: Any, terms: Any, lang: str) -> AttackChoices:
@@ -47,6 +51,12 @@ def attack_choices(command: Any, terms: Any, lang: str) -> AttackChoices:
         bonus_max=BONUS_MAX,
         flags={name: bool(getattr(command, name)) for name in ATTACK_FLAGS},
         notes=[line.render(lang) for line in terms.explain(WEAPONS[command.weapon])],
+        title=Message(
+            "web", N_("{attacker} attacks {target}"), {"attacker": command.attacker, "target": command.target}
+        ).render(lang),
+        open=command.weapon is not WeaponKey.BARE_HANDS
+        or command.weapon_bonus != 0
+        or any(getattr(command, name) for name in ATTACK_FLAGS),
     )
 
 

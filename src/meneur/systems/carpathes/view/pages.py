@@ -69,3 +69,16 @@ def carpathes_roll(
         "dice": dice,
     }
     return _carpathes(request, values, roll=action == "roll")
+
+
+@router.get("/carpathes/setup-rows", response_class=HTMLResponse)
+def setup_rows(request: Request, more: str = "pc") -> HTMLResponse:
+    """One part of a chronicle's new-session form again, as typed, with one more row (the « Add a
+    row » button: ``more`` is ``pc`` or ``npc``); it reads nothing but what it is sent."""
+    from meneur.systems.carpathes.view.setup import setup_form
+
+    part = "npc" if more == "npc" else "pc"
+    form = dict(request.query_params.items())
+    shown = setup_form(form, part)
+    form.update(pcs=str(shown.pcs), npcs=str(shown.npcs))
+    return render(request, "carpathes/_setup_rows.html", {"form": form, "part": part})

@@ -7,12 +7,12 @@ rules (:mod:`.tiers`), with what is chosen beside an attack's or the initiative'
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from meneur.engine.codec import with_fields
-from meneur.i18n import N_, translate
+from meneur.i18n import N_, Message, translate
 from meneur.server.services.sessions import LogOut
 from meneur.systems.carpathes.attacks import attack_terms
 from meneur.systems.carpathes.chronicle import roll_bonus, roll_mode
@@ -20,6 +20,7 @@ from meneur.systems.carpathes.combat import WOUND_LABELS, Wound
 from meneur.systems.carpathes.commands import MakeAttack, MakeRoll, RollInitiative, UseJoker
 from meneur.systems.carpathes.limits import check
 from meneur.systems.carpathes.model import CREATURE_LABELS, TIER_LABELS, TRAIT_LABELS, CreatureKind, Trait
+from meneur.systems.carpathes.view import setup
 from meneur.systems.carpathes.view.choices import (
     ATTACK_FLAGS,
     AttackChoices,
@@ -94,6 +95,7 @@ def book_word(key: str, value: Any, lang: str) -> str | None:
 
 def character_rows(state: Any, lang: str) -> Rows:
     """Each player character with the numbers the chronicle keeps for it."""
+    turn = state.turn()
     found = []
     for name, character in state.characters.items():
         status = state.status[name]
@@ -123,9 +125,45 @@ def character_rows(state: Any, lang: str) -> Rows:
                 "joker_used": status.joker_used_in is not None,
                 "cracked": status.cracked,
                 "last_roll": last,
+                "turn": name == turn,
             }
         )
     return found
+
+
+def npc_rows(state: Any, lang: str) -> Rows:
+    """Each NPC or creature of the chronicle with its state: what it is, its traits and Défense,
+    its wounds (« Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »),
+    and whether it is its turn. Its card says no one plays it (``played``: false)."""
+    turn = state.turn()
+    found = []
+    for name, npc in state.npcs.items():
+        status = state.npc_status[name]
+        found.append(
+            {
+                "name": name,
+                "npc": True,
+                "played": False,
+                "kind": translate("carpathes", CREATURE_LABELS[npc.kind], lang),
+                "traits": {"mental": npc.mental, "physical": npc.physical, "social": npc.social},
+                "defense": npc.defense,
+                "wounds": [translate("carpathes", WOUND_LABELS[w], lang) for w in status.wounds],
+                "needs_care": status.needs_care,
+                "turn": name == turn,
+            }
+        )
+    return found
+
+
+def whose_turn(state: Any, lang: str) -> str:
+    """« Le plus haut agit en premier, puis on descend »: whose turn it is, or that the round is
+    over, or a dash before the scene's initiative."""
+    if state.initiative_scene != state.scene or not state.initiative or state.round < 1:
+        return "—"
+    turn = state.turn()
+    if turn is None:
+        return translate("web", N_("Everyone has acted: the GM starts the next round."), lang)
+    return Message("web", N_("{name}'s turn"), {"name": turn}).render(lang)
 
 
 def initiative(state: Any, lang: str) -> list[str]:
@@ -144,6 +182,7 @@ def facts(state: Any, lang: str) -> list[tuple[str, str | list[str]]]:
         (translate("web", N_("Session"), lang), str(state.session)),
         (translate("web", N_("Scene"), lang), str(state.scene)),
         (translate("web", N_("Round"), lang), str(state.round)),
+        (translate("web", N_("Whose turn"), lang), whose_turn(state, lang)),
         (translate("web", N_("Initiative"), lang), initiative(state, lang) or "—"),
     ]
 
@@ -153,6 +192,11 @@ class CarpathesParts(Parts):
 
     rolling = frozenset({"roll_initiative"})
     words = COMMAND_WORDS
+    setup_template: str | None = "carpathes/_setup.html"
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """The chronicle's setup from the new-session form (:mod:`.setup`)."""
+        return setup.setup_of(form)
 
     def actors(self, state: Any) -> list[str]:
         """The player characters (the non-player characters stay the GM's)."""
@@ -163,8 +207,9 @@ class CarpathesParts(Parts):
         return label(kind, fields, lang, self.words, book_word)
 
     def rows(self, state: Any, log: LogOut, lang: str) -> tuple[Rows, Facts]:
-        """Each player character's card, and the chronicle's session, scene, round and initiative."""
-        return character_rows(state, lang), facts(state, lang)
+        """Each player character's card, each NPC's or creature's, and the chronicle's session,
+        scene, round, whose turn it is and the initiative."""
+        return [*character_rows(state, lang), *npc_rows(state, lang)], facts(state, lang)
 
     def odds(self, state: Any, command: Any, lang: str) -> Odds:
         """The tiers of a roll, the wound of an attack, the initiative's choices (no odds: it gives
@@ -226,7 +271,7 @@ class CarpathesParts(Parts):
         if isinstance(attack, AttackChoices) and text(data, "attack_choices"):
             flags = {name: bool(text(data, name)) for name in ATTACK_FLAGS}
             weapon, bonus = text(data, "weapon"), text(data, "weapon_bonus")
-            attack = replace(attack, weapon=weapon, bonus=bonus, flags=flags, notes=[])
+            attack = replace(attack, weapon=weapon, bonus=bonus, flags=flags, notes=[], open=True)
         return replace(kept, error=found.error, choices=attack)
 
 
