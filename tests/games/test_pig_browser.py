@@ -95,8 +95,7 @@ def test_a_gm_sets_the_goal_and_a_player_on_a_phone_plays_pig(demo: Demo, browse
         assert shown["state"]["options"] == {"goal": 30}  # the engine reads the goal the page set
         expect(gm.locator("#scores-title")).to_contain_text("30")
         gm.goto(table_url)
-        gm.get_by_role("button", name="Afficher un nouveau lien pour rejoindre").click()
-        link = gm.locator(".join a").get_attribute("href")
+        link = gm.locator(".join a.join-link").get_attribute("href")
         assert link is not None
         gm.goto(session_url)
         _online(gm)

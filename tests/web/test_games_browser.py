@@ -32,7 +32,6 @@ WORDS = {
         "create": "Créer la table",
         "start": "Commencer une séance",
         "go": "Commencer",
-        "link": "Afficher un nouveau lien pour rejoindre",
         "name": "Votre nom",
         "sit": "S'asseoir à la table",
         "play": "Jouer {name}",
@@ -48,7 +47,6 @@ WORDS = {
         "create": "Create the table",
         "start": "Start a session",
         "go": "Start",
-        "link": "Show a new join link",
         "name": "Your name",
         "sit": "Sit at the table",
         "play": "Play {name}",
@@ -101,8 +99,7 @@ class Table:
         self.session_id = gm.url.rsplit("/", 1)[-1]
         self.table_url = gm.url.split("/s/", 1)[0]
         gm.goto(self.table_url)
-        gm.get_by_role("button", name=self.words["link"]).click()
-        link = gm.locator(".join a").get_attribute("href")
+        link = gm.locator(".join a.join-link").get_attribute("href")
         assert link is not None
         gm.goto(self.url)
         _online(gm)

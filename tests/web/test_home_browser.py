@@ -111,8 +111,7 @@ def test_a_gm_signs_in_creates_a_table_and_a_player_joins_with_a_file(server: Se
     gm.get_by_label("Système").select_option("energy")
     gm.get_by_role("button", name="Créer la table").click()
     expect(gm.get_by_role("heading", name="Mardi")).to_be_visible(timeout=WAIT)
-    gm.get_by_role("button", name="Afficher un nouveau lien").click()
-    link = gm.locator(".join a").first.inner_text()
+    link = gm.locator(".join a.join-link").first.inner_text()
     assert link.startswith(server.url + "/join/")
     clean(gm, "table-gm-public")
 

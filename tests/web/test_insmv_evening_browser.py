@@ -90,8 +90,7 @@ class Evening:
         self.session_id = gm.url.rsplit("/", 1)[-1]
         self.table_url = gm.url.split("/s/", 1)[0]
         gm.goto(self.table_url)
-        gm.get_by_role("button", name="Afficher un nouveau lien pour rejoindre").click()
-        link = gm.locator(".join a").get_attribute("href")
+        link = gm.locator(".join a.join-link").get_attribute("href")
         assert link is not None
         gm.goto(self.url)
         _online(gm)
