@@ -174,7 +174,9 @@
     var incoming = session(answer.firstElementChild);
     var shown = incoming && document.getElementById(incoming.id);
     if (!shown) { return; }
-    if (seqOf(incoming) < seqOf(shown)) { refusal(answer, shown); return; }
+    /* the socket already showed this state (or a newer one): only the answer's refusal is news,
+       and what the player is typing in the shown forms stays */
+    if (seqOf(incoming) <= seqOf(shown)) { refusal(answer, shown); return; }
     remember();
     shown.replaceWith(incoming);
     htmx.process(incoming);
@@ -189,18 +191,19 @@
     });
   });
 
-  /* A new state of the same move keeps what the player was typing (tokens, where to). */
+  /* A new state of the same move keeps what the player was typing (tokens, where to, dice). */
   var typed = {};
+  function shownSession() { return document.getElementById("fight") || document.getElementById("game"); }
   function remember() {
-    var fight = document.getElementById("fight");
+    var fight = shownSession();
     typed = {};
     if (!fight) { return; }
-    fight.querySelectorAll("form.action input[type=number]").forEach(function (input) {
+    fight.querySelectorAll("form.action input:not([type]), form.action input[type=number], form.action input[type=text]").forEach(function (input) {
       if (input.value !== input.defaultValue) { typed[input.id] = [fight.dataset.version, input.value]; }
     });
   }
   function restore() {
-    var fight = document.getElementById("fight");
+    var fight = shownSession();
     if (!fight) { return; }
     Object.keys(typed).forEach(function (id) {
       var input = document.getElementById(id);
