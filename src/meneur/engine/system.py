@@ -76,6 +76,9 @@ class System(Generic[S, C, E]):
     format: int = 1
     describe: Callable[[S, E], Message | None] = field(default=lambda state, event: None)
     """The line of the log for one event, in the book's words (``None``: not shown)."""
+    rolled: Callable[[E], bool] | None = None
+    """Whether an event is a roll of the dice (its line goes in the table's roll log too);
+    ``None``: the game rolls no dice."""
     read_command: Callable[[S, Any], C] | None = None
     """Reads a command's wire form against the state (an Energy power named by its name); ``None``:
     the codec alone reads it."""

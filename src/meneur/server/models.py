@@ -203,6 +203,8 @@ class Roll(Base):
     member_id: Mapped[str] = mapped_column(ForeignKey("members.id"))
     visibility: Mapped[str] = mapped_column(String(10))
     result: Mapped[Any] = mapped_column(JSON)
+    at: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
+    """When it was rolled (a Unix time; ``None`` for a roll stored before the server kept times)."""
 
 
 class TableImage(Base):

@@ -86,7 +86,7 @@ def export_table(db: Db, table_id: str, until: float | None = None) -> dict[str,
             }
         )
     rolls = [
-        {"member": r.member_id, "visibility": r.visibility, "result": r.result}
+        {"member": r.member_id, "visibility": r.visibility, "result": r.result, "at": r.at}
         for r in db.scalars(select(Roll).where(Roll.table_id == table_id).order_by(Roll.id))
     ]
     return {
@@ -254,6 +254,7 @@ def _import(db: Db, data: dict[str, Any], snapshot_every: int) -> dict[str, Any]
                     member_id=member,
                     visibility=str(roll["visibility"]),
                     result=roll["result"],
+                    at=_time(roll.get("at")),
                 )
             )
     _import_shared(db, table_id, data, ids)

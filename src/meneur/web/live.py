@@ -104,8 +104,10 @@ class Seat:
         """Whether this member may see ``change`` and this page shows what it changed."""
         if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
             return False
-        if self.page == "rolls":
-            return bool(change["kind"] == "roll")
+        if self.page == "rolls":  # the table's rolls, and the sessions' (a command may roll, an undo unroll)
+            return change["kind"] == "roll" or (
+                bool(change["session_id"]) and change["kind"] in ("command", "undo")
+            )
         if self.page == "chat":
             return change["kind"] in CHAT_CHANGES
         return change["session_id"] == self.session_id or change["kind"] in SESSION_CHANGES

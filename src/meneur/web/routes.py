@@ -24,6 +24,8 @@ from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.services import context
 from meneur.server.services import rolls as rolls_service
+from meneur.server.services import sessions as sessions_service
+from meneur.server.services import tables as tables_service
 from meneur.web.pages import (
     LANGUAGE_COOKIE,
     PAGE_LANGUAGES,
@@ -35,6 +37,7 @@ from meneur.web.pages import (
     render,
     seat,
 )
+from meneur.web.tables import session_label
 
 router = APIRouter(include_in_schema=False)
 OptionalText = Annotated[str, Form()]
@@ -196,14 +199,22 @@ def _roll_page(
 ) -> dict[str, Any]:
     """A page of the roll log, newest first (``rolls_service.PAGE`` rolls older than ``before``), the
     rollers' names and the cursor of the older page."""
-    listed = rolls_service.page(context(request, db), me, table_id, before=before)
+    ctx = context(request, db)
+    listed = rolls_service.page(ctx, me, table_id, before=before)
     names = {m.id: m.name for m in db.scalars(select(Member).where(Member.table_id == table_id))}
-    return {
+    found: dict[str, Any] = {
         "rolls": list(reversed(listed.rolls)),
         "names": names,
         "older": listed.before,
         "table": db.get(GameTable, table_id),
     }
+    if before is None:  # the first page also lists the sessions' rolls (the older rows are the table's own)
+        lang = language(request)
+        found["session_rolls"] = sessions_service.session_rolls(ctx, me, table_id, lang)
+        found["session_names"] = {
+            s.id: session_label(s, lang) for s in tables_service.view(ctx, me, table_id).sessions
+        }
+    return found
 
 
 Cursor = Annotated[int | None, Query(ge=1, le=rolls_service.LARGEST_ID)]

@@ -84,6 +84,7 @@ def journal(ctx: Context, me: Caller, table_id: str, lang: str) -> Journal:
                     who=known.get(roll["member_id"], "?"),
                     text=f"{roll['expression']} = {roll['total']}",
                     detail=str(roll["breakdown"]),
+                    at=roll.get("at"),
                 )
             )
         elif row["kind"] == "chat":

@@ -9,6 +9,8 @@ both call these functions.
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -53,6 +55,8 @@ class RollOut(BaseModel):
     dice: list[Any]
     labels: list[RollLabel] = Field(default_factory=list)
     """The roll's labelled parts (``1d8+3[fire]``: the 3 and ``fire``); empty without labels."""
+    at: datetime | None = None
+    """When it was rolled (``None`` for a roll stored before the server kept times)."""
 
 
 class RollList(BaseModel):
@@ -82,6 +86,7 @@ def roll_out(row: Roll) -> RollOut:
         breakdown=result["breakdown"],
         dice=result["dice"],
         labels=[RollLabel.model_validate(part) for part in result.get("labels", [])],
+        at=None if row.at is None else datetime.fromtimestamp(row.at, UTC),
     )
 
 
@@ -105,11 +110,20 @@ def make(ctx: Context, me: Caller, table_id: str, body: RollIn) -> RollOut:
     audience = AUDIENCE[body.visibility]
 
     def job(writer: Db) -> RollOut:
-        row = Roll(table_id=table_id, member_id=me.id, visibility=body.visibility, result=result)
+        row = Roll(
+            table_id=table_id, member_id=me.id, visibility=body.visibility, result=result, at=time.time()
+        )
         writer.add(row)
         writer.flush()
         out = roll_out(row)
-        feed.append(writer, table_id, "roll", {"roll": out.model_dump()}, audience=audience, member_id=me.id)
+        feed.append(
+            writer,
+            table_id,
+            "roll",
+            {"roll": out.model_dump(mode="json")},
+            audience=audience,
+            member_id=me.id,
+        )
         return out
 
     db.commit()  # give the read connection back before waiting for the writer

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, cast
@@ -903,6 +903,54 @@ def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> Sessio
     )
 
 
+class SessionRoll(BaseModel):
+    """A roll of the dice a session's command made (a test, an attack, the initiative), as one
+    viewer may read it in its session's log."""
+
+    session_id: str
+    number: int
+    """Its command's entry in the session's log (from 1)."""
+    at: datetime | None = None
+    """When its command was given (``None`` for a command stored before the server kept times)."""
+    line: str
+    """Its log line, in the book's words."""
+
+
+def session_rolls(ctx: Context, me: Caller, table_id: str, lang: str, most: int = 100) -> list[SessionRoll]:
+    """The ``most`` latest rolls the table's sessions made, newest first, as ``me`` may see them:
+    each roll's line is its session's log line for this viewer (a roll the rules hide from them, a
+    whispered surprise, gives none), and a command taken back took its rolls with it."""
+    db = ctx.db
+    at_table(me, table_id)
+    rows = list(db.scalars(select(GameSession).where(GameSession.table_id == table_id)))
+    found: list[SessionRoll] = []
+    for row in rows:
+        if not _installed(row.kind) or system(row.kind).rolled is None:
+            continue
+        log_ = session_log(ctx, me, row.id)
+        _, table, viewer = _session(db, me, row.id)
+        with ctx.games.lock(row.id):
+            session = ctx.games.load(db, row)
+            options = options_for(db, table, row.kind, viewer, session)
+            lines = described(
+                session,
+                [e.events for e in log_.log],
+                viewer,
+                options,
+                lang,
+                [e.command for e in log_.log],
+                only=session.system.rolled,
+            )
+        found.extend(
+            SessionRoll(session_id=row.id, number=number, at=log_.log[number - 1].at, line=line)
+            for number, told in lines
+            for line in told
+        )
+    moment = datetime.min.replace(tzinfo=UTC)
+    found.sort(key=lambda roll: (roll.at or moment, roll.number), reverse=True)
+    return found[:most]
+
+
 def described(
     session: Session[Any, Any, Any],
     events_json: list[list[Any]],
@@ -910,6 +958,7 @@ def described(
     options: Mapping[str, Any],
     lang: str,
     commands: list[Any] | None = None,
+    only: Callable[[Any], bool] | None = None,
 ) -> list[tuple[int, list[str]]]:
     """The log lines in the book's words, newest first.
 
@@ -918,6 +967,7 @@ def described(
     from the engine's own events, so a blanked number never has to be folded. ``commands`` (the
     log's commands in their wire form) lets a log the session does not hold whole (restored from a
     snapshot) fold its rewinds; a rewind itself has no line here (see :func:`rewind_lines`).
+    ``only`` keeps the lines of the events it accepts (the rolls of :func:`session_rolls`).
     """
     rules = session.system
     state = session.start
@@ -937,8 +987,9 @@ def described(
                 event = rules.codec.event_from_json(wire)
             except MeneurError:
                 continue
-            seen = project_engine(session.key, told, viewer, options)
-            message = rules.describe(seen, event) if rules.describe is not None else None
+            wanted = only is None or only(event)
+            seen = project_engine(session.key, told, viewer, options) if wanted else told
+            message = rules.describe(seen, event) if wanted and rules.describe is not None else None
             if message is not None:
                 lines.append(message.render(lang))
             told = rules.evolve(told, event)

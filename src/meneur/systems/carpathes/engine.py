@@ -20,7 +20,7 @@ from meneur.engine.problems import explain
 from meneur.engine.system import System
 from meneur.systems.carpathes.chronicle import decide, evolve
 from meneur.systems.carpathes.commands import COMMANDS, Command
-from meneur.systems.carpathes.events import EVENTS, Event
+from meneur.systems.carpathes.events import EVENTS, Event, rolled
 from meneur.systems.carpathes.legality import legal
 from meneur.systems.carpathes.narration import describe
 from meneur.systems.carpathes.state import ChronicleState, start
@@ -89,6 +89,7 @@ SYSTEM: System[ChronicleState, Command, Event] = System(
     state_from_json=state_from_json,
     format=FORMAT,
     describe=describe,
+    rolled=rolled,
     migrate=migrate,
 )
 """The Carpathian chronicle's rules for :class:`meneur.engine.Session`."""

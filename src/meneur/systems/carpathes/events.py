@@ -269,3 +269,9 @@ EVENTS: dict[str, type[Frozen]] = {
     )
 }
 """Wire name -> event class."""
+
+
+def rolled(event: Event) -> bool:
+    """Whether ``event`` rolled the dice: a trait roll (with an attack's or the Joker's) or the
+    initiative."""
+    return isinstance(getattr(event, "roll", None), RollData) or isinstance(event, InitiativeRolled)

@@ -35,6 +35,7 @@ from meneur.systems.insmv.events import (
     PowerPointsSpent,
     Tested,
     evolve,
+    rolled,
 )
 from meneur.systems.insmv.model import Being, Frozen, Table, TableOptions
 from meneur.systems.insmv.narration import describe
@@ -143,5 +144,6 @@ SYSTEM: System[Table, Command, Event] = System(
     state_from_json=state_from_json,
     format=FORMAT,
     describe=describe,
+    rolled=rolled,
     migrate=migrate,
 )

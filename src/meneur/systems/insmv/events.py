@@ -23,6 +23,7 @@ __all__ = [
     "Table",
     "Tested",
     "evolve",
+    "rolled",
 ]
 
 
@@ -87,6 +88,11 @@ class OpposedTested(Frozen):
 Event = Annotated[
     BeingAdded | PowerPointsSpent | PowerPointsRecovered | Tested | OpposedTested, Field(discriminator="type")
 ]
+
+
+def rolled(event: Event) -> bool:
+    """Whether ``event`` rolled the dice (a test of a power not possessed rolls none)."""
+    return isinstance(event, OpposedTested) or (isinstance(event, Tested) and bool(event.dice))
 
 
 def evolve(state: Table, event: Event) -> Table:

@@ -161,5 +161,6 @@ SYSTEM: System[SquadState, c.Command, e.Event] = System(
     state_from_json=state_from_json,
     format=FORMAT,
     describe=describe,
+    rolled=e.rolled,
     migrate=migrate,
 )

@@ -137,3 +137,8 @@ Event = Annotated[
     | PanicChanged,
     Field(discriminator="type"),
 ]
+
+
+def rolled(event: Event) -> bool:
+    """Whether ``event`` rolled the d20: a power test, a leadership test or the violence table."""
+    return isinstance(event, PowerTested | LeadershipTested | ViolenceRolled)

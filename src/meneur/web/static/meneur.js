@@ -198,7 +198,7 @@
     var fight = shownSession();
     typed = {};
     if (!fight) { return; }
-    fight.querySelectorAll("form.action input:not([type]), form.action input[type=number], form.action input[type=text]").forEach(function (input) {
+    fight.querySelectorAll("form.action input[type=number], form.action input[name=dice]").forEach(function (input) {
       if (input.value !== input.defaultValue) { typed[input.id] = [fight.dataset.version, input.value]; }
     });
   }
