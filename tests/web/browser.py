@@ -129,6 +129,9 @@ def shoot(page: Any, name: str, keep: bool = False) -> None:
     """A screenshot of the whole page, kept as a test artefact (and in docs/screenshots if asked)."""
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTEFACTS / f"{name}.png"), full_page=True)
+    size = page.evaluate("[window.innerWidth, window.innerHeight, document.documentElement.scrollHeight]")
+    with (ARTEFACTS / "heights.tsv").open("a", encoding="utf-8") as heights:  # the pages' lengths, in screens
+        heights.write(f"{name}\t{size[0]}x{size[1]}\t{size[2]}\t{size[2] / size[1]:.1f}\n")
     if keep and KEEP:
         Path(KEEP).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(KEEP) / f"{name}.png"), full_page=False)
