@@ -245,6 +245,8 @@ def test_warzone_a_whole_evening_techniques_a_spell_and_a_wounded_opponent(demo:
     expect(gm.locator(".log")).to_contain_text("Table de violence\u00a0: d20 = 20")
     expect(seer.locator(".log")).to_contain_text("Violence table: d20 rolled 20")
     expect(seer.locator(".log")).to_contain_text("suffers one wound")
+    for phone in evening.phones.values():  # the live feed's fragments: still no « panique » for a player
+        expect(phone.locator("form.action[data-kind=panic]")).to_have_count(0)
     clean(gm, "warzone-evening-gm-laptop")
     for hero, page in evening.phones.items():
         _fits(page)
