@@ -59,11 +59,13 @@ CODEC: Codec[c.Command, e.Event] = Codec(
 
 
 class Setup(Frozen):
-    """What a game starts with: the squad's models (with their powers) and the table options;
-    ``figure`` is the one model of a format 1 file."""
+    """What a game starts with: the squad's models (with their powers), the opponents' models (the
+    other side, which the game master plays: their Moc, DW, actions and powers) and the table
+    options; ``figure`` is the one model of a format 1 file."""
 
     figures: tuple[Figure, ...] = ()
     figure: Figure | None = None
+    opponents: tuple[Figure, ...] = ()
     options: TableOptions = TableOptions()
 
     @model_validator(mode="after")
@@ -88,7 +90,7 @@ def start(setup: Any) -> SquadState:
         read = Setup.model_validate(setup)
     except ValidationError as error:
         raise explain(error, "setup") from None
-    return squad_state(read.squad, read.options)
+    return squad_state(read.squad, read.options, read.opponents)
 
 
 def state_from_json(data: Any) -> SquadState:
@@ -100,10 +102,11 @@ def state_from_json(data: Any) -> SquadState:
 
 
 def describe(state: SquadState, event: e.Event) -> Message:
-    """The log's line for one event (naming the model in a squad of several)."""
+    """The log's line for one event, naming the model it happened to (who rolled, what for, the
+    dice against the threshold, the outcome and what it costs or does)."""
     line = describe_event(event)
     name = getattr(event, "model", None)
-    if len(state.models) > 1 and isinstance(event, Frozen) and not isinstance(event, e.TurnEnded):
+    if isinstance(event, Frozen) and not isinstance(event, e.TurnEnded):
         return Message(D, N_("{model}: {line}"), {"model": name or state.first, "line": line})
     return line
 

@@ -17,6 +17,7 @@ PLUGIN = Game(
             key="warzone",
             title=Message(DOMAIN, N_("Battle")),
             rules="meneur.systems.warzone.engine",
+            projection="meneur.systems.warzone.view.projection:PROJECTION",
             options="meneur.systems.warzone.model:TableOptions",
             example="meneur.systems.warzone.view.session:EXAMPLE",
         ),

@@ -27,11 +27,29 @@ from meneur.systems.warzone.model import Figure, Frozen, TableOptions
 
 D = "warzone"
 
+GM_COMMANDS = frozenset({"panic"})
+"""The commands the game master gives, whatever model they name: whether a model is « Spanikowany »
+(« Mocy nie mogą używać modele Spanikowane ») is decided by the rules of morale the table plays
+outside this text, so the GM sets it; their legal entries say so (``details["by"] == "gm"``), and a
+player's such command is refused (:mod:`meneur.systems.warzone.view.projection`)."""
+
 
 class SquadState(Frozen):
-    """Every model of the game, in the order the squad was given, by name."""
+    """Every model of the game, in the order the squad was given, by name: the squad's, then the
+    opponents' (``opponents``: the names of the models of the other side, which the game master
+    plays; files written before opponents have none)."""
 
     models: dict[str, turn.TurnState]
+    opponents: tuple[str, ...] = ()
+
+    @property
+    def squad(self) -> list[str]:
+        """The squad's models (the players' side), in order."""
+        return [name for name in self.models if name not in self.opponents]
+
+    def side(self, name: str) -> bool:
+        """Whether the model ``name`` is an opponent (the other side)."""
+        return name in self.opponents
 
     @property
     def first(self) -> str:
@@ -49,14 +67,17 @@ class SquadState(Frozen):
         return self.models[self.active or self.first]
 
 
-def squad_state(figures: Iterable[Figure], options: TableOptions | None = None) -> SquadState:
-    """The squad before the first activation of turn 1.
+def squad_state(
+    figures: Iterable[Figure], options: TableOptions | None = None, opponents: Iterable[Figure] = ()
+) -> SquadState:
+    """The squad and its opponents before the first activation of turn 1.
 
     Raises:
-        BadInputError: two models share a name.
+        BadInputError: two models share a name (on one side or across both).
     """
     models: dict[str, turn.TurnState] = {}
-    for figure in figures:
+    others = tuple(opponents)
+    for figure in (*figures, *others):
         if figure.name in models:
             raise BadInputError(
                 Message(
@@ -64,7 +85,7 @@ def squad_state(figures: Iterable[Figure], options: TableOptions | None = None) 
                 )
             )
         models[figure.name] = turn.initial_state(figure, options)
-    return SquadState(models=models)
+    return SquadState(models=models, opponents=tuple(figure.name for figure in others))
 
 
 def resolve(state: SquadState, name: str | None) -> str:
@@ -107,6 +128,13 @@ def _help_refusal(state: SquadState, name: str, command: c.HelpUp) -> Refused | 
     helper = resolve(state, command.helper)
     if helper == name:
         return _illegal("helper_self", N_("A model cannot help itself up."))
+    if state.side(helper) != state.side(name):
+        return _illegal(
+            "helper_friendly",
+            N_("Only a friendly model gets {model} up: {helper} is on the other side."),
+            helper=helper,
+            model=name,
+        )
     model = state.models[helper]
     if model.phase is not turn.Phase.ACTING or model.actions_left < 1:
         return _illegal(
@@ -161,7 +189,7 @@ def decide(state: SquadState, command: c.Command, source: DiceSource) -> list[e.
 def evolve(state: SquadState, event: e.Event) -> SquadState:
     """The squad after one event (pure); an event without a model is the first model's."""
     if isinstance(event, e.TurnEnded):
-        return SquadState(models={n: a.evolve(m, event) for n, m in state.models.items()})
+        return state.model_copy(update={"models": {n: a.evolve(m, event) for n, m in state.models.items()}})
     name = state.first if event.model is None else event.model
     if name not in state.models:
         raise BadInputError(
@@ -171,7 +199,7 @@ def evolve(state: SquadState, event: e.Event) -> SquadState:
                 {"name": name, "names": ", ".join(state.models)},
             )
         )
-    return SquadState(models={**state.models, name: a.evolve(state.models[name], event)})
+    return state.model_copy(update={"models": {**state.models, name: a.evolve(state.models[name], event)}})
 
 
 def _candidates(state: SquadState) -> list[tuple[str | None, str, c.Command, int]]:
@@ -184,7 +212,7 @@ def _candidates(state: SquadState) -> list[tuple[str | None, str, c.Command, int
         found += [
             (helper, "help_up", c.HelpUp(model=name, helper=helper), 1)
             for helper in state.models
-            if helper != name
+            if helper != name and state.side(helper) == state.side(name)
         ]
     return found
 
@@ -195,7 +223,7 @@ def legal(state: SquadState, include_refused: bool = False) -> list[Legal[c.Comm
     found: list[Legal[c.Command]] = []
     for actor, kind, command, cost in _candidates(state):
         problem = refusal(state, command)
-        details: dict[str, object] = {}
+        details: dict[str, object] = {"by": "gm"} if kind in GM_COMMANDS else {}
         if kind == "declare" and problem is None and actor is not None:
             details = {"techniques": legality.declarable_techniques(state.models[actor])}
         if problem is None:

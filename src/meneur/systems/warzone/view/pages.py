@@ -64,3 +64,15 @@ def warzone_test(
 ) -> HTMLResponse:
     values = {"power": power, "difficulty": difficulty, "order": order, "penalty": penalty, "dice": dice}
     return _warzone(request, values, roll=action == "roll")
+
+
+@router.get("/warzone/setup-rows", response_class=HTMLResponse)
+def setup_rows(request: Request, more: str = "model") -> HTMLResponse:
+    """One part of a battle's new-session form again, as typed, with one more row (the « Add a
+    row » button: ``more`` is ``model`` or ``opp``); it reads nothing but what it is sent."""
+    from meneur.systems.warzone.view.setup import count
+
+    part = "opp" if more == "opp" else "model"
+    form = dict(request.query_params.items())
+    form[f"{part}s"] = str(count(form, part, more=True))
+    return render(request, "warzone/_setup_rows.html", {"form": form, "part": part})

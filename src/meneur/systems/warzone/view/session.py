@@ -4,13 +4,16 @@ rolling, computed by the rules with the model's table options (:mod:`.outcomes`)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from meneur.i18n import N_, translate
 from meneur.server.services.sessions import LogOut
 from meneur.systems.warzone.catalogue import VIOLENCE_TABLE
+from meneur.systems.warzone.model import KIND_NAMES
 from meneur.systems.warzone.odds import outcome_odds
 from meneur.systems.warzone.turn import PHASE_NAMES
+from meneur.systems.warzone.view import setup
 from meneur.systems.warzone.view.outcomes import outcomes
 from meneur.systems.warzone.violence import row_for
 from meneur.web.game_odds import Odds
@@ -87,23 +90,55 @@ def _violence_table(lang: str) -> list[dict[str, Any]]:
     ]
 
 
+def activation_tests(state: Any, log: LogOut) -> dict[str, list[dict[str, Any]]]:
+    """Each model's techniques tested in its activation now (or its last one), in order: the
+    logged power test of each (« wykonujemy testy mocy dla każdej z technik osobno »), so a card
+    tells a failed one as failed."""
+    found: dict[str, list[dict[str, Any]]] = {name: [] for name in state.models}
+    for entry in log.log:
+        for event in entry.events:
+            if not isinstance(event, dict) or len(event) != 1:
+                continue
+            kind, fields = next(iter(event.items()))
+            if not isinstance(fields, dict):
+                continue
+            name = fields.get("model") or state.first
+            if kind == "activation_started" and name in found:
+                found[name] = []
+            elif kind == "power_tested" and fields.get("kind") == "technique" and name in found:
+                found[name].append(fields)
+    return found
+
+
+def _tested(test: dict[str, Any], lang: str) -> dict[str, Any]:
+    key = test["critical"] or ("success" if test["success"] else "failure")
+    return {"success": bool(test["success"]), "word": translate("warzone", OUTCOMES[key], lang)}
+
+
 class WarzoneParts(Parts):
     """Warzone's parts of a session page (a :class:`meneur.web.game_parts.GameParts`)."""
 
     words = COMMAND_WORDS
+    setup_template: str | None = "warzone/_setup.html"
+
+    def setup_of(self, form: Mapping[str, str], lang: str) -> Any:
+        """The battle's setup from the new-session form (:mod:`.setup`)."""
+        return setup.setup_of(form)
 
     def actors(self, state: Any) -> list[str]:
-        """The squad's models: each one a player may take."""
-        return list(state.models)
+        """The squad's models: each one a player may take (the opponents stay the GM's)."""
+        return list(state.squad)
 
     def rows(self, state: Any, log: LogOut, lang: str) -> tuple[Rows, Facts]:
-        """Each model's card: its figure, its turn, its last power test and violence roll."""
+        """Each model's card: its figure, its turn, its techniques of this activation each with its
+        outcome, its last power test and violence roll; an opponent's card says the GM plays it."""
         tests = events(log, "power_tested")
         violence = events(log, "violence_rolled")
+        tested = activation_tests(state, log)
         rows = []
         for name, model in state.models.items():
-            last = next((t for t in reversed(tests) if t.get("model") in (name, None)), None)
-            rolled = next((v for v in reversed(violence) if v.get("model") in (name, None)), None)
+            last = next((t for t in reversed(tests) if (t.get("model") or state.first) == name), None)
+            rolled = next((v for v in reversed(violence) if (v.get("model") or state.first) == name), None)
             outcome = None
             if last is not None:
                 key = last["critical"] or ("success" if last["success"] else "failure")
@@ -119,12 +154,25 @@ class WarzoneParts(Parts):
                     "turn": model.turn,
                     "declared": list(model.declared),
                     "tested": model.techniques_tested,
+                    "results": [_tested(t, lang) for t in tested[name]][: len(model.declared)],
+                    "npc": state.side(name),
+                    "played": not state.side(name),
+                    "powers": [
+                        {
+                            "name": p.name,
+                            "kind": translate("warzone", KIND_NAMES[p.kind], lang),
+                            "difficulty": p.difficulty,
+                            "actions": p.actions,
+                        }
+                        for p in model.figure.powers
+                    ],
                     "penalty": model.penalty,
                     "cannot_concentrate": model.cannot_concentrate,
                     "knocked_down": model.knocked_down,
                     "panicked": model.panicked,
                     "wounds": model.wounds,
                     "last_test": last,
+                    "last_success": last is not None and bool(last["success"]),
                     "outcome": outcome,
                     "critical": last is not None and last["critical"] is not None,
                     "violence": rolled,
