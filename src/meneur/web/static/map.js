@@ -129,11 +129,10 @@
       values: {command: verdict.command, version: section.dataset.version, x: point.x, y: point.y}
     });
   }
-  function drop(event) {
+  function drop() {
     var current = drag;
     drag = null;
-    var at = metres(current.svg, event);
-    var point = {x: tenth(at.x), y: tenth(at.y)};
+    var point = current.at;  /* where the token was last shown, and asked about */
     current.token.classList.remove("dragging");
     current.path.setAttribute("visibility", "hidden");
     if (!current.moved) {
@@ -214,7 +213,7 @@
         drag.token.removeAttribute("transform"); drag.token.classList.remove("dragging");
         drag.path.setAttribute("visibility", "hidden"); drag = null; return;
       }
-      drop(event);
+      drop();
       return;
     }
     if (!pointers[event.pointerId]) { return; }
