@@ -1,21 +1,24 @@
 """The images kept with a table: checked by their first bytes, capped in size, stored in the
 database with the table, and given only to the members their use allows.
 
-An image has a ``use``: ``handout`` (shown by a handout, :mod:`.handouts`). Each use names who may
-fetch its images (:data:`READERS`); a map's background would be one more use. Nothing is ever
-fetched from elsewhere: an image arrives as the bytes a member sends.
+An image has a ``use``: ``handout`` (shown by a handout, :mod:`.handouts`) or ``plan`` (the
+background of the table's plan, under its grid: one a table, the GM's, seen by every member; its
+``use`` keeps its width in metres, ``plan:40``). Each use names who may fetch its images
+(:data:`READERS`). Nothing is ever fetched from elsewhere: an image arrives as the bytes a member
+sends.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
-from meneur.server.api.common import Caller, not_found, table_for
+from meneur.server.api.common import Caller, gm_only, not_found, table_for
 from meneur.server.auth import new_id
 from meneur.server.models import Handout, HandoutReader, TableImage
 from meneur.server.services import Context
@@ -84,7 +87,11 @@ def _handout_reader(db: Db, me: Caller, image_id: str) -> bool:
     return found is not None
 
 
-READERS: dict[str, Callable[[Db, Caller, str], bool]] = {"handout": _handout_reader}
+def _member(_db: Db, _me: Caller, _image_id: str) -> bool:
+    return True  # fetch has checked that the caller is a member of the image's table
+
+
+READERS: dict[str, Callable[[Db, Caller, str], bool]] = {"handout": _handout_reader, "plan": _member}
 """Who, besides the GM, may fetch an image of each use."""
 
 
@@ -101,7 +108,71 @@ def fetch(ctx: Context, me: Caller, table_id: str, image_id: str) -> tuple[str, 
     if row is None or row.table_id != table_id:
         raise not_found()
     if not me.is_gm:
-        allowed = READERS.get(row.use)
+        allowed = READERS.get(row.use.split(":", 1)[0])
         if allowed is None or not allowed(db, me, image_id):
             raise not_found()
     return row.media_type, bytes(row.data)
+
+
+PLAN = "plan"
+PLAN_WIDTHS = (5.0, 1000.0)
+"""The narrowest and widest a plan's background may be, in metres."""
+
+
+@dataclass(frozen=True)
+class Background:
+    """The table's plan background: the image's id and how wide it lies on the plan, in metres (its
+    top left corner at the plan's origin)."""
+
+    image_id: str
+    width: float
+
+
+def background(db: Db, table_id: str) -> Background | None:
+    """The table's plan background, if the GM gave one."""
+    found = db.execute(
+        select(TableImage.id, TableImage.use).where(
+            TableImage.table_id == table_id, TableImage.use.startswith(PLAN + ":")
+        )
+    ).first()
+    if found is None:
+        return None
+    try:
+        width = float(found[1].split(":", 1)[1])
+    except ValueError:
+        return None
+    return Background(found[0], width)
+
+
+def set_background(ctx: Context, me: Caller, table_id: str, data: bytes, width: float) -> Background:
+    """The GM gives the table's plan a background (replacing the one it had): the image ``data``,
+    lying ``width`` metres wide.
+
+    Raises:
+        ApiError: not this table (404), not the GM (403).
+        BadInputError: not an image, too large, or a width out of :data:`PLAN_WIDTHS`.
+    """
+    db = ctx.db
+    table_for(db, me, table_id)
+    gm_only(me)
+    checked(data)
+    low, high = PLAN_WIDTHS
+    if not low <= width <= high:  # NaN is neither
+        raise BadInputError(
+            Message(
+                "server",
+                N_("The plan's width is from {low} to {high} metres; give one there."),
+                {"low": int(low), "high": int(high)},
+            )
+        )
+
+    def job(writer: Db) -> Background:
+        writer.execute(
+            delete(TableImage).where(TableImage.table_id == table_id, TableImage.use.startswith(PLAN + ":"))
+        )
+        return Background(add(writer, table_id, f"{PLAN}:{width:g}", data), width)
+
+    db.commit()  # give the read connection back before waiting for the writer
+    made: Background = ctx.store.write(job)
+    ctx.hub.notify(table_id)
+    return made

@@ -699,6 +699,49 @@ def do(
     return CommandDone(events=project_events(head.kind, wire, viewer, options), version=body.version + 1)
 
 
+class Preview(BaseModel):
+    """What the engine would answer to a command now, nothing applied: its events as the caller may
+    see them, at the session's ``version``."""
+
+    events: list[Any]
+    version: int
+
+
+def preview(ctx: Context, me: Caller, session_id: str, body: CommandIn) -> Preview:
+    """The engine's verdict on ``body`` for ``me`` without carrying it out: the events it would give,
+    projected for ``me``, or its refusal (raised, as :func:`do` raises it).
+
+    The same door as :func:`do`: the command is read as ``me`` may name things, the permission is
+    checked on it (a 403: a player previews only what they may give), then the version (a 409); the
+    rules decide on the session's state, and nothing is stored, announced or kept in memory.
+    """
+    db = ctx.db
+    games_ = ctx.games
+    with games_.lock(session_id):
+        ctx.store.see_latest(db)
+        head = _head(db, session_id)
+        if head is None:
+            raise not_found()
+        at_table(me, head.table_id)
+        viewer = viewer_for(me, head.controllers)
+        if viewer.role == "observer":
+            raise forbidden()
+        session = games_.cached(session_id, head.version, head.command)
+        if session is None:
+            row = db.get(GameSession, session_id)
+            assert row is not None
+            session = games_.load(db, row)
+        options = {} if viewer.is_gm else _options(db, head, session)
+        typed = read_command(head.kind, session, body.command, viewer, options)
+        if not may_give(viewer, typed, session.system.codec):
+            raise forbidden()
+        if body.version != head.version:
+            raise conflict(head.version)
+        events = _decided(session, typed, body, viewer, head.kind, options, apply=False)
+        wire = [session.system.codec.event_to_json(event) for event in events]
+    return Preview(events=project_events(head.kind, wire, viewer, options), version=head.version)
+
+
 @dataclass(frozen=True)
 class _Head:
     """What a command needs of its session's row, without the setup (the session in memory has it)."""
@@ -754,10 +797,13 @@ def _decided(
     viewer: Viewer,
     kind: str,
     options: dict[str, Any],
+    apply: bool = True,
 ) -> list[Any]:
-    """The events of ``typed``; a refusal whose words name what ``viewer`` may not know of is told
-    without them."""
+    """The events of ``typed`` (carried out in ``session`` when ``apply``, else only decided); a
+    refusal whose words name what ``viewer`` may not know of is told without them."""
     try:
+        if not apply:
+            return list(session.system.decide(session.state, typed, _dice(body.dice)))
         return session.do(typed, _dice(body.dice))
     except Refused as error:
         if not mentions(error.render(), secrets(kind, viewer, options)):

@@ -219,62 +219,6 @@
   document.addEventListener("htmx:wsBeforeMessage", remember);
   document.addEventListener("htmx:wsAfterMessage", restore);
 
-  /* Drag a token on the plan: the position in metres goes into that combatant's legal move (the
-     engine moves it or says why not); without a pointer, the move's x and y fields do the same. */
-  var drag = null;
-  function metres(svg, event) {
-    var point = svg.createSVGPoint();
-    point.x = event.clientX; point.y = event.clientY;
-    return point.matrixTransform(svg.getScreenCTM().inverse());
-  }
-  document.addEventListener("pointerdown", function (event) {
-    var token = event.target.closest ? event.target.closest(".plan g.token[data-id]") : null;
-    if (!token) { return; }
-    var actor = "[data-actor='" + token.dataset.id + "']";
-    var form = document.querySelector("form.action[data-kind=move]" + actor);
-    var small = document.querySelector("form.action[data-kind=small_move]" + actor);
-    if (!form && !small) { return; }
-    var circle = token.querySelector("circle");
-    drag = {token: token, form: form, small: small, svg: token.ownerSVGElement,
-            x: circle.cx.baseVal.value, y: circle.cy.baseVal.value};
-    token.classList.add("dragging");
-    event.preventDefault();
-  });
-  document.addEventListener("pointermove", function (event) {
-    if (!drag) { return; }
-    var at = metres(drag.svg, event);
-    drag.token.setAttribute("transform", "translate(" + (at.x - drag.token.querySelector("circle").cx.baseVal.value) +
-      "," + (at.y - drag.token.querySelector("circle").cy.baseVal.value) + ")");
-  });
-  document.addEventListener("pointerup", function (event) {
-    if (!drag) { return; }
-    var at = metres(drag.svg, event);
-    var x = Math.round(at.x * 10) / 10, y = Math.round(at.y * 10) / 10;
-    /* the free small move when it reaches ("un petit déplacement de 5 mètres maximum"), else a paid move */
-    var near = Math.sqrt(Math.pow(x - drag.x, 2) + Math.pow(y - drag.y, 2)) <= 5;
-    var form = (near && drag.small) || drag.form || drag.small;
-    form.querySelector("input[name=x]").value = x;
-    form.querySelector("input[name=y]").value = y;
-    drag.token.classList.remove("dragging");
-    drag = null;
-    htmx.trigger(form, "submit");
-  });
-
-  /* The GM clicks on the plan (not on a token): the position in metres goes into the form that
-     places a terrain element (the engine places it or says why not). */
-  document.addEventListener("click", function (event) {
-    var svg = event.target.closest ? event.target.closest(".plan svg") : null;
-    if (!svg || event.target.closest("g.token")) { return; }
-    var form = document.getElementById("terrain-form");
-    if (!form) { return; }
-    var at = metres(svg, event);
-    form.querySelector("input[name=x]").value = Math.round(at.x * 10) / 10;
-    form.querySelector("input[name=y]").value = Math.round(at.y * 10) / 10;
-    var details = document.getElementById("terrain-details");
-    if (details) { details.open = true; }
-    form.querySelector("select[name=kind]").focus();
-  });
-
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);

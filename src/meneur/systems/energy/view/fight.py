@@ -4,7 +4,7 @@ Everything here is read off the session as the viewer may see it
 (:func:`meneur.server.services.sessions.session_view`: the state as the API projects it, the engine's state
 without what is hidden from the viewer, the buttons from the legal-action query with the refused
 ones and their reasons, the log lines from the system's ``describe``); the page never holds the
-engine's session. The only computing is layout (percentages of a bar, a plan's scale).
+engine's session. The only computing is layout (percentages of a bar, the plan: :mod:`.plan`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ from meneur.i18n import N_, P_, Message, set_language
 from meneur.server.api.common import Caller
 from meneur.server.models import Member
 from meneur.server.services import context
+from meneur.server.services import images as image_service
 from meneur.server.services import sessions as api
 from meneur.server.services.sessions import session_view
 from meneur.systems.energy.combat.effects.terrain import KINDS as TERRAIN_KINDS
+from meneur.systems.energy.view import plan as plan_view
+from meneur.systems.energy.view.plan import PlanView
 from meneur.web import arrivals
 
 KIND = "energy-fight"
@@ -144,7 +147,7 @@ class FightView:
     log: list[tuple[int, list[str]]]
     mine: list[str]
     claimable: list[tuple[str, str]]
-    plan: dict[str, Any]
+    plan: PlanView
     pending_target: str | None
     error: str | None = None
     redo: bool = False
@@ -222,14 +225,12 @@ def _terrain(terrain: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     return [{**t, "label": _words(str(t["kind"]), lang)} for t in terrain]
 
 
-def _plan(fighters: list[Fighter], terrain: list[dict[str, Any]]) -> dict[str, Any]:
-    """Where everyone stands on a plan in metres (the view box holds everyone with a margin)."""
-    points = [f.position for f in fighters if not f.out] + [tuple(t["position"]) for t in terrain]
-    xs = [p[0] for p in points] or [0.0]
-    ys = [p[1] for p in points] or [0.0]
-    left, top = min(xs) - 4, min(ys) - 4
-    width, height = max(max(xs) - left + 4, 20.0), max(max(ys) - top + 4, 12.0)
-    return {"box": f"{left:g} {top:g} {width:g} {height:g}", "terrain": terrain, "scale": max(width, height)}
+def _background(db: Db, table_id: str) -> plan_view.Background | None:
+    """The table's plan background, served by the table's image route to its members."""
+    found = image_service.background(db, table_id)
+    if found is None:
+        return None
+    return plan_view.Background(f"/t/{table_id}/images/{found.image_id}", found.width)
 
 
 def _fighter(
@@ -399,7 +400,9 @@ def build(
         log=shown.lines,
         mine=sorted(viewer.actors),
         claimable=claimable,
-        plan=_plan(fighters, _terrain(data["terrain"], lang)),
+        plan=plan_view.build(
+            fighters, _terrain(data["terrain"], lang), lang, me.is_gm, _background(db, table_id)
+        ),
         pending_target=pending["target"] if pending is not None else None,
         error=error,
         ended=ended,

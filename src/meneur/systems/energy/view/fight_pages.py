@@ -61,6 +61,10 @@ def _fight(
     )
 
 
+fight = _fight
+"""The fight page or its fragment (for the plan's routes, :mod:`.move_preview`)."""
+
+
 def _checked(
     request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
 ) -> Caller:
@@ -106,9 +110,10 @@ def _give(
     command: Any,
     version: int,
     links: dict[str, str] | None = None,
+    status: list[int] | None = None,
 ) -> str | None:
     """Give ``command`` through the API's service (with the control ``links`` it makes); the
-    refusal's message, if any."""
+    refusal's message, if any (a command not the caller's to give sets ``status`` to 403)."""
     try:
         service.do(
             context(request, db), me, session_id, service.CommandIn(command=command, version=version), links
@@ -116,6 +121,8 @@ def _give(
     except Refused as error:
         return error.render(language(request))
     except (ApiError, MeneurError) as error:
+        if status is not None and isinstance(error, ApiError) and error.status_code == 403:
+            status[0] = 403
         return error_text(request, error)
     return None
 
@@ -165,11 +172,12 @@ def act(
         return _fight(request, db, me, table_id, session_id, error=message.render(language(request)))
     except (ValueError, MeneurError):
         return _damaged(request, db, me, table_id, session_id)
-    error = _give(request, db, me, session_id, wire, number)
+    status = [200]
+    error = _give(request, db, me, session_id, wire, number, status=status)
     db.commit()  # a new read transaction sees what was just written
     if error is None:
         _forced(request, db, session_id)
-    return _fight(request, db, me, table_id, session_id, error=error)
+    return _fight(request, db, me, table_id, session_id, error=error, status=status[0])
 
 
 def _gm_fields(op: str, form: dict[str, str]) -> dict[str, Any]:

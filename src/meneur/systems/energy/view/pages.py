@@ -1,7 +1,8 @@
 """The Energy System's own pages (the plugin's ``pages``): the character builder and sheet
 (:mod:`.character_pages`), the encounter's balance and simulation (:mod:`.encounter`), the GM's
 new fight from the table's characters (:mod:`.new_fight`), and the fight's own verbs beside the shared
-session router's: the GM's forms (``gm``, :mod:`.fight_pages`), the suggestion and the auto-play switch
+session router's: the GM's forms (``gm``, :mod:`.fight_pages`), the plan's move preview and background
+(:mod:`.move_preview`), the suggestion and the auto-play switch
 (``suggest``, ``autoplay``, :mod:`.npc_pages`), and the GM's new campaign (:mod:`.campaign_pages`).
 The web app mounts this router with the shared pages (:func:`meneur.web.plugins.mount_games`)."""
 
@@ -14,6 +15,7 @@ from meneur.systems.energy.view import (
     character_pages,
     encounter,
     fight_pages,
+    move_preview,
     new_fight,
     npc_pages,
 )
@@ -23,5 +25,6 @@ router.include_router(character_pages.router)
 router.include_router(encounter.router)
 router.include_router(new_fight.router)
 router.include_router(fight_pages.router)
+router.include_router(move_preview.router)
 router.include_router(npc_pages.router)
 router.include_router(campaign_pages.router)
