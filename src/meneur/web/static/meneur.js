@@ -30,13 +30,26 @@
     };
   }
 
+  /* On a phone, what is marked data-fold-on-phone starts folded (the table's chat drawer, the other
+     cards of a session): one tap on its summary opens it, and a new state of the page keeps it as
+     the player left it (by the box's id). */
+  var unfolded = {};
+  function fold() {
+    if (!(window.matchMedia && window.matchMedia("(max-width: 40rem)").matches)) { return; }
+    document.querySelectorAll("details[data-fold-on-phone]").forEach(function (box) {
+      box.open = Boolean(box.id && Object.prototype.hasOwnProperty.call(unfolded, box.id) && unfolded[box.id]);
+    });
+  }
+  document.addEventListener("toggle", function (event) {
+    var box = event.target;
+    if (box.id && box.hasAttribute && box.hasAttribute("data-fold-on-phone")) { unfolded[box.id] = box.open; }
+  }, true);
   document.addEventListener("DOMContentLoaded", function () {
     lastSeq = seqOf(live());
-    /* the table's chat drawer starts folded on a phone: one tap on its summary opens it */
-    if (window.matchMedia && window.matchMedia("(max-width: 40rem)").matches) {
-      document.querySelectorAll("details[data-fold-on-phone]").forEach(function (box) { box.open = false; });
-    }
+    fold();
   });
+  document.addEventListener("htmx:afterSwap", fold);
+  document.addEventListener("htmx:wsAfterMessage", fold);
 
   /* Whether the page's socket is open, and the last one (to open it again). */
   var socketOpen = false;
