@@ -99,6 +99,12 @@ class SessionKind:
     is_over: str | None = None
     """``"module:function"`` telling from a state whether the session is over (a fight that
     ended); ``None``: its sessions go on as long as the table plays them."""
+    sheet: str | None = None
+    """``"module:attribute"`` of where a viewer finds a character's sheet in a session of this kind
+    (« Ma fiche », one tap from any of its pages): an adapter's part (the pages':
+    :class:`meneur.web.sheets.Sheets`), given the session as the viewer may see it. ``None``: the
+    pages show the character's card as the shared session page shows it, for a kind that page
+    shows."""
 
     def over(self, state: Any) -> bool:
         """Whether a session of this kind in ``state`` is over (the kind's own rule says)."""

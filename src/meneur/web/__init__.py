@@ -25,10 +25,12 @@ def mount(app: Any) -> None:
         chat,
         games,
         home,
+        install,
         live,
         options_pages,
         routes,
         sessions,
+        sheets,
         tables,
     )
     from meneur.web.pages import STATIC, PageAnswer
@@ -37,8 +39,10 @@ def mount(app: Any) -> None:
     app.add_exception_handler(PageAnswer, _answer)
     app.state.web_fragments = live.Fragments()
     app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
+    app.include_router(sheets.router)  # a character's sheet, from any page of a session
     app.include_router(games.router)
     app.include_router(routes.router)
+    app.include_router(install.router)  # the manifest, the service worker, the offline page
     app.include_router(chat.router)
     app.include_router(home.router)
     app.include_router(account.router)

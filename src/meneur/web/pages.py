@@ -103,6 +103,7 @@ def seat(request: Request, db: Db, table_id: str) -> Caller | None:
         return None
     if member.language in PAGE_LANGUAGES:
         request.state.language = member.language
+    request.state.seat_role = member.role  # the header's links: « Ma fiche » for who plays
     set_language(language(request))
     return Caller(member.id, member.table_id, member.role, member.name)
 
@@ -143,6 +144,18 @@ def _chat_href(request: Request) -> str | None:
     return None
 
 
+def _sheet_href(request: Request) -> str | None:
+    """The viewer's character sheet, linked from the header of every page of a session (« Ma
+    fiche », one tap away) for who plays or runs it; an observer has none."""
+    table_id = request.path_params.get("table_id")
+    session_id = request.path_params.get("session_id")
+    role = getattr(request.state, "seat_role", None)
+    if not (isinstance(table_id, str) and isinstance(session_id, str) and role in ("gm", "player")):
+        return None
+    base = f"/t/{table_id}/s/{session_id}"
+    return f"{base}/sheet" if request.url.path.startswith(base) else None
+
+
 def render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
     """The template ``name`` in the viewer's language."""
     lang = language(request)
@@ -155,11 +168,13 @@ def render(request: Request, name: str, context: dict[str, Any], status: int = 2
         "csrf": _csrf(request),
         "path": request.url.path,
         "chat_href": _chat_href(request),
+        "sheet_href": _sheet_href(request),
+        "sheet_gm": getattr(request.state, "seat_role", None) == "gm",
         "here": request.url.path,  # where the language form comes back to (a page may keep its query)
         **context,
     }
     html = environment().get_template(name).render(values)
-    response = HTMLResponse(html, status_code=status)
+    response = HTMLResponse(html, status_code=status, headers={"Content-Language": lang})
     keep_csrf(response, request)
     return response
 

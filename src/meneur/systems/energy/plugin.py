@@ -20,6 +20,7 @@ PLUGIN = Game(
             options="meneur.systems.energy.combat.options:TableOptions",
             projection="meneur.systems.energy.view.projection:PROJECTION",
             is_over="meneur.systems.energy.combat.state:is_over",
+            sheet="meneur.systems.energy.view.fight_sheet:SHEETS",
         ),
         SessionKind(
             key="energy-campaign",

@@ -14,8 +14,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
+from meneur.engine.problems import issue_text
 from meneur.errors import MeneurError
-from meneur.i18n import N_, translate
+from meneur.i18n import N_, Message, translate
 from meneur.storage import parse_data
 from meneur.systems.energy.files import character_data, character_from_data
 from meneur.systems.energy.model import Aptitude, Character, Gender, Maturity, PowerCategory
@@ -27,6 +30,7 @@ from meneur.systems.energy.names import (
     MATURITY_NAMES,
     STATE_NAMES,
 )
+from meneur.systems.energy.reading import migrate
 from meneur.systems.energy.validation import CharacterCheck, validate
 
 SHOWN = ("name", "rank", "pc", "maturity", "gender", "attributes", "powers", "aptitudes", "traits")
@@ -151,12 +155,67 @@ def check(data: dict[str, Any], lang: str) -> Checked:
     try:
         found.character = character_from_data(data, "form")
     except MeneurError as error:
-        found.error = error.render(lang)
+        found.error = labelled_problems(data, lang) or error.render(lang)
         return found
     found.check = validate(found.character)
     for problem in found.check.problems:
         found.by_field.setdefault(problem.field, []).append(problem.message.render(lang))
     return found
+
+
+FIELD_LABELS = {
+    "name": N_("Name"),
+    "rank": N_("Rank"),
+    "maturity": N_("Maturity"),
+    "gender": N_("Grammatical gender"),
+    "category": N_("Category"),
+    "modifier": N_("Reinforcement (+) or weakening (−)"),
+    "effect": N_("Effect in a fight"),
+    "details": N_("Details"),
+    "bonus": N_("Bonus"),
+}
+"""The form's labels of the fields a problem may name (the builder's own words, beside each field)."""
+
+
+def field_label(loc: tuple[int | str, ...], lang: str) -> str:
+    """The form's label of the field at pydantic's ``loc`` (``("powers", 0, "name")`` → « Pouvoir 1
+    : Nom »), or its path when the form shows no such field."""
+    parts = [p for p in loc if not str(p).startswith(("function-", "tagged-union"))]
+    head = parts[0] if parts else ""
+    if len(parts) == 1 and head in FIELD_LABELS:
+        return translate("web", FIELD_LABELS[str(head)], lang)
+    if head == "attributes" and len(parts) == 2 and parts[1] in ATTRIBUTE_NAMES:
+        return energy_word(ATTRIBUTE_NAMES[str(parts[1])], lang)
+    if head == "aptitudes" and len(parts) == 2 and parts[1] in {a.value for a in Aptitude}:
+        return energy_word(APTITUDE_NAMES[Aptitude(str(parts[1]))], lang)
+    if head in ("powers", "traits") and len(parts) == 3 and isinstance(parts[1], int):
+        inner = FIELD_LABELS.get(str(parts[2]))
+        what = translate("web", inner, lang) if inner else str(parts[2])
+        msgid = N_("Power {n}: {field}") if head == "powers" else N_("Trait {n}: {field}")
+        return Message("web", msgid, {"n": parts[1] + 1, "field": what}).render(lang)
+    return ".".join(str(p) for p in parts) or "-"
+
+
+def labelled_problems(data: Any, lang: str) -> str | None:
+    """The problems pydantic finds in the form's character, each named by its field's label in the
+    form (« Nom : obligatoire : ajoutez-le ») instead of its key; ``None`` when it finds none (the
+    file's reader said what is wrong)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        Character.model_validate(migrate(dict(data)))
+    except ValidationError as error:
+        issues = error.errors(include_url=False)
+        lines = [
+            Message(
+                "web",
+                N_("{field}: {problem}"),
+                {"field": field_label(i["loc"], lang), "problem": issue_text(i)},
+            )
+            for i in issues
+        ]
+        return "\n".join(line.render(lang) for line in lines)
+    return None
 
 
 def form_data(character: Character) -> dict[str, Any]:
