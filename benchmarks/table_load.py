@@ -75,10 +75,12 @@ DEMO = ROOT / "src/meneur/systems/energy/combat/examples/demo.yaml"
 TIMEOUT = 60.0
 """Seconds a client waits for an answer or a broadcast before it counts an error."""
 KEEP_IDLE = 4.0
-"""Seconds the load generator keeps an idle HTTP connection: less than the server's keep-alive (5 s,
-``MENEUR_KEEP_ALIVE``). At the same 5 s (httpx's default), a table whose next command comes about 5
-seconds after its last one sends it on the connection the server is closing at that moment: the
-request is lost (``httpx.ReadError`` or ``RemoteProtocolError``), as with any HTTP/1.1 client."""
+"""Seconds the load generator keeps an idle HTTP connection (``--keep-idle``): less than the
+server's keep-alive (5 s, ``MENEUR_KEEP_ALIVE``). At the same 5 s (httpx's default), a table whose
+next command comes about 5 seconds after its last one sends it on the connection the server is
+closing at that moment: the request is lost (``httpx.RemoteProtocolError``: the server disconnected
+without an answer, or ``httpx.ReadError``), as with any HTTP/1.1 client that keeps a connection as
+long as the server does."""
 PRESETS: dict[str, dict[str, Any]] = {
     "table-pace": {"tables": 500, "pace": 5.0, "commands": 6, "runs": ("pace",)},
     "flat-out": {"tables": 50, "runs": ("flat",)},
@@ -206,7 +208,10 @@ class Table:
 
 
 def _client(base: str) -> httpx.AsyncClient:
-    return httpx.AsyncClient(base_url=base, timeout=TIMEOUT, limits=httpx.Limits(keepalive_expiry=KEEP_IDLE))
+    return httpx.AsyncClient(base_url=base, timeout=TIMEOUT, limits=httpx.Limits(keepalive_expiry=keep_idle))
+
+
+keep_idle = KEEP_IDLE
 
 
 async def _call(errors: Errors, what: str, work: Any) -> Any:
@@ -534,6 +539,17 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
     return failures
 
 
+def server_log(server: ServerProcess, lines: int = 15) -> None:
+    """The server's last warnings and errors (what it said about the connections it dropped)."""
+    if server.log is None:
+        return
+    said = Path(server.log.name).read_text(encoding="utf-8", errors="replace").splitlines()
+    found = [line for line in said if any(word in line for word in ("WARNING", "ERROR", "Traceback"))]
+    print(f"  the server's log: {len(found)} warnings and errors; the last ones:")
+    for line in found[-lines:]:
+        print(f"    {line[:300]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -554,13 +570,29 @@ def main() -> None:
         help=f"seconds between a table's commands (default {DEFAULTS['pace']:g})",
     )
     parser.add_argument("--py-spy", default="", metavar="FILE", help="sample the server with py-spy")
+    parser.add_argument(
+        "--keep-idle",
+        type=float,
+        default=KEEP_IDLE,
+        help=f"seconds a client keeps an idle HTTP connection (default {KEEP_IDLE:g}; the server keeps one 5 s)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=0,
+        help="the server's connection cap (MENEUR_MAX_CONNECTIONS; default: enough for every socket)",
+    )
     parser.add_argument("--postgresql", default="")
     options = parser.parse_args()
     for name, value in {**DEFAULTS, **PRESETS.get(options.preset, {})}.items():
         if getattr(options, name, None) is None:
             setattr(options, name, value)
     # every socket a connection: the server's cap (1000 a worker by default) is raised to fit
-    env = {"MENEUR_MAX_CONNECTIONS": str(max(1000, options.tables * (options.clients + 2) + 100))}
+    global keep_idle
+    keep_idle = options.keep_idle
+    # every socket is a connection: the server's cap (1000 a worker by default) is raised to fit them
+    cap = options.max_connections or max(1000, options.tables * (options.clients + 2) + 100)
+    env = {"MENEUR_MAX_CONNECTIONS": str(cap)}
     failures = 0
     with tempfile.TemporaryDirectory() as folder:
         runs = [("SQLite, 1 process", f"sqlite:///{folder}/bench.sqlite3", 1)]
@@ -570,7 +602,10 @@ def main() -> None:
             print(f"{title}, {options.tables} tables x {options.clients} clients (energy-fight):")
             server = ServerProcess(db, workers=workers, env=env).start()
             try:
-                failures += asyncio.run(bench(server, options))
+                found = asyncio.run(bench(server, options))
+                if found:
+                    server_log(server)
+                failures += found
             finally:
                 server.stop()
     if failures:
