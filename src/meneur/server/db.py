@@ -24,11 +24,14 @@ from sqlalchemy.orm import sessionmaker
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message
+from meneur.server import jsontext
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 log = logging.getLogger("meneur.server.db")
 PRIVATE_FILE = 0o600
 PRIVATE_FOLDER = 0o700
+JSON_TEXT: dict[str, Any] = {"json_serializer": jsontext.dumps, "json_deserializer": jsontext.loads}
+"""How the JSON columns (a command's events, a change's payload) are written and read: orjson."""
 SQLITE_COMPANIONS = ("", "-wal", "-shm", "-journal")
 """The database file and the files SQLite keeps beside it (WAL, shared memory, rollback journal)."""
 
@@ -86,7 +89,9 @@ def make_engine(url: str, pool: Mapping[str, Any] | None = None) -> Engine:
         path = sqlite_path(url)
         if path is not None:
             make_private(path)
-        engine = create_engine(url, connect_args={"timeout": 60, "check_same_thread": False}, **sizes)
+        engine = create_engine(
+            url, connect_args={"timeout": 60, "check_same_thread": False}, **JSON_TEXT, **sizes
+        )
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, record: Any) -> None:
@@ -104,7 +109,7 @@ def make_engine(url: str, pool: Mapping[str, Any] | None = None) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
         return engine
-    engine = create_engine(url, isolation_level="READ COMMITTED", **sizes)
+    engine = create_engine(url, isolation_level="READ COMMITTED", **JSON_TEXT, **sizes)
 
     @event.listens_for(engine, "checkin")
     def _idle_since(connection: Any, record: Any) -> None:

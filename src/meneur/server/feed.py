@@ -6,13 +6,13 @@ last ``seq`` it saw misses nothing and gets nothing twice.
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, text, update
 from sqlalchemy.orm import Session as Db
 
+from meneur.server import jsontext
 from meneur.server.models import CHANGES, TABLES
 from meneur.server.store import written
 
@@ -69,7 +69,7 @@ def append(
             "audience": audience,
             "member_id": member_id,
             "session_id": session_id,
-            "payload": json.loads(json.dumps(payload)),  # as a read of the row gives it back
+            "payload": jsontext.copy(payload),  # as a read of the row gives it back
         }
     )
     return int(seq)

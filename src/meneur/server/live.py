@@ -6,6 +6,11 @@ it are sent first, then each new one as it is written. Writers wake the waiting 
 their table through the :class:`Hub` (in one process) and PostgreSQL ``NOTIFY`` (across
 processes); a woken connection reads the changes from the database, so nothing is lost and
 nothing is sent twice. A member removed by the GM is disconnected at once (close code 4401).
+
+A change's message is projected and written once per view of it (:meth:`Hub.text`): the GM's, each
+distinct player's projection (the actors they control), the observers'; the table's connections
+that share a view send the same text. What decides whether a connection gets a change at all (its
+audience: a whisper, a roll for oneself) is still asked of each connection's own member.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import asyncio
 import contextlib
 import logging
 import threading
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -21,7 +28,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
-from meneur.server import feed, resume
+from meneur.server import feed, jsontext, resume
 from meneur.server.accounts import member_for, seated
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
@@ -59,7 +66,11 @@ class Hub:
         self._foreign: dict[str, int] = {}
         self._recent: dict[str, dict[int, Raw]] = {}
         self._fetches: dict[tuple[str, int, int], asyncio.Future[list[Raw]]] = {}
+        self._texts: dict[str, dict[int, dict[Hashable, str]]] = {}
         self._stop = threading.Event()
+        self.written = 0
+        """How many messages were projected and written (not how many were sent): one per change
+        and view, whatever the number of connections that show it."""
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -76,6 +87,7 @@ class Hub:
             if not found:
                 del self._waiters[table_id]
                 self._recent.pop(table_id, None)
+                self._texts.pop(table_id, None)
 
     def notify(self, table_id: str) -> None:
         """Wake the table's connections (callable from any thread)."""
@@ -119,6 +131,22 @@ class Hub:
             tables.add(table_id)
         for table_id in tables:
             self._wake(table_id)
+
+    def text(self, table_id: str, seq: int, view: Hashable, make: Callable[[], str]) -> str:
+        """The message of the table's change ``seq`` as the viewers of ``view`` see it: ``make``
+        projects and writes it, once for all the table's connections with that view (in the event
+        loop: no lock). The texts of the last :data:`KEEP` changes are kept while someone watches."""
+        texts = self._texts.setdefault(table_id, {})
+        views = texts.get(seq)
+        if views is None:
+            views = texts[seq] = {}
+            while len(texts) > KEEP:
+                del texts[next(iter(texts))]
+        found = views.get(view)
+        if found is None:
+            found = views[view] = make()
+            self.written += 1
+        return found
 
     def remembered(self, table_id: str, after: int) -> list[Raw] | None:
         """The changes after ``after`` from memory, or ``None`` when memory cannot tell."""
@@ -234,6 +262,25 @@ def _fetch(app: Any, table_id: str, after: int) -> list[Raw]:
         return feed.since(db, table_id, after)
 
 
+Seen = tuple[str, Viewer, dict[str, Any], Hashable]
+"""How a session looks to a member: its kind, the member as its viewer, the options its projections
+get, and the key of that view (:func:`view_key`)."""
+GM_VIEW = ("gm",)
+EVERYONE = ("everyone",)
+"""The view of a change that no projection touches: the same message for everyone who may see it."""
+
+
+def view_key(kind: str, viewer: Viewer, options: dict[str, Any]) -> Hashable:
+    """What makes one viewer's projection of a session's changes differ from another's: the GM sees
+    everything; a player's and an observer's projection reads their role, the actors they control
+    and the options it is given (the hidden characters among them), never who they are
+    (:class:`meneur.engine.projection.Projection`): two viewers with the same key get the same
+    text."""
+    if viewer.is_gm:
+        return GM_VIEW
+    return (kind, viewer.role, tuple(sorted(viewer.actors)), jsontext.dumps_sorted(options))
+
+
 class _Watcher:
     """One connection's member: what they may see, and how sessions look to them."""
 
@@ -243,7 +290,7 @@ class _Watcher:
         self.member_id = member_id
         self.role = ""
         self.options: dict[str, Any] = {}
-        self.sessions: dict[str, tuple[str, Viewer, dict[str, Any]]] = {}
+        self.sessions: dict[str, Seen] = {}
 
     def load(self) -> bool:
         """Read the member and the table again; ``False`` when the member left the table."""
@@ -257,11 +304,11 @@ class _Watcher:
             self.sessions.clear()
             return True
 
-    def session(self, session_id: str) -> tuple[str, Viewer, dict[str, Any]]:
-        """The session's kind, this member as its viewer, and the options its projections get (the
-        GM sees every session as it is: nothing to read)."""
+    def session(self, session_id: str) -> Seen:
+        """The session's kind, this member as its viewer, the options its projections get and the
+        key of that view (the GM sees every session as it is: nothing to read)."""
         if self.role == "gm":
-            return "", Viewer(self.member_id, "gm", frozenset()), {}
+            return "", Viewer(self.member_id, "gm", frozenset()), {}, GM_VIEW
         found = self.sessions.get(session_id)
         if found is None:
             from meneur.server.services.sessions import options_for, viewer_of
@@ -278,7 +325,8 @@ class _Watcher:
                     games = self.app.state.games
                     with games.lock(session_id):
                         game = games.load(db, row)
-                found = (kind, viewer, options_for(db, table, kind, viewer, game))
+                options = options_for(db, table, kind, viewer, game)
+                found = (kind, viewer, options, view_key(kind, viewer, options))
             self.sessions[session_id] = found
         return found
 
@@ -303,22 +351,37 @@ class _Watcher:
         for session_id in session_ids:
             self.session(session_id)
 
-    def messages(self, changes: list[Raw]) -> tuple[bool, list[dict[str, Any]]]:
-        """The messages this member may see, and ``False`` if one says they were removed."""
-        found: list[dict[str, Any]] = []
+    def messages(self, hub: Hub, changes: list[Raw]) -> tuple[bool, list[str]]:
+        """The messages this member may see, as their text (each written once per view of it: see
+        :meth:`Hub.text`), and ``False`` if one says they were removed."""
+        found: list[str] = []
         for change in changes:
-            payload = dict(change["payload"])
-            if change["kind"] == "member_removed" and payload["member"]["id"] == self.member_id:
+            if change["kind"] == "member_removed" and change["payload"]["member"]["id"] == self.member_id:
                 return False, found
             if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
                 continue
             if change["kind"] in ("command", "undo") and change["session_id"]:
-                kind, viewer, options = self.session(change["session_id"])
-                payload["events"] = project_events(kind, list(payload.get("events", [])), viewer, options)
-                if "command" in payload:
-                    payload["command"] = project_command(kind, payload["command"], viewer, options)
-            found.append({"seq": change["seq"], "kind": change["kind"], **payload})
+                seen = self.session(change["session_id"])
+                found.append(
+                    hub.text(self.table_id, change["seq"], seen[3], partial(_projected, change, seen))
+                )
+            else:
+                found.append(hub.text(self.table_id, change["seq"], EVERYONE, partial(_plain, change)))
         return True, found
+
+
+def _plain(change: Raw) -> str:
+    return jsontext.dumps({"seq": change["seq"], "kind": change["kind"], **change["payload"]})
+
+
+def _projected(change: Raw, seen: Seen) -> str:
+    """A session's command or undo as the viewer of ``seen`` may see it."""
+    kind, viewer, options, _ = seen
+    payload = dict(change["payload"])
+    payload["events"] = project_events(kind, list(payload.get("events", [])), viewer, options)
+    if "command" in payload:
+        payload["command"] = project_command(kind, payload["command"], viewer, options)
+    return jsontext.dumps({"seq": change["seq"], "kind": change["kind"], **payload})
 
 
 async def _overloaded(websocket: WebSocket, error: Exception, accepted: bool) -> None:
@@ -387,9 +450,9 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
             unknown = watcher.unknown(changes)
             if unknown:  # reading a session may replay it: not in the event loop
                 await run_in_threadpool(watcher.prepare, unknown)
-            still, messages = watcher.messages(changes)
+            still, messages = watcher.messages(hub, changes)
             for message in messages:
-                await websocket.send_json(message)
+                await websocket.send_text(message)
             if not still:
                 await websocket.close(code=CLOSE_UNAUTHORIZED)
                 return
