@@ -34,8 +34,3 @@ def create_table(client: TestClient, name: str, system: str, **fields: str) -> A
 def join(client: TestClient, table_id: str, code: str, name: str, **options: Any) -> Any:
     data = {"code": code, "name": name, "csrf": csrf(client)}
     return client.post(f"/join/{table_id}", data=data, **options)
-
-
-def pct(value: float) -> str:
-    """A chance in per cent as a French page writes it (``77,78 %``)."""
-    return f"{value:.2f}".replace(".", ",") + " %"
