@@ -615,6 +615,38 @@ def _dice(values: list[int] | None) -> DiceSource:
     return EnteredSource(values) if values is not None else RandomSource.from_seed(None)
 
 
+def _door(
+    ctx: Context, me: Caller, session_id: str, body: CommandIn, links: dict[str, str] | None = None
+) -> tuple[_Head, Viewer, Session[Any, Any, Any], dict[str, Any], Any]:
+    """The checks a command passes before the rules decide it, the one door of :func:`do` and
+    :func:`preview` (under the session's lock): the session at this table, not an observer (nor a
+    player handing characters over: ``links``), the command read as ``me`` may name things, the
+    permission on the typed command (a 403 whatever the version), then the version (a 409).
+    Returns the session's head, the viewer, the session, the options the viewer's projection
+    received and the typed command."""
+    db = ctx.db
+    ctx.store.see_latest(db)
+    head = _head(db, session_id)
+    if head is None:
+        raise not_found()
+    at_table(me, head.table_id)
+    viewer = viewer_for(me, head.controllers)
+    if viewer.role == "observer" or (links and not viewer.is_gm):
+        raise forbidden()
+    session = ctx.games.cached(session_id, head.version, head.command)
+    if session is None:
+        row = db.get(GameSession, session_id)
+        assert row is not None
+        session = ctx.games.load(db, row)
+    options = {} if viewer.is_gm else _options(db, head, session)
+    typed = read_command(head.kind, session, body.command, viewer, options)
+    if not may_give(viewer, typed, session.system.codec):
+        raise forbidden()
+    if body.version != head.version:
+        raise conflict(head.version)
+    return head, viewer, session, options, typed
+
+
 def do(
     ctx: Context, me: Caller, session_id: str, body: CommandIn, links: dict[str, str] | None = None
 ) -> CommandDone:
@@ -634,25 +666,7 @@ def do(
     db = ctx.db
     games_ = ctx.games
     with games_.lock(session_id):
-        ctx.store.see_latest(db)
-        head = _head(db, session_id)
-        if head is None:
-            raise not_found()
-        at_table(me, head.table_id)
-        viewer = viewer_for(me, head.controllers)
-        if viewer.role == "observer" or (links and not viewer.is_gm):
-            raise forbidden()
-        session = games_.cached(session_id, head.version, head.command)
-        if session is None:
-            row = db.get(GameSession, session_id)
-            assert row is not None
-            session = games_.load(db, row)
-        options = {} if viewer.is_gm else _options(db, head, session)
-        typed = read_command(head.kind, session, body.command, viewer, options)
-        if not may_give(viewer, typed, session.system.codec):
-            raise forbidden()
-        if body.version != head.version:
-            raise conflict(head.version)
+        head, viewer, session, options, typed = _door(ctx, me, session_id, body, links)
         events = _decided(session, typed, body, viewer, head.kind, options)
         codec = session.system.codec
         command = codec.command_to_json(session.entries()[-1].command)
@@ -715,28 +729,8 @@ def preview(ctx: Context, me: Caller, session_id: str, body: CommandIn) -> Previ
     checked on it (a 403: a player previews only what they may give), then the version (a 409); the
     rules decide on the session's state, and nothing is stored, announced or kept in memory.
     """
-    db = ctx.db
-    games_ = ctx.games
-    with games_.lock(session_id):
-        ctx.store.see_latest(db)
-        head = _head(db, session_id)
-        if head is None:
-            raise not_found()
-        at_table(me, head.table_id)
-        viewer = viewer_for(me, head.controllers)
-        if viewer.role == "observer":
-            raise forbidden()
-        session = games_.cached(session_id, head.version, head.command)
-        if session is None:
-            row = db.get(GameSession, session_id)
-            assert row is not None
-            session = games_.load(db, row)
-        options = {} if viewer.is_gm else _options(db, head, session)
-        typed = read_command(head.kind, session, body.command, viewer, options)
-        if not may_give(viewer, typed, session.system.codec):
-            raise forbidden()
-        if body.version != head.version:
-            raise conflict(head.version)
+    with ctx.games.lock(session_id):
+        head, viewer, session, options, typed = _door(ctx, me, session_id, body)
         events = _decided(session, typed, body, viewer, head.kind, options, apply=False)
         wire = [session.system.codec.event_to_json(event) for event in events]
     return Preview(events=project_events(head.kind, wire, viewer, options), version=head.version)
