@@ -40,10 +40,12 @@
       box.open = Boolean(box.id && Object.prototype.hasOwnProperty.call(unfolded, box.id) && unfolded[box.id]);
     });
   }
-  document.addEventListener("toggle", function (event) {
-    var box = event.target;
-    if (box.id && box.hasAttribute && box.hasAttribute("data-fold-on-phone")) { unfolded[box.id] = box.open; }
-  }, true);
+  /* only the player's own tap counts (a box parsed open, or folded here, fires "toggle" too) */
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest ? event.target.closest("details[data-fold-on-phone] > summary") : null;
+    var box = summary && summary.parentNode;
+    if (box && box.id) { unfolded[box.id] = !box.open; }
+  });
   document.addEventListener("DOMContentLoaded", function () {
     lastSeq = seqOf(live());
     fold();
