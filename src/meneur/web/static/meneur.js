@@ -81,13 +81,13 @@
   document.addEventListener("htmx:responseError", function () { status("failed"); });
   /* An answer that arrives proves the connection is back: "not sent" and "lost" go (while the
      socket is down, "reconnecting" stays until it is open again). */
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail && event.detail.xhr;
+  function answered(xhr) {
     if (!xhr || xhr.status === 0 || xhr.status >= 400) { return; }
     if (state() === "unsent" || state() === "failed" || state() === "offline") {
       status(socketOpen ? "online" : "offline");
     }
-  });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) { answered(event.detail && event.detail.xhr); });
   document.addEventListener("htmx:wsAfterMessage", function () {
     if (state() === "offline" || state() === "connecting") { status("online"); }
     /* the GM replaced the fight by a new one this player plays in: go to it */
@@ -185,6 +185,8 @@
      the element that left the page, so it is put in the page here (or only its refusal). */
   function late(xhr) {
     if (xhr.status >= 400) { status("failed"); return; }
+    /* the answer's element left the page, so htmx's afterRequest does not reach the document */
+    answered(xhr);
     var answer = parsed(xhr.responseText);
     var incoming = session(answer.firstElementChild);
     var shown = incoming && document.getElementById(incoming.id);
