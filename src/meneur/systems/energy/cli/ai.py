@@ -101,7 +101,7 @@ def suggest_command(
     ] = False,
 ) -> None:
     """Suggest the command for whoever must act now, with its reasons and the best two alternatives."""
-    from meneur.systems.energy.cli.fight import played as play_file
+    from meneur.systems.energy.cli.fight_setup import played as play_file
 
     chosen = policy_named(policy, nodes, budget_ms)
     state = play_file(file, True).state
@@ -244,7 +244,7 @@ def _auto_fight_file(
     played: frozenset[str],
 ) -> _PlayedOut:
     """``auto`` on a fight file: its commands played in a session, the new ones added to the file."""
-    from meneur.systems.energy.cli.fight import played as play_file
+    from meneur.systems.energy.cli.fight_setup import played as play_file
 
     outcome = _play_out(play_file(file, True), policies, rng, played)
     data = moved(data, file, target)

@@ -11,31 +11,21 @@ Nothing here imports the campaign's rules until a command runs.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from functools import wraps
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from meneur.cli.output import guarded
-from meneur.cli.sessions import Presenter, add_session_verbs, create, fail, play
-from meneur.errors import MeneurError
-from meneur.i18n import N_, Message, Translator
+from meneur.cli.sessions import Presenter, add_session_verbs, create
+from meneur.i18n import N_, Message
 from meneur.i18n.words import items
+from meneur.systems.energy.cli import campaign_play
+from meneur.systems.energy.cli.campaign_file import COMMAND, DOMAIN, KEY, File, Json, Name, _, guarded_json
 from meneur.systems.energy.cli.options import bounded
 from meneur.systems.energy.costs import MAX_RANK
 
 if TYPE_CHECKING:
     from meneur.engine.session import Session
-
-DOMAIN = "energy_campaign"
-KEY = "energy-campaign"
-_ = Translator(DOMAIN)
-
-File = Annotated[Path, typer.Argument(help=_("Campaign file (.json or .yaml)."), metavar=_("FILE"))]
-Name = Annotated[str, typer.Argument(help=_("Character name."), metavar=_("NAME"))]
-Json = Annotated[bool, typer.Option("--json", help=_("Print JSON."))]
 
 _FLOW_WORDS = {
     "start_session": "session start",
@@ -77,29 +67,6 @@ def _show_json(session: Session[Any, Any, Any]) -> dict[str, Any]:
 def presenter() -> Presenter:
     """``show``, ``new``, ``undo`` and ``redo``: where the campaign stands and each character."""
     return Presenter(state=_show_lines, state_json=_show_json)
-
-
-COMMAND = Presenter()
-"""After a command: the lines its events give, as the log tells them."""
-
-
-def guarded_json(func: Callable[..., None]) -> Callable[..., None]:
-    """Bad words and refusals before the runner is reached: exit 2 or 1, and under ``--json`` the error
-    object on standard output too, as the runner prints it."""
-
-    @wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        try:
-            func(*args, **kwargs)
-        except MeneurError as error:
-            fail(error, bool(kwargs.get("as_json", False)))
-
-    return wrapper
-
-
-def run(path: Path, command: Any, as_json: bool) -> None:
-    """Carry out ``command`` on the campaign file (the runner does the rest)."""
-    play(path, KEY, command, COMMAND, as_json=as_json)
 
 
 def new(
@@ -170,8 +137,6 @@ def export(
 
 
 def _register_phases(campaign: typer.Typer) -> None:
-    from meneur.systems.energy.cli.campaign_play import flow_command, scene_command
-
     for group, verbs, help_text in (
         (
             "session",
@@ -192,17 +157,15 @@ def _register_phases(campaign: typer.Typer) -> None:
     ):
         sub = typer.Typer(no_args_is_help=True, help=_(help_text))
         for verb, wire, verb_help in verbs:
-            sub.command(verb, help=_(verb_help))(flow_command(wire))
+            sub.command(verb, help=_(verb_help))(campaign_play.flow_command(wire))
         campaign.add_typer(sub, name=group)
     campaign.command("scene", help=_("Start a scene: scene FILE (scene start FILE says the same)."))(
-        scene_command()
+        campaign_play.scene_command()
     )
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``campaign`` group to the ``energy`` group."""
-    from meneur.systems.energy.cli import campaign_play
-
     campaign = typer.Typer(
         no_args_is_help=True,
         help=_(

@@ -14,7 +14,7 @@ import typer
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
-from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, guarded_json, run
+from meneur.systems.energy.cli.campaign_file import DOMAIN, File, Json, Name, guarded_json, run
 from meneur.systems.energy.cli.campaign_sheet import (
     buy,
     debt,

@@ -13,7 +13,7 @@ import typer
 
 from meneur.i18n import N_, Translator
 from meneur.i18n.words import items
-from meneur.systems.energy.cli.campaign import DOMAIN, File, Json, Name, run
+from meneur.systems.energy.cli.campaign_file import DOMAIN, File, Json, Name, run
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
 from meneur.systems.energy.cli.words import K, enum_word, mixed, step
 

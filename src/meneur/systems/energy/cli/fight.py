@@ -17,6 +17,7 @@ from meneur.cli.output import console, guarded, print_json
 from meneur.cli.sessions import Presenter, add_session_verbs, play
 from meneur.i18n import Message, Translator
 from meneur.systems.energy.cli import fight_commands, fight_setup
+from meneur.systems.energy.cli.fight_setup import played
 from meneur.systems.energy.combat.fight_words import action_json, action_line, footer
 
 DOMAIN = "energy_combat"
@@ -74,28 +75,6 @@ def presenter() -> Presenter:
         state_json=_state_json,
         show=lambda session: _state_lines(session, where=True),
     )
-
-
-def played(file: Path, quiet: bool) -> Any:
-    """The session of a fight file (or a session file) with every command played."""
-    from meneur.engine import store
-    from meneur.storage import read_data
-    from meneur.systems.energy.combat.engine import lines, play, session_from_file
-    from meneur.systems.energy.combat.files import load_fight
-
-    data = read_data(file)
-    if not (isinstance(data, dict) and "combatants" in data):
-        return store.from_data(data, str(file), KEY)
-    load_fight(file)  # every command is read before any is played: a malformed one is bad input (2)
-    session, commands = session_from_file(file)
-    out = console()
-
-    def tell(before: Any, events: list[Any]) -> None:
-        for message in lines(before, events):
-            out.print(message.render(), markup=False)
-
-    play(session, commands, None if quiet else tell)
-    return session
 
 
 def _register_files(group: typer.Typer) -> None:

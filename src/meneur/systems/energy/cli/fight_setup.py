@@ -216,3 +216,25 @@ def register_reference(group: typer.Typer) -> None:
         from meneur.systems.energy.combat.reference import fight_file_reference
 
         console().print(fight_file_reference("fr" if get_language() == "fr" else "en"), markup=False)
+
+
+def played(file: Path, quiet: bool) -> Any:
+    """The session of a fight file (or a session file) with every command played."""
+    from meneur.engine import store
+    from meneur.storage import read_data
+    from meneur.systems.energy.combat.engine import lines, play, session_from_file
+    from meneur.systems.energy.combat.files import load_fight
+
+    data = read_data(file)
+    if not (isinstance(data, dict) and "combatants" in data):
+        return store.from_data(data, str(file), KEY)
+    load_fight(file)  # every command is read before any is played: a malformed one is bad input (2)
+    session, commands = session_from_file(file)
+    out = console()
+
+    def tell(before: Any, events: list[Any]) -> None:
+        for message in lines(before, events):
+            out.print(message.render(), markup=False)
+
+    play(session, commands, None if quiet else tell)
+    return session
