@@ -25,8 +25,8 @@ from meneur.systems.energy.combat.commands import (
     UseSupport,
 )
 from meneur.systems.energy.combat.decide import decide
+from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions, with_tokens
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import PowerProfile
@@ -250,3 +250,20 @@ def test_a_hopeless_attacker_is_offered_no_attack(change: dict[str, object], rul
     refused = [a for a in legal_actions(state, include_refused=True) if a.kind == "attack"]
     assert refused and {a.rule for a in refused} == {rule}
     assert_exact(state)
+
+
+def test_a_controlled_character_defends_an_ally_with_its_own_tokens() -> None:
+    """The controller lends its tokens only to what it makes the character do ("elle peut utiliser le
+    reste de ses points d'énergie pour jouer le cyborg", 002_58e889a1abff3456.txt): a controlled
+    character extending its defence to an ally under attack pays from its own pool, and the query's
+    top cost says so (it offered the controller's 6 and ``decide`` refused 3)."""
+    fight = started(
+        hero("h", energy=6, powers=(OFF_D, DEF)), foe("f", energy=2), foe("g", energy=2, at=(4.0, 0.0))
+    )
+    fight.do(Attack("h", "f", 1, 0))
+    state = fight.state.with_combatant(fight.state.get("g")._replace(controlled_by="h"))
+    (action,) = [a for a in legal_actions(state) if a.actor == "g" and a.kind == "extended_defense"]
+    assert (action.cost_min, action.cost_max) == (2, 2)
+    with pytest.raises(Refused) as refused:
+        decide(state, with_tokens(action.command, 2))
+    assert refused.value.rule == "energy_pool"

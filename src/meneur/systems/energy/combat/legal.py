@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from meneur.errors import Refused
 from meneur.i18n import Message
 from meneur.systems.energy.combat import area, checks, interaction, rules
+from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -36,7 +37,7 @@ from meneur.systems.energy.combat.commands import (
     Regenerate,
     UseSupport,
 )
-from meneur.systems.energy.combat.decide import decide
+from meneur.systems.energy.combat.decide import PLAYABLE, decide
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     Countered,
@@ -166,14 +167,14 @@ def _zone(state: FightState, command: Attack) -> tuple[str, ...]:
     return area.inside(state.combatants, command.actor, centre, command.diameter)
 
 
-def _pool(state: FightState, actor: str | None) -> int:
-    """Tokens the actor can spend: its own, or its controller's when the controller plays it."""
+def _pool(state: FightState, actor: str | None, command: Command) -> int:
+    """Tokens the actor can spend on ``command``: its controller's when the controller plays it (the
+    commands :func:`~.decide.decide` hands to :func:`.control.on_behalf`), its own otherwise (a
+    controlled character's own defence is paid from its own pool)."""
     if actor is None or not state.has(actor):
         return 0
-    who = state.get(actor)
-    if who.controlled_by is not None and who.controlled_by == state.acting:
-        return state.get(who.controlled_by).energy
-    return who.energy
+    controller = control.played_by(state, actor) if isinstance(command, PLAYABLE) else None
+    return state.get(controller if controller is not None else actor).energy
 
 
 def checked(state: FightState, kind: str, command: Command) -> LegalAction:
@@ -181,7 +182,7 @@ def checked(state: FightState, kind: str, command: Command) -> LegalAction:
     range and value, or with the rule and the reason it is refused (the very check
     :func:`legal_actions` makes of each candidate, for an AI that checks only the ones it looks at)."""
     actor = getattr(command, "actor", None)
-    return _check(state, actor, kind, command, _pool(state, actor))
+    return _check(state, actor, kind, command, _pool(state, actor, command))
 
 
 def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
