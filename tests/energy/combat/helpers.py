@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from meneur.systems.energy.combat import examples
+from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.state import FightState
 
 FIGHTS = Path(examples.__file__).parent

@@ -22,13 +22,13 @@ from meneur.systems.energy.combat.commands import Command, EndFight, Move
 from meneur.systems.energy.combat.engine import (
     NO_DICE,
     SYSTEM,
+    load_fight,
     play,
     session_from_file,
     state_from_json,
     state_json,
 )
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import with_tokens
 from meneur.systems.energy.combat.state import Phase
 from tests.cli_helpers import run_cli

@@ -8,8 +8,8 @@ import pytest
 
 from meneur.errors import BadInputError, Refused
 from meneur.systems.energy.combat.commands import Attack, Defend, StartFight
+from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import legal_actions
 from meneur.systems.energy.combat.state import FightState, Phase
 

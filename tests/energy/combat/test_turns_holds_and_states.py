@@ -24,12 +24,12 @@ from meneur.systems.energy.combat.commands import (
     StartFight,
     UseSupport,
 )
+from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     AttackResolved,
 )
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import legal_actions
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import PowerProfile

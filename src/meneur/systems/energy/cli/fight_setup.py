@@ -222,8 +222,7 @@ def played(file: Path, quiet: bool) -> Any:
     """The session of a fight file (or a session file) with every command played."""
     from meneur.engine import store
     from meneur.storage import read_data
-    from meneur.systems.energy.combat.engine import lines, play, session_from_file
-    from meneur.systems.energy.combat.files import load_fight
+    from meneur.systems.energy.combat.engine import lines, load_fight, play, session_from_file
 
     data = read_data(file)
     if not (isinstance(data, dict) and "combatants" in data):

@@ -15,9 +15,9 @@ from importlib import import_module
 from typing import Any
 
 from meneur.systems.energy.combat.decide import decide
+from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.evolve import evolve, evolve_all
 from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.files import load_fight
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, PowerProfile, combatant_from_character

@@ -29,13 +29,13 @@ from meneur.engine.codec import Codec, plain
 from meneur.engine.problems import explain
 from meneur.engine.session import Session
 from meneur.engine.system import Legal, System
-from meneur.errors import BadInputError, Refused
+from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message
 from meneur.systems.energy.combat import events as ev
 from meneur.systems.energy.combat.commands import COMMAND_TYPES, Attack, Command
 from meneur.systems.energy.combat.decide import decide as decide_command
 from meneur.systems.energy.combat.events import Event as Event
-from meneur.systems.energy.combat.evolve import evolve
+from meneur.systems.energy.combat.evolve import evolve, evolve_all
 from meneur.systems.energy.combat.files import command_where, read_fight_file, setup_state, with_names
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions
 from meneur.systems.energy.combat.render import explain as describe
@@ -234,3 +234,29 @@ class _NoDice:
 
 NO_DICE: Any = _NoDice()
 """Given to ``Session.do`` for a fight."""
+
+
+def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
+    """Read a fight file: the initial state (set-up phase) and its commands, read against that state.
+
+    Raises:
+        BadInputError: unreadable file, unknown hero or power, malformed command.
+    """
+    setup, raw = read_fight_file(path)
+    state = setup_state(setup, None, str(path))
+    commands, now = [], state
+    for i, item in enumerate(raw):
+        # Read against the fight as played so far: a power stolen by an earlier command is named by its
+        # name ("le mettre à disposition du personnage"), like any other.
+        command = read_command(now, item, i + 1, known_only=False)
+        commands.append(command)
+        now = _played(now, command)
+    return state, commands
+
+
+def _played(state: FightState, command: Command) -> FightState:
+    """``state`` after ``command``, or ``state`` itself when the rules refuse it (play will say why)."""
+    try:
+        return evolve_all(state, decide_command(state, command))
+    except MeneurError:  # refused or bad input: reported with its number when the file is played
+        return state

@@ -46,7 +46,7 @@ from meneur.systems.energy.combat.bounds import (
     PLAN,
     is_safe_id,
 )
-from meneur.systems.energy.combat.commands import COMMAND_TYPES, Command
+from meneur.systems.energy.combat.commands import COMMAND_TYPES
 from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import Combatant, combatant_from_character
 from meneur.systems.energy.combat.state import FightState
@@ -575,34 +575,3 @@ def snapshot(setup: Any, folder: Path | None = None) -> Any:
             entry = {**{k: v for k, v in entry.items() if k != "file"}, "character": read_data(path)}
         kept.append(entry)
     return {**setup, "combatants": kept}
-
-
-def load_fight(path: str | Path) -> tuple[FightState, list[Command]]:
-    """Read a fight file: the initial state (set-up phase) and its commands, read against that state.
-
-    Raises:
-        BadInputError: unreadable file, unknown hero or power, malformed command.
-    """
-    from meneur.systems.energy.combat.engine import read_command
-
-    setup, raw = read_fight_file(path)
-    state = setup_state(setup, None, str(path))
-    commands, now = [], state
-    for i, item in enumerate(raw):
-        # Read against the fight as played so far: a power stolen by an earlier command is named by its
-        # name ("le mettre à disposition du personnage"), like any other.
-        command = read_command(now, item, i + 1, known_only=False)
-        commands.append(command)
-        now = _played(now, command)
-    return state, commands
-
-
-def _played(state: FightState, command: Command) -> FightState:
-    """``state`` after ``command``, or ``state`` itself when the rules refuse it (play will say why)."""
-    from meneur.systems.energy.combat.decide import decide
-    from meneur.systems.energy.combat.evolve import evolve_all
-
-    try:
-        return evolve_all(state, decide(state, command))
-    except MeneurError:  # refused or bad input: reported with its number when the file is played
-        return state

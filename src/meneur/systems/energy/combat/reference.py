@@ -2,7 +2,7 @@
 generated from the command classes.
 
 The pages are made from :data:`~meneur.systems.energy.combat.commands.COMMAND_TYPES` and the combatant
-entry model, so it can never drift from what ``load_fight`` accepts; a test compares the committed
+entry model, so it can never drift from what ``engine.load_fight`` accepts; a test compares the committed
 pages with :func:`fight_file_reference`. :data:`HELP` and :data:`FIELD_HELP` say what each command
 and argument does: the command line shows them too.
 """
