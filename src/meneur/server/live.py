@@ -33,6 +33,7 @@ from meneur.server.accounts import member_for, seated
 from meneur.server.models import GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
 from meneur.server.projection import Viewer, needs_session, project_command, project_events
+from meneur.server.viewing import options_for, viewer_of
 
 log = logging.getLogger("meneur.server.live")
 router = APIRouter()
@@ -311,8 +312,6 @@ class _Watcher:
             return "", Viewer(self.member_id, "gm", frozenset()), {}, GM_VIEW
         found = self.sessions.get(session_id)
         if found is None:
-            from meneur.server.services.sessions import options_for, viewer_of
-
             with self.app.state.store.reader() as db:
                 member = db.get(Member, self.member_id)
                 row = db.get(GameSession, session_id)

@@ -30,6 +30,7 @@ from meneur.server.models import GameSession
 from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.server.services.sessions import SessionView, session_view
+from meneur.server.viewing import viewer_of
 from meneur.web.game_parts import parts_of
 from meneur.web.pages import PageAnswer, language, render, seat
 
@@ -198,7 +199,7 @@ def actor_sheet(request: Request, db: Database, table_id: str, session_id: str, 
     refused the same way whether it exists or not)."""
     me, row, sheets = _seen(request, db, table_id, session_id)
     back = f"/t/{table_id}/s/{session_id}"
-    if not me.is_gm and actor not in api.viewer_of(me, row).actors:
+    if not me.is_gm and actor not in viewer_of(me, row).actors:
         return _message(request, "not_yours", 403, back)
     view = session_view(context(request, db), me, session_id, language(request))
     name = next((n for a, n in sheets.actors(view) if a == actor), None)

@@ -28,12 +28,10 @@ from meneur.server.services.sessions import (
     SessionOut,
     UndoIn,
     Undone,
-    hidden_names,
-    options_for,
     reads_files,
     session_kinds,
-    viewer_of,
 )
+from meneur.server.viewing import hidden_names, options_for, viewer_of
 
 __all__ = [
     "CommandDone",

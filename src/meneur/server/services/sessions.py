@@ -55,7 +55,6 @@ from meneur.server.models import (
     SESSIONS,
     SNAPSHOTS,
     TABLES,
-    Character,
     CommandRow,
     EventRow,
     GameSession,
@@ -78,6 +77,7 @@ from meneur.server.projection import (
 )
 from meneur.server.services import Context
 from meneur.server.table_options import setup_with
+from meneur.server.viewing import hidden_names, options_for, viewer_of
 
 log = logging.getLogger("meneur.server.sessions")
 
@@ -188,33 +188,6 @@ class MovedError(Exception):
 
 
 # -- who looks, with which options ------------------------------------------------------------------
-
-
-def viewer_of(member: Member | Caller, session: GameSession | None) -> Viewer:
-    """The member as a viewer of ``session``: the actors the server linked to them in it."""
-    return viewer_for(member, None if session is None else session.controllers)
-
-
-def hidden_names(db: Db, table_id: str) -> list[str]:
-    """The names of the table's characters the GM hides (a hidden character a player owns hides
-    nothing: only the GM hides)."""
-    return list(
-        db.scalars(
-            select(Character.name).where(
-                Character.table_id == table_id, Character.hidden.is_(True), Character.owner_id.is_(None)
-            )
-        )
-    )
-
-
-def options_for(
-    db: Db, table: GameTable, kind: str, viewer: Viewer, session: Session[Any, Any, Any] | None = None
-) -> dict[str, Any]:
-    """The options the projections of ``kind`` receive for ``viewer`` (the table's as they are for
-    the GM, who sees everything): with the table's hidden characters and what ``session`` tells."""
-    if viewer.is_gm:
-        return dict(table.options)
-    return view_options(kind, table.options, hidden_names(db, table.id), session)
 
 
 def _session(db: Db, me: Caller, session_id: str) -> tuple[GameSession, GameTable, Viewer]:

@@ -28,6 +28,7 @@ from meneur.server.services import context
 from meneur.server.services import sessions as service
 from meneur.storage import parse_data
 from meneur.systems.energy.view import fight as fight_view
+from meneur.systems.energy.view.npc_panel import panel
 from meneur.web import arrivals, claims
 from meneur.web.pages import language, render
 from meneur.web.routes import OptionalText, checked_session, error_text, history_step
@@ -50,8 +51,6 @@ def _fight(
     if me.is_gm:
         view.redo = service.may_redo(context(request, db), me, session_id, view.version)
     name = "energy/_fight.html" if fragment else "energy/fight.html"
-    from meneur.systems.energy.view.npc_pages import panel
-
     help = panel(request, db, session_id, language(request)) if me.is_gm else None
     return render(
         request,

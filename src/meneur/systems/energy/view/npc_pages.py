@@ -17,20 +17,12 @@ from meneur.server.models import GameSession
 from meneur.systems.energy.ai.policy import Choice
 from meneur.systems.energy.view import autoplay as auto
 from meneur.systems.energy.view import npc
+from meneur.systems.energy.view.fight_pages import _checked, _fight
+from meneur.systems.energy.view.npc_panel import loaded
 from meneur.web.pages import PageAnswer, csrf_ok, language, render
 from meneur.web.routes import forbidden
 
 router = APIRouter(include_in_schema=False)
-
-
-@dataclass
-class Panel:
-    """What the GM's screen shows of the help: who must act (when a non-player character), the
-    switch, and why auto-play stopped."""
-
-    npc: str | None
-    autoplay: bool
-    stopped: str | None
 
 
 @dataclass
@@ -40,24 +32,6 @@ class Proposal:
     label: str
     explanation: str
     wire: str
-
-
-def _state(request: Request, db: Database, row: GameSession) -> Any:
-    games = request.app.state.games
-    with games.lock(row.id):
-        return games.load(db, row)
-
-
-def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
-    """The GM's panel of the fight ``session_id``."""
-    row = db.get(GameSession, session_id)
-    assert row is not None
-    state = _state(request, db, row).state
-    actor = npc.must_act(state)
-    shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
-    switch = auto.stored(db, session_id)  # the same on every worker
-    auto.adopt(request.app, row.table_id, session_id, switch)
-    return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=auto.stopped(switch, lang))
 
 
 def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
@@ -73,8 +47,6 @@ def _proposal(state: Any, codec: Any, choice: Choice, lang: str) -> Proposal:
 def _gm(request: Request, db: Database, table_id: str, session_id: str) -> Caller:
     """The fight's GM (anyone else gets the page :func:`meneur.web.routes.checked_session` or the
     forbidden page answers instead)."""
-    from meneur.systems.energy.view.fight_pages import _checked
-
     me = _checked(request, db, table_id, session_id)
     if not me.is_gm:
         raise PageAnswer(forbidden(request))
@@ -90,7 +62,7 @@ def suggest(request: Request, db: Database, table_id: str, session_id: str) -> H
     set_language(lang)
     row = db.get(GameSession, session_id)
     assert row is not None
-    session = _state(request, db, row)
+    session = loaded(request, db, row)
     state = session.state
     move = npc.npc_move(state, npc.player_actors(db, row))
     proposals: list[Proposal] = []
@@ -120,8 +92,6 @@ def autoplay(
     csrf: Annotated[str, Form()] = "",
 ) -> HTMLResponse:
     """Switch auto-play of non-player characters on or off (the GM only); every page is told."""
-    from meneur.systems.energy.view.fight_pages import _fight
-
     me = _gm(request, db, table_id, session_id)
     if not csrf_ok(request, csrf):
         return forbidden(request)
