@@ -85,7 +85,7 @@ def test_attack_with_french_words(lang: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "line"), [("fr", "succès critique : 0 (0,00 %)"), ("en", "critical success: 0 (0.00%)")]
+    ("lang", "line"), [("fr", "succès critique : 0 (0,00\u00a0%)"), ("en", "critical success: 0 (0.00%)")]
 )
 def test_zero_odds_print_as_zero_in_text(lang: str, line: str) -> None:
     """15+ is out of reach of 2D6 + 2: the text says 0, the JSON says "0" too."""

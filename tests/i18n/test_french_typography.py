@@ -53,6 +53,15 @@ def test_a_non_breaking_space_before_colon_semicolon_and_marks(domain: str) -> N
     assert [t for t in _french(domain) if NO_NBSP.search(_outside_placeholders(t))] == []
 
 
+SPACED_PERCENT = re.compile(r"[\w}] %")
+
+
+@pytest.mark.parametrize("domain", DOMAIN_NAMES)
+def test_a_non_breaking_space_before_the_percent_sign(domain: str) -> None:
+    """« 77,78 % » never breaks between the number and its sign."""
+    assert [t for t in _french(domain) if SPACED_PERCENT.search(t)] == []
+
+
 @pytest.mark.parametrize("domain", DOMAIN_NAMES)
 def test_gendered_words_give_three_forms(domain: str) -> None:
     """``{gender:masculin|féminin|épicène}`` (meneur.i18n): a text without the épicène form would

@@ -190,7 +190,7 @@ def test_table_and_kinds() -> None:
         assert run_cli(["insmv", "table"], lang).exit_code == 0
 
 
-@pytest.mark.parametrize(("lang", "expected"), [("fr", "88,89 %"), ("en", "88.89%")])
+@pytest.mark.parametrize(("lang", "expected"), [("fr", "88,89\u00a0%"), ("en", "88.89%")])
 def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
     result = run_cli(["insmv", "odds", "--value", "3"], lang)
     assert result.exit_code == 0 and expected in result.stdout and "8/9" in result.stdout

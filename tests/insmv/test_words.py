@@ -85,7 +85,7 @@ def test_kinds_shows_the_words_to_type(lang: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "line"), [("fr", "Les deux ratent : 0 (0,00 %)"), ("en", "Both fail: 0 (0.00%)")]
+    ("lang", "line"), [("fr", "Les deux ratent : 0 (0,00\u00a0%)"), ("en", "Both fail: 0 (0.00%)")]
 )
 def test_zero_odds_print_as_zero_in_text(lang: str, line: str) -> None:
     result = run_cli(["insmv", "opposed", "--value-a", "6", "--value-b", "1", "--odds"], lang)

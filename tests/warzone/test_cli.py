@@ -270,7 +270,7 @@ def test_log_tells_the_events_in_french(state_file: Path) -> None:
     assert "Le modèle est activé ; actions disponibles : 3." in result.stdout
 
 
-@pytest.mark.parametrize(("lang", "expected"), [("fr", "5,00 %"), ("en", "5.00%"), ("pl", "5,00%")])
+@pytest.mark.parametrize(("lang", "expected"), [("fr", "5,00\u00a0%"), ("en", "5.00%"), ("pl", "5,00%")])
 def test_odds_percent_in_the_reader_s_way(lang: str, expected: str) -> None:
     result = run_cli(["warzone", "odds", "--power", "12", "--difficulty", "2"], lang)
     assert result.exit_code == 0 and expected in result.stdout

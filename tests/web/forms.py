@@ -34,3 +34,8 @@ def create_table(client: TestClient, name: str, system: str, **fields: str) -> A
 def join(client: TestClient, table_id: str, code: str, name: str, **options: Any) -> Any:
     data = {"code": code, "name": name, "csrf": csrf(client)}
     return client.post(f"/join/{table_id}", data=data, **options)
+
+
+def pct(value: float) -> str:
+    """A chance in per cent as a French page writes it (``77,78 %``, a non-breaking space before the sign)."""
+    return f"{value:.2f}".replace(".", ",") + "\u00a0%"

@@ -26,11 +26,11 @@ def _form(page: str, kind: str, actor: str, has: str = "") -> str:
 
 def _shown(part: str) -> list[tuple[str, str]]:
     """The outcomes a form (or an odds fragment) shows before rolling: (words, per cent)."""
-    return re.findall(r'<span data-outcome="\d+">([^<]*?) ([\d.]+) %</span>', part)
+    return re.findall(r'<span data-outcome="\d+">([^<]*?) ([\d,]+)\u00a0%</span>', part)
 
 
 def _percent(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.2f}"
+    return f"{float(chance) * 100:.2f}".replace(".", ",")  # as a French page writes it
 
 
 def _command(form: str) -> str:
@@ -143,11 +143,11 @@ def test_a_side_without_the_power_cannot_win_and_a_test_without_it_cannot_succee
     asmo = odds_of(plan).success  # Asmo wins when his test succeeds
     assert opposed_winner_odds(plan, None, state.options)["attacker"] == asmo
     assert _shown(found)[0] == (WINNER_WORDS["attacker"], _percent(asmo))
-    assert _shown(found)[1] == (WINNER_WORDS["defender"], "0.00")
+    assert _shown(found)[1] == (WINNER_WORDS["defender"], "0,00")
     alone = html.unescape(
         web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": json.dumps({"test": lacking})}).text
     )
-    assert _shown(alone)[:2] == [("succès", "0.00"), ("échec", "100.00")]
+    assert _shown(alone)[:2] == [("succès", "0,00"), ("échec", "100,00")]
 
 
 def _in_scene(web: TestClient) -> tuple[str, str, str]:
@@ -189,7 +189,7 @@ def test_an_attack_shows_each_wounds_chance_before_rolling(web: TestClient) -> N
         "blessure sérieuse",
         "blessure critique",
     ]
-    assert abs(sum(float(p) for _w, p in shown) - 100) < 0.02
+    assert abs(sum(float(p.replace(",", ".")) for _w, p in shown) - 100) < 0.02
     assert 'name="dice"' in form
     # « Marge 5 à 9 : blessure sérieuse, désavantage à la cible jusqu'à soin médical »: a wounded
     # Anca attacks with 3D6 keep the 2 worst, and the odds say so
@@ -446,7 +446,7 @@ def test_a_natural_one_shows_no_absolute_success_where_the_table_says_it_does_no
     """« un 1 naturel réussit toujours » off (``natural_one_always_succeeds``), a spell whose Moc
     less its difficulty is below 1 (3 - 5) shows 0 % of absolute success beside its button, as the
     engine rolls it; on, the natural 1's 5 %."""
-    for always, shown in ((False, "0.00"), (True, "5.00")):
+    for always, shown in ((False, "0,00"), (True, "5,00")):
         setup = {**WEAK_MYSTIC, "options": {"natural_one_always_succeeds": always}}
         table_id, session_id = _session(web, "warzone", setup)
         for command in ("activate", "declare"):

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meneur.web.games import example
-from tests.web.forms import create_table, csrf, join
+from tests.web.forms import create_table, csrf, join, pct
 
 
 def _csrf(client: TestClient) -> dict[str, str]:
@@ -95,7 +95,7 @@ def test_insmv_test_odds_are_the_single_roll_pages_odds(web: TestClient) -> None
     asmo = state_from_json(_api(web, session_id)["state"]).beings["Asmo"]
     # the legal « test value 3, voluntary shift 5 » of Asmo: the table UM's odds (table_um.py)
     found = odds_of(plan_test(TestRequest(3, None, 0, 5, None), asmo.rules))
-    assert f"succès {float(found.success) * 100:.2f} %" in page
+    assert f"succès {pct(float(found.success) * 100)}" in page
 
 
 def test_warzone_session_shows_power_and_actions_left(web: TestClient) -> None:
@@ -374,7 +374,7 @@ def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_fol
     )
     yves = state_from_json(_api(web, session_id)["state"]).beings["Yves"]
     plan = plan_test(TestRequest(4, Difficulty.DIFFICILE, 2, 0, None), yves.rules)
-    assert f"succès {float(odds_of(plan).success) * 100:.2f} %" in chosen
+    assert f"succès {pct(float(odds_of(plan).success) * 100)}" in chosen
     assert f"colonne {plan.column} (depuis {plan.start_column}, décalage +2)" in chosen
     assert 'value="difficile" selected' in chosen and 'id="b-9-odds"' in chosen
     bad = html.unescape(

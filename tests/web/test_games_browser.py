@@ -17,6 +17,7 @@ import httpx2 as httpx
 import pytest
 
 from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+from tests.web.forms import pct
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
@@ -203,7 +204,7 @@ def _asmo_wins(shown: dict[str, Any], row: str | None) -> str:
     state = state_from_json(shown["state"])
     a = plan_test(TestRequest(3, Difficulty(row) if row else None, 0, 0, None), state.beings["Asmo"].rules)
     b = plan_test(TestRequest(3, None, 0, 0, None), state.beings["Yves"].rules)
-    return f"Asmo l'emporte {float(opposed_winner_odds(a, b, state.options)['attacker']) * 100:.2f} %"
+    return f"Asmo l'emporte {pct(float(opposed_winner_odds(a, b, state.options)['attacker']) * 100)}"
 
 
 def _fits(page: Any) -> None:
@@ -228,7 +229,7 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     discussion = player.locator("form.action[data-kind='test']", has_text="Discussion")
     discussion.get_by_label("Difficulté").select_option("difficile")
     expect(discussion.locator(".odds")).to_contain_text(
-        f"succès {_success(table.engine(), 'difficile'):.2f} %"
+        f"succès {pct(_success(table.engine(), 'difficile'))}"
     )
     clean(player, "insmv-session-player-phone")
     # the opposed test on the GM's page, at a phone's width: who wins before rolling, and the

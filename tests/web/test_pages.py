@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.web.forms import create_table, csrf, join
+from tests.web.forms import create_table, csrf, join, pct
 
 
 def _table(client: TestClient) -> tuple[str, str]:
@@ -111,7 +111,9 @@ def test_the_roll_log_shows_odds_refusals_entered_dice_and_hides_blind_rolls(web
     table_id, _session = _table(web)
     gm = dict(web.cookies)
     odds = web.post(f"/t/{table_id}/rolls", data={"expression": "2d6", "action": "odds"}, headers=_csrf(web))
-    assert "De 2 à 12, moyenne 7.00" in html.unescape(odds.text) and "16.67 %" in odds.text  # 6/36
+    assert (
+        "De 2 à 12, moyenne 7,00" in html.unescape(odds.text) and "16,67\u00a0%" in odds.text
+    )  # 6/36, decimal comma
     refused = web.post(
         f"/t/{table_id}/rolls", data={"expression": "100d100kh50", "action": "odds"}, headers=_csrf(web)
     )
@@ -144,7 +146,7 @@ def test_carpathes_shows_the_five_tiers_before_rolling_and_the_roll_with_entered
 
     page = html.unescape(web.post("/carpathes", data={"trait": "2", "bonus": "1", "action": "odds"}).text)
     for tier, chance in tier_odds(2, 1).items():
-        assert f"{float(chance) * 100:.2f} %" in page, tier
+        assert f"{pct(float(chance) * 100)}" in page, tier
     assert len(Tier) == 5
     rolled = html.unescape(
         web.post("/carpathes", data={"trait": "2", "bonus": "0", "dice": "6 5", "action": "roll"}).text
@@ -176,7 +178,7 @@ def test_insmv_shows_the_column_the_cell_and_the_odds_before_rolling(web: TestCl
     plan = plan_test(TestRequest(3, None, 1, 2), rules_for(BeingKind.ANGEL))
     page = html.unescape(web.post("/insmv", data={**form, "action": "odds"}).text)
     assert f"colonne {plan.column} (depuis {plan.start_column}, décalage -1)" in page
-    assert f"Réussite {float(odds_of(plan).success) * 100:.2f} %" in page
+    assert f"Réussite {pct(float(odds_of(plan).success) * 100)}" in page
     rolled = html.unescape(web.post("/insmv", data={**form, "dice": "2 3 4", "action": "roll"}).text)
     assert "d666 : 234" in rolled
     human = html.unescape(web.post("/insmv", data={**form, "kind": "human", "action": "odds"}).text)
@@ -192,7 +194,7 @@ def test_warzone_shows_the_outcomes_odds_before_rolling_and_the_roll(web: TestCl
     page = html.unescape(web.post("/warzone", data={"power": "14", "difficulty": "2", "action": "odds"}).text)
     assert "d20 inférieur ou égal à 12" in page
     for chance in outcome_odds(PowerTestSpec(14, 2)).values():
-        assert f"{float(chance) * 100:.2f} %" in page
+        assert f"{pct(float(chance) * 100)}" in page
     rolled = web.post("/warzone", data={"power": "14", "difficulty": "2", "dice": "5", "action": "roll"})
     assert rolled.status_code == 200 and "Résultat" in html.unescape(rolled.text)
     refused = html.unescape(web.post("/warzone", data={"power": "14", "difficulty": "2", "order": "7"}).text)
@@ -216,7 +218,7 @@ def test_the_encounter_builder_simulates_the_fight_when_asked(web: TestClient) -
         tuple(quick_npc(4, f"Adversaire {n}") for n in (1, 2)),
     )
     summary = summarize(encounter, run_range(encounter, 0, 0, 6))
-    assert f"les héros gagnent {100 * summary.hero_win_rate:.0f} % de 6 combats" in page
+    assert f"les héros gagnent {100 * summary.hero_win_rate:.0f}\u00a0% de 6 combats" in page
 
 
 def test_a_simulation_over_the_pages_bound_is_refused_with_a_message(web: TestClient) -> None:

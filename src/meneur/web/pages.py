@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session as Db
 
 from meneur import __version__
 from meneur.i18n import LANGUAGES, P_, Message, Plural, format_text, set_language, translate, translate_plural
+from meneur.i18n.numbers import decimal, percent
 from meneur.server import csrf
 from meneur.server.accounts import ACCOUNT_COOKIE, seat_cookie, seated
 from meneur.server.api.common import Caller, request_language
@@ -57,6 +58,8 @@ def environment() -> Environment:
     )
     env.globals["version"] = __version__
     env.globals["P_"] = P_
+    env.filters["percent"] = lambda value: percent(float(value) / 100)  # a chance given in per cent
+    env.filters["decimal"] = lambda value: decimal(float(value))  # « 7,00 » in French
     return env
 
 
