@@ -25,6 +25,7 @@ def _fight(web: TestClient, table_id: str, campaign_id: str) -> str:
     page = _text(web.get(f"/t/{table_id}/s/{campaign_id}"))
     link = f"/t/{table_id}/new-fight?campaign={campaign_id}"
     assert f'href="{link}"' in page
+    assert f'hx-get="/t/{table_id}/s/{campaign_id}/fights" hx-trigger="load"' in page  # the fights' card
     form = _text(web.get(link))
     assert f'name="campaign" value="{campaign_id}"' in form
     data = {
@@ -76,9 +77,13 @@ def test_a_fight_from_the_campaign_hands_back_wounded_and_stress_once_and_undo_t
     assert row.setup["campaign"] == campaign_id  # the link, stored with the fight
     under_way = html.unescape(_card(web, table_id, campaign_id).text)
     assert 'data-field="under-way"' in under_way and 'data-form="hand-back"' not in under_way
+    whole = _text(web.get(f"/t/{table_id}/s/{campaign_id}/fights"))  # without htmx: a page of its own
+    assert "<h1>Les combats de la campagne</h1>" in whole and 'data-field="under-way"' in whole
     _play(web, table_id, fight_id, "start")
     _play(web, table_id, fight_id, {"stress": {"actor": "kitsune", "use": "determination"}})
     _knock_out(web, table_id, fight_id, "wink")
+    early = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
+    assert early.status_code == 409 and "Ce combat n'est pas encore terminé" in _text(early)
     _play(web, table_id, fight_id, "end")  # the GM marks nothing in the fight: the campaign's card asks
     before = _state(web, campaign_id)
     card = html.unescape(_card(web, table_id, campaign_id).text)
