@@ -145,3 +145,19 @@ def test_a_fight_from_the_campaign_hands_back_wounded_and_stress_once_and_undo_t
     refused = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK", version=version)
     assert refused.status_code in (303, 401, 403) and "WINK" not in refused.text
     assert web.get(f"/t/{table_id}/s/{campaign_id}").status_code in (303, 401, 403)
+
+
+def test_a_wound_the_fights_own_end_marked_is_ticked_on_the_card(web: TestClient) -> None:
+    """The GM who already marked WINK blessé when ending the fight finds the box ticked."""
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    fight_id = _fight(web, table_id, campaign_id)
+    _play(web, table_id, fight_id, "start")
+    _knock_out(web, table_id, fight_id, "wink")
+    _play(web, table_id, fight_id, {"end": {"wounded": ["wink"]}})
+    card = html.unescape(_card(web, table_id, campaign_id).text)
+    assert re.search(r'<input type="checkbox" name="wounded" value="WINK" checked>', card), card
+    done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
+    assert done.status_code == 303
+    assert _state(web, campaign_id)["characters"]["WINK"]["states"] == ["wounded"]
