@@ -98,7 +98,9 @@ def test_the_gm_runs_a_session_a_challenge_stress_and_undo(web: TestClient) -> N
     shown = web.get(f"/t/{table_id}/s/{session_id}")
     page = _text(shown)
     assert "WINK" in page and "KITSUNE" in page and "Joué par Ayla" in page, page
-    assert f'href="/t/{table_id}/new-fight"' in page  # the GM's way to a fight of the campaign
+    assert (
+        f'href="/t/{table_id}/new-fight?campaign={session_id}"' in page
+    )  # the GM's way to a fight of the campaign
     assert "start_session" in _forms(shown)
     assert _do(web, table_id, session_id, "start_session").status_code == 200
     assert _do(web, table_id, session_id, "start_scene").status_code == 200

@@ -121,3 +121,9 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     expect(card.locator("[data-field=xp]")).to_contain_text("3 points d'aptitude", timeout=WAIT)
     expect(gm.locator(".being[data-name='WINK'] [data-field=xp]")).to_contain_text("3 points d'aptitude")
     clean(player, "energy-campaign-after-undo-player-phone", fits=True)
+
+    # the GM's way to a fight of this campaign: the fights' card loads, and the new fight knows its campaign
+    expect(gm.locator("#campaign-fights")).to_be_attached(timeout=WAIT)
+    gm.locator("a.new-fight-link").click()
+    expect(gm.locator("#nf-campaign")).to_contain_text("Ce combat fait partie de la campagne", timeout=WAIT)
+    expect(gm.locator("input[name=campaign]")).to_have_value(url.rstrip("/").rsplit("/", 1)[-1])

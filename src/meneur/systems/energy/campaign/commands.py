@@ -240,6 +240,33 @@ class Challenge(_Command):
     surpass: bool = False
 
 
+class FightBox(BaseModel):
+    """One stress box a character checked in a fight, and what for (a second souffle is a
+    détermination: "utilise sa détermination pour obtenir un second souffle")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    character: str
+    use: StressUse
+    detail: str = ""
+
+
+class HandBackFight(_Command):
+    """A fight started from the campaign hands its outcome back, in one step: the state blessé for
+    the knocked-out characters the GM chooses ("Un personnage qui a été mis hors combat durant une
+    scène peut subir le statut blessé à la fin du combat (à la discrétion du MJ)",
+    002_58e889a1abff3456.txt), the stress boxes checked in the fight, and any experience awarded
+    with it (the end-of-session rules of :class:`AwardExperience`). Once per fight."""
+
+    kind: Literal["hand_back_fight"] = "hand_back_fight"
+    fight: Annotated[str, Field(min_length=1, max_length=64)]
+    title: Annotated[str, Field(max_length=200)] = ""
+    knocked_out: tuple[str, ...] = ()
+    wounded: tuple[str, ...] = ()
+    stress: tuple[FightBox, ...] = ()
+    experience: tuple[AwardExperience, ...] = ()
+
+
 GM_COMMANDS = frozenset(
     {
         "start_session",
@@ -257,6 +284,7 @@ GM_COMMANDS = frozenset(
         "add_relation",
         "gain_savings",
         "set_living_standard",
+        "hand_back_fight",
     }
 )
 """The commands the book gives the game master: "Le MJ peut distribuer une case de stress", the
@@ -288,7 +316,8 @@ Command = Annotated[
     | RepayDebt
     | SetLivingStandard
     | Challenge
-    | RaiseAptitude,
+    | RaiseAptitude
+    | HandBackFight,
     Field(discriminator="kind"),
 ]
 
@@ -321,6 +350,8 @@ def decide(state: CampaignState, command: Command) -> list[ev.Event]:
         case StartScene():
             state.require_phase(Phase.SESSION, N_("Starting a scene"))
             return [ev.SceneStarted(number=state.scene + 1)]
+        case HandBackFight():
+            return _hand_back(state, command)
         case _:
             return _decide_for_character(state, command)
 
@@ -597,3 +628,51 @@ def _review(state: CampaignState, name: str, score: str) -> None:
             N_("That score of {name} already moved by 1 point at this end of session or scenario."),
             name=name,
         )
+
+
+def _hand_back(state: CampaignState, command: HandBackFight) -> list[ev.Event]:
+    """The events of a fight handed back, each decided on the state the previous ones left (so a
+    state, a box or an award is refused as it would be on its own, and nothing is kept)."""
+    if command.fight in state.fights:
+        raise _illegal(
+            "hand_back", N_("This fight was already handed back to the campaign; nothing was recorded.")
+        )
+    out = tuple(dict.fromkeys(state.key(name) for name in command.knocked_out))
+    wounded = tuple(dict.fromkeys(state.key(name) for name in command.wounded))
+    for name in wounded:
+        if name not in out:
+            raise _illegal(
+                "wounded",
+                N_(
+                    "{name} was not knocked out in this fight: only a character knocked out may be "
+                    "wounded at its end."
+                ),
+                name=name,
+            )
+    counts: dict[str, int] = {}
+    for box in command.stress:
+        key = state.key(box.character)
+        counts[key] = counts.get(key, 0) + 1
+    first = ev.FightHandedBack(
+        fight=command.fight,
+        title=command.title,
+        knocked_out=out,
+        wounded=wounded,
+        stress=tuple(counts.items()),
+    )
+    events: list[ev.Event] = [first]
+    now = ev.apply(state, first)
+    steps: list[Command] = [InflictState(character=name, state=State.WOUNDED) for name in wounded]
+    for step in steps:
+        for event in decide(now, step):
+            now = ev.apply(now, event)
+            events.append(event)
+    for box in command.stress:
+        spent = ev.StressSpent(character=state.key(box.character), use=box.use, detail=box.detail)
+        now = ev.apply(now, spent)  # a full gauge or a brisé character refuses the whole step
+        events.append(spent)
+    for award in command.experience:
+        for event in decide(now, award):
+            now = ev.apply(now, event)
+            events.append(event)
+    return events

@@ -227,6 +227,21 @@ class ChallengeMet(_Event):
     """Each term of the score: its kind, its label and its value (:class:`~.challenges.Term`)."""
 
 
+class FightHandedBack(_Event):
+    """A fight started from the campaign handed its outcome back (once per fight): who was knocked
+    out, who the GM wounded and the stress boxes each character checked in it. The states, boxes and
+    experience themselves follow as their own events."""
+
+    kind: Literal["fight_handed_back"] = "fight_handed_back"
+    fight: str
+    """The fight's session id."""
+    title: str = ""
+    knocked_out: tuple[str, ...] = ()
+    wounded: tuple[str, ...] = ()
+    stress: tuple[tuple[str, int], ...] = ()
+    """Each character's stress boxes checked in the fight (none: not listed)."""
+
+
 Event = Annotated[
     SessionStarted
     | SessionEnded
@@ -249,7 +264,8 @@ Event = Annotated[
     | DebtTaken
     | DebtRepaid
     | LivingStandardChanged
-    | ChallengeMet,
+    | ChallengeMet
+    | FightHandedBack,
     Field(discriminator="kind"),
 ]
 
@@ -299,6 +315,8 @@ def apply(state: CampaignState, event: Event) -> CampaignState:
             return state.model_copy(
                 update={"scene": number, "gm_stress": {}, "review_open": False, "reviewed": frozenset()}
             )
+        case FightHandedBack(fight=fight):
+            return state.model_copy(update={"fights": state.fights | {fight}})
         case _:
             return _apply_to_character(state, event)
 

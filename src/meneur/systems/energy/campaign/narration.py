@@ -143,6 +143,10 @@ def describe(event: ev.Event) -> Message:
     match event:
         case ev.ChallengeMet():
             return _challenge(event)
+        case ev.FightHandedBack(title=title):
+            if title:
+                return _m(N_("The fight “{title}” is handed back to the campaign."), title=title)
+            return _m(N_("A fight is handed back to the campaign."))
         case ev.SessionStarted(number=n):
             return _m(N_("Session {number} starts."), number=n)
         case ev.SessionEnded(number=n):

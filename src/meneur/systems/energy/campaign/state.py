@@ -53,6 +53,7 @@ class CampaignState(BaseModel):
         awarded: characters given their experience for the last session.
         aptitude_points_earned: aptitude points converted from experience so far, per character.
         raised: characters brought from incapacité to blessé by a power in this scenario.
+        fights: the fights (their session ids) already handed back to the campaign.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -72,6 +73,7 @@ class CampaignState(BaseModel):
     awarded: frozenset[str] = frozenset()
     aptitude_points_earned: dict[str, int] = {}
     raised: frozenset[str] = frozenset()
+    fights: frozenset[str] = frozenset()
 
     def character(self, name: str) -> Character:
         """The character called ``name`` (case and accents ignored: ``echo`` is ÉCHO).

@@ -182,6 +182,9 @@ class FightSetup(BaseModel):
 
     options: TableOptions = TableOptions()
     combatants: tuple[CombatantEntry, ...] = Field(max_length=MAX_COMBATANTS)
+    campaign: str | None = Field(default=None, max_length=64)
+    """The campaign session this fight was started from (the web's new fight), to hand its outcome
+    back to; the fight's rules do not read it."""
 
 
 class FightFile(FightSetup):

@@ -389,6 +389,28 @@ def _row(character: Character, lang: str) -> dict[str, Any]:
     }
 
 
+STRESS_CHECKED = P_("{name}: {count} stress box checked", "{name}: {count} stress boxes checked")
+
+
+def _handed_back(log: LogOut, lang: str) -> Facts:
+    """What each fight handed back, as the campaign's log tells it (:mod:`.campaign_fights`): who was
+    wounded and the stress boxes each character checked in it."""
+    facts: Facts = []
+    wounded = _rules(STATE_NAMES[State.WOUNDED], lang)
+    for back in events(log, "fight_handed_back"):
+        lines = [
+            Message("web", N_("{name}: {state}"), {"name": name, "state": wounded}).render(lang)
+            for name in back.get("wounded", ())
+        ]
+        lines += [
+            Message.counted("web", STRESS_CHECKED, boxes, name=name).render(lang)
+            for name, boxes in back.get("stress", ())
+        ]
+        heading = Message("web", N_("Handed back from the fight “{title}”"), {"title": back.get("title", "")})
+        facts.append((heading.render(lang), lines or [translate("web", N_("Nothing to record."), lang)]))
+    return facts
+
+
 class CampaignParts(Parts):
     """The Energy campaign's parts of a session page (a :class:`meneur.web.game_parts.GameParts`)."""
 
@@ -425,6 +447,7 @@ class CampaignParts(Parts):
                 [m.render(lang) for m in state_lines(state)],
             )
         ]
+        facts += _handed_back(log, lang)
         met = events(log, "challenge_met")
         if met:
             last = met[-1]

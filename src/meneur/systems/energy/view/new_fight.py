@@ -66,6 +66,8 @@ class Chosen:
     npc_name: str = ""
     npc_side: str = "foes"
     session_name: str = ""
+    campaign: str = ""
+    """The campaign session the fight is started from (its id; empty: none)."""
     problems: dict[str, str] = field(default_factory=dict)
 
     def ticked(self) -> list[Line]:
@@ -165,7 +167,16 @@ def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chose
     chosen.npc_name = form.get("npc_name", "").strip()[:60]
     chosen.npc_side = "heroes" if form.get("npc_side") == "heroes" else "foes"
     chosen.session_name = form.get("session_name", "").strip()[:200]
+    chosen.campaign = _campaign(db, table_id, form.get("campaign", ""))
     return chosen
+
+
+def _campaign(db: Database, table_id: str, session_id: str) -> str:
+    """``session_id`` if it is a campaign of this table (anything else: no campaign)."""
+    from meneur.systems.energy.campaign.engine import KEY as CAMPAIGN
+
+    row = db.get(GameSession, session_id) if session_id else None
+    return session_id if row is not None and row.table_id == table_id and row.kind == CAMPAIGN else ""
 
 
 def _ranks(text: str) -> list[int]:
@@ -272,9 +283,13 @@ Form = Annotated[dict[str, str], Depends(_form)]
 
 
 @router.get("/t/{table_id}/new-fight", response_class=HTMLResponse)
-def new_fight_page(request: Request, db: Database, table_id: str) -> HTMLResponse:
+def new_fight_page(request: Request, db: Database, table_id: str, campaign: str = "") -> HTMLResponse:
+    """The form; ``campaign``: the campaign session the fight is started from (its outcome goes back
+    there)."""
     _gm(request, db, table_id)
-    return _page(request, db, table_id, _blank(db, table_id, language(request)))
+    chosen = _blank(db, table_id, language(request))
+    chosen.campaign = _campaign(db, table_id, campaign[:64])
+    return _page(request, db, table_id, chosen)
 
 
 @router.post("/t/{table_id}/new-fight/balance", response_class=HTMLResponse)
@@ -299,6 +314,8 @@ def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Resp
     if chosen.problems:
         return _page(request, db, table_id, chosen, status=400)
     setup = line_up([recruit for recruit, _player in recruits])
+    if chosen.campaign:
+        setup["campaign"] = chosen.campaign
     players = (player for _recruit, player in recruits)
     controllers = {
         entry["id"]: player for entry, player in zip(setup["combatants"], players, strict=True) if player

@@ -3,7 +3,8 @@
 new fight from the table's characters (:mod:`.new_fight`), and the fight's own verbs beside the shared
 session router's: the GM's forms (``gm``, :mod:`.fight_pages`), the plan's move preview and background
 (:mod:`.move_preview`), the suggestion and the auto-play switch
-(``suggest``, ``autoplay``, :mod:`.npc_pages`), and the GM's new campaign (:mod:`.campaign_pages`).
+(``suggest``, ``autoplay``, :mod:`.npc_pages`), the GM's new campaign (:mod:`.campaign_pages`) and the
+fights it hands back (:mod:`.campaign_fights`).
 The web app mounts this router with the shared pages (:func:`meneur.web.plugins.mount_games`)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from meneur.systems.energy.view import (
+    campaign_fights,
     campaign_pages,
     character_pages,
     encounter,
@@ -28,3 +30,4 @@ router.include_router(fight_pages.router)
 router.include_router(move_preview.router)
 router.include_router(npc_pages.router)
 router.include_router(campaign_pages.router)
+router.include_router(campaign_fights.router)

@@ -1,0 +1,270 @@
+"""The fights started from an Energy campaign, and the GM's « Reporter le combat » once one has ended.
+
+A fight started from the campaign's page names it in its setup (``campaign``,
+:mod:`.new_fight`). Once it has ended, the GM's card lists each of the campaign's characters who
+fought in it: a « blessé » box for one knocked out ("Un personnage qui a été mis hors combat durant
+une scène peut subir le statut blessé à la fin du combat (à la discrétion du MJ)",
+002_58e889a1abff3456.txt; ticked when the fight's end already marked it), the stress boxes it
+checked (the fight's ``StressSpent`` events), and the experience criteria, none ticked (the book
+gives experience "à la fin de chaque séance", not per fight: docs/rulings/energy-campaign.md).
+Sending it gives the campaign one command, :class:`~meneur.systems.energy.campaign.commands.HandBackFight`:
+the rules decide, the undo takes it back whole, and a fight goes back once.
+
+Both fights and campaign are read through the services as the GM may see them; a player sees what
+came back in the campaign's own log and cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
+from starlette.datastructures import FormData
+
+from meneur.errors import BadInputError, MeneurError, Refused
+from meneur.i18n import N_, Message, translate
+from meneur.server.api.common import ApiError, Caller, Database
+from meneur.server.models import GameSession
+from meneur.server.services import context
+from meneur.server.services import sessions as api
+from meneur.systems.energy.campaign import commands as cmd
+from meneur.systems.energy.campaign.engine import KEY as CAMPAIGN
+from meneur.systems.energy.campaign.engine import SYSTEM as CAMPAIGN_SYSTEM
+from meneur.systems.energy.campaign.experience import (
+    CRITERION_TEXTS,
+    AptitudeCriterion,
+    Bonus,
+    HeroicCriterion,
+)
+from meneur.systems.energy.campaign.state import CampaignState
+from meneur.systems.energy.campaign.stress import USE_NAMES, StressUse
+from meneur.systems.energy.combat.engine import KEY as FIGHT
+from meneur.systems.energy.combat.engine import SYSTEM as FIGHT_SYSTEM
+from meneur.systems.energy.combat.events import StressSpent
+from meneur.systems.energy.combat.outcome import is_over, summarize
+from meneur.web import routes
+from meneur.web.pages import PageAnswer, language, redirect, render
+
+router = APIRouter(include_in_schema=False)
+
+FIGHT_USES: dict[str, tuple[StressUse, str]] = {
+    "feat": (StressUse.FEAT, ""),
+    "determination": (StressUse.DETERMINATION, ""),
+    "second_wind": (StressUse.DETERMINATION, "second_wind"),
+}
+"""A fight's stress use as the campaign counts it: a second souffle is a détermination ("utilise sa
+détermination pour obtenir un second souffle", 002_58e889a1abff3456.txt)."""
+
+CRITERIA: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("heroic", tuple(c.value for c in HeroicCriterion)),
+    ("aptitude", tuple(c.value for c in AptitudeCriterion)),
+    ("bonus", tuple(c.value for c in Bonus)),
+)
+
+
+@dataclass
+class Fighter:
+    """One of the campaign's characters in a fight: knocked out or not, the state blessé proposed,
+    the stress boxes it checked (their uses, in the book's words)."""
+
+    name: str
+    knocked_out: bool
+    wounded: bool
+    boxes: list[cmd.FightBox] = field(default_factory=list)
+    uses: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Fight:
+    """A fight started from the campaign: where it stands and who of the campaign fought in it."""
+
+    id: str
+    title: str
+    ended: bool
+    handed_back: bool
+    fighters: list[Fighter] = field(default_factory=list)
+
+
+def _title(row: GameSession, lang: str) -> str:
+    return row.name or Message("web", N_("fight {id}"), {"id": row.id[:6]}).render(lang)
+
+
+def _fight(ctx: Any, me: Caller, row: GameSession, campaign: CampaignState, lang: str) -> Fight:
+    """The fight ``row`` as the GM reads it through the services, with the campaign's characters."""
+    state = FIGHT_SYSTEM.state_from_json(api.get(ctx, me, row.id).state)
+    events = [
+        FIGHT_SYSTEM.codec.event_from_json(event)
+        for entry in api.session_log(ctx, me, row.id).log
+        for event in entry.events
+    ]
+    ids: dict[str, str] = {}
+    found = Fight(row.id, _title(row, lang), is_over(state), row.id in campaign.fights)
+    for outcome in summarize(state, events).fighters:
+        try:
+            name = campaign.key(outcome.name)
+        except BadInputError:  # not one of the campaign's characters
+            continue
+        if not outcome.pc:
+            continue
+        marked = bool({"wounded", "incapacitated"} & set(outcome.marks))
+        found.fighters.append(Fighter(name, outcome.knocked_out, outcome.knocked_out and marked))
+        ids[outcome.id] = name
+    by_name = {f.name: f for f in found.fighters}
+    for event in events:
+        if isinstance(event, StressSpent) and event.actor in ids and event.use in FIGHT_USES:
+            use, detail = FIGHT_USES[event.use]
+            fighter = by_name[ids[event.actor]]
+            fighter.boxes.append(cmd.FightBox(character=fighter.name, use=use, detail=detail))
+            fighter.uses.append(translate("energy_campaign", USE_NAMES[use], lang))
+    return found
+
+
+def _rows(db: Database, table_id: str, campaign_id: str) -> list[GameSession]:
+    """The table's fights started from the campaign, oldest first."""
+    rows = db.scalars(select(GameSession).where(GameSession.table_id == table_id, GameSession.kind == FIGHT))
+    linked = [r for r in rows if isinstance(r.setup, dict) and r.setup.get("campaign") == campaign_id]
+    return sorted(linked, key=lambda r: (r.created_at or 0, r.id))
+
+
+def _campaign(ctx: Any, me: Caller, campaign_id: str) -> tuple[CampaignState, int]:
+    shown = api.get(ctx, me, campaign_id)
+    return CAMPAIGN_SYSTEM.state_from_json(shown.state), shown.version
+
+
+def _criteria(lang: str) -> list[tuple[str, str]]:
+    """The experience table's criteria (``group.value``, the book's words), 1 point each."""
+    return [
+        (f"{group}.{value}", translate("energy_campaign", CRITERION_TEXTS[f"{group}.{value}"], lang))
+        for group, values in CRITERIA
+        for value in values
+    ]
+
+
+def _card(
+    request: Request,
+    db: Database,
+    me: Caller,
+    table_id: str,
+    campaign_id: str,
+    error: str | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    lang = language(request)
+    ctx = context(request, db)
+    campaign, version = _campaign(ctx, me, campaign_id)
+    fights = [_fight(ctx, me, row, campaign, lang) for row in _rows(db, table_id, campaign_id)]
+    values = {
+        "fights": fights,
+        "version": version,
+        "criteria": _criteria(lang),
+        "table_id": table_id,
+        "session_id": campaign_id,
+        "error": error,
+        "me": me,
+    }
+    fragment = request.headers.get("HX-Request") == "true"
+    name = "energy/_campaign_fights.html" if fragment else "energy/campaign_fights.html"
+    return render(request, name, values, status=status)
+
+
+def _checked(
+    request: Request, db: Database, table_id: str, session_id: str, csrf: str | None = None
+) -> Caller:
+    """The GM of this campaign's table (anyone else: the page that answers instead, raised)."""
+    me = routes.checked_session(request, db, table_id, session_id, frozenset({CAMPAIGN}), csrf)
+    if not me.is_gm:
+        raise PageAnswer(render(request, "message.html", {"title_key": "gm_only"}, status=403))
+    return me
+
+
+@router.get("/t/{table_id}/s/{session_id}/fights", response_class=HTMLResponse)
+def campaign_fights(request: Request, db: Database, table_id: str, session_id: str) -> HTMLResponse:
+    """The campaign's fights and the GM's hand-back of an ended one (a fragment for htmx)."""
+    me = _checked(request, db, table_id, session_id)
+    return _card(request, db, me, table_id, session_id)
+
+
+def _experience(form: FormData, name: str) -> cmd.AwardExperience | None:
+    """The criteria ticked for ``name`` (none: no award)."""
+    ticked: dict[str, list[str]] = {group: [] for group, _values in CRITERIA}
+    for value in form.getlist(f"xp-{name}"):
+        group, _, criterion = value.partition(".") if isinstance(value, str) else ("", "", "")
+        if group in ticked:
+            ticked[group].append(criterion)
+    if not any(ticked.values()):
+        return None
+    return cmd.AwardExperience.model_validate(
+        {
+            "character": name,
+            "heroic": ticked["heroic"],
+            "aptitude": ticked["aptitude"],
+            "bonuses": ticked["bonus"],
+        }
+    )
+
+
+def hand_back_command(fight: Fight, form: FormData) -> cmd.HandBackFight:
+    """The campaign's command for ``fight``: the blessé ticked, the fight's stress boxes, the
+    experience ticked (the rules judge it all).
+
+    Raises:
+        ValidationError: a criterion the experience table does not have.
+    """
+    ticked = {value for value in form.getlist("wounded") if isinstance(value, str)}
+    awards = [_experience(form, f.name) for f in fight.fighters]
+    return cmd.HandBackFight(
+        fight=fight.id,
+        title=fight.title,
+        knocked_out=tuple(f.name for f in fight.fighters if f.knocked_out),
+        wounded=tuple(f.name for f in fight.fighters if f.name in ticked),
+        stress=tuple(box for f in fight.fighters for box in f.boxes),
+        experience=tuple(award for award in awards if award is not None),
+    )
+
+
+async def _form(request: Request) -> FormData:
+    return await request.form()
+
+
+@router.post("/t/{table_id}/s/{session_id}/hand-back", response_class=HTMLResponse, response_model=None)
+def hand_back(
+    request: Request, db: Database, table_id: str, session_id: str, form: Annotated[FormData, Depends(_form)]
+) -> Response:
+    """The GM hands an ended fight back to the campaign: back to the campaign's page, or the card
+    again with the rules' reason (nothing changed)."""
+    csrf = form.get("csrf", "")
+    me = _checked(request, db, table_id, session_id, csrf if isinstance(csrf, str) else "")
+    lang = language(request)
+    ctx = context(request, db)
+    wanted = form.get("fight", "")
+    row = next((r for r in _rows(db, table_id, session_id) if r.id == wanted), None)
+    if row is None:
+        message = Message("web", N_("No fight of this campaign is called that; reload the page."))
+        return _card(request, db, me, table_id, session_id, message.render(lang), 404)
+    campaign, _version = _campaign(ctx, me, session_id)
+    fight = _fight(ctx, me, row, campaign, lang)
+    if not fight.ended:
+        message = Message("web", N_("This fight is not over yet: end it first, then hand it back."))
+        return _card(request, db, me, table_id, session_id, message.render(lang), 409)
+    version = form.get("version", "")
+    try:
+        command = hand_back_command(fight, form)
+        number = int(version) if isinstance(version, str) else -1
+        body = routes.valid(
+            lambda: api.CommandIn(command=CAMPAIGN_SYSTEM.codec.command_to_json(command), version=number)
+        )
+        api.do(ctx, me, session_id, body)
+    except Refused as problem:
+        return _card(request, db, me, table_id, session_id, problem.render(lang), 422)
+    except ApiError as problem:
+        return _card(
+            request, db, me, table_id, session_id, routes.error_text(request, problem), problem.status_code
+        )
+    except (ValueError, MeneurError) as problem:
+        text = problem.render(lang) if isinstance(problem, MeneurError) else str(problem)
+        return _card(request, db, me, table_id, session_id, text, 400)
+    db.commit()  # a new read transaction sees what was just written
+    return redirect(f"/t/{table_id}/s/{session_id}")

@@ -1,0 +1,163 @@
+"""A fight started from an Energy campaign hands its outcome back, through the real app: the GM
+starts the fight from the campaign's page, plays it to its end, and hands it back with WINK, knocked
+out, wounded ("Un personnage qui a été mis hors combat durant une scène peut subir le statut blessé
+à la fin du combat (à la discrétion du MJ)", 002_58e889a1abff3456.txt) and the stress box KITSUNE
+checked in the fight; undo takes the whole hand-back back, a second one is refused, a player cannot
+hand a fight back and a stranger sees nothing."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from meneur.server.models import GameSession
+from tests.web.forms import csrf
+from tests.web.test_campaign import _as, _start, _state, _table, _text, _version
+from tests.web.test_new_fight import _field, _rows
+
+
+def _fight(web: TestClient, table_id: str, campaign_id: str) -> str:
+    """The GM's new fight from the campaign's link: WINK and KITSUNE against one rank-3 agent."""
+    page = _text(web.get(f"/t/{table_id}/s/{campaign_id}"))
+    link = f"/t/{table_id}/new-fight?campaign={campaign_id}"
+    assert f'href="{link}"' in page
+    assert f'hx-get="/t/{table_id}/s/{campaign_id}/fights" hx-trigger="load"' in page  # the fights' card
+    form = _text(web.get(link))
+    assert f'name="campaign" value="{campaign_id}"' in form
+    data = {
+        "csrf": csrf(web),
+        _field(form, "WINK"): "heroes",
+        _field(form, "KITSUNE"): "heroes",
+        "npc_ranks": "3",
+        "npc_name": "Agent",
+        "campaign": campaign_id,
+    }
+    created = web.post(f"/t/{table_id}/new-fight", data=data, follow_redirects=False)
+    assert created.status_code == 303, created.text
+    return str(created.headers["location"].rsplit("/", 1)[-1])
+
+
+def _play(web: TestClient, table_id: str, fight_id: str, command: Any) -> None:
+    version = _version(web, fight_id)
+    data = {"command": json.dumps(command), "version": str(version)}
+    answer = web.post(f"/t/{table_id}/s/{fight_id}/do", data=data, headers={"X-CSRF-Token": csrf(web)})
+    assert answer.status_code == 200 and 'role="alert"' not in answer.text, answer.text
+    assert _version(web, fight_id) == version + 1
+
+
+def _knock_out(web: TestClient, table_id: str, fight_id: str, target: str) -> None:
+    data = {"op": "adjust", "version": str(_version(web, fight_id)), "target": target, "vigor": "0"}
+    data["reason"] = "test"
+    answer = web.post(f"/t/{table_id}/s/{fight_id}/gm", data=data, headers={"X-CSRF-Token": csrf(web)})
+    assert answer.status_code == 200 and 'role="alert"' not in answer.text, answer.text
+
+
+def _card(web: TestClient, table_id: str, campaign_id: str) -> Any:
+    return web.get(f"/t/{table_id}/s/{campaign_id}/fights", headers={"HX-Request": "true"})
+
+
+def _hand_back(web: TestClient, table_id: str, campaign_id: str, fight_id: str, **extra: Any) -> Any:
+    version = extra.pop("version", None) or str(_version(web, campaign_id))
+    data = {"csrf": csrf(web), "fight": fight_id, "version": version, **extra}
+    return web.post(f"/t/{table_id}/s/{campaign_id}/hand-back", data=data, follow_redirects=False)
+
+
+def test_a_fight_from_the_campaign_hands_back_wounded_and_stress_once_and_undo_takes_it_back(
+    web: TestClient,
+) -> None:
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    fight_id = _fight(web, table_id, campaign_id)
+    (row,) = _rows(web, GameSession, id=fight_id)
+    assert row.setup["campaign"] == campaign_id  # the link, stored with the fight
+    under_way = html.unescape(_card(web, table_id, campaign_id).text)
+    assert 'data-field="under-way"' in under_way and 'data-form="hand-back"' not in under_way
+    whole = _text(web.get(f"/t/{table_id}/s/{campaign_id}/fights"))  # without htmx: a page of its own
+    assert "<h1>Les combats de la campagne</h1>" in whole and 'data-field="under-way"' in whole
+    _play(web, table_id, fight_id, "start")
+    _play(web, table_id, fight_id, {"stress": {"actor": "kitsune", "use": "determination"}})
+    _knock_out(web, table_id, fight_id, "wink")
+    early = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
+    assert early.status_code == 409 and "Ce combat n'est pas encore terminé" in _text(early)
+    _play(web, table_id, fight_id, "end")  # the GM marks nothing in the fight: the campaign's card asks
+    before = _state(web, campaign_id)
+    card = html.unescape(_card(web, table_id, campaign_id).text)
+    assert "Reporter le combat" in card
+    wink = card.split('data-character="WINK"', 1)[1].split("</fieldset>", 1)[0]
+    kitsune = card.split('data-character="KITSUNE"', 1)[1].split("</fieldset>", 1)[0]
+    assert re.search(
+        r'<input type="checkbox" name="wounded" value="WINK" >', wink
+    )  # not ticked: the GM's choice
+    assert 'name="wounded"' not in kitsune  # never knocked out
+    assert "1 case de stress cochée pendant le combat (détermination)" in kitsune
+    assert "Aucune case de stress cochée pendant le combat." in wink
+    assert not re.search(r'name="xp-[^"]+" value="[^"]+" checked', card)  # the book gives no XP per fight
+
+    # a player hands nothing back, nor opens the GM's card
+    _as(web, table["Ayla"])
+    assert _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK").status_code == 403
+    assert _card(web, table_id, campaign_id).status_code == 403
+    assert _state(web, campaign_id) == before
+
+    _as(web, table["gm"])
+    done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
+    assert done.status_code == 303 and done.headers["location"] == f"/t/{table_id}/s/{campaign_id}"
+    after = _state(web, campaign_id)
+    assert after["characters"]["WINK"]["states"] == ["wounded"]
+    assert after["characters"]["KITSUNE"]["stress"] == before["characters"]["KITSUNE"]["stress"] + 1
+    assert after["characters"]["KITSUNE"]["states"] == before["characters"]["KITSUNE"]["states"]
+    assert after["fights"] == [fight_id]
+    assert 'data-field="handed-back"' in _card(web, table_id, campaign_id).text
+
+    # the players see what came back, in the campaign's page
+    for name in ("Ayla", "Bren"):
+        _as(web, table[name])
+        page = _text(web.get(f"/t/{table_id}/s/{campaign_id}"))
+        assert f"Rapporté du combat «\u00a0combat {fight_id[:6]}\u00a0»" in page
+        assert "WINK\u00a0: blessé" in page and "KITSUNE\u00a0: 1 case de stress cochée" in page
+
+    # a second hand-back of the same fight is refused and changes nothing
+    _as(web, table["gm"])
+    again = _hand_back(web, table_id, campaign_id, fight_id)
+    assert again.status_code == 422
+    assert "Ce combat a déjà été rapporté à la campagne" in _text(again)
+    assert _state(web, campaign_id) == after
+
+    # undo takes the whole hand-back back: the state is exactly as before
+    undone = web.post(
+        f"/t/{table_id}/s/{campaign_id}/undo",
+        data={"version": str(_version(web, campaign_id))},
+        headers={"X-CSRF-Token": csrf(web)},
+    )
+    assert undone.status_code == 200
+    assert _state(web, campaign_id) == before
+    assert 'data-form="hand-back"' in _card(web, table_id, campaign_id).text  # it may be handed back again
+
+    # a stranger sees nothing
+    version = str(_version(web, campaign_id))
+    web.cookies.clear()
+    assert _card(web, table_id, campaign_id).status_code in (303, 401, 403)
+    refused = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK", version=version)
+    assert refused.status_code in (303, 401, 403) and "WINK" not in refused.text
+    assert web.get(f"/t/{table_id}/s/{campaign_id}").status_code in (303, 401, 403)
+
+
+def test_a_wound_the_fights_own_end_marked_is_ticked_on_the_card(web: TestClient) -> None:
+    """The GM who already marked WINK blessé when ending the fight finds the box ticked."""
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    fight_id = _fight(web, table_id, campaign_id)
+    _play(web, table_id, fight_id, "start")
+    _knock_out(web, table_id, fight_id, "wink")
+    _play(web, table_id, fight_id, {"end": {"wounded": ["wink"]}})
+    card = html.unescape(_card(web, table_id, campaign_id).text)
+    assert re.search(r'<input type="checkbox" name="wounded" value="WINK" checked>', card), card
+    done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
+    assert done.status_code == 303
+    assert _state(web, campaign_id)["characters"]["WINK"]["states"] == ["wounded"]
