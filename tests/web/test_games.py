@@ -175,7 +175,7 @@ def test_the_session_page_speaks_english_on_request(web: TestClient) -> None:
     table_id, session_id = _session(web, "insmv")
     web.post("/language", data={"lang": "en", "next": "/"}, headers=_csrf(web))
     page = web.get(f"/t/{table_id}/s/{session_id}").text
-    assert "Odds before rolling:" in page and "spend power points" in page and "Power points" in page
+    assert "Odds before rolling:" in page and "Spend power points" in page and "Power points" in page
     assert "Chances avant le jet" not in page
 
 
@@ -343,14 +343,14 @@ def test_the_buttons_say_the_commands_in_the_books_words(web: TestClient) -> Non
     table_id, session_id = _session(web, "carpathes")
     _play(web, table_id, session_id, "start_session")
     page = html.unescape(_play(web, table_id, session_id, "start_scene"))
-    assert "jet — Mihail, Mental, jet de protection, en péril" in page
-    assert "invoquer le Talisman de Foi — Mihail, croix, sincère" in page
+    assert "Jet — Mihail, Mental, jet de protection, en péril" in page
+    assert "Invoquer le Talisman de Foi — Mihail, croix, sincère" in page
     assert "pc Mihail" not in page and "True" not in page  # no field names, no Python
     table_id, session_id = _session(web, "insmv")
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
     assert (
-        "test — Yves, Discussion" in page
-        and "test en opposition — Asmo valeur 3 contre Yves valeur 3" in page
+        "Test — Yves, Discussion" in page
+        and "Test en opposition — Asmo valeur 3 contre Yves valeur 3" in page
     )
 
 
@@ -449,3 +449,13 @@ def test_a_session_page_is_titled_with_its_games_own_name(web: TestClient, kind:
     table_id, session_id = _session(web, kind)
     page = html.unescape(web.get(f"/t/{table_id}/s/{session_id}").text)
     assert f"<h1>{game(kind).name} — Jeudi</h1>" in page
+
+
+@pytest.mark.parametrize("system", ["insmv", "warzone", "carpathes"])
+def test_every_button_of_a_session_starts_with_a_capital(web: TestClient, system: str) -> None:
+    """A button reads as a sentence (« Test — Yves », not « test — Yves »), its words as the game
+    gives them after the first letter (a name in capitals stays so)."""
+    table_id, session_id = _session(web, system)
+    page = web.get(f"/t/{table_id}/s/{session_id}").text
+    labels = [html.unescape(text) for text in re.findall(r'<span class="label">([^<]+)</span>', page)]
+    assert labels and [label for label in labels if not label[:1].isupper()] == []

@@ -48,6 +48,13 @@ def loader() -> BaseLoader:
     return ChoiceLoader(found)
 
 
+def sentence(text: object) -> str:
+    """``text`` with its first letter a capital, the rest as it is (a button reads « Attaquer Agent
+    Octopus 1 »; Jinja's ``capitalize`` would lower « KITSUNE »)."""
+    words = str(text)
+    return words[:1].upper() + words[1:]
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
@@ -60,6 +67,7 @@ def environment() -> Environment:
     env.globals["P_"] = P_
     env.filters["percent"] = lambda value: percent(float(value) / 100)  # a chance given in per cent
     env.filters["decimal"] = lambda value: decimal(float(value))  # « 7,00 » in French
+    env.filters["sentence"] = sentence
     return env
 
 
