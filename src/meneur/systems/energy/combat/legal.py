@@ -21,7 +21,6 @@ from typing import Any, NamedTuple
 from meneur.errors import Refused
 from meneur.i18n import Message
 from meneur.systems.energy.combat import area, checks, interaction, rules
-from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.commands import (
     Attack,
     Charge,
@@ -38,6 +37,7 @@ from meneur.systems.energy.combat.commands import (
     UseSupport,
 )
 from meneur.systems.energy.combat.decide import PLAYABLE, decide
+from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
     Countered,
