@@ -242,6 +242,10 @@
     var n = parseInt(input.value, 10);
     var out = input.parentNode.querySelector(".value");
     if (out && !isNaN(n) && values[n - low] !== undefined) { out.textContent = values[n - low]; }
+    /* a defence says what it leads to for the tokens chosen (the engine's foresight, worded by the server) */
+    var told = input.form && input.form.querySelector("output.foresight");
+    var seen = told ? JSON.parse(told.dataset.foresight || "[]") : [];
+    if (told && !isNaN(n) && seen[n - low] !== undefined) { told.textContent = seen[n - low]; }
   }
 
   document.addEventListener("click", function (event) {
