@@ -138,6 +138,17 @@ class SummaryView:
     rows: list[OutcomeRow]
 
 
+@dataclass(frozen=True)
+class Alert:
+    """What calls this viewer now: ``turn`` (their character acts) or ``react`` (their character is
+    attacked); ``key`` names this very call (a new one alerts again, the same one swapped anew does
+    not), ``focus`` the id of the card to bring into view."""
+
+    kind: str
+    key: str
+    focus: str
+
+
 @dataclass
 class FightView:
     table_id: str
@@ -169,6 +180,9 @@ class FightView:
     """Whether this player's screen waits for the GM (nothing to do, and the fight is the GM's to move)."""
     summary: SummaryView | None = None
     """The summary, once the fight is over."""
+    alert: Alert | None = None
+    """What this viewer must do now (act, or react to an attack on their character), for the page's
+    alerts; None when nothing waits for them."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -331,6 +345,26 @@ def _foresee(state: Any, legal: list[api.LegalOut], actions: list[Action], lang:
     return undefended
 
 
+def _alert(state: Any, viewer_actors: frozenset[str], actions: list[Action]) -> Alert | None:
+    """The call on this viewer: their character is the pending attack's target with a reaction to give,
+    or acts now with something to do (the legal entries this viewer received say which)."""
+
+    def can(actor: str, kinds: tuple[str, ...] | None = None) -> bool:
+        return any(
+            a.actor == actor and a.reason is None and (kinds is None or a.kind in kinds) for a in actions
+        )
+
+    pending = state.pending
+    if pending is not None:
+        if pending.target in viewer_actors and can(pending.target, REACTIONS):
+            return Alert("react", f"react:{state.turn}:{pending.attacker}:{pending.target}", "reaction")
+        return None
+    acting = state.acting
+    if acting in viewer_actors and can(acting):
+        return Alert("turn", f"turn:{state.turn}:{state.phase}:{acting}", f"actions-{acting}")
+    return None
+
+
 def _waiting_gm(state: Any, viewer_actors: frozenset[str], actions: list[Action], decided: bool) -> bool:
     """Whether a player's screen waits for the GM: nothing of theirs to do, and the fight is the GM's to
     move (not started, decided, a phase of no one, a non-player character to act or to react)."""
@@ -434,6 +468,7 @@ def build(
         decided=decided(state) if settled else None,
         waiting_gm=not me.is_gm and not ended and _waiting_gm(state, viewer.actors, actions, settled),
         summary=_summary(state, shown.log, data, lang) if ended else None,
+        alert=None if ended else _alert(state, viewer.actors, actions),
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
         arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
     )

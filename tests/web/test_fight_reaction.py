@@ -1,7 +1,9 @@
-"""The Energy fight's reaction card says what each defence leads to: the engine's foresight
-(:mod:`meneur.systems.energy.combat.foresee`) on the state as its viewer knows it, and the defence in
-place already. "le nombre de points de vigueur perdus par l'adversaire est égal à la différence entre
-les points d'énergie investis en attaque et ceux investis en défense" (002_58e889a1abff3456.txt).
+"""The Energy fight calls its player and tells them what a reaction leads to: the fragment marks a
+viewer whose character acts (``data-my-turn``) or is attacked (``data-must-react``), and the reaction
+card says what each defence leads to (the engine's foresight, :mod:`meneur.systems.energy.combat.foresee`,
+on the state as its viewer knows it) and the defence in place already. "le nombre de points de
+vigueur perdus par l'adversaire est égal à la différence entre les points d'énergie investis en
+attaque et ceux investis en défense" (002_58e889a1abff3456.txt).
 """
 
 from __future__ import annotations
@@ -67,7 +69,9 @@ def _engine(client: TestClient, session_id: str) -> FightState:
     return state_from_json(answer.json()["state"])
 
 
-def test_the_attacked_player_reads_what_not_defending_and_each_defence_costs(web: TestClient) -> None:
+def _kitsune_shot(web: TestClient) -> tuple[str, str, dict[str, str], dict[str, str]]:
+    """The demo fight with Ayla playing KITSUNE: started, KITSUNE passes, the GM passes for WINK and
+    the second agent shoots KITSUNE. The session's page, its id, the GM's and Ayla's cookies."""
     table_id, session_id = _table(web)
     url = f"/t/{table_id}/s/{session_id}"
     gm = dict(web.cookies)
@@ -77,13 +81,40 @@ def test_the_attacked_player_reads_what_not_defending_and_each_defence_costs(web
     join(web, table_id, code.group(1), "Ayla")
     web.post(f"{url}/claim", data={"actor": "kitsune"}, headers={"X-CSRF-Token": csrf(web)})
     player = dict(web.cookies)
-    web.post(
-        f"{url}/do", data={"command": '"start"', "version": "0"}, headers={"X-CSRF-Token": csrf(_as(web, gm))}
-    )
-    # KITSUNE (the player's) passes; the GM passes for WINK; the second agent shoots KITSUNE
+    start = {"command": '"start"', "version": "0"}
+    web.post(f"{url}/do", data=start, headers={"X-CSRF-Token": csrf(_as(web, gm))})
+    assert _marks(_as(web, player), url) == {"data-my-turn": "", "data-alert-title": "À vous"}
+    assert _marks(_as(web, gm), url) == {}
     _do(_as(web, player), url, "pass", 1, actor="kitsune")
+    assert _marks(web, url) == {}
     _do(_as(web, gm), url, "pass", 2, actor="wink")
     _do(web, url, "attack", 3, tokens=3, actor="agent2", target="kitsune")
+    return url, session_id, gm, player
+
+
+def _marks(client: TestClient, url: str) -> dict[str, str]:
+    """The alert marks of the fight's fragment as this viewer receives it."""
+    raw = client.get(url, headers={"HX-Request": "true"}).text
+    head = re.search(r'<div id="fight"[^>]*>', raw)
+    assert head is not None
+    found = dict(
+        re.findall(r'\s(data-my-turn|data-must-react|data-alert-title)(?:="([^"]*)")?', head.group(0))
+    )
+    return {k: html.unescape(v) for k, v in found.items()}
+
+
+def test_the_fragment_marks_the_viewer_whose_character_acts_or_is_attacked(web: TestClient) -> None:
+    """ "le défenseur peut engager des points d'énergie en défense s'il le souhaite en réaction"
+    (002_58e889a1abff3456.txt): the attacked character's player is told, no one else."""
+    url, _session, gm, player = _kitsune_shot(web)
+    assert _marks(_as(web, player), url) == {"data-must-react": "", "data-alert-title": "Attaqué"}
+    assert 'data-alert-focus="reaction"' in web.get(url, headers={"HX-Request": "true"}).text
+    assert _marks(_as(web, gm), url) == {}
+
+
+def test_the_attacked_player_reads_what_not_defending_and_each_defence_costs(web: TestClient) -> None:
+    url, session_id, gm, player = _kitsune_shot(web)
+    _as(web, gm)
     state = _engine(web, session_id)
 
     page = html.unescape(_as(web, player).get(url, headers={"HX-Request": "true"}).text)
