@@ -143,7 +143,18 @@ AXE = (ROOT / "src" / "meneur" / "web" / "static" / "vendor" / "axe-core-4.14.1.
 
 
 def axe_problems(page: Any) -> list[str]:
-    """The serious and critical WCAG 2 A/AA violations axe-core finds on the page."""
+    """The serious and critical WCAG 2 A/AA violations axe-core finds on the page, in the light and
+    the dark colour scheme (``prefers-color-scheme``); the page is left in the scheme it was in."""
+    dark = bool(page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches"))
+    found = []
+    for scheme in ("dark", "light") if dark else ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{scheme}: {problem}" for problem in _axe(page)]
+    page.emulate_media(color_scheme="dark" if dark else "light")
+    return found
+
+
+def _axe(page: Any) -> list[str]:
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE)
     result = page.evaluate(

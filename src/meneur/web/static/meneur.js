@@ -198,6 +198,7 @@
     shown.replaceWith(incoming);
     htmx.process(incoming);
     restore();
+    alerts(false);
   }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var target = session(event.detail.target);
@@ -236,12 +237,75 @@
   document.addEventListener("htmx:wsBeforeMessage", remember);
   document.addEventListener("htmx:wsAfterMessage", restore);
 
+  /* What calls the viewer (the server marks the session's fragment: data-my-turn, data-must-react,
+     data-alert naming this very call): on a new call, its card is brought into view, the phone
+     vibrates, the title says it and, if the player turned the sound on, a short beep. A swap that
+     brings the same call again changes nothing; the title goes back once nothing calls. */
+  var SOUND = "meneur.sound";
+  var called = null;
+  var baseTitle = null;
+  var audio = null;
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND) === "on"; } catch (e) { return false; }
+  }
+  function beep() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context || !soundOn()) { return; }
+    try {
+      audio = audio || new Context();
+      var tone = audio.createOscillator();
+      var gain = audio.createGain();
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.2);
+      tone.connect(gain);
+      gain.connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.2);
+    } catch (e) { /* no sound on this device: the other alerts remain */ }
+  }
+  function alerts(first) {
+    var fight = shownSession();
+    if (!fight) { return; }
+    if (baseTitle === null) { baseTitle = document.title; }
+    var key = fight.dataset.alert || "";
+    if (key === called) { return; }
+    called = key;
+    if (!key) { document.title = baseTitle; return; }
+    document.title = (fight.dataset.alertTitle || "") + " — " + baseTitle;
+    var card = document.getElementById(fight.dataset.alertFocus || "");
+    if (card) { card.scrollIntoView({ block: "start" }); }
+    if (first) { return; }  /* a page just opened buzzes nothing: its player is looking at it */
+    if (navigator.vibrate) { try { navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed here */ } }
+    beep();
+  }
+  function soundToggle() {
+    var box = document.querySelector("[data-sound-toggle]");
+    if (box) { box.checked = soundOn(); }
+  }
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-sound-toggle]")) { return; }
+    try { window.localStorage.setItem(SOUND, event.target.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+    /* the tap itself lets the page make sound later (browsers' autoplay rule) */
+    if (event.target.checked) {
+      var Context = window.AudioContext || window.webkitAudioContext;
+      if (Context) { audio = audio || new Context(); if (audio.resume) { audio.resume(); } }
+    }
+  });
+  document.addEventListener("DOMContentLoaded", function () { soundToggle(); alerts(true); });
+  document.addEventListener("htmx:afterSwap", function () { alerts(false); });
+  document.addEventListener("htmx:wsAfterMessage", function () { alerts(false); });
+
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);
     var n = parseInt(input.value, 10);
     var out = input.parentNode.querySelector(".value");
     if (out && !isNaN(n) && values[n - low] !== undefined) { out.textContent = values[n - low]; }
+    /* a defence says what it leads to for the tokens chosen (the engine's foresight, worded by the server) */
+    var told = input.form && input.form.querySelector("output.foresight");
+    var seen = told ? JSON.parse(told.dataset.foresight || "[]") : [];
+    if (told && !isNaN(n) && seen[n - low] !== undefined) { told.textContent = seen[n - low]; }
   }
 
   document.addEventListener("click", function (event) {

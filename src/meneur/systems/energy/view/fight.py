@@ -54,6 +54,9 @@ class Action:
     confirm: str | None = None
     """The question asked before the action is sent (ending the fight cannot be taken back by a
     player)."""
+    foresight: list[str] = field(default_factory=list)
+    """For a defence, what each token count from ``cost_min`` leads to, in words (the engine's
+    foresight: :mod:`.fight_foresight`)."""
 
     @property
     def variable(self) -> bool:
@@ -106,6 +109,10 @@ class Reaction:
     value: int
     power: str
     actions: list[Action]
+    defense: int = 0
+    """The defence the target has in place already (tokens placed earlier this turn)."""
+    undefended: str | None = None
+    """What not defending costs the viewer's character, in words (the engine's foresight)."""
 
 
 @dataclass
@@ -129,6 +136,17 @@ class SummaryView:
     winner: str
     lasted: str
     rows: list[OutcomeRow]
+
+
+@dataclass(frozen=True)
+class Alert:
+    """What calls this viewer now: ``turn`` (their character acts) or ``react`` (their character is
+    attacked); ``key`` names this very call (a new one alerts again, the same one swapped anew does
+    not), ``focus`` the id of the card to bring into view."""
+
+    kind: str
+    key: str
+    focus: str
 
 
 @dataclass
@@ -162,6 +180,9 @@ class FightView:
     """Whether this player's screen waits for the GM (nothing to do, and the fight is the GM's to move)."""
     summary: SummaryView | None = None
     """The summary, once the fight is over."""
+    alert: Alert | None = None
+    """What this viewer must do now (act, or react to an attack on their character), for the page's
+    alerts; None when nothing waits for them."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -308,6 +329,42 @@ def _summary(state: Any, log: list[api.LogEntry], data: dict[str, Any], lang: st
     return SummaryView(Message("web", won).render(lang), lasted.render(lang), rows)
 
 
+def _foresee(state: Any, legal: list[api.LegalOut], actions: list[Action], lang: str) -> str | None:
+    """Fill each offered defence's foresight; return what not defending costs (its first count, 0)."""
+    from meneur.systems.energy.view.fight_foresight import foreseen, loss, sentence
+
+    undefended = None
+    for entry, action in zip(legal, actions, strict=True):
+        if action.kind != "defend" or action.reason is not None:
+            continue
+        command = system(KIND).codec.command_from_json(entry.command)
+        seen = foreseen(state, command, action.cost_min, action.cost_max)
+        action.foresight = [sentence(f, lang) for f in seen]
+        if seen and seen[0].tokens == 0 and undefended is None:
+            undefended = loss(seen[0].vigor_lost, lang)
+    return undefended
+
+
+def _alert(state: Any, viewer_actors: frozenset[str], actions: list[Action]) -> Alert | None:
+    """The call on this viewer: their character is the pending attack's target with a reaction to give,
+    or acts now with something to do (the legal entries this viewer received say which)."""
+
+    def can(actor: str, kinds: tuple[str, ...] | None = None) -> bool:
+        return any(
+            a.actor == actor and a.reason is None and (kinds is None or a.kind in kinds) for a in actions
+        )
+
+    pending = state.pending
+    if pending is not None:
+        if pending.target in viewer_actors and can(pending.target, REACTIONS):
+            return Alert("react", f"react:{state.turn}:{pending.attacker}:{pending.target}", "reaction")
+        return None
+    acting = state.acting
+    if acting in viewer_actors and can(acting):
+        return Alert("turn", f"turn:{state.turn}:{state.phase}:{acting}", f"actions-{acting}")
+    return None
+
+
 def _waiting_gm(state: Any, viewer_actors: frozenset[str], actions: list[Action], decided: bool) -> bool:
     """Whether a player's screen waits for the GM: nothing of theirs to do, and the fight is the GM's to
     move (not started, decided, a phase of no one, a non-player character to act or to react)."""
@@ -357,7 +414,9 @@ def build(
             value=pending["effective"] - pending.get("countered", 0),
             power=_power_name(state, pending["attacker"], pending["power"]),
             actions=[a for a in actions if a.kind in REACTIONS],
+            defense=next((c["defense"] for c in data["combatants"] if c["id"] == pending["target"]), 0),
         )
+        reaction.undefended = _foresee(state, shown.legal, actions, lang)
     from meneur.systems.energy.combat.fight_words import decided, footer
     from meneur.systems.energy.combat.outcome import is_decided
 
@@ -409,6 +468,7 @@ def build(
         decided=decided(state) if settled else None,
         waiting_gm=not me.is_gm and not ended and _waiting_gm(state, viewer.actors, actions, settled),
         summary=_summary(state, shown.log, data, lang) if ended else None,
+        alert=None if ended else _alert(state, viewer.actors, actions),
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
         arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
     )
