@@ -138,7 +138,7 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     _online(bren)
 
     # the GM starts the fight: every screen follows, KITSUNE acts first
-    _action(gm, "commencer le combat").locator("button.do").click()
+    _action(gm, "Commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fighter-kitsune .badge", has_text="agit")).to_be_visible(timeout=WAIT)
     expect(bren.locator("#where")).to_contain_text("KITSUNE", timeout=WAIT)
     for page, name in ((gm, "fight-gm-laptop"), (ayla, "fight-player-phone"), (bren, "fight-player-laptop")):
@@ -153,7 +153,7 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     assert bren.locator("form.action").count() == 0  # WINK waits for his turn: no button
 
     # KITSUNE attacks the first agent with 2 tokens: the stepper shows the engine's value (2 + 1)
-    attack = _action(ayla, "attaquer Agent Octopus 1 avec Frappes instinctives")
+    attack = _action(ayla, "Attaquer Agent Octopus 1 avec Frappes instinctives")
     attack.locator("button.step[data-step='1']").click()
     expect(attack.locator(".value")).to_have_text("3")
     stepper = attack.locator("input[name=tokens]")
@@ -169,7 +169,7 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     # the GM answers for the agent: the reaction shows the attack's value
     expect(gm.locator("#reaction [data-field=attack]")).to_have_text("3", timeout=WAIT)
     expect(bren.locator("#reaction")).to_contain_text("KITSUNE attaque Agent Octopus 1", timeout=WAIT)
-    defend = _action(gm, "se défendre avec Défense")
+    defend = _action(gm, "Se défendre avec Défense")
     defend.locator("input[name=tokens]").fill("2")
     defend.locator("button.do").click()
     expect(gm.locator("#reaction")).to_have_count(0, timeout=WAIT)
@@ -178,11 +178,11 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     _same_numbers([gm, ayla, bren], state)
 
     # KITSUNE and WINK pass; the second agent shoots KITSUNE from afar
-    _action(ayla, "terminer la phase d'action").locator("button.do").click()
+    _action(ayla, "Terminer la phase d'action").locator("button.do").click()
     expect(bren.locator("#fighter-wink .badge", has_text="agit")).to_be_visible(timeout=WAIT)
-    _action(bren, "terminer la phase d'action").locator("button.do").click()
+    _action(bren, "Terminer la phase d'action").locator("button.do").click()
     expect(gm.locator("#fighter-agent2 .badge", has_text="agit")).to_be_visible(timeout=WAIT)
-    shot = _action(gm, "attaquer KITSUNE avec Attaque à distance")
+    shot = _action(gm, "Attaquer KITSUNE avec Attaque à distance")
     shot.locator("input[name=tokens]").fill("3")
     shot.locator("button.do").click()
 
@@ -193,7 +193,7 @@ def test_the_demo_fight_in_three_browsers(demo: Demo, browser: Any) -> None:
     expect(reaction.locator("[data-field=attack]")).to_have_text(value)
     shoot(ayla, "reaction-player-phone", keep=True)
     assert not axe_problems(ayla)
-    dodge = _action(ayla, "se défendre avec Esquive instinctive")
+    dodge = _action(ayla, "Se défendre avec Esquive instinctive")
     dodge.locator("button.step[data-step='1']").click()
     dodge.locator("button.do").click()
     expect(ayla.locator("#reaction")).to_have_count(0, timeout=WAIT)
@@ -257,11 +257,11 @@ def test_the_same_fight_in_english(demo: Demo, browser: Any) -> None:
     player = _join(phone_context, link, "Ayla", "KITSUNE")
     shoot(player, "join-phone")
     _online(player)
-    _action(gm, "start the fight").locator("button.do").click()
+    _action(gm, "Start the fight").locator("button.do").click()
     expect(player.locator("#fighter-kitsune .badge", has_text="acting")).to_be_visible(timeout=WAIT)
     refused = player.locator(".action.refused", has_text="attack Agent Octopus 2")
     expect(refused.first.locator(".reason")).to_contain_text("more than 5 m")
-    attack = _action(player, "attack Agent Octopus 1 with Frappes instinctives")
+    attack = _action(player, "Attack Agent Octopus 1 with Frappes instinctives")
     attack.locator("button.do").click()
     expect(gm.locator("#reaction")).to_contain_text("KITSUNE attacks Agent Octopus 1", timeout=WAIT)
     expect(gm.locator("#reaction [data-field=attack]")).to_have_text("2")
@@ -351,14 +351,14 @@ def test_a_page_reconnects_and_catches_up_and_an_action_sent_during_the_drop_is_
         _online(actor)
         first.stop()
         expect(watcher.locator("#connection")).to_have_attribute("data-state", "offline", timeout=WAIT)
-        _action(actor, "commencer le combat").locator("button.do").click()
+        _action(actor, "Commencer le combat").locator("button.do").click()
         expect(actor.locator("#connection")).to_have_attribute("data-state", "unsent", timeout=WAIT)
         expect(actor.locator("#where")).to_contain_text("pas commencé")  # nothing applied
         second = start_demo(tmp_path, port=int(first.url.rsplit(":", 1)[1]))
         try:
             _online(watcher)
             _online(actor)
-            _action(actor, "commencer le combat").locator("button.do").click()
+            _action(actor, "Commencer le combat").locator("button.do").click()
             expect(watcher.locator("#where")).to_contain_text("Tour 1", timeout=WAIT)  # caught up
             expect(watcher.locator("#fight")).to_have_attribute("data-version", "1")
         finally:
@@ -387,7 +387,7 @@ def test_dragging_a_token_moves_it_or_shows_why_not(demo: Demo, browser: Any) ->
     gm.locator("a[href*='/s/']").first.click()
     session_id = gm.url.rsplit("/", 1)[-1]
     _online(gm)  # htmx has taken the forms over: a click before would submit a plain form
-    _action(gm, "commencer le combat").locator("button.do").click()
+    _action(gm, "Commencer le combat").locator("button.do").click()
     expect(gm.locator("#where")).to_contain_text("KITSUNE", timeout=WAIT)
     token = gm.locator(".plan g.token[data-id=kitsune] circle")
     box = token.bounding_box()
@@ -447,14 +447,14 @@ def test_an_answer_that_comes_late_neither_hides_a_newer_state_nor_a_conflict(
     quick.goto(slow.url)
     _online(slow)
     _online(quick)
-    _action(quick, "commencer le combat").locator("button.do").click()
+    _action(quick, "Commencer le combat").locator("button.do").click()
     expect(slow.locator("#fight")).to_have_attribute("data-version", "1", timeout=WAIT)
     held: list[tuple[Any, Any]] = []
     slow.route("**/do", lambda route: held.append((route, route.fetch())))  # applied, answer held
-    _action(slow, "terminer la phase d'action").locator("button.do").click()
+    _action(slow, "Terminer la phase d'action").locator("button.do").click()
     expect(quick.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)
     expect(slow.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)  # the socket
-    _action(quick, "terminer la phase d'action").locator("button.do").click()
+    _action(quick, "Terminer la phase d'action").locator("button.do").click()
     expect(slow.locator("#fight")).to_have_attribute("data-version", "3", timeout=WAIT)
     answers = slow.evaluate("window.answers")
     route, answer = held.pop()
@@ -467,8 +467,8 @@ def test_an_answer_that_comes_late_neither_hides_a_newer_state_nor_a_conflict(
     # a move sent on a screen that a conflicting change overtakes: refused, shown, the page now
     sent: list[Any] = []
     slow.route("**/do", lambda route: sent.append(route))  # held before it reaches the server
-    _action(slow, "terminer la phase d'action").locator("button.do").click()
-    _action(quick, "terminer la phase d'action").locator("button.do").click()
+    _action(slow, "Terminer la phase d'action").locator("button.do").click()
+    _action(quick, "Terminer la phase d'action").locator("button.do").click()
     expect(slow.locator("#fight")).to_have_attribute("data-version", "4", timeout=WAIT)
     sent.pop().continue_()
     expect(slow.locator("#refusal")).to_contain_text("version 4", timeout=WAIT)

@@ -70,16 +70,16 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     expect(gm.locator("#game")).to_be_visible(timeout=WAIT)
     _online(gm)
     url = gm.url
-    _action(gm, "commencer une séance").get_by_role("button").click()
+    _action(gm, "Commencer une séance").get_by_role("button").click()
     expect(gm.locator(".log")).to_contain_text("Début de la séance 1.", timeout=WAIT)
-    _action(gm, "commencer une scène").get_by_role("button").click()
+    _action(gm, "Commencer une scène").get_by_role("button").click()
     expect(gm.locator(".log")).to_contain_text("Début de la scène 1.", timeout=WAIT)
 
     player.goto(demo.local(url))
     _online(player)
     card = player.locator(".being[data-name='WINK']")
     expect(card.locator("[data-field=player]")).to_have_text("Vous jouez ce personnage.")
-    challenge = _action(player, "défi — WINK")
+    challenge = _action(player, "Défi — WINK")
     expect(challenge.get_by_label("Aptitude")).to_have_value("vehicles")  # her best score, offered first
     challenge.get_by_label("Difficulté").select_option("5")
     verdict = challenge.locator("[data-field=verdict]")
@@ -97,11 +97,11 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     expect(gm.locator(".log")).to_contain_text(line, timeout=WAIT)  # live on the GM's screen
 
     # "Le MJ peut distribuer une case de stress": the GM's button, not the player's
-    expect(_action(player, "donner du stress — WINK, 2 cases")).to_have_count(0)
-    _action(gm, "donner du stress — WINK, 2 cases").get_by_role("button").click()
+    expect(_action(player, "Donner du stress — WINK, 2 cases")).to_have_count(0)
+    _action(gm, "Donner du stress — WINK, 2 cases").get_by_role("button").click()
     expect(card.locator("[data-field=stress]")).to_contain_text("Stress 2/10", timeout=WAIT)
     expect(card.locator(".box.on")).to_have_count(2)
-    _action(gm, "donner l'état — WINK, épuisé").get_by_role("button").click()
+    _action(gm, "Donner l'état — WINK, épuisé").get_by_role("button").click()
     effect = "épuisé\u00a0: -1 en Énergie jusqu'à une nuit de sommeil."
     expect(card.locator("[data-field=states]")).to_contain_text(effect, timeout=WAIT)
     expect(gm.locator(".being[data-name='WINK'] [data-field=states]")).to_contain_text(effect)

@@ -59,7 +59,7 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
     gm.locator("a[href*='/s/']").first.click()
     _online(gm)
     ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
-    _action(gm, "commencer le combat").locator("button.do").click()
+    _action(gm, "Commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fighter-kitsune .badge", has_text="agit")).to_be_visible(timeout=WAIT)
 
     # dragging KITSUNE 3 m is the free small move ("un petit déplacement de 5 mètres maximum. Cela ne
@@ -97,7 +97,7 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
     # the GM's first action is « terminer le combat »
     expect(gm.locator("section.game form.action").first).to_have_attribute("data-kind", "end")
     # KITSUNE passes: WINK (nobody's) acts, and the phone waits for the GM
-    _action(ayla, "terminer la phase d'action").locator("button.do").click()
+    _action(ayla, "Terminer la phase d'action").locator("button.do").click()
     expect(ayla.locator("#waiting-gm")).to_have_text("En attente du MJ", timeout=WAIT)
     shoot(ayla, "fight-decided-player-phone")
     shoot(gm, "fight-decided-gm-laptop")
@@ -109,7 +109,7 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
         dialog.accept()
 
     gm.once("dialog", answer)
-    _action(gm, "terminer le combat").locator("button.do").click()
+    _action(gm, "Terminer le combat").locator("button.do").click()
     for page in (gm, ayla):
         summary = page.locator("#summary")
         expect(summary).to_contain_text("Les héros l'emportent", timeout=WAIT)

@@ -69,7 +69,7 @@ def test_a_player_drags_their_token_on_a_phone_sees_the_cost_and_the_gm_undoes(
     session_id = gm.url.rsplit("/", 1)[-1]
     _online(gm)
     ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
-    _action(gm, "commencer le combat").locator("button.do").click()
+    _action(gm, "Commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fight")).to_have_attribute("data-version", "1", timeout=WAIT)
     # only her own token is hers to drag
     assert ayla.locator(".plan g.token[data-id=kitsune]").get_attribute("data-draggable") == "1"

@@ -58,8 +58,8 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         _online(player)  # htmx has taken the forms over: a click before would submit a plain form
         player.locator(".claim form", has_text="KITSUNE").locator("button").click()
         expect(player.locator("#npc-help")).to_have_count(0)  # the GM's only
-        _action(gm, "commencer le combat").locator("button.do").click()
-        _action(player, "attaquer Agent Octopus 1 avec Frappes instinctives").locator("button.do").click()
+        _action(gm, "Commencer le combat").locator("button.do").click()
+        _action(player, "Attaquer Agent Octopus 1 avec Frappes instinctives").locator("button.do").click()
         # Agent Octopus 1 must react: the GM asks the tactical AI
         suggest = gm.get_by_role("button", name="Suggérer (Agent Octopus 1)")
         expect(suggest).to_be_visible(timeout=WAIT)
@@ -77,9 +77,9 @@ def test_the_gm_plays_a_suggestion_and_auto_play_plays_an_npcs_turn(demo: Demo) 
         expect(other.locator("#autoplay-switch")).to_have_attribute("aria-checked", "true")
         # KITSUNE and WINK end their action phases; Agent Octopus 2 attacks KITSUNE by itself, and
         # auto-play waits for the player's reaction
-        _action(player, "terminer la phase d'action", "kitsune").locator("button.do").click()
+        _action(player, "Terminer la phase d'action", "kitsune").locator("button.do").click()
         expect(gm.locator("#where")).to_contain_text("WINK", timeout=WAIT)
-        _action(gm, "terminer la phase d'action", "wink").locator("button.do").click()
+        _action(gm, "Terminer la phase d'action", "wink").locator("button.do").click()
         expect(player.locator("#reaction")).to_contain_text("Agent Octopus 2", timeout=WAIT)
         expect(player.locator("#reaction")).to_contain_text("KITSUNE")
         expect(player.locator("#where")).to_contain_text("coup 6")

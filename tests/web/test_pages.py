@@ -41,7 +41,7 @@ def test_a_table_seats_its_creator_as_gm_and_starts_with_the_demo_fight(web: Tes
     fight = web.get(f"/t/{table_id}/s/{session_id}")
     assert fight.status_code == 200
     assert "KITSUNE" in fight.text and "Agent Octopus 1" in fight.text
-    assert "commencer le combat" in fight.text  # the engine's words for the legal "start"
+    assert "Commencer le combat" in fight.text  # the engine's words for the legal "start"
     assert f'ws-connect="/t/{table_id}/live?page=fight&amp;session={session_id}&amp;after=' in fight.text
 
 

@@ -90,18 +90,18 @@ def test_the_attacked_phone_is_called_and_told_what_not_defending_costs(demo: De
     expect(ayla.locator("#alert-sound")).to_be_checked()
 
     # the GM starts: KITSUNE acts first, so Ayla's phone is called
-    _action(gm, "commencer le combat").locator("button.do").click()
+    _action(gm, "Commencer le combat").locator("button.do").click()
     expect(fight).to_have_attribute("data-my-turn", "", timeout=WAIT)
     expect(ayla).to_have_title(f"À vous — {title}")
     expect(ayla.locator("#actions-kitsune")).to_be_in_viewport()
     assert ayla.evaluate("window.__buzzes.length") == 1
-    _action(ayla, "terminer la phase d'action").locator("button.do").click()
+    _action(ayla, "Terminer la phase d'action").locator("button.do").click()
     expect(ayla).to_have_title(title, timeout=WAIT)
     assert fight.get_attribute("data-my-turn") is None
 
     # WINK passes (the GM's), the second agent shoots KITSUNE from afar
-    _action(gm, "terminer la phase d'action").locator("button.do").click()
-    shot = _action(gm, "attaquer KITSUNE avec Attaque à distance")
+    _action(gm, "Terminer la phase d'action").locator("button.do").click()
+    shot = _action(gm, "Attaquer KITSUNE avec Attaque à distance")
     expect(shot).to_be_visible(timeout=WAIT)
     shot.locator("input[name=tokens]").fill("3")
     shot.locator("button.do").click()
@@ -119,7 +119,7 @@ def test_the_attacked_phone_is_called_and_told_what_not_defending_costs(demo: De
     )
     expect(reaction.locator("[data-field=defense-in-place]")).to_have_text(str(state.get("kitsune").defense))
     # the stepper says what one more token leads to (the engine's foresight for 1 token)
-    dodge = _action(ayla, "se défendre avec Esquive instinctive")
+    dodge = _action(ayla, "Se défendre avec Esquive instinctive")
     dodge.locator("button.step[data-step='1']").click()
     power = dodge.locator("input[name=command]").get_attribute("value")
     assert power is not None and '"power": 1' in power
