@@ -105,6 +105,11 @@ def test_a_fight_from_the_campaign_hands_back_wounded_and_stress_once_and_undo_t
     assert _state(web, campaign_id) == before
 
     _as(web, table["gm"])
+    # a damaged form (a version that is no number, a criterion the table lacks) says so in French
+    for damaged in ({"version": "x"}, {"xp-WINK": "heroic.nonsense"}):
+        broken = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK", **damaged)
+        assert broken.status_code == 400 and "Ce formulaire a expiré" in _text(broken), _text(broken)
+    assert _state(web, campaign_id) == before
     done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
     assert done.status_code == 303 and done.headers["location"] == f"/t/{table_id}/s/{campaign_id}"
     after = _state(web, campaign_id)

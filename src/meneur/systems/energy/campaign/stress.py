@@ -37,6 +37,15 @@ USE_NAMES: dict[StressUse, str] = {
     StressUse.SURPASS: N_("surpass"),
 }
 
+FROM_FIGHT: dict[str, tuple[StressUse, str]] = {
+    "feat": (StressUse.FEAT, ""),
+    "determination": (StressUse.DETERMINATION, ""),
+    "second_wind": (StressUse.DETERMINATION, "second_wind"),
+}
+"""A box a fight checked (its ``StressSpent`` use) as the campaign's gauge counts it, with its detail: a
+second souffle is a détermination ("utilise sa détermination pour obtenir un second souffle",
+002_58e889a1abff3456.txt)."""
+
 
 class Relief(StrEnum):
     """Ways stress goes down: exutoire, scène d'équipe, nouveau scénario."""

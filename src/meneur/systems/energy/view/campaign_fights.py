@@ -40,7 +40,7 @@ from meneur.systems.energy.campaign.experience import (
     HeroicCriterion,
 )
 from meneur.systems.energy.campaign.state import CampaignState
-from meneur.systems.energy.campaign.stress import USE_NAMES, StressUse
+from meneur.systems.energy.campaign.stress import FROM_FIGHT, USE_NAMES
 from meneur.systems.energy.combat.engine import KEY as FIGHT
 from meneur.systems.energy.combat.engine import SYSTEM as FIGHT_SYSTEM
 from meneur.systems.energy.combat.events import StressSpent
@@ -49,14 +49,6 @@ from meneur.web import routes
 from meneur.web.pages import PageAnswer, language, redirect, render
 
 router = APIRouter(include_in_schema=False)
-
-FIGHT_USES: dict[str, tuple[StressUse, str]] = {
-    "feat": (StressUse.FEAT, ""),
-    "determination": (StressUse.DETERMINATION, ""),
-    "second_wind": (StressUse.DETERMINATION, "second_wind"),
-}
-"""A fight's stress use as the campaign counts it: a second souffle is a détermination ("utilise sa
-détermination pour obtenir un second souffle", 002_58e889a1abff3456.txt)."""
 
 CRITERIA: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("heroic", tuple(c.value for c in HeroicCriterion)),
@@ -114,8 +106,8 @@ def _fight(ctx: Any, me: Caller, row: GameSession, campaign: CampaignState, lang
         ids[outcome.id] = name
     by_name = {f.name: f for f in found.fighters}
     for event in events:
-        if isinstance(event, StressSpent) and event.actor in ids and event.use in FIGHT_USES:
-            use, detail = FIGHT_USES[event.use]
+        if isinstance(event, StressSpent) and event.actor in ids and event.use in FROM_FIGHT:
+            use, detail = FROM_FIGHT[event.use]
             fighter = by_name[ids[event.actor]]
             fighter.boxes.append(cmd.FightBox(character=fighter.name, use=use, detail=detail))
             fighter.uses.append(translate("energy_campaign", USE_NAMES[use], lang))
@@ -263,8 +255,10 @@ def hand_back(
         return _card(
             request, db, me, table_id, session_id, routes.error_text(request, problem), problem.status_code
         )
-    except (ValueError, MeneurError) as problem:
-        text = problem.render(lang) if isinstance(problem, MeneurError) else str(problem)
-        return _card(request, db, me, table_id, session_id, text, 400)
+    except MeneurError as problem:
+        return _card(request, db, me, table_id, session_id, problem.render(lang), 400)
+    except ValueError:  # a version or a criterion the card never sends: the form was altered or is old
+        message = Message("web", N_("This form has expired: reload the page and try again."))
+        return _card(request, db, me, table_id, session_id, message.render(lang), 400)
     db.commit()  # a new read transaction sees what was just written
     return redirect(f"/t/{table_id}/s/{session_id}")
