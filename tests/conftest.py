@@ -36,6 +36,21 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _cheap_password_hashes() -> Iterator[None]:
+    """Passwords hashed in the tests' own process use argon2 with its library's test profile
+    (``argon2.profiles.CHEAPEST``): the same code path, without 64 MiB and three passes per
+    sign-in. A real server process keeps the recommended cost (tests/server/test_accounts.py)."""
+    from argon2 import PasswordHasher, profiles
+
+    from meneur.server import auth
+
+    kept = auth._HASHER
+    auth._HASHER = PasswordHasher.from_parameters(profiles.CHEAPEST)
+    yield
+    auth._HASHER = kept
+
+
 @pytest.fixture(autouse=True)
 def _french_by_default() -> Iterator[None]:
     """Every test starts in French, the default language; tests switch explicitly."""

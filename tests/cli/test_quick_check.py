@@ -3,6 +3,7 @@ python -c "import pydantic, yaml" »), and says exactly what the full command sa
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -62,18 +63,60 @@ def _process(args: list[str], lang: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+ALL_CASES = """
+import contextlib, io, json, sys
+from meneur.cli.main import main
+answers = []
+for args in json.loads(sys.argv[1]):
+    out, err, status = io.StringIO(), io.StringIO(), 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(args)
+        except SystemExit as done:
+            status = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    answers.append([status, out.getvalue(), err.getvalue()])
+sys.__stdout__.write(json.dumps(answers))
+"""
+"""Every case in one fresh process (meneur's entry point, as ``meneur`` calls it), each with its own
+standard output and error: the quick check decides from the arguments alone, whatever an earlier
+case loaded (tests/cli/test_lazy_root.py shows what a first call loads)."""
+
+
 def _named(args: list[str], sheets: dict[str, str]) -> list[str]:
     return [sheets.get(arg, arg) for arg in args]
+
+
+@pytest.fixture(scope="module")
+def quick(sheets: dict[str, str]) -> dict[tuple[str, str], tuple[int, str, str]]:
+    """What the process answers to each case, in each language."""
+    answers: dict[tuple[str, str], tuple[int, str, str]] = {}
+    for lang in ("fr", "en"):
+        runs = [["--lang", lang, *_named(args, sheets)] for args in CASES]
+        done = subprocess.run(
+            [sys.executable, "-c", ALL_CASES, json.dumps(runs)], capture_output=True, text=True, check=True
+        )
+        for args, (status, out, err) in zip(CASES, json.loads(done.stdout), strict=True):
+            answers[" ".join(args), lang] = (status, out, err)
+    return answers
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("args", CASES)
 def test_the_quick_check_says_what_the_full_command_says(
-    args: list[str], lang: str, sheets: dict[str, str]
+    args: list[str], lang: str, sheets: dict[str, str], quick: dict[tuple[str, str], tuple[int, str, str]]
 ) -> None:
-    quick = _process(_named(args, sheets), lang)
     full = run_cli(_named(args, sheets), lang)
-    assert (quick.returncode, quick.stdout, quick.stderr) == (full.exit_code, full.stdout, full.stderr)
+    assert quick[" ".join(args), lang] == (full.exit_code, full.stdout, full.stderr)
+
+
+def test_one_process_answers_a_case_as_a_process_of_its_own(
+    sheets: dict[str, str], quick: dict[tuple[str, str], tuple[int, str, str]]
+) -> None:
+    """The shared process changes nothing: a case that checks a sheet, one that refuses it and one
+    that goes to the full command, each alone in its own process, answer the same."""
+    for args in (CASES[1], CASES[5], CASES[11]):
+        alone = _process(_named(args, sheets), "fr")
+        assert (alone.returncode, alone.stdout, alone.stderr) == quick[" ".join(args), "fr"]
 
 
 @pytest.mark.parametrize("name", ["wink", "broken"])

@@ -26,6 +26,9 @@ _spec.loader.exec_module(SCRIPT)
 
 MsgId = str | tuple[str, str]
 
+pytestmark = pytest.mark.xdist_group("catalogs")
+"""One worker runs this file: the sources' messages are extracted once per run, not once per worker."""
+
 
 @cache
 def messages() -> dict[str, set[MsgId]]:

@@ -174,3 +174,14 @@ def test_the_route_is_documented(public: TestClient) -> None:
     for code in ("400", "401", "429"):
         error = route["responses"][code]["content"]["application/json"]["schema"]["$ref"]
         assert error.endswith("/ErrorBody")
+
+
+def test_a_server_process_hashes_passwords_at_argon2s_recommended_cost() -> None:
+    """The tests' own process hashes cheaply (tests/conftest.py); the server as run does not:
+    argon2id with 64 MiB, three passes and four lanes, argon2-cffi's recommended profile."""
+    import subprocess
+    import sys
+
+    code = "from meneur.server.auth import hash_password; print(hash_password('secret'))"
+    stored = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
