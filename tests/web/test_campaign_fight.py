@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.models import GameSession
 from tests.web.forms import csrf
-from tests.web.test_campaign import _as, _start, _state, _table, _text, _version
+from tests.web.test_campaign import _as, _do, _start, _state, _table, _text, _version
 from tests.web.test_new_fight import _field, _rows
 
 
@@ -166,3 +166,37 @@ def test_a_wound_the_fights_own_end_marked_is_ticked_on_the_card(web: TestClient
     done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
     assert done.status_code == 303
     assert _state(web, campaign_id)["characters"]["WINK"]["states"] == ["wounded"]
+
+
+def test_a_fight_from_the_campaign_starts_from_the_campaigns_sheets(web: TestClient) -> None:
+    """WINK wounded and KITSUNE démoralisé in the campaign (not in the table's files): the new-fight
+    page says what comes from the campaign, and the fight starts with it ("Un personnage blessé ne
+    peut récupérer que la moitié de sa vigueur (arrondie au supérieur)"; démoralisé "-1 en énergie",
+    002_58e889a1abff3456.txt)."""
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    for command in (
+        {"inflict_state": {"character": "WINK", "state": "wounded"}},
+        "start_session",
+        "start_scene",
+    ):
+        assert _do(web, table_id, campaign_id, command).status_code == 200
+    for boxes in (2, 2, 2, 2, 2, 1):  # 11 boxes, two a scene at most: troublé at 10, then démoralisé
+        given = {"add_stress": {"character": "KITSUNE", "boxes": boxes}}
+        assert _do(web, table_id, campaign_id, given).status_code == 200
+        assert _do(web, table_id, campaign_id, "start_scene").status_code == 200
+    kitsune = _state(web, campaign_id)["characters"]["KITSUNE"]
+    assert kitsune["stress"] == 10 and "demoralized" in kitsune["states"], kitsune
+    form = _text(web.get(f"/t/{table_id}/new-fight?campaign={campaign_id}"))
+    wink = form.split(">WINK", 1)[1].split("lineup-row", 1)[0]
+    assert "D'après la fiche de la campagne\u00a0:" in wink and "<li>blessé\u00a0: Vigueur 3 / 5</li>" in wink
+    kit = form.split(">KITSUNE", 1)[1].split("lineup-row", 1)[0]
+    assert "<li>démoralisé\u00a0: Énergie 5 / 6</li>" in kit and "<li>stress 10/10</li>" in kit, kit
+    without = _text(web.get(f"/t/{table_id}/new-fight"))  # no campaign: the table's files, nothing said
+    assert 'data-field="from-campaign"' not in without
+    fight_id = _fight(web, table_id, campaign_id)
+    fighters = {c["id"]: c for c in _state(web, fight_id)["combatants"]}
+    assert (fighters["wink"]["vigor"], fighters["wink"]["vigor_max"]) == (3, 3)
+    assert fighters["kitsune"]["energy_max"] == 5 and fighters["kitsune"]["stress"] == 10
+    assert {"troubled", "demoralized"} <= set(fighters["kitsune"]["states"])
