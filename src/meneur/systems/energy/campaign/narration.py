@@ -73,6 +73,12 @@ class Joined(Message):
 
     parts: tuple[Message, ...]
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
     def render(self, lang: str | None = None) -> str:
         return ", ".join(part.render(lang) for part in self.parts)
 

@@ -9,6 +9,11 @@ follows the form as it changes (an htmx fragment). Submitting lines everyone up 
 them) and starts the session through the API's service
 (:func:`meneur.server.api.sessions.create_session`), each player controlling their own character;
 a problem is shown beside its field and nothing is created.
+
+Started from a campaign's page (``?campaign=``), the fight belongs to that campaign (its setup names
+it, for the hand-back of :mod:`.campaign_fights`) and each table character the campaign follows
+starts from the campaign's current sheet, with what it brings to the fight said beside it
+(:mod:`meneur.systems.energy.campaign.fight_start`).
 """
 
 from __future__ import annotations
