@@ -13,9 +13,10 @@ from meneur.engine import Session
 from meneur.errors import Refused
 from meneur.systems.energy import library_hero
 from meneur.systems.energy.campaign import commands as cmd
-from meneur.systems.energy.campaign.engine import SYSTEM, setup_json
+from meneur.systems.energy.campaign import events as ev
+from meneur.systems.energy.campaign.engine import SYSTEM, describe, setup_json
 from meneur.systems.energy.campaign.options import TableOptions
-from meneur.systems.energy.campaign.stress import StressUse
+from meneur.systems.energy.campaign.stress import StressUse, at_level
 from meneur.systems.energy.model import State
 
 KEY = "energy-campaign"
@@ -77,3 +78,42 @@ def test_experience_with_the_hand_back_follows_the_end_of_session_rule() -> None
     session.do(cmd.EndSession())
     session.do(HAND_BACK.model_copy(update={"experience": (award,)}))
     assert session.state.characters["WINK"].experience.heroic_xp == 1
+
+
+def test_a_full_gauge_takes_the_fights_boxes_on_to_demoralise_then_broken_and_says_what_was_not_counted() -> (
+    None
+):
+    """KITSUNE at 10 boxes (troublé) checked three boxes in the fight: "S'il doit subir davantage de
+    stress (ce qui l'amènerait à 11 cases), il coche l'état démoralisé, puis brisé" (002_58e889a1abff3456.txt);
+    a brisé character takes no more stress, so the third box is handed back as not counted, and the rest
+    (WINK's blessé) is recorded."""
+    full = at_level(library_hero("KITSUNE"), 10)
+    session = Session.new(KEY, setup_json([library_hero("WINK"), full], TableOptions()))
+    before = session.state
+    boxes = tuple(cmd.FightBox(character="KITSUNE", use=StressUse.DETERMINATION) for _ in range(3))
+    events = session.do(HAND_BACK.model_copy(update={"stress": boxes}))
+    kitsune = session.state.characters["KITSUNE"]
+    assert kitsune.stress == 10 and {State.TROUBLED, State.DEMORALIZED, State.BROKEN} <= kitsune.states
+    assert State.WOUNDED in session.state.characters["WINK"].states
+    lines = [describe(session.state, event).render("en") for event in events]
+    assert lines[0] == (
+        "The fight “Le quai” is handed back to the campaign. Not counted, a broken character taking no more "
+        "stress: KITSUNE: 1 stress box."
+    )
+    assert lines[-2:] == [
+        "KITSUNE's gauge was full: the box checked in the fight (determination) gives the state demoralized.",
+        "KITSUNE's gauge was full: the box checked in the fight (determination) gives the state broken.",
+    ]
+    replayed = Session.replay(KEY, session.setup, [(e.command, e.events) for e in session.entries()])
+    assert replayed.state == session.state
+    session.undo()
+    assert session.state == before
+
+
+def test_a_box_with_room_on_the_gauge_is_an_ordinary_box() -> None:
+    """Below the tenth box a fight's box is a box like any other (no state beyond the gauge)."""
+    session = Session.new(KEY, SETUP)
+    events = session.do(HAND_BACK)
+    spent = [event for event in events if isinstance(event, ev.StressSpent)]
+    assert [event.overflow for event in spent] == [None, None]
+    assert not any(isinstance(event, ev.FightHandedBack) and event.not_applied for event in events)

@@ -33,10 +33,12 @@ from meneur.systems.energy.campaign.experience import (
 from meneur.systems.energy.campaign.reputation import ReputationScore, find_relation
 from meneur.systems.energy.campaign.resources import purchase_cost
 from meneur.systems.energy.campaign.state import CampaignState, Phase
+from meneur.systems.energy.campaign.states import is_playable
 from meneur.systems.energy.campaign.stress import (
     Relief,
     StressUse,
     check_gm_stress,
+    fight_box_overflow,
     require_boxes,
     stress_level,
 )
@@ -667,10 +669,18 @@ def _hand_back(state: CampaignState, command: HandBackFight) -> list[ev.Event]:
         for event in decide(now, step):
             now = ev.apply(now, event)
             events.append(event)
+    not_applied: dict[str, int] = {}
     for box in command.stress:
-        spent = ev.StressSpent(character=state.key(box.character), use=box.use, detail=box.detail)
-        now = ev.apply(now, spent)  # a full gauge or a brisé character refuses the whole step
+        name = state.key(box.character)
+        if not is_playable(now.characters[name]):  # brisé: "ne sera plus jouable", no more stress
+            not_applied[name] = not_applied.get(name, 0) + 1
+            continue
+        beyond = fight_box_overflow(now.characters[name])
+        spent = ev.StressSpent(character=name, use=box.use, detail=box.detail, overflow=beyond)
+        now = ev.apply(now, spent)
         events.append(spent)
+    if not_applied:
+        events[0] = first.model_copy(update={"not_applied": tuple(not_applied.items())})
     for award in command.experience:
         for event in decide(now, award):
             now = ev.apply(now, event)

@@ -85,6 +85,9 @@ class StressSpent(_Event):
     power: str | None = None
     category: PowerCategory | None = None
     detail: str = ""
+    overflow: State | None = None
+    """A box a fight checked, handed back with the gauge full: the state it gave beyond the tenth box
+    (démoralisé, then brisé: :func:`~.stress.fight_box_overflow`); ``None``: a box of the gauge."""
 
 
 class CharacterReturned(_Event):
@@ -240,6 +243,8 @@ class FightHandedBack(_Event):
     wounded: tuple[str, ...] = ()
     stress: tuple[tuple[str, int], ...] = ()
     """Each character's stress boxes checked in the fight (none: not listed)."""
+    not_applied: tuple[tuple[str, int], ...] = ()
+    """The boxes of ``stress`` the campaign could not count: a brisé character takes no more stress."""
 
 
 Event = Annotated[
@@ -348,8 +353,10 @@ def _apply_to_character(state: CampaignState, event: Event) -> CampaignState:
             if reason is Relief.TEAM_SCENE:
                 return state.model_copy(update={"team_scene_used": state.team_scene_used | {name}})
             return state
-        case StressSpent(use=use):
+        case StressSpent(use=use, overflow=None):
             return state.with_character(stress.spend_box(character, use))
+        case StressSpent():
+            return state.with_character(stress.take_fight_box(character))
         case CharacterReturned(stress=level):
             return state.with_character(stress.bring_back(character, level))
         case StateInflicted(state=inflicted):

@@ -58,11 +58,26 @@ def _aptitude_points(count: int) -> Counted:
     return counted(DOMAIN, N_("{count} aptitude point"), N_("{count} aptitude points"), count)
 
 
-class Joined:
-    """Messages rendered and joined by commas, in the reader's language when shown."""
+def _name_boxes(name: str, count: int) -> Message:
+    """« KITSUNE : 2 cases » (the boxes a hand-back could not count)."""
+    return _m(N_("{name}: {boxes}"), name=name, boxes=_stress_boxes(count))
+
+
+class Joined(Message):
+    """Messages rendered and joined by commas, in the reader's language when shown (a message itself,
+    so that a message holding it renders it in the language asked, not the current one)."""
 
     def __init__(self, parts: tuple[Message, ...]) -> None:
-        self.parts = parts
+        super().__init__(DOMAIN, "")
+        object.__setattr__(self, "parts", parts)
+
+    parts: tuple[Message, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and other.parts == self.parts
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
 
     def render(self, lang: str | None = None) -> str:
         return ", ".join(part.render(lang) for part in self.parts)
@@ -143,10 +158,18 @@ def describe(event: ev.Event) -> Message:
     match event:
         case ev.ChallengeMet():
             return _challenge(event)
-        case ev.FightHandedBack(title=title):
+        case ev.FightHandedBack(title=title, not_applied=()):
             if title:
                 return _m(N_("The fight “{title}” is handed back to the campaign."), title=title)
             return _m(N_("A fight is handed back to the campaign."))
+        case ev.FightHandedBack(title=title, not_applied=left):
+            back = describe(event.model_copy(update={"not_applied": ()}))
+            lost = Joined(tuple(_name_boxes(who, boxes) for who, boxes in left))
+            return _m(
+                N_("{back} Not counted, a broken character taking no more stress: {lost}."),
+                back=back,
+                lost=lost,
+            )
         case ev.SessionStarted(number=n):
             return _m(N_("Session {number} starts."), number=n)
         case ev.SessionEnded(number=n):
@@ -168,8 +191,15 @@ def describe(event: ev.Event) -> Message:
                 boxes=_stress_boxes(boxes),
                 reason=Message(DOMAIN, RELIEF_NAMES[reason]),
             )
-        case ev.StressSpent(character=who, use=use):
+        case ev.StressSpent(character=who, use=use, overflow=None):
             return _m(N_("{name} checks a stress box: {use}."), name=who, use=Message(DOMAIN, USE_NAMES[use]))
+        case ev.StressSpent(character=who, use=use, overflow=State() as beyond):
+            return _m(
+                N_("{name}'s gauge was full: the box checked in the fight ({use}) gives the state {state}."),
+                name=who,
+                use=Message(DOMAIN, USE_NAMES[use]),
+                state=state_name(beyond),
+            )
         case ev.CharacterReturned(character=who, stress=level):
             return _m(N_("{name} is back with the team, stress at {stress}."), name=who, stress=level)
         case ev.StateInflicted(character=who, state=State.INCAPACITATED):

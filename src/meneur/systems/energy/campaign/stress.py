@@ -192,6 +192,27 @@ def spend_box(character: Character, use: StressUse) -> Character:
     return at_level(character, stress_level(character) + 1)
 
 
+def fight_box_overflow(character: Character) -> State | None:
+    """Where a box a fight already checked takes the campaign's gauge: nowhere new while the gauge has
+    an empty box (``None``); beyond the tenth, "S'il doit subir davantage de stress (ce qui l'amènerait
+    à 11 cases), il coche l'état démoralisé, puis brisé" (002_58e889a1abff3456.txt): the state it gives.
+    """
+    if character.stress < BOXES:
+        return None
+    return State.BROKEN if State.DEMORALIZED in character.states else State.DEMORALIZED
+
+
+def take_fight_box(character: Character) -> Character:
+    """Count a box a fight checked (its advantage already taken there) on the campaign's gauge: a box
+    like any other, and beyond the tenth démoralisé, then brisé (:func:`fight_box_overflow`).
+
+    Raises:
+        Refused: when the character is brisé (a brisé character takes no more stress).
+    """
+    require_playable(character)
+    return at_level(character, stress_level(character) + 1)
+
+
 def bring_back(character: Character, minimum: int = 0) -> Character:
     """A brisé character brought back by the team: "ses cases de stress seront de nouveau à leur minimum".
 

@@ -2,8 +2,10 @@
 
 ``new FILE`` takes its combatants from a fight file (``--from``) or from heroes of the library,
 character files and quick NPCs' ranks (``--hero KITSUNE --npc 3 --npc 3`` or ``--heroes KITSUNE,WINK
---foes 3,3``), placed by :func:`~meneur.systems.energy.combat.lineup.table_setup` unless ``--at``
-says otherwise. ``example`` lists the book's example fights, or writes one.
+--foes 3,3``), placed by :func:`~meneur.systems.energy.combat.lineup.line_up` unless ``--at``
+says otherwise; ``--campaign FILE`` puts the campaign's characters on the heroes' side as the campaign
+has them now (:mod:`meneur.systems.energy.campaign.fight_start`: a blessé one at half Vigueur, the
+campaign's stress; a brisé one stays out). ``example`` lists the book's example fights, or writes one.
 """
 
 from __future__ import annotations
@@ -68,15 +70,20 @@ def _positions(values: list[str] | None) -> dict[str, tuple[float, float]]:
 
 
 def setup_from_options(
-    source: Path | None, heroes: list[str], files: list[str], ranks: list[str], at: list[str] | None
+    source: Path | None,
+    heroes: list[str],
+    files: list[str],
+    ranks: list[str],
+    at: list[str] | None,
+    campaign: Path | None = None,
 ) -> tuple[Any, list[Any]]:
     """The setup (and first commands) of ``new``: from a fight file, or from the options."""
     from meneur.systems.energy.combat.engine import session_from_file
     from meneur.systems.energy.combat.files import snapshot
-    from meneur.systems.energy.combat.lineup import table_setup
+    from meneur.systems.energy.combat.lineup import Recruit, line_up, quick_npcs
 
     if source is not None:
-        if heroes or files or ranks:
+        if heroes or files or ranks or campaign is not None:
             raise BadInputError(
                 Message(DOMAIN, N_("Give --from or combatants (--hero, --file, --npc), not both."))
             )
@@ -84,7 +91,8 @@ def setup_from_options(
         return snapshot(session.setup), commands
     numbers = [value for value in ranks if value.lstrip("+-").isdigit()]
     foe_files = [value for value in ranks if value not in numbers]
-    if not (heroes or files) or not (numbers or foe_files):
+    sheets = campaign_sheets(campaign) if campaign is not None else []
+    if not (heroes or files or sheets) or not (numbers or foe_files):
         raise BadInputError(
             Message(
                 DOMAIN,
@@ -94,10 +102,39 @@ def setup_from_options(
                 ),
             )
         )
-    setup = table_setup(
-        heroes, files, _ranks(numbers), _positions(at), npc_name=_("NPC {number}"), foe_files=foe_files
-    )
-    return snapshot(setup), []
+    recruits = [Recruit("heroes", character=sheet) for sheet in sheets]
+    recruits += [Recruit("heroes", hero=hero) for hero in heroes]
+    recruits += [Recruit("heroes", file=str(file)) for file in files]
+    recruits += quick_npcs(_ranks(numbers), "foes", _("NPC {number}"), ids="npc{number}")
+    recruits += [Recruit("foes", file=str(file)) for file in foe_files]
+    return snapshot(line_up(recruits, _positions(at))), []
+
+
+def campaign_sheets(path: Path) -> list[dict[str, Any]]:
+    """The characters of the campaign file ``path`` as the campaign has them now (their sheets, as a
+    fight reads a character given inline), each one who may fight; what each brings to the fight is
+    told on standard error (« WINK : blessé : Vigueur 3 / 5 »), and a brisé one is left out.
+
+    Raises:
+        BadInputError: the file is no campaign file.
+    """
+    from meneur.cli.output import err_console
+    from meneur.engine import store
+    from meneur.systems.energy.campaign.engine import KEY as CAMPAIGN
+    from meneur.systems.energy.campaign.engine import SYSTEM
+    from meneur.systems.energy.campaign.fight_start import fight_start
+
+    session = store.load(path, CAMPAIGN)
+    wire = SYSTEM.state_json(session.state)["characters"]
+    sheets = []
+    for name, character in session.state.characters.items():
+        start = fight_start(character)
+        said = ", ".join(line.render() for line in start.explain())
+        if said:
+            err_console().print(_("{name} (from the campaign): {said}", name=name, said=said), markup=False)
+        if start.may_fight:
+            sheets.append(dict(wire[name]))
+    return sheets
 
 
 _NEW_HELP = N_(
@@ -116,6 +153,13 @@ NEW_OPTIONS = OptionTable(
         "hero": Declared(("--hero",), N_("Heroes of the library on the heroes' side, separated by commas.")),
         "heroes": Declared(("--heroes",), N_("Heroes of the library, separated by commas.")),
         "file": Declared(("--file",), N_("Character files on the heroes' side, separated by commas.")),
+        "campaign": Declared(
+            ("--campaign",),
+            N_(
+                "Campaign file: its characters on the heroes' side as the campaign has them now "
+                "(stress, states; a broken one stays out)."
+            ),
+        ),
         "npc": Declared(("--npc",), _FOES_HELP),
         "foes": Declared(("--foes",), _FOES_HELP),
         "at": Declared(
@@ -142,6 +186,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
         hero: Annotated[list[str] | None, NEW_OPTIONS("hero")] = None,
         heroes: Annotated[list[str] | None, NEW_OPTIONS("heroes")] = None,
         character: Annotated[list[str] | None, NEW_OPTIONS("file")] = None,
+        campaign: Annotated[Path | None, NEW_OPTIONS("campaign")] = None,
         npc: Annotated[list[str] | None, NEW_OPTIONS("npc")] = None,
         foes: Annotated[list[str] | None, NEW_OPTIONS("foes")] = None,
         at: Annotated[list[str] | None, NEW_OPTIONS("at")] = None,
@@ -153,7 +198,7 @@ def register_new(group: typer.Typer, presenter: Any) -> None:
 
         try:
             setup, commands = setup_from_options(
-                source, _list(hero, heroes), items(character), _list(npc, foes), at
+                source, _list(hero, heroes), items(character), _list(npc, foes), at, campaign
             )
         except MeneurError as error:
             fail(error, as_json)

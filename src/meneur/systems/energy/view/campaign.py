@@ -390,6 +390,10 @@ def _row(character: Character, lang: str) -> dict[str, Any]:
 
 
 STRESS_CHECKED = P_("{name}: {count} stress box checked", "{name}: {count} stress boxes checked")
+NOT_COUNTED = P_(
+    "{name}: {count} of them not counted (broken: no more stress)",
+    "{name}: {count} of them not counted (broken: no more stress)",
+)
 
 
 def _handed_back(log: LogOut, lang: str) -> Facts:
@@ -405,6 +409,10 @@ def _handed_back(log: LogOut, lang: str) -> Facts:
         lines += [
             Message.counted("web", STRESS_CHECKED, boxes, name=name).render(lang)
             for name, boxes in back.get("stress", ())
+        ]
+        lines += [
+            Message.counted("web", NOT_COUNTED, boxes, name=name).render(lang)
+            for name, boxes in back.get("not_applied", ())
         ]
         heading = Message("web", N_("Handed back from the fight “{title}”"), {"title": back.get("title", "")})
         facts.append((heading.render(lang), lines or [translate("web", N_("Nothing to record."), lang)]))

@@ -8,7 +8,11 @@ une scène peut subir le statut blessé à la fin du combat (à la discrétion d
 checked (the fight's ``StressSpent`` events), and the experience criteria, none ticked (the book
 gives experience "à la fin de chaque séance", not per fight: docs/rulings/energy-campaign.md).
 Sending it gives the campaign one command, :class:`~meneur.systems.energy.campaign.commands.HandBackFight`:
-the rules decide, the undo takes it back whole, and a fight goes back once.
+the rules decide, the undo takes it back whole, and a fight goes back once. The card says beforehand
+what the rules will do beyond the plain boxes (a full gauge's démoralisé or brisé). The form posts
+through htmx like the campaign's other forms: a refusal comes back as the card with the reason beside
+its form, in the reader's language and with the GM's ticks kept; a success as the campaign's page
+fragment (``HX-Retarget: #game``), whose cards show what came back.
 
 Both fights and campaign are read through the services as the GM may see them; a player sees what
 came back in the campaign's own log and cards.
@@ -31,8 +35,10 @@ from meneur.server.models import GameSession
 from meneur.server.services import context
 from meneur.server.services import sessions as api
 from meneur.systems.energy.campaign import commands as cmd
+from meneur.systems.energy.campaign import events as campaign_events
 from meneur.systems.energy.campaign.engine import KEY as CAMPAIGN
 from meneur.systems.energy.campaign.engine import SYSTEM as CAMPAIGN_SYSTEM
+from meneur.systems.energy.campaign.engine import decide, describe
 from meneur.systems.energy.campaign.experience import (
     CRITERION_TEXTS,
     AptitudeCriterion,
@@ -45,6 +51,7 @@ from meneur.systems.energy.combat.engine import KEY as FIGHT
 from meneur.systems.energy.combat.engine import SYSTEM as FIGHT_SYSTEM
 from meneur.systems.energy.combat.events import StressSpent
 from meneur.systems.energy.combat.outcome import is_over, summarize
+from meneur.systems.energy.view.campaign_pages import PAGES
 from meneur.web import routes
 from meneur.web.pages import PageAnswer, language, redirect, render
 
@@ -67,6 +74,8 @@ class Fighter:
     wounded: bool
     boxes: list[cmd.FightBox] = field(default_factory=list)
     uses: list[str] = field(default_factory=list)
+    xp: set[str] = field(default_factory=set)
+    """The experience criteria ticked (``group.value``): none at first, the GM's after a refusal."""
 
 
 @dataclass
@@ -78,6 +87,9 @@ class Fight:
     ended: bool
     handed_back: bool
     fighters: list[Fighter] = field(default_factory=list)
+    preview: list[str] = field(default_factory=list)
+    """What the rules will do beyond the plain boxes, said before the GM sends (a full gauge's
+    démoralisé or brisé, boxes not counted)."""
 
 
 def _title(row: GameSession, lang: str) -> str:
@@ -135,6 +147,31 @@ def _criteria(lang: str) -> list[tuple[str, str]]:
     ]
 
 
+def _preview(campaign: CampaignState, fight: Fight, lang: str) -> list[str]:
+    """What the rules would log of the hand-back as the card proposes it, beyond the plain boxes: a
+    full gauge's next state and the boxes a brisé character cannot take (nothing: nothing to warn of)."""
+    command = hand_back_command(fight, FormData([("wounded", f.name) for f in fight.fighters if f.wounded]))
+    try:
+        events = decide(campaign, command)
+    except MeneurError:  # the card's refusal tells it when the GM sends
+        return []
+    said = [
+        event
+        for event in events
+        if (isinstance(event, campaign_events.StressSpent) and event.overflow is not None)
+        or (isinstance(event, campaign_events.FightHandedBack) and event.not_applied)
+    ]
+    return [describe(campaign, event).render(lang) for event in said]
+
+
+def _retick(fight: Fight, form: FormData) -> None:
+    """The GM's ticks kept after a refusal: the blessé and the experience as they were sent."""
+    wounded = {value for value in form.getlist("wounded") if isinstance(value, str)}
+    for fighter in fight.fighters:
+        fighter.wounded = fighter.knocked_out and fighter.name in wounded
+        fighter.xp = {value for value in form.getlist(f"xp-{fighter.name}") if isinstance(value, str)}
+
+
 def _card(
     request: Request,
     db: Database,
@@ -143,11 +180,21 @@ def _card(
     campaign_id: str,
     error: str | None = None,
     status: int = 200,
+    sent: FormData | None = None,
 ) -> HTMLResponse:
+    """The fights' card (its fragment for htmx, else a page); ``error`` the refusal of the form
+    ``sent``, shown in place with the GM's ticks kept. An htmx answer is always a 200, so that htmx
+    swaps it in (the refusal is in it)."""
     lang = language(request)
     ctx = context(request, db)
     campaign, version = _campaign(ctx, me, campaign_id)
     fights = [_fight(ctx, me, row, campaign, lang) for row in _rows(db, table_id, campaign_id)]
+    wanted = sent.get("fight") if sent is not None else None
+    for fight in fights:
+        if sent is not None and fight.id == wanted:
+            _retick(fight, sent)
+        if fight.ended and not fight.handed_back:
+            fight.preview = _preview(campaign, fight, lang)
     values = {
         "fights": fights,
         "version": version,
@@ -155,11 +202,16 @@ def _card(
         "table_id": table_id,
         "session_id": campaign_id,
         "error": error,
+        "error_fight": wanted if error and any(f.id == wanted for f in fights) else None,
         "me": me,
     }
-    fragment = request.headers.get("HX-Request") == "true"
+    fragment = _is_htmx(request)
     name = "energy/_campaign_fights.html" if fragment else "energy/campaign_fights.html"
-    return render(request, name, values, status=status)
+    return render(request, name, values, status=200 if fragment else status)
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
 
 
 def _checked(
@@ -225,40 +277,62 @@ async def _form(request: Request) -> FormData:
 def hand_back(
     request: Request, db: Database, table_id: str, session_id: str, form: Annotated[FormData, Depends(_form)]
 ) -> Response:
-    """The GM hands an ended fight back to the campaign: back to the campaign's page, or the card
-    again with the rules' reason (nothing changed)."""
+    """The GM hands an ended fight back to the campaign. For htmx: the campaign's page fragment
+    (its cards show what came back), or the fights' card again with the rules' reason in place and
+    the GM's ticks kept (nothing changed); without htmx, back to the campaign's page or the card's
+    page with the reason."""
     csrf = form.get("csrf", "")
     me = _checked(request, db, table_id, session_id, csrf if isinstance(csrf, str) else "")
+
+    def refused(message: str, status: int) -> HTMLResponse:
+        return _card(request, db, me, table_id, session_id, message, status, sent=form)
+
+    problem = _send(request, db, me, table_id, session_id, form)
+    if problem is not None:
+        return refused(*problem)
+    db.commit()  # a new read transaction sees what was just written
+    if not _is_htmx(request):
+        return redirect(f"/t/{table_id}/s/{session_id}")
+    page = PAGES.page(request, db, table_id, session_id, fragment=True)
+    page.headers["HX-Retarget"] = "#game"
+    page.headers["HX-Reswap"] = "outerHTML"
+    return page
+
+
+def _send(
+    request: Request, db: Database, me: Caller, table_id: str, session_id: str, form: FormData
+) -> tuple[str, int] | None:
+    """Give the campaign the hand-back the form says; ``None`` once done, else why not and the
+    HTTP status (nothing changed)."""
     lang = language(request)
     ctx = context(request, db)
     wanted = form.get("fight", "")
     row = next((r for r in _rows(db, table_id, session_id) if r.id == wanted), None)
     if row is None:
-        message = Message("web", N_("No fight of this campaign is called that; reload the page."))
-        return _card(request, db, me, table_id, session_id, message.render(lang), 404)
+        return Message("web", N_("No fight of this campaign is called that; reload the page.")).render(
+            lang
+        ), 404
     campaign, _version = _campaign(ctx, me, session_id)
     fight = _fight(ctx, me, row, campaign, lang)
     if not fight.ended:
         message = Message("web", N_("This fight is not over yet: end it first, then hand it back."))
-        return _card(request, db, me, table_id, session_id, message.render(lang), 409)
+        return message.render(lang), 409
     version = form.get("version", "")
     try:
         command = hand_back_command(fight, form)
         number = int(version) if isinstance(version, str) else -1
+        if number < 0:
+            raise ValueError(version)
         body = routes.valid(
             lambda: api.CommandIn(command=CAMPAIGN_SYSTEM.codec.command_to_json(command), version=number)
         )
         api.do(ctx, me, session_id, body)
     except Refused as problem:
-        return _card(request, db, me, table_id, session_id, problem.render(lang), 422)
+        return problem.render(lang), 422
     except ApiError as problem:
-        return _card(
-            request, db, me, table_id, session_id, routes.error_text(request, problem), problem.status_code
-        )
+        return routes.error_text(request, problem), problem.status_code
     except MeneurError as problem:
-        return _card(request, db, me, table_id, session_id, problem.render(lang), 400)
+        return problem.render(lang), 400
     except ValueError:  # a version or a criterion the card never sends: the form was altered or is old
-        message = Message("web", N_("This form has expired: reload the page and try again."))
-        return _card(request, db, me, table_id, session_id, message.render(lang), 400)
-    db.commit()  # a new read transaction sees what was just written
-    return redirect(f"/t/{table_id}/s/{session_id}")
+        return Message("web", N_("This form has expired: reload the page and try again.")).render(lang), 400
+    return None

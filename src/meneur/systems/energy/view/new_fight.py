@@ -9,6 +9,11 @@ follows the form as it changes (an htmx fragment). Submitting lines everyone up 
 them) and starts the session through the API's service
 (:func:`meneur.server.api.sessions.create_session`), each player controlling their own character;
 a problem is shown beside its field and nothing is created.
+
+Started from a campaign's page (``?campaign=``), the fight belongs to that campaign (its setup names
+it, for the hand-back of :mod:`.campaign_fights`) and each table character the campaign follows
+starts from the campaign's current sheet, with what it brings to the fight said beside it
+(:mod:`meneur.systems.energy.campaign.fight_start`).
 """
 
 from __future__ import annotations
@@ -54,6 +59,11 @@ class Line:
     player: str | None = None
     """The member id of the player who plays it, if a player does."""
     hidden: bool = False
+    campaign: list[str] = field(default_factory=list)
+    """What the campaign's sheet brings to the fight, in words (« blessé : Vigueur 5 / 10 »); empty:
+    not one of the campaign's characters, or nothing to say."""
+    from_campaign: bool = False
+    """Whether the fight starts from the campaign's sheet of this character (not the table's file)."""
 
 
 @dataclass
@@ -155,6 +165,37 @@ def _heroes(db: Database, table_id: str, lang: str) -> list[Line]:
 
 def _blank(db: Database, table_id: str, lang: str) -> Chosen:
     return Chosen(_characters(db, table_id, lang), _heroes(db, table_id, lang))
+
+
+def _sheets(
+    request: Request, db: Database, me: Caller, table_id: str, chosen: Chosen, *, blank: bool = False
+) -> None:
+    """A fight started from a campaign starts from the campaign's current sheets: each table
+    character the campaign follows takes its sheet there (stress, states, what experience bought),
+    with what it brings to the fight in words (:func:`~meneur.systems.energy.campaign.fight_start.fight_start`)."""
+    from meneur.server.services import context
+    from meneur.server.services import sessions as services
+    from meneur.server.table_options import current
+    from meneur.systems.energy.campaign.fight_start import fight_start
+    from meneur.systems.energy.model import Character as Sheet
+
+    if not chosen.campaign:
+        return
+    sheets = services.get(context(request, db), me, chosen.campaign).state.get("characters", {})
+    by_name = {name_key(name): data for name, data in sheets.items() if isinstance(data, dict)}
+    table = db.get(GameTable, table_id)
+    options = current("energy", table.options if table is not None and table.options else {})
+    half = options.get("wounded_start_half_vigor", True) is not False
+    lang = language(request)
+    for line in chosen.characters:
+        sheet = by_name.get(name_key(line.name))
+        if sheet is None:
+            continue
+        line.data, line.rank, line.from_campaign = dict(sheet), _rank(sheet), True
+        start = fight_start(Sheet.model_validate(sheet), half)
+        line.campaign = [message.render(lang) for message in start.explain()]
+        if blank and not start.may_fight:  # brisé: out of the fight unless the GM insists (then told why)
+            line.side = "out"
 
 
 def _read(db: Database, table_id: str, form: dict[str, str], lang: str) -> Chosen:
@@ -286,20 +327,22 @@ Form = Annotated[dict[str, str], Depends(_form)]
 def new_fight_page(request: Request, db: Database, table_id: str, campaign: str = "") -> HTMLResponse:
     """The form; ``campaign``: the campaign session the fight is started from (its outcome goes back
     there)."""
-    _gm(request, db, table_id)
+    me = _gm(request, db, table_id)
     chosen = _blank(db, table_id, language(request))
     chosen.campaign = _campaign(db, table_id, campaign[:64])
+    _sheets(request, db, me, table_id, chosen, blank=True)
     return _page(request, db, table_id, chosen)
 
 
 @router.post("/t/{table_id}/new-fight/balance", response_class=HTMLResponse)
 def new_fight_balance(request: Request, db: Database, table_id: str, form: Form) -> HTMLResponse:
     """The balance as the form stands (the fragment htmx swaps in on every change)."""
-    _gm(request, db, table_id)
+    me = _gm(request, db, table_id)
     if not csrf_ok(request, form.get("csrf", "")):
         return render(request, "message.html", {"title_key": "csrf"}, status=403)
     lang = language(request)
     chosen = _read(db, table_id, form, lang)
+    _sheets(request, db, me, table_id, chosen)
     return render(request, "energy/_new_fight_balance.html", {"balance": _balance(chosen, lang)})
 
 
@@ -310,6 +353,7 @@ def new_fight(request: Request, db: Database, table_id: str, form: Form) -> Resp
         return render(request, "message.html", {"title_key": "csrf"}, status=403)
     lang = language(request)
     chosen = _read(db, table_id, form, lang)
+    _sheets(request, db, me, table_id, chosen)
     recruits = _checked(chosen, lang)
     if chosen.problems:
         return _page(request, db, table_id, chosen, status=400)
