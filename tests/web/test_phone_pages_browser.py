@@ -27,6 +27,12 @@ pytestmark = pytest.mark.browser
 WAIT = 10_000
 TWO_SCREENS = 2 * PHONE["viewport"]["height"]  # type: ignore[index]
 BAR = 56
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'main button, main select, main input, main summary, header.top button')]
+  .filter(e => e.type !== 'hidden' && e.getClientRects().length)
+  .filter(e => e.getBoundingClientRect().height < 44)
+  .map(e => (e.id || e.className || e.tagName) + ' ' + Math.round(e.getBoundingClientRect().height))"""
+"""The controls a finger taps that are less than 44 CSS px high (WCAG 2.5.5's target size)."""
 MENU = "Menu"  # the same word in French and English
 
 
@@ -51,6 +57,7 @@ def _short(page: Any, name: str, plays: str) -> None:
     assert bar.bounding_box()["height"] <= BAR, (name, bar.bounding_box())
     expect(bar.locator(".bar-who")).to_contain_text(plays)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+    assert page.evaluate(SMALL_TARGETS) == [], name
     toggle = bar.get_by_role("button", name=MENU)
     expect(toggle).to_have_attribute("aria-expanded", "false")
     language = page.locator("#lang-choice")
