@@ -51,7 +51,9 @@ def _shown(page: Any, fighter: str) -> dict[str, int | None]:
     """The numbers on a combatant's card; None for a Vigueur the table hides from this viewer."""
     card = page.locator(f"#fighter-{fighter}")
     texts = {
-        field: card.locator(f"[data-field={field}]").inner_text() for field in ("energy", "defense", "vigor")
+        # (a player's phone folds the others' cards: their text is read even when folded)
+        field: card.locator(f"[data-field={field}]").text_content() or ""
+        for field in ("energy", "defense", "vigor")
     }
     return {
         field: int(text) if text.strip().lstrip("-").isdecimal() else None for field, text in texts.items()
@@ -269,6 +271,7 @@ def test_the_same_fight_in_english(demo: Demo, browser: Any) -> None:
     assert not axe_problems(gm)
     shoot(gm, "fight-gm-laptop-en")
     # the member's choice wins over the browser's language
+    player.get_by_role("button", name="Menu").click()  # on the phone, the language is in the header's menu
     player.get_by_label("Language").select_option("fr")
     player.get_by_role("button", name="Change").click()
     expect(player.locator("#where")).to_contain_text("Tour 1", timeout=WAIT)

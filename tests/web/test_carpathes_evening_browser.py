@@ -143,6 +143,9 @@ class Evening:
         group = page.locator(f"details.group[data-actor='{actor}']")
         if actor and group.count() and group.get_attribute("open") is None:
             group.locator(":scope > summary").click()  # the actor's choices, folded on the GM's screen
+        folded = form.locator("xpath=ancestor::details[contains(@class, 'more-actions')][not(@open)]")
+        if folded.count():  # a roll in peril: folded with the actor's seldom used commands
+            folded.locator(":scope > summary").click()
         if dice:
             form.locator("input[name=dice]").fill(dice)
         version = int(page.locator("#game").get_attribute("data-version"))
@@ -194,7 +197,8 @@ def test_carpathes_a_whole_evening_the_talisman_the_joker_the_initiative_and_a_w
 
     # « Le Talisman de Foi »: Mihail's protection roll in peril, 4 + 3 + Mental 2 = 9, a partial
     # success; a sincere word of faith over the cross makes it a full success
-    evening.act(mihail, "roll", "Mihail", index=1, dice="4 3")
+    # (the rolls in peril are folded after the three plain ones: the first is Mental's protection)
+    evening.act(mihail, "roll", "Mihail", index=3, dice="4 3")
     evening.card("Mihail", "total", "9")
     evening.act(mihail, "invoke_talisman", "Mihail")
     evening.card("Mihail", "talisman", "dépensé")
@@ -203,7 +207,7 @@ def test_carpathes_a_whole_evening_the_talisman_the_joker_the_initiative_and_a_w
     clean(mihail, "carpathes-evening-talisman-player-phone")
 
     # « Le Joker du destin »: Anca's 1 + 1 + 1 = 3 in peril is rolled again, 6 + 5 + 1 = 12
-    evening.act(anca, "roll", "Anca", index=1, dice="1 1")
+    evening.act(anca, "roll", "Anca", index=3, dice="1 1")
     evening.card("Anca", "tier", "échec critique")
     evening.act(anca, "use_joker", "Anca", dice="6 5")
     evening.card("Anca", "joker", "joué")

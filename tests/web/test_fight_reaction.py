@@ -107,7 +107,7 @@ def test_the_fragment_marks_the_viewer_whose_character_acts_or_is_attacked(web: 
     """ "le défenseur peut engager des points d'énergie en défense s'il le souhaite en réaction"
     (002_58e889a1abff3456.txt): the attacked character's player is told, no one else."""
     url, _session, gm, player = _kitsune_shot(web)
-    assert _marks(_as(web, player), url) == {"data-must-react": "", "data-alert-title": "Attaqué"}
+    assert _marks(_as(web, player), url) == {"data-must-react": "", "data-alert-title": "On vous attaque"}
     assert 'data-alert-focus="reaction"' in web.get(url, headers={"HX-Request": "true"}).text
     assert _marks(_as(web, gm), url) == {}
 

@@ -84,6 +84,8 @@ def test_the_attacked_phone_is_called_and_told_what_not_defending_costs(demo: De
     title = ayla.title()
     sound = ayla.locator("#alert-sound")
     expect(sound).not_to_be_checked()  # off until the player turns it on, then kept on this phone
+    ayla.get_by_role("button", name="Menu").click()  # a setting of this phone: in the header's menu
+    expect(ayla.get_by_role("switch", name="Bip d'alerte")).to_be_visible()
     sound.check()
     ayla.reload()
     _online(ayla)
@@ -107,7 +109,7 @@ def test_the_attacked_phone_is_called_and_told_what_not_defending_costs(demo: De
     shot.locator("button.do").click()
 
     expect(fight).to_have_attribute("data-must-react", "", timeout=WAIT)
-    expect(ayla).to_have_title(f"Attaqué — {title}")
+    expect(ayla).to_have_title(f"On vous attaque — {title}")
     reaction = ayla.locator("#reaction")
     expect(reaction).to_be_in_viewport()
     assert ayla.evaluate("window.__buzzes.length") == 2
@@ -139,7 +141,7 @@ def test_the_attacked_phone_is_called_and_told_what_not_defending_costs(demo: De
     expect(ayla.locator("#fight[data-must-react]")).to_have_count(1)
     assert ayla.evaluate("window.__buzzes.length") == 2
     expect(reaction).not_to_be_in_viewport()
-    expect(ayla).to_have_title(f"Attaqué — {title}")
+    expect(ayla).to_have_title(f"On vous attaque — {title}")
     ayla.evaluate("window.scrollTo(0, 0)")
 
     # at night the page is dark, and still passes axe

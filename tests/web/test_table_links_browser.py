@@ -59,6 +59,7 @@ def test_the_operator_opens_a_second_table_and_a_phone_joins_by_its_shown_link(
         player = phone.new_page()
         player.goto(link)
         expect(player.locator("h1")).to_have_text("Rejoindre Jeudi soir", timeout=WAIT)
+        player.get_by_role("button", name="Menu").click()  # on a phone the language is in the header's menu
         player.locator("#lang-choice").select_option("en")
         player.get_by_role("button", name="Changer").click()
         expect(player.locator("h1")).to_have_text("Join Jeudi soir", timeout=WAIT)

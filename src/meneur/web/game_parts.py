@@ -46,6 +46,11 @@ class GameParts(Protocol):
         """The actors a player may take in a session in ``state``."""
         ...
 
+    def is_rare(self, kind: str, fields: Any) -> bool:
+        """Whether a legal entry is seldom used (the page folds it away with the others of its
+        actor, under one summary), by its command's name ``kind`` and its fields."""
+        ...
+
     def rows(self, state: Any, log: LogOut, lang: str) -> tuple[Rows, Facts]:
         """Who is at the table, with the numbers the engine keeps for each, and the session's facts."""
         ...
@@ -107,6 +112,10 @@ class Parts:
     def extra(self, lang: str) -> dict[str, Any]:
         """Nothing beside the cards."""
         return {}
+
+    def is_rare(self, kind: str, fields: Any) -> bool:
+        """No entry is folded away."""
+        return False
 
     def choose(self, wire: Any, data: Any) -> Any:
         """The command as the button holds it."""

@@ -44,6 +44,8 @@ class Button:
     """The button's ids' prefix on the page."""
     rolls: bool = False
     """Whether the command rolls dice (a field for the dice rolled at the table is shown)."""
+    rare: bool = False
+    """Whether the command is seldom used (folded away with its actor's others: the game's word)."""
 
     @property
     def variable(self) -> bool:
@@ -120,6 +122,7 @@ def _button(
         odds=found,
         key=f"b-{number}",
         rolls=bool(found.outcomes) or "dice" in entry.details or entry.kind in parts.rolling,
+        rare=parts.is_rare(entry.kind, fields),
     )
 
 

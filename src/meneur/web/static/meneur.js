@@ -296,6 +296,37 @@
   document.addEventListener("htmx:afterSwap", function () { alerts(false); });
   document.addEventListener("htmx:wsAfterMessage", function () { alerts(false); });
 
+  /* The header's menu on a phone: one button opens the rest of the header (the links, the
+     language) and says so (aria-expanded); Escape or a tap elsewhere folds it again. */
+  function menu(open, focusBack) {
+    var top = document.getElementById("top");
+    var toggle = document.getElementById("menu-toggle");
+    if (!top || !toggle) { return; }
+    top.classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (!open && focusBack) { toggle.focus(); }
+  }
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest ? event.target.closest("#menu-toggle") : null;
+    if (toggle) { menu(toggle.getAttribute("aria-expanded") !== "true", false); return; }
+    var top = document.getElementById("top");
+    if (top && top.classList.contains("open") && !top.contains(event.target)) { menu(false, false); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var top = document.getElementById("top");
+    if (event.key === "Escape" && top && top.classList.contains("open")) { menu(false, true); }
+  });
+  /* who the viewer plays, in the bar: the session's fragment says it (data-who) after each swap */
+  function who() {
+    var shown = shownSession();
+    var bar = document.getElementById("bar-who");
+    if (shown && bar && shown.hasAttribute("data-who") && bar.textContent !== shown.dataset.who) {
+      bar.textContent = shown.dataset.who;
+    }
+  }
+  document.addEventListener("htmx:afterSwap", who);
+  document.addEventListener("htmx:wsAfterMessage", who);
+
   function worth(input) {
     var values = JSON.parse(input.dataset.effective || "[]");
     var low = parseInt(input.dataset.min || "0", 10);

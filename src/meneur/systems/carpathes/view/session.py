@@ -202,6 +202,10 @@ class CarpathesParts(Parts):
         """The player characters (the non-player characters stay the GM's)."""
         return list(state.characters)
 
+    def is_rare(self, kind: str, fields: Any) -> bool:
+        """A roll in peril (protection or attack) is the scene's exception: folded away."""
+        return kind == "roll" and isinstance(fields, dict) and bool(fields.get("peril"))
+
     def label(self, kind: str, fields: Any, lang: str) -> str:
         """The command and what it is given, in the book's words."""
         return label(kind, fields, lang, self.words, book_word)

@@ -198,6 +198,10 @@ class InsmvParts(Parts):
         """The beings: each one a player may take."""
         return list(state.beings)
 
+    def is_rare(self, kind: str, fields: Any) -> bool:
+        """Power points spent or recovered by hand (between scenes, or at the GM's word): folded away."""
+        return kind in ("spend", "recover")
+
     def label(self, kind: str, fields: Any, lang: str) -> str:
         """The command and what it is given; an opposed test, its two sides."""
         if kind != "opposed" or not isinstance(fields, dict):
