@@ -173,8 +173,8 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
                 and (with_refused or rules.nearby(who.position, enemy.position, rules.MOVE_METRES))
             ):
                 out.append(("charge", made(Charge, who.id, enemy.id, enemy.position, 1, power)))
-    if not hopeless:
-        fresh = [e for e in _enemies(state, who) if rules.may_target(state, e)]
+    if not hopeless:  # without the refused, ``enemies`` are already the ones not attacked yet
+        fresh = [e for e in enemies if rules.may_target(state, e)] if with_refused else enemies
         out += _area_attacks(state, who, fresh, with_refused)
     if rules.pools_tokens(who) or state.terrain:
         out += _together_and_through(state, who, enemies)
