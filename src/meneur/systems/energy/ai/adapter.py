@@ -228,11 +228,36 @@ def _decisions(state: FightState) -> list[Decision]:
 
 
 def try_events(state: FightState, command: Command) -> list[Event] | None:
-    """The events of ``command`` in ``state``, or None when the engine refuses it."""
+    """The events of ``command`` in ``state``, or None when the engine refuses it.
+
+    The engine's answers are kept for the last few states asked about (states are immutable and
+    ``decide`` is pure): a policy asks about the same command more than once (its value, its
+    resolution at a token count it already tried, then the step that plays it). The events are
+    shared: read them, never change them."""
+    known = _known(state)
+    if command in known:
+        return known[command]
     try:
-        return decide(state, command)
+        found: list[Event] | None = decide(state, command)
     except Refused:
-        return None
+        found = None
+    known[command] = found
+    return found
+
+
+_DECIDED: dict[int, tuple[FightState, dict[Command, list[Event] | None]]] = {}
+"""The answers of :func:`try_events` by state (its id, the state kept alive with them)."""
+
+
+def _known(state: FightState) -> dict[Command, list[Event] | None]:
+    found = _DECIDED.get(id(state))
+    if found is not None and found[0] is state:
+        return found[1]
+    if len(_DECIDED) >= 32:  # a policy looks a few states ahead at most
+        _DECIDED.clear()
+    known: dict[Command, list[Event] | None] = {}
+    _DECIDED[id(state)] = (state, known)
+    return known
 
 
 def outcome(state: FightState, command: Command) -> FightState | None:
@@ -242,8 +267,9 @@ def outcome(state: FightState, command: Command) -> FightState | None:
 
 
 def step(state: FightState, command: Command) -> FightState:
-    """The state after a command known to be legal."""
-    return evolve_all(state, decide(state, command))
+    """The state after a command known to be legal (the engine says why it is not, if it is not)."""
+    events = try_events(state, command)
+    return evolve_all(state, events if events is not None else decide(state, command))
 
 
 def toward(origin: Point, goal: Point, reach: float, stop: float) -> Point:

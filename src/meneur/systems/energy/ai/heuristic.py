@@ -79,14 +79,27 @@ def pool_worth(who: Combatant) -> int:
 def guard(target: Combatant, state: FightState | None = None) -> int:
     """What the target can likely oppose: its placed defence and its pool (halved without a Def
     power), and, in ``state``, the help of its best-stocked standing ally (an extended defence or an
-    interposition: an attack sized for the target alone is stopped by the two of them)."""
-    helpers = (
-        [c for c in state.combatants if c.side == target.side and c.id != target.id and not c.out]
-        if state is not None
-        else []
-    )
+    interposition: an attack sized for the target alone is stopped by the two of them).
+
+    The answers for the last state asked about are kept: an attack is weighed at several token
+    counts against the same targets."""
+    if state is None:
+        return target.defense + pool_worth(target)
+    last, known = _GUARDS[0]
+    if last is not state:
+        known = {}
+        _GUARDS[0] = (state, known)
+    found = known.get(target.id)
+    if found is not None and found[0] is target:
+        return found[1]
+    helpers = [c for c in state.combatants if c.side == target.side and c.id != target.id and not c.out]
     help_worth = max((max(0, pool_worth(c) - 1) for c in helpers), default=0)
-    return target.defense + pool_worth(target) + help_worth
+    value = target.defense + pool_worth(target) + help_worth
+    known[target.id] = (target, value)
+    return value
+
+
+_GUARDS: list[tuple[FightState | None, dict[str, tuple[Combatant, int]]]] = [(None, {})]
 
 
 def spends(action: LegalAction, low: int, top: int, needed: int) -> list[int]:

@@ -119,12 +119,18 @@ def strength(
     )
     reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
     reasons += ("area",) * bool(cmd.area_targets)
-    reasons += ("engaged_far",) * max(checks.far_while_engaged(state, who, t) for t in targets)
+    far = (
+        checks.far_while_engaged(state, who, targets[0])
+        if len(targets) == 1
+        else max(checks.far_while_engaged(state, who, t) for t in targets)
+    )
+    reasons += ("engaged_far",) * far
     malus = 0
     if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
         malus = sum(engaged_by(who, t) for t in targets[:1])
     bonus = checks.first_use_modifier(who, cmd.power)
-    bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
+    if joined:
+        bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
     return Strength(bonus, cmd.gm_modifier - malus, len(reasons), reasons, malus)
 
 
@@ -338,7 +344,7 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
     extra, _hazards = crossing_cost(state, cmd.crossing)
     checks.can_pay(who, cmd.tokens + cmd.keep_invisible + extra)
     joined = joined_copies(state, who, cmd, targets[0])
-    tokens = cmd.tokens + sum(t for _copy, t in joined)
+    tokens = cmd.tokens + sum(t for _copy, t in joined) if joined else cmd.tokens
     power = who.power(cmd.power) if cmd.power is not None else None
     how = strength(state, who, cmd, targets, joined, kind)
     slowed = slowing(state, who.position)  # HORLOGE's zone opposes what is spent inside it

@@ -124,12 +124,22 @@ def standing(who: Combatant) -> None:
 
 
 def acting(state: FightState, who: Combatant) -> None:
-    """Refuse unless it is ``who``'s action phase (or interruption) and nothing is pending."""
+    """Refuse unless it is ``who``'s action phase (or interruption) and nothing is pending.
+
+    The last state and combatant found acting are kept (both immutable): the legality query asks it
+    of every action of one character in one state."""
+    last = _ACTING[0]
+    if last[0] is state and last[1] is who:
+        return
     phase_is(state, Phase.ACTION)
     no_pending(state)
     if state.acting != who.id:
         refuse("action_phase", N_("It is not the action phase of {name}."), name=who.name)
     standing(who)
+    _ACTING[0] = (state, who)
+
+
+_ACTING: list[tuple[FightState | None, Combatant | None]] = [(None, None)]
 
 
 def free_to_spend(who: Combatant) -> None:

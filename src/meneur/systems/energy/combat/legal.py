@@ -132,10 +132,16 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
     try:
         events = decide(state, command)
     except Refused as error:
-        return LegalAction(actor, kind, command, 0, 0, reason=error.message, rule=error.rule)
+        return _make(LegalAction, (actor, kind, command, 0, 0, 0, 0, error.message, error.rule, 0, ()))
     paid = bonus = halving = stress = 0
     for event in events:  # one pass: the tokens the events take from pools, and what they are worth
-        paid += 1 if isinstance(event, ONE_TOKEN) else int(getattr(event, "paid", 0) or 0)  # hold: 1
+        cls = type(event)  # events are final named tuples: their class says what they are
+        if cls in _ONE_TOKEN:  # a hold: 1
+            paid += 1
+            continue
+        paid += int(getattr(event, "paid", 0) or 0)
+        if cls not in _VALUED:  # most events say nothing of the action's worth
+            continue
         if isinstance(event, AttackDeclared):
             bonus, halving = event.bonus + event.adjustment, event.halving
         elif isinstance(event, DefensePlaced):
@@ -144,20 +150,36 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
             bonus = event.tokens - event.paid  # "ne compte pas dans les points d'énergie engagés"
         elif isinstance(event, Countered):
             bonus = event.effective - event.paid
-        elif isinstance(event, EnergyGiven | VigorRestored):
-            bonus, halving = _first_use(state, event.actor, getattr(command, "power", None)), 1
         elif isinstance(event, StressSpent):
             stress += 1
-    top = pool if isinstance(command, VARIABLE) and not _is_fixed(command, events) else paid
-    if isinstance(command, Interact):  # no more than the interaction still needs ("4 sur 3")
-        price = interaction.pricing(state, state.get(command.actor), command)
-        bonus, halving, top = price.bonus, price.halving, interaction.most_tokens(state, command, pool)
-    if isinstance(command, Attack) and command.joined:
-        top += sum(tokens for _id, tokens in command.joined)
-    zone = _zone(state, command) if isinstance(command, Attack) and command.area_targets else ()
-    return LegalAction(
-        actor, kind, command, paid, max(paid, top), bonus, halving, stress_cost=stress, in_zone=zone
-    )
+        elif isinstance(event, EnergyGiven | VigorRestored):
+            bonus, halving = _first_use(state, event.actor, getattr(command, "power", None)), 1
+    variable = type(command) in _VARIABLE
+    top = pool if variable and not _is_fixed(command, events) else paid
+    zone: tuple[str, ...] = ()
+    if variable:
+        if isinstance(command, Interact):  # no more than the interaction still needs ("4 sur 3")
+            price = interaction.pricing(state, state.get(command.actor), command)
+            bonus, halving, top = price.bonus, price.halving, interaction.most_tokens(state, command, pool)
+        elif isinstance(command, Attack):
+            if command.joined:
+                top += sum(tokens for _id, tokens in command.joined)
+            if command.area_targets:
+                zone = _zone(state, command)
+    values = (actor, kind, command, paid, max(paid, top), bonus, halving, None, None, stress, zone)
+    return _make(LegalAction, values)
+
+
+_make = tuple.__new__
+"""A :class:`LegalAction` from all its values at once (the named tuple's own ``__new__`` binds them one
+by one, by name: the query makes many)."""
+_ONE_TOKEN = frozenset(ONE_TOKEN)
+_VARIABLE = frozenset(VARIABLE)
+_VALUED = frozenset(
+    {AttackDeclared, DefensePlaced, ExtendedDefensePlaced, Countered, StressSpent, EnergyGiven, VigorRestored}
+)
+"""The events that say what an action is worth (its bonus, halvings, stress boxes)."""
+_PLAYABLE = frozenset(PLAYABLE)
 
 
 def _zone(state: FightState, command: Attack) -> tuple[str, ...]:
@@ -171,10 +193,15 @@ def _pool(state: FightState, actor: str | None, command: Command) -> int:
     """Tokens the actor can spend on ``command``: its controller's when the controller plays it (the
     commands :func:`~.decide.decide` hands to :func:`.control.on_behalf`), its own otherwise (a
     controlled character's own defence is paid from its own pool)."""
-    if actor is None or not state.has(actor):
+    index = -1 if actor is None else state.find(actor)
+    if actor is None or index < 0:
         return 0
-    controller = control.played_by(state, actor) if isinstance(command, PLAYABLE) else None
-    return state.get(controller if controller is not None else actor).energy
+    who = state.combatants[index]
+    if who.controlled_by is not None and type(command) in _PLAYABLE:
+        controller = control.played_by(state, actor)
+        if controller is not None:
+            return state.get(controller).energy
+    return who.energy
 
 
 def checked(state: FightState, kind: str, command: Command) -> LegalAction:

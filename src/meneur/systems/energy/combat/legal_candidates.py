@@ -96,6 +96,8 @@ class Kit(NamedTuple):
     mov: tuple[int, ...]
     defence: tuple[int, ...]
     feats: tuple[tuple[int, Candidate], ...]
+    all_feats: tuple[Candidate, ...] = ()
+    """The candidates of :attr:`feats` alone: every one of them while no power is taken away."""
 
 
 _KITS: dict[tuple[object, ...], tuple[tuple[PowerProfile, ...], Kit]] = {}
@@ -104,9 +106,13 @@ _KITS: dict[tuple[object, ...], tuple[tuple[PowerProfile, ...], Kit]] = {}
 def _kit(who: Combatant) -> Kit:
     """The :class:`Kit` of ``who``, cached on its power set (the powers tuple is kept alive with the
     entry, so its id cannot be reused while the entry stands)."""
+    last = _LAST_KIT[0]
+    if last[0] is who:  # the query asks about one combatant several times in a row
+        return last[1]
     key = (who.id, id(who.powers), who.borrowed, who.extra_categories)
     found = _KITS.get(key)
     if found is not None and found[0] is who.powers:
+        _LAST_KIT[0] = (who, found[1])
         return found[1]
     if len(_KITS) > 512:
         _KITS.clear()
@@ -126,9 +132,15 @@ def _kit(who: Combatant) -> Kit:
         tuple(i for i in indices if who.counts_as(i, "mov")),
         tuple(i for i in indices if reactions.opposes(who, i)),
         feats,
+        tuple(feat for _power, feat in feats),
     )
     _KITS[key] = (who.powers, kit)
+    _LAST_KIT[0] = (who, kit)
     return kit
+
+
+_LAST_KIT: list[tuple[Combatant | None, Kit]] = [(None, Kit((None,), frozenset(), (), (), ()))]
+"""The last combatant asked about and its kit (kept alive with it, so its identity says it is the same)."""
 
 
 def _feat(actor: str, power: int, category: str) -> Candidate:
@@ -161,8 +173,8 @@ def _attacks(state: FightState, who: Combatant, with_refused: bool) -> list[Cand
                 and (with_refused or rules.nearby(who.position, enemy.position, rules.MOVE_METRES))
             ):
                 out.append(("charge", made(Charge, who.id, enemy.id, enemy.position, 1, power)))
-    if not hopeless:
-        fresh = [e for e in _enemies(state, who) if rules.may_target(state, e)]
+    if not hopeless:  # without the refused, ``enemies`` are already the ones not attacked yet
+        fresh = [e for e in enemies if rules.may_target(state, e)] if with_refused else enemies
         out += _area_attacks(state, who, fresh, with_refused)
     if rules.pools_tokens(who) or state.terrain:
         out += _together_and_through(state, who, enemies)
@@ -275,6 +287,8 @@ def _moves(state: FightState, who: Combatant, with_refused: bool) -> list[Candid
 
 
 def _interactions(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
+    if not state.terrain and not state.scene:  # nothing on the field to interact with
+        return []
     if not with_refused and not (rules.affords(who, 1) and rules.acts_on_field(who)):
         return []
     # Removing terrain "avec un pouvoir comme une attaque de froid": each power that opposes it, or none.
@@ -301,7 +315,10 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     out: list[Candidate] = []
     if with_refused or rules.may_be_determined(who):
         out.append(("stress", made(SpendStress, who.id, "determination")))
-    return out + [feat for power, feat in _kit(who).feats if who.has_power(power)]
+    kit = _kit(who)
+    if not who.lost_powers:  # every power of the kit is usable: its feats are all candidates
+        return [*out, *kit.all_feats]
+    return out + [feat for power, feat in kit.feats if who.has_power(power)]
 
 
 def _extended_defenses(
@@ -400,18 +417,27 @@ def gm_candidates(state: FightState) -> list[Candidate]:
     nothing yet, a hazard of rank 1."""
     if state.pending is not None or state.phase not in rules.FIGHTING:
         return []
+    last = _LAST_GM[0]
+    if last[0] is state.combatants:  # they depend on the combatants alone: most commands keep them
+        return list(last[1])
     n = 1
     while state.has(f"new{n}"):
         n += 1
     first = next((c for c in state.combatants if rules.may_leave(c)), None)
-    if first is None:
-        return []
-    return [
-        ("arrive", made(Arrive, f"new{n}", "foes", None, 1)),
-        ("leave", made(Leave, first.id, False, "GM")),
-        ("adjust", made(Adjust, first.id, "GM")),
-        ("place_terrain", made(PlaceTerrain, "hazard", 1, (0.0, 0.0), "GM")),
-    ]
+    found: tuple[Candidate, ...] = ()
+    if first is not None:
+        found = (
+            ("arrive", made(Arrive, f"new{n}", "foes", None, 1)),
+            ("leave", made(Leave, first.id, False, "GM")),
+            ("adjust", made(Adjust, first.id, "GM")),
+            ("place_terrain", made(PlaceTerrain, "hazard", 1, (0.0, 0.0), "GM")),
+        )
+    _LAST_GM[0] = (state.combatants, found)
+    return list(found)
+
+
+_LAST_GM: list[tuple[tuple[Combatant, ...] | None, tuple[Candidate, ...]]] = [(None, ())]
+"""The combatants :func:`gm_candidates` last answered for, and its answer (kept alive with them)."""
 
 
 def _second_winds(state: FightState, with_refused: bool) -> list[Candidate]:

@@ -52,6 +52,8 @@ def crossing_cost(state: FightState, ids: tuple[str, ...]) -> tuple[int, tuple[s
     the hazards crossed (each an attack of its rank: "Toute personne qui tenterait de le traverser
     subirait une attaque de feu de 4", BRANDON). Every way of crossing pays or suffers them: a move, a
     small move, a charge, a forced move, a carry."""
+    if not ids:  # most actions cross nothing: every action asks
+        return 0, ()
     extra, hazards = 0, []
     for id in ids:
         element = state.terrain_element(id)
@@ -101,6 +103,8 @@ def hazards_after(
 
 def slowing(state: FightState, at: Point) -> int:
     """Tokens a time-slow zone takes from an action paid at ``at`` inside it (the strongest zone)."""
+    if not state.terrain:  # most fights have none: every action asks
+        return 0
     return max(
         (
             t.rank
