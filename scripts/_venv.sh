@@ -4,6 +4,9 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
+# Python keeps the modules it compiled (__pycache__, ignored by git) even where the environment
+# turned that off: each server, command and test process then starts without recompiling meneur.
+unset PYTHONDONTWRITEBYTECODE
 
 find_python() {
   for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do

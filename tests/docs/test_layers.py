@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -86,11 +87,12 @@ def private_uses(module: str, tree: ast.AST) -> Iterator[str]:
                 yield f"{module} -> {bound[owner]}.{node.attr}"
 
 
-def all_private_uses() -> set[str]:
+@cache
+def all_private_uses() -> frozenset[str]:
     found: set[str] = set()
     for module, path in MODULES.items():
         found.update(private_uses(module, ast.parse(path.read_text(encoding="utf-8"))))
-    return found
+    return frozenset(found)
 
 
 def lint_imports(*args: str) -> subprocess.CompletedProcess[str]:
