@@ -36,6 +36,7 @@ from meneur.server.backup import schedule
 from meneur.server.config import Settings
 from meneur.server.csrf import server_key
 from meneur.server.games import Games
+from meneur.server.including import include
 from meneur.server.live import Hub
 from meneur.server.logs import RequestIds
 from meneur.server.origin import OriginGuard
@@ -294,16 +295,16 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     from meneur.server.api import accounts, characters, chat, commands, options, redo, rolls, sessions, tables
     from meneur.server.live import router as live_router
 
-    app.include_router(accounts.router)
-    app.include_router(tables.router)
-    app.include_router(characters.router)
-    app.include_router(options.router)
-    app.include_router(sessions.router)
-    app.include_router(commands.router)
-    app.include_router(redo.router)
-    app.include_router(rolls.router)
-    app.include_router(chat.router)
-    app.include_router(live_router)
+    include(app, accounts.router)
+    include(app, tables.router)
+    include(app, characters.router)
+    include(app, options.router)
+    include(app, sessions.router)
+    include(app, commands.router)
+    include(app, redo.router)
+    include(app, rolls.router)
+    include(app, chat.router)
+    include(app, live_router)
     _mount_pages(app)
     app.add_middleware(BodyGuard)
     app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))

@@ -35,6 +35,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from meneur.i18n import N_, Message
+from meneur.server.including import include
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -212,7 +213,7 @@ def metrics(request: Request) -> Response:
 def install(app: Any) -> None:
     """Count the app's open WebSockets; count its requests and serve ``/metrics`` when the settings
     ask (``MENEUR_METRICS``)."""
-    app.include_router(router)
+    include(app, router)
     app.state.sockets = LiveSockets()
     app.add_middleware(Sockets, sockets=app.state.sockets)
     if app.state.settings.metrics:

@@ -19,6 +19,7 @@ def mount(app: Any) -> None:
     """Add the pages (``/``, ``/join``, ``/t/...``, ``/account/...``) and ``/static`` to ``app``."""
     from fastapi.staticfiles import StaticFiles
 
+    from meneur.server.including import include
     from meneur.web import (
         account,
         admin,
@@ -38,17 +39,17 @@ def mount(app: Any) -> None:
 
     app.add_exception_handler(PageAnswer, _answer)
     app.state.web_fragments = live.Fragments()
-    app.include_router(sessions.router)  # every game's session pages: page, do, undo, redo, claim
-    app.include_router(sheets.router)  # a character's sheet, from any page of a session
-    app.include_router(games.router)
-    app.include_router(routes.router)
-    app.include_router(install.router)  # the manifest, the service worker, the offline page
-    app.include_router(chat.router)
-    app.include_router(home.router)
-    app.include_router(account.router)
-    app.include_router(tables.router)
+    include(app, sessions.router)  # every game's session pages: page, do, undo, redo, claim
+    include(app, sheets.router)  # a character's sheet, from any page of a session
+    include(app, games.router)
+    include(app, routes.router)
+    include(app, install.router)  # the manifest, the service worker, the offline page
+    include(app, chat.router)
+    include(app, home.router)
+    include(app, account.router)
+    include(app, tables.router)
     mount_games(app)  # each game's own pages (its plugin's ``pages``)
-    app.include_router(options_pages.router)
-    app.include_router(live.router)
-    app.include_router(admin.router)
+    include(app, options_pages.router)
+    include(app, live.router)
+    include(app, admin.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

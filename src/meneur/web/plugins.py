@@ -9,6 +9,7 @@ from fastapi import APIRouter
 
 from meneur.engine.plugin import load
 from meneur.engine.registry import games
+from meneur.server.including import include
 
 
 def mount_games(app: Any) -> None:
@@ -23,4 +24,4 @@ def mount_games(app: Any) -> None:
         router = load(game.pages)
         if not isinstance(router, APIRouter):
             raise TypeError(f"{game.pages} is not a fastapi.APIRouter")
-        app.include_router(router)
+        include(app, router)
