@@ -30,6 +30,31 @@
     if (ruler) {
       ruler.setAttribute("transform", "translate(" + (values[0] + values[2] * 0.04) + " " + (values[1] + values[3] * 0.94) + ")");
     }
+    labelRings(svg, values);
+  }
+  /* each ring's name goes where its circle is on the screen: at its top if that is shown, else
+     at the first of its other points that is (a ring larger than the view has no shown point) */
+  var ANGLES = [-90, -45, -135, 0, 180, -20, -160, 45, 135, 90];
+  function labelRings(svg, values) {
+    var rings = svg.querySelector("g.rings");
+    var token = rings ? svg.querySelector("g.token[data-id='" + rings.dataset.for + "']") : null;
+    if (!token) { return; }
+    var cx = parseFloat(token.dataset.x), cy = parseFloat(token.dataset.y);
+    var inset = values[2] * 0.06;
+    rings.querySelectorAll("text.ring-label").forEach(function (text) {
+      var r = parseFloat(rings.querySelector("circle.ring." + text.classList[1]).getAttribute("r"));
+      var lift = parseFloat(text.getAttribute("font-size")) * 0.4;
+      var found = null;
+      ANGLES.some(function (angle) {
+        var x = cx + r * Math.cos(angle * Math.PI / 180), y = cy + r * Math.sin(angle * Math.PI / 180) - lift;
+        var inside = x > values[0] + inset && x < values[0] + values[2] - inset &&
+          y > values[1] + inset / 2 && y < values[1] + values[3] - inset / 2;
+        if (inside) { found = [x - cx, y - cy]; }
+        return inside;
+      });
+      text.setAttribute("visibility", found ? "visible" : "hidden");
+      if (found) { text.setAttribute("x", found[0]); text.setAttribute("y", found[1]); }
+    });
   }
   function remembered(section, svg, values) {
     views[section.dataset.session] = values;
@@ -63,6 +88,7 @@
     rings.setAttribute("transform", "translate(" + token.dataset.x + " " + token.dataset.y + ")");
     rings.dataset.for = id;
     picked[section.dataset.session] = id;
+    labelRings(svgOf(section), box(svgOf(section)));
   }
   document.addEventListener("DOMContentLoaded", settle);
   document.addEventListener("htmx:afterSwap", settle);
