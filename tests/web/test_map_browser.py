@@ -14,7 +14,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import ARTEFACTS, LAPTOP, PHONE, TABLE_PAGE, Demo, clean, start_demo
+from tests.web.browser import ARTEFACTS, KEEP, LAPTOP, PHONE, TABLE_PAGE, Demo, clean, start_demo
 from tests.web.test_browser import _action, _join, _on_plan, _online
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -72,6 +72,8 @@ def test_a_player_drags_their_token_on_a_phone_sees_the_cost_and_the_gm_undoes(
     ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
     _action(gm, "Commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fight")).to_have_attribute("data-version", "1", timeout=WAIT)
+    expect(gm.locator("#fight")).to_have_attribute("data-version", "1", timeout=WAIT)
+    assert _collisions(gm) == []  # the GM's laptop: names and the rings' names clear of one another
     # only her own token is hers to drag
     assert ayla.locator(".plan g.token[data-id=kitsune]").get_attribute("data-draggable") == "1"
     assert ayla.locator(".plan g.token[data-id=wink]").get_attribute("data-draggable") is None
@@ -119,12 +121,15 @@ CROWD = [  # six combatants within 3 m of one another, long names: where labels 
     {"id": "agent2", "npc": 2, "name": "Agent Octopus 2", "side": "foes", "position": [11, 12]},
     {"id": "agent3", "npc": 2, "name": "Agent Octopus 3", "side": "foes", "position": [12, 9]},
 ]
-BOXES = """() => [...document.querySelectorAll('.plan svg g.token')].map(g => {
-  const name = g.querySelector('text.name').getBoundingClientRect();
-  const mark = g.querySelector('circle').getBoundingClientRect();
-  return {id: g.dataset.id, name: [name.left, name.top, name.right, name.bottom],
-          mark: [mark.left, mark.top, mark.right, mark.bottom]}; })"""
-"""Each token's name and disc as the browser drew them (screen pixels: left, top, right, bottom)."""
+BOXES = """() => { const at = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const tokens = [...document.querySelectorAll('.plan svg g.token')].map(g =>
+    ({id: g.dataset.id, name: at(g.querySelector('text.name')), mark: at(g.querySelector('circle'))}));
+  const rings = [...document.querySelectorAll('.plan svg g.rings text.ring-label')]
+    .filter(t => t.getAttribute('visibility') !== 'hidden')
+    .map(t => ({id: 'ring ' + t.classList[1], name: at(t), mark: [0, 0, 0, 0]}));
+  return [...tokens, ...rings]; }"""
+"""Each token's name and disc, and each shown ring's name, as the browser drew them (screen pixels:
+left, top, right, bottom)."""
 
 RING_LABELS_SHOWN = """() => { const plan = document.querySelector('.plan svg').getBoundingClientRect();
   return [...document.querySelectorAll('.plan g.rings text.ring-label')].map(t => {
@@ -141,7 +146,7 @@ def _crossing(a: list[float], b: list[float]) -> bool:
 
 
 def _collisions(page: Any) -> list[tuple[str, str, str]]:
-    """The names that cross another name or another token's disc, as drawn."""
+    """The names (of tokens, of rings) that cross another name or a token's disc, as drawn."""
     drawn = page.evaluate(BOXES)
     found = []
     for i, one in enumerate(drawn):
@@ -155,9 +160,14 @@ def _collisions(page: Any) -> list[tuple[str, str, str]]:
 
 
 def _crowded(demo: Demo, gm: Any) -> str:
-    """A fight of :data:`CROWD` made at the GM's table through the API, started; its page's address."""
-    token = demo.gm_link.split("#", 1)[1]
+    """A table of its own (no background from another test) made from the home page, and a fight of
+    :data:`CROWD` made there through the API, started; the fight page's address."""
+    gm.goto(demo.url + "/")
+    gm.get_by_label("Nom de la table").fill("Mêlée")
+    gm.get_by_role("button", name="Créer la table").click()
+    gm.wait_for_url(TABLE_PAGE)
     table_id = gm.url.rsplit("/", 1)[-1]
+    token = next(c["value"] for c in gm.context.cookies() if c["name"] == f"meneur_token_{table_id}")
     headers = {"Authorization": f"Bearer {token}"}
     created = httpx.post(
         f"{demo.url}/api/v1/tables/{table_id}/sessions",
@@ -187,8 +197,6 @@ def test_a_crowded_plan_has_its_grid_ruler_rings_and_labels_that_do_not_overlap(
     the plan and two fingers zoom it."""
     laptop = browser.new_context(**LAPTOP, locale="fr-FR")
     gm = laptop.new_page()
-    gm.goto(demo.local(demo.gm_link))
-    gm.wait_for_url(TABLE_PAGE)
     address = _crowded(demo, gm)
     gm.goto(address)
     _online(gm)
@@ -222,14 +230,14 @@ def test_a_crowded_plan_has_its_grid_ruler_rings_and_labels_that_do_not_overlap(
     gm.locator(".plan button.zoom[data-zoom=out]").click()
     gm.locator(".plan button.zoom[data-zoom=out]").click()
     assert gm.evaluate(RING_LABELS_SHOWN) == ["shown", "shown", "shown"]
+    assert _collisions(gm) == []
     clean(gm, "map-crowd-laptop")
     gm.locator(".plan svg").screenshot(path=str(ARTEFACTS / "map-crowd-plan-laptop.png"))
 
     # the same plan on a phone (the GM's, every token draggable): names still clear of one another
     phone = browser.new_context(**PHONE, locale="fr-FR")
+    phone.add_cookies(laptop.cookies())  # the same GM, on a phone
     gm_phone = phone.new_page()
-    gm_phone.goto(demo.local(demo.gm_link))
-    gm_phone.wait_for_url(TABLE_PAGE)
     gm_phone.goto(address)
     _online(gm_phone)
     assert _collisions(gm_phone) == []
@@ -274,5 +282,7 @@ def test_a_crowded_plan_has_its_grid_ruler_rings_and_labels_that_do_not_overlap(
     assert _view(gm_phone) == before
     clean(gm_phone, "map-crowd-gm-phone", fits=True)
     svg.screenshot(path=str(ARTEFACTS / "map-crowd-plan-phone.png"))
+    if KEEP:  # the README's picture of the plan
+        svg.screenshot(path=str(Path(KEEP) / "map-crowd-plan-phone.png"))
     laptop.close()
     phone.close()
