@@ -50,6 +50,14 @@ def _touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float])
     return cdp
 
 
+def _touch_move(cdp: Any, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """The finger kept down moves on from ``start`` to ``end``, in steps."""
+    for step in range(1, 6):
+        x = start[0] + (end[0] - start[0]) * step / 5
+        y = start[1] + (end[1] - start[1]) * step / 5
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+
+
 def _kitsune(demo: Demo, session_id: str, token: str) -> list[float]:
     answer = httpx.get(
         f"{demo.url}/api/v1/sessions/{session_id}", headers={"Authorization": f"Bearer {token}"}
@@ -82,9 +90,22 @@ def test_a_player_drags_their_token_on_a_phone_sees_the_cost_and_the_gm_undoes(
     box = ayla.locator(".plan g.token[data-id=kitsune] circle").bounding_box()
     assert box is not None
     start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    cdp = _touch_drag(ayla, start, _on_plan(ayla, before[0] + 3, before[1]))
-    expect(ayla.locator("#plan-preview")).to_contain_text("Petit déplacement, gratuit", timeout=WAIT)
-    expect(ayla.locator("#plan-preview")).to_have_attribute("data-state", "allowed")
+    preview = ayla.locator("#plan-preview")
+    # farther than the free 5 m: a token (« un jeton d'énergie pour se déplacer de 20 mètres »)
+    paid = _on_plan(ayla, before[0] + 12, before[1])
+    cdp = _touch_drag(ayla, start, paid)
+    expect(preview).to_contain_text("Déplacement\u00a0: 1 jeton, 12 m.", timeout=WAIT)
+    expect(preview).to_have_attribute("data-state", "allowed")
+    # beyond 20 m: refused, and why, before any drop
+    far = _on_plan(ayla, before[0] + 21, before[1])
+    _touch_move(cdp, paid, far)
+    expect(preview).to_have_attribute("data-state", "refused", timeout=WAIT)
+    expect(preview).to_contain_text("20 m")
+    clean(ayla, "map-drag-refused-phone", fits=True)
+    # back within 5 m: the small move, free
+    _touch_move(cdp, far, _on_plan(ayla, before[0] + 3, before[1]))
+    expect(preview).to_contain_text("Petit déplacement, gratuit", timeout=WAIT)
+    expect(preview).to_have_attribute("data-state", "allowed")
     clean(ayla, "map-drag-preview-phone", fits=True)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     expect(ayla.locator("#fight")).to_have_attribute("data-version", "2", timeout=WAIT)
