@@ -262,6 +262,8 @@ def test_a_crowded_plan_has_its_grid_ruler_rings_and_labels_that_do_not_overlap(
     gm_phone.goto(address)
     _online(gm_phone)
     assert _collisions(gm_phone) == []
+    draggable = gm_phone.locator(".plan g.token[data-draggable='1']")
+    expect(draggable).to_have_count(len(CROWD))  # the GM drags anyone
     svg = gm_phone.locator(".plan svg")
     svg.scroll_into_view_if_needed()
     box = svg.bounding_box()
