@@ -23,7 +23,9 @@ class F:
 
 def test_initials_of_one_word_and_of_two() -> None:
     assert initials("KITSUNE") == "KI"
-    assert initials("Agent Octopus 1") == "AO"
+    assert initials("Bras Droit") == "BD"
+    assert initials("Agent Octopus 1") == "A1"  # the numbered NPCs of one kind tell apart
+    assert initials("Agent Octopus 12") == "A12"
     assert initials("Agent 1") == "A1"
 
 

@@ -115,14 +115,14 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
 
-def clean(page: Any, name: str, fits: bool = False) -> None:
+def clean(page: Any, name: str, fits: bool = False, keep: bool = False) -> None:
     """The page passes axe (no violation of any impact) and, with ``fits``, needs no sideways
-    scrolling; its screenshot is kept as a test artefact."""
+    scrolling; its screenshot is kept as a test artefact (and, with ``keep``, for the README)."""
     problems = axe_problems(page)
     assert not problems, (name, problems)
     if fits:
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
-    shoot(page, name)
+    shoot(page, name, keep=keep)
 
 
 def shoot(page: Any, name: str, keep: bool = False) -> None:

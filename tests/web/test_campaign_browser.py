@@ -87,7 +87,8 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     # "un test d'aptitude se fait en additionnant une aptitude et un trait applicable": 3 + 2 = 5 ≥ 5
     expect(verdict).to_contain_text("score de défi\u00a0: 5", timeout=WAIT)
     expect(verdict).to_contain_text("Réussite\u00a0: 5 ≥ 5.")
-    clean(player, "energy-campaign-challenge-player-phone", fits=True)
+    challenge.scroll_into_view_if_needed()  # the README's picture shows the défi
+    clean(player, "energy-campaign-challenge-player-phone", fits=True, keep=True)
     challenge.get_by_role("button", name="défi — WINK").click()
     line = (
         "WINK\u00a0: défi de Véhicules (aptitude Véhicules +3, trait Spécialisation moto +2) = 5 contre "

@@ -144,7 +144,8 @@ def test_the_gm_hands_a_fight_back_wounded_both_screens_show_it_and_undo_restore
     expect(card.locator("[data-field=states]")).to_contain_text(wound, timeout=WAIT)  # live on the phone
     expect(player.locator(".facts")).to_contain_text("WINK\u00a0: blessé", timeout=WAIT)
     clean(gm, "energy-hand-back-done-gm-laptop")
-    clean(player, "energy-hand-back-done-player-phone", fits=True)
+    card.scroll_into_view_if_needed()
+    clean(player, "energy-hand-back-done-player-phone", fits=True, keep=True)
 
     # undo takes the whole hand-back back, on both screens
     gm.get_by_role("button", name="Annuler", exact=True).click()

@@ -30,6 +30,51 @@
     if (ruler) {
       ruler.setAttribute("transform", "translate(" + (values[0] + values[2] * 0.04) + " " + (values[1] + values[3] * 0.94) + ")");
     }
+    labelRings(svg, values);
+  }
+  /* each ring's name goes where its circle is on the screen and nothing else is written: at its
+     top if that is shown and free, else at the first of its other points that is (shown, clear of
+     the tokens, their names and the rings' names already placed); a ring with no shown point, or
+     no free one, has its name hidden (the line under the plan names the rings) */
+  var ANGLES = [-90, -60, -120, -30, -150, 0, 180, 30, 150, 60, 120, 90];
+  function crosses(a, b) {
+    return Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
+  }
+  function drawn(element) {
+    var b = element.getBBox();
+    return [b.x, b.y, b.x + b.width, b.y + b.height];
+  }
+  function labelRings(svg, values) {
+    var rings = svg.querySelector("g.rings");
+    var token = rings ? svg.querySelector("g.token[data-id='" + rings.dataset.for + "']") : null;
+    if (!token) { return; }
+    var cx = parseFloat(token.dataset.x), cy = parseFloat(token.dataset.y);
+    var inset = values[2] * 0.02;
+    var taken = [];
+    svg.querySelectorAll("g.token text.name, g.token circle, g.terrain text").forEach(function (e) {
+      taken.push(drawn(e));
+    });
+    rings.querySelectorAll("text.ring-label").forEach(function (text) {
+      var r = parseFloat(rings.querySelector("circle.ring." + text.classList[1]).getAttribute("r"));
+      var size = drawn(text);
+      var width = size[2] - size[0], height = size[3] - size[1];
+      var found = null;
+      ANGLES.some(function (angle) {
+        var x = cx + r * Math.cos(angle * Math.PI / 180), y = cy + r * Math.sin(angle * Math.PI / 180);
+        var place = [x - width / 2, y - height / 2, x + width / 2, y + height / 2];
+        var shown = place[0] > values[0] + inset && place[2] < values[0] + values[2] - inset &&
+          place[1] > values[1] + inset && place[3] < values[1] + values[3] - inset;
+        var free = shown && !taken.some(function (other) { return crosses(place, other); });
+        if (free) { found = place; }
+        return free;
+      });
+      text.setAttribute("visibility", found ? "visible" : "hidden");
+      if (found) {
+        taken.push(found);
+        text.setAttribute("x", (found[0] + found[2]) / 2 - cx);
+        text.setAttribute("y", found[3] - height * 0.25 - cy);  /* the baseline, a little above the bottom */
+      }
+    });
   }
   function remembered(section, svg, values) {
     views[section.dataset.session] = values;
@@ -63,6 +108,7 @@
     rings.setAttribute("transform", "translate(" + token.dataset.x + " " + token.dataset.y + ")");
     rings.dataset.for = id;
     picked[section.dataset.session] = id;
+    labelRings(svgOf(section), box(svgOf(section)));
   }
   document.addEventListener("DOMContentLoaded", settle);
   document.addEventListener("htmx:afterSwap", settle);

@@ -117,11 +117,14 @@ class PlanView:
 
 
 def initials(name: str) -> str:
-    """Two letters for a token: the first of the first two words (``Agent 1`` → ``A1``), or the first
-    two of a one-word name (``KITSUNE`` → ``KI``)."""
+    """Two letters for a token: the first of the first two words (``Bras Droit`` → ``BD``), or the
+    first two of a one-word name (``KITSUNE`` → ``KI``); a name ending in a number keeps it, so that
+    the numbered NPCs of one kind tell apart (``Agent Octopus 2`` → ``A2``)."""
     words = [w for w in name.replace("-", " ").replace("_", " ").split() if w]
     if not words:
         return "?"
+    if len(words) > 1 and words[-1].isdigit():
+        return (words[0][0] + words[-1]).upper()
     if len(words) == 1:
         return words[0][:2].upper()
     return (words[0][0] + words[1][0]).upper()
