@@ -221,6 +221,15 @@ def choose(members: list[Member], chance: random.Random) -> tuple[Member, Form] 
     return (gm, undo[0]) if undo else None
 
 
+def drain(member: Member) -> None:
+    """The messages ``member``'s screen got since the last tap, swapped in as htmx swaps them (a
+    change may come as more than one message: the screen shows the last)."""
+    while not member.inbox.empty():
+        _arrived, seq, text = member.inbox.get_nowait()
+        if seq > member.seq:
+            member.fragment, member.seq = text, seq
+
+
 async def update(member: Member, after: int) -> tuple[float, int]:
     """When ``member``'s screen got a message newer than ``after``, and its ``seq``."""
     while True:
@@ -235,6 +244,8 @@ async def tap(
 ) -> tuple[str, float, float] | None:
     """One tap: the button's kind, the POST's round trip and the time until every other screen had
     the update."""
+    for member in members:
+        drain(member)
     chosen = choose(members, chance)
     if chosen is None:
         errors.add("no button", "nobody has a legal button, nor the GM an undo")
@@ -250,7 +261,10 @@ async def tap(
         return None
     posted = time.perf_counter()
     if answer.status_code >= 300 or 'role="alert"' in answer.text:
-        errors.add(f"HTTP {answer.status_code}", f"{who.name} {form.kind}: {answer.text[:300]}")
+        alert = re.search(r'role="alert"[^>]*>([^<]*)<', answer.text)
+        said = html.unescape(alert.group(1)) if alert else answer.text[:300]
+        kind = "refused" if alert else f"HTTP {answer.status_code}"
+        errors.add(kind, f"{who.name} {form.kind} {form.fields}: {said}")
         return None
     who.fragment = answer.text
     others = [member for member in members if member is not who]

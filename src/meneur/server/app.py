@@ -57,8 +57,9 @@ COMPRESS_FROM = 500
 """Bytes from which an answer goes gzip-compressed to a client that accepts it (below, the gzip
 header and the CPU cost more than they save)."""
 COMPRESS_LEVEL = 6
-"""zlib's own default: within a few per cent of level 9's size on the pages and scripts, for about
-half its CPU time (a static file is compressed again at each full download)."""
+"""zlib's own default (Starlette's is 9): level 9 saves under 0.2 % more on the style sheet and the
+scripts (htmx: 16,896 bytes at 6, 16,873 at 9) for more CPU time, spent again at each full download
+of a static file."""
 
 
 class WeakTagWhenCompressed:
