@@ -50,8 +50,8 @@ def test_the_rings_are_the_rules_distances_around_the_acting_combatant() -> None
     plan = build(fighters, [], "fr", is_gm=False)
     assert plan.selected is not None and plan.selected.id == "kitsune"
     assert {r.kind: r.radius for r in plan.rings} == {"small": 5.0, "area": 10.0, "move": 20.0}
-    assert plan.rings[0].label == "petit déplacement 5 m"
-    assert plan.ruler_label.endswith(" m") and plan.ruler <= plan.width / 3
+    assert plan.rings[0].label == "petit déplacement 5\u00a0m"
+    assert plan.ruler_label.endswith("\u00a0m") and plan.ruler <= plan.width / 3
 
 
 def test_a_player_drags_only_their_own_token_the_gm_any() -> None:

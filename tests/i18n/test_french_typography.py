@@ -62,6 +62,15 @@ def test_a_non_breaking_space_before_the_percent_sign(domain: str) -> None:
     assert [t for t in _french(domain) if SPACED_PERCENT.search(t)] == []
 
 
+SPACED_METRES = re.compile(r"[\d}] m\b")
+
+
+@pytest.mark.parametrize("domain", DOMAIN_NAMES)
+def test_a_non_breaking_space_between_a_distance_and_its_metres(domain: str) -> None:
+    """« 20 m » never breaks between the number and its unit (an action's label wraps on a phone)."""
+    assert [t for t in _french(domain) if SPACED_METRES.search(t)] == []
+
+
 @pytest.mark.parametrize("domain", DOMAIN_NAMES)
 def test_gendered_words_give_three_forms(domain: str) -> None:
     """``{gender:masculin|féminin|épicène}`` (meneur.i18n): a text without the épicène form would

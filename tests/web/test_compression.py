@@ -1,5 +1,7 @@
-"""The server's answers go gzip-compressed to a client that accepts it, and as they are to one that
-does not (the first load's budget on a phone, issue 21's « Budgets »: ``benchmarks/first_load.py``)."""
+"""The static files go gzip-compressed to a client that accepts it, and as they are to one that does
+not (the first load's budget on a phone, issue 21's « Budgets »: ``benchmarks/first_load.py``); a
+page, a fragment or an API answer never goes compressed: it carries the browser's CSRF token beside
+what other members wrote, which compressed sizes would give away (BREACH, ``meneur.server.app``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from meneur import __version__
 
-ADDRESSES = ("/", f"/static/meneur.css?v={__version__}", f"/static/meneur.js?v={__version__}")
+ADDRESSES = (f"/static/meneur.css?v={__version__}", f"/static/meneur.js?v={__version__}")
 
 
 @pytest.mark.parametrize("address", ADDRESSES)
@@ -39,3 +41,10 @@ def test_the_bytes_on_the_wire_are_gzip(web: TestClient) -> None:
         wire = b"".join(answer.iter_raw())
     plain = web.get(address, headers={"Accept-Encoding": "identity"}).content
     assert gzip.decompress(wire) == plain and len(wire) < len(plain) / 2
+
+
+@pytest.mark.parametrize("address", ["/", "/join/nothing", "/openapi.json"])
+def test_a_page_or_an_answer_is_never_compressed(web: TestClient, address: str) -> None:
+    answer = web.get(address, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "content-encoding" not in answer.headers
+    assert len(answer.content) > 200  # long enough that compression would have applied

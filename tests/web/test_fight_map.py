@@ -64,12 +64,12 @@ def test_the_preview_tells_the_engines_cost_and_applies_nothing(web: TestClient)
     _as(web, table, table.ayla.token)
     small = _ask(web, table, sid, "grimoire", 3, 0).json()
     assert (small["allowed"], small["kind"], small["paid"]) == (True, "small_move", 0)
-    assert small["text"] == "Petit déplacement, gratuit\u00a0: 3 m."
+    assert small["text"] == "Petit déplacement, gratuit\u00a0: 3\u00a0m."
     paid = _ask(web, table, sid, "grimoire", 12, 0).json()
     assert (paid["allowed"], paid["kind"], paid["paid"]) == (True, "move", 1)
-    assert paid["text"] == "Déplacement\u00a0: 1 jeton, 12 m."
+    assert paid["text"] == "Déplacement\u00a0: 1 jeton, 12\u00a0m."
     far = _ask(web, table, sid, "grimoire", 30, 0).json()
-    assert far["allowed"] is False and "20 m" in far["text"]
+    assert far["allowed"] is False and "20\u00a0m" in far["text"]
     state = _state(web, table, sid)
     assert state["version"] == 1
     assert next(c for c in state["state"]["combatants"] if c["id"] == "grimoire")["position"] == [0.0, 0.0]

@@ -62,11 +62,11 @@ def test_the_gm_places_a_terrain_element_that_everyone_sees_named(web: TestClien
     assert 'id="terrain-form"' in page and "Placer un élément de terrain" in page
     placed = _terrain(web, table_id, session_id)
     assert _version(placed) == 2 and 'role="alert"' not in placed
-    assert '<g class="terrain hazard"' in placed and "danger, rang 2 : 3,0 m, 4,5 m" in placed
+    assert '<g class="terrain hazard"' in placed and "danger, rang 2 : 3,0\u00a0m, 4,5\u00a0m" in placed
     player = _player(web, table_id)
     _as(web, player)
     seen = html.unescape(web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text)
-    assert "<title>danger (rang 2 ; 3,0 m, 4,5 m)</title>" in seen
+    assert "<title>danger (rang 2 ; 3,0\u00a0m, 4,5\u00a0m)</title>" in seen
     assert 'id="terrain-form"' not in seen  # the GM's form only
     refused = _terrain(web, table_id, session_id, version="2")
     assert "Votre rôle à cette table ne le permet pas." in refused and _version(refused) == 2

@@ -94,7 +94,7 @@ def test_a_player_drags_their_token_on_a_phone_sees_the_cost_and_the_gm_undoes(
     # farther than the free 5 m: a token (« un jeton d'énergie pour se déplacer de 20 mètres »)
     paid = _on_plan(ayla, before[0] + 12, before[1])
     cdp = _touch_drag(ayla, start, paid)
-    expect(preview).to_contain_text("Déplacement\u00a0: 1 jeton, 12 m.", timeout=WAIT)
+    expect(preview).to_contain_text("Déplacement\u00a0: 1 jeton, 12\u00a0m.", timeout=WAIT)
     expect(preview).to_have_attribute("data-state", "allowed")
     # beyond 20 m: refused, and why, before any drop
     far = _on_plan(ayla, before[0] + 21, before[1])

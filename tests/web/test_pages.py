@@ -90,7 +90,7 @@ def test_join_claims_a_hero_and_sees_only_its_legal_buttons(web: TestClient) -> 
         next(iter(c.values()))["actor"] == "kitsune" for c in commands if isinstance(c, dict)
     )
     # a refused action is greyed with the engine's reason (the rule text in French)
-    assert "est à plus de 5 m de KITSUNE" in page
+    assert "est à plus de 5\u00a0m de KITSUNE" in page
     attack = next(c for c in commands if isinstance(c, dict) and "attack" in c)
     done = web.post(
         f"/t/{table_id}/s/{session_id}/do",

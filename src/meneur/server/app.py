@@ -55,12 +55,17 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 COMPRESS_FROM = 500
-"""Bytes from which an answer goes gzip-compressed to a client that accepts it (below, the gzip
+"""Bytes from which a static file goes gzip-compressed to a client that accepts it (below, the gzip
 header and the CPU cost more than they save)."""
 COMPRESS_LEVEL = 6
 """zlib's own default (Starlette's is 9): level 9 saves under 0.2 % more on the style sheet and the
 scripts (htmx: 16,896 bytes at 6, 16,873 at 9) for more CPU time, spent again at each full download
 of a static file."""
+COMPRESSED = "/static/"
+"""Only the static files are compressed: they hold no secret. A page, a fragment or an API answer
+carries the browser's CSRF token or a seat's view beside what other members wrote (a name, a chat
+message); compressed, their sizes would let an eavesdropper who can make the browser load pages guess
+the secret a byte at a time (the BREACH attack)."""
 
 
 class WeakTagWhenCompressed:
@@ -73,10 +78,6 @@ class WeakTagWhenCompressed:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
         async def weaken(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", ()))
@@ -88,6 +89,22 @@ class WeakTagWhenCompressed:
             await send(message)
 
         await self.app(scope, receive, weaken)
+
+
+class CompressedStatic:
+    """gzip for the static files (:data:`COMPRESSED`) to a client that accepts it; every other
+    answer, and every socket, as it is."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        gzipped: Any = GZipMiddleware(app, minimum_size=COMPRESS_FROM, compresslevel=COMPRESS_LEVEL)
+        self.compressed = WeakTagWhenCompressed(gzipped)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and str(scope.get("path", "")).startswith(COMPRESSED):
+            await self.compressed(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 def _language_of_scope(scope: Scope) -> str:
@@ -343,11 +360,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     include(app, chat.router)
     include(app, live_router)
     _mount_pages(app)
-    # the pages, fragments, scripts and JSON answers, gzip-compressed when the client accepts it;
-    # Starlette's middleware leaves the sockets alone (its own ``permessage-deflate`` stays off, see
-    # ``uvicorn_options``), and images, archives and event streams uncompressed
-    app.add_middleware(GZipMiddleware, minimum_size=COMPRESS_FROM, compresslevel=COMPRESS_LEVEL)
-    app.add_middleware(WeakTagWhenCompressed)
+    app.add_middleware(CompressedStatic)  # the style sheet and the scripts, gzip (no page: BREACH)
     app.add_middleware(BodyGuard)
     app.add_middleware(OriginGuard, trust_forwarded=bool(settings.proxies()))
     metrics.install(app)

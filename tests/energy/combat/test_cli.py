@@ -118,7 +118,7 @@ def test_legal_lists_the_actions_at_the_end() -> None:
     assert {"pass", "move", "end"} <= kinds and "attack" not in kinds  # both agents already attacked
     text = run_cli(["energy", "fight", "legal", str(FIGHTS / "kitsune_octopus.yaml")], "fr")
     assert text.exit_code == 0
-    assert "KITSUNE : se déplacer de 20 m au plus avec Agilité du renard, coûte 1 jeton" in text.stdout
+    assert "KITSUNE : se déplacer de 20\u00a0m au plus avec Agilité du renard, coûte 1 jeton" in text.stdout
     assert (
         "KITSUNE : détermination : pas de défense en demi-succès ce tour, coûte 1 case de stress"
         in text.stdout

@@ -191,7 +191,7 @@ def test_an_extended_defence_says_what_it_covers_and_costs() -> None:
     [
         (
             Move("h", (0.0, 4.0), small=True),
-            "H fait un petit déplacement (gratuit, 5 m au plus) jusqu'au point (0, 4).",
+            "H fait un petit déplacement (gratuit, 5\u00a0m au plus) jusqu'au point (0, 4).",
         ),
         (Move("h", (0.0, 20.0), 2), "H se déplace jusqu'au point (0, 20) pour 1 jeton."),
     ],
