@@ -230,6 +230,8 @@ def test_an_energy_evening_a_campaign_session_a_challenge_a_fight_to_its_end_and
     assert asked and asked[0].startswith("Terminer le combat")
     for page, name in shoot_all:
         clean(page, f"energy-evening-summary-{name}", fits=page is not gm)
+        if page is not gm:  # the summary's table scrolls inside its card, the phone keeps its width
+            steps.fits(page)
 
     # the GM hands the fight back: WINK, knocked out, is wounded ("Un personnage qui a été mis hors
     # combat durant une scène peut subir le statut blessé à la fin du combat (à la discrétion du MJ)")
