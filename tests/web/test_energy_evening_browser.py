@@ -235,7 +235,12 @@ def test_an_energy_evening_a_campaign_session_a_challenge_a_fight_to_its_end_and
 
     # the GM hands the fight back: WINK, knocked out, is wounded ("Un personnage qui a été mis hors
     # combat durant une scène peut subir le statut blessé à la fin du combat (à la discrétion du MJ)")
-    evening.open(gm, campaign)
+    # the summary's first next step: back to the campaign the fight came from
+    for page in evening.pages:
+        back = page.locator("#summary [data-field=back-to-campaign]")
+        expect(back).to_have_text(evening.say(page, "Retour à la campagne", "Back to the campaign"))
+    gm.locator("#summary [data-field=back-to-campaign]").click()
+    online(gm)
     form = gm.locator("form[data-form=hand-back]")
     expect(form).to_be_visible(timeout=WAIT)
     form.get_by_label("mis hors combat\u00a0: blessé (à votre discrétion, comme le dit le livre)").check()
@@ -244,10 +249,8 @@ def test_an_energy_evening_a_campaign_session_a_challenge_a_fight_to_its_end_and
     expect(gm.locator("[data-field=handed-back]")).to_have_text("Rapporté à la campagne.", timeout=WAIT)
     expect(gm.locator("#game")).to_have_attribute("data-version", str(version + 1), timeout=WAIT)
     for phone in evening.phones:
-        phone.locator(
-            "#summary a", has_text=evening.say(phone, "Retour à la table", "Back to the table")
-        ).click()
-        evening.open(phone, campaign)
+        phone.locator("#summary [data-field=back-to-campaign]").click()
+        online(phone)
     for page in evening.pages:
         wound = evening.say(page, "blessé\u00a0: Ne récupère que la moitié de sa Vigueur", "wounded: ")
         expect(page.locator(".being[data-name='WINK'] [data-field=states]")).to_contain_text(
