@@ -278,7 +278,13 @@ def test_an_energy_evening_a_campaign_session_a_challenge_a_fight_to_its_end_and
     clean(gm, "energy-evening-award-gm-laptop")
     press(gm, "Attribuer l'expérience — KITSUNE")
     kitsune = _character(evening.engine(campaign), "KITSUNE")
-    assert (kitsune["experience"]["aptitude_xp"], kitsune["experience"]["aptitude_points"]) == (0, 1)
+    xp = kitsune["experience"]
+    assert (xp["heroic_xp"], xp["aptitude_xp"], xp["aptitude_points"]) == (1, 0, 1)  # survived: heroic too
+    expect(chloe.locator(".log .lines li").first).to_contain_text(
+        "KITSUNE gains 1 heroic experience point and 2 aptitude experience points. 10 aptitude "
+        "experience points become 1 aptitude point.",
+        timeout=WAIT,
+    )
     mine = chloe.locator(".being[data-name='KITSUNE'] [data-field=xp]")
     expect(mine).to_contain_text("1 aptitude point", timeout=WAIT)
     expect(gm.locator(".being[data-name='KITSUNE'] [data-field=xp]")).to_contain_text("1 point d'aptitude")
