@@ -21,6 +21,9 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
     pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
 
+from tests.web.energy_steps import campaign_action as _action  # noqa: E402
+from tests.web.energy_steps import online as _online  # noqa: E402
+
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
@@ -32,15 +35,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running = start_demo(tmp_path_factory.mktemp("campaign"))
     yield running
     running.stop()
-
-
-def _online(page: Any) -> None:
-    expect(page.locator("#connection")).to_have_attribute("data-state", "online", timeout=WAIT)
-
-
-def _action(page: Any, label: str) -> Any:
-    """The form of the enabled button whose words are ``label``."""
-    return page.locator("form.action").filter(has=page.get_by_role("button", name=label, exact=True))
 
 
 def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_undo(

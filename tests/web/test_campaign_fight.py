@@ -313,3 +313,18 @@ def test_a_full_gauge_hands_the_fight_back_with_the_next_state_said_first(web: T
     assert done.status_code == 303, _text(done)
     kitsune = _state(web, campaign_id)["characters"]["KITSUNE"]
     assert kitsune["stress"] == 10 and "demoralized" in kitsune["states"]
+
+
+def test_the_summary_of_a_fight_from_the_campaign_leads_back_to_it(web: TestClient) -> None:
+    """The end's first next step is the campaign the fight came from (where the GM hands it back);
+    a fight under way offers no such link yet."""
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    fight_id = _fight(web, table_id, campaign_id)
+    link = f'<a href="/t/{table_id}/s/{campaign_id}" data-field="back-to-campaign">Retour à la campagne</a>'
+    _play(web, table_id, fight_id, "start")
+    assert link not in _text(web.get(f"/t/{table_id}/s/{fight_id}"))
+    _knock_out(web, table_id, fight_id, "agent_1")
+    _play(web, table_id, fight_id, {"end": {}})
+    assert link in _text(web.get(f"/t/{table_id}/s/{fight_id}"))

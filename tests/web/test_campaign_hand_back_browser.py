@@ -23,6 +23,10 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
     pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
 
+from tests.web.energy_steps import campaign_action as _action  # noqa: E402
+from tests.web.energy_steps import knock_out  # noqa: E402
+from tests.web.energy_steps import online as _online  # noqa: E402
+
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
@@ -34,28 +38,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running = start_demo(tmp_path_factory.mktemp("hand-back"))
     yield running
     running.stop()
-
-
-def _online(page: Any) -> None:
-    expect(page.locator("#connection")).to_have_attribute("data-state", "online", timeout=WAIT)
-
-
-def _action(page: Any, label: str) -> Any:
-    """The form of the enabled button whose words are ``label``."""
-    return page.locator("form.action").filter(has=page.get_by_role("button", name=label, exact=True))
-
-
-def _knock_out(gm: Any, name: str) -> None:
-    """The GM's « ajuster un combattant » form on the fight page: Vigueur 0."""
-    version = gm.locator("#fight").get_attribute("data-version")
-    details = gm.locator("details", has=gm.locator("summary", has_text="Ajuster un combattant"))
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    gm.locator("#adj-target").select_option(label=name)
-    gm.locator("#adj-vigor").fill("0")
-    gm.locator("#adj-reason").fill("test")
-    details.locator("button[type=submit]").click()
-    expect(gm.locator("#fight")).not_to_have_attribute("data-version", version or "", timeout=WAIT)
 
 
 def test_the_gm_hands_a_fight_back_wounded_both_screens_show_it_and_undo_restores_it(
@@ -105,7 +87,7 @@ def test_the_gm_hands_a_fight_back_wounded_both_screens_show_it_and_undo_restore
     # the fight to its end through its pages: WINK is knocked out, the GM confirms the end
     gm.locator("form.action[data-kind=start] button.do").click()
     expect(gm.locator("#where")).to_contain_text("Tour 1", timeout=WAIT)
-    _knock_out(gm, "WINK")
+    knock_out(gm, "WINK")
     gm.once("dialog", lambda dialog: dialog.accept())
     gm.locator("form.action[data-kind=end] button.do").first.click()
     expect(gm.locator("#summary")).to_contain_text("mis hors combat", timeout=WAIT)

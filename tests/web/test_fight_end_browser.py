@@ -23,6 +23,7 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
     pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
 
+from tests.web.energy_steps import knock_out  # noqa: E402
 from tests.web.test_browser import _action, _join, _on_plan, _online  # noqa: E402
 
 expect = playwright_api.expect
@@ -35,19 +36,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     running = start_demo(tmp_path_factory.mktemp("web-end"))
     yield running
     running.stop()
-
-
-def _knock_out(gm: Any, name: str) -> None:
-    """The GM's « ajuster un combattant » form: Vigueur 0."""
-    version = gm.locator("#fight").get_attribute("data-version")
-    details = gm.locator("details", has=gm.locator("summary", has_text="Ajuster un combattant"))
-    if details.get_attribute("open") is None:
-        details.locator("summary").click()
-    gm.locator("#adj-target").select_option(label=name)
-    gm.locator("#adj-vigor").fill("0")
-    gm.locator("#adj-reason").fill("test")
-    details.locator("button[type=submit]").click()
-    expect(gm.locator("#fight")).not_to_have_attribute("data-version", version or "", timeout=WAIT)
 
 
 def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, browser: Any) -> None:
@@ -88,8 +76,8 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
     assert agent.locator(".bar > span").get_attribute("style") == "width: 100%"
     options.close()
 
-    _knock_out(gm, "Agent Octopus 1")
-    _knock_out(gm, "Agent Octopus 2")
+    knock_out(gm, "Agent Octopus 1")
+    knock_out(gm, "Agent Octopus 2")
     decided = "tous les adversaires sont hors combat"
     expect(gm.locator("#decided")).to_contain_text(decided, timeout=WAIT)
     expect(ayla.locator("#decided")).to_contain_text(decided, timeout=WAIT)

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session as Db
 from meneur.engine.registry import system
 from meneur.i18n import N_, P_, Message, set_language
 from meneur.server.api.common import Caller
-from meneur.server.models import Member
+from meneur.server.models import GameSession, Member
 from meneur.server.services import context
 from meneur.server.services import images as image_service
 from meneur.server.services import sessions as api
@@ -180,6 +180,8 @@ class FightView:
     """Whether this player's screen waits for the GM (nothing to do, and the fight is the GM's to move)."""
     summary: SummaryView | None = None
     """The summary, once the fight is over."""
+    campaign: str | None = None
+    """The campaign this fight was started from (its session id), the summary's first next step."""
     alert: Alert | None = None
     """What this viewer must do now (act, or react to an attack on their character), for the page's
     alerts; None when nothing waits for them."""
@@ -244,6 +246,17 @@ def _area(state: Any, fields: Any, details: dict[str, Any]) -> list[tuple[str, s
 def _terrain(terrain: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """The terrain elements with their kind in the book's words (``label``)."""
     return [{**t, "label": _words(str(t["kind"]), lang)} for t in terrain]
+
+
+def _campaign(db: Db, table_id: str, session_id: str) -> str | None:
+    """The campaign a fight was started from (its setup names it, :mod:`.new_fight`), if it is still
+    one of the table's sessions."""
+    row = db.get(GameSession, session_id)
+    found = row.setup.get("campaign") if row is not None and isinstance(row.setup, dict) else None
+    if not isinstance(found, str):
+        return None
+    campaign = db.get(GameSession, found)
+    return found if campaign is not None and campaign.table_id == table_id else None
 
 
 def _background(db: Db, table_id: str) -> plan_view.Background | None:
@@ -468,6 +481,7 @@ def build(
         decided=decided(state) if settled else None,
         waiting_gm=not me.is_gm and not ended and _waiting_gm(state, viewer.actors, actions, settled),
         summary=_summary(state, shown.log, data, lang) if ended else None,
+        campaign=_campaign(db, table_id, session_id) if ended else None,
         alert=None if ended else _alert(state, viewer.actors, actions),
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
         arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
