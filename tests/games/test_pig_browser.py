@@ -7,19 +7,15 @@ pages."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, launch, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, launch, playwright, start_demo
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]

@@ -7,19 +7,15 @@ screen shows the rewound state and a log line ». axe-core runs on the history a
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, clean, launch, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, clean, launch, playwright, start_demo
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("web")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -70,6 +71,17 @@ class Demo:
 
 TABLE_PAGE = re.compile(r"/t/[0-9a-f]+$")
 """A table's page (where a seat's link lands once its page posted the token)."""
+
+
+def playwright() -> Any:
+    """Playwright's sync API for a browser test module, called at the module's top: the module is
+    skipped where Playwright or Debian's chromium is missing (scripts/test installs both)."""
+    import pytest
+
+    api = pytest.importorskip("playwright.sync_api")
+    if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+    return api
 
 
 def start_demo(folder: Path, port: int | None = None, host: str = "127.0.0.1") -> Demo:

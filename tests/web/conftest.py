@@ -23,6 +23,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
+def demo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """``meneur serve --demo`` for one browser test module's pages: a real server, its own database
+    under a folder named after the module (a module that needs another server defines its own)."""
+    from tests.web.browser import start_demo
+
+    running = start_demo(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright, one for a test module's pages."""
     from playwright.sync_api import sync_playwright

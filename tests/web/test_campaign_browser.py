@@ -7,19 +7,15 @@ show, the player spends a point at the book's cost, and the GM undoes it (rules 
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meneur.systems.energy import dump_character, library_hero
-from tests.web.browser import PHONE, TABLE_PAGE, Demo, clean, start_demo
+from tests.web.browser import PHONE, TABLE_PAGE, Demo, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 from tests.web.energy_steps import campaign_action as _action  # noqa: E402
 from tests.web.energy_steps import online as _online  # noqa: E402
@@ -28,13 +24,6 @@ expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
 GM_LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("campaign"))
-    yield running
-    running.stop()
 
 
 def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_undo(

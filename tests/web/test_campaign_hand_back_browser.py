@@ -9,19 +9,15 @@ restores it on both. axe-core runs on every page; screenshots go to test-artefac
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meneur.systems.energy import dump_character, library_hero
-from tests.web.browser import PHONE, TABLE_PAGE, Demo, clean, start_demo
+from tests.web.browser import PHONE, TABLE_PAGE, Demo, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 from tests.web.energy_steps import campaign_action as _action  # noqa: E402
 from tests.web.energy_steps import knock_out  # noqa: E402
@@ -31,13 +27,6 @@ expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
 GM_LAPTOP = {"viewport": {"width": 1280, "height": 800}}
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("hand-back"))
-    yield running
-    running.stop()
 
 
 def test_the_gm_hands_a_fight_back_wounded_both_screens_show_it_and_undo_restores_it(

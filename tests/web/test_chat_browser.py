@@ -6,20 +6,15 @@ shows it, Ayla's never. Screenshots in ``test-artefacts/web/``; axe finds no ser
 from __future__ import annotations
 
 import re
-import shutil
 import struct
 import zlib
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import PHONE, TABLE_PAGE, Demo, axe_problems, shoot, start_demo
+from tests.web.browser import PHONE, TABLE_PAGE, Demo, axe_problems, playwright, shoot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -44,13 +39,6 @@ def _png(width: int = 24, height: int = 16) -> bytes:
         + chunk(b"IDAT", zlib.compress(rows))
         + chunk(b"IEND", b"")
     )
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("chat"))
-    yield running
-    running.stop()
 
 
 def _player(browser: Any, demo: Demo, name: str) -> Any:

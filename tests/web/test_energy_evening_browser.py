@@ -13,8 +13,6 @@ each page."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +20,9 @@ import httpx2 as httpx
 import pytest
 
 from meneur.systems.energy import library_hero
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, clean, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 from tests.web import energy_steps as steps  # noqa: E402
 from tests.web.energy_steps import WAIT, campaign_action, choose, online, press, unfold  # noqa: E402
@@ -34,13 +30,6 @@ from tests.web.energy_steps import WAIT, campaign_action, choose, online, press,
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 PLAYERS = [("Ayla", "WINK", "fr-FR"), ("Bren", "ALTAIR", "fr-FR"), ("Chloé", "KITSUNE", "en-GB")]
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("energy-evening"))
-    yield running
-    running.stop()
 
 
 class Evening:

@@ -10,18 +10,13 @@ decided when a side is all out; the GM ends it" (docs/rulings/energy-combat.md).
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, playwright, shoot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 from tests.web.energy_steps import knock_out  # noqa: E402
 from tests.web.test_browser import _action, _join, _on_plan, _online  # noqa: E402
@@ -29,13 +24,6 @@ from tests.web.test_browser import _action, _join, _on_plan, _online  # noqa: E4
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("web-end"))
-    yield running
-    running.stop()
 
 
 def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, browser: Any) -> None:

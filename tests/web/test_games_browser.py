@@ -8,20 +8,15 @@ follows. axe-core runs on every page; Warzone is played in English.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
 from tests.web.forms import pct
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -58,13 +53,6 @@ WORDS = {
         "dice": "Dice rolled at the table (optional)",
     },
 }
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("games"))
-    yield running
-    running.stop()
 
 
 def _online(page: Any) -> None:

@@ -6,7 +6,6 @@ for GM accounts while the test stays on this machine."""
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,11 +20,9 @@ import httpx2 as httpx
 import pytest
 
 from tests.server.process import free_port
-from tests.web.browser import LAPTOP, PHONE, ROOT, clean
+from tests.web.browser import LAPTOP, PHONE, ROOT, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser

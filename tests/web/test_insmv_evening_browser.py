@@ -9,19 +9,14 @@ never offered the GM's shift. Screenshots go to ``test-artefacts/web/``; axe-cor
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -48,13 +43,6 @@ BEINGS = [
 ]
 NPC = {"name": "Marc", "kind": "human", "will": "2", "characteristics": "Perception 2, Force 3"}
 PLAYERS = [("Ayla", "Yves", "fr-FR"), ("Bren", "Asmo", "fr-FR"), ("Chloé", "Gabriel", "en-GB")]
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("insmv-evening"))
-    yield running
-    running.stop()
 
 
 def _online(page: Any) -> None:

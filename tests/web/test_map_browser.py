@@ -6,20 +6,16 @@ puts a background image under the plan."""
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import ARTEFACTS, KEEP, LAPTOP, PHONE, TABLE_PAGE, Demo, clean, start_demo
+from tests.web.browser import ARTEFACTS, KEEP, LAPTOP, PHONE, TABLE_PAGE, Demo, clean, playwright
 from tests.web.test_browser import _action, _join, _on_plan, _online
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -28,13 +24,6 @@ PNG = (  # a 1x1 PNG
     b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
     b"\x00\x00\x00\rIDATx\x9cc\xf8\xcf\xc0\xf0\x1f\x00\x05\x00\x01\xff\x89\x99=\x1d\x00\x00\x00\x00IEND\xaeB`\x82"
 )
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("map"))
-    yield running
-    running.stop()
 
 
 def _touch_drag(page: Any, start: tuple[float, float], end: tuple[float, float]) -> Any:

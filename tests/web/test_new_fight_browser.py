@@ -4,31 +4,19 @@ refreshed as the form changes, a refusal beside its field), starts it, and the p
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meneur.systems.energy import balance, library_hero
-from tests.web.browser import PHONE, ROOT, TABLE_PAGE, Demo, clean, shoot, start_demo
+from tests.web.browser import PHONE, ROOT, TABLE_PAGE, Demo, clean, playwright, shoot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
 HERO = ROOT / "src/meneur/systems/energy/catalogue/heroes/wink.yaml"
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("new-fight"))
-    yield running
-    running.stop()
 
 
 def test_the_gm_lines_up_a_players_character_against_npcs_and_the_player_plays_it(

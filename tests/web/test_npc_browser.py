@@ -5,29 +5,26 @@ by itself after the players' moves, then wait for the player's reaction."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, launch, shoot, start_demo
+from tests.web.browser import (
+    LAPTOP,
+    PHONE,
+    TABLE_PAGE,
+    Demo,
+    axe_problems,
+    launch,
+    playwright,
+    shoot,
+)
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
 WAIT = 10_000
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("web-npc"))
-    yield running
-    running.stop()
 
 
 def _action(page: Any, label: str, actor: str = "") -> Any:

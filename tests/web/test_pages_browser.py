@@ -5,20 +5,16 @@ puts the older rows in place of its own row (htmx)."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
 from meneur.server.api.rolls import PAGE
-from tests.web.browser import LAPTOP, TABLE_PAGE, Demo, axe_problems, start_demo
+from tests.web.browser import LAPTOP, TABLE_PAGE, Demo, axe_problems, playwright, start_demo
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser

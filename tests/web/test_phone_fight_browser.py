@@ -7,9 +7,6 @@ réaction"; "le nombre de points de vigueur perdus par l'adversaire est égal à
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -18,11 +15,9 @@ import pytest
 from meneur.systems.energy.combat.engine import state_from_json
 from meneur.systems.energy.combat.foresee import foresee
 from meneur.systems.energy.combat.state import FightState
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, playwright, shoot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -32,13 +27,6 @@ BUZZES = (
     " navigator.vibrate = (pattern) => { window.__buzzes.push(pattern); return buzz ? buzz(pattern) : true; };"
 )
 """Keeps the phone's vibrations in the page (the real call still goes to the browser)."""
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("web"))
-    yield running
-    running.stop()
 
 
 def _engine(demo: Demo, session_id: str, token: str) -> FightState:

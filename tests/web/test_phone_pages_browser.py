@@ -8,19 +8,14 @@ finds no violation of any impact on them, light or dark (``prefers-color-scheme`
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, shoot, start_demo
+from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, playwright, shoot
 from tests.web.test_games_browser import Table
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -34,13 +29,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(e => (e.id || e.className || e.tagName) + ' ' + Math.round(e.getBoundingClientRect().height))"""
 """The controls a finger taps that are less than 44 CSS px high (WCAG 2.5.5's target size)."""
 MENU = "Menu"  # the same word in French and English
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("phone"))
-    yield running
-    running.stop()
 
 
 def _online(page: Any) -> None:

@@ -7,18 +7,14 @@ it. Every page passes axe; the screenshots are test artefacts."""
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright, start_demo
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser

@@ -9,19 +9,14 @@ quoted from ``001_0209eda46e4737a1.txt``. Screenshots go to ``test-artefacts/web
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, start_demo
+from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (scripts/test installs it)", allow_module_level=True)
+playwright_api = playwright()
 
 expect = playwright_api.expect
 pytestmark = pytest.mark.browser
@@ -33,13 +28,6 @@ SIT = {
     "fr": ("Votre nom", "S'asseoir à la table", "Jouer {name}"),
     "en": ("Your name", "Sit at the table", "Play {name}"),
 }
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    running = start_demo(tmp_path_factory.mktemp("warzone-evening"))
-    yield running
-    running.stop()
 
 
 def _online(page: Any) -> None:
