@@ -318,3 +318,14 @@ def test_a_postgresql_backup_is_every_tables_rows_with_the_schema_revision(
             CommandRow.__table__.insert().values(session_id=sid, version=2, command=None, undone=True)  # type: ignore[attr-defined]
         )
         assert connection.scalar(select(func.max(CommandRow.id))) == (before or 0) + 1
+
+
+def test_a_backup_removed_between_listing_and_reading_is_left_out(tmp_path: Path) -> None:
+    """The schedule keeps only the newest backups while ``/readyz`` or ``serve --check`` lists them:
+    a file listed, then gone (here a link to nothing), is not a backup and no error."""
+    from meneur.server.backup import PREFIX
+
+    kept = tmp_path / f"{PREFIX}20261203T100000.000000Z.sqlite3"
+    kept.write_bytes(b"kept")
+    (tmp_path / f"{PREFIX}20261203T100001.000000Z.sqlite3").symlink_to(tmp_path / "removed")
+    assert backups_in(tmp_path) == [kept]

@@ -135,11 +135,17 @@ def default_folder(url: str) -> Path:
 
 
 def backups_in(folder: Path) -> list[Path]:
-    """The backups in ``folder``, oldest first."""
+    """The backups in ``folder``, oldest first (one the schedule removes meanwhile is left out)."""
     if not folder.is_dir():
         return []
-    found = [p for p in folder.iterdir() if p.name.startswith(PREFIX) and p.suffix in SUFFIXES]
-    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name))
+    found: list[tuple[float, str, Path]] = []
+    for path in folder.iterdir():
+        if path.name.startswith(PREFIX) and path.suffix in SUFFIXES:
+            try:
+                found.append((path.stat().st_mtime, path.name, path))
+            except FileNotFoundError:  # the schedule kept only the newest, between listing and reading
+                continue
+    return [path for _mtime, _name, path in sorted(found)]
 
 
 def last_backup(folder: Path) -> Path | None:

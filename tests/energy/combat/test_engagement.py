@@ -84,4 +84,4 @@ def test_a_distance_refusal_writes_metres_as_a_reader_does() -> None:
     fight = started(hero(), foe(at=(8.0, 0.0)))
     with pytest.raises(Refused) as caught:
         fight.do(Attack("h", "f", 2, 0))
-    assert "5 m" in caught.value.render("fr") and "5.0" not in caught.value.render("fr")
+    assert "5\u00a0m" in caught.value.render("fr") and "5.0" not in caught.value.render("fr")
