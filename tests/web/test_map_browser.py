@@ -217,7 +217,7 @@ def test_a_crowded_plan_has_its_grid_ruler_rings_and_labels_that_do_not_overlap(
     assert len(set(gm.locator(".plan text.initials").all_text_contents())) == len(CROWD)  # A1, A2, A3
     expect(gm.locator(".plan .grid-scale")).to_have_text(re.compile(r"^Un carreau\s:\s2\sm$"))
     assert gm.locator(".plan g.grid line").count() > 10
-    expect(gm.locator(".plan g.ruler text")).to_have_text(re.compile(r"^\d+ m$"))
+    expect(gm.locator(".plan g.ruler text")).to_have_text(re.compile(r"^\d+\sm$"))
     assert _collisions(gm) == []
     # the rings go around the token tapped, at the rules' distances
     gm.locator(".plan g.token[data-id=agent2] circle").click()
