@@ -10,6 +10,7 @@ decided when a side is all out; the GM ends it" (docs/rulings/energy-combat.md).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -26,6 +27,16 @@ pytestmark = pytest.mark.browser
 WAIT = 10_000
 
 
+def _box(locator: Any) -> Any:
+    """The element's box once it is drawn (the page may be swapping in the fight's next fragment)."""
+    expect(locator).to_be_visible(timeout=WAIT)
+    deadline = time.monotonic() + WAIT / 1000
+    while (box := locator.bounding_box()) is None:
+        assert time.monotonic() < deadline, "the element was never drawn"
+        time.sleep(0.05)
+    return box
+
+
 def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, browser: Any) -> None:
     gm_context = browser.new_context(**LAPTOP, locale="fr-FR")
     phone_context = browser.new_context(**PHONE, locale="fr-FR")
@@ -37,13 +48,13 @@ def test_a_fight_reaches_its_end_and_every_screen_shows_the_summary(demo: Demo, 
     ayla = _join(phone_context, demo.local(demo.join_link), "Ayla", "KITSUNE")
     _action(gm, "Commencer le combat").locator("button.do").click()
     expect(ayla.locator("#fighter-kitsune .badge", has_text="agit")).to_be_visible(timeout=WAIT)
+    expect(gm.locator("#fighter-kitsune .badge", has_text="agit")).to_be_visible(timeout=WAIT)
 
     # dragging KITSUNE 3 m is the free small move ("un petit déplacement de 5 mètres maximum. Cela ne
     # lui coûte pas de point d'énergie", 002_58e889a1abff3456.txt): no token spent
     circle = gm.locator(".plan g.token[data-id=kitsune] circle")
     start = (float(circle.get_attribute("cx") or 0), float(circle.get_attribute("cy") or 0))
-    box = circle.bounding_box()
-    assert box is not None
+    box = _box(circle)
     gm.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     gm.mouse.down()
     gm.mouse.move(*_on_plan(gm, start[0], start[1] + 3), steps=4)
