@@ -199,7 +199,9 @@ def fight_box_overflow(character: Character) -> State | None:
     """
     if character.stress < BOXES:
         return None
-    return State.BROKEN if State.DEMORALIZED in character.states else State.DEMORALIZED
+    after = at_level(character, stress_level(character) + 1)  # the levels' states: one rule, :func:`at_level`
+    gained = [s for s in (State.BROKEN, State.DEMORALIZED) if s in after.states and s not in character.states]
+    return gained[0] if gained else None
 
 
 def take_fight_box(character: Character) -> Character:
