@@ -15,14 +15,14 @@ from meneur.engine import registry
 from meneur.engine.plugin import Game
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import Table, database_url, join, new_table
+from tests.server.conftest import Table, join, new_table, ready_database_url
 
 pytestmark = pytest.mark.usefixtures("pig")
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     with TestClient(app) as test_client:
         yield test_client
     app.state.store.close()

@@ -21,7 +21,7 @@ from meneur.server.config import Settings
 from meneur.web.adapter import view_of
 from meneur.web.pages import environment
 from tests.games.pig.view.pages import PAGES
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf, join
 
 
@@ -29,7 +29,7 @@ from tests.web.forms import create_table, csrf, join
 def web(pig: Game, tmp_path: Path) -> Iterator[TestClient]:
     """The pages and the API, with pig registered (its templates in the pages' loader)."""
     environment.cache_clear()
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     try:
         with TestClient(app, headers={"Accept-Language": "en"}) as client:
             yield client

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.server.process import ROOT, ServerProcess
 
 pytestmark = pytest.mark.subprocess
@@ -22,7 +22,7 @@ def test_a_server_started_with_meneur_games_plays_pig(tmp_path: Path) -> None:
         "MENEUR_GAMES": "tests.games.pig.plugin:PLUGIN",
         "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)]),
     }
-    server = ServerProcess(database_url(tmp_path), env=env).start()
+    server = ServerProcess(ready_database_url(tmp_path), env=env).start()
     try:
         with httpx.Client(base_url=server.url, timeout=10) as client:
             made = client.post("/api/v1/tables", json={"name": "Mardi", "system": "pig"})

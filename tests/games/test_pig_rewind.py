@@ -22,14 +22,14 @@ from meneur.server.config import Settings
 from meneur.web.pages import environment
 from meneur.web.sessions.history import moment
 from tests.games.test_pig_pages import _api, _csrf, _play, _scores, _session, _table
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import csrf, join
 
 
 @pytest.fixture
 def web(pig: Game, tmp_path: Path) -> Iterator[TestClient]:
     environment.cache_clear()
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     try:
         with TestClient(app, headers={"Accept-Language": "en"}) as client:
             yield client

@@ -3,7 +3,10 @@ the test system registered, and a table seated with a GM, two players and an obs
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,9 +40,41 @@ def database_url(folder: Path) -> str:
     return fresh_database(base, folder)
 
 
+_TEMPLATES = tempfile.TemporaryDirectory(prefix="meneur-template-")
+
+
+@functools.cache
+def _migrated_template() -> Path:
+    """An empty database at this version's schema, migrated once per test process."""
+    from meneur.server.db import make_engine, upgrade
+
+    path = Path(_TEMPLATES.name) / "tables.sqlite3"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade(engine)
+    engine.dispose()
+    assert not path.with_name(path.name + "-wal").exists(), "the template's journal is not merged"
+    return path
+
+
+def ready_database_url(folder: Path) -> str:
+    """A fresh database already at the head migration: a copy of a template SQLite file, or a new
+    database of MENEUR_TEST_DB made from a migrated template. For the tests of a running app; the
+    tests of migrations and of a database never started use :func:`database_url`."""
+    base = os.environ.get("MENEUR_TEST_DB", "")
+    if base and not base.startswith("sqlite"):
+        from tests.server.postgres import ready_database
+
+        return ready_database(base)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "tables.sqlite3"
+    shutil.copyfile(_migrated_template(), target)
+    target.chmod(0o600)
+    return f"sqlite:///{target}"
+
+
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     with TestClient(app) as test_client:
         yield test_client
     app.state.store.close()

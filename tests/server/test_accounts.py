@@ -14,7 +14,7 @@ from meneur.server.accounts import open_session
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, AccountSession
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 
 ADMIN = "s3cret-of-the-instance"
 URL = "/api/v1/accounts/me/password"
@@ -24,7 +24,7 @@ URL = "/api/v1/accounts/me/password"
 def public(tmp_path: Path) -> Iterator[TestClient]:
     """A server beyond loopback, the GM account Morgane made, three failures a minute per address."""
     settings = Settings(
-        db=database_url(tmp_path), host="192.0.2.10", admin_token=ADMIN, join_attempts_per_minute=3
+        db=ready_database_url(tmp_path), host="192.0.2.10", admin_token=ADMIN, join_attempts_per_minute=3
     )
     app = build_app(settings)
     with TestClient(app) as client:

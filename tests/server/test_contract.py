@@ -15,7 +15,7 @@ import schemathesis
 from fastapi.testclient import TestClient
 from schemathesis.engine import events, from_schema
 
-from tests.server.conftest import FIGHT, Table, database_url, start_fight
+from tests.server.conftest import FIGHT, Table, ready_database_url, start_fight
 from tests.server.process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def test_the_stateful_phase_finds_nothing(client: TestClient) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    running = ServerProcess(database_url(tmp_path)).start()
+    running = ServerProcess(ready_database_url(tmp_path)).start()
     yield running
     running.stop()
 

@@ -18,7 +18,7 @@ from meneur.engine.plugin import Game, SheetCheck
 from meneur.i18n import Message
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import database_url, join, new_table
+from tests.server.conftest import join, new_table, ready_database_url
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ TOY = Game(
 def client(tmp_path: Path) -> Iterator[TestClient]:
     registry.register(TOY)
     try:
-        app = build_app(Settings(db=database_url(tmp_path)))
+        app = build_app(Settings(db=ready_database_url(tmp_path)))
         with TestClient(app) as test_client:
             yield test_client
         app.state.store.close()

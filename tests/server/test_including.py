@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 
 
 def _serves(app: Any) -> str:
@@ -35,7 +35,7 @@ def _serves(app: Any) -> str:
 def test_a_second_app_derives_no_included_route_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first = _serves(build_app(Settings(db=database_url(tmp_path / "first"))))
+    first = _serves(build_app(Settings(db=ready_database_url(tmp_path / "first"))))
     derived: list[str] = []
     real = fastapi.routing.get_dependant
 
@@ -44,7 +44,7 @@ def test_a_second_app_derives_no_included_route_again(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(fastapi.routing, "get_dependant", counted)
-    second_app = build_app(Settings(db=database_url(tmp_path / "second")))
+    second_app = build_app(Settings(db=ready_database_url(tmp_path / "second")))
     second = _serves(second_app)
     own = {route.path for route in second_app.router.routes if isinstance(route, APIRoute)}
     assert set(derived) <= own  # only the routes the app defines itself (/healthz, /readyz...)

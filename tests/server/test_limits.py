@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from meneur.server.auth import RateLimiter
 from meneur.server.cli import uvicorn_options
 from meneur.server.config import Settings
-from tests.server.conftest import database_url, new_table
+from tests.server.conftest import new_table, ready_database_url
 from tests.server.process import ServerProcess
 
 
@@ -39,7 +39,7 @@ def _table(base: str, admin: str = "") -> tuple[str, str]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real server, giving a request's head one second."""
     folder = tmp_path_factory.mktemp("limits")
-    process = ServerProcess(database_url(folder), env={"MENEUR_HEADER_TIMEOUT": "1"}).start()
+    process = ServerProcess(ready_database_url(folder), env={"MENEUR_HEADER_TIMEOUT": "1"}).start()
     yield process
     process.stop()
 
@@ -61,7 +61,7 @@ def test_a_spoofed_forwarded_address_does_not_escape_the_join_limit(server: Serv
 def test_a_trusted_proxy_gives_each_client_its_own_address(tmp_path: Path) -> None:
     admin = "0123456789abcdef0123456789abcdef"  # behind a proxy, creating a table needs it
     env = {"MENEUR_TRUSTED_PROXIES": "127.0.0.1", "MENEUR_ADMIN_TOKEN": admin}
-    process = ServerProcess(database_url(tmp_path), env=env).start()
+    process = ServerProcess(ready_database_url(tmp_path), env=env).start()
     try:
         table_id, _code = _table(process.url, admin)
         codes = [_join(process.url, table_id, "wrong", forwarded=f"203.0.113.{n}") for n in range(25)]
@@ -161,7 +161,7 @@ def _accepted(port: int) -> socket.socket:
 
 @pytest.mark.subprocess
 def test_a_connection_beyond_the_limit_is_refused(tmp_path: Path) -> None:
-    process = ServerProcess(database_url(tmp_path), env={"MENEUR_MAX_CONNECTIONS": "4"}).start()
+    process = ServerProcess(ready_database_url(tmp_path), env={"MENEUR_MAX_CONNECTIONS": "4"}).start()
     idle = [socket.create_connection(("127.0.0.1", process.port)) for _ in range(3)]
     try:
         assert _ask(process.port).startswith(b"HTTP/1.1 200")  # the fourth connection is served

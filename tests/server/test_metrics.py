@@ -16,7 +16,7 @@ from meneur.server.app import build_app
 from meneur.server.backup import backup
 from meneur.server.config import Settings
 from meneur.server.logs import JsonFormatter
-from tests.server.conftest import database_url, new_table, start_fight
+from tests.server.conftest import new_table, ready_database_url, start_fight
 
 ADMIN = "an-admin-token-long-enough-for-it"
 BEARER = {"Authorization": f"Bearer {ADMIN}"}
@@ -25,7 +25,7 @@ BEARER = {"Authorization": f"Bearer {ADMIN}"}
 @pytest.fixture
 def measured(tmp_path: Path) -> Iterator[TestClient]:
     settings = Settings(
-        db=database_url(tmp_path), metrics=True, admin_token=ADMIN, backup_dir=str(tmp_path / "backups")
+        db=ready_database_url(tmp_path), metrics=True, admin_token=ADMIN, backup_dir=str(tmp_path / "backups")
     )
     app = build_app(settings)
     with TestClient(app) as test_client:
@@ -111,7 +111,7 @@ def test_every_answer_carries_a_request_id_and_a_client_cannot_choose_it(client:
 
 
 def test_a_trusted_proxy_gives_the_request_id(tmp_path: Path) -> None:
-    app = build_app(Settings(db=database_url(tmp_path), trusted_proxies="10.0.0.0/8"))
+    app = build_app(Settings(db=ready_database_url(tmp_path), trusted_proxies="10.0.0.0/8"))
     try:
         with TestClient(app, client=("10.1.2.3", 4000)) as proxied:
             assert (

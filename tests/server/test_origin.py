@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.origin import CLOSE_CROSS_ORIGIN, is_same_origin
-from tests.server.conftest import Table, database_url, new_table
+from tests.server.conftest import Table, database_url, new_table, ready_database_url
 from tests.server.process import ServerProcess, free_port
 
 OTHER = "http://testserver:8001"
@@ -158,7 +158,7 @@ def test_a_trusted_proxys_forwarded_host_counts() -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(database_url(tmp_path)).start()
+    process = ServerProcess(ready_database_url(tmp_path)).start()
     yield process
     process.stop()
 

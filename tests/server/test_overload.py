@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.live import CLOSE_TRY_AGAIN
-from tests.server.conftest import database_url, new_table
+from tests.server.conftest import database_url, new_table, ready_database_url
 
 
 def test_pool_sizes_per_worker() -> None:
@@ -28,7 +28,7 @@ def test_pool_sizes_per_worker() -> None:
 
 
 def test_no_connection_in_time_is_503_and_close_1013(tmp_path: Path) -> None:
-    app = build_app(Settings(db=database_url(tmp_path), db_pool=1, db_pool_timeout=0.2))
+    app = build_app(Settings(db=ready_database_url(tmp_path), db_pool=1, db_pool_timeout=0.2))
     with TestClient(app) as client:
         table = new_table(client)
         live = f"/api/v1/tables/{table.id}/live?token={table.gm.token}"
@@ -52,7 +52,7 @@ def test_no_connection_in_time_is_503_and_close_1013(tmp_path: Path) -> None:
 
 
 def test_readyz_is_503_while_the_database_does_not_answer(tmp_path: Path) -> None:
-    app = build_app(Settings(db=database_url(tmp_path), db_pool=1, db_pool_timeout=0.2))
+    app = build_app(Settings(db=ready_database_url(tmp_path), db_pool=1, db_pool_timeout=0.2))
     with TestClient(app) as client:
         held = app.state.store.engine.connect()  # the pool's only connection: no query can run
         try:

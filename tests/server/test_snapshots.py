@@ -19,14 +19,14 @@ from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import GameSession, Snapshot
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
-from tests.server.conftest import Table, database_url, join, new_table, start_fight
+from tests.server.conftest import Table, join, new_table, ready_database_url, start_fight
 
 EVERY = 3
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path), snapshot_every=EVERY))
+    app = build_app(Settings(db=ready_database_url(tmp_path), snapshot_every=EVERY))
     with TestClient(app) as test_client:
         yield test_client
     app.state.store.close()

@@ -11,11 +11,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from meneur.errors import BadInputError
-from meneur.server.db import make_engine, upgrade
+from meneur.server.db import head_revision, make_engine, upgrade
 from meneur.server.models import Base
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
-from tests.server.conftest import Table, start_fight
+from tests.server.conftest import Table, ready_database_url, start_fight
 
 
 def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
@@ -36,6 +36,39 @@ def test_a_database_from_a_newer_meneur_is_refused(tmp_path: Path) -> None:
         connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     with pytest.raises(BadInputError, match="9999"):
         upgrade(engine)
+    engine.dispose()
+
+
+def test_a_database_at_the_head_migration_is_not_migrated_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart (and every test's copied database) reads the version table and stops there."""
+    from alembic import command
+
+    runs: list[str] = []
+    original = command.upgrade
+
+    def counted(config: object, revision: str, **options: object) -> None:
+        runs.append(revision)
+        original(config, revision, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "upgrade", counted)
+    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+    upgrade(engine)
+    assert runs == ["head"]
+    upgrade(engine)
+    assert runs == ["head"]
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
+    engine.dispose()
+
+
+def test_a_tests_ready_database_is_a_migrated_copy(tmp_path: Path) -> None:
+    url = ready_database_url(tmp_path)
+    engine = make_engine(url)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
+        assert connection.execute(text("SELECT count(*) FROM tables")).scalar() == 0
     engine.dispose()
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from tests.server.conftest import database_url
+from tests.server.conftest import database_url, ready_database_url
 from tests.server.process import ServerProcess, only_worker, worker_pids
 
 pytestmark = [
@@ -27,7 +27,7 @@ pytestmark = [
 
 @pytest.fixture
 def workers(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(database_url(tmp_path), workers=2).start()
+    process = ServerProcess(ready_database_url(tmp_path), workers=2).start()
     yield process
     process.stop()
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.server.process import ServerProcess, only_worker, worker_pids
 from tests.web.forms import csrf
 
@@ -31,7 +31,7 @@ KITSUNE_ATTACKS = {"attack": {"actor": "kitsune", "target": "agent1", "tokens": 
 
 @pytest.fixture
 def workers(tmp_path: Path) -> Iterator[ServerProcess]:
-    process = ServerProcess(database_url(tmp_path), workers=2).start()
+    process = ServerProcess(ready_database_url(tmp_path), workers=2).start()
     yield process
     process.stop()
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -49,7 +49,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[TestClient]:
     """The pages and the API on a fresh database (SQLite, or PostgreSQL under MENEUR_TEST_DB)."""
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     with TestClient(app) as client:
         yield client
     app.state.store.close()

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, AccountSession
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf
 
 ADMIN = "admin-secret-of-the-instance"
@@ -26,7 +26,9 @@ PASSWORD = "cor-de-chasse"
 def public(tmp_path: Path) -> Iterator[TestClient]:
     """A server beyond loopback with the account Morgane, this browser signed in to it."""
     app = build_app(
-        Settings(db=database_url(tmp_path), host="192.0.2.10", admin_token=ADMIN, join_attempts_per_minute=3)
+        Settings(
+            db=ready_database_url(tmp_path), host="192.0.2.10", admin_token=ADMIN, join_attempts_per_minute=3
+        )
     )
     with TestClient(app) as client:
         data = {"admin": ADMIN, "new_name": "Morgane", "new_password": PASSWORD, "csrf": csrf(client)}

@@ -15,7 +15,7 @@ from meneur import __version__
 from meneur.server.app import build_app
 from meneur.server.backup import backup
 from meneur.server.config import Settings
-from tests.server.conftest import database_url, new_table, start_fight
+from tests.server.conftest import new_table, ready_database_url, start_fight
 from tests.web.forms import csrf
 
 ADMIN = "the-operator-token-of-this-server"
@@ -24,7 +24,9 @@ NBSP = "\u00a0"
 
 @pytest.fixture
 def operated(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(db=database_url(tmp_path), admin_token=ADMIN, backup_dir=str(tmp_path / "backups"))
+    settings = Settings(
+        db=ready_database_url(tmp_path), admin_token=ADMIN, backup_dir=str(tmp_path / "backups")
+    )
     app = build_app(settings)
     with TestClient(app) as client:
         yield client

@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, Character, GameTable, Member
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf, join
 
 HEROES = Path(__file__).resolve().parents[2] / "src/meneur/systems/energy/catalogue/heroes"
@@ -31,7 +31,7 @@ ADMIN = "admin-secret-of-the-instance"
 
 
 def _client(tmp_path: Path, **settings: Any) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path), **settings))
+    app = build_app(Settings(db=ready_database_url(tmp_path), **settings))
     with TestClient(app) as client:
         yield client
     app.state.store.close()

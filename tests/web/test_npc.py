@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.systems.energy.view import autoplay, npc
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table
 
@@ -27,7 +27,7 @@ KITSUNE_ATTACKS = {"attack": {"actor": "kitsune", "target": "agent1", "tokens": 
 
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path)))
+    app = build_app(Settings(db=ready_database_url(tmp_path)))
     with TestClient(app) as client:
         app.state.web_autoplay_pause = 0  # the pause is for the people at the table
         yield client

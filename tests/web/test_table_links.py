@@ -26,14 +26,14 @@ from meneur.server.auth import JOIN_ALPHABET, SIGN_IN_SECONDS, digest, new_join_
 from meneur.server.config import Settings
 from meneur.server.models import Account, GameSession, GameTable, SignInCode
 from meneur.web.demo import announce_sign_in, create_demo
-from tests.server.conftest import database_url
+from tests.server.conftest import database_url, ready_database_url
 from tests.web.forms import create_table, csrf, join
 
 PUBLIC = "http://192.168.1.20:8000"
 
 
 def _client(tmp_path: Path, **settings: Any) -> Iterator[TestClient]:
-    app = build_app(Settings(db=database_url(tmp_path), **settings))
+    app = build_app(Settings(db=ready_database_url(tmp_path), **settings))
     with TestClient(app) as client:
         yield client
     app.state.store.close()

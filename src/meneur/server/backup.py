@@ -318,11 +318,9 @@ def _header(path: Path, line: str) -> dict[str, Any]:
 
 
 def _known_revision(revision: Any) -> None:
-    from alembic.script import ScriptDirectory
+    from meneur.server.db import migration_scripts
 
-    from meneur.server.db import _alembic_config
-
-    script = ScriptDirectory.from_config(_alembic_config(None))  # type: ignore[arg-type]
+    script = migration_scripts()
     try:
         found = script.get_revision(str(revision))
     except Exception:

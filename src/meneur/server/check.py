@@ -100,13 +100,12 @@ def check_settings(settings: Any) -> list[Problem]:
 
 def check_database(url: str) -> list[Problem]:
     """The problems of the database: reached, at this version's migrations, holding its key."""
-    from alembic.runtime.migration import MigrationContext
     from sqlalchemy import create_engine, select
     from sqlalchemy.engine import make_url
     from sqlalchemy.pool import NullPool
 
     from meneur.server.csrf import KEY_NAME
-    from meneur.server.db import head_revision, is_sqlite, sqlite_path
+    from meneur.server.db import current_revision, head_revision, is_sqlite, sqlite_path
     from meneur.server.models import ServerSecret
 
     shown = make_url(url).render_as_string(hide_password=True)
@@ -121,11 +120,11 @@ def check_database(url: str) -> list[Problem]:
         ]
     engine = create_engine(url, poolclass=NullPool)
     try:
+        current = current_revision(engine)
+        head = head_revision()
+        if current != head:
+            return [_revision_problem(current, head, shown)]
         with engine.connect() as connection:
-            current = MigrationContext.configure(connection).get_current_revision()
-            head = head_revision()
-            if current != head:
-                return [_revision_problem(current, head, shown)]
             key = connection.scalar(select(ServerSecret.value).where(ServerSecret.name == KEY_NAME))
     except Exception as error:  # the driver's own error, whatever it is: the database is not reached
         return [
@@ -149,11 +148,9 @@ def check_database(url: str) -> list[Problem]:
 
 
 def _revision_problem(current: str | None, head: str, shown: str) -> Problem:
-    from alembic.script import ScriptDirectory
+    from meneur.server.db import migration_scripts
 
-    from meneur.server.db import _alembic_config
-
-    script = ScriptDirectory.from_config(_alembic_config(None))  # type: ignore[arg-type]
+    script = migration_scripts()
     try:
         known = current is None or script.get_revision(current) is not None
     except Exception:

@@ -10,6 +10,7 @@ a pooled connection is checked before use only when it has been idle a while
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import stat
@@ -150,33 +151,46 @@ def _alembic_config(engine: Engine) -> Any:
     return config
 
 
-def head_revision() -> str:
-    """The newest migration this version of meneur knows."""
+@functools.cache
+def migration_scripts() -> Any:
+    """The migration scripts, read once per process (they do not change while it runs)."""
     from alembic.script import ScriptDirectory
 
-    config = _alembic_config(None)  # type: ignore[arg-type]
-    head = ScriptDirectory.from_config(config).get_current_head()
+    return ScriptDirectory.from_config(_alembic_config(None))  # type: ignore[arg-type]
+
+
+def head_revision() -> str:
+    """The newest migration this version of meneur knows."""
+    head = migration_scripts().get_current_head()
     assert head is not None
-    return head
+    return str(head)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The migration the database is at (``None`` for an empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
 
 
 def upgrade(engine: Engine) -> None:
     """Bring the database to this version's schema; refuse a database written by a newer meneur.
 
+    A database already at the head revision is left as it is without starting Alembic's
+    environment (one read of its version table).
+
     Raises:
         BadInputError: the database carries a migration this version does not know.
     """
     from alembic import command
-    from alembic.runtime.migration import MigrationContext
-    from alembic.script import ScriptDirectory
 
-    config = _alembic_config(engine)
-    script = ScriptDirectory.from_config(config)
-    with engine.connect() as connection:
-        current = MigrationContext.configure(connection).get_current_revision()
+    current = current_revision(engine)
+    if current == head_revision():
+        return
     if current is not None:
         try:
-            script.get_revision(current)
+            migration_scripts().get_revision(current)
         except Exception:
             raise BadInputError(
                 Message(
@@ -188,7 +202,7 @@ def upgrade(engine: Engine) -> None:
                     {"revision": current},
                 )
             ) from None
-    command.upgrade(config, "head")
+    command.upgrade(_alembic_config(engine), "head")
 
 
 def table_names(engine: Engine) -> list[str]:
