@@ -26,7 +26,7 @@ from meneur.systems.energy.combat.commands import (
     StartFight,
 )
 from meneur.systems.energy.combat.events import Event
-from meneur.systems.energy.combat.legal import LegalAction, candidates, checked, with_tokens
+from meneur.systems.energy.combat.legal import LegalAction, candidates, verdict, with_tokens
 from meneur.systems.energy.combat.outcome import winner as side_standing_alone
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
@@ -123,9 +123,12 @@ class Decision:
 
 def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
     """The engine's verdict on one candidate of its legality query: the action with its cost range and
-    value, or None when refused (the very check :func:`legal_actions` makes of each candidate)."""
-    action = checked(state, kind, command)
-    return action if action.legal else None
+    value, or None when refused (the very check :func:`legal_actions` makes of each candidate).
+
+    The events come from :func:`try_events`, so the step that plays the option (or weighs it) finds
+    them there instead of asking the engine again."""
+    events = try_events(state, command)
+    return None if events is None else verdict(state, kind, command, events)
 
 
 def winner(state: FightState) -> str | None:

@@ -12,7 +12,7 @@ from ``cost_min`` to ``cost_max`` is legal for variable actions (attacks, defenc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
@@ -121,7 +121,7 @@ def _first_use(state: FightState, actor: str, power: int | None) -> int:
     return checks.first_use_modifier(state.get(actor), power) if state.has(actor) else 0
 
 
-def _is_fixed(command: Command, events: list[Event]) -> bool:
+def _is_fixed(command: Command, events: Sequence[Event]) -> bool:
     """Whether a variable command costs a fixed amount here: maintaining a portal or an immunity pays
     "son énergie requise" again, whatever the template says."""
     return isinstance(command, Maintain) and not any(isinstance(e, AttackDeclared) for e in events)
@@ -133,6 +133,13 @@ def _check(state: FightState, actor: str | None, kind: str, command: Command, po
         events = decide(state, command)
     except Refused as error:
         return _make(LegalAction, (actor, kind, command, 0, 0, 0, 0, error.message, error.rule, 0, ()))
+    return _read(state, actor, kind, command, pool, events)
+
+
+def _read(
+    state: FightState, actor: str | None, kind: str, command: Command, pool: int, events: Sequence[Event]
+) -> LegalAction:
+    """The legal action ``command`` is, read off the events :func:`~.decide.decide` gave for it."""
     paid = bonus = halving = stress = 0
     for event in events:  # one pass: the tokens the events take from pools, and what they are worth
         cls = type(event)  # events are final named tuples: their class says what they are
@@ -210,6 +217,13 @@ def checked(state: FightState, kind: str, command: Command) -> LegalAction:
     :func:`legal_actions` makes of each candidate, for an AI that checks only the ones it looks at)."""
     actor = getattr(command, "actor", None)
     return _check(state, actor, kind, command, _pool(state, actor, command))
+
+
+def verdict(state: FightState, kind: str, command: Command, events: Sequence[Event]) -> LegalAction:
+    """:func:`checked` for a command whose events the caller already has from
+    :func:`~.decide.decide` (a policy that keeps the engine's answers does not ask twice)."""
+    actor = getattr(command, "actor", None)
+    return _read(state, actor, kind, command, _pool(state, actor, command), events)
 
 
 def legal_actions(state: FightState, include_refused: bool = False) -> list[LegalAction]:
