@@ -147,7 +147,7 @@ def test_a_side_without_the_power_cannot_win_and_a_test_without_it_cannot_succee
     alone = html.unescape(
         web.get(f"/t/{table_id}/s/{session_id}/odds", params={"command": json.dumps({"test": lacking})}).text
     )
-    assert _shown(alone)[:2] == [("succès", "0,00"), ("échec", "100,00")]
+    assert _shown(alone)[:2] == [("réussite", "0,00"), ("échec", "100,00")]
 
 
 def _in_scene(web: TestClient) -> tuple[str, str, str]:

@@ -95,7 +95,7 @@ def test_insmv_test_odds_are_the_single_roll_pages_odds(web: TestClient) -> None
     asmo = state_from_json(_api(web, session_id)["state"]).beings["Asmo"]
     # the legal « test value 3, voluntary shift 5 » of Asmo: the table UM's odds (table_um.py)
     found = odds_of(plan_test(TestRequest(3, None, 0, 5, None), asmo.rules))
-    assert f"succès {pct(float(found.success) * 100)}" in page
+    assert f"réussite {pct(float(found.success) * 100)}" in page  # the book's word: « réussite »
 
 
 def test_warzone_session_shows_power_and_actions_left(web: TestClient) -> None:
@@ -374,7 +374,7 @@ def test_an_insmv_tests_row_and_shift_are_chosen_before_rolling_and_the_odds_fol
     )
     yves = state_from_json(_api(web, session_id)["state"]).beings["Yves"]
     plan = plan_test(TestRequest(4, Difficulty.DIFFICILE, 2, 0, None), yves.rules)
-    assert f"succès {pct(float(odds_of(plan).success) * 100)}" in chosen
+    assert f"réussite {pct(float(odds_of(plan).success) * 100)}" in chosen
     assert f"colonne {plan.column} (depuis {plan.start_column}, décalage +2)" in chosen
     assert 'value="difficile" selected' in chosen and 'id="b-9-odds"' in chosen
     bad = html.unescape(
@@ -459,3 +459,31 @@ def test_every_button_of_a_session_starts_with_a_capital(web: TestClient, system
     page = web.get(f"/t/{table_id}/s/{session_id}").text
     labels = [html.unescape(text) for text in re.findall(r'<span class="label">([^<]+)</span>', page)]
     assert labels and [label for label in labels if not label[:1].isupper()] == []
+
+
+def test_an_opposed_test_is_the_last_test_of_both_beings_in_the_books_word(web: TestClient) -> None:
+    """Each card's « Dernier test » is the being's newest test, an opposed test's side included, and
+    says « réussite » or « échec » as the book does (« une éventuelle réussite (ou un échec…) »,
+    000_008acb24c72771e3.txt)."""
+    table_id, session_id = _session(web, "insmv")
+    alone = {"test": {"being": "Asmo", "value": 3}}
+    _play(web, table_id, session_id, alone)
+    opposed = {
+        "opposed": {
+            "attacker": {"being": "Asmo", "value": 3, "cost": 1},
+            "defender": {"being": "Yves", "value": 3},
+        }
+    }
+    page = html.unescape(_play(web, table_id, session_id, opposed))
+    events = _api(web, session_id, "/log")["log"][-1]["events"]
+    sides = next(e["opposed_tested"] for e in events if "opposed_tested" in e)
+    for side in ("attacker", "defender"):
+        test = sides[side]
+        card = page[page.index(f'data-name="{test["name"]}"') :]
+        card = card[: card.index("</section>")]
+        dice = " ".join(str(d) for d in test["dice"])
+        word = "réussite" if test["success"] else "échec"
+        assert re.search(
+            rf'Dernier test\s: d666 <span data-field="dice">{dice}</span> · <strong data-field="result">{word}<',
+            card,
+        )

@@ -213,14 +213,14 @@ def test_insmv_a_player_takes_yves_uses_a_power_with_entered_dice_and_the_gm_und
     table.same("pp", "Yves", before)
     # the test's place on the table UM before rolling
     test = player.locator("form.action[data-kind='test'][data-actor='Yves']").first
-    expect(test.locator(".odds")).to_contain_text("succès")
+    expect(test.locator(".odds")).to_contain_text("réussite")
     test.locator("summary").click()
     expect(test.locator(".um-test h3")).to_contain_text("La table UM : colonne")
     # the row chosen for Discussion: the odds before rolling follow, as the table UM gives them
     discussion = player.locator("form.action[data-kind='test']", has_text="Discussion")
     discussion.get_by_label("Difficulté").select_option("difficile")
     expect(discussion.locator(".odds")).to_contain_text(
-        f"succès {pct(_success(table.engine(), 'difficile'))}"
+        f"réussite {pct(_success(table.engine(), 'difficile'))}"
     )
     clean(player, "insmv-session-player-phone")
     # the opposed test on the GM's page, at a phone's width: who wins before rolling, and the

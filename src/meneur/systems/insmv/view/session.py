@@ -23,7 +23,6 @@ from meneur.systems.insmv.view.table_um import um_view
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
 from meneur.web.game_parts import Facts, Parts, Rows
-from meneur.web.game_view import events
 from meneur.web.game_words import field_words
 from meneur.web.games import GamePages
 
@@ -214,10 +213,13 @@ class InsmvParts(Parts):
 
     def rows(self, state: Any, log: LogOut, lang: str) -> tuple[Rows, Facts]:
         """Each being's card: its sheet, its power points and its last test."""
-        tests = events(log, "tested")
+        tests = tests_of(log)
         rows = [
             {
-                "last_test": next((t for t in reversed(tests) if t.get("name") == name), None),
+                "last_test": (last := next((t for t in reversed(tests) if t.get("name") == name), None)),
+                "result": None
+                if last is None
+                else translate("web", RESULT_WORDS[bool(last.get("success"))], lang),
                 "name": name,
                 "kind": translate("insmv", KIND_LABELS[being.kind], lang),
                 "will": being.will,
@@ -281,3 +283,21 @@ class InsmvParts(Parts):
 PARTS = InsmvParts()
 PAGES = GamePages(PARTS)
 """INS/MV's view adapter (:attr:`meneur.engine.plugin.Game.view`)."""
+
+
+RESULT_WORDS = {True: N_("success"), False: N_("failure")}
+"""A test's result as the book says it (« une éventuelle réussite (ou un échec…) »)."""
+
+
+def tests_of(log: LogOut) -> list[dict[str, Any]]:
+    """Every test of the log, oldest first, each with its result in the book's word (« réussite »,
+    « échec »): a test alone, and both sides of an opposed test (who acts, then who resists)."""
+    found: list[dict[str, Any]] = []
+    for entry in log.log:
+        for event in entry.events:
+            if not isinstance(event, dict):
+                continue
+            opposed = event.get("opposed_tested")
+            sides = [opposed.get(s) for s in ("attacker", "defender")] if isinstance(opposed, dict) else []
+            found += [t for t in (event.get("tested"), *sides) if isinstance(t, dict)]
+    return found
