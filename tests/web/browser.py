@@ -177,3 +177,10 @@ def _axe(page: Any) -> list[str]:
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
         for v in result["violations"]
     ]
+
+
+def choose(form: Any, text: str) -> None:
+    """In a card of several variants of a command, choose the last variant whose words hold ``text``
+    (the card's list of legal entries, see ``web/game_view.merged``)."""
+    option = form.locator("select[name=command] option", has_text=text).last
+    form.locator("select[name=command]").select_option(value=option.get_attribute("value"))

@@ -487,3 +487,30 @@ def test_an_opposed_test_is_the_last_test_of_both_beings_in_the_books_word(web: 
             rf'Dernier test\s: d666 <span data-field="dice">{dice}</span> · <strong data-field="result">{word}<',
             card,
         )
+
+
+def test_the_variants_of_a_command_are_one_card_with_a_list_of_the_legal_entries(web: TestClient) -> None:
+    """Each action is one card with its controls inside: the GM's eleven « Commencer une
+    confrontation — … » are one button and a list, whose every choice is a legal entry, and the one
+    chosen is what is played."""
+    table_id, session_id = _session(web, "carpathes")
+    _play(web, table_id, session_id, "start_session")
+    _play(web, table_id, session_id, "start_scene")
+    page = web.get(f"/t/{table_id}/s/{session_id}").text
+    legal = [e["command"] for e in _api(web, session_id, "/legal")["legal"]]
+    starts = [c for c in legal if isinstance(c, dict) and "begin_confrontation" in c]
+    assert len(starts) >= 3
+    card = re.search(r'<form class="action framed"[^>]*data-kind="begin_confrontation".*?</form>', page, re.S)
+    assert card is not None and page.count('data-kind="begin_confrontation"') == 1
+    choices = [
+        (html.unescape(w), html.unescape(t))
+        for w, t in re.findall(r'<option value="([^"]*)">([^<]*)</option>', card.group(0))
+    ]
+    assert sorted(json.dumps(json.loads(w), sort_keys=True) for w, _ in choices) == sorted(
+        json.dumps(c, sort_keys=True) for c in starts
+    )
+    assert '<span class="label">Commencer une confrontation</span>' in card.group(0)
+    assert all(text and "—" not in text for _, text in choices)  # what sets each apart, not the head
+    chosen = json.loads(choices[-1][0])
+    _play(web, table_id, session_id, chosen)
+    assert _api(web, session_id, "/log")["log"][-1]["command"] == chosen

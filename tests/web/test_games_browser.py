@@ -13,7 +13,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
+from tests.web.browser import LAPTOP, PHONE, Demo, choose, clean, playwright
 from tests.web.forms import pct
 
 playwright_api = playwright()
@@ -267,7 +267,9 @@ def test_warzone_in_english_a_critical_failure_rolls_on_the_violence_table_and_t
     gm, player = table.gm, table.player
     table.same("power", "Mystic", 14)
     table.act(player, "activate", "Mystic")
-    player.locator("form.action[data-kind='declare'][data-actor='Mystic']").last.locator("button.do").click()
+    declare = player.locator("form.action[data-kind='declare'][data-actor='Mystic']")
+    choose(declare, "Shield, Haste")  # the techniques' variants: one card and its list
+    declare.locator("button.do").click()
     expect(player.locator("[data-field=declared]")).to_contain_text("1. Shield · 2. Haste", timeout=WAIT)
     technique = player.locator("form.action[data-kind='technique']").first
     expect(technique.locator(".odds")).to_contain_text("Critical Failure")

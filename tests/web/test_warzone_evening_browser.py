@@ -14,7 +14,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
+from tests.web.browser import LAPTOP, PHONE, Demo, choose, clean, playwright
 
 playwright_api = playwright()
 
@@ -193,9 +193,10 @@ def test_warzone_a_whole_evening_techniques_a_spell_and_a_wounded_opponent(demo:
 
     # « Na początku aktywacji decydujemy których technik będzie używał i w jakiej kolejności »
     evening.act(mystic, "activate", "Mystic")
-    declare = mystic.locator("form.action[data-kind='declare'][data-actor='Mystic']").last
-    expect(declare).to_contain_text("Shield")
-    evening.act(mystic, "declare", "Mystic", index=-1)
+    declare = mystic.locator("form.action[data-kind='declare'][data-actor='Mystic']")
+    expect(declare).to_have_count(1)  # the variants are one card, chosen in its list
+    choose(declare, "Shield, Haste")
+    evening.act(mystic, "declare", "Mystic")
     evening.card("Mystic", "declared", "1. Shield · 2. Haste")
     # Shield: Moc 14 - 1 = 13, a 5 succeeds; Haste, the second: 14 - 3 - 2 = 9, a 15 fails
     evening.act(mystic, "technique", "Mystic", dice="5")

@@ -9,7 +9,7 @@ projects it for this viewer; no rule is decided here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fastapi import Request
@@ -46,6 +46,9 @@ class Button:
     """Whether the command rolls dice (a field for the dice rolled at the table is shown)."""
     rare: bool = False
     """Whether the command is seldom used (folded away with its actor's others: the game's word)."""
+    options: list[tuple[str, str]] = field(default_factory=list)
+    """For one card of several variants of a command (:func:`merged`): each legal entry's command
+    (its wire) and what sets it apart, chosen in a list inside the card."""
 
     @property
     def variable(self) -> bool:
@@ -95,11 +98,47 @@ class GameView:
         actors = list(dict.fromkeys(b.actor for b in legal if b.actor is not None))
         found: list[tuple[str | None, list[Button]]] = [(None, [b for b in legal if b.actor is None])]
         found += [(actor, [b for b in legal if b.actor == actor]) for actor in actors]
-        return [(actor, buttons) for actor, buttons in found if buttons]
+        return [(actor, merged(buttons)) for actor, buttons in found if buttons]
 
     @property
     def claimable(self) -> list[str]:
         return [p.actor for p in self.players if p.member_id is None]
+
+
+MERGED_FROM = 3
+"""Variants of one command (« Commencer une confrontation — vampire », « — loup-garou »…) from which
+they are one card with a list, rather than a button each."""
+
+
+def merged(buttons: list[Button]) -> list[Button]:
+    """One actor's buttons, the variants of a command made one card: buttons of the same kind whose
+    labels share their head before « — » and differ after it, with nothing else to choose or show
+    (no points, no odds, the same cost), :data:`MERGED_FROM` or more of them. The card's list gives
+    each variant's own legal command: the page still posts an entry of the legal-action query."""
+    groups: dict[tuple[str, str, int, int], list[Button]] = {}
+    for b in buttons:
+        head, sep, _tail = b.label.partition(" — ")
+        if sep and not (b.rare or b.variable or b.odds.shown or b.options):
+            groups.setdefault((b.kind, head, b.cost_min, b.cost_max), []).append(b)
+    big = {id(b): key for key, found in groups.items() if len(found) >= MERGED_FROM for b in found}
+    out: list[Button] = []
+    done: set[tuple[str, str, int, int]] = set()
+    for b in buttons:
+        key = big.get(id(b))
+        if key is None:
+            out.append(b)
+        elif key not in done:
+            done.add(key)
+            variants = groups[key]
+            out.append(
+                replace(
+                    b,
+                    label=key[1],
+                    options=[(v.wire, v.label.partition(" — ")[2]) for v in variants],
+                    rolls=any(v.rolls for v in variants),
+                )
+            )
+    return out
 
 
 def _button(
