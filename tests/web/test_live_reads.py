@@ -153,3 +153,37 @@ def test_a_command_of_another_process_is_on_the_next_page_of_this_one(
             assert 'data-version="2"' in now and 'data-version="1"' in before[name]
             assert now == _fragment(other, seats, cookies), name
     again.state.store.close()
+
+
+def test_each_view_after_a_run_of_commands_is_the_one_a_fresh_process_renders(
+    web: TestClient, tmp_path: Path
+) -> None:
+    """The log's lines told already are kept from one change to the next (the same entries, the same
+    options): what every viewer sees is what a process with nothing in memory renders."""
+    seats = Seats(web)
+    seats.be(seats.gm)
+    seats.do("start", 0)
+    viewers = (("gm", seats.gm), ("ayla", seats.ayla), ("olga", seats.olga))
+    for _name, cookies in viewers:  # every view is made, and kept for the next change
+        _fragment(web, seats, cookies)
+    for step in range(8):
+        seats.be(seats.gm)
+        found = web.get(f"/api/v1/sessions/{seats.session_id}/legal").json()
+        entries = [e for e in found["legal"] if e["kind"] != "end"]
+        if step == 4:  # the GM takes one back: the log shortens
+            _step(seats, "undo", found["version"])
+        else:
+            answer = web.post(
+                f"/api/v1/sessions/{seats.session_id}/commands",
+                json={"command": entries[step % len(entries)]["command"], "version": found["version"]},
+                headers={"X-CSRF-Token": _token(seats)},
+            )
+            assert answer.status_code == 200, answer.text
+        again = build_app(Settings(db=database_url(tmp_path)))  # nothing in memory
+        with TestClient(again) as other:
+            for name, cookies in viewers:
+                assert _fragment(web, seats, cookies) == _fragment(other, seats, cookies), (step, name)
+        again.state.store.close()
+    shown = _fragment(web, seats, seats.ayla)
+    assert 'data-version="7"' in shown
+    assert shown.split('class="lines"', 1)[1].split("</ol>", 1)[0].count("<li") >= 7

@@ -221,6 +221,12 @@ class Games:
             self._reads.move_to_end(session_id)
             return found[1]
 
+    def last_read(self, session_id: str) -> Any | None:
+        """The session's latest read kept, whatever its head."""
+        with self._guard:
+            found = self._reads.get(session_id)
+            return None if found is None else found[1]
+
     def keep_read(self, session_id: str, head: Hashable, read: Any) -> None:
         """Keep ``read``, the session at ``head``, in place of its older one."""
         with self._guard:

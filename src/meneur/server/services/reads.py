@@ -136,6 +136,8 @@ class SessionRead:
     """When each live command was given, by version."""
     legal: list[Legal[Any]]
     """The legal-action query with the refused entries, for every actor."""
+    earlier: SessionRead | None = None
+    """The session's read before this one (only its views are asked, and it holds no earlier one)."""
     _views: dict[Hashable, Any] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
 
@@ -167,6 +169,29 @@ class SessionRead:
         """The options a viewer's projections receive (a copy)."""
         return dict(self.table_options if is_gm else self.player_options)
 
+    def same_entries(self) -> int:
+        """How many first entries of the log this read and :attr:`earlier` share (the same entries
+        of the session in memory, each with its state before it); 0 unless both hold the whole log."""
+        earlier = self.earlier
+        if earlier is None or earlier.first is not self.first or earlier.kind != self.kind:
+            return 0
+        if len(self.log_entries) != self.version or len(earlier.log_entries) != earlier.version:
+            return 0  # restored from a snapshot: the older entries are not in memory
+        count = 0
+        for mine, theirs in zip(self.log_entries, earlier.log_entries, strict=False):
+            if mine is not theirs:
+                break
+            count += 1
+        return count
+
+    def earlier_view(self, key: Hashable) -> Any | None:
+        """The view :attr:`earlier` made for ``key`` (the same viewer and language), if any."""
+        earlier = self.earlier
+        if earlier is None:
+            return None
+        with earlier._guard:
+            return earlier._views.get(key)
+
     def view(self, key: Hashable, make: Callable[[], T]) -> T:
         """A viewer's projection of this read, made once (``key``: the viewer and the language;
         never the same for two viewers: the projection is theirs alone)."""
@@ -190,9 +215,13 @@ def read_session(
     table_id: str,
     controllers: dict[str, str],
     table_options: dict[str, Any],
+    earlier: SessionRead | None = None,
 ) -> SessionRead:
     """Read the session in memory at ``head`` and the rest of what its viewers need (call with its
-    lock held: the session in memory changes under it)."""
+    lock held: the session in memory changes under it); ``earlier``, the session's read before,
+    lends its views' log lines to the entries they share."""
+    if earlier is not None:
+        earlier.earlier = None  # one read back at most: a session's reads are no chain kept alive
     rules = session.system
     if isinstance(session, Resumed):  # restored from a snapshot: the older commands are stored
         log = [{"command": c, "events": e} for c, e in stored_log(db, session_id)]
@@ -215,4 +244,5 @@ def read_session(
         state_wire=Copied.of(rules.state_json(session.state)),
         times=given_at(db, session_id),
         legal=session.legal(include_refused=True),
+        earlier=earlier,
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, cast
 
@@ -924,6 +924,8 @@ class SessionView:
     controllers: dict[str, str]
     options: dict[str, Any]
     """The options this viewer's projections received (the table's as they are for the GM)."""
+    told: list[tuple[int, list[str]]] = field(default_factory=list)
+    """The log's lines before its rewinds are told (:func:`described`), for the next change."""
 
 
 def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> SessionView:
@@ -932,7 +934,8 @@ def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> Sessio
     for each viewer and language."""
     read = _read(ctx, me, session_id)
     viewer = viewer_for(me, read.controllers)
-    return read.view((viewer, lang, get_language()), lambda: _projected(read, viewer, lang))
+    key = (viewer, lang, get_language())
+    return read.view(key, lambda: _projected(read, viewer, lang, read.earlier_view(key)))
 
 
 def _read(ctx: Context, me: Caller, session_id: str) -> SessionRead:
@@ -958,25 +961,36 @@ def _read(ctx: Context, me: Caller, session_id: str) -> SessionRead:
             if row is None:
                 raise not_found()
             session = games_.load(db, row)
-        read = read_session(db, session, key, session_id, head.table_id, head.controllers, head.options)
+        earlier = cast("SessionRead | None", games_.last_read(session_id))
+        read = read_session(
+            db, session, key, session_id, head.table_id, head.controllers, head.options, earlier
+        )
         if session.version == head.version:  # else a newer command read past the head: not kept
             games_.keep_read(session_id, key, read)
     return read
 
 
-def _projected(read: SessionRead, viewer: Viewer, lang: str) -> SessionView:
-    """``read`` as ``viewer`` may see it."""
+def _projected(read: SessionRead, viewer: Viewer, lang: str, earlier: SessionView | None) -> SessionView:
+    """``read`` as ``viewer`` may see it; the log's entries ``earlier`` (this viewer's view of the
+    read before it) told already are taken from it when nothing changed of them (the same entries
+    of the session in memory, projected with the same options)."""
     kind = read.kind
     options = read.options_for(viewer.is_gm)
-    log_ = [
+    since = read.same_entries() if earlier is not None and earlier.options == options else 0
+    kept = earlier.log[:since] if earlier is not None else []
+    log_ = kept + [
         LogEntry(
             command=project_command(kind, e["command"], viewer, options),
             events=project_events(kind, e["events"], viewer, options),
             at=_moment(read.times.get(number)),
         )
-        for number, e in enumerate(read.log_json(), start=1)
+        for number, e in enumerate(read.log_json()[since:], start=since + 1)
     ]
-    lines = described(read, [e.events for e in log_], viewer, options, lang, [e.command for e in log_])
+    told = described(
+        read, [e.events for e in log_], viewer, options, lang, [e.command for e in log_], since=since
+    )
+    if earlier is not None and since:
+        told += [(number, lines) for number, lines in earlier.told if number <= since]
     return SessionView(
         kind=kind,
         version=read.version,
@@ -984,10 +998,11 @@ def _projected(read: SessionRead, viewer: Viewer, lang: str) -> SessionView:
         engine=project_engine(kind, read.state, viewer, options),
         legal=_legal_for(read.rules.codec, read.legal, viewer, kind, options),
         log=log_,
-        lines=rewind_lines(log_, lines, lang),
+        lines=rewind_lines(log_, told, lang),
         viewer=viewer,
         controllers=dict(read.controllers),
         options=options,
+        told=told,
     )
 
 
@@ -1047,6 +1062,7 @@ def described(
     lang: str,
     commands: list[Any] | None = None,
     only: Callable[[Any], bool] | None = None,
+    since: int = 0,
 ) -> list[tuple[int, list[str]]]:
     """The log lines in the book's words, newest first.
 
@@ -1056,6 +1072,8 @@ def described(
     log's commands in their wire form) lets a log the session does not hold whole (restored from a
     snapshot) fold its rewinds; a rewind itself has no line here (see :func:`rewind_lines`).
     ``only`` keeps the lines of the events it accepts (the rolls of :func:`session_rolls`).
+    ``since`` leaves out the lines of the first entries (told already), when the session holds the
+    whole log (each entry's state before it is then the session's own).
     """
     rules = session.system
     engine = None if viewer.is_gm else projection_of(session.key).engine  # asked once, not per event
@@ -1065,6 +1083,8 @@ def described(
     befores: list[Any] = []
     found: list[tuple[int, list[str]]] = []
     for number, events in enumerate(events_json, start=1):
+        if aligned and number <= since:
+            continue
         if aligned:
             state = entries[number - 1].before
         befores.append(state)
