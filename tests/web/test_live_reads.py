@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -15,7 +14,6 @@ from sqlalchemy import event
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import database_url
 from tests.web.test_live import Seats, _message, _vigor
 
 REPLAY = re.compile(r"^\s*SELECT events\.command_id, events\.event\b", re.I)
@@ -44,6 +42,11 @@ class Statements:
 
     def log_reads(self) -> int:
         return sum(1 for statement in self.seen if LOG_READS.match(statement))
+
+
+def _another(web: TestClient) -> Any:
+    """Another process's app on the same database (nothing of it in memory)."""
+    return build_app(Settings(db=web.app.state.settings.db))  # type: ignore[attr-defined]
 
 
 def _gm_gives(seats: Seats, command: Any) -> None:
@@ -107,14 +110,14 @@ def _step(seats: Seats, verb: str, version: int) -> str:
 
 
 def test_an_undo_and_a_redo_replay_nothing_and_leave_the_state_a_replay_gives(
-    web: TestClient, tmp_path: Path
+    web: TestClient,
 ) -> None:
     seats = Seats(web)
     statements = Statements(web.app)
     seats.be(seats.gm)
     seats.do("start", 0)
     _gm_gives(seats, "pass")
-    again = build_app(Settings(db=database_url(tmp_path)))  # another process: it replays the stored log
+    again = _another(web)  # another process: it replays the stored log
     with TestClient(again) as other, seats.socket(seats.gm) as gm, seats.socket(seats.ayla) as ayla:
         for verb, version in (("undo", 2), ("redo", 1), ("undo", 2)):
             statements.start()
@@ -131,13 +134,13 @@ def test_an_undo_and_a_redo_replay_nothing_and_leave_the_state_a_replay_gives(
 
 
 def test_a_command_of_another_process_is_on_the_next_page_of_this_one(
-    web: TestClient, tmp_path: Path
+    web: TestClient,
 ) -> None:
     seats = Seats(web)
     seats.be(seats.gm)
     seats.do("start", 0)
     before = {name: _fragment(web, seats, c) for name, c in (("gm", seats.gm), ("ayla", seats.ayla))}
-    again = build_app(Settings(db=database_url(tmp_path)))
+    again = _another(web)
     with TestClient(again) as other:
         other.cookies.update(seats.gm)
         from tests.web.forms import csrf
@@ -156,7 +159,7 @@ def test_a_command_of_another_process_is_on_the_next_page_of_this_one(
 
 
 def test_each_view_after_a_run_of_commands_is_the_one_a_fresh_process_renders(
-    web: TestClient, tmp_path: Path
+    web: TestClient,
 ) -> None:
     """The log's lines told already are kept from one change to the next (the same entries, the same
     options): what every viewer sees is what a process with nothing in memory renders."""
@@ -179,7 +182,7 @@ def test_each_view_after_a_run_of_commands_is_the_one_a_fresh_process_renders(
                 headers={"X-CSRF-Token": _token(seats)},
             )
             assert answer.status_code == 200, answer.text
-        again = build_app(Settings(db=database_url(tmp_path)))  # nothing in memory
+        again = _another(web)  # nothing in memory
         with TestClient(again) as other:
             for name, cookies in viewers:
                 assert _fragment(web, seats, cookies) == _fragment(other, seats, cookies), (step, name)
