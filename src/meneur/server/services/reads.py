@@ -13,7 +13,8 @@ read again by every viewer in one statement and one more: a read whose head is n
 is never used (another process's command, an undo, a new option), whatever told this process or
 not. Its parts are immutable, or copied for each viewer (:meth:`SessionRead.state_json`,
 :meth:`SessionRead.log_json`): a page builder that changes what it received changes no other
-viewer's.
+viewer's. A read keeps the session's read before it (that one only): a viewer's log lines of the
+entries both hold (the same entries of the session in memory) are taken from their view of it.
 """
 
 from __future__ import annotations
