@@ -21,6 +21,7 @@ import json
 import logging
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Hashable
 from typing import Any
 
 from sqlalchemy import ColumnElement, or_, select
@@ -155,13 +156,17 @@ def live_command(db: Db, session_id: str, version: int) -> int:
 
 
 class Games:
-    """A bounded cache of replayed sessions, one lock per session."""
+    """A bounded cache of replayed sessions, one lock per session; and of each session's latest
+    read for its viewers (:mod:`meneur.server.services.reads`), by the head it was read at."""
 
-    def __init__(self, size: int = 512, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(self, size: int = 512, snapshot_every: int = SNAPSHOT_EVERY, reads: int = 64) -> None:
         self.size = size
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[Session[Any, Any, Any], int]] = OrderedDict()
         """Each session with the id of its live command at its version (see :func:`live_command`)."""
+        self.reads = reads
+        self._reads: OrderedDict[str, tuple[Hashable, Any]] = OrderedDict()
+        """Each session's latest read with its head."""
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -206,3 +211,26 @@ class Games:
     def forget(self, session_id: str) -> None:
         with self._guard:
             self._cache.pop(session_id, None)
+
+    def read(self, session_id: str, head: Hashable) -> Any | None:
+        """The session's read kept at ``head`` (``None``: none, or one at another head)."""
+        with self._guard:
+            found = self._reads.get(session_id)
+            if found is None or found[0] != head:
+                return None
+            self._reads.move_to_end(session_id)
+            return found[1]
+
+    def last_read(self, session_id: str) -> Any | None:
+        """The session's latest read kept, whatever its head."""
+        with self._guard:
+            found = self._reads.get(session_id)
+            return None if found is None else found[1]
+
+    def keep_read(self, session_id: str, head: Hashable, read: Any) -> None:
+        """Keep ``read``, the session at ``head``, in place of its older one."""
+        with self._guard:
+            self._reads[session_id] = (head, read)
+            self._reads.move_to_end(session_id)
+            while len(self._reads) > self.reads:
+                self._reads.popitem(last=False)

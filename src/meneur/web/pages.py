@@ -62,6 +62,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(("html",)),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the installed templates, read once a process: no file looked at per rendering
     )
     env.globals["version"] = __version__
     env.globals["P_"] = P_

@@ -131,7 +131,9 @@ def checked_session(
     me = member(request, db, table_id)
     if me is None:
         raise PageAnswer(signed_out(request))
-    row = db.get(GameSession, session_id)
+    row = db.execute(
+        select(GameSession.table_id, GameSession.kind).where(GameSession.id == session_id)
+    ).one_or_none()
     if row is None or row.table_id != table_id or row.kind not in kinds:
         raise PageAnswer(render(request, "message.html", {"title_key": "not_found"}, status=404))
     if csrf is not None and not csrf_ok(request, csrf):

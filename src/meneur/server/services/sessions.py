@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Annotated, Any, cast
 
@@ -32,8 +32,9 @@ from meneur.dice.source import DiceSource
 from meneur.engine import Session
 from meneur.engine.registry import SYSTEMS, games, system
 from meneur.engine.session import rewind_of
+from meneur.engine.system import Legal
 from meneur.errors import MeneurError, Refused
-from meneur.i18n import N_, Message
+from meneur.i18n import N_, Message, get_language
 from meneur.server import feed
 from meneur.server.api.common import (
     ApiError,
@@ -48,7 +49,7 @@ from meneur.server.api.common import (
 )
 from meneur.server.api.common import Text as Text
 from meneur.server.auth import new_id
-from meneur.server.games import Resumed, given_at, stored_log
+from meneur.server.games import Games, Resumed, given_at, live_command, stored_log
 from meneur.server.models import (
     COMMANDS,
     EVENTS,
@@ -70,12 +71,14 @@ from meneur.server.projection import (
     project_engine,
     project_events,
     project_state,
+    projection_of,
     read_command,
     secrets,
     setup_problem,
     view_options,
 )
 from meneur.server.services import Context
+from meneur.server.services.reads import Folded, Head, SessionRead, read_session
 from meneur.server.table_options import setup_with
 from meneur.server.viewing import hidden_names, options_for, viewer_of
 
@@ -306,25 +309,32 @@ def legal(ctx: Context, me: Caller, session_id: str, refused: bool = False) -> L
     with ctx.games.lock(session_id):
         session = ctx.games.load(db, row)
         entries = session.legal(include_refused=refused)
-        codec = session.system.codec
-        words = secrets(row.kind, viewer, options_for(db, table, row.kind, viewer, session))
-        found = [
-            LegalOut(
-                actor=e.actor,
-                kind=e.kind,
-                command=codec.command_to_json(e.command),
-                cost_min=e.cost_min,
-                cost_max=e.cost_max,
-                details=dict(e.details),
-                rule=e.rule,
-                reason=None if e.reason is None else e.reason.render(),
-            )
-            for e in entries
-            if may_act(viewer, e.actor) and (viewer.is_gm or e.details.get("by") != "gm")
-        ]
-        # an entry naming what this viewer may not know of (a hidden NPC: a target, a reason) is not theirs
-        shown = [e for e in found if not mentions([e.command, e.details, e.reason], words)]
+        options = options_for(db, table, row.kind, viewer, session)
+        shown = _legal_for(session.system.codec, entries, viewer, row.kind, options)
         return LegalList(version=session.version, legal=shown)
+
+
+def _legal_for(
+    codec: Any, entries: list[Legal[Any]], viewer: Viewer, kind: str, options: Mapping[str, Any]
+) -> list[LegalOut]:
+    """The legal-action query's ``entries`` that ``viewer`` may give and may know of."""
+    found = [
+        LegalOut(
+            actor=e.actor,
+            kind=e.kind,
+            command=codec.command_to_json(e.command),
+            cost_min=e.cost_min,
+            cost_max=e.cost_max,
+            details=dict(e.details),
+            rule=e.rule,
+            reason=None if e.reason is None else e.reason.render(),
+        )
+        for e in entries
+        if may_act(viewer, e.actor) and (viewer.is_gm or e.details.get("by") != "gm")
+    ]
+    # an entry naming what this viewer may not know of (a hidden NPC: a target, a reason) is not theirs
+    words = secrets(kind, viewer, options)
+    return [e for e in found if not mentions([e.command, e.details, e.reason], words)]
 
 
 def session_log(ctx: Context, me: Caller, session_id: str) -> LogOut:
@@ -385,7 +395,7 @@ def undo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
             raise conflict(row.version)
         if row.version == 0:
             raise ApiError(409, "nothing_to_undo", Message("server", N_("There is no command to take back.")))
-        games_.load(db, row)
+        session = games_.load(db, row)
         try:
             with ctx.store.writer() as writer:
                 moved = _moved(
@@ -409,11 +419,17 @@ def undo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
                     delete(Snapshot).where(Snapshot.session_id == row.id, Snapshot.version >= row.version)
                 )
                 command, events = _announce(writer, row, "undo", row.version - 1, last)
+                back = live_command(writer, row.id, row.version - 1)
         except MovedError:
             games_.forget(session_id)
             raise conflict(row.version) from None
-        finally:
+        except BaseException:
             games_.forget(session_id)
+            raise
+        if session.undo() is None:  # restored from a snapshot at this very version: load it again
+            games_.forget(session_id)
+        else:  # as stored now: the next view or command replays nothing
+            games_.remember(session_id, session, back)
     ctx.hub.notify(table.id)
     return Undone(command=command, events=events, version=version - 1)
 
@@ -464,6 +480,7 @@ def redo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
             raise conflict(row.version)
         if redoable(db, row.id, row.version) is None:
             raise _nothing_to_redo()
+        session = ctx.games.load(db, row)
         db.commit()  # give the read connection back before waiting for the writer
         try:
             with ctx.store.writer() as writer:
@@ -481,14 +498,36 @@ def redo(ctx: Context, me: Caller, session_id: str, version: int) -> Undone:
                 again.undone = False
                 writer.flush()
                 command, events = _announce(writer, row, "command", row.version + 1, again)
+                live = again.id
         except (IntegrityError, MovedError):
+            ctx.games.forget(session_id)
             with ctx.store.reader() as fresh:
                 now = fresh.get(GameSession, session_id)
                 raise conflict(now.version if now is not None else 0) from None
-        finally:
+        except BaseException:
             ctx.games.forget(session_id)
+            raise
+        _carried_out_again(ctx.games, session_id, session, command, events, live)
     ctx.hub.notify(table.id)
     return Undone(command=command, events=events, version=version + 1)
+
+
+def _carried_out_again(
+    games_: Games,
+    session_id: str,
+    session: Session[Any, Any, Any],
+    command: Any,
+    events: list[Any],
+    live: int,
+) -> None:
+    """The session in memory with the stored command carried out again (its stored events: the
+    same dice), as stored now (call with its lock held)."""
+    try:
+        session.record(command, events)
+    except (LookupError, MeneurError):  # a rewind before the snapshot it was restored from
+        games_.forget(session_id)
+        return
+    games_.remember(session_id, session, live)
 
 
 def _bad(msgid: str, **params: Any) -> ApiError:
@@ -562,7 +601,7 @@ def rewind(ctx: Context, me: Caller, session_id: str, body: RewindIn) -> Undone:
         snapshot = None if state is None else (session.system.format, state)
         db.commit()  # give the read connection back before waiting for the writer
         try:
-            ctx.store.write(
+            command_id = ctx.store.write(
                 lambda writer: _write(
                     writer, session_id, row.table_id, row.version, me.id, command, [], snapshot
                 )
@@ -575,7 +614,7 @@ def rewind(ctx: Context, me: Caller, session_id: str, body: RewindIn) -> Undone:
         except BaseException:
             games_.forget(session_id)
             raise
-        games_.remember(session_id, session)
+        games_.remember(session_id, session, command_id)  # as stored now
     ctx.hub.notify(table.id)
     log.info("session rewound", extra={"table": table.id, "session": session_id, "before": target})
     return Undone(command=command, events=[], version=body.version + 1)
@@ -885,34 +924,85 @@ class SessionView:
     controllers: dict[str, str]
     options: dict[str, Any]
     """The options this viewer's projections received (the table's as they are for the GM)."""
+    told: list[tuple[int, list[str]]] = field(default_factory=list)
+    """The log's lines before its rewinds are told (:func:`described`), for the next change."""
 
 
 def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> SessionView:
-    """The session ``session_id`` as ``me`` may see it (the API's own answers, projected)."""
-    shown = get(ctx, me, session_id)
-    legal_ = legal(ctx, me, session_id, refused=True)
-    log_ = session_log(ctx, me, session_id)
+    """The session ``session_id`` as ``me`` may see it (the API's own answers, projected): from the
+    session's read at its stored head, shared by every viewer of it (:mod:`.reads`), projected once
+    for each viewer and language."""
+    read = _read(ctx, me, session_id)
+    viewer = viewer_for(me, read.controllers)
+    key = (viewer, lang, get_language())
+    return read.view(key, lambda: _projected(read, viewer, lang, read.earlier_view(key)))
+
+
+def _read(ctx: Context, me: Caller, session_id: str) -> SessionRead:
+    """The session as stored now, for all its viewers: the one kept at its stored head, else read
+    (from the session in memory: :mod:`meneur.server.games`)."""
     db = ctx.db
-    row, table, viewer = _session(db, me, session_id)
-    with ctx.games.lock(session_id):
-        session = ctx.games.load(db, row)
-        options = options_for(db, table, row.kind, viewer, session)
-        engine = project_engine(row.kind, session.state, viewer, options)
-        lines = described(
-            session, [e.events for e in log_.log], viewer, options, lang, [e.command for e in log_.log]
+    head = _head(db, session_id)
+    if head is None:
+        raise not_found()
+    at_table(me, head.table_id)
+    key = Head.of(head.version, head.command, head.controllers, head.options, hidden_names(db, head.table_id))
+    games_ = ctx.games
+    found = cast("SessionRead | None", games_.read(session_id, key))
+    if found is not None:
+        return found
+    with games_.lock(session_id):
+        found = cast("SessionRead | None", games_.read(session_id, key))  # another viewer's, meanwhile
+        if found is not None:
+            return found
+        session = games_.cached(session_id, head.version, head.command)
+        if session is None:
+            row = db.get(GameSession, session_id)
+            if row is None:
+                raise not_found()
+            session = games_.load(db, row)
+        earlier = cast("SessionRead | None", games_.last_read(session_id))
+        read = read_session(
+            db, session, key, session_id, head.table_id, head.controllers, head.options, earlier
         )
-    lines = rewind_lines(log_.log, lines, lang)
+        if session.version == head.version:  # else a newer command read past the head: not kept
+            games_.keep_read(session_id, key, read)
+    return read
+
+
+def _projected(read: SessionRead, viewer: Viewer, lang: str, earlier: SessionView | None) -> SessionView:
+    """``read`` as ``viewer`` may see it; the log's entries ``earlier`` (this viewer's view of the
+    read before it) told already are taken from it when nothing changed of them (the same entries
+    of the session in memory, projected with the same options)."""
+    kind = read.kind
+    options = read.options_for(viewer.is_gm)
+    since = read.same_entries() if earlier is not None and earlier.options == options else 0
+    kept = earlier.log[:since] if earlier is not None else []
+    log_ = kept + [
+        LogEntry(
+            command=project_command(kind, e["command"], viewer, options),
+            events=project_events(kind, e["events"], viewer, options),
+            at=_moment(read.times.get(number)),
+        )
+        for number, e in enumerate(read.log_json()[since:], start=since + 1)
+    ]
+    told = described(
+        read, [e.events for e in log_], viewer, options, lang, [e.command for e in log_], since=since
+    )
+    if earlier is not None and since:
+        told += [(number, lines) for number, lines in earlier.told if number <= since]
     return SessionView(
-        kind=row.kind,
-        version=legal_.version,
-        state=shown.state,
-        engine=engine,
-        legal=legal_.legal,
-        log=log_.log,
-        lines=lines,
+        kind=kind,
+        version=read.version,
+        state=project_state(kind, read.state_json(), viewer, options),
+        engine=project_engine(kind, read.state, viewer, options),
+        legal=_legal_for(read.rules.codec, read.legal, viewer, kind, options),
+        log=log_,
+        lines=rewind_lines(log_, told, lang),
         viewer=viewer,
-        controllers=dict(row.controllers),
+        controllers=dict(read.controllers),
         options=options,
+        told=told,
     )
 
 
@@ -965,13 +1055,14 @@ def session_rolls(ctx: Context, me: Caller, table_id: str, lang: str, most: int 
 
 
 def described(
-    session: Session[Any, Any, Any],
+    session: Folded,
     events_json: list[list[Any]],
     viewer: Viewer,
     options: Mapping[str, Any],
     lang: str,
     commands: list[Any] | None = None,
     only: Callable[[Any], bool] | None = None,
+    since: int = 0,
 ) -> list[tuple[int, list[str]]]:
     """The log lines in the book's words, newest first.
 
@@ -981,14 +1072,19 @@ def described(
     log's commands in their wire form) lets a log the session does not hold whole (restored from a
     snapshot) fold its rewinds; a rewind itself has no line here (see :func:`rewind_lines`).
     ``only`` keeps the lines of the events it accepts (the rolls of :func:`session_rolls`).
+    ``since`` leaves out the lines of the first entries (told already), when the session holds the
+    whole log (each entry's state before it is then the session's own).
     """
     rules = session.system
+    engine = None if viewer.is_gm else projection_of(session.key).engine  # asked once, not per event
     state = session.start
     entries = session.entries()
     aligned = len(entries) == len(events_json)
     befores: list[Any] = []
     found: list[tuple[int, list[str]]] = []
     for number, events in enumerate(events_json, start=1):
+        if aligned and number <= since:
+            continue
         if aligned:
             state = entries[number - 1].before
         befores.append(state)
@@ -1001,7 +1097,7 @@ def described(
             except MeneurError:
                 continue
             wanted = only is None or only(event)
-            seen = project_engine(session.key, told, viewer, options) if wanted else told
+            seen = engine(told, viewer, options) if wanted and engine is not None else told
             message = rules.describe(seen, event) if wanted and rules.describe is not None else None
             if message is not None:
                 lines.append(message.render(lang))

@@ -16,6 +16,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
 from starlette.datastructures import FormData
 
 from meneur.server.api.common import Database
@@ -38,8 +39,8 @@ def _adapter(request: Request, db: Database, session_id: str) -> SessionPages:
     Raises:
         PageAnswer: the not-found page, for a session gone or a kind no page shows.
     """
-    row = db.get(GameSession, session_id)
-    adapter = None if row is None else view_of_kind(row.kind)
+    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
+    adapter = None if kind is None else view_of_kind(kind)
     if adapter is None:
         raise PageAnswer(_not_found(request))
     return adapter

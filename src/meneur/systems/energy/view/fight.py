@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fastapi import Request
+from sqlalchemy import select
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine.registry import system
@@ -402,7 +403,8 @@ def build(
     state = shown.engine
     data = shown.state
     names = {c["id"]: c["name"] for c in data["combatants"]}
-    members = {m.id: m.name for m in db.query(Member).filter(Member.table_id == table_id)}
+    query = select(Member.id, Member.name).where(Member.table_id == table_id)
+    members: dict[str, str] = {str(row[0]): str(row[1]) for row in db.execute(query)}
     actions = [_action(state, entry, lang) for entry in shown.legal]
     acting = state.acting
     fighters = [

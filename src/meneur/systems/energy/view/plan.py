@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import ceil, floor
 from typing import Any
 
@@ -180,7 +181,13 @@ def _candidates(x: float, y: float, reach: float, text: str, font: float) -> lis
 def place_labels(points: Sequence[tuple[float, float, str]], reach: float, font: float) -> list[Label]:
     """A label for each point (x, y, text) that overlaps no other label and no point's mark (a disc
     of ``reach``), when one of its places is free; else the place overlapping least. Greedy, in the
-    points' order: the same plan always gets the same labels."""
+    points' order: the same plan always gets the same labels (placed once for the viewers who see
+    the same plan, and kept while nobody moves)."""
+    return list(_placed(tuple(points), reach, font))
+
+
+@lru_cache(maxsize=256)
+def _placed(points: tuple[tuple[float, float, str], ...], reach: float, font: float) -> tuple[Label, ...]:
     marks = [(x - reach, y - reach, 2 * reach, 2 * reach) for x, y, _t in points]
     placed: list[tuple[float, float, float, float]] = []
     found = []
@@ -193,7 +200,7 @@ def place_labels(points: Sequence[tuple[float, float, str]], reach: float, font:
         best = min(options, key=crowding)  # min keeps the first of equal ones: the preferred place
         placed.append(best.box)
         found.append(best)
-    return found
+    return tuple(found)
 
 
 def rings(lang: str) -> list[Ring]:
