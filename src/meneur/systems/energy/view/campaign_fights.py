@@ -92,12 +92,14 @@ class Fight:
     démoralisé or brisé, boxes not counted)."""
 
 
-def _title(row: GameSession, lang: str) -> str:
-    return row.name or Message("web", N_("fight {id}"), {"id": row.id[:6]}).render(lang)
+def _title(row: GameSession, number: int, lang: str) -> str:
+    """The name the GM gave the fight, else « Combat n° 2 »: the campaign's second fight."""
+    return row.name or Message("web", N_("Fight no. {number}"), {"number": number}).render(lang)
 
 
-def _fight(ctx: Any, me: Caller, row: GameSession, campaign: CampaignState, lang: str) -> Fight:
-    """The fight ``row`` as the GM reads it through the services, with the campaign's characters."""
+def _fight(ctx: Any, me: Caller, row: GameSession, number: int, campaign: CampaignState, lang: str) -> Fight:
+    """The fight ``row`` (the campaign's ``number``-th) as the GM reads it through the services, with the
+    campaign's characters."""
     state = FIGHT_SYSTEM.state_from_json(api.get(ctx, me, row.id).state)
     events = [
         FIGHT_SYSTEM.codec.event_from_json(event)
@@ -105,7 +107,7 @@ def _fight(ctx: Any, me: Caller, row: GameSession, campaign: CampaignState, lang
         for event in entry.events
     ]
     ids: dict[str, str] = {}
-    found = Fight(row.id, _title(row, lang), is_over(state), row.id in campaign.fights)
+    found = Fight(row.id, _title(row, number, lang), is_over(state), row.id in campaign.fights)
     for outcome in summarize(state, events).fighters:
         try:
             name = campaign.key(outcome.name)
@@ -188,7 +190,8 @@ def _card(
     lang = language(request)
     ctx = context(request, db)
     campaign, version = _campaign(ctx, me, campaign_id)
-    fights = [_fight(ctx, me, row, campaign, lang) for row in _rows(db, table_id, campaign_id)]
+    rows = _rows(db, table_id, campaign_id)
+    fights = [_fight(ctx, me, row, number, campaign, lang) for number, row in enumerate(rows, 1)]
     wanted = sent.get("fight") if sent is not None else None
     for fight in fights:
         if sent is not None and fight.id == wanted:
@@ -307,13 +310,14 @@ def _send(
     lang = language(request)
     ctx = context(request, db)
     wanted = form.get("fight", "")
-    row = next((r for r in _rows(db, table_id, session_id) if r.id == wanted), None)
-    if row is None:
+    found = next(((n, r) for n, r in enumerate(_rows(db, table_id, session_id), 1) if r.id == wanted), None)
+    if found is None:
         return Message("web", N_("No fight of this campaign is called that; reload the page.")).render(
             lang
         ), 404
     campaign, _version = _campaign(ctx, me, session_id)
-    fight = _fight(ctx, me, row, campaign, lang)
+    number, row = found
+    fight = _fight(ctx, me, row, number, campaign, lang)
     if not fight.ended:
         message = Message("web", N_("This fight is not over yet: end it first, then hand it back."))
         return message.render(lang), 409
