@@ -14,6 +14,7 @@ import typer
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.cli.campaign_fight import hand_back
 from meneur.systems.energy.cli.campaign_file import DOMAIN, File, Json, Name, guarded_json, run
 from meneur.systems.energy.cli.campaign_sheet import (
     buy,
@@ -207,6 +208,11 @@ _SINGLE: Verbs = (
     ("debt", debt, N_("Borrow savings boxes (two debt boxes each).")),
     ("repay", repay, N_("Repay debt boxes with savings boxes.")),
     ("standard", standard, N_("The GM changes a living standard.")),
+    (
+        "hand-back",
+        hand_back,
+        N_("Hand an ended fight's file back to the campaign: wounded, stress boxes checked in it."),
+    ),
 )
 
 

@@ -28,7 +28,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from starlette.datastructures import FormData
 
-from meneur.errors import BadInputError, MeneurError, Refused
+from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message, translate
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession
@@ -45,12 +45,13 @@ from meneur.systems.energy.campaign.experience import (
     Bonus,
     HeroicCriterion,
 )
+from meneur.systems.energy.campaign.hand_back import Fought, fought
+from meneur.systems.energy.campaign.hand_back import hand_back as hand_back_of
 from meneur.systems.energy.campaign.state import CampaignState
-from meneur.systems.energy.campaign.stress import FROM_FIGHT, USE_NAMES
+from meneur.systems.energy.campaign.stress import USE_NAMES
 from meneur.systems.energy.combat.engine import KEY as FIGHT
 from meneur.systems.energy.combat.engine import SYSTEM as FIGHT_SYSTEM
-from meneur.systems.energy.combat.events import StressSpent
-from meneur.systems.energy.combat.outcome import is_over, summarize
+from meneur.systems.energy.combat.outcome import is_over
 from meneur.systems.energy.view.campaign_pages import PAGES
 from meneur.web import routes
 from meneur.web.pages import PageAnswer, language, redirect, render
@@ -99,32 +100,17 @@ def _title(row: GameSession, number: int, lang: str) -> str:
 
 def _fight(ctx: Any, me: Caller, row: GameSession, number: int, campaign: CampaignState, lang: str) -> Fight:
     """The fight ``row`` (the campaign's ``number``-th) as the GM reads it through the services, with the
-    campaign's characters."""
+    campaign's characters (:func:`~meneur.systems.energy.campaign.hand_back.fought`)."""
     state = FIGHT_SYSTEM.state_from_json(api.get(ctx, me, row.id).state)
     events = [
         FIGHT_SYSTEM.codec.event_from_json(event)
         for entry in api.session_log(ctx, me, row.id).log
         for event in entry.events
     ]
-    ids: dict[str, str] = {}
     found = Fight(row.id, _title(row, number, lang), is_over(state), row.id in campaign.fights)
-    for outcome in summarize(state, events).fighters:
-        try:
-            name = campaign.key(outcome.name)
-        except BadInputError:  # not one of the campaign's characters
-            continue
-        if not outcome.pc:
-            continue
-        marked = bool({"wounded", "incapacitated"} & set(outcome.marks))
-        found.fighters.append(Fighter(name, outcome.knocked_out, outcome.knocked_out and marked))
-        ids[outcome.id] = name
-    by_name = {f.name: f for f in found.fighters}
-    for event in events:
-        if isinstance(event, StressSpent) and event.actor in ids and event.use in FROM_FIGHT:
-            use, detail = FROM_FIGHT[event.use]
-            fighter = by_name[ids[event.actor]]
-            fighter.boxes.append(cmd.FightBox(character=fighter.name, use=use, detail=detail))
-            fighter.uses.append(translate("energy_campaign", USE_NAMES[use], lang))
+    for one in fought(campaign, state, events):
+        uses = [translate("energy_campaign", USE_NAMES[box.use], lang) for box in one.boxes]
+        found.fighters.append(Fighter(one.name, one.knocked_out, one.marked_wounded, list(one.boxes), uses))
     return found
 
 
@@ -254,21 +240,21 @@ def _experience(form: FormData, name: str) -> cmd.AwardExperience | None:
 
 
 def hand_back_command(fight: Fight, form: FormData) -> cmd.HandBackFight:
-    """The campaign's command for ``fight``: the blessé ticked, the fight's stress boxes, the
-    experience ticked (the rules judge it all).
+    """The campaign's command for ``fight`` (:func:`~meneur.systems.energy.campaign.hand_back.hand_back`):
+    the blessé ticked, the fight's stress boxes, the experience ticked (the rules judge it all).
 
     Raises:
         ValidationError: a criterion the experience table does not have.
     """
     ticked = {value for value in form.getlist("wounded") if isinstance(value, str)}
     awards = [_experience(form, f.name) for f in fight.fighters]
-    return cmd.HandBackFight(
-        fight=fight.id,
-        title=fight.title,
-        knocked_out=tuple(f.name for f in fight.fighters if f.knocked_out),
-        wounded=tuple(f.name for f in fight.fighters if f.name in ticked),
-        stress=tuple(box for f in fight.fighters for box in f.boxes),
-        experience=tuple(award for award in awards if award is not None),
+    fighters = [Fought(f.name, f.knocked_out, f.wounded, tuple(f.boxes)) for f in fight.fighters]
+    return hand_back_of(
+        fight.id,
+        fight.title,
+        fighters,
+        [f.name for f in fight.fighters if f.name in ticked],
+        [award for award in awards if award is not None],
     )
 
 
