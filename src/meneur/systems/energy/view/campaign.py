@@ -394,8 +394,12 @@ def _row(character: Character, lang: str) -> dict[str, Any]:
         "savings": character.savings,
         "debts": character.debts,
         "reputation": reputation,
-        "relations": [(r.name, r.value, relation_band(r.value).render(lang)) for r in character.relations],
+        "relations": [
+            (r.name, r.value, relation_band(r.value).render(lang), r.gm_reserved) for r in character.relations
+        ],
         "skills": skills,
+        "powers": [f"{p.name} ({CATEGORY_CODES[p.category]}) {p.modifier:+d}" for p in character.powers],
+        "traits": [f"{t.name} {t.bonus:+d}" for t in character.traits],
     }
 
 
