@@ -130,6 +130,11 @@ def test_a_refused_spend_says_why_and_no_one_else_spends_a_players_points(web: T
     assert _version(web, session_id) == version
     mine = _odds(web, table_id, session_id, improve, step="attribute:recovery")
     assert "n'en a que 1" in mine and 'value="attribute:recovery" selected' in mine, mine
+    assert web.post("/language", data={"lang": "en", "next": "/", "csrf": csrf(web)}).status_code < 400
+    english = _text(_do(web, table_id, session_id, improve, step="attribute:recovery"))
+    assert "WINK would spend 3 hero points but has only 1 to spend." in english, english
+    assert "Recovery 4 → 5 (not enough points)" in english
+    assert web.post("/language", data={"lang": "fr", "next": "/", "csrf": csrf(web)}).status_code < 400
     _as(web, table["Bren"])
     bren = web.get(f"/t/{table_id}/s/{session_id}")
     assert not [c for c in _forms(bren) if "improve" in c and c["improve"]["character"] == "WINK"]

@@ -148,3 +148,30 @@ def test_a_relation_outside_the_gms_slots_is_the_players_and_a_fourth_gm_slot_is
     assert [e.rule for e in refused] == [None, "gm_relations"]
     with pytest.raises(MeneurError):
         full.do(cmd.AddRelation(character="WINK", relation="Ennemi 4", gm_reserved=True))
+
+
+def test_the_command_line_improves_one_step_in_the_books_words(tmp_path: Any) -> None:
+    """``xp improve``: « énergie » for an attribute, a new power with its category's code (Off-D), a
+    trait by its name; nothing named, or two things, is bad input and records nothing."""
+    from meneur.engine import store
+    from meneur.systems.energy import dump_character
+    from tests.cli_helpers import run_cli
+
+    sheet = tmp_path / "wink.yaml"
+    sheet.write_text(dump_character(_with(hero=5, aptitude=1)), encoding="utf-8")
+    path = tmp_path / "campagne.json"
+    assert run_cli(["energy", "campaign", "new", str(path), "-c", str(sheet)]).exit_code == 0
+    xp = ["energy", "campaign", "xp", "improve", str(path), "WINK"]
+    done = run_cli([*xp, "--attribute", "énergie"])
+    assert done.exit_code == 0 and "WINK dépense 2 points de héros" in done.output, done.output
+    assert run_cli([*xp, "--new-power", "Éclair", "--category", "Off-D"]).exit_code == 0
+    assert run_cli([*xp, "--trait", "spécialisation moto"]).exit_code == 0
+    wink = store.load(path).state.characters["WINK"]
+    assert wink.attributes.energy == 6 and wink.powers[-1].category is PowerCategory.OFF_D
+    assert next(t.bonus for t in wink.traits if t.name == "Spécialisation moto") == 3
+    version = store.load(path).version
+    assert run_cli(xp).exit_code == 2
+    assert run_cli([*xp, "--attribute", "vigor", "--trait", "x"]).exit_code == 2
+    poor = run_cli([*xp, "--attribute", "recovery"])  # 3 points, none left
+    assert poor.exit_code == 1 and "n'en a que 0" in poor.output, poor.output
+    assert store.load(path).version == version

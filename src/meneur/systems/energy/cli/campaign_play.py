@@ -25,6 +25,7 @@ from meneur.systems.energy.cli.campaign_sheet import (
     savings,
     standard,
     xp_award,
+    xp_improve,
     xp_spend,
 )
 from meneur.systems.energy.cli.options import bounded
@@ -193,6 +194,11 @@ _GROUPS: dict[str, tuple[str, Verbs]] = {
         (
             ("award", xp_award, N_("End-of-session experience for one character.")),
             ("spend", xp_spend, N_("Spend points: give the improved character file.")),
+            (
+                "improve",
+                xp_improve,
+                N_("Spend points on one step: an attribute, a power, a trait, a new power or trait."),
+            ),
         ),
     ),
 }
