@@ -100,6 +100,7 @@ def test_a_player_improves_an_attribute_and_buys_a_power_at_the_rules_price_and_
     assert wink["attributes"]["energy"] == 6 and wink["experience"]["heroic_points"] == 1
     assert "WINK dépense 2 points de héros" in _text(done) and "Acheté\u00a0: Énergie 6." in _text(done)
     _as(web, table["gm"])
+    assert _entry(web.get(f"/t/{table_id}/s/{session_id}"), "improve")  # the GM may spend them too
     undone = web.post(
         f"/t/{table_id}/s/{session_id}/undo",
         data={"version": str(_version(web, session_id))},
