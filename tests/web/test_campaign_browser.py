@@ -85,6 +85,7 @@ def test_a_campaign_session_with_a_challenge_stress_a_state_points_spent_and_und
     _action(gm, "Donner du stress — WINK, 2 cases").get_by_role("button").click()
     expect(card.locator("[data-field=stress]")).to_contain_text("Stress 2/10", timeout=WAIT)
     expect(card.locator(".box.on")).to_have_count(2)
+    expect(gm.locator(".being[data-name='WINK'] [data-field=stress]")).to_contain_text("Stress 2/10")
     _action(gm, "Donner l'état — WINK, épuisé").get_by_role("button").click()
     effect = "épuisé\u00a0: -1 en Énergie jusqu'à une nuit de sommeil."
     expect(card.locator("[data-field=states]")).to_contain_text(effect, timeout=WAIT)

@@ -20,7 +20,7 @@ from tests.web.test_campaign import _as, _do, _start, _state, _table, _text, _ve
 from tests.web.test_new_fight import _field, _rows
 
 
-def _fight(web: TestClient, table_id: str, campaign_id: str) -> str:
+def _fight(web: TestClient, table_id: str, campaign_id: str, name: str = "") -> str:
     """The GM's new fight from the campaign's link: WINK and KITSUNE against one rank-3 agent."""
     page = _text(web.get(f"/t/{table_id}/s/{campaign_id}"))
     link = f"/t/{table_id}/new-fight?campaign={campaign_id}"
@@ -35,6 +35,7 @@ def _fight(web: TestClient, table_id: str, campaign_id: str) -> str:
         "npc_ranks": "3",
         "npc_name": "Agent",
         "campaign": campaign_id,
+        "session_name": name,
     }
     created = web.post(f"/t/{table_id}/new-fight", data=data, follow_redirects=False)
     assert created.status_code == 303, created.text
@@ -123,7 +124,7 @@ def test_a_fight_from_the_campaign_hands_back_wounded_and_stress_once_and_undo_t
     for name in ("Ayla", "Bren"):
         _as(web, table[name])
         page = _text(web.get(f"/t/{table_id}/s/{campaign_id}"))
-        assert f"Rapporté du combat «\u00a0combat {fight_id[:6]}\u00a0»" in page
+        assert "Rapporté du combat «\u00a0Combat n°\u00a01\u00a0»" in page  # the campaign's first fight
         assert "WINK\u00a0: blessé" in page and "KITSUNE\u00a0: 1 case de stress cochée" in page
 
     # a second hand-back of the same fight is refused and changes nothing
@@ -166,6 +167,18 @@ def test_a_wound_the_fights_own_end_marked_is_ticked_on_the_card(web: TestClient
     done = _hand_back(web, table_id, campaign_id, fight_id, wounded="WINK")
     assert done.status_code == 303
     assert _state(web, campaign_id)["characters"]["WINK"]["states"] == ["wounded"]
+
+
+def test_a_campaign_fight_card_is_titled_by_its_name_or_its_number_in_the_campaign(web: TestClient) -> None:
+    """The GM's name for the fight (« Le pont »), else « Combat n° 2 »: never a session id."""
+    table = _table(web)
+    table_id = table["id"]
+    campaign_id = _start(web, table)
+    named = _fight(web, table_id, campaign_id, name="Le pont")
+    plain = _fight(web, table_id, campaign_id)
+    card = _text(_card(web, table_id, campaign_id))
+    titles = re.findall(r'<h3 id="hb-([^"]+)"><a href="[^"]+">([^<]+)</a></h3>', card)
+    assert titles == [(named, "Le pont"), (plain, "Combat n°\u00a02")], card
 
 
 def test_a_fight_from_the_campaign_starts_from_the_campaigns_sheets(web: TestClient) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from meneur.i18n import set_language
 from meneur.systems.energy.combat.commands import (
+    Adjust,
     Arrive,
     Attack,
     Defend,
@@ -114,3 +115,18 @@ def test_a_newcomer_lands_beside_whoever_stands_where_it_arrives() -> None:
     assert fight.state.get("boss2").position == (0.0, 2.0)  # (2, 0) is taken now, (3, 0) too close
     fight.do(Arrive("far", "foes", npc=3, position=(30.0, 0.0)))
     assert fight.state.get("far").position == (30.0, 0.0)
+
+
+def test_the_vigor_lost_counts_what_the_gm_took_and_not_what_the_gm_gave_back() -> None:
+    """The summary's « Vigueur perdue » counts every Vigueur the fight took: the GM sets the foe's
+    Vigueur from 4 to 1 (a fall: 3 lost), gives 2 back (not subtracted, as healing is not), then the
+    attack takes the 3 left: 6 in all."""
+    fight = started(hero(energy=9, powers=(OFF_C,)), foe(energy=3, vigor=4, at=(3.0, 0.0)))
+    fight.do(Adjust("f", "a fall", vigor=1))
+    fight.do(Adjust("f", "a potion", vigor=3))
+    fight.do(Attack("h", "f", 7, 0))
+    fight.do(Defend("f"))
+    fight.do(EndFight())
+    everything = [event for entry in fight.entries() for event in entry.events]
+    by_id = {f.id: f for f in summarize(fight.state, everything).fighters}
+    assert by_id["f"].vigor_lost == 6 and by_id["h"].vigor_lost == 0

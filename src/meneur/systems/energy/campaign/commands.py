@@ -30,6 +30,7 @@ from meneur.systems.energy.campaign.experience import (
     improvements,
     spend,
 )
+from meneur.systems.energy.campaign.improvement import Improvement, Target, improved
 from meneur.systems.energy.campaign.reputation import ReputationScore, find_relation
 from meneur.systems.energy.campaign.resources import purchase_cost
 from meneur.systems.energy.campaign.state import CampaignState, Phase
@@ -160,6 +161,24 @@ class RaiseAptitude(_Command):
     aptitude: Aptitude
 
 
+class Improve(_Command):
+    """Spend points on one step beside an aptitude's rank (:mod:`.improvement`): an attribute, a
+    power's reinforcement or a trait's bonus +1, a new power or a new trait ("augmenter leurs
+    attributs, acheter des pouvoirs ou améliorer [...] leurs traits"); the same purchase as
+    :class:`SpendPoints` of the character with that step taken."""
+
+    kind: Literal["improve"] = "improve"
+    character: str
+    target: Target
+    key: Annotated[str, Field(max_length=80)] = ""
+    category: PowerCategory | None = None
+    aptitude: Aptitude | None = None
+
+    def improvement(self) -> Improvement:
+        """The step this command buys."""
+        return Improvement(target=self.target, key=self.key, category=self.category, aptitude=self.aptitude)
+
+
 class ChangeReputation(_Command):
     """Move a reputation score by one point at the end of a session or scenario."""
 
@@ -179,11 +198,13 @@ class ChangeRelation(_Command):
 
 
 class AddRelation(_Command):
-    """Write a new relation (``gm_reserved`` for the GM's three slots)."""
+    """Write a new relation (``gm_reserved`` for the GM's three slots): "Le joueur est libre d'ajouter
+    les relations qu'il souhaite [...] mais les trois dernières cases de relations sont réservées au
+    MJ"."""
 
     kind: Literal["add_relation"] = "add_relation"
     character: str
-    relation: str
+    relation: Annotated[str, Field(max_length=80)]
     value: StrictInt = 0
     gm_reserved: bool = False
 
@@ -283,7 +304,6 @@ GM_COMMANDS = frozenset(
         "award_experience",
         "change_reputation",
         "change_relation",
-        "add_relation",
         "gain_savings",
         "set_living_standard",
         "hand_back_fight",
@@ -292,7 +312,17 @@ GM_COMMANDS = frozenset(
 """The commands the book gives the game master: "Le MJ peut distribuer une case de stress", the
 states he inflicts, the experience "à la fin de chaque séance", "le MJ peut faire varier" reputation
 and relations, the living standard he sets (002_58e889a1abff3456.txt). A player gives the others for
-their own character: a défi, a relief, a stress box spent, points spent, a purchase, a debt."""
+their own character: a défi, a relief, a stress box spent, points spent, a purchase, a debt, and a
+relation added outside the GM's slots ("Le joueur est libre d'ajouter les relations qu'il souhaite");
+:func:`is_gm_command` says it of one command."""
+
+
+def is_gm_command(command: object) -> bool:
+    """Whether the book gives ``command`` to the game master (:data:`GM_COMMANDS`, and a relation
+    written in one of the three slots "réservées au MJ")."""
+    if isinstance(command, AddRelation):
+        return command.gm_reserved
+    return getattr(command, "kind", None) in GM_COMMANDS
 
 
 Command = Annotated[
@@ -319,6 +349,7 @@ Command = Annotated[
     | SetLivingStandard
     | Challenge
     | RaiseAptitude
+    | Improve
     | HandBackFight,
     Field(discriminator="kind"),
 ]
@@ -406,10 +437,8 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
             return [ev.StateRecovered(character=name, how=how)]
         case AwardExperience():
             return _award(state, name, command)
-        case SpendPoints(improved=improved) | RaiseAptitude(aptitude=improved):
-            if isinstance(improved, Aptitude):
-                improved = raised(character, improved)
-            done = spend(character, improved, options=state.options)
+        case SpendPoints() | RaiseAptitude() | Improve():
+            done = spend(character, _improved(character, command), options=state.options)
             return [
                 ev.PointsSpent(
                     character=name,
@@ -455,6 +484,18 @@ def _decide_for_character(state: CampaignState, command: Command) -> list[ev.Eve
         case Challenge():
             return _challenge(state, character, command)
     raise AssertionError(command)  # pragma: no cover - every command kind is matched above
+
+
+def _improved(character: Character, command: SpendPoints | RaiseAptitude | Improve) -> Character:
+    """The character as the command wants it: the sheet given, one aptitude rank more, or one step."""
+    match command:
+        case SpendPoints(improved=wanted):
+            return wanted
+        case RaiseAptitude(aptitude=aptitude):
+            return raised(character, aptitude)
+        case Improve():
+            return improved(character, command.improvement())
+    raise AssertionError(command)  # pragma: no cover
 
 
 def raised(character: Character, aptitude: Aptitude) -> Character:

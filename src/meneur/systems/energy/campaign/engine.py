@@ -32,6 +32,7 @@ from meneur.systems.energy.campaign.challenges import best_trait
 from meneur.systems.energy.campaign.commands import Command as Command
 from meneur.systems.energy.campaign.events import Event as Event
 from meneur.systems.energy.campaign.experience import HeroicCriterion, left_over
+from meneur.systems.energy.campaign.improvement import first_affordable, has_points, stand_in
 from meneur.systems.energy.campaign.narration import describe as describe_event
 from meneur.systems.energy.campaign.options import TableOptions
 from meneur.systems.energy.campaign.reputation import ReputationScore
@@ -151,8 +152,9 @@ def refusal(state: CampaignState, command: cmd.Command) -> Refused | None:
 def candidates(state: CampaignState) -> Iterator[cmd.Command]:
     """Every command a table might give now, legal or not, in the book's order.
 
-    Commands that need what only the game master knows (an improved sheet, a new relation's name)
-    are not listed.
+    A command whose name is typed beside its button (a new relation, a new power or trait) is listed
+    with a stand-in name (:func:`~.improvement.stand_in`: « … »), which the page replaces with the
+    name typed; a whole improved sheet is not listed.
     """
     yield from (
         cmd.StartSession(),
@@ -162,10 +164,10 @@ def candidates(state: CampaignState) -> Iterator[cmd.Command]:
         cmd.EndSession(),
     )
     for name, character in state.characters.items():
-        yield from _character_candidates(name, character)
+        yield from _character_candidates(name, character, state.options)
 
 
-def _character_candidates(name: str, character: Character) -> Iterator[cmd.Command]:
+def _character_candidates(name: str, character: Character, options: TableOptions) -> Iterator[cmd.Command]:
     best = max(
         Aptitude, key=lambda a: character.aptitude(a) + best_trait(character, a)[1]
     )  # one may pick another
@@ -184,6 +186,8 @@ def _character_candidates(name: str, character: Character) -> Iterator[cmd.Comma
         yield from (cmd.ChangeReputation(character=name, score=score, delta=d) for d in (1, -1))
     for relation in character.relations:
         yield from (cmd.ChangeRelation(character=name, relation=relation.name, delta=d) for d in (1, -1))
+    free = stand_in([r.name for r in character.relations])
+    yield from (cmd.AddRelation(character=name, relation=free, gm_reserved=gm) for gm in (False, True))
     yield from (cmd.Buy(character=name, standard=s) for s in LivingStandard)
     yield from (
         cmd.GainSavings(character=name, boxes=1),
@@ -191,19 +195,22 @@ def _character_candidates(name: str, character: Character) -> Iterator[cmd.Comma
         cmd.RepayDebt(character=name, boxes=1),
     )
     yield from (cmd.SetLivingStandard(character=name, standard=s) for s in LivingStandard)
-    yield from _improvements(name, character)
+    yield from _improvements(name, character, options)
 
 
-def _improvements(name: str, character: Character) -> Iterator[cmd.Command]:
+def _improvements(name: str, character: Character, options: TableOptions) -> Iterator[cmd.Command]:
     """One aptitude rank more, for the aptitude of the best score below 5 (the page lets the player
     pick another): what aptitude points buy ("augmenter le score d'une aptitude",
-    002_58e889a1abff3456.txt); their cost is the rules' (:func:`spend`)."""
-    if not (character.experience.aptitude_points or left_over(character)[1]):
-        return
+    002_58e889a1abff3456.txt); and the first other step the points buy (:mod:`.improvement`: an
+    attribute, a power, a trait, the page letting the player pick another or a new power or trait).
+    Their cost is the rules' (:func:`spend`)."""
     below = [a for a in Aptitude if character.aptitude(a) < 5]
-    if below:
+    if below and (character.experience.aptitude_points or left_over(character)[1]):
         best = max(below, key=lambda a: character.aptitude(a) + best_trait(character, a)[1])
         yield cmd.RaiseAptitude(character=name, aptitude=best)
+    step = first_affordable(character, options=options) if has_points(character) else None
+    if step is not None:  # the page lets the player pick another step, or a new power or trait
+        yield cmd.Improve(character=name, **step.model_dump())
 
 
 def legal(state: CampaignState, include_refused: bool = False) -> list[Legal[cmd.Command]]:
@@ -219,7 +226,7 @@ def legal(state: CampaignState, include_refused: bool = False) -> list[Legal[cmd
                 actor,
                 command.kind,
                 command,
-                details={"by": "gm"} if command.kind in cmd.GM_COMMANDS else {},
+                details={"by": "gm"} if cmd.is_gm_command(command) else {},
                 rule=None if why is None else why.rule,
                 reason=None if why is None else why.message,
             )

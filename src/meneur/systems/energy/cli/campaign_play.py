@@ -14,6 +14,7 @@ import typer
 
 from meneur.errors import BadInputError
 from meneur.i18n import N_, Message, Translator
+from meneur.systems.energy.cli.campaign_fight import hand_back
 from meneur.systems.energy.cli.campaign_file import DOMAIN, File, Json, Name, guarded_json, run
 from meneur.systems.energy.cli.campaign_sheet import (
     buy,
@@ -24,6 +25,7 @@ from meneur.systems.energy.cli.campaign_sheet import (
     savings,
     standard,
     xp_award,
+    xp_improve,
     xp_spend,
 )
 from meneur.systems.energy.cli.options import bounded
@@ -192,6 +194,11 @@ _GROUPS: dict[str, tuple[str, Verbs]] = {
         (
             ("award", xp_award, N_("End-of-session experience for one character.")),
             ("spend", xp_spend, N_("Spend points: give the improved character file.")),
+            (
+                "improve",
+                xp_improve,
+                N_("Spend points on one step: an attribute, a power, a trait, a new power or trait."),
+            ),
         ),
     ),
 }
@@ -207,6 +214,11 @@ _SINGLE: Verbs = (
     ("debt", debt, N_("Borrow savings boxes (two debt boxes each).")),
     ("repay", repay, N_("Repay debt boxes with savings boxes.")),
     ("standard", standard, N_("The GM changes a living standard.")),
+    (
+        "hand-back",
+        hand_back,
+        N_("Hand an ended fight's file back to the campaign: wounded, stress boxes checked in it."),
+    ),
 )
 
 

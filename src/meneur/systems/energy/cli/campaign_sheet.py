@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from meneur.i18n import N_, Translator
+from meneur.i18n import N_, Message, Translator
 from meneur.i18n.words import items
 from meneur.systems.energy.cli.campaign_file import DOMAIN, File, Json, Name, run
 from meneur.systems.energy.cli.options import MAX_COUNT, bounded
@@ -83,6 +83,80 @@ def xp_spend(
     run(path, SpendPoints(character=name, improved=read_character(improved)), as_json)
 
 
+def xp_improve(
+    path: File,
+    name: Name,
+    attribute: Annotated[
+        str | None, typer.Option(help=_("An attribute one point more: énergie, récupération, vigueur."))
+    ] = None,
+    power: Annotated[str | None, typer.Option(help=_("A power reinforced by +1 (its name)."))] = None,
+    trait: Annotated[str | None, typer.Option(help=_("A trait's bonus +1 (its name)."))] = None,
+    new_power: Annotated[
+        str | None, typer.Option(help=_("A new power's name (with --category), bought at its base."))
+    ] = None,
+    category: Annotated[
+        str | None, typer.Option(help=_("The new power's category: Off-C, Off-D, Def, Mov, Sup."))
+    ] = None,
+    new_trait: Annotated[
+        str | None, typer.Option(help=_("A new trait's name (with --aptitude), bought at +1."))
+    ] = None,
+    aptitude: Annotated[str | None, typer.Option(help=_("The aptitude the new trait helps."))] = None,
+    as_json: Json = False,
+) -> None:
+    from meneur.errors import BadInputError
+    from meneur.systems.energy.campaign.commands import Improve
+    from meneur.systems.energy.campaign.improvement import Target
+    from meneur.systems.energy.cli.words import choice
+    from meneur.systems.energy.model import Aptitude, PowerCategory
+    from meneur.systems.energy.names import APTITUDE_NAMES, ATTRIBUTE_NAMES, CATEGORY_NAMES
+    from meneur.systems.energy.names import DOMAIN as CHARACTERS
+
+    given = {
+        "--attribute": attribute,
+        "--power": power,
+        "--trait": trait,
+        "--new-power": new_power,
+        "--new-trait": new_trait,
+    }
+    chosen = [flag for flag, value in given.items() if value is not None]
+    if not chosen:
+        raise BadInputError(
+            Message(
+                DOMAIN,
+                N_("Name one thing to improve: --attribute, --power, --trait, --new-power or --new-trait."),
+            )
+        )
+    if len(chosen) > 1:
+        mixed(chosen, N_("one thing is improved at a time"))
+    if category is not None and new_power is None:
+        mixed(["--category"], N_("a category goes with --new-power"))
+    if aptitude is not None and new_trait is None:
+        mixed(["--aptitude"], N_("an aptitude goes with --new-trait"))
+    fields: dict[str, object] = {"character": name}
+    if attribute is not None:
+        words = {k: Message(CHARACTERS, v) for k, v in ATTRIBUTE_NAMES.items()}
+        fields.update(
+            target=Target.ATTRIBUTE, key=choice(attribute, list(ATTRIBUTE_NAMES), N_("attribute"), words)
+        )
+    elif power is not None:
+        fields.update(target=Target.POWER, key=power)
+    elif trait is not None:
+        fields.update(target=Target.TRAIT, key=trait)
+    elif new_power is not None:
+        kind = None
+        if category is not None:
+            kind = enum_word(
+                PowerCategory, category.replace("-", "_"), N_("category"), CATEGORY_NAMES, CHARACTERS
+            )
+        fields.update(target=Target.NEW_POWER, key=new_power, category=kind)
+    else:
+        helps = None
+        if aptitude is not None:
+            helps = enum_word(Aptitude, aptitude, N_("aptitude"), APTITUDE_NAMES, CHARACTERS)
+        fields.update(target=Target.NEW_TRAIT, key=new_trait, aptitude=helps)
+    run(path, Improve.model_validate(fields), as_json)
+
+
 def reputation(
     path: File,
     name: Name,
@@ -125,7 +199,6 @@ def relation(
     as_json: Json = False,
 ) -> None:
     from meneur.errors import BadInputError
-    from meneur.i18n import Message
     from meneur.systems.energy.campaign.commands import AddRelation, ChangeRelation
 
     if gm and new is None:

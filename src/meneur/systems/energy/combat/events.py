@@ -394,7 +394,8 @@ class CombatantLeft(NamedTuple):
 
 
 class Adjusted(NamedTuple):
-    """The GM set ``target``'s numbers or conditions (None: unchanged) for ``reason``."""
+    """The GM set ``target``'s numbers or conditions (None: unchanged) for ``reason``;
+    ``vigor_before`` is the Vigueur the adjustment replaced (None: not recorded, in logs older than it)."""
 
     target: str
     reason: str
@@ -403,6 +404,14 @@ class Adjusted(NamedTuple):
     position: Point | None = None
     add_condition: str | None = None
     remove_condition: str | None = None
+    vigor_before: int | None = None
+
+    @property
+    def vigor_lost(self) -> int:
+        """The Vigueur the GM took (0 when given back, unchanged or not recorded)."""
+        if self.vigor is None or self.vigor_before is None:
+            return 0
+        return max(0, self.vigor_before - self.vigor)
 
 
 class TerrainPlaced(NamedTuple):

@@ -177,7 +177,14 @@ def adjust(state: FightState, cmd: Adjust) -> list[Event]:
         )
     return [
         Adjusted(
-            who.id, cmd.reason, cmd.vigor, cmd.energy, cmd.position, cmd.add_condition, cmd.remove_condition
+            who.id,
+            cmd.reason,
+            cmd.vigor,
+            cmd.energy,
+            cmd.position,
+            cmd.add_condition,
+            cmd.remove_condition,
+            vigor_before=None if cmd.vigor is None else who.vigor,
         )
     ]
 

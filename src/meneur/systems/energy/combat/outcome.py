@@ -7,8 +7,8 @@ combatant of one side is out of the fight it is *decided*, and the GM ends it (r
 decided when a side is all out; the GM ends it" in docs/rulings/energy-combat.md).
 
 Conventions: pure functions of a state and of the events that led to it; the summary counts what the
-events tell (Vigueur lost, stress boxes checked, actions d'éclat) and what the state keeps (who was
-knocked out, who left, the states the end marked).
+events tell (Vigueur lost to attacks and to the GM's adjustments, stress boxes checked, actions
+d'éclat) and what the state keeps (who was knocked out, who left, the states the end marked).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from meneur.systems.energy.combat import rules
-from meneur.systems.energy.combat.events import Event, FightEnded, StressSpent, VigorLost
+from meneur.systems.energy.combat.events import Adjusted, Event, FightEnded, StressSpent, VigorLost
 from meneur.systems.energy.combat.state import FightState, Phase
 
 MARKS = ("wounded", "incapacitated", "exhausted")
@@ -49,7 +49,8 @@ class FighterOutcome(NamedTuple):
     side: str
     pc: bool
     vigor_lost: int
-    """Vigueur the attacks took, in total (healing not subtracted)."""
+    """Vigueur the fight took, in total: the attacks' and the GM's adjustments downwards (healing and
+    Vigueur the GM gives back not subtracted)."""
     knocked_out: bool
     """Mis hors combat at some moment of the fight."""
     left: bool
@@ -84,6 +85,8 @@ def summarize(state: FightState, events: Iterable[Event]) -> Summary:
     for event in events:
         if isinstance(event, VigorLost):
             lost[event.target] = lost.get(event.target, 0) + event.amount
+        elif isinstance(event, Adjusted) and event.vigor_lost:
+            lost[event.target] = lost.get(event.target, 0) + event.vigor_lost
         elif isinstance(event, StressSpent):
             stress[event.actor] = stress.get(event.actor, 0) + 1
             if event.use == "feat":

@@ -45,6 +45,14 @@ from meneur.systems.energy.campaign.stress import BOXES, USE_NAMES, StressUse, s
 from meneur.systems.energy.model import Aptitude, Character, PowerCategory, State
 from meneur.systems.energy.names import APTITUDE_NAMES, CATEGORY_CODES, CATEGORY_NAMES
 from meneur.systems.energy.names import DOMAIN as CHARACTERS
+from meneur.systems.energy.view.campaign_sheet import (
+    RelationChoices,
+    StepChoices,
+    choose_relation,
+    choose_step,
+    improve_odds,
+    relation_odds,
+)
 from meneur.web.game_choices import text
 from meneur.web.game_odds import Odds
 from meneur.web.game_parts import Facts, Parts, Rows
@@ -68,6 +76,8 @@ COMMAND_WORDS: dict[str, str] = {
     "award_experience": N_("award experience"),
     "spend_points": N_("spend points"),
     "raise_aptitude": N_("spend points"),
+    "improve": N_("improve the sheet"),
+    "add_relation": N_("add a relation"),
     "change_reputation": N_("reputation"),
     "change_relation": N_("relation"),
     "buy": N_("buy a good"),
@@ -384,8 +394,12 @@ def _row(character: Character, lang: str) -> dict[str, Any]:
         "savings": character.savings,
         "debts": character.debts,
         "reputation": reputation,
-        "relations": [(r.name, r.value, relation_band(r.value).render(lang)) for r in character.relations],
+        "relations": [
+            (r.name, r.value, relation_band(r.value).render(lang), r.gm_reserved) for r in character.relations
+        ],
         "skills": skills,
+        "powers": [f"{p.name} ({CATEGORY_CODES[p.category]}) {p.modifier:+d}" for p in character.powers],
+        "traits": [f"{t.name} {t.bonus:+d}" for t in character.traits],
     }
 
 
@@ -433,11 +447,15 @@ class CampaignParts(Parts):
         word = translate("web", COMMAND_WORDS[kind], lang) if kind in COMMAND_WORDS else kind
         if not isinstance(fields, dict):
             return word
+        if kind == "add_relation" and fields.get("gm_reserved"):
+            word = translate("web", N_("add a relation in a GM's slot"), lang)
         hidden = (
             {"improved", "aptitude", "power", "category"}
             if kind in ("raise_aptitude", "spend_stress")
             else {"improved"}
         )
+        if kind in ("improve", "add_relation"):  # what is bought or written is chosen beside the button
+            hidden = set(fields) - {"character"}
         shown = [_value_words(key, value, lang) for key, value in fields.items() if key not in hidden]
         if kind == "award_experience":
             shown = [_value_words("character", fields.get("character"), lang)]
@@ -485,6 +503,10 @@ class CampaignParts(Parts):
             return _award(state, command, lang)
         if isinstance(command, cmd.RaiseAptitude):
             return _raise(state, command, lang)
+        if isinstance(command, cmd.Improve):
+            return improve_odds(state, command, lang)
+        if isinstance(command, cmd.AddRelation):
+            return relation_odds(state, command, lang)
         if isinstance(command, cmd.SpendStress) and command.use is StressUse.FEAT:
             return _feat(state, command, lang)
         return Odds()
@@ -503,6 +525,10 @@ class CampaignParts(Parts):
                     fields[key] = [v for v in data.getlist(group) if isinstance(v, str)]
             if name == "raise_aptitude" and text(data, "aptitude"):
                 fields["aptitude"] = text(data, "aptitude")
+            if name == "improve":
+                return choose_step(fields, data)
+            if name == "add_relation":
+                return choose_relation(fields, data)
             if name == "spend_stress" and fields.get("use") == StressUse.FEAT.value:
                 for key in ("power", "category"):
                     if text(data, key):
@@ -520,12 +546,15 @@ class CampaignParts(Parts):
         return with_fields(wire, change)
 
     def not_whole(self, wire: Any, lang: str) -> str:
-        """The difficulty is a number from 1 to 10."""
+        """The difficulty is a number from 1 to 10 (a relation's value, from -10 to 10)."""
+        if isinstance(wire, dict) and "add_relation" in wire:
+            return translate("web", N_("Give the relation's value as a whole number from -10 to 10."), lang)
         return translate("web", N_("Give the difficulty as a whole number from 1 to 10."), lang)
 
     def settle(self, state: Any, data: Any, found: Odds, again: Callable[[], Odds]) -> Odds:
-        """Refused choices: the défi's own score, with the choices still as made beside the reason."""
-        if found.error is None:
+        """Refused choices: the défi's own score, with the choices still as made beside the reason (an
+        improvement's odds keep its step picked themselves)."""
+        if found.error is None or isinstance(found.choices, StepChoices):
             return found
         kept = again()
         choices = kept.choices
@@ -534,6 +563,13 @@ class CampaignParts(Parts):
                 choices,
                 aptitude=text(data, "aptitude") or choices.aptitude,
                 surpass=text(data, "surpass") == "1",
+            )
+        if isinstance(choices, RelationChoices):
+            value = text(data, "value")
+            choices = replace(
+                choices,
+                name=text(data, "relation"),
+                value=int(value) if value.lstrip("-").isdigit() else choices.value,
             )
         return replace(kept, error=found.error, choices=choices)
 

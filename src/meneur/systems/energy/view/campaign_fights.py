@@ -28,7 +28,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from starlette.datastructures import FormData
 
-from meneur.errors import BadInputError, MeneurError, Refused
+from meneur.errors import MeneurError, Refused
 from meneur.i18n import N_, Message, translate
 from meneur.server.api.common import ApiError, Caller, Database
 from meneur.server.models import GameSession
@@ -45,12 +45,13 @@ from meneur.systems.energy.campaign.experience import (
     Bonus,
     HeroicCriterion,
 )
+from meneur.systems.energy.campaign.hand_back import Fought, fought
+from meneur.systems.energy.campaign.hand_back import hand_back as hand_back_of
 from meneur.systems.energy.campaign.state import CampaignState
-from meneur.systems.energy.campaign.stress import FROM_FIGHT, USE_NAMES
+from meneur.systems.energy.campaign.stress import USE_NAMES
 from meneur.systems.energy.combat.engine import KEY as FIGHT
 from meneur.systems.energy.combat.engine import SYSTEM as FIGHT_SYSTEM
-from meneur.systems.energy.combat.events import StressSpent
-from meneur.systems.energy.combat.outcome import is_over, summarize
+from meneur.systems.energy.combat.outcome import is_over
 from meneur.systems.energy.view.campaign_pages import PAGES
 from meneur.web import routes
 from meneur.web.pages import PageAnswer, language, redirect, render
@@ -92,37 +93,24 @@ class Fight:
     démoralisé or brisé, boxes not counted)."""
 
 
-def _title(row: GameSession, lang: str) -> str:
-    return row.name or Message("web", N_("fight {id}"), {"id": row.id[:6]}).render(lang)
+def _title(row: GameSession, number: int, lang: str) -> str:
+    """The name the GM gave the fight, else « Combat n° 2 »: the campaign's second fight."""
+    return row.name or Message("web", N_("Fight no. {number}"), {"number": number}).render(lang)
 
 
-def _fight(ctx: Any, me: Caller, row: GameSession, campaign: CampaignState, lang: str) -> Fight:
-    """The fight ``row`` as the GM reads it through the services, with the campaign's characters."""
+def _fight(ctx: Any, me: Caller, row: GameSession, number: int, campaign: CampaignState, lang: str) -> Fight:
+    """The fight ``row`` (the campaign's ``number``-th) as the GM reads it through the services, with the
+    campaign's characters (:func:`~meneur.systems.energy.campaign.hand_back.fought`)."""
     state = FIGHT_SYSTEM.state_from_json(api.get(ctx, me, row.id).state)
     events = [
         FIGHT_SYSTEM.codec.event_from_json(event)
         for entry in api.session_log(ctx, me, row.id).log
         for event in entry.events
     ]
-    ids: dict[str, str] = {}
-    found = Fight(row.id, _title(row, lang), is_over(state), row.id in campaign.fights)
-    for outcome in summarize(state, events).fighters:
-        try:
-            name = campaign.key(outcome.name)
-        except BadInputError:  # not one of the campaign's characters
-            continue
-        if not outcome.pc:
-            continue
-        marked = bool({"wounded", "incapacitated"} & set(outcome.marks))
-        found.fighters.append(Fighter(name, outcome.knocked_out, outcome.knocked_out and marked))
-        ids[outcome.id] = name
-    by_name = {f.name: f for f in found.fighters}
-    for event in events:
-        if isinstance(event, StressSpent) and event.actor in ids and event.use in FROM_FIGHT:
-            use, detail = FROM_FIGHT[event.use]
-            fighter = by_name[ids[event.actor]]
-            fighter.boxes.append(cmd.FightBox(character=fighter.name, use=use, detail=detail))
-            fighter.uses.append(translate("energy_campaign", USE_NAMES[use], lang))
+    found = Fight(row.id, _title(row, number, lang), is_over(state), row.id in campaign.fights)
+    for one in fought(campaign, state, events):
+        uses = [translate("energy_campaign", USE_NAMES[box.use], lang) for box in one.boxes]
+        found.fighters.append(Fighter(one.name, one.knocked_out, one.marked_wounded, list(one.boxes), uses))
     return found
 
 
@@ -188,7 +176,8 @@ def _card(
     lang = language(request)
     ctx = context(request, db)
     campaign, version = _campaign(ctx, me, campaign_id)
-    fights = [_fight(ctx, me, row, campaign, lang) for row in _rows(db, table_id, campaign_id)]
+    rows = _rows(db, table_id, campaign_id)
+    fights = [_fight(ctx, me, row, number, campaign, lang) for number, row in enumerate(rows, 1)]
     wanted = sent.get("fight") if sent is not None else None
     for fight in fights:
         if sent is not None and fight.id == wanted:
@@ -251,21 +240,21 @@ def _experience(form: FormData, name: str) -> cmd.AwardExperience | None:
 
 
 def hand_back_command(fight: Fight, form: FormData) -> cmd.HandBackFight:
-    """The campaign's command for ``fight``: the blessé ticked, the fight's stress boxes, the
-    experience ticked (the rules judge it all).
+    """The campaign's command for ``fight`` (:func:`~meneur.systems.energy.campaign.hand_back.hand_back`):
+    the blessé ticked, the fight's stress boxes, the experience ticked (the rules judge it all).
 
     Raises:
         ValidationError: a criterion the experience table does not have.
     """
     ticked = {value for value in form.getlist("wounded") if isinstance(value, str)}
     awards = [_experience(form, f.name) for f in fight.fighters]
-    return cmd.HandBackFight(
-        fight=fight.id,
-        title=fight.title,
-        knocked_out=tuple(f.name for f in fight.fighters if f.knocked_out),
-        wounded=tuple(f.name for f in fight.fighters if f.name in ticked),
-        stress=tuple(box for f in fight.fighters for box in f.boxes),
-        experience=tuple(award for award in awards if award is not None),
+    fighters = [Fought(f.name, f.knocked_out, f.wounded, tuple(f.boxes)) for f in fight.fighters]
+    return hand_back_of(
+        fight.id,
+        fight.title,
+        fighters,
+        [f.name for f in fight.fighters if f.name in ticked],
+        [award for award in awards if award is not None],
     )
 
 
@@ -307,13 +296,14 @@ def _send(
     lang = language(request)
     ctx = context(request, db)
     wanted = form.get("fight", "")
-    row = next((r for r in _rows(db, table_id, session_id) if r.id == wanted), None)
-    if row is None:
+    found = next(((n, r) for n, r in enumerate(_rows(db, table_id, session_id), 1) if r.id == wanted), None)
+    if found is None:
         return Message("web", N_("No fight of this campaign is called that; reload the page.")).render(
             lang
         ), 404
     campaign, _version = _campaign(ctx, me, session_id)
-    fight = _fight(ctx, me, row, campaign, lang)
+    number, row = found
+    fight = _fight(ctx, me, row, number, campaign, lang)
     if not fight.ended:
         message = Message("web", N_("This fight is not over yet: end it first, then hand it back."))
         return message.render(lang), 409

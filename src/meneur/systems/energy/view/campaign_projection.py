@@ -2,7 +2,8 @@
 a player gives only the commands the book leaves to a player, for their own character (the server
 checks whose: :mod:`meneur.server.permissions`); the commands the book gives the game master
 (:data:`meneur.systems.energy.campaign.commands.GM_COMMANDS`: stress given, states, experience,
-reputation...) are refused to them before anything is decided."""
+reputation...; a relation in one of the GM's slots: :func:`~meneur.systems.energy.campaign.commands.is_gm_command`)
+are refused to them before anything is decided."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from meneur.engine.projection import Projection, Viewer
 from meneur.server.api.common import forbidden
-from meneur.systems.energy.campaign.commands import GM_COMMANDS
+from meneur.systems.energy.campaign.commands import is_gm_command
 
 
 def read_command(session: Any, wire: Any, viewer: Viewer, options: Mapping[str, Any]) -> Any:
@@ -24,7 +25,7 @@ def read_command(session: Any, wire: Any, viewer: Viewer, options: Mapping[str, 
     command = session.system.read_command(session.state, wire) if session.system.read_command else None
     if command is None:
         command = session.system.codec.command_from_json(wire)
-    if getattr(command, "kind", None) in GM_COMMANDS:
+    if is_gm_command(command):
         raise forbidden()
     return command
 
