@@ -3,6 +3,7 @@ an HMAC of one of the browser's HttpOnly secrets), then the form goes with that 
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -39,3 +40,12 @@ def join(client: TestClient, table_id: str, code: str, name: str, **options: Any
 def pct(value: float) -> str:
     """A chance in per cent as a French page writes it (``77,78 %``, a non-breaking space before the sign)."""
     return f"{value:.2f}".replace(".", ",") + "\u00a0%"
+
+
+def offered_commands(page: str) -> list[str]:
+    """The commands a session page offers, as their wire text: each button's hidden ``command``, and
+    each entry of a card's list of variants (a ``select`` named ``command``)."""
+    found = re.findall(r'<input type="hidden" name="command" value="([^"]*)"', page)
+    for select in re.findall(r'<select[^>]*name="command"[^>]*>(.*?)</select>', page, re.S):
+        found += re.findall(r'<option value="([^"]*)"', select)
+    return [html.unescape(wire) for wire in found]

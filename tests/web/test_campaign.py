@@ -14,7 +14,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from meneur.systems.energy import dump_character, library_hero
-from tests.web.forms import create_table, csrf, join
+from tests.web.forms import create_table, csrf, join, offered_commands
 
 
 def _text(answer: Any) -> str:
@@ -70,9 +70,9 @@ def _start(web: TestClient, table: dict[str, Any]) -> str:
 
 
 def _forms(answer: Any) -> list[Any]:
-    """The commands of the page's enabled buttons (each form's hidden ``command``)."""
-    found = re.findall(r'name="command" value="([^"]*)"', answer.text)
-    return [json.loads(html.unescape(m)) for m in found]
+    """The commands of the page's enabled buttons (each form's hidden ``command``, each entry of a
+    card's list of variants)."""
+    return [json.loads(wire) for wire in offered_commands(answer.text)]
 
 
 def _version(web: TestClient, session_id: str) -> int:

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from meneur.web.games import example
-from tests.web.forms import create_table, csrf, join, pct
+from tests.web.forms import create_table, csrf, join, offered_commands, pct
 
 
 def _csrf(client: TestClient) -> dict[str, str]:
@@ -42,8 +42,9 @@ def _session(client: TestClient, system: str, setup: Any = None) -> tuple[str, s
 
 
 def _forms(page: str) -> list[str]:
-    """The commands of the page's enabled buttons (each form's hidden ``command``)."""
-    return [html.unescape(m) for m in re.findall(r'name="command" value="([^"]*)"', page)]
+    """The commands of the page's enabled buttons (each form's hidden ``command``, each entry of a
+    card's list of variants)."""
+    return offered_commands(page)
 
 
 def _api(client: TestClient, session_id: str, what: str = "") -> Any:
