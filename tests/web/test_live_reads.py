@@ -37,6 +37,8 @@ ALONE = {
 """What a view of a change no longer reads in a statement of its own."""
 PLACE = re.compile(r"^\s*SELECT sessions\.table_id, sessions\.kind\s+FROM\s+sessions\b", re.I)
 """The session's table and kind (the page's adapter and its check, one statement for both)."""
+MEMBERS = re.compile(r"\bFROM members\s+WHERE members\.table_id = ", re.I)
+"""The table's members (their names on the cards; the GM's arrivals name their players)."""
 
 
 class Statements:
@@ -111,7 +113,8 @@ def test_one_change_reads_the_log_once_for_six_sockets_of_three_views(web: TestC
 
 def test_each_view_of_a_change_reads_its_table_with_the_session_s_head(web: TestClient) -> None:
     """A view reads the session's head, the table's seq, its hidden characters and the plan's
-    background in one statement; the GM's panel and redo check read the view, and one statement."""
+    background in one statement, the table's members in one; the GM's panel and redo check read the
+    view, and one statement."""
     seats = Seats(web)
     statements = Statements(web.app)
     seats.be(seats.gm)
@@ -127,6 +130,7 @@ def test_each_view_of_a_change_reads_its_table_with_the_session_s_head(web: Test
     renderings = statements.seen[written + 1 :]  # the three views' renderings, after the change
     assert sum(1 for s in renderings if HEAD.match(s)) == 3
     assert sum(1 for s in renderings if PLACE.match(s)) == 3
+    assert sum(1 for s in renderings if MEMBERS.search(s)) == 3
     for what, alone in ALONE.items():
         assert not [s for s in renderings if alone.match(s)], what
     # and each view is still its own, at the seq the change brought the table to

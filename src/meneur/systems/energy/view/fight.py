@@ -409,8 +409,8 @@ def build(
     state = shown.engine
     data = shown.state
     names = {c["id"]: c["name"] for c in data["combatants"]}
-    query = select(Member.id, Member.name).where(Member.table_id == table_id)
-    members: dict[str, str] = {str(row[0]): str(row[1]) for row in db.execute(query)}
+    seated = {m.id: m for m in db.scalars(select(Member).where(Member.table_id == table_id))}
+    members: dict[str, str] = {key: m.name for key, m in seated.items()}  # the GM's arrivals read them too
     actions = [_action(state, entry, lang) for entry in shown.legal]
     acting = state.acting
     fighters = [
@@ -492,7 +492,7 @@ def build(
         campaign=_campaign(db, table_id, session_id) if ended else None,
         alert=None if ended else _alert(state, viewer.actors, actions),
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
-        arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
+        arrivals=arrivals.offered(db, table_id, state, lang, seated) if me.is_gm else [],
         seq=shown.seq,
         engine=state,
         controllers=dict(controllers),
