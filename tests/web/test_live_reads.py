@@ -139,6 +139,30 @@ def test_each_view_of_a_change_reads_its_table_with_the_session_s_head(web: Test
     assert len(set(shown)) == 3
 
 
+GM_LOOKUP = re.compile(r"\bFROM members\s+WHERE members\.table_id = \? AND members\.role = ", re.I)
+"""The table's GM, whom a step the fight takes by itself is given as."""
+ROW = re.compile(r"\bWHERE sessions\.id = \?\s*$", re.I)
+"""A statement of one session's row (by its id)."""
+
+
+def test_a_tap_without_a_forced_step_reads_neither_the_session_s_row_nor_the_gm(web: TestClient) -> None:
+    """After a button's command, the page looks for the step the fight takes by itself (a maintenance
+    phase nobody has a choice in) in the session in memory: its stored row (the setup) is not read,
+    nor the GM it would be given as, when there is none."""
+    seats = Seats(web)
+    statements = Statements(web.app)
+    seats.be(seats.gm)
+    seats.do("start", 0)
+    found = web.get(f"/api/v1/sessions/{seats.session_id}/legal").json()
+    entry = next(e for e in found["legal"] if e["kind"] not in ("end", "stress"))
+    statements.start()
+    answer = seats.do(entry["command"], found["version"])
+    statements.on = False
+    assert 'role="alert"' not in answer and f'data-version="{found["version"] + 1}"' in answer
+    assert not [s for s in statements.seen if ALONE["the session's whole row"].match(s) and ROW.search(s)]
+    assert not [s for s in statements.seen if GM_LOOKUP.search(s)]
+
+
 def _fragment(client: TestClient, seats: Seats, cookies: dict[str, str]) -> str:
     client.cookies.clear()
     client.cookies.update(cookies)
