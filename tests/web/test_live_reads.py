@@ -24,6 +24,23 @@ LOG_READS = re.compile(
 """A statement that reads a session's log: its commands' times, or its events to replay it."""
 
 
+HEAD = re.compile(r"^\s*SELECT sessions\.table_id, sessions\.kind, sessions\.version\b", re.I)
+"""The session's head, read with its table's options, seq, hidden characters and background."""
+ALONE = {
+    "the hidden characters": re.compile(r"^\s*SELECT characters\.name\s+FROM\s+characters\b", re.I),
+    "the plan's background": re.compile(r"^\s*SELECT table_images\.", re.I),
+    "the table's row": re.compile(r"^\s*SELECT tables\.", re.I),
+    "the session's whole row": re.compile(r"^\s*SELECT sessions\.id, sessions\.table_id\b", re.I),
+    "the live command (a redo's check)": re.compile(r"^\s*SELECT commands\.id\s+FROM\s+commands\b", re.I),
+    "the session's kind alone": re.compile(r"^\s*SELECT sessions\.kind\s+FROM\s+sessions\b", re.I),
+}
+"""What a view of a change no longer reads in a statement of its own."""
+PLACE = re.compile(r"^\s*SELECT sessions\.table_id, sessions\.kind\s+FROM\s+sessions\b", re.I)
+"""The session's table and kind (the page's adapter and its check, one statement for both)."""
+MEMBERS = re.compile(r"\bFROM members\s+WHERE members\.table_id = ", re.I)
+"""The table's members (their names on the cards; the GM's arrivals name their players)."""
+
+
 class Statements:
     """The SQL statements an app's database runs (every thread's), from :meth:`start`."""
 
@@ -92,6 +109,58 @@ def test_one_change_reads_the_log_once_for_six_sockets_of_three_views(web: TestC
     # and each is its viewer's projection: the NPC's Vigueur the GM's alone
     assert _vigor(gm, "agent1").isdecimal()
     assert _vigor(ayla, "agent1") == "cachée" and _vigor(olga, "agent1") == "cachée"
+
+
+def test_each_view_of_a_change_reads_its_table_with_the_session_s_head(web: TestClient) -> None:
+    """A view reads the session's head, the table's seq, its hidden characters and the plan's
+    background in one statement, the table's members in one; the GM's panel and redo check read the
+    view, and one statement."""
+    seats = Seats(web)
+    statements = Statements(web.app)
+    seats.be(seats.gm)
+    seats.do("start", 0)
+    cookies = (seats.gm, seats.ayla, seats.olga)
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(seats.socket(who)) for who in cookies]
+        statements.start()
+        _gm_gives(seats, "pass")
+        shown = [_message(socket)[1] for socket in sockets]
+        statements.on = False
+    written = max(i for i, s in enumerate(statements.seen) if s.lstrip().startswith("INSERT INTO changes"))
+    renderings = statements.seen[written + 1 :]  # the three views' renderings, after the change
+    assert sum(1 for s in renderings if HEAD.match(s)) == 3
+    assert sum(1 for s in renderings if PLACE.match(s)) == 3
+    assert sum(1 for s in renderings if MEMBERS.search(s)) == 3
+    for what, alone in ALONE.items():
+        assert not [s for s in renderings if alone.match(s)], what
+    # and each view is still its own, at the seq the change brought the table to
+    seq = seats.seq()
+    assert all(f'data-seq="{seq}"' in text for text in shown)
+    assert len(set(shown)) == 3
+
+
+GM_LOOKUP = re.compile(r"\bFROM members\s+WHERE members\.table_id = \? AND members\.role = ", re.I)
+"""The table's GM, whom a step the fight takes by itself is given as."""
+ROW = re.compile(r"\bWHERE sessions\.id = \?\s*$", re.I)
+"""A statement of one session's row (by its id)."""
+
+
+def test_a_tap_without_a_forced_step_reads_neither_the_session_s_row_nor_the_gm(web: TestClient) -> None:
+    """After a button's command, the page looks for the step the fight takes by itself (a maintenance
+    phase nobody has a choice in) in the session in memory: its stored row (the setup) is not read,
+    nor the GM it would be given as, when there is none."""
+    seats = Seats(web)
+    statements = Statements(web.app)
+    seats.be(seats.gm)
+    seats.do("start", 0)
+    found = web.get(f"/api/v1/sessions/{seats.session_id}/legal").json()
+    entry = next(e for e in found["legal"] if e["kind"] not in ("end", "stress"))
+    statements.start()
+    answer = seats.do(entry["command"], found["version"])
+    statements.on = False
+    assert 'role="alert"' not in answer and f'data-version="{found["version"] + 1}"' in answer
+    assert not [s for s in statements.seen if ALONE["the session's whole row"].match(s) and ROW.search(s)]
+    assert not [s for s in statements.seen if GM_LOOKUP.search(s)]
 
 
 def _fragment(client: TestClient, seats: Seats, cookies: dict[str, str]) -> str:

@@ -284,6 +284,7 @@ def _table(model: type[Base]) -> Table:
 
 TABLES = _table(GameTable)
 MEMBERS = _table(Member)
+CHARACTERS = _table(Character)
 SESSIONS = _table(GameSession)
 COMMANDS = _table(CommandRow)
 EVENTS = _table(EventRow)

@@ -8,6 +8,7 @@ from the sessions' service (:mod:`meneur.server.services.sessions`).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol, runtime_checkable
 
 from fastapi import Request
@@ -50,7 +51,10 @@ class SessionPages(Protocol):
         ...
 
 
+@cache
 def _pages(path: str | None) -> SessionPages | None:
+    """The adapter at ``path``, checked once (a runtime protocol's ``isinstance`` looks at every
+    member: too slow for each page's rendering; the same path names the same object)."""
     if path is None:
         return None
     found = load(path)

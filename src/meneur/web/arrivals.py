@@ -5,6 +5,7 @@ in the session's ``controllers`` with the command, from the stored character's o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,9 +26,13 @@ class Arrival:
     player: str | None
 
 
-def offered(db: Db, table_id: str, state: Any, lang: str) -> list[tuple[str, str]]:
-    """The table's characters that may arrive (none of the fight's ids is theirs): (id, label)."""
-    members = {m.id: m for m in db.scalars(select(Member).where(Member.table_id == table_id))}
+def offered(
+    db: Db, table_id: str, state: Any, lang: str, members: Mapping[str, Member] | None = None
+) -> list[tuple[str, str]]:
+    """The table's characters that may arrive (none of the fight's ids is theirs): (id, label);
+    ``members``: the table's members by id, when the caller read them already."""
+    if members is None:
+        members = {m.id: m for m in db.scalars(select(Member).where(Member.table_id == table_id))}
     found = []
     for row in db.scalars(select(Character).where(Character.table_id == table_id).order_by(Character.name)):
         if state.has(fold(row.name)):

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import ValidationError
 from sqlalchemy import select
+from sqlalchemy.orm import Session as Db
 
 from meneur.engine.problems import explain
 from meneur.errors import MeneurError, Refused
@@ -114,6 +115,19 @@ def choose_language(
 # -- the sessions (each game's session pages are its plugin's view adapter, :mod:`meneur.web.sessions`) -------------
 
 
+def session_place(db: Db, session_id: str) -> tuple[str, str] | None:
+    """The table and the kind of the session ``session_id`` (``None``: no such session), read once
+    for a request (both never change: the session router's adapter and the page's check ask)."""
+    key = ("session_place", session_id)
+    if key not in db.info:
+        found = db.execute(
+            select(GameSession.table_id, GameSession.kind).where(GameSession.id == session_id)
+        ).one_or_none()
+        db.info[key] = None if found is None else (str(found[0]), str(found[1]))
+    place: tuple[str, str] | None = db.info[key]
+    return place
+
+
 def checked_session(
     request: Request,
     db: Database,
@@ -131,10 +145,8 @@ def checked_session(
     me = member(request, db, table_id)
     if me is None:
         raise PageAnswer(signed_out(request))
-    row = db.execute(
-        select(GameSession.table_id, GameSession.kind).where(GameSession.id == session_id)
-    ).one_or_none()
-    if row is None or row.table_id != table_id or row.kind not in kinds:
+    place = session_place(db, session_id)
+    if place is None or place[0] != table_id or place[1] not in kinds:
         raise PageAnswer(render(request, "message.html", {"title_key": "not_found"}, status=404))
     if csrf is not None and not csrf_ok(request, csrf):
         raise PageAnswer(forbidden(request))

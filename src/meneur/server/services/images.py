@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session as Db
@@ -135,13 +136,35 @@ def background(db: Db, table_id: str) -> Background | None:
             TableImage.table_id == table_id, TableImage.use.startswith(PLAN + ":")
         )
     ).first()
-    if found is None:
+    return None if found is None else background_from(found[0], found[1])
+
+
+def background_columns(table_id: Any) -> tuple[Any, Any]:
+    """The table's plan background's image id and use, as two columns of a statement on another of
+    the table's rows (``table_id``: that statement's column of the table's id), for
+    :func:`background_from`: a page reads it with the session's head, in one statement."""
+
+    def column(of: Any) -> Any:
+        return (
+            select(of)
+            .where(TableImage.table_id == table_id, TableImage.use.startswith(PLAN + ":"))
+            .order_by(TableImage.id)
+            .limit(1)
+            .scalar_subquery()
+        )
+
+    return column(TableImage.id), column(TableImage.use)
+
+
+def background_from(image_id: str | None, use: str | None) -> Background | None:
+    """The background of :func:`background_columns`' values (``None``: the table has none)."""
+    if image_id is None or use is None:
         return None
     try:
-        width = float(found[1].split(":", 1)[1])
-    except ValueError:
+        width = float(use.split(":", 1)[1])
+    except (IndexError, ValueError):
         return None
-    return Background(found[0], width)
+    return Background(image_id, width)
 
 
 def set_background(ctx: Context, me: Caller, table_id: str, data: bytes, width: float) -> Background:

@@ -16,12 +16,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, Field
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
@@ -51,6 +51,7 @@ from meneur.server.api.common import Text as Text
 from meneur.server.auth import new_id
 from meneur.server.games import Games, Resumed, given_at, live_command, stored_log
 from meneur.server.models import (
+    CHARACTERS,
     COMMANDS,
     EVENTS,
     SESSIONS,
@@ -77,10 +78,10 @@ from meneur.server.projection import (
     setup_problem,
     view_options,
 )
-from meneur.server.services import Context
+from meneur.server.services import Context, images
 from meneur.server.services.reads import Folded, Head, SessionRead, read_session
 from meneur.server.table_options import setup_with
-from meneur.server.viewing import hidden_names, options_for, viewer_of
+from meneur.server.viewing import options_for, viewer_of
 
 log = logging.getLogger("meneur.server.sessions")
 
@@ -438,12 +439,14 @@ def redoable(db: Db, session_id: str, version: int) -> CommandRow | None:
     """The command ``redo`` would carry out again at ``version``: the latest command taken back at
     the next version, if it was taken back after the live command at ``version`` was given (a
     command given after an undo makes the commands taken back before it unredoable)."""
-    live = db.scalar(
-        select(CommandRow.id).where(
+    live = (
+        select(CommandRow.id)
+        .where(
             CommandRow.session_id == session_id,
             CommandRow.version == version,
             CommandRow.undone.is_(False),
         )
+        .scalar_subquery()
     )
     return db.scalar(
         select(CommandRow)
@@ -451,7 +454,7 @@ def redoable(db: Db, session_id: str, version: int) -> CommandRow | None:
             CommandRow.session_id == session_id,
             CommandRow.version == version + 1,
             CommandRow.undone.is_(True),
-            CommandRow.id > (live or 0),
+            CommandRow.id > func.coalesce(live, 0),
         )
         .order_by(CommandRow.id.desc())
         .limit(1)
@@ -650,7 +653,7 @@ def _door(
         row = db.get(GameSession, session_id)
         assert row is not None
         session = ctx.games.load(db, row)
-    options = {} if viewer.is_gm else _options(db, head, session)
+    options = {} if viewer.is_gm else _options(head, session)
     typed = read_command(head.kind, session, body.command, viewer, options)
     if not may_give(viewer, typed, session.system.codec):
         raise forbidden()
@@ -750,7 +753,8 @@ def preview(ctx: Context, me: Caller, session_id: str, body: CommandIn) -> Previ
 
 @dataclass(frozen=True)
 class _Head:
-    """What a command needs of its session's row, without the setup (the session in memory has it)."""
+    """What a command or a page needs of its session's row, without the setup (the session in
+    memory has it), and of its table, read in one statement (:func:`_head`)."""
 
     table_id: str
     kind: str
@@ -760,6 +764,12 @@ class _Head:
     command: int
     """The live command at ``version`` (its row's id, 0 at version 0): see
     :func:`meneur.server.games.live_command`."""
+    seq: int = 0
+    """The table's ``seq`` in the same read (a page is at least there)."""
+    hidden: list[str] = field(default_factory=list)
+    """The table's hidden characters' names (:func:`meneur.server.viewing.hidden_names`)."""
+    background: images.Background | None = None
+    """The table's plan background."""
 
 
 _LIVE_COMMAND = (
@@ -771,29 +781,54 @@ _LIVE_COMMAND = (
     )
     .scalar_subquery()
 )
+_HIDDEN = and_(
+    CHARACTERS.c.table_id == SESSIONS.c.table_id,
+    CHARACTERS.c.hidden.is_(True),
+    CHARACTERS.c.owner_id.is_(None),
+)
+"""The table's hidden characters (:func:`meneur.server.viewing.hidden_names`), one row each."""
+_HEAD = (
+    select(
+        SESSIONS.c.table_id,
+        SESSIONS.c.kind,
+        SESSIONS.c.version,
+        SESSIONS.c.controllers,
+        TABLES.c.options,
+        _LIVE_COMMAND,
+        TABLES.c.seq,
+        *images.background_columns(SESSIONS.c.table_id),
+        CHARACTERS.c.name,
+    )
+    .select_from(SESSIONS)
+    .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
+    .outerjoin(CHARACTERS, _HIDDEN)
+    .where(SESSIONS.c.id == bindparam("session_id"))
+)
+"""The session's head, its table's options, ``seq`` and background, one row a hidden character
+(one with no name when there is none)."""
 
 
 def _head(db: Db, session_id: str) -> _Head | None:
-    found = db.execute(
-        select(
-            SESSIONS.c.table_id,
-            SESSIONS.c.kind,
-            SESSIONS.c.version,
-            SESSIONS.c.controllers,
-            TABLES.c.options,
-            _LIVE_COMMAND,
-        )
-        .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
-        .where(SESSIONS.c.id == session_id)
-    ).one_or_none()
-    if found is None:
+    rows = db.execute(_HEAD, {"session_id": session_id}).all()
+    if not rows:
         return None
-    return _Head(found[0], found[1], found[2], dict(found[3] or {}), dict(found[4] or {}), int(found[5] or 0))
+    found = rows[0]
+    return _Head(
+        found[0],
+        found[1],
+        found[2],
+        dict(found[3] or {}),
+        dict(found[4] or {}),
+        int(found[5] or 0),
+        seq=int(found[6] or 0),
+        hidden=[str(row[9]) for row in rows if row[9] is not None],
+        background=images.background_from(found[7], found[8]),
+    )
 
 
-def _options(db: Db, head: _Head, session: Session[Any, Any, Any]) -> dict[str, Any]:
+def _options(head: _Head, session: Session[Any, Any, Any]) -> dict[str, Any]:
     """:func:`options_for` from a session's head (a player's or an observer's view)."""
-    return view_options(head.kind, head.options, hidden_names(db, head.table_id), session)
+    return view_options(head.kind, head.options, head.hidden, session)
 
 
 def _decided(
@@ -926,27 +961,33 @@ class SessionView:
     """The options this viewer's projections received (the table's as they are for the GM)."""
     told: list[tuple[int, list[str]]] = field(default_factory=list)
     """The log's lines before its rewinds are told (:func:`described`), for the next change."""
+    seq: int = 0
+    """The table's ``seq`` read with the session's head: the page is at least there."""
+    background: images.Background | None = None
+    """The table's plan background, read with the session's head."""
 
 
 def session_view(ctx: Context, me: Caller, session_id: str, lang: str) -> SessionView:
     """The session ``session_id`` as ``me`` may see it (the API's own answers, projected): from the
     session's read at its stored head, shared by every viewer of it (:mod:`.reads`), projected once
     for each viewer and language."""
-    read = _read(ctx, me, session_id)
-    viewer = viewer_for(me, read.controllers)
-    key = (viewer, lang, get_language())
-    return read.view(key, lambda: _projected(read, viewer, lang, read.earlier_view(key)))
-
-
-def _read(ctx: Context, me: Caller, session_id: str) -> SessionRead:
-    """The session as stored now, for all its viewers: the one kept at its stored head, else read
-    (from the session in memory: :mod:`meneur.server.games`)."""
-    db = ctx.db
-    head = _head(db, session_id)
+    head = _head(ctx.db, session_id)
     if head is None:
         raise not_found()
     at_table(me, head.table_id)
-    key = Head.of(head.version, head.command, head.controllers, head.options, hidden_names(db, head.table_id))
+    read = _read(ctx, head, session_id)
+    viewer = viewer_for(me, read.controllers)
+    key = (viewer, lang, get_language())
+    shown = read.view(key, lambda: _projected(read, viewer, lang, read.earlier_view(key)))
+    # the table's seq and background change without the session: this read's, never the view's kept
+    return replace(shown, seq=head.seq, background=head.background)
+
+
+def _read(ctx: Context, head: _Head, session_id: str) -> SessionRead:
+    """The session as stored at ``head`` (read now), for all its viewers: the one kept at its
+    stored head, else read (from the session in memory: :mod:`meneur.server.games`)."""
+    db = ctx.db
+    key = Head.of(head.version, head.command, head.controllers, head.options, head.hidden)
     games_ = ctx.games
     found = cast("SessionRead | None", games_.read(session_id, key))
     if found is not None:

@@ -16,14 +16,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Request
 from fastapi.responses import HTMLResponse, Response
-from sqlalchemy import select
 from starlette.datastructures import FormData
 
 from meneur.server.api.common import Database
-from meneur.server.models import GameSession
 from meneur.web.adapter import SessionPages, view_of_kind
 from meneur.web.pages import PageAnswer, render
-from meneur.web.routes import OptionalText
+from meneur.web.routes import OptionalText, session_place
 from meneur.web.sessions import history
 
 router = APIRouter(include_in_schema=False)
@@ -39,8 +37,8 @@ def _adapter(request: Request, db: Database, session_id: str) -> SessionPages:
     Raises:
         PageAnswer: the not-found page, for a session gone or a kind no page shows.
     """
-    kind = db.scalar(select(GameSession.kind).where(GameSession.id == session_id))
-    adapter = None if kind is None else view_of_kind(kind)
+    place = session_place(db, session_id)
+    adapter = None if place is None else view_of_kind(place[1])
     if adapter is None:
         raise PageAnswer(_not_found(request))
     return adapter

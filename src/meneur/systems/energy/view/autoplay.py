@@ -29,6 +29,7 @@ from meneur.errors import MeneurError
 from meneur.i18n import N_, Message
 from meneur.server import feed
 from meneur.server.api.common import ApiError, Caller
+from meneur.server.games import live_command
 from meneur.server.models import GameSession, Member
 from meneur.server.services import Context
 from meneur.server.services import sessions as service
@@ -308,17 +309,27 @@ def pass_forced(app: Any, session_id: str) -> bool:
 
     db: Db = app.state.store.request_reader()
     try:
-        row = db.get(GameSession, session_id)
-        if row is None:
+        head = db.execute(
+            select(GameSession.table_id, GameSession.version).where(GameSession.id == session_id)
+        ).one_or_none()
+        if head is None:
             return False
+        table_id, version = str(head[0]), int(head[1])
         games = app.state.games
-        with games.lock(session_id):
-            session = games.load(db, row)
-            step, version = forced_step(session.state), row.version
+        with games.lock(session_id):  # the session in memory, else as stored (its whole row read)
+            session = games.cached(session_id, version, live_command(db, session_id, version))
+            if session is None:
+                row = db.get(GameSession, session_id)
+                if row is None:
+                    return False
+                session, version = games.load(db, row), row.version
+            step = forced_step(session.state)
+        if step is None:  # the usual case: no statement more
+            return False
         gm = db.scalars(
-            select(Member).where(Member.table_id == row.table_id, Member.role == "gm").order_by(Member.id)
+            select(Member).where(Member.table_id == table_id, Member.role == "gm").order_by(Member.id)
         ).first()
-        if step is None or gm is None:
+        if gm is None:
             return False
         wire = session.system.codec.command_to_json(step)
         me = Caller(gm.id, gm.table_id, gm.role, gm.name)

@@ -186,6 +186,12 @@ class FightView:
     alert: Alert | None = None
     """What this viewer must do now (act, or react to an attack on their character), for the page's
     alerts; None when nothing waits for them."""
+    seq: int = 0
+    """The table's ``seq`` read with the session (the page is at least there)."""
+    engine: Any = None
+    """The engine's state as this viewer may know it (the GM's panel reads it)."""
+    controllers: dict[str, str] = field(default_factory=dict)
+    """Who plays which combatant (the session's controllers)."""
 
 
 def _words(name: str, lang: str) -> str:
@@ -260,9 +266,9 @@ def _campaign(db: Db, table_id: str, session_id: str) -> str | None:
     return found if campaign is not None and campaign.table_id == table_id else None
 
 
-def _background(db: Db, table_id: str) -> plan_view.Background | None:
-    """The table's plan background, served by the table's image route to its members."""
-    found = image_service.background(db, table_id)
+def _background(found: image_service.Background | None, table_id: str) -> plan_view.Background | None:
+    """The table's plan background (read with the session's head), served by the table's image
+    route to its members."""
     if found is None:
         return None
     return plan_view.Background(f"/t/{table_id}/images/{found.image_id}", found.width)
@@ -403,8 +409,8 @@ def build(
     state = shown.engine
     data = shown.state
     names = {c["id"]: c["name"] for c in data["combatants"]}
-    query = select(Member.id, Member.name).where(Member.table_id == table_id)
-    members: dict[str, str] = {str(row[0]): str(row[1]) for row in db.execute(query)}
+    seated = {m.id: m for m in db.scalars(select(Member).where(Member.table_id == table_id))}
+    members: dict[str, str] = {key: m.name for key, m in seated.items()}  # the GM's arrivals read them too
     actions = [_action(state, entry, lang) for entry in shown.legal]
     acting = state.acting
     fighters = [
@@ -475,7 +481,7 @@ def build(
         mine=sorted(viewer.actors),
         claimable=claimable,
         plan=plan_view.build(
-            fighters, _terrain(data["terrain"], lang), lang, me.is_gm, _background(db, table_id)
+            fighters, _terrain(data["terrain"], lang), lang, me.is_gm, _background(shown.background, table_id)
         ),
         pending_target=pending["target"] if pending is not None else None,
         error=error,
@@ -486,5 +492,8 @@ def build(
         campaign=_campaign(db, table_id, session_id) if ended else None,
         alert=None if ended else _alert(state, viewer.actors, actions),
         terrain_kinds=[(kind, _words(kind, lang)) for kind in TERRAIN_KINDS],
-        arrivals=arrivals.offered(db, table_id, state, lang) if me.is_gm else [],
+        arrivals=arrivals.offered(db, table_id, state, lang, seated) if me.is_gm else [],
+        seq=shown.seq,
+        engine=state,
+        controllers=dict(controllers),
     )

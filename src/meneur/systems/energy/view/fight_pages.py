@@ -46,16 +46,17 @@ def _fight(
     fragment: bool = True,
     status: int = 200,
 ) -> HTMLResponse:
-    table = db.get(GameTable, table_id, populate_existing=True)  # its seq first: the page is at least there
     view = fight_view.build(request, db, me, table_id, session_id, language(request), error)
     if me.is_gm:
         view.redo = service.may_redo(context(request, db), me, session_id, view.version)
     name = "energy/_fight.html" if fragment else "energy/fight.html"
-    help = panel(request, db, session_id, language(request)) if me.is_gm else None
+    help = panel(request, db, view, language(request)) if me.is_gm else None
+    # the fragment names no more of the table than its seq, read with the session (at least there)
+    table = None if fragment else db.get(GameTable, table_id, populate_existing=True)
     return render(
         request,
         name,
-        {"view": view, "me": me, "table": table, "seq": table.seq if table is not None else 0, "npc": help},
+        {"view": view, "me": me, "table": table, "seq": view.seq, "npc": help},
         status=status,
     )
 

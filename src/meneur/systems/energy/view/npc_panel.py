@@ -5,7 +5,7 @@ help's own routes are in :mod:`.npc_pages`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import Request
 
@@ -13,6 +13,9 @@ from meneur.server.api.common import Database
 from meneur.server.models import GameSession
 from meneur.systems.energy.view import autoplay as auto
 from meneur.systems.energy.view import npc
+
+if TYPE_CHECKING:
+    from meneur.systems.energy.view.fight import FightView
 
 
 @dataclass
@@ -32,13 +35,12 @@ def loaded(request: Request, db: Database, row: GameSession) -> Any:
         return games.load(db, row)
 
 
-def panel(request: Request, db: Database, session_id: str, lang: str) -> Panel:
-    """The GM's panel of the fight ``session_id``."""
-    row = db.get(GameSession, session_id)
-    assert row is not None
-    state = loaded(request, db, row).state
+def panel(request: Request, db: Database, view: FightView, lang: str) -> Panel:
+    """The GM's panel of the fight ``view`` shows (the GM's view: the engine's whole state)."""
+    state = view.engine
     actor = npc.must_act(state)
-    shown = state.get(actor).name if npc.is_npc(state, actor, npc.player_actors(db, row)) else None
-    switch = auto.stored(db, session_id)  # the same on every worker
-    auto.adopt(request.app, row.table_id, session_id, switch)
+    players = frozenset(view.controllers)  # :func:`.npc.player_actors`: a member's link
+    shown = state.get(actor).name if npc.is_npc(state, actor, players) else None
+    switch = auto.stored(db, view.session_id)  # the same on every worker
+    auto.adopt(request.app, view.table_id, view.session_id, switch)
     return Panel(npc=shown, autoplay=bool(switch.get("on")), stopped=auto.stopped(switch, lang))
