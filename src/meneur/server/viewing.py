@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.engine import Session
@@ -21,16 +21,15 @@ def viewer_of(member: Member | Caller, session: GameSession | None) -> Viewer:
     return viewer_for(member, None if session is None else session.controllers)
 
 
+def hidden_where(table_id: Any) -> ColumnElement[bool]:
+    """The condition on a character's row for a character of table ``table_id`` (a value or a
+    column) that the GM hides: a hidden character a player owns hides nothing (only the GM hides)."""
+    return and_(Character.table_id == table_id, Character.hidden.is_(True), Character.owner_id.is_(None))
+
+
 def hidden_names(db: Db, table_id: str) -> list[str]:
-    """The names of the table's characters the GM hides (a hidden character a player owns hides
-    nothing: only the GM hides)."""
-    return list(
-        db.scalars(
-            select(Character.name).where(
-                Character.table_id == table_id, Character.hidden.is_(True), Character.owner_id.is_(None)
-            )
-        )
-    )
+    """The names of the table's characters the GM hides (:func:`hidden_where`)."""
+    return list(db.scalars(select(Character.name).where(hidden_where(table_id))))
 
 
 def options_for(

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, Field
-from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as Db
@@ -81,7 +81,7 @@ from meneur.server.projection import (
 from meneur.server.services import Context, images
 from meneur.server.services.reads import Folded, Head, SessionRead, read_session
 from meneur.server.table_options import setup_with
-from meneur.server.viewing import options_for, viewer_of
+from meneur.server.viewing import hidden_where, options_for, viewer_of
 
 log = logging.getLogger("meneur.server.sessions")
 
@@ -781,12 +781,6 @@ _LIVE_COMMAND = (
     )
     .scalar_subquery()
 )
-_HIDDEN = and_(
-    CHARACTERS.c.table_id == SESSIONS.c.table_id,
-    CHARACTERS.c.hidden.is_(True),
-    CHARACTERS.c.owner_id.is_(None),
-)
-"""The table's hidden characters (:func:`meneur.server.viewing.hidden_names`), one row each."""
 _HEAD = (
     select(
         SESSIONS.c.table_id,
@@ -801,7 +795,7 @@ _HEAD = (
     )
     .select_from(SESSIONS)
     .join(TABLES, TABLES.c.id == SESSIONS.c.table_id)
-    .outerjoin(CHARACTERS, _HIDDEN)
+    .outerjoin(CHARACTERS, hidden_where(SESSIONS.c.table_id))
     .where(SESSIONS.c.id == bindparam("session_id"))
 )
 """The session's head, its table's options, ``seq`` and background, one row a hidden character
