@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, PHONE, Demo, clean, launch, playwright, start_demo
 
 playwright_api = playwright()

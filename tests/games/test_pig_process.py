@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.server.conftest import ready_database_url
 from tests.server.process import ROOT, ServerProcess
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
+from tests import loopback as httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 

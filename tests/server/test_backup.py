@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from sqlalchemy import Engine, func, select, update
 
@@ -21,6 +20,7 @@ from meneur.server.backup import backup, backup_age, backups_in, is_empty, resto
 from meneur.server.db import make_engine
 from meneur.server.games import stored_log
 from meneur.server.models import EVENTS, CommandRow, GameSession
+from tests import loopback as httpx
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
 from tests.server.test_process import seat

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from schemathesis.engine import events, from_schema
 
+from tests import loopback as httpx
 from tests.server.conftest import FIGHT, Table, ready_database_url, start_fight
 from tests.server.process import ServerProcess
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.origin import CLOSE_CROSS_ORIGIN, is_same_origin
+from tests import loopback as httpx
 from tests.server.conftest import Table, database_url, new_table, ready_database_url
 from tests.server.process import ServerProcess, free_port
 

@@ -9,10 +9,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
 from meneur.engine import Session
+from tests import loopback as httpx
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from tests import loopback as httpx
 from tests.server.conftest import Table, database_url, start_fight
 from tests.server.process import ServerProcess
 

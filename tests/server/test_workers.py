@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.server.conftest import database_url, ready_database_url
 from tests.server.process import ServerProcess, only_worker, worker_pids
 

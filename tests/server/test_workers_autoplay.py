@@ -10,9 +10,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.server.conftest import ready_database_url
 from tests.server.process import ServerProcess, only_worker, worker_pids
 from tests.web.forms import csrf

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
-
+from tests import loopback as httpx
 from tests.server.process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,13 +13,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.systems.energy.view import autoplay
+from tests import loopback as httpx
 from tests.server.conftest import database_url
 from tests.server.process import ServerProcess
 from tests.web.forms import csrf

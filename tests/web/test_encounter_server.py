@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
-
 from meneur.systems.energy.view.simulation import MAX_COST
+from tests import loopback as httpx
 from tests.server.process import ServerProcess
 from tests.web.forms import token_in
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
 from meneur.systems.energy import library_hero
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, clean, playwright
 
 playwright_api = playwright()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, PHONE, Demo, choose, clean, playwright
 from tests.web.forms import pct
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.server.process import free_port
 from tests.web.browser import LAPTOP, PHONE, ROOT, clean, playwright
 

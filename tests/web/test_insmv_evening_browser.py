@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, PHONE, Demo, clean, playwright
 
 playwright_api = playwright()

@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
+from tests import loopback as httpx
 from tests.web.browser import ARTEFACTS, KEEP, LAPTOP, PHONE, TABLE_PAGE, Demo, clean, playwright
 from tests.web.test_browser import _action, _join, _on_plan, _online
 

@@ -8,10 +8,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
 from meneur.server.api.rolls import PAGE
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, TABLE_PAGE, Demo, axe_problems, playwright, start_demo
 
 playwright_api = playwright()

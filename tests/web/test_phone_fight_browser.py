@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 
 from meneur.systems.energy.combat.engine import state_from_json
 from meneur.systems.energy.combat.foresee import foresee
 from meneur.systems.energy.combat.state import FightState
+from tests import loopback as httpx
 from tests.web.browser import LAPTOP, PHONE, TABLE_PAGE, Demo, axe_problems, playwright, shoot
 
 playwright_api = playwright()
