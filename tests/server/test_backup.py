@@ -12,16 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select, update
 
 from meneur.engine import Session
 from meneur.errors import BadInputError
+from meneur.server.app import build_app
 from meneur.server.backup import backup, backup_age, backups_in, is_empty, restore, scheduled_backup
+from meneur.server.config import Settings
 from meneur.server.db import make_engine
 from meneur.server.games import stored_log
 from meneur.server.models import EVENTS, CommandRow, GameSession
 from tests import loopback as httpx
-from tests.server.conftest import database_url
+from tests.server.conftest import database_url, ready_database_url
 from tests.server.process import ServerProcess
 from tests.server.test_process import seat
 
@@ -30,14 +33,45 @@ pytestmark = pytest.mark.subprocess
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return database_url(tmp_path / "live")
+    return ready_database_url(tmp_path / "live")
 
 
 @pytest.fixture
 def server(db: str) -> Iterator[ServerProcess]:
+    """The real server on ``db``, for a backup taken while it serves."""
     process = ServerProcess(db).start()
     yield process
     process.stop()
+
+
+class Live:
+    """The app on ``db`` in this process, for the tests whose point is what a backup holds or what
+    a restore refuses, not a server serving beside it (starting one costs seconds of CPU)."""
+
+    def __init__(self, db: str) -> None:
+        self.app = build_app(Settings(db=db))
+        self.client = TestClient(self.app).__enter__()
+
+    def seat(self) -> tuple[str, dict[str, str], str]:
+        return seat("", self.client)
+
+    def play(self, sid: str, headers: dict[str, str]) -> int:
+        """One blow of A on B, as the fight's first command: its answer's status."""
+        command = {"command": {"attack": {"actor": "A", "target": "B"}}, "version": 0}
+        return self.client.post(f"/api/v1/sessions/{sid}/commands", json=command, headers=headers).status_code
+
+    def stop(self) -> None:
+        if self.client is not None:
+            self.client.__exit__(None, None, None)
+            self.app.state.store.close()
+            self.client = None  # type: ignore[assignment]
+
+
+@pytest.fixture
+def live(db: str) -> Iterator[Live]:
+    app = Live(db)
+    yield app
+    app.stop()
 
 
 @pytest.fixture
@@ -128,9 +162,9 @@ def test_a_backup_taken_mid_fight_restores_and_replays_every_session(
 
 
 def test_restore_refuses_a_database_that_holds_data_unless_forced(
-    server: ServerProcess, db: str, fresh: Engine, tmp_path: Path
+    live: Live, db: str, fresh: Engine, tmp_path: Path
 ) -> None:
-    seat(server.url)
+    live.seat()
     live = make_engine(db)
     try:
         first = backup(live, tmp_path / "first.backup")
@@ -153,9 +187,9 @@ def corrupt(path: Path) -> None:
 
 
 def test_a_damaged_backup_is_refused_and_changes_nothing(
-    server: ServerProcess, db: str, fresh: Engine, tmp_path: Path
+    live: Live, db: str, fresh: Engine, tmp_path: Path
 ) -> None:
-    _table, _headers, sid = seat(server.url)
+    _table, _headers, sid = live.seat()
     live = make_engine(db)
     try:
         good = backup(live, tmp_path / "good.backup")
@@ -178,15 +212,11 @@ def test_a_damaged_backup_is_refused_and_changes_nothing(
 
 
 def test_a_backup_whose_log_does_not_replay_is_refused(
-    server: ServerProcess, db: str, fresh: Engine, tmp_path: Path
+    live: Live, db: str, fresh: Engine, tmp_path: Path
 ) -> None:
-    _table, headers, sid = seat(server.url)
-    command = {"command": {"attack": {"actor": "A", "target": "B"}}, "version": 0}
-    assert (
-        httpx.post(server.url + f"/api/v1/sessions/{sid}/commands", json=command, headers=headers).status_code
-        == 200
-    )
-    server.stop()
+    _table, headers, sid = live.seat()
+    assert live.play(sid, headers) == 200
+    live.stop()
     live = make_engine(db)
     try:
         with live.begin() as connection:  # an event the engine cannot fold
@@ -199,16 +229,10 @@ def test_a_backup_whose_log_does_not_replay_is_refused(
     assert is_empty(fresh)
 
 
-def test_a_backup_that_misses_commands_is_refused(
-    server: ServerProcess, db: str, fresh: Engine, tmp_path: Path
-) -> None:
-    _table, headers, sid = seat(server.url)
-    command = {"command": {"attack": {"actor": "A", "target": "B"}}, "version": 0}
-    assert (
-        httpx.post(server.url + f"/api/v1/sessions/{sid}/commands", json=command, headers=headers).status_code
-        == 200
-    )
-    server.stop()
+def test_a_backup_that_misses_commands_is_refused(live: Live, db: str, fresh: Engine, tmp_path: Path) -> None:
+    _table, headers, sid = live.seat()
+    assert live.play(sid, headers) == 200
+    live.stop()
     live = make_engine(db)
     try:
         with live.begin() as connection:
@@ -221,8 +245,8 @@ def test_a_backup_that_misses_commands_is_refused(
     assert is_empty(fresh)
 
 
-def test_the_schedule_keeps_the_newest_backups(server: ServerProcess, db: str, tmp_path: Path) -> None:
-    seat(server.url)
+def test_the_schedule_keeps_the_newest_backups(live: Live, db: str, tmp_path: Path) -> None:
+    live.seat()
     live = make_engine(db)
     folder = tmp_path / "backups"
     try:
@@ -253,10 +277,10 @@ def test_the_server_backs_itself_up_on_its_schedule(db: str, tmp_path: Path) -> 
     assert len(backups_in(folder)) == 2
 
 
-def test_the_commands_back_up_and_restore(server: ServerProcess, db: str, tmp_path: Path) -> None:
+def test_the_commands_back_up_and_restore(live: Live, db: str, tmp_path: Path) -> None:
     from tests.cli_helpers import run_cli
 
-    seat(server.url)
+    live.seat()
     target = tmp_path / "cli.backup"
     missing = tmp_path / "none" / "tables.sqlite3"
     answer = run_cli(["backup", "--db", f"sqlite:///{missing}", "--to", str(target)], lang="en")

@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.origin import CLOSE_CROSS_ORIGIN, is_same_origin
 from tests import loopback as httpx
-from tests.server.conftest import Table, database_url, new_table, ready_database_url
+from tests.server.conftest import Table, new_table, ready_database_url
 from tests.server.process import ServerProcess, free_port
 
 OTHER = "http://testserver:8001"
@@ -79,7 +79,7 @@ def test_the_token_survives_a_restart_on_the_same_database(tmp_path: Path) -> No
     from meneur.server.app import build_app
     from meneur.server.config import Settings
 
-    url = database_url(tmp_path)
+    url = ready_database_url(tmp_path)
     tokens = []
     for _start in range(2):
         app = build_app(Settings(db=url))

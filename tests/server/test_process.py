@@ -13,7 +13,7 @@ import pytest
 
 from meneur.engine import Session
 from tests import loopback as httpx
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.server.process import ServerProcess
 
 pytestmark = pytest.mark.subprocess
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.subprocess
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return database_url(tmp_path)
+    return ready_database_url(tmp_path)
 
 
 @pytest.fixture
@@ -31,11 +31,13 @@ def server(db: str) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def seat(base: str) -> tuple[str, dict[str, str], str]:
-    created = httpx.post(base + "/api/v1/tables", json={"name": "T", "system": "toy"}).json()
+def seat(base: str, http: Any = httpx) -> tuple[str, dict[str, str], str]:
+    """A toy table with a fight of two fighters no blow ends, through ``http`` (a server's URL as
+    ``base``; or an app's ``TestClient`` with ``base=""``): its id, its GM's headers, the fight's id."""
+    created = http.post(base + "/api/v1/tables", json={"name": "T", "system": "toy"}).json()
     headers = {"Authorization": f"Bearer {created['gm_token']}"}
     fighters = [{"name": "A", "vigueur": 1_000_000}, {"name": "B", "vigueur": 1_000_000}]
-    session = httpx.post(
+    session = http.post(
         base + f"/api/v1/tables/{created['id']}/sessions",
         json={"kind": "toy-fight", "setup": {"fighters": fighters}},
         headers=headers,

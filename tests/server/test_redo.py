@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests import loopback as httpx
-from tests.server.conftest import Table, database_url, start_fight
+from tests.server.conftest import Table, ready_database_url, start_fight
 from tests.server.process import ServerProcess
 
 
@@ -122,7 +122,7 @@ def test_redo_is_a_change_of_the_live_feed(client: TestClient, table: Table) -> 
 
 @pytest.mark.subprocess
 def test_redo_after_a_restart_gives_the_state_before_the_undo(tmp_path: Path) -> None:
-    db = database_url(tmp_path)
+    db = ready_database_url(tmp_path)
     server = ServerProcess(db).start()
     try:
         created = httpx.post(server.url + "/api/v1/tables", json={"name": "T", "system": "toy"}).json()

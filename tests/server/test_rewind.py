@@ -22,7 +22,7 @@ from meneur.server.config import Settings
 from meneur.server.games import stored_log
 from meneur.server.models import CommandRow, GameSession
 from meneur.server.transfer import export_table
-from tests.server.conftest import Table, database_url, start_fight
+from tests.server.conftest import Table, ready_database_url, start_fight
 from tests.server.test_redo import give, post, state
 
 EVENING = datetime(2026, 11, 27, 20, 0, tzinfo=UTC).timestamp()
@@ -88,7 +88,7 @@ def test_undo_takes_the_rewind_back_exactly_and_redo_again(client: TestClient, t
 def test_the_rewound_session_reloads_from_the_database_and_replays_the_same(tmp_path: Path) -> None:
     """A snapshot every 4 commands: the rewind goes back before the snapshot the server loaded the
     session from, and the next process loads it from that snapshot, then meets the rewind."""
-    url = database_url(tmp_path)
+    url = ready_database_url(tmp_path)
     from tests.server.conftest import join, new_table
 
     def server() -> Any:

@@ -20,7 +20,7 @@ from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.systems.energy.view import autoplay
 from tests import loopback as httpx
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.server.process import ServerProcess
 from tests.web.forms import csrf
 from tests.web.test_pages import _csrf, _table
@@ -32,7 +32,7 @@ DEFENDS = {"defend": {"actor": "agent1", "power": 1}}
 @pytest.fixture
 def two(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
     """Two apps on one database, as two workers of ``meneur serve --workers 2``."""
-    url = database_url(tmp_path)
+    url = ready_database_url(tmp_path)
     first, second = build_app(Settings(db=url)), build_app(Settings(db=url))
     with TestClient(first) as a, TestClient(second) as b:
         for app in (first, second):
@@ -129,7 +129,7 @@ def test_a_worker_whose_gm_page_finds_the_switch_on_plays(two: tuple[TestClient,
 
 @pytest.mark.subprocess
 def test_the_switch_survives_a_restart_of_the_real_server(tmp_path: Path) -> None:
-    db = database_url(tmp_path)
+    db = ready_database_url(tmp_path)
     server = ServerProcess(db).start()
     try:
         with httpx.Client(base_url=server.url, follow_redirects=True) as web:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
-from tests.server.conftest import database_url
+from tests.server.conftest import ready_database_url
 from tests.web.forms import csrf, join
 from tests.web.test_pages import _csrf, _table
 
@@ -87,7 +87,7 @@ def test_a_terrain_element_the_engine_refuses_shows_its_reason(web: TestClient) 
 
 
 def test_redo_on_the_page_survives_a_new_app_on_the_same_database(tmp_path: Path) -> None:
-    url = database_url(tmp_path)
+    url = ready_database_url(tmp_path)
     app = build_app(Settings(db=url))
     with TestClient(app) as web:
         table_id, session_id = _table(web)
