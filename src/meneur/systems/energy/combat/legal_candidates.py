@@ -321,14 +321,21 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     return out + [feat for power, feat in kit.feats if who.has_power(power)]
 
 
-def _extended_defenses(
-    state: FightState, who: Combatant, allies: list[Combatant], with_refused: bool
-) -> list[Candidate]:
-    """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally."""
-    near = tuple(a.id for a in allies if rules.nearby(who.position, a.position))
+def _extended_defenses(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
+    """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally (none looked
+    for without a Def power: every combatant is asked in every maintenance phase)."""
+    defence = _kit(who).defence
+    if not defence:
+        return []
+    at, side, me = who.position, who.side, who.id
+    near = tuple(
+        a.id
+        for a in state.combatants
+        if a.side == side and a.id != me and not a.out and rules.nearby(at, a.position)
+    )
     if not near or (not with_refused and not rules.affords(who, rules.extended_defense_cost(1, len(near)))):
         return []
-    return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in _kit(who).defence]
+    return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in defence]
 
 
 def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -342,7 +349,7 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
         out += _interactions(state, who, with_refused)
     elif rules.small_move_blocker(state, who) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
-    out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
+    out += _extended_defenses(state, who, with_refused)  # a defence: always allowed
     if with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who)):
         out.append(("hold", made(Hold, who.id)))
     out += stress_uses(who, with_refused)
@@ -401,7 +408,7 @@ def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candi
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:
-            out += _extended_defenses(state, who, _allies(state, who), with_refused)
+            out += _extended_defenses(state, who, with_refused)
         if regenerating and (with_refused or rules.may_regenerate(state, who)):
             out += [
                 ("regenerate", made(Regenerate, who.id, p, 2))
