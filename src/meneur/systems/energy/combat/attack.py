@@ -377,6 +377,14 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
 
 def check_options(who: Combatant, cmd: Attack, kind: str) -> None:
     """Options that make no sense for this attack are bad input, never silently ignored."""
+    if (
+        cmd.portal is None
+        and cmd.target_power is None
+        and not cmd.crossing
+        and cmd.carry_legs is None
+        and not cmd.diameter
+    ):  # no option given (most attacks): none is given in vain
+        return
     problem = rules.pointless_option(
         cmd.portal is not None and not portal_reaches(who, cmd.power, kind),
         cmd.target_power is not None and kind != "steal",

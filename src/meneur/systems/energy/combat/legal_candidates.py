@@ -214,21 +214,24 @@ def _area_attacks(
 def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant]) -> list[Candidate]:
     """Attacks joined by fellow offensive copies (LEGION) and attacks through portals (NEXUS)."""
     out: list[Candidate] = []
-    fellows = tuple(
-        (c.id, 1)
-        for c in state.combatants
+    fellows = (
+        tuple(
+            (c.id, 1)
+            for c in state.combatants
+            if rules.joins(who, c) and not c.out and rules.attack_blocker(c) is None and rules.affords(c, 1)
+        )
         if rules.pools_tokens(who)
-        and rules.joins(who, c)
-        and not c.out
-        and rules.attack_blocker(c) is None
-        and rules.affords(c, 1)
+        else ()
     )
     portals = [t.id for t in state.terrain if t.kind == "portal"]
     for power in _offensive_uses(who):
         through = attack.portal_reaches(who, power, attack.kind_of(who, power))
         for enemy in enemies:
-            if fellows:
-                out.append(("attack", Attack(who.id, enemy.id, 1, power, joined=fellows)))
+            if fellows:  # the fields in order: actor, target, tokens, power, area..., joined (made once)
+                joined = made(
+                    Attack, who.id, enemy.id, 1, power, (), 0.0, 0, None, None, None, False, fellows
+                )
+                out.append(("attack", joined))
             out += [("attack", Attack(who.id, enemy.id, 1, power, portal=p)) for p in portals if through]
     return out
 
