@@ -15,12 +15,14 @@ per second on the 2-core machine of the issue) and with its ratio to the baselin
 same run: a command's cost in folds of its events, a query's cost in decides. The machine changes the
 rates, not the ratios: a ratio that grows is a regression of the engine.
 
-    .venv/bin/python benchmarks/energy_fight.py [--fights 50] [--seed 1] [--rounds 3]
+    .venv/bin/python benchmarks/energy_fight.py [--fights 50] [--seed 1] [--rounds 3] [--slices 1]
 
 The recorded fights are kept out of the garbage collector's scans (``gc.freeze``), as a server keeps
 only the sessions it serves: otherwise replaying the commands pays for scanning all of them. Each
 figure is timed ``--rounds`` times and the best round is kept (as ``timeit`` does): on a shared
-machine the slower rounds measure the neighbours, not the engine.
+machine the slower rounds measure the neighbours, not the engine. On a loaded machine ``--slices 10
+--rounds 9`` times each tenth of the fights alone and adds the best rounds: a short round is more
+likely to fall between the neighbours' bursts than the whole set.
 """
 
 from __future__ import annotations
@@ -125,35 +127,39 @@ def best(rounds: int, run: Callable[[], Any]) -> float:
     return min(times)
 
 
-def measure(played: list[list[Step]], start: FightState, rounds: int) -> dict[str, float]:
-    """Seconds of each figure over the recorded fights (best of ``rounds``)."""
-    steps = [step for fight in played for step in fight]
+def measure(played: list[list[Step]], start: FightState, rounds: int, slices: int = 1) -> dict[str, float]:
+    """Seconds of each figure over the recorded fights (best of ``rounds``; with ``slices`` above 1, the
+    sum over that many slices of the fights of each slice's best round)."""
     legal = new_session(start).system.legal  # what Session.legal() asks of the state it holds
+    size = -(-len(played) // max(1, slices))
+    took = dict.fromkeys(("commands", "queries", "fold", "decide"), 0.0)
+    for first in range(0, len(played), size):
+        part = played[first : first + size]
+        steps = [step for fight in part for step in fight]
 
-    def commands() -> None:
-        for fight in played:
-            session = new_session(start)
-            for step in fight:
-                session.do(step.command, NO_DICE)
+        def commands(part: list[list[Step]] = part) -> None:
+            for fight in part:
+                session = new_session(start)
+                for step in fight:
+                    session.do(step.command, NO_DICE)
 
-    def queries() -> None:
-        for step in steps:
-            list(legal(step.before, False))
+        def queries(steps: list[Step] = steps) -> None:
+            for step in steps:
+                list(legal(step.before, False))
 
-    def folds() -> None:
-        for step in steps:
-            evolve_all(step.before, step.events)
+        def folds(steps: list[Step] = steps) -> None:
+            for step in steps:
+                evolve_all(step.before, step.events)
 
-    def decides() -> None:
-        for step in steps:
-            decide(step.before, step.command)
+        def decides(steps: list[Step] = steps) -> None:
+            for step in steps:
+                decide(step.before, step.command)
 
-    return {
-        "commands": best(rounds, commands),
-        "queries": best(rounds, queries),
-        "fold": best(rounds, folds),
-        "decide": best(rounds, decides),
-    }
+        took["commands"] += best(rounds, commands)
+        took["queries"] += best(rounds, queries)
+        took["fold"] += best(rounds, folds)
+        took["decide"] += best(rounds, decides)
+    return took
 
 
 def main() -> None:
@@ -162,16 +168,25 @@ def main() -> None:
     parser.add_argument("--fights", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--slices",
+        type=int,
+        default=1,
+        help="time the fights in this many slices, each its best round (steadier on a loaded machine)",
+    )
     args = parser.parse_args()
     start = initial()
     played = record(args.fights, args.seed, start)
     gc.collect()
     gc.freeze()  # the recorded fights are out of the collector's sight: it scans what a figure makes
     n = sum(len(fight) for fight in played)
-    took = measure(played, start, args.rounds)
+    took = measure(played, start, args.rounds, args.slices)
     command_rate, query_rate = n / took["commands"], n / took["queries"]
     fold_rate, decide_rate = n / took["fold"], n / took["decide"]
-    print(f"best of {args.rounds} rounds over {args.fights} recorded fights ({n} commands, {n} queries)")
+    sliced = f" in {args.slices} slices" if args.slices > 1 else ""
+    print(
+        f"best of {args.rounds} rounds{sliced} over {args.fights} recorded fights ({n} commands, {n} queries)"
+    )
     print(
         f"commands applied per second: {command_rate:,.0f} "
         f"({command_rate / GOAL_COMMANDS:.2f} x the goal of {GOAL_COMMANDS:,}); "

@@ -100,6 +100,55 @@ def check_sight(state: FightState, who: Combatant, power: int | None, targets: t
         )
 
 
+class Attacker(NamedTuple):
+    """What an attack owes to its attacker and power alone, the same whatever the target, the place the
+    attacker strikes from and the attack's options (:func:`attacker`): the legality query declares
+    every attack, charge and forced move of one character, target after target."""
+
+    who: Combatant
+    kind: str
+    contact: bool
+    off_d: bool
+    """The power counts as Off-D (a ranged attack, and the engagement malus unless it is also contact)."""
+    reasons: tuple[str, ...]
+    """The halvings of the attack's nature: no or a non-offensive power, a forced move, a support copy."""
+    bonus: int
+    """The reinforcement or weakening of the power's first use this turn."""
+    condition: str | None
+
+
+def attacker(who: Combatant, cmd: Attack, forced: bool = False) -> Attacker:
+    """Check that ``who`` may make ``cmd`` at all (:func:`check_attacker`) and say what the attack owes
+    to its attacker and power (:class:`Attacker`). Kept for the combatants last asked about (they are
+    immutable: the same object is the same attacker); a refusal is raised again each time, never kept."""
+    key = (id(who), cmd.power, forced, cmd.tokens + cmd.keep_invisible, cmd.gm_modifier)
+    found = _ATTACKERS.get(key)
+    if found is not None and found.who is who:
+        return found
+    check_attacker(who, cmd)
+    power = cmd.power
+    offensive = checks.is_offensive(who, power)
+    kind = "forced_move" if forced else kind_of(who, power)
+    reasons = rules.nature_halvings(offensive, power is None, kind == "forced_move")
+    reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
+    found = Attacker(
+        who,
+        kind,
+        is_contact(who, power),
+        power is not None and who.counts_as(power, "off_d"),
+        reasons,
+        checks.first_use_modifier(who, power),
+        who.power(power).condition if power is not None else None,
+    )
+    if len(_ATTACKERS) > 512:
+        _ATTACKERS.clear()
+    _ATTACKERS[key] = found  # the entry keeps ``who`` alive: its id is not reused while it stands
+    return found
+
+
+_ATTACKERS: dict[tuple[object, ...], Attacker] = {}
+
+
 def strength(
     state: FightState,
     who: Combatant,
@@ -118,6 +167,23 @@ def strength(
         offensive, cmd.power is None, (kind or kind_of(who, cmd.power)) == "forced_move"
     )
     reasons += ("support_copy",) * (who.made_by == "sup" and offensive)
+    bonus = checks.first_use_modifier(who, cmd.power)
+    ranged = cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power)
+    return _strength(state, who, cmd, targets, joined, reasons, bonus, ranged)
+
+
+def _strength(
+    state: FightState,
+    who: Combatant,
+    cmd: Attack,
+    targets: tuple[Combatant, ...],
+    joined: tuple[tuple[Combatant, int], ...],
+    reasons: tuple[str, ...],
+    bonus: int,
+    ranged: bool,
+) -> Strength:
+    """:func:`strength` from the halvings of the attack's nature, the first-use bonus of its power and
+    whether that power strikes from afar (Off-D and not contact: the engagement malus)."""
     reasons += ("area",) * bool(cmd.area_targets)
     far = (
         checks.far_while_engaged(state, who, targets[0])
@@ -125,10 +191,7 @@ def strength(
         else max(checks.far_while_engaged(state, who, t) for t in targets)
     )
     reasons += ("engaged_far",) * far
-    malus = 0
-    if cmd.power is not None and who.counts_as(cmd.power, "off_d") and not is_contact(who, cmd.power):
-        malus = sum(engaged_by(who, t) for t in targets[:1])
-    bonus = checks.first_use_modifier(who, cmd.power)
+    malus = sum(engaged_by(who, t) for t in targets[:1]) if ranged else 0
     if joined:
         bonus += sum(checks.first_use_modifier(copy, cmd.power) for copy, _tokens in joined)
     return Strength(bonus, cmd.gm_modifier - malus, len(reasons), reasons, malus)
@@ -186,9 +249,10 @@ def copies_attack_once(state: FightState, who: Combatant, target: Combatant) -> 
 
 
 def check_targets(
-    state: FightState, who: Combatant, cmd: Attack, kind: str = "damage"
+    state: FightState, who: Combatant, cmd: Attack, kind: str = "damage", contact: bool | None = None
 ) -> tuple[Combatant, ...]:
-    """The targets, refused when unknown, out, already attacked, out of reach or out of the area."""
+    """The targets, refused when unknown, out, already attacked, out of reach or out of the area
+    (``contact``: whether it is a contact attack, :func:`is_contact`, when the caller knows)."""
     ids = (cmd.target, *cmd.area_targets)
     if len(set(ids)) != len(ids) or who.id in ids:
         checks.refuse("targets", N_("Each target must be named once and not be the attacker."))
@@ -208,7 +272,7 @@ def check_targets(
             )
         copies_attack_once(state, who, target)
     check_sight(state, who, cmd.power, targets)
-    if is_contact(who, cmd.power):
+    if is_contact(who, cmd.power) if contact is None else contact:
         origin = who
         if cmd.portal is not None and kind != "forced_move":
             origin = who._replace(
@@ -313,6 +377,14 @@ def check_effect(state: FightState, who: Combatant, cmd: Attack, target: Combata
 
 def check_options(who: Combatant, cmd: Attack, kind: str) -> None:
     """Options that make no sense for this attack are bad input, never silently ignored."""
+    if (
+        cmd.portal is None
+        and cmd.target_power is None
+        and not cmd.crossing
+        and cmd.carry_legs is None
+        and not cmd.diameter
+    ):  # no option given (most attacks): none is given in vain
+        return
     problem = rules.pointless_option(
         cmd.portal is not None and not portal_reaches(who, cmd.power, kind),
         cmd.target_power is not None and kind != "steal",
@@ -335,9 +407,14 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
     general action of a forced move ("le déplacement forcé est considéré comme une action offensive")."""
     who = checks.combatant(state, cmd.actor)
     checks.acting(state, who)
-    check_attacker(who, cmd)
-    kind = "forced_move" if forced else kind_of(who, cmd.power)
-    targets = check_targets(state, who, cmd, kind)
+    return declare_by(state, who, attacker(who, cmd, forced), cmd)
+
+
+def declare_by(state: FightState, who: Combatant, part: Attacker, cmd: Attack) -> list[Event]:
+    """:func:`declare` once the acting ``who`` is checked and its part of the attack known (``part``: a
+    charge's attacker is the one who moved, the same but for where it strikes from)."""
+    kind = part.kind
+    targets = check_targets(state, who, cmd, kind, part.contact)
     cmd = pulled_to(state, who, cmd, targets[0], kind)
     check_effect(state, who, cmd, targets[0], kind)
     check_options(who, cmd, kind)
@@ -345,25 +422,30 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
     checks.can_pay(who, cmd.tokens + cmd.keep_invisible + extra)
     joined = joined_copies(state, who, cmd, targets[0])
     tokens = cmd.tokens + sum(t for _copy, t in joined) if joined else cmd.tokens
-    power = who.power(cmd.power) if cmd.power is not None else None
-    how = strength(state, who, cmd, targets, joined, kind)
+    how = _strength(
+        state, who, cmd, targets, joined, part.reasons, part.bonus, part.off_d and not part.contact
+    )
     slowed = slowing(state, who.position)  # HORLOGE's zone opposes what is spent inside it
-    pending = PendingAttack(
-        attacker=who.id,
-        power=cmd.power,
-        tokens=tokens,
-        effective=how.effective(tokens),
-        countered=slowed,
-        kind=kind,
-        condition=power.condition if power else None,
-        targets=tuple(t.id for t in targets),
-        target=targets[0].id,
-        contact=is_contact(who, cmd.power),
-        defense_halving=int(who.invisible),
-        target_power=cmd.target_power,
-        destination=cmd.destination,
-        carry_legs=cmd.carry_legs,
-        crossing=cmd.crossing,
+    pending = PendingAttack(  # by position (the query declares many): the fields in their order
+        who.id,  # attacker
+        cmd.power,
+        tokens,
+        how.effective(tokens),
+        kind,
+        part.condition,
+        tuple(t.id for t in targets),  # targets
+        targets[0].id,  # target
+        part.contact,
+        slowed,  # countered
+        int(who.invisible),  # defense_halving
+        None,  # interposed_by
+        None,  # interpose_power
+        cmd.target_power,
+        cmd.destination,
+        cmd.carry_legs,
+        False,  # maintained
+        None,  # terrain
+        cmd.crossing,
     )
     events: list[Event] = []
     if cmd.power is not None and cmd.power not in who.used:
@@ -383,7 +465,7 @@ def declare(state: FightState, cmd: Attack, forced: bool = False) -> list[Event]
         if cmd.power is not None and cmd.power not in copy.used:
             events.append(PowerUsed(copy.id, cmd.power))
         events.append(AttackJoined(copy.id, targets[0].id, paid))
-    if pending.contact:
+    if part.contact:
         engagers = (who, *(copy for copy, _paid in joined))
         events += [
             Engaged(t.id, by.id)

@@ -214,21 +214,24 @@ def _area_attacks(
 def _together_and_through(state: FightState, who: Combatant, enemies: list[Combatant]) -> list[Candidate]:
     """Attacks joined by fellow offensive copies (LEGION) and attacks through portals (NEXUS)."""
     out: list[Candidate] = []
-    fellows = tuple(
-        (c.id, 1)
-        for c in state.combatants
+    fellows = (
+        tuple(
+            (c.id, 1)
+            for c in state.combatants
+            if rules.joins(who, c) and not c.out and rules.attack_blocker(c) is None and rules.affords(c, 1)
+        )
         if rules.pools_tokens(who)
-        and rules.joins(who, c)
-        and not c.out
-        and rules.attack_blocker(c) is None
-        and rules.affords(c, 1)
+        else ()
     )
     portals = [t.id for t in state.terrain if t.kind == "portal"]
     for power in _offensive_uses(who):
         through = attack.portal_reaches(who, power, attack.kind_of(who, power))
         for enemy in enemies:
-            if fellows:
-                out.append(("attack", Attack(who.id, enemy.id, 1, power, joined=fellows)))
+            if fellows:  # the fields in order: actor, target, tokens, power, area..., joined (made once)
+                joined = made(
+                    Attack, who.id, enemy.id, 1, power, (), 0.0, 0, None, None, None, False, fellows
+                )
+                out.append(("attack", joined))
             out += [("attack", Attack(who.id, enemy.id, 1, power, portal=p)) for p in portals if through]
     return out
 
@@ -321,14 +324,21 @@ def stress_uses(who: Combatant, with_refused: bool) -> list[Candidate]:
     return out + [feat for power, feat in kit.feats if who.has_power(power)]
 
 
-def _extended_defenses(
-    state: FightState, who: Combatant, allies: list[Combatant], with_refused: bool
-) -> list[Candidate]:
-    """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally."""
-    near = tuple(a.id for a in allies if rules.nearby(who.position, a.position))
+def _extended_defenses(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
+    """A Def power extended to allies within 5 m ("dans les 5 mètres"), 1 token per ally (none looked
+    for without a Def power: every combatant is asked in every maintenance phase)."""
+    defence = _kit(who).defence
+    if not defence:
+        return []
+    at, side, me = who.position, who.side, who.id
+    near = tuple(
+        a.id
+        for a in state.combatants
+        if a.side == side and a.id != me and not a.out and rules.nearby(at, a.position)
+    )
     if not near or (not with_refused and not rules.affords(who, rules.extended_defense_cost(1, len(near)))):
         return []
-    return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in _kit(who).defence]
+    return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in defence]
 
 
 def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
@@ -342,7 +352,7 @@ def _action_candidates(state: FightState, who: Combatant, with_refused: bool) ->
         out += _interactions(state, who, with_refused)
     elif rules.small_move_blocker(state, who) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
-    out += _extended_defenses(state, who, _allies(state, who), with_refused)  # a defence: always allowed
+    out += _extended_defenses(state, who, with_refused)  # a defence: always allowed
     if with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who)):
         out.append(("hold", made(Hold, who.id)))
     out += stress_uses(who, with_refused)
@@ -401,7 +411,7 @@ def _maintenance_candidates(state: FightState, with_refused: bool) -> list[Candi
     for who in state.combatants:
         out += stress_uses(who, with_refused)
         if not who.out:
-            out += _extended_defenses(state, who, _allies(state, who), with_refused)
+            out += _extended_defenses(state, who, with_refused)
         if regenerating and (with_refused or rules.may_regenerate(state, who)):
             out += [
                 ("regenerate", made(Regenerate, who.id, p, 2))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
-from meneur.systems.energy.combat.attack import declare
+from meneur.systems.energy.combat.attack import attacker, declare, declare_by
 from meneur.systems.energy.combat.commands import Attack, Charge, ForceMove, Move
 from meneur.systems.energy.combat.effects import portal
 from meneur.systems.energy.combat.effects.terrain import crossing_cost, hazards_after
@@ -168,9 +168,27 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
     extra, hazards = crossing_cost(state, cmd.crossing)
     checks.can_pay(who, extra)
     moved = Moved(who.id, cmd.to, extra, charge=True)
-    after = state.with_combatant(who._replace(position=cmd.to, energy=who.energy - extra))
+    there = who._replace(position=cmd.to, energy=who.energy - extra)
+    after = state.with_combatant(there)
+    attack = charge_attack(cmd)
+    # Checked now: a charge that cannot end in its attack is refused. The attack is declared as
+    # :func:`.attack.declare` would on ``after``, where ``there`` acts as ``who`` did (checked above);
+    # what it owes to the attacker alone is ``who``'s own unless the move's crossing cost tokens.
+    part = attacker(there if extra else who, attack)
+    events = declare_by(after, there, part, attack)
+    if hazards:  # the hazard crossed attacks first; the charge's attack follows once it is resolved
+        return [moved, *hazards_after(state, who.id, cmd.crossing, (), follow=attack)]
+    return [moved, *events]
+
+
+def charge_attack(cmd: Charge) -> Attack:
+    """The contact attack that ends the charge ``cmd`` (one per charge asked about lately: the legality
+    query asks the same charge templates state after state)."""
+    found = _CHARGE_ATTACKS.get(id(cmd))
+    if found is not None and found[0] is cmd:
+        return found[1]
     attack = Attack(
-        who.id,
+        cmd.actor,
         cmd.target,
         cmd.tokens,
         cmd.power,
@@ -179,10 +197,13 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
         destination=cmd.destination,
         carry_legs=cmd.carry_legs,
     )
-    events = declare(after, attack)  # checked now: a charge that cannot end in its attack is refused
-    if hazards:  # the hazard crossed attacks first; the charge's attack follows once it is resolved
-        return [moved, *hazards_after(state, who.id, cmd.crossing, (), follow=attack)]
-    return [moved, *events]
+    if len(_CHARGE_ATTACKS) > 1024:
+        _CHARGE_ATTACKS.clear()
+    _CHARGE_ATTACKS[id(cmd)] = (cmd, attack)  # keeps ``cmd`` alive: its id is not reused meanwhile
+    return attack
+
+
+_CHARGE_ATTACKS: dict[int, tuple[Charge, Attack]] = {}
 
 
 def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
