@@ -15,6 +15,7 @@ No rule is written here: values come from :meth:`LegalAction.effective` and outc
 from __future__ import annotations
 
 import random
+from functools import partial
 from math import hypot
 
 from meneur.i18n import Message
@@ -151,6 +152,33 @@ def declared(state: FightState, command: Command) -> int | None:
     return None
 
 
+def said(state: FightState, command: Command, score: float, reason: str) -> Choice:
+    """A choice explained by its head and one reason of :mod:`explain` (made when first read)."""
+    return Choice(command, score, why=lambda: (explain.head(state, command), (explain.m(reason),)))
+
+
+def _defence_why(
+    state: FightState,
+    action: LegalAction,
+    command: Command,
+    spend: int,
+    resolved: AttackResolved,
+    falls: bool,
+) -> tuple[Message, tuple[Message, ...]]:
+    """The words of a defence weighed by :meth:`Heuristic.defences`."""
+    damage = resolved.margin if resolved.success else 0
+    reasons: list[Message] = [explain.engaged(spend, resolved.defense)]
+    if not resolved.success:
+        reasons.append(explain.m(explain.BLOCKS, attack=max(0, resolved.attack - resolved.countered)))
+    elif spend == 0:
+        reasons.append(explain.m(explain.HOPELESS) if falls else explain.loses(damage))
+    else:
+        reasons.append(explain.loses(damage))
+    if action.halving and spend:
+        reasons.append(explain.m(explain.HALF))
+    return explain.head(state, command), tuple(reasons)
+
+
 class Heuristic:
     """The heuristic policy (see the module's description)."""
 
@@ -202,17 +230,13 @@ class Heuristic:
             elif action.kind == "extended_defense" and later:
                 choices += self.extended(state, who, action)
             elif action.kind == "pass":
-                passing = Choice(
-                    command, 0.0, explain.head(state, command), (explain.m(explain.NOTHING_WORTH),)
-                )
+                passing = said(state, command, 0.0, explain.NOTHING_WORTH)
         best = max((c.score for c in choices), default=0.0)
         if best <= 0.5:  # moves and holds are asked about only when nothing better is found
             mine = lambda c: getattr(c, "actor", None) == who.id  # noqa: E731
             choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
             for hold in decision.of("hold", where=mine) if later and who.energy >= 3 and best <= 0.0 else ():
-                choices.append(
-                    Choice(hold.command, 0.3, explain.head(state, hold.command), (explain.m(explain.READY),))
-                )
+                choices.append(said(state, hold.command, 0.3, explain.READY))
         if passing is not None:
             choices.append(passing)
         return choices
@@ -236,10 +260,8 @@ class Heuristic:
             value = declared(state, concrete) if special else action.effective(spend)
             if value is None:
                 continue
-            score, reasons = (
-                -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend),
-                [],
-            )
+            score = -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend)
+            falls: list[bool] = []  # whether the main target is knocked out, each time it is named
             for id in targets:
                 target = state.get(id)
                 opposed = guard(target, state)
@@ -249,20 +271,43 @@ class Heuristic:
                 if damage >= target.vigor:
                     score += KNOCKOUT
                 if id == command.target:
-                    reasons += [explain.vigor_left(target.vigor), explain.defence_placed(target.defense)]
-                    if damage >= target.vigor:
-                        reasons.append(explain.m(explain.KNOCKOUT))
-            if action.halving:
-                reasons.append(explain.m(explain.HALF))
-            if fellows:
-                reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
+                    falls.append(damage >= target.vigor)
             if isinstance(command, Charge):
                 score -= 0.2
-            reasons.append(explain.engaged(spend, value))
-            if spend < top and keep:
-                reasons.append(explain.kept(who.energy - spend, later))
-            out.append(Choice(concrete, score, explain.head(state, concrete), tuple(reasons)))
+            why = partial(self._attack_why, state, who, action, concrete, spend, value, falls, keep, later)
+            out.append(Choice(concrete, score, why=why))
         return out
+
+    @staticmethod
+    def _attack_why(
+        state: FightState,
+        who: Combatant,
+        action: LegalAction,
+        concrete: Command,
+        spend: int,
+        value: int,
+        falls: list[bool],
+        keep: int,
+        later: int,
+    ) -> tuple[Message, tuple[Message, ...]]:
+        """The words of an attack weighed by :meth:`attacks`."""
+        command = action.command
+        assert isinstance(command, Attack | Charge)
+        fellows = sum(t for _, t in command.joined) if isinstance(command, Attack) else 0
+        target = state.get(command.target)
+        reasons: list[Message] = []
+        for fell in falls:
+            reasons += [explain.vigor_left(target.vigor), explain.defence_placed(target.defense)]
+            if fell:
+                reasons.append(explain.m(explain.KNOCKOUT))
+        if action.halving:
+            reasons.append(explain.m(explain.HALF))
+        if fellows:
+            reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
+        reasons.append(explain.engaged(spend, value))
+        if spend < action.cost_max - fellows and keep:
+            reasons.append(explain.kept(who.energy - spend, later))
+        return explain.head(state, concrete), tuple(reasons)
 
     def support(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
         """Healing a hurt ally, giving energy to an ally short of it."""
@@ -282,14 +327,11 @@ class Heuristic:
             spend += 1
         score = worth * min(missing, action.effective(spend)) - SPEND * spend
         concrete = instance(action, spend)
-        return [
-            Choice(
-                concrete,
-                score,
-                explain.head(state, concrete),
-                (explain.m(explain.SAVES), explain.vigor_left(ally.vigor)),
-            )
-        ]
+        why = lambda: (  # noqa: E731
+            explain.head(state, concrete),
+            (explain.m(explain.SAVES), explain.vigor_left(ally.vigor)),
+        )
+        return [Choice(concrete, score, why=why)]
 
     def extended(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
         """An extended defence when a covered ally is badly hurt."""
@@ -299,7 +341,7 @@ class Heuristic:
         if not weak:
             return []
         score = 1.0 * len(weak) - SPEND * action.cost_min
-        return [Choice(command, score, explain.head(state, command), (explain.m(explain.SAVES),))]
+        return [said(state, command, score, explain.SAVES)]
 
     def approach(self, state: FightState, who: Combatant, moves: list[LegalAction]) -> list[Choice]:
         """A move toward the nearest foe when none is within reach."""
@@ -315,8 +357,7 @@ class Heuristic:
         command = move_to(move, nearest.position)
         if outcome(state, command) is None:
             return []
-        reason = (explain.m(explain.OUT_OF_REACH),)
-        return [Choice(command, 0.2 - SPEND * move.cost_min, explain.head(state, command), reason)]
+        return [said(state, command, 0.2 - SPEND * move.cost_min, explain.OUT_OF_REACH)]
 
     def interrupt(self, state: FightState, decision: Decision) -> Suggestion | None:
         """A holder with tokens interrupts the foe about to act."""
@@ -361,8 +402,12 @@ class Heuristic:
                 continue
             best = rank(self.reactions(after, decisions(after)[0], rescue=False), 0)
             if best is not None:
-                reasons = (explain.m(explain.DETERMINED), *best.best.reasons)
-                out.append(Choice(command, best.best.score - STRESS, explain.head(state, command), reasons))
+                then = best.best
+                why = lambda c=command, t=then: (  # noqa: E731
+                    explain.head(state, c),
+                    (explain.m(explain.DETERMINED), *t.reasons),
+                )
+                out.append(Choice(command, then.score - STRESS, why=why))
         return out
 
     def defences(
@@ -399,16 +444,8 @@ class Heuristic:
             if falls:
                 score -= 0.5 * spend  # tokens spent for nothing
             command = instance(action, spend)
-            reasons: list[Message] = [explain.engaged(spend, resolved.defense)]
-            if not resolved.success:
-                reasons.append(explain.m(explain.BLOCKS, attack=max(0, resolved.attack - resolved.countered)))
-            elif spend == 0:
-                reasons.append(explain.m(explain.HOPELESS) if falls else explain.loses(damage))
-            else:
-                reasons.append(explain.loses(damage))
-            if action.halving and spend:
-                reasons.append(explain.m(explain.HALF))
-            choices.append(Choice(command, score, explain.head(state, command), tuple(reasons)))
+            why = partial(_defence_why, state, action, command, spend, resolved, falls)
+            choices.append(Choice(command, score, why=why))
         return choices
 
     def rescues(self, state: FightState, decision: Decision, target: Combatant) -> list[Choice]:
@@ -425,6 +462,9 @@ class Heuristic:
                 if best is None:
                     continue
                 score = best.best.score - 0.5 * spend
-                reasons = (explain.m(explain.WOULD_FALL, target=target.name),)
-                out.append(Choice(command, score, explain.head(state, command), reasons))
+                why = lambda c=command: (  # noqa: E731
+                    explain.head(state, c),
+                    (explain.m(explain.WOULD_FALL, target=target.name),),
+                )
+                out.append(Choice(command, score, why=why))
         return out
