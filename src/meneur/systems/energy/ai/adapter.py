@@ -86,11 +86,13 @@ class Decision:
         return f"Decision({self.side!r}, {self.kind!r}, {self.actor!r}, optional={self.optional})"
 
     def _option(self, index: int) -> LegalAction | None:
-        if index not in self._checked:
-            kind, command = self._templates[index]
-            assert self.state is not None
-            self._checked[index] = check(self.state, kind, command)
-        return self._checked[index]
+        checked = self._checked
+        if index in checked:
+            return checked[index]
+        kind, command = self._templates[index]
+        assert self.state is not None
+        found = checked[index] = check(self.state, kind, command)
+        return found
 
     def indices(self) -> list[int]:
         """The indices of the candidate options (legal or not: nothing is checked)."""
@@ -109,12 +111,14 @@ class Decision:
     def of(self, *kinds: str, where: Callable[[Command], bool] | None = None) -> tuple[LegalAction, ...]:
         """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...), and of
         those only the ones whose command passes ``where`` (the others are not even checked)."""
-        found = (
-            self._option(i)
-            for i, (kind, command) in enumerate(self._templates)
-            if kind in kinds and (where is None or where(command))
-        )
-        return tuple(a for a in found if a is not None)
+        found = []
+        option = self._option
+        for i, (kind, command) in enumerate(self._templates):
+            if kind in kinds and (where is None or where(command)):
+                action = option(i)
+                if action is not None:
+                    found.append(action)
+        return tuple(found)
 
     def kinds(self) -> frozenset[str]:
         """The kinds of the candidate options (legal or not: nothing is checked)."""
@@ -237,29 +241,39 @@ def try_events(state: FightState, command: Command) -> list[Event] | None:
     ``decide`` is pure): a policy asks about the same command more than once (its value, its
     resolution at a token count it already tried, then the step that plays it). The events are
     shared: read them, never change them."""
-    known = _known(state)
-    if command in known:
-        return known[command]
+    last = _LAST_DECIDED[0]
+    known = last[1] if last[0] is state else _known(state)
+    found = known.get(command, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
     try:
-        found: list[Event] | None = decide(state, command)
+        events: list[Event] | None = decide(state, command)
     except Refused:
-        found = None
-    known[command] = found
-    return found
+        events = None
+    known[command] = events
+    return events
 
 
 _DECIDED: dict[int, tuple[FightState, dict[Command, list[Event] | None]]] = {}
 """The answers of :func:`try_events` by state (its id, the state kept alive with them)."""
 
 
+_LAST_DECIDED: list[tuple[FightState | None, dict[Command, list[Event] | None]]] = [(None, {})]
+"""The state :func:`try_events` was last asked about, with its answers (most questions follow one
+another on one state)."""
+_UNKNOWN = object()
+
+
 def _known(state: FightState) -> dict[Command, list[Event] | None]:
     found = _DECIDED.get(id(state))
     if found is not None and found[0] is state:
-        return found[1]
-    if len(_DECIDED) >= 32:  # a policy looks a few states ahead at most
-        _DECIDED.clear()
-    known: dict[Command, list[Event] | None] = {}
-    _DECIDED[id(state)] = (state, known)
+        known = found[1]
+    else:
+        if len(_DECIDED) >= 32:  # a policy looks a few states ahead at most
+            _DECIDED.clear()
+        known = {}
+        _DECIDED[id(state)] = (state, known)
+    _LAST_DECIDED[0] = (state, known)
     return known
 
 

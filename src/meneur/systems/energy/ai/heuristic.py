@@ -32,7 +32,14 @@ from meneur.systems.energy.ai.adapter import (
     try_events,
 )
 from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
-from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
+from meneur.systems.energy.combat.commands import (
+    Attack,
+    Charge,
+    Command,
+    Defend,
+    ExtendedDefense,
+    UseSupport,
+)
 from meneur.systems.energy.combat.events import AttackDeclared, AttackResolved
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState
@@ -86,21 +93,32 @@ def guard(target: Combatant, state: FightState | None = None) -> int:
     counts against the same targets."""
     if state is None:
         return target.defense + pool_worth(target)
-    last, known = _GUARDS[0]
+    last, known, helps = _GUARDS[0]
     if last is not state:
-        known = {}
-        _GUARDS[0] = (state, known)
+        known, helps = {}, {}
+        _GUARDS[0] = (state, known, helps)
     found = known.get(target.id)
     if found is not None and found[0] is target:
         return found[1]
-    helpers = [c for c in state.combatants if c.side == target.side and c.id != target.id and not c.out]
-    help_worth = max((max(0, pool_worth(c) - 1) for c in helpers), default=0)
+    best = helps.get(target.side)
+    if best is None:
+        best = helps[target.side] = _best_helpers(state, target.side)
+    help_worth = next((worth for id, worth in best if id != target.id), 0)
     value = target.defense + pool_worth(target) + help_worth
     known[target.id] = (target, value)
     return value
 
 
-_GUARDS: list[tuple[FightState | None, dict[str, tuple[Combatant, int]]]] = [(None, {})]
+def _best_helpers(state: FightState, side: str) -> list[tuple[str, int]]:
+    """The two standing characters of ``side`` who can help a target most (what their pool is worth
+    in defence, less the token an interposition or an extended defence costs), best first."""
+    worths = [(c.id, max(0, pool_worth(c) - 1)) for c in state.combatants if c.side == side and not c.out]
+    return sorted(worths, key=lambda w: -w[1])[:2]
+
+
+_GUARDS: list[
+    tuple[FightState | None, dict[str, tuple[Combatant, int]], dict[str, list[tuple[str, int]]]]
+] = [(None, {}, {})]
 
 
 def spends(action: LegalAction, low: int, top: int, needed: int) -> list[int]:
@@ -150,6 +168,22 @@ def declared(state: FightState, command: Command) -> int | None:
         if isinstance(event, AttackDeclared):
             return event.pending.effective
     return None
+
+
+def _needs_support(state: FightState, who: Combatant, command: UseSupport) -> bool:
+    """Whether a support heals or gives energy to one ally that lacks it (at most half left)."""
+    kind = who.power(command.power).kind
+    if kind not in ("heal", "give_energy") or len(command.targets) != 1 or not state.has(command.targets[0]):
+        return False
+    ally = state.get(command.targets[0])
+    if kind == "heal":
+        return ally.vigor < ally.vigor_max and ally.vigor * 2 <= ally.vigor_max
+    return ally.energy < ally.energy_max and ally.energy * 2 <= ally.energy_max
+
+
+def _badly_hurt(ally: Combatant) -> bool:
+    """An ally worth covering with an extended defence: a third of its Vigueur left or less."""
+    return ally.vigor * 3 <= ally.vigor_max
 
 
 def said(state: FightState, command: Command, score: float, reason: str) -> Choice:
@@ -209,7 +243,7 @@ class Heuristic:
         later = len(threats(state, who))
         choices: list[Choice] = []
         passing: Choice | None = None
-        options = decision.of(*ACTION_KINDS)
+        options = decision.of(*ACTION_KINDS, where=lambda c: self.weighed(state, who, c, later))
         # A charge on a foe already within reach of the same attack only costs more: not even asked.
         reachable = {
             (a.command.target, a.command.power)
@@ -240,6 +274,22 @@ class Heuristic:
         if passing is not None:
             choices.append(passing)
         return choices
+
+    @staticmethod
+    def weighed(state: FightState, who: Combatant, command: Command, later: int) -> bool:
+        """Whether :meth:`actions` would weigh ``command`` if the engine accepts it, judged on the
+        command and the state alone (the others are not even checked): a puppet's attacks only, a
+        support that heals or gives energy to one ally in need, an extended defence covering a badly
+        hurt ally while foes are still to act."""
+        if isinstance(command, Attack | Charge):
+            return True
+        if getattr(command, "actor", None) != who.id:
+            return False
+        if isinstance(command, UseSupport):
+            return _needs_support(state, who, command)
+        if isinstance(command, ExtendedDefense):
+            return bool(later) and any(_badly_hurt(state.get(a)) for a in command.allies if state.has(a))
+        return True
 
     def attacks(
         self, state: FightState, who: Combatant, action: LegalAction, keep: int, later: int
@@ -313,15 +363,12 @@ class Heuristic:
         """Healing a hurt ally, giving energy to an ally short of it."""
         command = action.command
         assert isinstance(command, UseSupport)
-        kind = who.power(command.power).kind
-        if kind not in ("heal", "give_energy") or len(command.targets) != 1:
+        if not _needs_support(state, who, command):
             return []
+        kind = who.power(command.power).kind
         ally = state.get(command.targets[0])
         missing = ally.vigor_max - ally.vigor if kind == "heal" else ally.energy_max - ally.energy
         worth = VIGOR if kind == "heal" else 0.8
-        needy = ally.vigor * 2 <= ally.vigor_max if kind == "heal" else ally.energy * 2 <= ally.energy_max
-        if missing <= 0 or not needy:
-            return []
         spend = action.cost_min
         while spend < action.cost_max and action.effective(spend) < missing:
             spend += 1
@@ -337,7 +384,7 @@ class Heuristic:
         """An extended defence when a covered ally is badly hurt."""
         command = action.command
         allies = [state.get(a) for a in getattr(command, "allies", ())]
-        weak = [a for a in allies if a.vigor * 3 <= a.vigor_max]
+        weak = [a for a in allies if _badly_hurt(a)]
         if not weak:
             return []
         score = 1.0 * len(weak) - SPEND * action.cost_min
