@@ -143,7 +143,16 @@ def winner(state: FightState) -> str | None:
 
 def over(state: FightState) -> bool:
     """Whether one side is entirely knocked out (or the fight ended)."""
-    return state.phase is Phase.ENDED or len({c.side for c in state.combatants if not c.out}) < 2
+    if state.phase is Phase.ENDED:
+        return True
+    first: str | None = None
+    for c in state.combatants:
+        if not c.out:
+            if first is None:
+                first = c.side
+            elif c.side != first:
+                return False
+    return True
 
 
 def gm_command(state: FightState) -> Command | None:
@@ -187,20 +196,26 @@ def decisions(state: FightState) -> list[Decision]:
 def _decisions(state: FightState) -> list[Decision]:
     if state.phase in (Phase.SETUP, Phase.ENDED) or over(state):
         return []
+    sides = {c.id: c.side for c in state.combatants}
+    pending = state.pending
+    if pending is not None:  # the most frequent question: one pass over the candidates
+        side = sides.get(pending.target, "")
+        mine: list[tuple[str, Command]] = []
+        for kind, command in candidates(state, False):
+            actor = getattr(command, "actor", None)
+            if (
+                kind not in ("end", "interrupt")
+                and isinstance(actor, str)
+                and sides.get(actor) == side
+                and not (kind == "stress" and state.get(actor).out)
+            ):
+                mine.append((kind, command))
+        return [_unchecked(side, "reaction", pending.target, mine, False, state)]
     found: list[tuple[str, Command, str]] = []
     for kind, command in candidates(state, False):
         actor = getattr(command, "actor", None)
         if kind != "end" and isinstance(actor, str):
             found.append((kind, command, actor))
-    sides = {c.id: c.side for c in state.combatants}
-    if state.pending is not None:
-        side = sides.get(state.pending.target, "")
-        mine = [
-            (k, c)
-            for k, c, a in found
-            if sides.get(a) == side and k != "interrupt" and not (k == "stress" and state.get(a).out)
-        ]
-        return [Decision(side, "reaction", state.pending.target, mine, False, state)]
     if state.phase is Phase.MAINTENANCE:
         return [
             Decision(
@@ -230,8 +245,24 @@ def _decisions(state: FightState) -> list[Decision]:
         for k, c, a in found
         if k not in ("interrupt", "counter") and (a == acting or state.get(a).controlled_by == acting)
     ]
-    out.append(Decision(side, "action", acting, own, False, state))
+    out.append(_unchecked(side, "action", acting, own, False, state))
     return out
+
+
+def _unchecked(
+    side: str,
+    kind: str,
+    actor: str | None,
+    templates: list[tuple[str, Command]],
+    optional: bool,
+    state: FightState,
+) -> Decision:
+    """A :class:`Decision` on candidates none of which is checked yet (what :func:`decisions` makes
+    for every state: without sorting out already checked options)."""
+    decision = Decision.__new__(Decision)
+    decision.side, decision.kind, decision.actor, decision.optional = side, kind, actor, optional
+    decision.state, decision._templates, decision._checked = state, tuple(templates), {}
+    return decision
 
 
 def try_events(state: FightState, command: Command) -> list[Event] | None:
@@ -310,8 +341,26 @@ def move_to(action: LegalAction, goal: Point, stop: float = 1.0) -> Command:
 
 
 def instance(action: LegalAction, tokens: int) -> Command:
-    """The template with ``tokens`` engaged (clamped to what the action allows)."""
-    return with_tokens(action.command, max(action.cost_min, min(action.cost_max, tokens)))
+    """The template with ``tokens`` engaged (clamped to what the action allows).
+
+    The commands made are kept by template (templates are immutable and found again state after
+    state, and a policy weighs one action at several token counts, then plays one of them): the same
+    command comes back, not a copy to make and to hash again."""
+    template = action.command
+    tokens = max(action.cost_min, min(action.cost_max, tokens))
+    entry = _INSTANCES.get(id(template))
+    if entry is None or entry[0] is not template:
+        if len(_INSTANCES) >= 8192:
+            _INSTANCES.clear()
+        entry = _INSTANCES[id(template)] = (template, {})
+    found = entry[1].get(tokens)
+    if found is None:
+        found = entry[1][tokens] = with_tokens(template, tokens)
+    return found
+
+
+_INSTANCES: dict[int, tuple[Command, dict[int, Command]]] = {}
+"""The commands :func:`instance` made, by template (its id, the template kept alive with them)."""
 
 
 def interrupt_of(action: LegalAction) -> Interrupt:

@@ -148,16 +148,18 @@ def undominated(options: tuple[LegalAction, ...]) -> list[LegalAction]:
     """The defence options that no other option beats at every token count (by the engine's effective
     values: a defence without a power, at half, beside a defensive power is not even tried)."""
 
-    def beats(a: LegalAction, b: LegalAction) -> bool:
-        return (
-            a.cost_min <= b.cost_min
-            and a.cost_max >= b.cost_max
-            and all(a.effective(n) >= b.effective(n) for n in range(b.cost_min, b.cost_max + 1))
-        )
+    rows = [a.effectives() for a in options]  # effective(n), n from cost_min to cost_max
+
+    def beats(i: int, j: int) -> bool:
+        a, b = options[i], options[j]
+        if a.cost_min > b.cost_min or a.cost_max < b.cost_max:
+            return False
+        start = b.cost_min - a.cost_min
+        return all(x >= y for x, y in zip(rows[i][start:], rows[j], strict=False))
 
     kept: list[LegalAction] = []
     for i, b in enumerate(options):
-        if not any(beats(a, b) and (not beats(b, a) or j < i) for j, a in enumerate(options) if j != i):
+        if not any(beats(j, i) and (not beats(i, j) or j < i) for j in range(len(options)) if j != i):
             kept.append(b)
     return kept
 
