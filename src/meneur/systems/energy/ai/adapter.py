@@ -211,12 +211,12 @@ def _decisions(state: FightState) -> list[Decision]:
             ):
                 mine.append((kind, command))
         return [_unchecked(side, "reaction", pending.target, mine, False, state)]
-    found: list[tuple[str, Command, str]] = []
-    for kind, command in candidates(state, False):
-        actor = getattr(command, "actor", None)
-        if kind != "end" and isinstance(actor, str):
-            found.append((kind, command, actor))
     if state.phase is Phase.MAINTENANCE:
+        found: list[tuple[str, Command, str]] = []
+        for kind, command in candidates(state, False):
+            actor = getattr(command, "actor", None)
+            if kind != "end" and isinstance(actor, str):
+                found.append((kind, command, actor))
         return [
             Decision(
                 side, "maintenance", None, [(k, c) for k, c, a in found if sides.get(a) == side], True, state
@@ -227,24 +227,27 @@ def _decisions(state: FightState) -> list[Decision]:
     if acting is None:
         return []
     side = sides.get(acting, "")
+    own: list[tuple[str, Command]] = []
+    interrupts: list[tuple[str, Command, str]] = []
+    for kind, command in candidates(state, False):  # one pass: the acting side's, the holders'
+        actor = getattr(command, "actor", None)
+        if kind == "end" or not isinstance(actor, str):
+            continue
+        if kind == "interrupt":
+            interrupts.append((kind, command, actor))
+        elif kind != "counter" and (actor == acting or state.get(actor).controlled_by == acting):
+            own.append((kind, command))
     out: list[Decision] = []
     if not state.acted and state.interruption is None:
         for other in SIDES:
             if other != side:
                 holders = [
                     action
-                    for k, c, a in found
-                    if k == "interrupt"
-                    and sides.get(a) == other
-                    and (action := check(state, k, c)) is not None
+                    for k, c, a in interrupts
+                    if sides.get(a) == other and (action := check(state, k, c)) is not None
                 ]
                 if holders:
                     out.append(Decision(other, "interrupt", None, holders, True, state))
-    own = [
-        (k, c)
-        for k, c, a in found
-        if k not in ("interrupt", "counter") and (a == acting or state.get(a).controlled_by == acting)
-    ]
     out.append(_unchecked(side, "action", acting, own, False, state))
     return out
 

@@ -65,10 +65,13 @@ ACTION_KINDS = ("attack", "support", "extended_defense", "pass")
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
     """Foes still to act this turn (after the current action phase), standing."""
-    later = state.order[state.active + 1 :] if state.active < len(state.order) else ()
-    return [
-        state.get(i) for i in later if state.has(i) and not state.get(i).out and state.get(i).side != who.side
-    ]
+    found = []
+    for i in state.order[state.active + 1 :] if state.active < len(state.order) else ():
+        if state.has(i):
+            other = state.get(i)
+            if not other.out and other.side != who.side:
+                found.append(other)
+    return found
 
 
 def reserve(state: FightState, who: Combatant, share: float = 0.5) -> int:
@@ -188,6 +191,22 @@ def _badly_hurt(ally: Combatant) -> bool:
     return ally.vigor * 3 <= ally.vigor_max
 
 
+def _nearest_foe(state: FightState, who: Combatant) -> tuple[Combatant, float] | None:
+    """The nearest standing foe and how far it is (None without one)."""
+    foes = enemies_of(state, who.side)
+    if not foes:
+        return None
+    x, y = who.position
+    nearest = min(foes, key=lambda c: hypot(c.position[0] - x, c.position[1] - y))
+    return nearest, hypot(nearest.position[0] - x, nearest.position[1] - y)
+
+
+def _out_of_reach(state: FightState, who: Combatant) -> bool:
+    """Whether every standing foe is out of contact reach (what a move toward one is for)."""
+    found = _nearest_foe(state, who)
+    return found is not None and found[1] > state.options.contact_reach
+
+
 def said(state: FightState, command: Command, score: float, reason: str) -> Choice:
     """A choice explained by its head and one reason of :mod:`explain` (made when first read)."""
     return Choice(command, score, why=lambda: (explain.head(state, command), (explain.m(reason),)))
@@ -270,7 +289,8 @@ class Heuristic:
         best = max((c.score for c in choices), default=0.0)
         if best <= 0.5:  # moves and holds are asked about only when nothing better is found
             mine = lambda c: getattr(c, "actor", None) == who.id  # noqa: E731
-            choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
+            if _out_of_reach(state, who):  # else approach() has no move to weigh: none is checked
+                choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
             for hold in decision.of("hold", where=mine) if later and who.energy >= 3 and best <= 0.0 else ():
                 choices.append(said(state, hold.command, 0.3, explain.READY))
         if passing is not None:
@@ -394,12 +414,10 @@ class Heuristic:
 
     def approach(self, state: FightState, who: Combatant, moves: list[LegalAction]) -> list[Choice]:
         """A move toward the nearest foe when none is within reach."""
-        foes = enemies_of(state, who.side)
-        if not foes or not moves:
+        found = _nearest_foe(state, who)
+        if found is None or not moves:
             return []
-        x, y = who.position
-        nearest = min(foes, key=lambda c: hypot(c.position[0] - x, c.position[1] - y))
-        gap = hypot(nearest.position[0] - x, nearest.position[1] - y)
+        nearest, gap = found
         if gap <= state.options.contact_reach:
             return []
         move = min(moves, key=lambda a: (a.cost_min, a.kind != "move"))
