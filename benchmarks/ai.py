@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -48,12 +49,18 @@ def encounter(policy: str, nodes: int | None = None) -> Encounter:
 
 
 def rate(policy: str, fights: int, seed: int, workers: int, nodes: int | None = None) -> tuple[float, float]:
-    """Fights per second of ``policy`` on both sides: by wall time, and by this process's CPU time (on
-    one core only: a figure that other work on a shared machine does not change)."""
-    start, cpu = time.perf_counter(), time.process_time()
+    """Fights per second of ``policy`` on both sides: by wall time, and by CPU time (this process's and
+    its finished workers': a figure that other work on a shared machine changes less)."""
+    start, cpu = time.perf_counter(), time.process_time() + children_cpu()
     run(encounter(policy, nodes), fights, seed, workers)
     wall = fights / (time.perf_counter() - start)
-    return wall, fights / max(1e-9, time.process_time() - cpu)
+    return wall, fights / max(1e-9, time.process_time() + children_cpu() - cpu)
+
+
+def children_cpu() -> float:
+    """CPU seconds of this process's finished children (the worker processes of a run)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def pair(
@@ -158,11 +165,12 @@ def main() -> None:
         nodes = SEARCH_NODES if policy == "search" else None
         one, cpu = rate(policy, fights, args.seed, 1, nodes)
         per_fight[policy] = 1 / cpu
-        every, _ = rate(policy, fights, args.seed, cores, nodes)
+        every, every_cpu = rate(policy, fights, args.seed, cores, nodes)
         label = f"search ({SEARCH_NODES} nodes a move)" if nodes else policy
         line = (
             f"{label}: {one:,.1f} fights/s on one core ({cpu:,.1f} by CPU time), "
-            f"{every:,.1f} fights/s on {cores} cores ({fights} fights)"
+            f"{every:,.1f} fights/s on {cores} cores ({fights} fights; the workers' CPU time "
+            f"{cpu / every_cpu:.2f} x the one-core run's, {every / one:.2f} x its wall rate)"
         )
         if policy == "heuristic":
             line += (

@@ -8,7 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from meneur.systems.energy.ai import Heuristic, RandomPolicy, make_policy, next_move, play
+from meneur.i18n import Message
+from meneur.systems.energy.ai import Choice, Heuristic, RandomPolicy, explain, make_policy, next_move, play
 from meneur.systems.energy.ai.adapter import decisions
 from meneur.systems.energy.combat import Fight, LegalAction, legal_actions
 from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase, Move
@@ -124,6 +125,24 @@ def test_explanations_in_french_and_english() -> None:
     fr, en = text.render("fr"), text.render("en")
     assert fr.startswith("Agent 1 attaque KITSUNE : ") and "de vigueur restant" in fr
     assert en.startswith("Agent 1 attacks KITSUNE: ") and "Vigueur point" in en
+
+
+def test_a_choice_is_worded_when_first_read() -> None:
+    """A policy weighs many commands and shows a few: a choice given ``why`` makes its words the
+    first time they are read, once, and they are the words an eager choice has."""
+    head, reason = explain.m(explain.READY), explain.m(explain.NOTHING_WORTH)
+    made: list[int] = []
+
+    def why() -> tuple[Message, tuple[Message, ...]]:
+        made.append(1)
+        return head, (reason,)
+
+    lazy = Choice(EndPhase("h0"), 0.0, why=why)
+    assert made == []
+    assert lazy == Choice(EndPhase("h0"), 0.0, head, (reason,))
+    assert lazy.explanation.render("en") == explain.sentence(head, (reason,)).render("en")
+    assert (lazy.head, lazy.reasons) == (head, (reason,))
+    assert made == [1]
 
 
 def test_heuristic_beats_random_in_mirrored_fights() -> None:

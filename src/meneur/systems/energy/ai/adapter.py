@@ -86,11 +86,13 @@ class Decision:
         return f"Decision({self.side!r}, {self.kind!r}, {self.actor!r}, optional={self.optional})"
 
     def _option(self, index: int) -> LegalAction | None:
-        if index not in self._checked:
-            kind, command = self._templates[index]
-            assert self.state is not None
-            self._checked[index] = check(self.state, kind, command)
-        return self._checked[index]
+        checked = self._checked
+        if index in checked:
+            return checked[index]
+        kind, command = self._templates[index]
+        assert self.state is not None
+        found = checked[index] = check(self.state, kind, command)
+        return found
 
     def indices(self) -> list[int]:
         """The indices of the candidate options (legal or not: nothing is checked)."""
@@ -109,12 +111,14 @@ class Decision:
     def of(self, *kinds: str, where: Callable[[Command], bool] | None = None) -> tuple[LegalAction, ...]:
         """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...), and of
         those only the ones whose command passes ``where`` (the others are not even checked)."""
-        found = (
-            self._option(i)
-            for i, (kind, command) in enumerate(self._templates)
-            if kind in kinds and (where is None or where(command))
-        )
-        return tuple(a for a in found if a is not None)
+        found = []
+        option = self._option
+        for i, (kind, command) in enumerate(self._templates):
+            if kind in kinds and (where is None or where(command)):
+                action = option(i)
+                if action is not None:
+                    found.append(action)
+        return tuple(found)
 
     def kinds(self) -> frozenset[str]:
         """The kinds of the candidate options (legal or not: nothing is checked)."""
@@ -139,7 +143,16 @@ def winner(state: FightState) -> str | None:
 
 def over(state: FightState) -> bool:
     """Whether one side is entirely knocked out (or the fight ended)."""
-    return state.phase is Phase.ENDED or len({c.side for c in state.combatants if not c.out}) < 2
+    if state.phase is Phase.ENDED:
+        return True
+    first: str | None = None
+    for c in state.combatants:
+        if not c.out:
+            if first is None:
+                first = c.side
+            elif c.side != first:
+                return False
+    return True
 
 
 def gm_command(state: FightState) -> Command | None:
@@ -183,21 +196,27 @@ def decisions(state: FightState) -> list[Decision]:
 def _decisions(state: FightState) -> list[Decision]:
     if state.phase in (Phase.SETUP, Phase.ENDED) or over(state):
         return []
-    found: list[tuple[str, Command, str]] = []
-    for kind, command in candidates(state, False):
-        actor = getattr(command, "actor", None)
-        if kind != "end" and isinstance(actor, str):
-            found.append((kind, command, actor))
     sides = {c.id: c.side for c in state.combatants}
-    if state.pending is not None:
-        side = sides.get(state.pending.target, "")
-        mine = [
-            (k, c)
-            for k, c, a in found
-            if sides.get(a) == side and k != "interrupt" and not (k == "stress" and state.get(a).out)
-        ]
-        return [Decision(side, "reaction", state.pending.target, mine, False, state)]
+    pending = state.pending
+    if pending is not None:  # the most frequent question: one pass over the candidates
+        side = sides.get(pending.target, "")
+        mine: list[tuple[str, Command]] = []
+        for kind, command in candidates(state, False):
+            actor = getattr(command, "actor", None)
+            if (
+                kind not in ("end", "interrupt")
+                and isinstance(actor, str)
+                and sides.get(actor) == side
+                and not (kind == "stress" and state.get(actor).out)
+            ):
+                mine.append((kind, command))
+        return [_unchecked(side, "reaction", pending.target, mine, False, state)]
     if state.phase is Phase.MAINTENANCE:
+        found: list[tuple[str, Command, str]] = []
+        for kind, command in candidates(state, False):
+            actor = getattr(command, "actor", None)
+            if kind != "end" and isinstance(actor, str):
+                found.append((kind, command, actor))
         return [
             Decision(
                 side, "maintenance", None, [(k, c) for k, c, a in found if sides.get(a) == side], True, state
@@ -208,26 +227,45 @@ def _decisions(state: FightState) -> list[Decision]:
     if acting is None:
         return []
     side = sides.get(acting, "")
+    own: list[tuple[str, Command]] = []
+    interrupts: list[tuple[str, Command, str]] = []
+    for kind, command in candidates(state, False):  # one pass: the acting side's, the holders'
+        actor = getattr(command, "actor", None)
+        if kind == "end" or not isinstance(actor, str):
+            continue
+        if kind == "interrupt":
+            interrupts.append((kind, command, actor))
+        elif kind != "counter" and (actor == acting or state.get(actor).controlled_by == acting):
+            own.append((kind, command))
     out: list[Decision] = []
     if not state.acted and state.interruption is None:
         for other in SIDES:
             if other != side:
                 holders = [
                     action
-                    for k, c, a in found
-                    if k == "interrupt"
-                    and sides.get(a) == other
-                    and (action := check(state, k, c)) is not None
+                    for k, c, a in interrupts
+                    if sides.get(a) == other and (action := check(state, k, c)) is not None
                 ]
                 if holders:
                     out.append(Decision(other, "interrupt", None, holders, True, state))
-    own = [
-        (k, c)
-        for k, c, a in found
-        if k not in ("interrupt", "counter") and (a == acting or state.get(a).controlled_by == acting)
-    ]
-    out.append(Decision(side, "action", acting, own, False, state))
+    out.append(_unchecked(side, "action", acting, own, False, state))
     return out
+
+
+def _unchecked(
+    side: str,
+    kind: str,
+    actor: str | None,
+    templates: list[tuple[str, Command]],
+    optional: bool,
+    state: FightState,
+) -> Decision:
+    """A :class:`Decision` on candidates none of which is checked yet (what :func:`decisions` makes
+    for every state: without sorting out already checked options)."""
+    decision = Decision.__new__(Decision)
+    decision.side, decision.kind, decision.actor, decision.optional = side, kind, actor, optional
+    decision.state, decision._templates, decision._checked = state, tuple(templates), {}
+    return decision
 
 
 def try_events(state: FightState, command: Command) -> list[Event] | None:
@@ -237,29 +275,39 @@ def try_events(state: FightState, command: Command) -> list[Event] | None:
     ``decide`` is pure): a policy asks about the same command more than once (its value, its
     resolution at a token count it already tried, then the step that plays it). The events are
     shared: read them, never change them."""
-    known = _known(state)
-    if command in known:
-        return known[command]
+    last = _LAST_DECIDED[0]
+    known = last[1] if last[0] is state else _known(state)
+    found = known.get(command, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
     try:
-        found: list[Event] | None = decide(state, command)
+        events: list[Event] | None = decide(state, command)
     except Refused:
-        found = None
-    known[command] = found
-    return found
+        events = None
+    known[command] = events
+    return events
 
 
 _DECIDED: dict[int, tuple[FightState, dict[Command, list[Event] | None]]] = {}
 """The answers of :func:`try_events` by state (its id, the state kept alive with them)."""
 
 
+_LAST_DECIDED: list[tuple[FightState | None, dict[Command, list[Event] | None]]] = [(None, {})]
+"""The state :func:`try_events` was last asked about, with its answers (most questions follow one
+another on one state)."""
+_UNKNOWN = object()
+
+
 def _known(state: FightState) -> dict[Command, list[Event] | None]:
     found = _DECIDED.get(id(state))
     if found is not None and found[0] is state:
-        return found[1]
-    if len(_DECIDED) >= 32:  # a policy looks a few states ahead at most
-        _DECIDED.clear()
-    known: dict[Command, list[Event] | None] = {}
-    _DECIDED[id(state)] = (state, known)
+        known = found[1]
+    else:
+        if len(_DECIDED) >= 32:  # a policy looks a few states ahead at most
+            _DECIDED.clear()
+        known = {}
+        _DECIDED[id(state)] = (state, known)
+    _LAST_DECIDED[0] = (state, known)
     return known
 
 
@@ -296,8 +344,26 @@ def move_to(action: LegalAction, goal: Point, stop: float = 1.0) -> Command:
 
 
 def instance(action: LegalAction, tokens: int) -> Command:
-    """The template with ``tokens`` engaged (clamped to what the action allows)."""
-    return with_tokens(action.command, max(action.cost_min, min(action.cost_max, tokens)))
+    """The template with ``tokens`` engaged (clamped to what the action allows).
+
+    The commands made are kept by template (templates are immutable and found again state after
+    state, and a policy weighs one action at several token counts, then plays one of them): the same
+    command comes back, not a copy to make and to hash again."""
+    template = action.command
+    tokens = max(action.cost_min, min(action.cost_max, tokens))
+    entry = _INSTANCES.get(id(template))
+    if entry is None or entry[0] is not template:
+        if len(_INSTANCES) >= 8192:
+            _INSTANCES.clear()
+        entry = _INSTANCES[id(template)] = (template, {})
+    found = entry[1].get(tokens)
+    if found is None:
+        found = entry[1][tokens] = with_tokens(template, tokens)
+    return found
+
+
+_INSTANCES: dict[int, tuple[Command, dict[int, Command]]] = {}
+"""The commands :func:`instance` made, by template (its id, the template kept alive with them)."""
 
 
 def interrupt_of(action: LegalAction) -> Interrupt:

@@ -15,6 +15,7 @@ No rule is written here: values come from :meth:`LegalAction.effective` and outc
 from __future__ import annotations
 
 import random
+from functools import partial
 from math import hypot
 
 from meneur.i18n import Message
@@ -31,7 +32,14 @@ from meneur.systems.energy.ai.adapter import (
     try_events,
 )
 from meneur.systems.energy.ai.policy import Choice, Suggestion, rank
-from meneur.systems.energy.combat.commands import Attack, Charge, Command, Defend, UseSupport
+from meneur.systems.energy.combat.commands import (
+    Attack,
+    Charge,
+    Command,
+    Defend,
+    ExtendedDefense,
+    UseSupport,
+)
 from meneur.systems.energy.combat.events import AttackDeclared, AttackResolved
 from meneur.systems.energy.combat.profile import Combatant
 from meneur.systems.energy.combat.state import FightState
@@ -57,10 +65,13 @@ ACTION_KINDS = ("attack", "support", "extended_defense", "pass")
 
 def threats(state: FightState, who: Combatant) -> list[Combatant]:
     """Foes still to act this turn (after the current action phase), standing."""
-    later = state.order[state.active + 1 :] if state.active < len(state.order) else ()
-    return [
-        state.get(i) for i in later if state.has(i) and not state.get(i).out and state.get(i).side != who.side
-    ]
+    found = []
+    for i in state.order[state.active + 1 :] if state.active < len(state.order) else ():
+        if state.has(i):
+            other = state.get(i)
+            if not other.out and other.side != who.side:
+                found.append(other)
+    return found
 
 
 def reserve(state: FightState, who: Combatant, share: float = 0.5) -> int:
@@ -85,21 +96,32 @@ def guard(target: Combatant, state: FightState | None = None) -> int:
     counts against the same targets."""
     if state is None:
         return target.defense + pool_worth(target)
-    last, known = _GUARDS[0]
+    last, known, helps = _GUARDS[0]
     if last is not state:
-        known = {}
-        _GUARDS[0] = (state, known)
+        known, helps = {}, {}
+        _GUARDS[0] = (state, known, helps)
     found = known.get(target.id)
     if found is not None and found[0] is target:
         return found[1]
-    helpers = [c for c in state.combatants if c.side == target.side and c.id != target.id and not c.out]
-    help_worth = max((max(0, pool_worth(c) - 1) for c in helpers), default=0)
+    best = helps.get(target.side)
+    if best is None:
+        best = helps[target.side] = _best_helpers(state, target.side)
+    help_worth = next((worth for id, worth in best if id != target.id), 0)
     value = target.defense + pool_worth(target) + help_worth
     known[target.id] = (target, value)
     return value
 
 
-_GUARDS: list[tuple[FightState | None, dict[str, tuple[Combatant, int]]]] = [(None, {})]
+def _best_helpers(state: FightState, side: str) -> list[tuple[str, int]]:
+    """The two standing characters of ``side`` who can help a target most (what their pool is worth
+    in defence, less the token an interposition or an extended defence costs), best first."""
+    worths = [(c.id, max(0, pool_worth(c) - 1)) for c in state.combatants if c.side == side and not c.out]
+    return sorted(worths, key=lambda w: -w[1])[:2]
+
+
+_GUARDS: list[
+    tuple[FightState | None, dict[str, tuple[Combatant, int]], dict[str, list[tuple[str, int]]]]
+] = [(None, {}, {})]
 
 
 def spends(action: LegalAction, low: int, top: int, needed: int) -> list[int]:
@@ -129,16 +151,18 @@ def undominated(options: tuple[LegalAction, ...]) -> list[LegalAction]:
     """The defence options that no other option beats at every token count (by the engine's effective
     values: a defence without a power, at half, beside a defensive power is not even tried)."""
 
-    def beats(a: LegalAction, b: LegalAction) -> bool:
-        return (
-            a.cost_min <= b.cost_min
-            and a.cost_max >= b.cost_max
-            and all(a.effective(n) >= b.effective(n) for n in range(b.cost_min, b.cost_max + 1))
-        )
+    rows = [a.effectives() for a in options]  # effective(n), n from cost_min to cost_max
+
+    def beats(i: int, j: int) -> bool:
+        a, b = options[i], options[j]
+        if a.cost_min > b.cost_min or a.cost_max < b.cost_max:
+            return False
+        start = b.cost_min - a.cost_min
+        return all(x >= y for x, y in zip(rows[i][start:], rows[j], strict=False))
 
     kept: list[LegalAction] = []
     for i, b in enumerate(options):
-        if not any(beats(a, b) and (not beats(b, a) or j < i) for j, a in enumerate(options) if j != i):
+        if not any(beats(j, i) and (not beats(i, j) or j < i) for j in range(len(options)) if j != i):
             kept.append(b)
     return kept
 
@@ -149,6 +173,65 @@ def declared(state: FightState, command: Command) -> int | None:
         if isinstance(event, AttackDeclared):
             return event.pending.effective
     return None
+
+
+def _needs_support(state: FightState, who: Combatant, command: UseSupport) -> bool:
+    """Whether a support heals or gives energy to one ally that lacks it (at most half left)."""
+    kind = who.power(command.power).kind
+    if kind not in ("heal", "give_energy") or len(command.targets) != 1 or not state.has(command.targets[0]):
+        return False
+    ally = state.get(command.targets[0])
+    if kind == "heal":
+        return ally.vigor < ally.vigor_max and ally.vigor * 2 <= ally.vigor_max
+    return ally.energy < ally.energy_max and ally.energy * 2 <= ally.energy_max
+
+
+def _badly_hurt(ally: Combatant) -> bool:
+    """An ally worth covering with an extended defence: a third of its Vigueur left or less."""
+    return ally.vigor * 3 <= ally.vigor_max
+
+
+def _nearest_foe(state: FightState, who: Combatant) -> tuple[Combatant, float] | None:
+    """The nearest standing foe and how far it is (None without one)."""
+    foes = enemies_of(state, who.side)
+    if not foes:
+        return None
+    x, y = who.position
+    nearest = min(foes, key=lambda c: hypot(c.position[0] - x, c.position[1] - y))
+    return nearest, hypot(nearest.position[0] - x, nearest.position[1] - y)
+
+
+def _out_of_reach(state: FightState, who: Combatant) -> bool:
+    """Whether every standing foe is out of contact reach (what a move toward one is for)."""
+    found = _nearest_foe(state, who)
+    return found is not None and found[1] > state.options.contact_reach
+
+
+def said(state: FightState, command: Command, score: float, reason: str) -> Choice:
+    """A choice explained by its head and one reason of :mod:`explain` (made when first read)."""
+    return Choice(command, score, why=lambda: (explain.head(state, command), (explain.m(reason),)))
+
+
+def _defence_why(
+    state: FightState,
+    action: LegalAction,
+    command: Command,
+    spend: int,
+    resolved: AttackResolved,
+    falls: bool,
+) -> tuple[Message, tuple[Message, ...]]:
+    """The words of a defence weighed by :meth:`Heuristic.defences`."""
+    damage = resolved.margin if resolved.success else 0
+    reasons: list[Message] = [explain.engaged(spend, resolved.defense)]
+    if not resolved.success:
+        reasons.append(explain.m(explain.BLOCKS, attack=max(0, resolved.attack - resolved.countered)))
+    elif spend == 0:
+        reasons.append(explain.m(explain.HOPELESS) if falls else explain.loses(damage))
+    else:
+        reasons.append(explain.loses(damage))
+    if action.halving and spend:
+        reasons.append(explain.m(explain.HALF))
+    return explain.head(state, command), tuple(reasons)
 
 
 class Heuristic:
@@ -181,7 +264,7 @@ class Heuristic:
         later = len(threats(state, who))
         choices: list[Choice] = []
         passing: Choice | None = None
-        options = decision.of(*ACTION_KINDS)
+        options = decision.of(*ACTION_KINDS, where=lambda c: self.weighed(state, who, c, later))
         # A charge on a foe already within reach of the same attack only costs more: not even asked.
         reachable = {
             (a.command.target, a.command.power)
@@ -202,20 +285,33 @@ class Heuristic:
             elif action.kind == "extended_defense" and later:
                 choices += self.extended(state, who, action)
             elif action.kind == "pass":
-                passing = Choice(
-                    command, 0.0, explain.head(state, command), (explain.m(explain.NOTHING_WORTH),)
-                )
+                passing = said(state, command, 0.0, explain.NOTHING_WORTH)
         best = max((c.score for c in choices), default=0.0)
         if best <= 0.5:  # moves and holds are asked about only when nothing better is found
             mine = lambda c: getattr(c, "actor", None) == who.id  # noqa: E731
-            choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
+            if _out_of_reach(state, who):  # else approach() has no move to weigh: none is checked
+                choices += self.approach(state, who, list(decision.of("move", "small_move", where=mine)))
             for hold in decision.of("hold", where=mine) if later and who.energy >= 3 and best <= 0.0 else ():
-                choices.append(
-                    Choice(hold.command, 0.3, explain.head(state, hold.command), (explain.m(explain.READY),))
-                )
+                choices.append(said(state, hold.command, 0.3, explain.READY))
         if passing is not None:
             choices.append(passing)
         return choices
+
+    @staticmethod
+    def weighed(state: FightState, who: Combatant, command: Command, later: int) -> bool:
+        """Whether :meth:`actions` would weigh ``command`` if the engine accepts it, judged on the
+        command and the state alone (the others are not even checked): a puppet's attacks only, a
+        support that heals or gives energy to one ally in need, an extended defence covering a badly
+        hurt ally while foes are still to act."""
+        if isinstance(command, Attack | Charge):
+            return True
+        if getattr(command, "actor", None) != who.id:
+            return False
+        if isinstance(command, UseSupport):
+            return _needs_support(state, who, command)
+        if isinstance(command, ExtendedDefense):
+            return bool(later) and any(_badly_hurt(state.get(a)) for a in command.allies if state.has(a))
+        return True
 
     def attacks(
         self, state: FightState, who: Combatant, action: LegalAction, keep: int, later: int
@@ -236,10 +332,8 @@ class Heuristic:
             value = declared(state, concrete) if special else action.effective(spend)
             if value is None:
                 continue
-            score, reasons = (
-                -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend),
-                [],
-            )
+            score = -SPEND * (spend + fellows) - self.keep_worth * max(0, keep - who.energy + spend)
+            falls: list[bool] = []  # whether the main target is knocked out, each time it is named
             for id in targets:
                 target = state.get(id)
                 opposed = guard(target, state)
@@ -249,74 +343,88 @@ class Heuristic:
                 if damage >= target.vigor:
                     score += KNOCKOUT
                 if id == command.target:
-                    reasons += [explain.vigor_left(target.vigor), explain.defence_placed(target.defense)]
-                    if damage >= target.vigor:
-                        reasons.append(explain.m(explain.KNOCKOUT))
-            if action.halving:
-                reasons.append(explain.m(explain.HALF))
-            if fellows:
-                reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
+                    falls.append(damage >= target.vigor)
             if isinstance(command, Charge):
                 score -= 0.2
-            reasons.append(explain.engaged(spend, value))
-            if spend < top and keep:
-                reasons.append(explain.kept(who.energy - spend, later))
-            out.append(Choice(concrete, score, explain.head(state, concrete), tuple(reasons)))
+            why = partial(self._attack_why, state, who, action, concrete, spend, value, falls, keep, later)
+            out.append(Choice(concrete, score, why=why))
         return out
+
+    @staticmethod
+    def _attack_why(
+        state: FightState,
+        who: Combatant,
+        action: LegalAction,
+        concrete: Command,
+        spend: int,
+        value: int,
+        falls: list[bool],
+        keep: int,
+        later: int,
+    ) -> tuple[Message, tuple[Message, ...]]:
+        """The words of an attack weighed by :meth:`attacks`."""
+        command = action.command
+        assert isinstance(command, Attack | Charge)
+        fellows = sum(t for _, t in command.joined) if isinstance(command, Attack) else 0
+        target = state.get(command.target)
+        reasons: list[Message] = []
+        for fell in falls:
+            reasons += [explain.vigor_left(target.vigor), explain.defence_placed(target.defense)]
+            if fell:
+                reasons.append(explain.m(explain.KNOCKOUT))
+        if action.halving:
+            reasons.append(explain.m(explain.HALF))
+        if fellows:
+            reasons.append(explain.m(explain.TOGETHER, count=1 + len(command.joined)))  # type: ignore[union-attr]
+        reasons.append(explain.engaged(spend, value))
+        if spend < action.cost_max - fellows and keep:
+            reasons.append(explain.kept(who.energy - spend, later))
+        return explain.head(state, concrete), tuple(reasons)
 
     def support(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
         """Healing a hurt ally, giving energy to an ally short of it."""
         command = action.command
         assert isinstance(command, UseSupport)
-        kind = who.power(command.power).kind
-        if kind not in ("heal", "give_energy") or len(command.targets) != 1:
+        if not _needs_support(state, who, command):
             return []
+        kind = who.power(command.power).kind
         ally = state.get(command.targets[0])
         missing = ally.vigor_max - ally.vigor if kind == "heal" else ally.energy_max - ally.energy
         worth = VIGOR if kind == "heal" else 0.8
-        needy = ally.vigor * 2 <= ally.vigor_max if kind == "heal" else ally.energy * 2 <= ally.energy_max
-        if missing <= 0 or not needy:
-            return []
         spend = action.cost_min
         while spend < action.cost_max and action.effective(spend) < missing:
             spend += 1
         score = worth * min(missing, action.effective(spend)) - SPEND * spend
         concrete = instance(action, spend)
-        return [
-            Choice(
-                concrete,
-                score,
-                explain.head(state, concrete),
-                (explain.m(explain.SAVES), explain.vigor_left(ally.vigor)),
-            )
-        ]
+        why = lambda: (  # noqa: E731
+            explain.head(state, concrete),
+            (explain.m(explain.SAVES), explain.vigor_left(ally.vigor)),
+        )
+        return [Choice(concrete, score, why=why)]
 
     def extended(self, state: FightState, who: Combatant, action: LegalAction) -> list[Choice]:
         """An extended defence when a covered ally is badly hurt."""
         command = action.command
         allies = [state.get(a) for a in getattr(command, "allies", ())]
-        weak = [a for a in allies if a.vigor * 3 <= a.vigor_max]
+        weak = [a for a in allies if _badly_hurt(a)]
         if not weak:
             return []
         score = 1.0 * len(weak) - SPEND * action.cost_min
-        return [Choice(command, score, explain.head(state, command), (explain.m(explain.SAVES),))]
+        return [said(state, command, score, explain.SAVES)]
 
     def approach(self, state: FightState, who: Combatant, moves: list[LegalAction]) -> list[Choice]:
         """A move toward the nearest foe when none is within reach."""
-        foes = enemies_of(state, who.side)
-        if not foes or not moves:
+        found = _nearest_foe(state, who)
+        if found is None or not moves:
             return []
-        x, y = who.position
-        nearest = min(foes, key=lambda c: hypot(c.position[0] - x, c.position[1] - y))
-        gap = hypot(nearest.position[0] - x, nearest.position[1] - y)
+        nearest, gap = found
         if gap <= state.options.contact_reach:
             return []
         move = min(moves, key=lambda a: (a.cost_min, a.kind != "move"))
         command = move_to(move, nearest.position)
         if outcome(state, command) is None:
             return []
-        reason = (explain.m(explain.OUT_OF_REACH),)
-        return [Choice(command, 0.2 - SPEND * move.cost_min, explain.head(state, command), reason)]
+        return [said(state, command, 0.2 - SPEND * move.cost_min, explain.OUT_OF_REACH)]
 
     def interrupt(self, state: FightState, decision: Decision) -> Suggestion | None:
         """A holder with tokens interrupts the foe about to act."""
@@ -361,8 +469,12 @@ class Heuristic:
                 continue
             best = rank(self.reactions(after, decisions(after)[0], rescue=False), 0)
             if best is not None:
-                reasons = (explain.m(explain.DETERMINED), *best.best.reasons)
-                out.append(Choice(command, best.best.score - STRESS, explain.head(state, command), reasons))
+                then = best.best
+                why = lambda c=command, t=then: (  # noqa: E731
+                    explain.head(state, c),
+                    (explain.m(explain.DETERMINED), *t.reasons),
+                )
+                out.append(Choice(command, then.score - STRESS, why=why))
         return out
 
     def defences(
@@ -399,16 +511,8 @@ class Heuristic:
             if falls:
                 score -= 0.5 * spend  # tokens spent for nothing
             command = instance(action, spend)
-            reasons: list[Message] = [explain.engaged(spend, resolved.defense)]
-            if not resolved.success:
-                reasons.append(explain.m(explain.BLOCKS, attack=max(0, resolved.attack - resolved.countered)))
-            elif spend == 0:
-                reasons.append(explain.m(explain.HOPELESS) if falls else explain.loses(damage))
-            else:
-                reasons.append(explain.loses(damage))
-            if action.halving and spend:
-                reasons.append(explain.m(explain.HALF))
-            choices.append(Choice(command, score, explain.head(state, command), tuple(reasons)))
+            why = partial(_defence_why, state, action, command, spend, resolved, falls)
+            choices.append(Choice(command, score, why=why))
         return choices
 
     def rescues(self, state: FightState, decision: Decision, target: Combatant) -> list[Choice]:
@@ -425,6 +529,9 @@ class Heuristic:
                 if best is None:
                     continue
                 score = best.best.score - 0.5 * spend
-                reasons = (explain.m(explain.WOULD_FALL, target=target.name),)
-                out.append(Choice(command, score, explain.head(state, command), reasons))
+                why = lambda c=command: (  # noqa: E731
+                    explain.head(state, c),
+                    (explain.m(explain.WOULD_FALL, target=target.name),),
+                )
+                out.append(Choice(command, score, why=why))
         return out

@@ -9,7 +9,7 @@ same answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import cos, sin
 from typing import NamedTuple, Protocol
 
@@ -29,18 +29,69 @@ from meneur.systems.energy.combat.state import FightState
 __all__ = ["Choice", "Policy", "RandomPolicy", "Suggestion", "rank"]
 
 
-class Choice(NamedTuple):
-    """One command a policy considered, with its score (higher is better) and why."""
+Why = Callable[[], tuple[Message, tuple[Message, ...]]]
+"""What makes a choice's explanation: its head and its reasons."""
 
-    command: Command
-    score: float
-    head: Message
-    reasons: tuple[Message, ...] = ()
+
+class Choice:
+    """One command a policy considered, with its score (higher is better) and why.
+
+    The explanation is given either at once (``head``, ``reasons``) or as ``why``, called the first
+    time it is read: a policy weighs dozens of commands and a player is shown three, so the words of
+    the others are never made. Choices are immutable."""
+
+    __slots__ = ("_head", "_reasons", "_why", "command", "score")
+
+    def __init__(
+        self,
+        command: Command,
+        score: float,
+        head: Message | None = None,
+        reasons: tuple[Message, ...] = (),
+        *,
+        why: Why | None = None,
+    ) -> None:
+        if head is None and why is None:
+            raise TypeError("a Choice needs its head or a why")
+        self.command, self.score = command, score
+        self._head, self._reasons, self._why = head, reasons, why
+
+    def _explained(self) -> tuple[Message, tuple[Message, ...]]:
+        if self._why is not None:
+            self._head, self._reasons = self._why()
+            self._why = None
+        assert self._head is not None
+        return self._head, self._reasons
+
+    @property
+    def head(self) -> Message:
+        """What the command does ("Agent 2 attacks KITSUNE")."""
+        return self._explained()[0]
+
+    @property
+    def reasons(self) -> tuple[Message, ...]:
+        """Why it is worth playing ("1 Vigueur point left", "no defence placed")."""
+        return self._explained()[1]
 
     @property
     def explanation(self) -> Message:
         """The whole sentence: head and reasons."""
-        return explain.sentence(self.head, self.reasons)
+        return explain.sentence(*self._explained())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return (self.command, self.score, *self._explained()) == (
+            other.command,
+            other.score,
+            *other._explained(),
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.command, self.score))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.command!r}, {self.score!r})"
 
 
 class Suggestion(NamedTuple):
