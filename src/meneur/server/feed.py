@@ -10,10 +10,12 @@ import uuid
 from typing import Any
 
 from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session as Db
 
 from meneur.server import jsontext
 from meneur.server.models import CHANGES, TABLES
+from meneur.server.prepared import Prepared
 from meneur.server.store import written
 
 AUDIENCES = ("table", "gm", "gm+member", "member")
@@ -25,10 +27,17 @@ table's id, the writing process's :data:`PROCESS` and the change's ``seq``."""
 PROCESS = uuid.uuid4().hex[:16]
 """This process among the server's processes (a process has its own changes already, see
 :meth:`meneur.server.live.Hub.publish`)."""
-_NEXT_SEQ = (
+_NEXT_SEQ = Prepared(
     update(TABLES).where(TABLES.c.id == bindparam("id_")).values(seq=TABLES.c.seq + 1).returning(TABLES.c.seq)
 )
-_ADD_CHANGE = insert(CHANGES)
+_ADD_CHANGE = Prepared(
+    insert(CHANGES).values(
+        {
+            name: bindparam(name)
+            for name in ("table_id", "seq", "kind", "audience", "member_id", "session_id", "payload")
+        }
+    )
+)
 
 
 def append(
@@ -41,13 +50,17 @@ def append(
     member_id: str | None = None,
     session_id: str | None = None,
 ) -> int:
-    """Write one change and return its ``seq`` (the table's row is locked until commit). SQL
-    statements rather than the ORM's unit of work: every command and roll comes this way."""
+    """Write one change and return its ``seq`` (the table's row is locked until commit). Statements
+    compiled once (:mod:`meneur.server.prepared`) rather than the ORM's unit of work: every command
+    and roll comes this way."""
     db.flush()  # what the caller added is written first (the table's row, a roll, a character)
     connection = db.connection()
-    seq = connection.execute(_NEXT_SEQ, {"id_": table_id}).scalar_one()
-    connection.execute(
-        _ADD_CHANGE,
+    found = _NEXT_SEQ.first(connection, {"id_": table_id})
+    if found is None:
+        raise NoResultFound(f"no table {table_id}")  # as scalar_one() raised it
+    seq = found[0]
+    _ADD_CHANGE.run(
+        connection,
         {
             "table_id": table_id,
             "seq": seq,

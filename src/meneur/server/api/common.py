@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session as Db
 
 from meneur.i18n import LANGUAGES, N_, Message, UnknownLanguageError, normalize_language, set_language
@@ -16,6 +16,7 @@ from meneur.server.accounts import member_for as member_for  # also read from he
 from meneur.server.accounts import seated
 from meneur.server.auth import digest
 from meneur.server.models import MEMBERS, GameTable, Member
+from meneur.server.prepared import Prepared
 
 Text = Annotated[str, Field(json_schema_extra={"not": {"pattern": "\\x00"}})]
 """A text field: the OpenAPI document says it holds no NUL character, as the server checks of
@@ -192,15 +193,19 @@ class _Token:
     language: str | None
 
 
+_BY_TOKEN = Prepared(
+    select(MEMBERS.c.id, MEMBERS.c.table_id, MEMBERS.c.role, MEMBERS.c.name, MEMBERS.c.language).where(
+        MEMBERS.c.token_hash == bindparam("token_hash"), MEMBERS.c.removed.is_(False)
+    )
+)
+"""The member of a token, asked on every request (the database each time, not a cache: a member
+removed, or whose token was made anew, by another process loses the table at once)."""
+
+
 def _token_member(db: Db, token: str | None) -> _Token | None:
     if not token:
         return None
-    members = MEMBERS
-    found = db.execute(
-        select(members.c.id, members.c.table_id, members.c.role, members.c.name, members.c.language).where(
-            members.c.token_hash == digest(token), members.c.removed.is_(False)
-        )
-    ).one_or_none()
+    found = _BY_TOKEN.first(db.connection(), {"token_hash": digest(token)})
     return None if found is None else _Token(*found)
 
 

@@ -65,6 +65,7 @@ from meneur.server.models import (
     Snapshot,
 )
 from meneur.server.permissions import may_act, may_give, viewer_for
+from meneur.server.prepared import Prepared
 from meneur.server.projection import (
     Viewer,
     mentions,
@@ -781,7 +782,7 @@ _LIVE_COMMAND = (
     )
     .scalar_subquery()
 )
-_HEAD = (
+_HEAD = Prepared(
     select(
         SESSIONS.c.table_id,
         SESSIONS.c.kind,
@@ -803,7 +804,7 @@ _HEAD = (
 
 
 def _head(db: Db, session_id: str) -> _Head | None:
-    rows = db.execute(_HEAD, {"session_id": session_id}).all()
+    rows = _HEAD.rows(db.connection(), {"session_id": session_id})
     if not rows:
         return None
     found = rows[0]
@@ -847,16 +848,30 @@ def _decided(
         raise Refused(message, rule=error.rule) from None
 
 
-_MOVE_ON = (
+_MOVE_ON = Prepared(
     update(SESSIONS)
     .where(SESSIONS.c.id == bindparam("id_"), SESSIONS.c.version == bindparam("current"))
     .values(version=bindparam("next"), event_count=SESSIONS.c.event_count + bindparam("count"))
     .returning(SESSIONS.c.event_count)
 )
-_ADD_COMMAND = insert(COMMANDS).returning(COMMANDS.c.id)
-_ADD_EVENT = insert(EVENTS)
-_ADD_SNAPSHOT = insert(SNAPSHOTS)
-"""Every command's statements, built once."""
+_ADD_COMMAND = Prepared(
+    insert(COMMANDS)
+    .values(
+        {name: bindparam(name) for name in ("session_id", "version", "command", "member_id", "undone", "at")}
+    )
+    .returning(COMMANDS.c.id)
+)
+_ADD_EVENT = Prepared(
+    insert(EVENTS).values(
+        {name: bindparam(name) for name in ("session_id", "command_id", "position", "event")}
+    )
+)
+_ADD_SNAPSHOT = Prepared(
+    insert(SNAPSHOTS).values(
+        {name: bindparam(name) for name in ("session_id", "command_id", "version", "format", "state")}
+    )
+)
+"""Every command's statements, compiled once (:mod:`meneur.server.prepared`)."""
 
 
 def _write(
@@ -871,22 +886,21 @@ def _write(
     controllers: dict[str, str] | None = None,
 ) -> int:
     """Store one command, its events, the snapshot due after it and its feed change, in the
-    caller's transaction (SQL statements, not the ORM's unit of work: this is every command's
-    path); return the command's id."""
+    caller's transaction (statements compiled once and run on the driver's cursor, not the ORM's
+    unit of work: this is every command's path); return the command's id."""
     version = current + 1
     connection = db.connection()
-    moved = connection.execute(
-        _MOVE_ON,
-        {"id_": session_id, "current": current, "next": version, "count": len(events)},
-    ).scalar_one_or_none()
+    moved = _MOVE_ON.first(
+        connection, {"id_": session_id, "current": current, "next": version, "count": len(events)}
+    )
     if moved is None:
         raise MovedError()
     if controllers is not None:
         connection.execute(
             update(SESSIONS).where(SESSIONS.c.id == session_id).values(controllers=controllers)
         )
-    command_id = connection.execute(
-        _ADD_COMMAND,
+    added = _ADD_COMMAND.first(
+        connection,
         {
             "session_id": session_id,
             "version": version,
@@ -895,11 +909,13 @@ def _write(
             "undone": False,
             "at": time.time(),
         },
-    ).scalar_one()
-    first = moved - len(events) + 1
+    )
+    assert added is not None
+    command_id = int(added[0])
+    first = int(moved[0]) - len(events) + 1
     if events:
-        connection.execute(
-            _ADD_EVENT,
+        _ADD_EVENT.run_many(
+            connection,
             [
                 {
                     "session_id": session_id,
@@ -911,8 +927,8 @@ def _write(
             ],
         )
     if snapshot is not None:  # the state after this command, a cache for loading
-        connection.execute(
-            _ADD_SNAPSHOT,
+        _ADD_SNAPSHOT.run(
+            connection,
             {
                 "session_id": session_id,
                 "command_id": command_id,
@@ -928,7 +944,7 @@ def _write(
         {"session": session_id, "version": version, "command": command, "events": events},
         session_id=session_id,
     )
-    return int(command_id)
+    return command_id
 
 
 # -- the page's view: the one door out toward a page -------------------------------------------------
