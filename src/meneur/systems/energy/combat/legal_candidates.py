@@ -368,23 +368,23 @@ def _action_candidates(
     blocker = rules.spend_blocker(who)
     free = with_refused or blocker is None
     if free:
-        if _asks(kinds, _ATTACK_KINDS):
+        if kinds is None or not kinds.isdisjoint(_ATTACK_KINDS):
             out += _attacks(state, who, with_refused)
-        if _asks(kinds, ("support",)):
+        if kinds is None or "support" in kinds:
             out += _supports(state, who, with_refused)
-        if _asks(kinds, _MOVE_KINDS):
+        if kinds is None or not kinds.isdisjoint(_MOVE_KINDS):
             out += _moves(state, who, with_refused)
-        if _asks(kinds, ("interact",)):
+        if kinds is None or "interact" in kinds:
             out += _interactions(state, who, with_refused)
-    elif _asks(kinds, ("small_move",)) and rules.small_move_blocker(state, who) is None:
+    elif (kinds is None or "small_move" in kinds) and rules.small_move_blocker(state, who) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
-    if _asks(kinds, ("extended_defense",)):
+    if kinds is None or "extended_defense" in kinds:
         out += _extended_defenses(state, who, with_refused)  # a defence: always allowed
-    if _asks(kinds, ("hold",)) and (
+    if (kinds is None or "hold" in kinds) and (
         with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who))
     ):
         out.append(("hold", made(Hold, who.id)))
-    if _asks(kinds, ("stress",)):
+    if kinds is None or "stress" in kinds:
         out += stress_uses(who, with_refused)
     out.append(("pass", made(EndPhase, who.id)))
     return out
@@ -395,7 +395,7 @@ def _reaction_candidates(state: FightState, with_refused: bool, kinds: Kinds = N
     target = state.get(state.pending.target)
     pending = state.pending
     out: list[Candidate] = []
-    if _asks(kinds, ("defend",)):
+    if kinds is None or "defend" in kinds:
         defences = _kit(target).defence
         # An interposer's defence without a power is the one with its interposition's power: offered once.
         chosen = rules.defence_power(pending, target, None)
@@ -407,7 +407,7 @@ def _reaction_candidates(state: FightState, with_refused: bool, kinds: Kinds = N
             for p in powers
             if with_refused or rules.may_defend_with(pending, target, p)
         ]
-    for ally in _allies(state, target) if _asks(kinds, _ALLY_KINDS) else ():
+    for ally in _allies(state, target) if (kinds is None or not kinds.isdisjoint(_ALLY_KINDS)) else ():
         if ally.id == state.pending.attacker:
             continue
         if not with_refused and not rules.nearby(ally.position, target.position):
@@ -417,7 +417,7 @@ def _reaction_candidates(state: FightState, with_refused: bool, kinds: Kinds = N
             out += [("interpose", made(Interpose, ally.id, p)) for p in (*guards, None)]
         if with_refused or rules.affords(ally, rules.extended_defense_cost(1, 1)):
             out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p)) for p in guards]
-    if _asks(kinds, ("stress",)):
+    if kinds is None or "stress" in kinds:
         out += stress_uses(target, with_refused)
     return out
 
@@ -521,11 +521,6 @@ def candidates(
     ]
 
 
-def _asks(kinds: Kinds, these: Collection[str]) -> bool:
-    """Whether a builder of ``these`` kinds is wanted."""
-    return kinds is None or not kinds.isdisjoint(these)
-
-
 def _candidates(state: FightState, with_refused: bool, actor: str | None, kinds: Kinds) -> list[Candidate]:
     """The candidates in the query's order; with ``actor`` or ``kinds``, the builders that can make
     none of theirs are skipped, and :func:`candidates` filters what the others make."""
@@ -537,19 +532,19 @@ def _candidates(state: FightState, with_refused: bool, actor: str | None, kinds:
     acting = state.acting
     anyone = actor is None
     if state.pending is not None:
-        if _asks(kinds, _REACTION_KINDS):
+        if kinds is None or not kinds.isdisjoint(_REACTION_KINDS):
             out += _reaction_candidates(state, with_refused, kinds)
     elif state.phase is Phase.MAINTENANCE:
         return [
             *_maintenance_candidates(state, with_refused),
             ("pass", EndPhase()),
-            *(gm_candidates(state) if anyone and _asks(kinds, GM_KINDS) else ()),
+            *(gm_candidates(state) if anyone and (kinds is None or not kinds.isdisjoint(GM_KINDS)) else ()),
             ("end", EndFight()),
         ]
     elif acting is not None:
         if anyone or actor == acting:
             out += _action_candidates(state, state.get(acting), with_refused, kinds)
-        for puppet in state.combatants if _asks(kinds, PLAYED) else ():
+        for puppet in state.combatants if (kinds is None or not kinds.isdisjoint(PLAYED)) else ():
             if puppet.controlled_by == acting and not puppet.out and (anyone or actor == puppet.id):
                 out += [
                     (kind, command)
@@ -558,11 +553,11 @@ def _candidates(state: FightState, with_refused: bool, actor: str | None, kinds:
                 ]
     elif state.phase is Phase.ACTION:
         out.append(("pass", EndPhase()))
-    if _asks(kinds, ("stress",)):
+    if kinds is None or "stress" in kinds:
         out += _second_winds(state, with_refused)
-    if state.phase is Phase.ACTION and _asks(kinds, ("interrupt", "counter")):
+    if state.phase is Phase.ACTION and (kinds is None or "interrupt" in kinds or "counter" in kinds):
         out += _holder_candidates(state)
-    if anyone and _asks(kinds, GM_KINDS):
+    if anyone and (kinds is None or not kinds.isdisjoint(GM_KINDS)):
         out += gm_candidates(state)
     out.append(("end", EndFight()))
     return out
