@@ -4,16 +4,30 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meneur.i18n import Message
-from meneur.systems.energy.ai import Choice, Heuristic, RandomPolicy, explain, make_policy, next_move, play
-from meneur.systems.energy.ai.adapter import decisions
+from meneur.systems.energy.ai import (
+    Choice,
+    Heuristic,
+    RandomPolicy,
+    adapter,
+    explain,
+    make_policy,
+    next_move,
+    play,
+)
+from meneur.systems.energy.ai.adapter import Decision, decisions
 from meneur.systems.energy.combat import Fight, LegalAction, legal_actions
 from meneur.systems.energy.combat.commands import Attack, Defend, EndPhase, Move
+from meneur.systems.energy.combat.engine import load_fight
+from meneur.systems.energy.combat.state import FightState
 
+from ..combat.helpers import FIGHTS
 from .helpers import fight
 
 HEROES = ("KITSUNE", "WINK", "ALTAIR", "LEGION", "SOLARIS", "NEXUS")
@@ -183,3 +197,72 @@ def test_decisions_offer_exactly_the_legal_actions_of_the_side() -> None:
             assert {a for a in legal if a.kind == "defend"} <= set(last.options)
         game.do(move.command)
     assert {"action", "reaction"} <= seen
+
+
+ASKED = (
+    ("attack", "support", "extended_defense", "pass"),
+    ("charge",),
+    ("move", "small_move"),
+    ("hold",),
+    ("defend",),
+    ("interpose", "extended_defense", "counter"),
+    ("stress",),
+    ("keep_hold", "maintain", "regenerate"),
+)
+"""Sets of kinds asked of a decision in turn, as the heuristic asks them (and a few more)."""
+
+
+def _of_the_decision(state: FightState, decision: Decision, action: LegalAction) -> bool:
+    """Whether the legality query's ``action`` belongs to ``decision`` (the reference, written from
+    what each kind of decision offers)."""
+    actor = getattr(action.command, "actor", None)
+    if action.kind == "end" or not isinstance(actor, str):
+        return False
+    who = state.get(actor)
+    if decision.kind == "action":
+        mine = actor == decision.actor or who.controlled_by == decision.actor
+        return mine and action.kind not in ("interrupt", "counter")
+    if decision.kind == "reaction":
+        return (
+            who.side == decision.side
+            and action.kind != "interrupt"
+            and not (action.kind == "stress" and who.out)
+        )
+    return who.side == decision.side
+
+
+def assert_asked_kind_by_kind(state: FightState) -> None:
+    """Each decision, asked for a few kinds at a time before anything else, offers the legality query's
+    actions of those kinds that are the decision's, in the query's order."""
+    legal = legal_actions(state)
+    for decision in adapter._decisions(state):  # made afresh: nothing asked of them yet
+        if decision.kind == "interrupt":
+            continue
+        for kinds in ASKED:
+            expected = tuple(a for a in legal if a.kind in kinds and _of_the_decision(state, decision, a))
+            assert decision.of(*kinds) == expected, (decision, kinds)
+
+
+@pytest.mark.parametrize("path", sorted(FIGHTS.glob("*.yaml")), ids=lambda p: Path(p).stem)
+def test_a_decision_asked_kind_by_kind_in_the_book_fights(path: Path) -> None:
+    """At every step of the book's fights (002_58e889a1abff3456.txt; ÉCHO controls others in some)."""
+    initial_state, commands = load_fight(path)
+    game = Fight(initial_state)
+    assert_asked_kind_by_kind(game.state)
+    for command in commands:
+        game.do(command)
+        assert_asked_kind_by_kind(game.state)
+
+
+@pytest.mark.parametrize("heroes", [("KITSUNE", "LEGION"), ("ECHO", "NEXUS", "SUTURE")])
+def test_a_decision_asked_kind_by_kind_along_a_played_fight(heroes: tuple[str, ...]) -> None:
+    """Along a whole fight the heuristic plays."""
+    game = Fight(fight(heroes, (5, 4, 3), gap=3.0))
+    policies = {"heroes": Heuristic(), "foes": Heuristic()}
+    rng = random.Random(7)
+    for _ in range(150):
+        move = next_move(game.state, policies, rng)
+        if move is None:
+            break
+        assert_asked_kind_by_kind(game.state)
+        game.do(move.command)

@@ -27,6 +27,7 @@ from meneur.systems.energy.combat.commands import (
 )
 from meneur.systems.energy.combat.events import Event
 from meneur.systems.energy.combat.legal import LegalAction, candidates, verdict, with_tokens
+from meneur.systems.energy.combat.legal_candidates import together
 from meneur.systems.energy.combat.outcome import winner as side_standing_alone
 from meneur.systems.energy.combat.profile import Combatant, Point
 from meneur.systems.energy.combat.state import FightState, Phase
@@ -51,6 +52,11 @@ SMALL_REACH = rules.SMALL_MOVE_METRES - 0.1
 """A little under the 5 m of a small move, likewise."""
 
 
+Template = tuple[str, Command]
+Query = Callable[[frozenset[str] | None], list[Template]]
+"""The candidates of one decision of the given kinds (None: of every kind), in the query's order."""
+
+
 class Decision:
     """A choice one side must (or may, when ``optional``) make now.
 
@@ -58,71 +64,97 @@ class Decision:
     its target's side), ``interrupt`` (holders of the other side may act first) or ``maintenance``.
     The legal options are the engine's legality query restricted to that side; they are checked
     lazily, kind by kind (:meth:`of`), because a policy rarely looks at all of them (a character has a
-    dozen actions d'éclat, one per power and category, and each costs a ``decide``).
+    dozen actions d'éclat, one per power and category, and each costs a ``decide``). A decision made
+    by :func:`decisions` does not even build its candidates before they are asked for: :meth:`of`
+    asks the engine for its kinds alone (``legal_candidates.candidates(state, kinds=...)``).
     """
 
-    __slots__ = ("_checked", "_templates", "actor", "kind", "optional", "side", "state")
+    __slots__ = ("_checked", "_fetched", "_query", "_templates", "actor", "kind", "optional", "side", "state")
 
     def __init__(
         self,
         side: str,
         kind: str,
         actor: str | None,
-        templates: Sequence[tuple[str, Command]] | Sequence[LegalAction],
+        templates: Sequence[Template] | Sequence[LegalAction],
         optional: bool,
         state: FightState | None = None,
     ) -> None:
         self.side, self.kind, self.actor, self.optional, self.state = side, kind, actor, optional, state
-        self._templates: tuple[tuple[str, Command], ...] = ()
-        self._checked: dict[int, LegalAction | None] = {}
+        self._query: Query | None = None
+        self._fetched: list[tuple[frozenset[str], list[Template]]] = []
+        self._checked: dict[tuple[str, int], tuple[Command, LegalAction | None]] = {}
         known = [t for t in templates if isinstance(t, LegalAction)]
         if known:  # already checked options (built by hand)
-            self._templates = tuple((a.kind, a.command) for a in known)
-            self._checked = dict(enumerate(known))
+            self._templates: tuple[Template, ...] | None = tuple((a.kind, a.command) for a in known)
+            self._checked = {(a.kind, id(a.command)): (a.command, a) for a in known}
         else:
             self._templates = tuple(t for t in templates if not isinstance(t, LegalAction))
 
     def __repr__(self) -> str:
         return f"Decision({self.side!r}, {self.kind!r}, {self.actor!r}, optional={self.optional})"
 
-    def _option(self, index: int) -> LegalAction | None:
-        checked = self._checked
-        if index in checked:
-            return checked[index]
-        kind, command = self._templates[index]
+    def _all(self) -> tuple[Template, ...]:
+        """Every candidate (built now if the decision was made without them)."""
+        templates = self._templates
+        if templates is None:
+            assert self._query is not None
+            templates = self._templates = tuple(self._query(None))
+        return templates
+
+    def _of_kinds(self, kinds: frozenset[str]) -> Sequence[Template]:
+        """Candidates, among them every one of ``kinds`` in the query's order (and maybe others)."""
+        if self._templates is not None:
+            return self._templates
+        for asked, found in self._fetched:
+            if kinds <= asked:
+                return found
+        assert self._query is not None
+        asked = together(kinds)  # an action's attacks and charges are built in one pass: keep both
+        found = self._query(asked)
+        self._fetched.append((asked, found))
+        return found
+
+    def _check(self, kind: str, command: Command) -> LegalAction | None:
+        key = (kind, id(command))
+        known = self._checked.get(key)
+        if known is not None:
+            return known[1]
         assert self.state is not None
-        found = checked[index] = check(self.state, kind, command)
+        found = check(self.state, kind, command)
+        self._checked[key] = (command, found)  # the command kept alive: its id stays its own
         return found
 
     def indices(self) -> list[int]:
         """The indices of the candidate options (legal or not: nothing is checked)."""
-        return list(range(len(self._templates)))
+        return list(range(len(self._all())))
 
     def option(self, index: int) -> LegalAction | None:
         """Candidate ``index`` if the engine accepts it."""
-        return self._option(index)
+        kind, command = self._all()[index]
+        return self._check(kind, command)
 
     @property
     def options(self) -> tuple[LegalAction, ...]:
         """Every legal option of the decision (each checked by the engine)."""
-        found = (self._option(i) for i in range(len(self._templates)))
+        found = (self._check(kind, command) for kind, command in self._all())
         return tuple(a for a in found if a is not None)
 
     def of(self, *kinds: str, where: Callable[[Command], bool] | None = None) -> tuple[LegalAction, ...]:
         """The legal options of the given kinds only (``attack``, ``defend``, ``stress``...), and of
         those only the ones whose command passes ``where`` (the others are not even checked)."""
         found = []
-        option = self._option
-        for i, (kind, command) in enumerate(self._templates):
+        check_one = self._check
+        for kind, command in self._of_kinds(frozenset(kinds)):
             if kind in kinds and (where is None or where(command)):
-                action = option(i)
+                action = check_one(kind, command)
                 if action is not None:
                     found.append(action)
         return tuple(found)
 
     def kinds(self) -> frozenset[str]:
         """The kinds of the candidate options (legal or not: nothing is checked)."""
-        return frozenset(kind for kind, _ in self._templates)
+        return frozenset(kind for kind, _ in self._all())
 
 
 def check(state: FightState, kind: str, command: Command) -> LegalAction | None:
@@ -198,47 +230,60 @@ def _decisions(state: FightState) -> list[Decision]:
         return []
     sides = {c.id: c.side for c in state.combatants}
     pending = state.pending
-    if pending is not None:  # the most frequent question: one pass over the candidates
+    if pending is not None:  # the most frequent question
         side = sides.get(pending.target, "")
-        mine: list[tuple[str, Command]] = []
-        for kind, command in candidates(state, False):
-            actor = getattr(command, "actor", None)
-            if (
-                kind not in ("end", "interrupt")
-                and isinstance(actor, str)
+
+        def mine(kinds: frozenset[str] | None) -> list[Template]:
+            return [
+                (kind, command)
+                for kind, command in candidates(state, False, kinds=kinds)
+                if kind not in ("end", "interrupt")
+                and isinstance(actor := getattr(command, "actor", None), str)
                 and sides.get(actor) == side
                 and not (kind == "stress" and state.get(actor).out)
-            ):
-                mine.append((kind, command))
+            ]
+
         return [_unchecked(side, "reaction", pending.target, mine, False, state)]
     if state.phase is Phase.MAINTENANCE:
-        found: list[tuple[str, Command, str]] = []
-        for kind, command in candidates(state, False):
-            actor = getattr(command, "actor", None)
-            if kind != "end" and isinstance(actor, str):
-                found.append((kind, command, actor))
-        return [
-            Decision(
-                side, "maintenance", None, [(k, c) for k, c, a in found if sides.get(a) == side], True, state
-            )
-            for side in SIDES
-        ]
+        every: dict[frozenset[str] | None, list[tuple[str, Command, str]]] = {}
+
+        def of_side(side: str) -> Query:
+            def query(kinds: frozenset[str] | None) -> list[Template]:
+                found = every.get(kinds)
+                if found is None:  # both sides' decisions share one query
+                    found = every[kinds] = [
+                        (kind, command, actor)
+                        for kind, command in candidates(state, False, kinds=kinds)
+                        if kind != "end" and isinstance(actor := getattr(command, "actor", None), str)
+                    ]
+                return [(k, c) for k, c, a in found if sides.get(a) == side]
+
+            return query
+
+        return [_unchecked(side, "maintenance", None, of_side(side), True, state) for side in SIDES]
     acting = state.acting
     if acting is None:
         return []
     side = sides.get(acting, "")
-    own: list[tuple[str, Command]] = []
-    interrupts: list[tuple[str, Command, str]] = []
-    for kind, command in candidates(state, False):  # one pass: the acting side's, the holders'
-        actor = getattr(command, "actor", None)
-        if kind == "end" or not isinstance(actor, str):
-            continue
-        if kind == "interrupt":
-            interrupts.append((kind, command, actor))
-        elif kind != "counter" and (actor == acting or state.get(actor).controlled_by == acting):
-            own.append((kind, command))
+    # Without puppets, the acting character's candidates are those whose actor it is.
+    alone = acting if all(c.controlled_by != acting for c in state.combatants) else None
+
+    def own(kinds: frozenset[str] | None) -> list[Template]:
+        return [
+            (kind, command)
+            for kind, command in candidates(state, False, actor=alone, kinds=kinds)
+            if kind not in ("end", "interrupt", "counter")
+            and isinstance(actor := getattr(command, "actor", None), str)
+            and (actor == acting or state.get(actor).controlled_by == acting)
+        ]
+
     out: list[Decision] = []
     if not state.acted and state.interruption is None:
+        interrupts = [
+            (kind, command, actor)
+            for kind, command in candidates(state, False, kinds=("interrupt",))
+            if isinstance(actor := getattr(command, "actor", None), str)
+        ]
         for other in SIDES:
             if other != side:
                 holders = [
@@ -256,15 +301,16 @@ def _unchecked(
     side: str,
     kind: str,
     actor: str | None,
-    templates: list[tuple[str, Command]],
+    query: Query,
     optional: bool,
     state: FightState,
 ) -> Decision:
-    """A :class:`Decision` on candidates none of which is checked yet (what :func:`decisions` makes
-    for every state: without sorting out already checked options)."""
+    """A :class:`Decision` whose candidates are asked of the engine kind by kind when first needed
+    (what :func:`decisions` makes for every state)."""
     decision = Decision.__new__(Decision)
     decision.side, decision.kind, decision.actor, decision.optional = side, kind, actor, optional
-    decision.state, decision._templates, decision._checked = state, tuple(templates), {}
+    decision.state, decision._templates, decision._query = state, None, query
+    decision._fetched, decision._checked = [], {}
     return decision
 
 

@@ -17,6 +17,7 @@ Conventions:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, NamedTuple, TypeVar, cast
 
 from meneur.systems.energy.combat import attack, movement, reactions, rules
@@ -59,6 +60,23 @@ GM_KINDS = frozenset({"arrive", "leave", "adjust", "place_terrain"})
 """Actions a controller may make the character it controls do (ÉCHO)."""
 FORCED_MOVE_TOKENS = 2
 """The template of a forced move engages 2 tokens: it is "une attaque en demi-succès", 2 for 1."""
+Kinds = frozenset[str] | None
+"""The kinds asked of :func:`candidates` (None: every kind)."""
+_ATTACK_KINDS = frozenset({"attack", "charge", "force_move"})
+_MOVE_KINDS = frozenset({"move", "small_move"})
+_ALLY_KINDS = frozenset({"interpose", "extended_defense"})
+_REACTION_KINDS = frozenset({"defend", "stress"}) | _ALLY_KINDS
+
+
+def together(kinds: Collection[str]) -> frozenset[str]:
+    """``kinds`` and the kinds built along with them (an action's attacks, charges and forced moves come
+    from one pass over the enemies; its moves and small moves from one): asking :func:`candidates` for
+    those too costs nothing more."""
+    found = frozenset(kinds)
+    for group in (_ATTACK_KINDS, _MOVE_KINDS):
+        if not found.isdisjoint(group):
+            found |= group
+    return found
 
 
 _MADE: dict[tuple[object, ...], Any] = {}
@@ -341,39 +359,55 @@ def _extended_defenses(state: FightState, who: Combatant, with_refused: bool) ->
     return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in defence]
 
 
-def _action_candidates(state: FightState, who: Combatant, with_refused: bool) -> list[Candidate]:
+def _action_candidates(
+    state: FightState, who: Combatant, with_refused: bool, kinds: Kinds = None
+) -> list[Candidate]:
+    """``who``'s actions, in the query's order; with ``kinds``, the builders of no asked kind are skipped
+    (what is left is filtered by :func:`candidates`)."""
     out: list[Candidate] = []
     blocker = rules.spend_blocker(who)
     free = with_refused or blocker is None
     if free:
-        out += _attacks(state, who, with_refused)
-        out += _supports(state, who, with_refused)
-        out += _moves(state, who, with_refused)
-        out += _interactions(state, who, with_refused)
-    elif rules.small_move_blocker(state, who) is None:
+        if kinds is None or not kinds.isdisjoint(_ATTACK_KINDS):
+            out += _attacks(state, who, with_refused)
+        if kinds is None or "support" in kinds:
+            out += _supports(state, who, with_refused)
+        if kinds is None or not kinds.isdisjoint(_MOVE_KINDS):
+            out += _moves(state, who, with_refused)
+        if kinds is None or "interact" in kinds:
+            out += _interactions(state, who, with_refused)
+    elif (kinds is None or "small_move" in kinds) and rules.small_move_blocker(state, who) is None:
         out += [c for c in _moves(state, who, with_refused) if c[0] == "small_move"]
-    out += _extended_defenses(state, who, with_refused)  # a defence: always allowed
-    if with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who)):
+    if kinds is None or "extended_defense" in kinds:
+        out += _extended_defenses(state, who, with_refused)  # a defence: always allowed
+    if (kinds is None or "hold" in kinds) and (
+        with_refused or (free and rules.affords(who, 1) and rules.may_hold(state, who))
+    ):
         out.append(("hold", made(Hold, who.id)))
-    out += stress_uses(who, with_refused)
+    if kinds is None or "stress" in kinds:
+        out += stress_uses(who, with_refused)
     out.append(("pass", made(EndPhase, who.id)))
     return out
 
 
-def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidate]:
+def _reaction_candidates(state: FightState, with_refused: bool, kinds: Kinds = None) -> list[Candidate]:
     assert state.pending is not None
     target = state.get(state.pending.target)
-    defences = _kit(target).defence
     pending = state.pending
-    # An interposer's defence without a power is the one with its interposition's power: offered once.
-    chosen = rules.defence_power(pending, target, None)
-    powers = (*defences, None) if chosen is None else (*defences, *(() if chosen in defences else (chosen,)))
-    out: list[Candidate] = [
-        ("defend", made(Defend, target.id, 0, p))
-        for p in powers
-        if with_refused or rules.may_defend_with(pending, target, p)
-    ]
-    for ally in _allies(state, target):
+    out: list[Candidate] = []
+    if kinds is None or "defend" in kinds:
+        defences = _kit(target).defence
+        # An interposer's defence without a power is the one with its interposition's power: offered once.
+        chosen = rules.defence_power(pending, target, None)
+        powers = (
+            (*defences, None) if chosen is None else (*defences, *(() if chosen in defences else (chosen,)))
+        )
+        out += [
+            ("defend", made(Defend, target.id, 0, p))
+            for p in powers
+            if with_refused or rules.may_defend_with(pending, target, p)
+        ]
+    for ally in _allies(state, target) if (kinds is None or not kinds.isdisjoint(_ALLY_KINDS)) else ():
         if ally.id == state.pending.attacker:
             continue
         if not with_refused and not rules.nearby(ally.position, target.position):
@@ -383,7 +417,8 @@ def _reaction_candidates(state: FightState, with_refused: bool) -> list[Candidat
             out += [("interpose", made(Interpose, ally.id, p)) for p in (*guards, None)]
         if with_refused or rules.affords(ally, rules.extended_defense_cost(1, 1)):
             out += [("extended_defense", made(ExtendedDefense, ally.id, 1, (target.id,), p)) for p in guards]
-    out += stress_uses(target, with_refused)
+    if kinds is None or "stress" in kinds:
+        out += stress_uses(target, with_refused)
     return out
 
 
@@ -455,37 +490,74 @@ def _second_winds(state: FightState, with_refused: bool) -> list[Candidate]:
     return [candidate for c in state.combatants if c.out for candidate in stress_uses(c, with_refused)]
 
 
-def candidates(state: FightState, with_refused: bool = True) -> list[Candidate]:
-    """Every action worth a button in ``state`` (legal or not; ``with_refused=False`` skips sure refusals)."""
+def candidates(
+    state: FightState,
+    with_refused: bool = True,
+    *,
+    actor: str | None = None,
+    kinds: Collection[str] | None = None,
+) -> list[Candidate]:
+    """Every action worth a button in ``state`` (legal or not; ``with_refused=False`` skips sure refusals).
+
+    Args:
+        state: the fight.
+        with_refused: keep the candidates the rules' predicates already refuse.
+        actor: only the candidates whose command's ``actor`` is this combatant (None: everyone's, and the
+            commands of no one: the GM's, starting, passing the maintenance phase, ending).
+        kinds: only the candidates of these kinds (``attack``, ``defend``...; None: every kind).
+
+    Returns:
+        ``[c for c in candidates(state, with_refused) if <its actor is actor and its kind in kinds>]``,
+        the same items in the same order, without building the candidates of other actors and kinds
+        (a policy that weighs a few kinds of one character asks only for them).
+    """
+    if actor is None and kinds is None:
+        return _candidates(state, with_refused, None, None)
+    wanted = None if kinds is None else frozenset(kinds)
+    return [
+        (kind, command)
+        for kind, command in _candidates(state, with_refused, actor, wanted)
+        if (wanted is None or kind in wanted) and (actor is None or getattr(command, "actor", None) == actor)
+    ]
+
+
+def _candidates(state: FightState, with_refused: bool, actor: str | None, kinds: Kinds) -> list[Candidate]:
+    """The candidates in the query's order; with ``actor`` or ``kinds``, the builders that can make
+    none of theirs are skipped, and :func:`candidates` filters what the others make."""
     if state.phase is Phase.SETUP:
         return [("start", StartFight())]
     if state.phase is Phase.ENDED:
         return []
     out: list[Candidate] = []
     acting = state.acting
+    anyone = actor is None
     if state.pending is not None:
-        out += _reaction_candidates(state, with_refused)
+        if kinds is None or not kinds.isdisjoint(_REACTION_KINDS):
+            out += _reaction_candidates(state, with_refused, kinds)
     elif state.phase is Phase.MAINTENANCE:
         return [
             *_maintenance_candidates(state, with_refused),
             ("pass", EndPhase()),
-            *gm_candidates(state),
+            *(gm_candidates(state) if anyone and (kinds is None or not kinds.isdisjoint(GM_KINDS)) else ()),
             ("end", EndFight()),
         ]
     elif acting is not None:
-        out += _action_candidates(state, state.get(acting), with_refused)
-        for puppet in state.combatants:
-            if puppet.controlled_by == acting and not puppet.out:
+        if anyone or actor == acting:
+            out += _action_candidates(state, state.get(acting), with_refused, kinds)
+        for puppet in state.combatants if (kinds is None or not kinds.isdisjoint(PLAYED)) else ():
+            if puppet.controlled_by == acting and not puppet.out and (anyone or actor == puppet.id):
                 out += [
                     (kind, command)
-                    for kind, command in _action_candidates(state, puppet, True)
+                    for kind, command in _action_candidates(state, puppet, True, kinds)
                     if kind in PLAYED
                 ]
     elif state.phase is Phase.ACTION:
         out.append(("pass", EndPhase()))
-    out += _second_winds(state, with_refused)
-    if state.phase is Phase.ACTION:
+    if kinds is None or "stress" in kinds:
+        out += _second_winds(state, with_refused)
+    if state.phase is Phase.ACTION and (kinds is None or "interrupt" in kinds or "counter" in kinds):
         out += _holder_candidates(state)
-    out += gm_candidates(state)
+    if anyone and (kinds is None or not kinds.isdisjoint(GM_KINDS)):
+        out += gm_candidates(state)
     out.append(("end", EndFight()))
     return out
