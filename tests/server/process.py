@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -34,20 +35,22 @@ class ServerProcess:
         self.workers = workers
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | Forked | None = None
         self.log: Any = None
 
     def start(self) -> ServerProcess:
-        args = [sys.executable, "-m", "tests.server.run_server", "--db", self.db, "--port", str(self.port)]
-        if self.workers > 1:
-            args += ["--workers", str(self.workers)]
-        # the tests' own sources first (a worktree's), then what the caller's path had
-        path = os.pathsep.join([str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")])
-        env = {**os.environ, "PYTHONPATH": path, **self.env}
+        options = ["--db", self.db, "--port", str(self.port)]
+        env = {**os.environ, "PYTHONPATH": _path(), **self.env}
         self.log = tempfile.NamedTemporaryFile(prefix="meneur-server-", suffix=".log", delete=False)  # noqa: SIM115
-        self.process = subprocess.Popen(
-            args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True
-        )
+        if self.workers == 1 and env["PYTHONPATH"] == _path():
+            self.process = _fork(options, env, self.log.name)
+        else:  # uvicorn's workers are spawned, not forked: nothing to gain
+            args = [sys.executable, "-m", "tests.server.run_server", *options]
+            if self.workers > 1:
+                args += ["--workers", str(self.workers)]
+            self.process = subprocess.Popen(
+                args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log, start_new_session=True
+            )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -75,6 +78,63 @@ class ServerProcess:
         if self.log is not None:
             self.log.close()
             Path(self.log.name).unlink(missing_ok=True)
+
+
+def _path() -> str:
+    """The tests' own sources first (a worktree's), then what the caller's path had."""
+    return os.pathsep.join([str(ROOT / "src"), str(ROOT), os.environ.get("PYTHONPATH", "")])
+
+
+class Forked:
+    """A server forked by the warm parent (:mod:`tests.server.forks`), which reaps it: what the
+    tests ask of a :class:`subprocess.Popen` (its exit status is not known here)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                state = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                state = "gone"
+            if state in ("Z", "X", "gone"):
+                self.returncode = -1
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(str(self.pid), timeout or 0)
+            time.sleep(0.02)
+        assert self.returncode is not None
+        return self.returncode
+
+
+_parent: subprocess.Popen[str] | None = None
+
+
+def _fork(options: list[str], env: dict[str, str], log: str) -> Forked:
+    """A server forked from this test process's warm parent (started at its first server)."""
+    global _parent
+    if _parent is None or _parent.poll() is not None:
+        _parent = subprocess.Popen(
+            [sys.executable, "-m", "tests.server.forks"],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": _path()},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert _parent.stdout is not None
+        if _parent.stdout.readline() != "ready\n":
+            raise RuntimeError("the tests' server parent did not start")
+    assert _parent.stdin is not None and _parent.stdout is not None
+    _parent.stdin.write(json.dumps({"args": options, "env": env, "log": log, "cwd": str(ROOT)}) + "\n")
+    _parent.stdin.flush()
+    return Forked(int(_parent.stdout.readline()))
 
 
 def worker_pids(server: ServerProcess) -> list[int]:

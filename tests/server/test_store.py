@@ -4,6 +4,9 @@ durability, and a table survives export and import."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +19,8 @@ from meneur.server.models import Base
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
 from tests.server.conftest import Table, ready_database_url, start_fight
+
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def test_migrations_build_exactly_the_models(tmp_path: Path) -> None:
@@ -61,6 +66,37 @@ def test_a_database_at_the_head_migration_is_not_migrated_again(
     with engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == head_revision()
     engine.dispose()
+
+
+def test_the_head_read_from_the_scripts_is_alembics_own_and_a_fresh_database_has_none(
+    tmp_path: Path,
+) -> None:
+    from meneur.server.db import current_revision, migration_scripts
+
+    assert head_revision() == migration_scripts().get_current_head()
+    engine = make_engine(f"sqlite:///{tmp_path / 'fresh.sqlite3'}")
+    assert current_revision(engine) is None
+    upgrade(engine)
+    assert current_revision(engine) == head_revision()
+    engine.dispose()
+
+
+def test_a_server_whose_database_is_up_to_date_starts_without_importing_alembic(tmp_path: Path) -> None:
+    url = ready_database_url(tmp_path)
+    probe = (
+        "import sys\n"
+        "from meneur.server.db import make_engine, upgrade\n"
+        f"upgrade(make_engine({url!r}))\n"
+        "print(sorted(name for name in sys.modules if name.split('.')[0] == 'alembic'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )
+    assert done.stdout.strip() == "[]", done.stdout
 
 
 def test_a_tests_ready_database_is_a_migrated_copy(tmp_path: Path) -> None:
