@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import signal
@@ -129,12 +130,24 @@ def _fork(options: list[str], env: dict[str, str], log: str) -> Forked:
             text=True,
         )
         assert _parent.stdout is not None
+        atexit.register(_close_parent, _parent)
         if _parent.stdout.readline() != "ready\n":
             raise RuntimeError("the tests' server parent did not start")
     assert _parent.stdin is not None and _parent.stdout is not None
     _parent.stdin.write(json.dumps({"args": options, "env": env, "log": log, "cwd": str(ROOT)}) + "\n")
     _parent.stdin.flush()
     return Forked(int(_parent.stdout.readline()))
+
+
+def _close_parent(parent: subprocess.Popen[str]) -> None:
+    """At the test process's exit: the parent reads the end of its input and exits, and is waited
+    for (so its children's CPU counts in this process's)."""
+    if parent.stdin is not None:
+        parent.stdin.close()
+    try:
+        parent.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        parent.kill()
 
 
 def worker_pids(server: ServerProcess) -> list[int]:
