@@ -13,15 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meneur.systems.energy.combat.engine import load_fight
-from meneur.systems.energy.combat.fight import Fight
-from meneur.systems.energy.combat.legal import legal_actions
 from meneur.systems.energy.combat.legal_candidates import Candidate, candidates, together
-from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.state import FightState
 
 from .helpers import FIGHTS
-from .test_invariants import concrete, initial
+from .walks import along_book_fight, along_random_fight
 
 HEROES = ("KITSUNE", "WINK", "LEGION", "NEXUS", "ECHO", "SUTURE", "SOLARIS")
 """Library heroes with copies (LEGION), portals (NEXUS), a controller (ECHO) and support powers."""
@@ -86,12 +82,8 @@ def test_together_names_the_kinds_built_in_one_pass() -> None:
 @pytest.mark.parametrize("path", sorted(FIGHTS.glob("*.yaml")), ids=lambda p: Path(p).stem)
 def test_narrow_candidates_at_every_step_of_the_book_fights(path: Path) -> None:
     """Every fight file of the book's examples (002_58e889a1abff3456.txt), at every step."""
-    initial_state, commands = load_fight(path)
-    fight = Fight(initial_state)
-    assert_narrow(fight.state, [])
-    for command in commands:
-        fight.do(command)
-        assert_narrow(fight.state, [])
+    for state in along_book_fight(path):
+        assert_narrow(state, [])
 
 
 @given(
@@ -103,15 +95,6 @@ def test_narrow_candidates_along_random_legal_fights(
     data: st.DataObject, names: list[str], ranks: list[int]
 ) -> None:
     """Random legal fights of library heroes against quick NPCs: the narrow query is exact at every step."""
-    options = TableOptions(
-        regeneration_in_maintenance=data.draw(st.booleans()), hold_skips_own_slot=data.draw(st.booleans())
-    )
-    fight = Fight(initial(names, ranks)._replace(options=options))
-    for _ in range(data.draw(st.integers(1, 40))):
+    for state in along_random_fight(data, names, ranks):
         drawn = data.draw(st.lists(st.frozensets(st.sampled_from(KINDS), max_size=5), max_size=3))
-        assert_narrow(fight.state, drawn)
-        actions = [a for a in legal_actions(fight.state) if a.kind != "end"]
-        if not actions:
-            break
-        action = data.draw(st.sampled_from(actions))
-        fight.do(concrete(action.command, action.cost_max - action.cost_min, data.draw))
+        assert_narrow(state, drawn)

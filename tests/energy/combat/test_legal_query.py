@@ -25,16 +25,15 @@ from meneur.systems.energy.combat.commands import (
     UseSupport,
 )
 from meneur.systems.energy.combat.decide import decide
-from meneur.systems.energy.combat.engine import load_fight
 from meneur.systems.energy.combat.fight import Fight
 from meneur.systems.energy.combat.legal import LegalAction, legal_actions, with_tokens
-from meneur.systems.energy.combat.options import TableOptions
 from meneur.systems.energy.combat.profile import PowerProfile
 from meneur.systems.energy.combat.state import FightState, Phase
 
 from .builders import DEF, MOV, OFF_C, OFF_D, SUP, foe, hero, started
 from .helpers import FIGHTS
-from .test_invariants import HEROES, concrete, initial
+from .test_invariants import HEROES
+from .walks import along_book_fight, along_random_fight
 
 GIVE = PowerProfile("Don", "sup", effect="give_energy")
 HEAL = PowerProfile("Soin", "sup", effect="heal")
@@ -62,12 +61,8 @@ def assert_exact(state: FightState) -> None:
 @pytest.mark.parametrize("path", sorted(FIGHTS.glob("*.yaml")), ids=lambda p: Path(p).stem)
 def test_query_is_exact_at_every_step_of_the_book_fights(path: Path) -> None:
     """Every fight file of the book's examples (002_58e889a1abff3456.txt), at every step."""
-    initial_state, commands = load_fight(path)
-    fight = Fight(initial_state)
-    assert_exact(fight.state)
-    for command in commands:
-        fight.do(command)
-        assert_exact(fight.state)
+    for state in along_book_fight(path):
+        assert_exact(state)
 
 
 @given(
@@ -79,17 +74,8 @@ def test_query_is_exact_along_random_legal_fights(
     data: st.DataObject, names: list[str], ranks: list[int]
 ) -> None:
     """Random legal fights of library heroes against quick NPCs: exact at every step."""
-    options = TableOptions(
-        regeneration_in_maintenance=data.draw(st.booleans()), hold_skips_own_slot=data.draw(st.booleans())
-    )
-    fight = Fight(initial(names, ranks)._replace(options=options))
-    for _ in range(data.draw(st.integers(1, 40))):
-        assert_exact(fight.state)
-        actions = [a for a in legal_actions(fight.state) if a.kind != "end"]
-        if not actions:
-            break
-        action = data.draw(st.sampled_from(actions))
-        fight.do(concrete(action.command, action.cost_max - action.cost_min, data.draw))
+    for state in along_random_fight(data, names, ranks):
+        assert_exact(state)
 
 
 def _find(actions: list[LegalAction], command: Command) -> LegalAction:
