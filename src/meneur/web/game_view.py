@@ -130,15 +130,27 @@ def merged(buttons: list[Button]) -> list[Button]:
         elif key not in done:
             done.add(key)
             variants = groups[key]
+            label, tails = _shared_first(key[1], [v.label.partition(" — ")[2] for v in variants])
             out.append(
                 replace(
                     b,
-                    label=key[1],
-                    options=[(v.wire, v.label.partition(" — ")[2]) for v in variants],
+                    label=label,
+                    options=[(v.wire, tail) for v, tail in zip(variants, tails, strict=True)],
                     rolls=any(v.rolls for v in variants),
                 )
             )
     return out
+
+
+def _shared_first(head: str, tails: list[str]) -> tuple[str, list[str]]:
+    """The card's words and each variant's: what every variant says first (who acts, as a label
+    says it first: « Kira, Shield » and « Kira, Shield, Haste ») is said once, in the card's words,
+    and the list gives only what sets each variant apart."""
+    parts = [tail.split(", ") for tail in tails]
+    first = parts[0][0]
+    if all(len(found) > 1 and found[0] == first for found in parts):
+        return f"{head} — {first}", [", ".join(found[1:]) for found in parts]
+    return head, tails
 
 
 def _button(
