@@ -1,9 +1,10 @@
 """Legality as a query: who may act now, every action with its cost and effective value, and why
 the refused ones are refused (a UI shows the buttons that work and greys the others with the reason).
 
-Each candidate is checked by :func:`~.decide.decide` itself (by the very handler ``decide`` hands it to,
-called at once for a command no controller plays), so the query and the engine never disagree; candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless
-the refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
+Each candidate is checked by :func:`~.decide.decide` itself (by the very handler ``decide`` hands it
+to, called at once for a command no controller plays), so the query and the engine never disagree;
+candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless the
+refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
 refuses with, never a copy of their conditions). Stress uses cost no token but a stress box
 (``stress_cost``).
 ``command`` is a template: its ``tokens`` is the least tokens the action takes; any count
@@ -146,7 +147,11 @@ def _read(
         if cls in _ONE_TOKEN:  # a hold: 1
             paid += 1
             continue
-        paid += int(getattr(event, "paid", 0) or 0)
+        pays = _PAYS.get(cls)
+        if pays is None:
+            pays = _PAYS[cls] = hasattr(cls, "paid")
+        if pays:  # asking every event for a field most have not costs an AttributeError each
+            paid += int(event.paid or 0)  # type: ignore[union-attr]
         if cls not in _VALUED:  # most events say nothing of the action's worth
             continue
         if isinstance(event, AttackDeclared):
@@ -187,6 +192,8 @@ _VALUED = frozenset(
 )
 """The events that say what an action is worth (its bonus, halvings, stress boxes)."""
 _PLAYABLE = frozenset(PLAYABLE)
+_PAYS: dict[type, bool] = {}
+"""Whether an event's class has a ``paid`` field (the tokens it takes from a pool)."""
 
 
 def _zone(state: FightState, command: Attack) -> tuple[str, ...]:
