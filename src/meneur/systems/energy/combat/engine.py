@@ -99,40 +99,8 @@ _LEGAL: dict[LegalAction, Legal[Command]] = {}
 are immutable and shared (their ``details`` are read, never written)."""
 
 
-_BY_TEMPLATE: dict[tuple[object, ...], tuple[Command, Legal[Command]]] = {}
-"""The same entries found first by the template's identity and the action's values: the candidates'
-templates are made once each (:func:`.legal_candidates.made`), and hashing a command's fields costs
-more than the rest of the look-up. Each entry keeps its template alive, so its id is not reused while
-the entry stands; a template not found so is looked up by value in :data:`_LEGAL`."""
-
-
 def as_legal(action: LegalAction) -> Legal[Command]:
     """One action of the legality query as the engine's :class:`~meneur.engine.Legal` entry."""
-    if action.rule is not None:
-        return _as_legal(action)
-    command = action.command
-    key = (
-        id(command),
-        action.actor,
-        action.kind,
-        action.cost_min,
-        action.cost_max,
-        action.bonus,
-        action.halving,
-        action.stress_cost,
-        action.in_zone,
-    )
-    known = _BY_TEMPLATE.get(key)
-    if known is not None and known[0] is command:
-        return known[1]
-    found = _by_value(action)
-    if len(_BY_TEMPLATE) > 16384:
-        _BY_TEMPLATE.clear()
-    _BY_TEMPLATE[key] = (command, found)
-    return found
-
-
-def _by_value(action: LegalAction) -> Legal[Command]:
     found = _LEGAL.get(action) if action.rule is None else None
     if found is None:
         found = _as_legal(action)
