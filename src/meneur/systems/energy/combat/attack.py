@@ -253,10 +253,15 @@ def check_targets(
 ) -> tuple[Combatant, ...]:
     """The targets, refused when unknown, out, already attacked, out of reach or out of the area
     (``contact``: whether it is a contact attack, :func:`is_contact`, when the caller knows)."""
-    ids = (cmd.target, *cmd.area_targets)
-    if len(set(ids)) != len(ids) or who.id in ids:
-        checks.refuse("targets", N_("Each target must be named once and not be the attacker."))
-    targets = tuple(checks.combatant(state, i) for i in ids)
+    if cmd.area_targets:
+        ids = (cmd.target, *cmd.area_targets)
+        if len(set(ids)) != len(ids) or who.id in ids:
+            checks.refuse("targets", N_("Each target must be named once and not be the attacker."))
+        targets = tuple(checks.combatant(state, i) for i in ids)
+    else:  # one target (most attacks): named once already
+        if cmd.target == who.id:
+            checks.refuse("targets", N_("Each target must be named once and not be the attacker."))
+        targets = (checks.combatant(state, cmd.target),)
     for target in targets:
         if target.out:
             checks.refuse("knock_out", N_("{name} is knocked out and cannot act."), name=target.name)

@@ -1,9 +1,10 @@
 """Legality as a query: who may act now, every action with its cost and effective value, and why
 the refused ones are refused (a UI shows the buttons that work and greys the others with the reason).
 
-Each candidate is checked by :func:`~.decide.decide` itself, so the query and the engine never
-disagree; candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless
-the refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
+Each candidate is checked by :func:`~.decide.decide` itself (by the very handler ``decide`` hands it
+to, called at once for a command no controller plays), so the query and the engine never disagree;
+candidates that the named predicates of :mod:`.rules` already refuse are not even tried unless the
+refused ones are asked for (:mod:`.legal_candidates` asks the same predicates ``decide``'s path
 refuses with, never a copy of their conditions). Stress uses cost no token but a stress box
 (``stress_cost``).
 ``command`` is a template: its ``tokens`` is the least tokens the action takes; any count
@@ -36,7 +37,7 @@ from meneur.systems.energy.combat.commands import (
     Regenerate,
     UseSupport,
 )
-from meneur.systems.energy.combat.decide import PLAYABLE, decide
+from meneur.systems.energy.combat.decide import HANDLERS, PLAYABLE, decide
 from meneur.systems.energy.combat.effects import control
 from meneur.systems.energy.combat.events import (
     AttackDeclared,
@@ -51,7 +52,7 @@ from meneur.systems.energy.combat.events import (
     VigorRestored,
 )
 from meneur.systems.energy.combat.legal_candidates import GM_KINDS, PLAYED, candidates
-from meneur.systems.energy.combat.state import FightState
+from meneur.systems.energy.combat.state import FightState, Phase
 
 __all__ = ["PLAYED", "VARIABLE", "LegalAction", "candidates", "legal_actions", "with_tokens"]
 
@@ -146,7 +147,11 @@ def _read(
         if cls in _ONE_TOKEN:  # a hold: 1
             paid += 1
             continue
-        paid += int(getattr(event, "paid", 0) or 0)
+        pays = _PAYS.get(cls)
+        if pays is None:
+            pays = _PAYS[cls] = hasattr(cls, "paid")
+        if pays:  # asking every event for a field most have not costs an AttributeError each
+            paid += int(event.paid or 0)  # type: ignore[union-attr]
         if cls not in _VALUED:  # most events say nothing of the action's worth
             continue
         if isinstance(event, AttackDeclared):
@@ -187,6 +192,8 @@ _VALUED = frozenset(
 )
 """The events that say what an action is worth (its bonus, halvings, stress boxes)."""
 _PLAYABLE = frozenset(PLAYABLE)
+_PAYS: dict[type, bool] = {}
+"""Whether an event's class has a ``paid`` field (the tokens it takes from a pool)."""
 
 
 def _zone(state: FightState, command: Attack) -> tuple[str, ...]:
@@ -234,6 +241,8 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
         include_refused: also list the refused candidates, each with its reason and rule.
     """
     found = []
+    combatants = state.combatants
+    ended = state.phase is Phase.ENDED
     for kind, command in candidates(state, include_refused):
         if kind == "end" and state.phase in rules.FIGHTING:
             found.append(LegalAction(None, kind, command, 0, 0))  # the GM may always end the fight
@@ -241,8 +250,22 @@ def legal_actions(state: FightState, include_refused: bool = False) -> list[Lega
         if kind in GM_KINDS:  # gm_candidates offers only what the GM may do now (rules.may_leave...)
             found.append(LegalAction(None, kind, command, 0, 0))
             continue
-        action = checked(state, kind, command)
-        if action.legal or include_refused:
+        actor = getattr(command, "actor", None)
+        index = -1 if actor is None else state.find(actor)
+        who = combatants[index] if index >= 0 else None
+        handler = HANDLERS.get(type(command))
+        if ended or handler is None or (who is not None and who.controlled_by is not None):
+            action = _check(state, actor, kind, command, _pool(state, actor, command))
+        else:  # what decide does for a command no controller plays: its handler, at once
+            try:
+                events = handler(state, command)
+            except Refused as error:
+                action = _make(
+                    LegalAction, (actor, kind, command, 0, 0, 0, 0, error.message, error.rule, 0, ())
+                )
+            else:
+                action = _read(state, actor, kind, command, 0 if who is None else who.energy, events)
+        if action.reason is None or include_refused:
             found.append(action)
     return found
 

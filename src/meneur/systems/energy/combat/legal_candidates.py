@@ -348,15 +348,32 @@ def _extended_defenses(state: FightState, who: Combatant, with_refused: bool) ->
     defence = _kit(who).defence
     if not defence:
         return []
-    at, side, me = who.position, who.side, who.id
+    me = who.id
     near = tuple(
-        a.id
-        for a in state.combatants
-        if a.side == side and a.id != me and not a.out and rules.nearby(at, a.position)
+        i for i in rules.nearby_ids(who.position, _standing(state.combatants).get(who.side, ())) if i != me
     )
     if not near or (not with_refused and not rules.affords(who, rules.extended_defense_cost(1, len(near)))):
         return []
     return [("extended_defense", made(ExtendedDefense, who.id, 1, near, p)) for p in defence]
+
+
+def _standing(combatants: tuple[Combatant, ...]) -> dict[str, list[tuple[str, float, float]]]:
+    """Each side's combatants still standing, as ``(id, x, y)`` in the fight's order, for the combatants
+    last asked about (kept alive with them: a maintenance phase asks it of every combatant)."""
+    last = _LAST_STANDING[0]
+    if last[0] is combatants:
+        return last[1]
+    sides: dict[str, list[tuple[str, float, float]]] = {}
+    for c in combatants:
+        if not c.out:
+            sides.setdefault(c.side, []).append((c.id, c.position[0], c.position[1]))
+    _LAST_STANDING[0] = (combatants, sides)
+    return sides
+
+
+_LAST_STANDING: list[tuple[tuple[Combatant, ...] | None, dict[str, list[tuple[str, float, float]]]]] = [
+    (None, {})
+]
 
 
 def _action_candidates(

@@ -210,6 +210,15 @@ def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
     """The general action of a forced move: "le déplacement forcé est considéré comme une action offensive
     et l'agresseur doit battre la défense de la victime avec une attaque en demi-succès. S'il réussit, il
     peut déplacer sa cible de force (sur une distance de 20 mètres)" (002_58e889a1abff3456.txt)."""
+    return declare(state, forced_attack(cmd), forced=True)
+
+
+def forced_attack(cmd: ForceMove) -> Attack:
+    """The half-success attack of the forced move ``cmd`` (one per forced move asked about lately, as
+    :func:`charge_attack`: the legality query asks the same templates state after state)."""
+    found = _FORCED_ATTACKS.get(id(cmd))
+    if found is not None and found[0] is cmd:
+        return found[1]
     attack = Attack(
         cmd.actor,
         cmd.target,
@@ -220,4 +229,10 @@ def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
         portal=cmd.portal,
         crossing=cmd.crossing,
     )
-    return declare(state, attack, forced=True)
+    if len(_FORCED_ATTACKS) > 1024:
+        _FORCED_ATTACKS.clear()
+    _FORCED_ATTACKS[id(cmd)] = (cmd, attack)  # keeps ``cmd`` alive: its id is not reused meanwhile
+    return attack
+
+
+_FORCED_ATTACKS: dict[int, tuple[ForceMove, Attack]] = {}

@@ -12,6 +12,7 @@ Rule text: ``002_58e889a1abff3456.txt`` (tactical combat chapter).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import hypot
 
 from meneur.systems.energy.combat.profile import OFFENSIVE, Combatant, Point
@@ -72,6 +73,15 @@ def move_blocker(who: Combatant, free_small: bool = False) -> str | None:
 def nearby(a: Point, b: Point, metres: float = NEAR_METRES) -> bool:
     """Whether ``b`` is within ``metres`` of ``a`` ("dans les 5 mètres" by default)."""
     return hypot(a[0] - b[0], a[1] - b[1]) <= metres
+
+
+def nearby_ids(
+    at: Point, others: Iterable[tuple[str, float, float]], metres: float = NEAR_METRES
+) -> tuple[str, ...]:
+    """The ids of ``others``, each ``(id, x, y)``, that are :func:`nearby` ``at``, in their order (one pass
+    over a crowd: LEGION's copies)."""
+    x, y = at
+    return tuple(id for id, ox, oy in others if hypot(x - ox, y - oy) <= metres)
 
 
 def affords(who: Combatant, tokens: int) -> bool:
