@@ -390,7 +390,7 @@ def report_errors(title: str, errors: Errors) -> None:
         print(f"      {detail}")
 
 
-async def idle_cpu(server: ServerProcess, seconds: float = 3.0) -> tuple[float, float]:
+async def idle_cpu(server: ServerProcess, seconds: float = 10.0) -> tuple[float, float]:
     """The server's CPU time a second with the tables' sockets open and only the floor's probe
     running: what a run's CPU time per command leaves out."""
     assert server.process is not None
@@ -511,6 +511,10 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
     failures = opening.total
     try:
         idle = await idle_cpu(server)
+        print(
+            f"  idle server ({len(opened) * options.clients} sockets open, only the floor's probe): "
+            f"{(idle[0] + idle[1]) * 1000:.0f} ms of CPU a second"
+        )
         runs = {"pace": ("at a table's pace", options.pace), "flat": ("flat out", 0.0)}
         for name in options.runs:
             title, wait = runs[name]
