@@ -27,7 +27,9 @@ spends in the same time with only the floor's probe running) and its ratio to th
 of a command (the same fight played through ``Session`` in this process, measured right after the
 run: the machine's load changes both alike), and, measured in the same run, p50 and p99 of a no-op
 route (``GET /healthz``) as the floor. It prints the server's memory per table too (its processes'
-resident memory over the tables open). Goal: p99 under 100 ms at 50 tables, within 3x the floor.
+resident memory over the tables open), and the idle server's CPU a second with every socket open
+(with no request at all: what quiet sockets cost; and with the floor's probe alone). Goal: p99
+under 100 ms at 50 tables, within 3x the floor.
 The load generator's own CPU use is printed too: near 100% of a core, it is the bottleneck and the
 latencies include its own delays (as the floor's do).
 
@@ -390,17 +392,19 @@ def report_errors(title: str, errors: Errors) -> None:
         print(f"      {detail}")
 
 
-async def idle_cpu(server: ServerProcess, seconds: float = 3.0) -> tuple[float, float]:
+async def idle_cpu(server: ServerProcess, seconds: float = 10.0, probe: bool = True) -> tuple[float, float]:
     """The server's CPU time a second with the tables' sockets open and only the floor's probe
-    running: what a run's CPU time per command leaves out."""
+    running (or nothing at all, without ``probe``: what the quiet sockets cost): what a run's CPU
+    time per command leaves out."""
     assert server.process is not None
     stop = asyncio.Event()
-    prober = asyncio.create_task(floor(server.url, stop, [], Errors()))
+    prober = asyncio.create_task(floor(server.url, stop, [], Errors())) if probe else None
     before = cpu_seconds(server.process.pid)
     await asyncio.sleep(seconds)
     after = cpu_seconds(server.process.pid)
     stop.set()
-    await prober
+    if prober is not None:
+        await prober
     return (after[0] - before[0]) / seconds, (after[1] - before[1]) / seconds
 
 
@@ -510,7 +514,12 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
     report_errors("opening the tables", opening)
     failures = opening.total
     try:
+        quiet = await idle_cpu(server, probe=False)
         idle = await idle_cpu(server)
+        print(
+            f"  idle server ({len(opened) * options.clients} sockets open): {sum(quiet) * 1000:.0f} ms of "
+            f"CPU a second with no request, {sum(idle) * 1000:.0f} ms with the floor's probe"
+        )
         runs = {"pace": ("at a table's pace", options.pace), "flat": ("flat out", 0.0)}
         for name in options.runs:
             title, wait = runs[name]

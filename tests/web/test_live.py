@@ -261,3 +261,44 @@ def test_a_session_page_of_another_game_gets_its_fragment(web: TestClient) -> No
     assert at == web.get(f"/api/v1/tables/{table_id}").json()["seq"]
     assert fragment.startswith('<div id="game"') and 'data-version="1"' in fragment
     assert fragment == web.get(f"/t/{table_id}/s/{session_id}", headers={"HX-Request": "true"}).text
+
+
+def test_a_character_the_gm_hides_leaves_the_players_fight_at_once(web: TestClient) -> None:
+    """Only the GM sees a hidden character's change; the player's fight page still gets its own
+    fragment at that change, as the route renders it for them (the hidden NPC gone)."""
+    from pathlib import Path
+
+    import yaml
+
+    seats = Seats(web)
+    seats.be(seats.gm)
+    seats.do("start", 0)
+    hero = Path(__file__).resolve().parents[2] / "src/meneur/systems/energy/catalogue/heroes/fold.yaml"
+    file = {**yaml.safe_load(hero.read_text(encoding="utf-8")), "name": "Agent Octopus 1"}
+    headers = {"X-CSRF-Token": csrf(web)}
+    added = web.post(f"/api/v1/tables/{seats.table_id}/characters", json={"file": file}, headers=headers)
+    assert added.status_code == 201, added.text
+    with seats.socket(seats.ayla) as ayla:
+        seats.be(seats.gm)
+        hidden = web.put(
+            f"/api/v1/tables/{seats.table_id}/characters/{added.json()['id']}",
+            json={"file": file, "hidden": True},
+            headers={"X-CSRF-Token": csrf(web)},
+        )
+        assert hidden.status_code == 200, hidden.text
+        seq = seats.seq()
+        at, fragment = _message(ayla)
+    assert at == seq
+    seats.be(seats.ayla)
+    assert (
+        fragment == web.get(f"/t/{seats.table_id}/s/{seats.session_id}", headers={"HX-Request": "true"}).text
+    )
+    assert 'id="fighter-agent1"' not in fragment and 'id="fighter-kitsune"' in fragment
+
+
+def test_a_change_only_the_gm_sees_of_a_character_concerns_every_session_page() -> None:
+    seat = live.Seat("t", "ayla", "player", "fr", "fight", "s", 0)
+    change = {"kind": "character", "audience": "gm", "member_id": None, "session_id": None, "payload": {}}
+    assert seat.concerns(change)  # a character hidden: the fight as Ayla sees it may change
+    assert not live.Seat("t", "ayla", "player", "fr", "chat", "", 0).concerns(change)
+    assert not seat.concerns({**change, "kind": "chat"})

@@ -14,7 +14,7 @@ import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 import anyio.to_thread
@@ -264,7 +264,11 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
             hub.listen_postgresql(store.url)
         log.info("meneur server ready on %s", store.engine.url.render_as_string(hide_password=True))
         backups = schedule(settings, store.engine)
+        sweep = asyncio.create_task(hub.sweep(store))  # the live feed's safety net (meneur.server.live)
         yield
+        sweep.cancel()
+        with suppress(asyncio.CancelledError):
+            await sweep
         if backups is not None:
             backups.cancel()
         hub.stop()

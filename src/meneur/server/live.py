@@ -7,6 +7,14 @@ their table through the :class:`Hub` (in one process) and PostgreSQL ``NOTIFY`` 
 processes); a woken connection reads the changes from the database, so nothing is lost and
 nothing is sent twice. A member removed by the GM is disconnected at once (close code 4401).
 
+A quiet connection costs nothing: every edit that changes what a member may see or how their
+projection reads (a member removed, a session created or handed over, a character hidden, the
+table's options) is a change of the feed, which the connection reacts to (:class:`_Watcher`), so no
+connection reads its member or its table again on a clock. The one safety net, against a
+notification lost between processes, is the hub's: every :data:`SWEEP` seconds one statement reads
+the head ``seq`` of every table watched in this process, and wakes the connections of a table whose
+head is beyond what this process knows (:meth:`Hub.sweep`).
+
 A change's message is projected and written once per view of it (:meth:`Hub.text`): the GM's, each
 distinct player's projection (the actors they control), the observers'; the table's connections
 that share a view send the same text. What decides whether a connection gets a change at all (its
@@ -18,19 +26,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from meneur.server import feed, jsontext, resume
 from meneur.server.accounts import member_for, seated
-from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.models import TABLES, GameSession, GameTable, Member
 from meneur.server.origin import refused_handshake
 from meneur.server.projection import Viewer, needs_session, project_command, project_events
 from meneur.server.viewing import options_for, viewer_of
@@ -46,6 +56,14 @@ OVERLOAD = (OperationalError, PoolTimeout)
 
 KEEP = 256
 """The most recent changes a table's connections are served from memory."""
+SWEEP = 5.0
+"""Seconds (give or take a fifth, drawn each time) between two reads of the heads of the tables
+watched in this process (:meth:`Hub.sweep`): how long a change whose notification was lost takes
+at most to reach its connections. One statement for all the tables, whatever their number."""
+_JITTER = random.Random()
+"""The sweep's own draws (the module's global generator belongs to whoever seeds it)."""
+HEADS_AT_ONCE = 500
+"""The most tables whose heads one statement reads (SQLite bounds a statement's parameters)."""
 
 
 class Hub:
@@ -57,7 +75,8 @@ class Hub:
     is up to date reads nothing from the database. It reads the database (once for every connection
     of the table asking for the same changes) when memory cannot tell: when it starts or resumes
     from further back, when a change is missing (committed by another thread, not handed over yet),
-    when another process wrote to the table (PostgreSQL ``NOTIFY``), and after a quiet spell.
+    when another process wrote to the table (PostgreSQL ``NOTIFY``), and when :meth:`sweep` finds
+    a table's head in the database beyond the last change this process knows of it.
     """
 
     def __init__(self) -> None:
@@ -68,6 +87,7 @@ class Hub:
         self._recent: dict[str, dict[int, Raw]] = {}
         self._fetches: dict[tuple[str, int, int], asyncio.Future[list[Raw]]] = {}
         self._texts: dict[str, dict[int, dict[Hashable, str]]] = {}
+        self._known: dict[str, int] = {}
         self._stop = threading.Event()
         self.written = 0
         """How many messages were projected and written (not how many were sent): one per change
@@ -89,6 +109,7 @@ class Hub:
                 del self._waiters[table_id]
                 self._recent.pop(table_id, None)
                 self._texts.pop(table_id, None)
+                self._known.pop(table_id, None)
 
     def notify(self, table_id: str) -> None:
         """Wake the table's connections (callable from any thread)."""
@@ -127,6 +148,7 @@ class Hub:
                 continue
             recent = self._recent.setdefault(table_id, {})
             recent[change["seq"]] = change
+            self._learn(table_id, change["seq"])
             for seq in sorted(recent)[: max(0, len(recent) - KEEP)]:
                 del recent[seq]
             tables.add(table_id)
@@ -183,7 +205,48 @@ class Hub:
                 found = asyncio.ensure_future(run_in_threadpool(_fetch, app, table_id, after))
             self._fetches[key] = found
             found.add_done_callback(lambda _: self._fetches.pop(key, None))
-        return await asyncio.shield(found)
+        read = await asyncio.shield(found)
+        if read:
+            self._learn(table_id, read[-1]["seq"])
+        return read
+
+    def _learn(self, table_id: str, seq: int) -> None:
+        if table_id in self._waiters and seq > self._known.get(table_id, -1):
+            self._known[table_id] = seq
+
+    def behind(self, heads: Mapping[str, int]) -> list[str]:
+        """Wake the connections of the tables whose head ``seq`` in the database (``heads``) is
+        beyond the last change this process knows of them (a notification lost, a write of another
+        process or program): they read the database. A table not known yet is woken once."""
+        found = [
+            table_id
+            for table_id, seq in heads.items()
+            if table_id in self._waiters and seq > self._known.get(table_id, -1)
+        ]
+        for table_id in found:
+            self._known[table_id] = heads[table_id]
+            self._foreign_wake(table_id)
+        return found
+
+    async def sweep(self, store: Any, every: float = SWEEP) -> None:
+        """Every ``every`` seconds or so, read the heads of the tables watched here and wake those
+        behind (:meth:`behind`): the safety net of every connection at once, one statement for all
+        (runs until cancelled)."""
+        while True:
+            await asyncio.sleep(every * _JITTER.uniform(0.8, 1.2))
+            await self.sweep_once(store)
+
+    async def sweep_once(self, store: Any) -> list[str]:
+        """One sweep (see :meth:`sweep`): the tables woken."""
+        watched = list(self._waiters)
+        if not watched:
+            return []
+        try:
+            heads = await run_in_threadpool(_heads, store, watched)
+        except OVERLOAD:
+            log.warning("live feed sweep skipped: database busy or unavailable")
+            return []
+        return self.behind(heads)
 
     def listen_postgresql(self, url: str) -> None:
         """Relay PostgreSQL notifications of other processes to this process's connections."""
@@ -231,9 +294,21 @@ class Hub:
         self._stop.set()
 
 
+def _heads(store: Any, table_ids: list[str]) -> dict[str, int]:
+    """The head ``seq`` of each table of ``table_ids`` (a table gone is left out)."""
+    found: dict[str, int] = {}
+    with store.reader() as db:
+        for start in range(0, len(table_ids), HEADS_AT_ONCE):
+            chunk = table_ids[start : start + HEADS_AT_ONCE]
+            query = select(TABLES.c.id, TABLES.c.seq).where(TABLES.c.id.in_(chunk))
+            found.update({str(row[0]): int(row[1]) for row in db.execute(query)})
+    return found
+
+
 class Reading:
     """One connection's reading of its table's changes: from the hub's memory when it can, from the
-    database when it starts, after a quiet spell (:meth:`quiet`) and after another process wrote."""
+    database when it starts and after another process wrote (or the hub's sweep found the table
+    behind: :meth:`Hub.behind`)."""
 
     def __init__(self, hub: Hub, table_id: str) -> None:
         self.hub = hub
@@ -246,10 +321,6 @@ class Reading:
         found = await self.hub.changes(app, self.table_id, after, self.fresh or foreign != self.seen)
         self.fresh, self.seen = False, foreign
         return found
-
-    def quiet(self) -> None:
-        """Nothing woke the connection for a while: its next reading is the database's."""
-        self.fresh = True
 
 
 Raw = dict[str, Any]
@@ -459,13 +530,8 @@ async def live(websocket: WebSocket, table_id: str, after: int = 0, token: str |
                 last = changes[-1]["seq"]
             if len(changes) >= feed.PAGE or closed.is_set():
                 continue
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=5.0)
-            except TimeoutError:  # quiet table: check the member still sits at it
-                reading.quiet()
-                if not await run_in_threadpool(watcher.load):
-                    await websocket.close(code=CLOSE_UNAUTHORIZED)
-                    return
+            # no clock: a change wakes it (the hub's sweep too, for one whose notification was lost)
+            await wake.wait()
     except (WebSocketDisconnect, RuntimeError):
         pass
     except OVERLOAD as error:

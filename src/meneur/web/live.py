@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from meneur.i18n import N_, Message
 from meneur.server import feed, resume
 from meneur.server.live import CLOSE_UNAUTHORIZED, Hub, Reading
-from meneur.server.models import GameSession, GameTable, Member
+from meneur.server.models import GameSession, GameTable
 from meneur.server.origin import refused_handshake
 
 T = TypeVar("T")
@@ -48,9 +48,6 @@ OVERLOAD = (OperationalError, PoolTimeout)
 PAGES = ("fight", "game", "rolls", "chat")
 SESSION_PAGES = ("fight", "game")
 """The pages that show a session (the name its page's script gives; either fits any game's)."""
-QUIET = 5.0
-"""Seconds without a wake-up after which the socket reads the table again (a notification lost, a
-member removed by another process)."""
 KEPT = 256
 """The renderings kept for the connections that ask late for the same view of the same ``seq``."""
 Change = dict[str, Any]
@@ -59,6 +56,10 @@ Change = dict[str, Any]
 SESSION_CHANGES = ("character", "member_joined", "member_removed", "options")
 """Changes without a session that a session's page shows (names, who plays whom, hidden ones, and the
 table's options: how an NPC's Vigueur shows applies to the running fight at once)."""
+VIEW_CHANGES = ("character",)
+"""The changes that may change a session's fragment for a member who may not see the change itself
+(a character the GM hides: only the GM sees its change, the players' fight hides it from then on).
+The page gets its own fragment, as the route renders it for them: never the change's words."""
 CHAT_CHANGES = ("chat", "handout", "member_joined", "member_removed")
 """The changes the chat's lists show (its messages, its handouts, the players one may whisper to)."""
 TABLE_PAGES = ("rolls", "chat")
@@ -101,7 +102,10 @@ class Seat:
         return (self.page, self.table_id, self.session_id, self.view, self.lang, seq)
 
     def concerns(self, change: Change) -> bool:
-        """Whether this member may see ``change`` and this page shows what it changed."""
+        """Whether this member may see ``change`` and this page shows what it changed, or the
+        change may change how the page's session looks to them (:data:`VIEW_CHANGES`)."""
+        if self.page in SESSION_PAGES and change["kind"] in VIEW_CHANGES:
+            return True
         if not feed.visible(change["audience"], change["member_id"], self.member_id, self.role):
             return False
         if self.page == "rolls":  # the table's rolls, and the sessions' (a command may roll, an undo unroll)
@@ -265,13 +269,6 @@ def moved_to(seat: Seat, session_id: str) -> str:
     )
 
 
-def seated(app: Any, seat: Seat) -> bool:
-    """Whether the member still sits at the table."""
-    with app.state.store.reader() as db:
-        member = db.get(Member, seat.member_id)
-        return member is not None and not member.removed
-
-
 async def _close(websocket: WebSocket, code: int, accepted: bool = True) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         if not accepted:
@@ -356,13 +353,9 @@ async def _serve(websocket: WebSocket, seat: Seat, after: int) -> None:
                 stale = False
             if closed.is_set():
                 break
-            try:
-                await asyncio.wait_for(wake.wait(), timeout=QUIET)
-            except TimeoutError:
-                reading.quiet()
-                if not await step(run_in_threadpool(seated, app, seat)):
-                    await _close(websocket, CLOSE_UNAUTHORIZED)
-                    return
+            # no clock: a change wakes it, a member's removal among them (the hub's sweep too, for a
+            # change whose notification was lost: meneur.server.live)
+            await wake.wait()
     except GoneError as gone:
         await _close(websocket, gone.code)
     except (WebSocketDisconnect, RuntimeError):
