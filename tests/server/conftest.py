@@ -148,6 +148,21 @@ def table(client: TestClient) -> Table:
     return seated
 
 
+def give(client: TestClient, table: Table, sid: str, commands: list[Any], start: int = 0) -> list[Any]:
+    """The GM gives ``commands`` to session ``sid`` in turn, from version ``start``: their answers
+    (each must be accepted)."""
+    found = []
+    for version, command in enumerate(commands, start=start):
+        answer = client.post(
+            f"/api/v1/sessions/{sid}/commands",
+            json={"command": command, "version": version},
+            headers=table.gm.headers,
+        )
+        assert answer.status_code == 200, answer.text
+        found.append(answer.json())
+    return found
+
+
 def start_fight(client: TestClient, table: Table, setup: Any = None) -> str:
     """A toy fight in which the players Ayla and Bren play the fighters of their names (the GM
     links them: a character's name gives nothing)."""

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.live import Hub
-from tests.server.conftest import Table, join, new_table
+from tests.server.conftest import Table, give, join, new_table
 from tests.server.test_energy_fight import demo
 
 HERO = Path(__file__).resolve().parents[2] / "src/meneur/systems/energy/catalogue/heroes/fold.yaml"
@@ -36,16 +36,6 @@ def _fight(client: TestClient) -> tuple[Table, str, list[Any]]:
     )
     assert created.status_code == 201, created.text
     return table, str(created.json()["id"]), commands
-
-
-def _give(client: TestClient, table: Table, sid: str, commands: list[Any], start: int) -> None:
-    for version, command in enumerate(commands, start=start):
-        answer = client.post(
-            f"/api/v1/sessions/{sid}/commands",
-            json={"command": command, "version": version},
-            headers=table.gm.headers,
-        )
-        assert answer.status_code == 200, answer.text
 
 
 def _commands(live: Any, count: int) -> list[Any]:
@@ -99,11 +89,11 @@ def test_an_edit_of_the_players_view_holds_from_the_next_command(
 ) -> None:
     table, sid, commands = _fight(client)
     with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={table.ayla.token}") as live:
-        _give(client, table, sid, commands[:1], 0)
+        give(client, table, sid, commands[:1], 0)
         before = _commands(live, 1)  # the socket holds Ayla's view of the fight now
         assert before
         edit(client, table)
-        _give(client, table, sid, commands[1:3], 1)
+        give(client, table, sid, commands[1:3], 1)
         seen(_commands(live, 2))
 
 
@@ -116,7 +106,7 @@ def test_a_change_of_another_process_reaches_a_quiet_socket_at_the_next_sweep(cl
         while live.receive_json()["seq"] < seq:  # the socket is up to date, and waits
             pass
         with TestClient(other) as elsewhere:
-            _give(elsewhere, table, sid, commands[:1], 0)
+            give(elsewhere, table, sid, commands[:1], 0)
         store = client.app.state.store  # type: ignore[attr-defined]
         client.portal.call(client.app.state.hub.sweep_once, store)  # type: ignore[attr-defined,union-attr]
         found = live.receive_json()

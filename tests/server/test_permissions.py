@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import Table, start_fight
+from tests.server.conftest import Table, give, start_fight
 
 WHO = ("gm", "ayla", "bren", "olga", "rémi", "stranger")
 
@@ -245,29 +245,6 @@ def _energy_fight(client: TestClient, npc_vigueur: str) -> tuple[Table, str, lis
     return table, created.json()["id"], commands
 
 
-def _give(client: TestClient, table: Table, sid: str, commands: list[Any]) -> list[Any]:
-    found = []
-    for version, command in enumerate(commands):
-        answer = client.post(
-            f"/api/v1/sessions/{sid}/commands",
-            json={"command": command, "version": version},
-            headers=table.gm.headers,
-        )
-        assert answer.status_code == 200, answer.text
-        found.append(answer.json())
-    return found
-
-
-def _give_from(client: TestClient, table: Table, sid: str, commands: list[Any], start: int) -> None:
-    for version, command in enumerate(commands, start=start):
-        answer = client.post(
-            f"/api/v1/sessions/{sid}/commands",
-            json={"command": command, "version": version},
-            headers=table.gm.headers,
-        )
-        assert answer.status_code == 200, answer.text
-
-
 def _combatants(client: TestClient, sid: str, seat: Any) -> dict[str, dict[str, Any]]:
     state = client.get(f"/api/v1/sessions/{sid}", headers=seat.headers).json()["state"]
     return {c["id"]: c for c in state["combatants"]}
@@ -276,7 +253,7 @@ def _combatants(client: TestClient, sid: str, seat: Any) -> dict[str, dict[str, 
 @pytest.mark.parametrize("mode", ["hidden", "bar", "shown"])
 def test_energy_npc_vigueur_per_table_option(client: TestClient, mode: str) -> None:
     table, sid, commands = _energy_fight(client, mode)
-    _give(client, table, sid, commands[:3])  # KITSUNE hits agent1: 1 Vigueur lost of 3
+    give(client, table, sid, commands[:3])  # KITSUNE hits agent1: 1 Vigueur lost of 3
     gm = _combatants(client, sid, table.gm)
     assert gm["agent1"]["vigor"] == 2 and gm["agent2"]["vigor"] == 4
     for who in ("ayla", "bren", "olga"):
@@ -300,7 +277,7 @@ def test_energy_fight_events_as_each_viewer_sees_them(client: TestClient) -> Non
         assert seat is not None
         with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
             if who == "gm":
-                _give(client, table, sid, commands[:5])
+                give(client, table, sid, commands[:5])
             seen: list[Any] = []
             while len([m for m in seen if m["kind"] == "command"]) < 5:
                 seen.append(ws.receive_json())
@@ -360,7 +337,7 @@ def _secret_fight(client: TestClient) -> tuple[Table, str, list[Any]]:
     )
     assert created.status_code == 201, created.text
     sid = created.json()["id"]
-    _give(client, table, sid, ["start"])
+    give(client, table, sid, ["start"])
     return table, sid, commands
 
 
@@ -444,7 +421,7 @@ def test_commands_reach_players_and_observers_projected(client: TestClient) -> N
         seat = table.seats[who]
         with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
             if who == "ayla":
-                _give_from(client, table, sid, given, 1)
+                give(client, table, sid, given, 1)
                 assert (
                     client.post(
                         f"/api/v1/sessions/{sid}/undo", json={"version": 4}, headers=table.gm.headers
@@ -544,7 +521,7 @@ def test_a_hidden_npc_arrival_taken_back_is_never_named_to_a_player(client: Test
         db.add(Character(id="npc-zorglub", table_id=table.id, name="Zorglub", hidden=True, version=1))
     seat = table.ayla
     with client.websocket_connect(f"/api/v1/tables/{table.id}/live?token={seat.token}") as ws:
-        _give_from(client, table, sid, [{"arrive": {"id": "zorglub", "side": "foes", "npc": 2}}], 1)
+        give(client, table, sid, [{"arrive": {"id": "zorglub", "side": "foes", "npc": 2}}], 1)
         undone = client.post(f"/api/v1/sessions/{sid}/undo", json={"version": 2}, headers=table.gm.headers)
         assert undone.status_code == 200
         seen: list[Any] = []
@@ -558,7 +535,7 @@ def test_the_vigueur_npcs_recover_at_the_end_of_the_fight_stays_hidden(client: T
     """While the table hides NPC Vigueur, the fight's end tells a player what the heroes recover, not
     what the GM's agents do."""
     table, sid, _commands = _secret_fight(client)
-    _give_from(
+    give(
         client,
         table,
         sid,
