@@ -10,6 +10,8 @@ personne déplacée en plus coûte 1 jeton"; a charge is "un déplacement gratui
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meneur.i18n import N_
 from meneur.systems.energy.combat import checks, rules
 from meneur.systems.energy.combat.attack import attacker, declare, declare_by
@@ -182,28 +184,39 @@ def charge(state: FightState, cmd: Charge) -> list[Event]:
 
 
 def charge_attack(cmd: Charge) -> Attack:
-    """The contact attack that ends the charge ``cmd`` (one per charge asked about lately: the legality
-    query asks the same charge templates state after state)."""
-    found = _CHARGE_ATTACKS.get(id(cmd))
+    """The contact attack that ends the charge ``cmd`` (:func:`_kept`)."""
+    return _kept(
+        cmd,
+        lambda: Attack(
+            cmd.actor,
+            cmd.target,
+            cmd.tokens,
+            cmd.power,
+            gm_modifier=cmd.gm_modifier,
+            target_power=cmd.target_power,
+            destination=cmd.destination,
+            carry_legs=cmd.carry_legs,
+        ),
+    )
+
+
+def _kept(cmd: Charge | ForceMove, make: Callable[[], Attack]) -> Attack:
+    """The attack ``make`` builds for ``cmd``, kept by the command's identity for the commands asked
+    about lately (the legality query asks the same charge and forced-move templates state after
+    state): at most :data:`KEPT`, each command held alive beside its attack, so that its id is not
+    reused meanwhile."""
+    found = _ATTACKS.get(id(cmd))
     if found is not None and found[0] is cmd:
         return found[1]
-    attack = Attack(
-        cmd.actor,
-        cmd.target,
-        cmd.tokens,
-        cmd.power,
-        gm_modifier=cmd.gm_modifier,
-        target_power=cmd.target_power,
-        destination=cmd.destination,
-        carry_legs=cmd.carry_legs,
-    )
-    if len(_CHARGE_ATTACKS) > 1024:
-        _CHARGE_ATTACKS.clear()
-    _CHARGE_ATTACKS[id(cmd)] = (cmd, attack)  # keeps ``cmd`` alive: its id is not reused meanwhile
+    attack = make()
+    if len(_ATTACKS) > KEPT:
+        _ATTACKS.clear()
+    _ATTACKS[id(cmd)] = (cmd, attack)
     return attack
 
 
-_CHARGE_ATTACKS: dict[int, tuple[Charge, Attack]] = {}
+KEPT = 2048
+_ATTACKS: dict[int, tuple[Charge | ForceMove, Attack]] = {}
 
 
 def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
@@ -214,25 +227,17 @@ def force_move(state: FightState, cmd: ForceMove) -> list[Event]:
 
 
 def forced_attack(cmd: ForceMove) -> Attack:
-    """The half-success attack of the forced move ``cmd`` (one per forced move asked about lately, as
-    :func:`charge_attack`: the legality query asks the same templates state after state)."""
-    found = _FORCED_ATTACKS.get(id(cmd))
-    if found is not None and found[0] is cmd:
-        return found[1]
-    attack = Attack(
-        cmd.actor,
-        cmd.target,
-        cmd.tokens,
-        cmd.power,
-        gm_modifier=cmd.gm_modifier,
-        destination=None if cmd.portal else cmd.to,
-        portal=cmd.portal,
-        crossing=cmd.crossing,
+    """The half-success attack of the forced move ``cmd`` (:func:`_kept`)."""
+    return _kept(
+        cmd,
+        lambda: Attack(
+            cmd.actor,
+            cmd.target,
+            cmd.tokens,
+            cmd.power,
+            gm_modifier=cmd.gm_modifier,
+            destination=None if cmd.portal else cmd.to,
+            portal=cmd.portal,
+            crossing=cmd.crossing,
+        ),
     )
-    if len(_FORCED_ATTACKS) > 1024:
-        _FORCED_ATTACKS.clear()
-    _FORCED_ATTACKS[id(cmd)] = (cmd, attack)  # keeps ``cmd`` alive: its id is not reused meanwhile
-    return attack
-
-
-_FORCED_ATTACKS: dict[int, tuple[ForceMove, Attack]] = {}
