@@ -19,7 +19,7 @@ from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import GameSession, Snapshot
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
-from tests.server.conftest import Table, join, new_table, ready_database_url, start_fight
+from tests.server.conftest import Table, give, join, new_table, ready_database_url, start_fight
 
 EVERY = 3
 
@@ -157,13 +157,7 @@ def test_an_energy_fight_loads_from_a_snapshot(client: TestClient) -> None:
         headers=table.gm.headers,
     )
     sid = answer.json()["id"]
-    for version, command in enumerate(commands):
-        answer = client.post(
-            f"/api/v1/sessions/{sid}/commands",
-            json={"command": command, "version": version},
-            headers=table.gm.headers,
-        )
-        assert answer.status_code == 200, answer.text
+    give(client, table, sid, commands)
     assert _snapshots(client, sid) == [3, 6, 9]
     shown, session = _loaded(client, table, sid)
     full = _full_replay(client, sid)
