@@ -44,3 +44,16 @@ def test_a_variant_that_says_only_the_actor_keeps_the_list_whole() -> None:
     (card,) = merged([_button("Kira", f"Déclarer — {tail}", n) for n, tail in enumerate(tails)])
     assert card.label == "Déclarer"
     assert [text for _, text in card.options] == tails
+
+
+def test_a_warzone_declaration_card_lists_the_techniques_alone_and_names_none() -> None:
+    """« at most three, maybe none » (warzone/commands.py, DeclareTechniques): the variant of no
+    technique says « aucune technique », and Mystic is named once, in the card's words."""
+    from meneur.systems.warzone.view.session import WarzoneParts
+
+    parts = WarzoneParts()
+    chosen = ([], ["Shield"], ["Shield", "Haste"])
+    labels = [parts.label("declare", {"names": names, "model": "Mystic"}, "fr") for names in chosen]
+    (card,) = merged([_button("Mystic", label, n) for n, label in enumerate(labels)])
+    assert card.label == "déclarer des techniques — Mystic"
+    assert [text for _, text in card.options] == ["aucune technique", "Shield", "Shield, Haste"]

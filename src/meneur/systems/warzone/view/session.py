@@ -125,6 +125,15 @@ class WarzoneParts(Parts):
         """The battle's setup from the new-session form (:mod:`.setup`)."""
         return setup.setup_of(form)
 
+    def label(self, kind: str, fields: Any, lang: str) -> str:
+        """The command and what it is given; a declaration of no technique says so (« aucune
+        technique »: "at most three, maybe none"), where an empty list would say nothing."""
+        found = super().label(kind, fields, lang)
+        if kind == "declare" and isinstance(fields, dict) and not fields.get("names"):
+            none = translate("web", N_("no technique"), lang)
+            return f"{found}, {none}"
+        return found
+
     def actors(self, state: Any) -> list[str]:
         """The squad's models: each one a player may take (the opponents stay the GM's)."""
         return list(state.squad)
