@@ -57,10 +57,9 @@ def test_every_command_takes_the_options_the_page_gives(command: tuple[str, ...]
 
 def test_its_routes_answer(tmp_path: Path) -> None:
     pytest.importorskip("fastapi")
-    from fastapi.testclient import TestClient
-
     from meneur.server.app import build_app
     from meneur.server.config import Settings
+    from tests.inprocess import TestClient
 
     routes = set(re.findall(r"`(?:GET |POST )?(/(?:readyz|healthz|metrics|admin))`", DEPLOY))
     assert routes >= {"/readyz", "/metrics", "/admin"}

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.engine import registry
 from meneur.engine.plugin import Game
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table, ready_database_url
 
 pytestmark = pytest.mark.usefixtures("pig")

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.engine.plugin import Game
 from meneur.server.app import build_app
@@ -21,6 +20,7 @@ from meneur.server.config import Settings
 from meneur.web.adapter import view_of
 from meneur.web.pages import environment
 from tests.games.pig.view.pages import PAGES
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf, join
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.engine.plugin import Game
 from meneur.server.app import build_app
@@ -22,6 +21,7 @@ from meneur.server.config import Settings
 from meneur.web.pages import environment
 from meneur.web.sessions.history import moment
 from tests.games.test_pig_pages import _api, _csrf, _play, _scores, _session, _table
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import csrf, join
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.resume import CLOSE_BAD_REQUEST
 from meneur.systems.energy.quick import quick_npc
+from tests.inprocess import TestClient
 from tests.server.conftest import Seat, Table, join, new_table
 from tests.server.test_energy_fight import demo
 

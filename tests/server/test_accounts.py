@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.accounts import open_session
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, AccountSession
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 
 ADMIN = "s3cret-of-the-instance"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table, start_fight
 
 

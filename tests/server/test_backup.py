@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import Engine, func, select, update
 
 from meneur.engine import Session
@@ -24,6 +23,7 @@ from meneur.server.db import make_engine
 from meneur.server.games import stored_log
 from meneur.server.models import EVENTS, CommandRow, GameSession
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import database_url, ready_database_url
 from tests.server.process import ServerProcess
 from tests.server.test_process import seat

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.storage import MAX_BYTES, MAX_DEPTH
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, start_fight
 
 

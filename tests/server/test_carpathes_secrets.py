@@ -8,8 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 
 SETUP = {

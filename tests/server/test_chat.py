@@ -9,10 +9,10 @@ import base64
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.errors import BadInputError
 from meneur.server.services.images import LARGEST
+from tests.inprocess import TestClient
 from tests.server.conftest import Table
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + b"\x00" * 17

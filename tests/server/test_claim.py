@@ -3,8 +3,7 @@ hidden NPC is never offered, the GM and observers do not claim, the first player
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join
 
 

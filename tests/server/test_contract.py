@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 import schemathesis
-from fastapi.testclient import TestClient
 from schemathesis.engine import events, from_schema
 
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import FIGHT, Table, ready_database_url, start_fight
 from tests.server.process import ServerProcess
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 import yaml
-from fastapi.testclient import TestClient
 
+from tests.inprocess import TestClient
 from tests.server.conftest import join, new_table
 
 try:

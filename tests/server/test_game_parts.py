@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse
-from fastapi.testclient import TestClient
 
 from meneur.engine import registry
 from meneur.engine.plugin import Game, SheetCheck
 from meneur.i18n import Message
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import join, new_table, ready_database_url
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import fastapi.routing
 import pytest
 from fastapi.routing import APIRoute
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 
 

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.auth import RateLimiter
 from meneur.server.cli import uvicorn_options
 from meneur.server.config import Settings
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import new_table, ready_database_url
 from tests.server.process import ServerProcess
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, start_fight
 
 

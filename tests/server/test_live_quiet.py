@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 import yaml
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.live import Hub
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, give, join, new_table
 from tests.server.test_energy_fight import demo
 

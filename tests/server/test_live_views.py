@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.live import Hub
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 
 SETUP = {

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.backup import backup
 from meneur.server.config import Settings
 from meneur.server.logs import JsonFormatter
+from tests.inprocess import TestClient
 from tests.server.conftest import new_table, ready_database_url, start_fight
 
 ADMIN = "an-admin-token-long-enough-for-it"

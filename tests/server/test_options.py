@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.energy.demo import demo_setup
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 
 

@@ -9,11 +9,11 @@ import json
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from pydantic import BaseModel, ValidationError
 
 from meneur.engine import registry
 from meneur.server.table_options import NO_LIMIT, TableOption, options_of
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, new_table
 
 ENGINE_OPTIONS = {

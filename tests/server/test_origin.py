@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.origin import CLOSE_CROSS_ORIGIN, is_same_origin
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, new_table, ready_database_url
 from tests.server.process import ServerProcess, free_port
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.live import CLOSE_TRY_AGAIN
+from tests.inprocess import TestClient
 from tests.server.conftest import database_url, new_table, ready_database_url
 
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, give, start_fight
 
 WHO = ("gm", "ayla", "bren", "olga", "rémi", "stranger")

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, ready_database_url, start_fight
 from tests.server.process import ServerProcess
 

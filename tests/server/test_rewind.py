@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from meneur.engine import Session
@@ -22,6 +21,7 @@ from meneur.server.config import Settings
 from meneur.server.games import stored_log
 from meneur.server.models import CommandRow, GameSession
 from meneur.server.transfer import export_table
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, ready_database_url, start_fight
 from tests.server.test_redo import give, post, state
 

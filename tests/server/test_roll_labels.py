@@ -3,8 +3,7 @@ write them; docs/dice.md): one object per labelled part, in the answer and in th
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 
 

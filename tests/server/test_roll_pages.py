@@ -4,9 +4,9 @@ default, 200 at most), oldest first, and ``before``, the cursor of the older pag
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.api.rolls import MOST, PAGE
+from tests.inprocess import TestClient
 from tests.server.conftest import Table
 
 VISIBILITIES = ("public", "gm", "blind", "self")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.db import make_engine
 from tests.cli_helpers import run_cli
+from tests.inprocess import TestClient
 from tests.server.conftest import database_url
 
 STRONG = "0123456789abcdef0123456789abcdef"

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from meneur.engine import Session
@@ -19,6 +18,7 @@ from meneur.server.games import Games, Resumed, stored_log
 from meneur.server.models import GameSession, Snapshot
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, give, join, new_table, ready_database_url, start_fight
 
 EVERY = 3

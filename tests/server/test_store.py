@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from meneur.errors import BadInputError
@@ -18,6 +17,7 @@ from meneur.server.db import head_revision, make_engine, upgrade
 from meneur.server.models import Base
 from meneur.server.store import Store
 from meneur.server.transfer import export_table, import_table
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, ready_database_url, start_fight
 
 SRC = Path(__file__).resolve().parents[2] / "src"

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 
 

@@ -7,7 +7,7 @@ import html
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.inprocess import TestClient
 
 _TOKEN = re.compile(r'<meta name="csrf-token" content="([0-9a-f]+)">')
 

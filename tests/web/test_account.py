@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, AccountSession
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf
 

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur import __version__
 from meneur.server.app import build_app
 from meneur.server.backup import backup
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import new_table, ready_database_url, start_fight
 from tests.web.forms import csrf
 

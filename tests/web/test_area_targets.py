@@ -10,10 +10,9 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.accounts import seat_cookie
 from meneur.server.models import Character
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 from tests.web.forms import token_in
 

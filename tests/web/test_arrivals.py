@@ -6,10 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-from fastapi.testclient import TestClient
-
 from meneur.server.models import GameSession
 from meneur.systems.energy import dump_character, library_hero
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.systems.energy.view import autoplay
 from tests import loopback as httpx
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.server.process import ServerProcess
 from tests.web.forms import csrf

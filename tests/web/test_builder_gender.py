@@ -5,7 +5,8 @@ when absent) »)."""
 from __future__ import annotations
 
 import yaml
-from fastapi.testclient import TestClient
+
+from tests.inprocess import TestClient
 
 FORM = {
     "name": "WINK",

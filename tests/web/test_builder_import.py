@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from fastapi.testclient import TestClient
+from tests.inprocess import TestClient
 
 HEROES = Path(__file__).resolve().parents[2] / "src/meneur/systems/energy/catalogue/heroes"
 FORM = {

@@ -11,9 +11,8 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.energy import dump_character, library_hero
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join, offered_commands
 
 

@@ -12,9 +12,8 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.models import GameSession
+from tests.inprocess import TestClient
 from tests.web.forms import csrf
 from tests.web.test_campaign import _as, _do, _start, _state, _table, _text, _version
 from tests.web.test_new_fight import _field, _rows

@@ -12,9 +12,8 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.energy import dump_character, library_hero
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join
 from tests.web.test_campaign import FORBIDDEN, _as, _do, _forms, _observer, _start, _state, _text, _version
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import html
 import re
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.carpathes.model import TRAIT_MAX, TRAIT_MIN
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf
 from tests.web.test_games import _api, _as, _join
 

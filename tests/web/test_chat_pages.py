@@ -8,8 +8,7 @@ import html
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.server.test_chat import PNG
 from tests.web.forms import create_table, csrf
 from tests.web.test_live import Seats, _message

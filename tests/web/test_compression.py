@@ -8,9 +8,9 @@ from __future__ import annotations
 import gzip
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur import __version__
+from tests.inprocess import TestClient
 
 ADDRESSES = (f"/static/meneur.css?v={__version__}", f"/static/meneur.js?v={__version__}")
 

@@ -10,9 +10,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.store import Store
+from tests.inprocess import TestClient
 from tests.web.forms import csrf, join
 
 

@@ -13,8 +13,7 @@ import html
 import json
 import re
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.forms import csrf
 from tests.web.test_gm_tools import _as, _csrf, _options_form, _player, _started
 

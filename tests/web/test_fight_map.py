@@ -8,9 +8,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.accounts import seat_cookie
+from tests.inprocess import TestClient
 from tests.server.conftest import Table, join, new_table
 from tests.web.forms import token_in
 

@@ -13,11 +13,10 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.energy.combat.engine import state_from_json
 from meneur.systems.energy.combat.foresee import foresee
 from meneur.systems.energy.combat.state import FightState
+from tests.inprocess import TestClient
 from tests.web.forms import csrf, join
 from tests.web.test_pages import _table
 

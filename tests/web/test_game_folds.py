@@ -8,8 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.test_game_initiative import _in_scene
 from tests.web.test_games import _session
 

@@ -10,8 +10,7 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.test_games import _api, _as, _csrf, _join, _play, _session
 
 SETUP = {

@@ -10,8 +10,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.test_games import _api, _play, _session
 
 

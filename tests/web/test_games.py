@@ -10,9 +10,9 @@ import re
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.web.games import example
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join, offered_commands, pct
 
 

@@ -7,10 +7,9 @@ import html
 import re
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import csrf, join
 from tests.web.test_pages import _csrf, _table

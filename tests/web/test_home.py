@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 import yaml
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.server.models import Account, Character, GameTable, Member
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import create_table, csrf, join
 

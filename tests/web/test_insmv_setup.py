@@ -9,8 +9,7 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf
 
 YVES = {

@@ -9,10 +9,9 @@ import re
 import struct
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from meneur import __version__
 from meneur.web.install import shell
+from tests.inprocess import TestClient
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "meneur" / "web" / "static"
 

@@ -9,11 +9,11 @@ import re
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.web import live
 from meneur.web.games import example
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf
 
 

@@ -4,10 +4,10 @@ with the documented code (4400) and a reason, as ``/api/v1/tables/{id}/live`` do
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meneur.server.resume import CLOSE_BAD_REQUEST
+from tests.inprocess import TestClient
 from tests.web.test_live import Seats
 
 

@@ -9,11 +9,11 @@ import re
 from contextlib import ExitStack
 from typing import Any
 
-from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
+from tests.inprocess import TestClient
 from tests.web.test_live import Seats, _message, _vigor
 
 REPLAY = re.compile(r"^\s*SELECT events\.command_id, events\.event\b", re.I)

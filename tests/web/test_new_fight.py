@@ -8,10 +8,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.server.models import Character, GameSession
 from meneur.systems.energy import balance, dump_character, library_hero
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join
 
 

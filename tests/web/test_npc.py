@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.app import build_app
 from meneur.server.config import Settings
 from meneur.systems.energy.view import autoplay, npc
+from tests.inprocess import TestClient
 from tests.server.conftest import ready_database_url
 from tests.web.forms import join
 from tests.web.test_pages import _csrf, _table

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from meneur.server.accounts import seat_cookie
 from meneur.server.models import Character
+from tests.inprocess import TestClient
 from tests.server.conftest import Seat, Table, join, new_table
 
 HIDDEN = (("secretboss", "SECRETBOSS"), ("zorglub", "Zorglub Noir"))

@@ -8,8 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join, pct
 
 

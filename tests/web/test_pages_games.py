@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import html
 
-from fastapi.testclient import TestClient
-
 from meneur.engine import registry
 from meneur.engine.plugin import Game, SessionKind, TableLink
 from meneur.i18n import Message
+from tests.inprocess import TestClient
 from tests.web.forms import create_table
 
 DICE = Game(

@@ -9,13 +9,13 @@ import re
 from typing import Annotated, Any, Literal
 
 import pytest
-from fastapi.testclient import TestClient
 from pydantic import BaseModel, Field
 
 from meneur.engine import registry
 from meneur.engine.options import NO_LIMIT, OptionText, table_options
 from meneur.engine.plugin import Game, SessionKind, load
 from meneur.i18n import Message
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf
 
 GAMES = [game.key for game in registry.games() if game.options is not None and game.key != "toy"]

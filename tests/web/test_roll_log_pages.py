@@ -6,9 +6,8 @@ from __future__ import annotations
 import html
 import re
 
-from fastapi.testclient import TestClient
-
 from meneur.server.api.rolls import PAGE
+from tests.inprocess import TestClient
 from tests.web.test_pages import _csrf, _table
 
 

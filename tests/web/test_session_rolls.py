@@ -7,9 +7,8 @@ from __future__ import annotations
 import html
 import re
 
-from fastapi.testclient import TestClient
-
 from meneur.web.live import Seat
+from tests.inprocess import TestClient
 from tests.web.forms import csrf
 from tests.web.test_insmv_setup import YVES, _api, _be, _do, _join, _start, _table
 

@@ -10,11 +10,11 @@ import re
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.accounts import seat_cookie
 from meneur.server.models import Character
 from meneur.web.games import example
+from tests.inprocess import TestClient
 from tests.server.conftest import Seat, Table, join, new_table
 
 HIDDEN_ID, HIDDEN_NAME = "secretboss", "SECRETBOSS"

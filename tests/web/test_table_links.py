@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.server.accounts import LOCAL_GM, new_sign_in_code
 from meneur.server.app import build_app
@@ -26,6 +25,7 @@ from meneur.server.auth import JOIN_ALPHABET, SIGN_IN_SECONDS, digest, new_join_
 from meneur.server.config import Settings
 from meneur.server.models import Account, GameSession, GameTable, SignInCode
 from meneur.web.demo import announce_sign_in, create_demo
+from tests.inprocess import TestClient
 from tests.server.conftest import database_url, ready_database_url
 from tests.web.forms import create_table, csrf, join
 

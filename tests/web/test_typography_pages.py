@@ -12,9 +12,9 @@ import json
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from meneur.engine.registry import games
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf, join
 
 VOWEL = "AEIOUÀÂÉÈÊËÎÏÔÖÛÜaeiouàâéèêëîïôöûü"

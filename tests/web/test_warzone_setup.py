@@ -12,9 +12,8 @@ import json
 import re
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from meneur.systems.warzone.model import MAX_ACTIONS, MAX_STAT
+from tests.inprocess import TestClient
 from tests.web.forms import create_table, csrf
 from tests.web.test_insmv_setup import _be, _do, _join
 
