@@ -15,4 +15,4 @@ if ! start_postgres; then
   exit 0
 fi
 echo "== pytest tests/server on PostgreSQL $PG_VERSION"
-MENEUR_TEST_DB="$PG_URL" "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests/server "$@"
+MENEUR_TEST_DB="$PG_URL" "$VENV/bin/python" -m pytest -q -p no:cacheprovider -n 3 --dist loadgroup tests/server "$@"

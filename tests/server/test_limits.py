@@ -106,7 +106,8 @@ def test_uvicorn_runs_with_the_settings_limits() -> None:
     # uvicorn believes nobody's forwarded headers: the app believes the trusted proxies' itself,
     # once it has seen who connects (the request id of a proxy, meneur.server.logs.RequestIds)
     assert options["proxy_headers"] is False and "forwarded_allow_ips" not in options
-    assert options["http"] == "meneur.server.protocol:GuardedH11Protocol"
+    assert options["http"] == "meneur.server.protocol:GuardedProtocol"
+    assert options["loop"] == "auto"  # uvloop, installed with the server
     assert uvicorn_options(Settings())["proxy_headers"] is False
 
 
@@ -136,6 +137,53 @@ def test_a_head_sent_a_byte_at_a_time_is_closed(server: ServerProcess) -> None:
     answer = _slowloris(server.port, bound=30)
     assert answer.startswith(b"HTTP/1.1 408") or answer in (b"", b"reset"), answer
     assert httpx.get(server.url + "/healthz").status_code == 200  # a whole head is served
+
+
+def _whole_answer(connection: socket.socket) -> bytes:
+    """One whole answer read from a kept-alive connection: its head, then the ``Content-Length``
+    bytes of its body (which may come in a later packet than the head)."""
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += connection.recv(1024)
+    head, body = answer.split(b"\r\n\r\n", 1)
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += connection.recv(1024)
+    return head + b"\r\n\r\n" + body
+
+
+@pytest.mark.subprocess
+def test_the_next_head_on_a_kept_alive_connection_has_its_deadline_too(server: ServerProcess) -> None:
+    """The deadline runs again from the first byte of each request, not only from the opening: a
+    connection that was served once, then idles past the deadline, is still served; then a head sent
+    a byte at a time on it is closed."""
+    with socket.create_connection(("127.0.0.1", server.port)) as kept:
+        kept.settimeout(5)
+        kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert _whole_answer(kept).startswith(b"HTTP/1.1 200")
+        time.sleep(1.5)  # beyond the head's second, within the keep-alive
+        kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert _whole_answer(kept).startswith(b"HTTP/1.1 200")
+        kept.settimeout(0.2)
+        answer = b"head sent"
+        deadline = time.monotonic() + 30
+        for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 10_000:
+            if time.monotonic() > deadline:
+                answer = b"still open"
+                break
+            try:
+                kept.sendall(bytes([byte]))
+                answer = kept.recv(1024)
+            except TimeoutError:
+                continue
+            except OSError:
+                answer = b"reset"
+            break
+    assert answer.startswith(b"HTTP/1.1 408") or answer in (b"", b"reset"), answer
 
 
 def _ask(port: int) -> bytes:

@@ -174,13 +174,14 @@ def settings_environment(settings: Any) -> dict[str, str]:
 def uvicorn_options(settings: Any) -> dict[str, Any]:
     """How uvicorn listens: no forwarded header believed by uvicorn itself (it believes loopback's
     by default: any local client could pick its address; the app believes the trusted proxies',
-    after :class:`meneur.server.logs.RequestIds` has seen who connects), the h11 protocol with a
-    deadline for a request's head and a cap on connections (:mod:`meneur.server.protocol`), idle
-    connections closed after ``keep_alive`` seconds."""
+    after :class:`meneur.server.logs.RequestIds` has seen who connects), the httptools protocol on
+    uvloop's event loop with a deadline for a request's head and a cap on connections
+    (:mod:`meneur.server.protocol`), idle connections closed after ``keep_alive`` seconds."""
     return {
         "host": settings.host,
         "port": settings.port,
-        "http": "meneur.server.protocol:GuardedH11Protocol",
+        "http": "meneur.server.protocol:GuardedProtocol",
+        "loop": "auto",  # uvloop where it is installed (the server extra, but for Windows)
         "proxy_headers": False,
         "timeout_keep_alive": settings.keep_alive,
         # uvicorn counts the asking connection too: one more, so that every connection the

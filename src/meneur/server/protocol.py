@@ -1,13 +1,17 @@
-"""The HTTP protocol ``meneur serve`` runs: uvicorn's h11 one, with a deadline for a request's head
-and a cap on the connections of a worker.
+"""The HTTP protocol ``meneur serve`` runs: uvicorn's httptools one (llhttp, the C parser), with a
+deadline for a request's head and a cap on the connections of a worker.
 
 uvicorn closes an idle connection between requests (``timeout_keep_alive``) but gives a request's
 head all the time it wants: a client that sends its headers a byte at a time (slowloris) held a
-connection forever. Here a connection has :attr:`Limits.header_timeout` seconds from its first
-byte (or from its opening) to finish a request's head, else it gets a 408 and is closed; and a
-connection beyond :attr:`Limits.max_connections` of the worker gets a 503 and is closed at once.
-The limits come from the settings (``MENEUR_HEADER_TIMEOUT``, ``MENEUR_MAX_CONNECTIONS``), read
-once per process.
+connection forever. Here a connection has :attr:`Limits.header_timeout` seconds from a request's
+first byte (or from its opening) to finish that request's head, else it gets a 408 and is closed;
+and a connection beyond :attr:`Limits.max_connections` of the worker gets a 503 and is closed at
+once. The limits come from the settings (``MENEUR_HEADER_TIMEOUT``, ``MENEUR_MAX_CONNECTIONS``),
+read once per process.
+
+httptools rather than h11 because the parser runs on every request of every table: llhttp parses a
+request's head in C and calls back once a head is complete, where h11 parses it in Python
+(``docs/server.md``, « Fifth pass: the HTTP parser and the event loop »).
 """
 
 from __future__ import annotations
@@ -18,8 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 log = logging.getLogger("meneur.server.protocol")
 TOO_SLOW = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
@@ -43,11 +46,18 @@ def limits() -> Limits:
     return Limits(settings.header_timeout, settings.max_connections)
 
 
-class GuardedH11Protocol(H11Protocol):
-    """h11 with a deadline for each request's head and a cap on connections."""
+class GuardedProtocol(HttpToolsProtocol):
+    """httptools with a deadline for each request's head and a cap on connections.
+
+    The deadline runs from the connection's opening and from the first byte of each request
+    (llhttp's ``on_message_begin``) until that request's head is complete (``on_headers_complete``,
+    a WebSocket's upgrade included); between requests the keep-alive timer watches the connection.
+    """
 
     _head_timer: asyncio.TimerHandle | None = None
     _refused = False
+    _reading_head = True
+    """No request's head is complete since the last request began (or the connection opened)."""
 
     def connection_made(self, transport: Any) -> None:
         if len(self.connections) >= limits().max_connections:
@@ -60,22 +70,29 @@ class GuardedH11Protocol(H11Protocol):
         self._start_head_timer()
 
     def data_received(self, data: bytes) -> None:
-        if self._refused:
-            return
-        if self._head_timer is None and self.conn.their_state is h11.IDLE:
-            self._start_head_timer()  # the first byte of the next request on a kept-alive connection
-        super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
-            self._stop_head_timer()  # the head is complete (a request, or a WebSocket's upgrade)
+        if not self._refused:
+            super().data_received(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_head_timer()
         if not self._refused:
             super().connection_lost(exc)
 
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._reading_head = True
+        if self._head_timer is None:
+            self._start_head_timer()
+
+    def on_headers_complete(self) -> None:
+        self._reading_head = False
+        self._stop_head_timer()
+        super().on_headers_complete()
+
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        self._stop_head_timer()  # the keep-alive timer watches the idle connection now
+        if not self._reading_head:
+            self._stop_head_timer()  # the keep-alive timer watches the idle connection now
 
     def _start_head_timer(self) -> None:
         self._stop_head_timer()
@@ -88,6 +105,6 @@ class GuardedH11Protocol(H11Protocol):
 
     def _head_too_slow(self) -> None:
         self._head_timer = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        if self._reading_head and not self.transport.is_closing():
             self.transport.write(TOO_SLOW)
             self.transport.close()
