@@ -30,7 +30,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from meneur import __version__
 from meneur.errors import BadInputError, MeneurError, Refused
 from meneur.i18n import N_, Message, set_language
-from meneur.server import contract, metrics
+from meneur.server import collector, contract, metrics
 from meneur.server.api.common import ApiError, ErrorBody, accept_language, request_language
 from meneur.server.auth import RateLimiter
 from meneur.server.backup import schedule
@@ -257,7 +257,8 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         hub.bind(asyncio.get_running_loop())
         # what start-up made (modules, routes, schemas, catalogs) lives as long as the process: the
         # collector need not look at it again, so a full collection costs what the tables hold
-        # (without this, one paused every request for 50 to 120 ms now and then)
+        # (without this, one paused every request for 50 to 120 ms now and then); what the tables
+        # make is frozen in turn on the collector's clock (meneur.server.collector)
         gc.collect()
         gc.freeze()
         if store.is_postgresql:
@@ -265,10 +266,13 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
         log.info("meneur server ready on %s", store.engine.url.render_as_string(hide_password=True))
         backups = schedule(settings, store.engine)
         sweep = asyncio.create_task(hub.sweep(store))  # the live feed's safety net (meneur.server.live)
+        freezes = collector.schedule(settings.gc_freeze_every, settings.gc_full_every)
         yield
-        sweep.cancel()
-        with suppress(asyncio.CancelledError):
-            await sweep
+        for task in (sweep, freezes):
+            if task is not None:
+                task.cancel()
+                with suppress(asyncio.CancelledError):
+                    await task
         if backups is not None:
             backups.cancel()
         hub.stop()

@@ -58,6 +58,13 @@ class Settings(BaseSettings):
     access_log: bool = False
     """Log every HTTP request (uvicorn's access log). Off by default: the server logs what changes a
     table (commands, rolls, members) itself, and a line per request costs each request its write."""
+    gc_freeze_every: float = Field(default=2.0, ge=0)
+    """Seconds between two freezes of what a worker holds (:mod:`meneur.server.collector`): the
+    garbage collector's full collections then walk only what was made since (0: Python's collector
+    as it comes)."""
+    gc_full_every: float = Field(default=600.0, ge=0)
+    """Seconds between two full collections of everything, frozen objects included, which free the
+    garbage held in reference cycles (0: never; with ``gc_freeze_every`` 0, unused)."""
     snapshot_every: int = Field(default=100, ge=0)
     """Store a snapshot of a session's state every this many commands (0: never); loading a
     session replays only the commands after its latest snapshot."""
