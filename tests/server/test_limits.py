@@ -114,21 +114,28 @@ def test_uvicorn_runs_with_the_settings_limits() -> None:
 def _slowloris(port: int, bound: float) -> bytes:
     """Send a request's head a byte at a time until the server closes the connection (or ``bound``
     seconds pass); what the server answered."""
-    head = b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"a" * 10_000
     with socket.create_connection(("127.0.0.1", port)) as slow:
-        slow.settimeout(0.2)
-        deadline = time.monotonic() + bound
-        for byte in head:
-            if time.monotonic() > deadline:
-                return b"still open"
-            try:
-                slow.sendall(bytes([byte]))
-                answer = slow.recv(1024)
-            except TimeoutError:
-                continue
-            except OSError:
-                return b"reset"
-            return answer  # b"" when closed
+        return _dribble(slow, bound)
+
+
+SLOW_HEAD = b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"a" * 10_000
+
+
+def _dribble(connection: socket.socket, bound: float) -> bytes:
+    """:data:`SLOW_HEAD` sent on ``connection`` a byte at a time until the server answers or closes
+    it (``b""``, or ``b"reset"``), or ``bound`` seconds pass (``b"still open"``)."""
+    connection.settimeout(0.2)
+    deadline = time.monotonic() + bound
+    for byte in SLOW_HEAD:
+        if time.monotonic() > deadline:
+            return b"still open"
+        try:
+            connection.sendall(bytes([byte]))
+            return connection.recv(1024)  # b"" when closed
+        except TimeoutError:
+            continue
+        except OSError:
+            return b"reset"
     return b"head sent"
 
 
@@ -168,21 +175,7 @@ def test_the_next_head_on_a_kept_alive_connection_has_its_deadline_too(server: S
         time.sleep(1.5)  # beyond the head's second, within the keep-alive
         kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         assert _whole_answer(kept).startswith(b"HTTP/1.1 200")
-        kept.settimeout(0.2)
-        answer = b"head sent"
-        deadline = time.monotonic() + 30
-        for byte in b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 10_000:
-            if time.monotonic() > deadline:
-                answer = b"still open"
-                break
-            try:
-                kept.sendall(bytes([byte]))
-                answer = kept.recv(1024)
-            except TimeoutError:
-                continue
-            except OSError:
-                answer = b"reset"
-            break
+        answer = _dribble(kept, 30)
     assert answer.startswith(b"HTTP/1.1 408") or answer in (b"", b"reset"), answer
 
 
