@@ -100,6 +100,14 @@ def test_metrics_count_requests_by_route_commands_sockets_sessions_pool_backup(
     age = figure(after, "meneur_backup_age_seconds")
     assert age is not None and 0 <= age < 60
     assert figure(after, "meneur_live_sockets") == 0
+    games = measured.app.state.games  # type: ignore[attr-defined]
+    rebuilt = figure(after, "meneur_sessions_rebuilt_total")
+    assert rebuilt is not None and figure(after, "meneur_sessions_in_memory_limit") == games.size == 2048
+    games.forget(sid)  # as if dropped for sessions played since: the next read rebuilds it
+    assert measured.get(f"/api/v1/sessions/{sid}", headers=table.gm.headers).status_code == 200
+    assert (
+        figure(measured.get("/metrics", headers=BEARER).text, "meneur_sessions_rebuilt_total") == rebuilt + 1
+    )
 
 
 def test_every_answer_carries_a_request_id_and_a_client_cannot_choose_it(client: TestClient) -> None:

@@ -181,3 +181,54 @@ def test_an_import_stores_snapshots_and_the_export_carries_none(client: TestClie
     assert client.get(f"/api/v1/sessions/{copy}", headers=gm).json() == client.get(
         f"/api/v1/sessions/{sid}", headers=table.gm.headers
     ).json() | {"id": copy}
+
+
+def test_a_worker_keeps_as_many_sessions_as_its_setting_says(tmp_path: Path) -> None:
+    """``MENEUR_SESSIONS_IN_MEMORY``: the session played least recently is dropped first, and a
+    dropped one loads again as stored (its next command goes on from there)."""
+    app = build_app(Settings(db=ready_database_url(tmp_path), sessions_in_memory=2))
+    with TestClient(app) as client:
+        table = new_table(client)
+        games = _games(client)
+        assert games.size == 2
+        first, second = start_fight(client, table), start_fight(client, table)
+        version = _play(client, table, first, TOY_COMMANDS[:2])  # the first is played last
+        third = start_fight(client, table)
+        assert (first in games, second in games, third in games) == (True, False, True)
+        shown = client.get(f"/api/v1/sessions/{second}", headers=table.gm.headers).json()
+        assert shown["version"] == 0 and (first in games, second in games) == (False, True)
+        assert _play(client, table, first, TOY_COMMANDS[2:4], version) == 4  # loaded again
+        assert _full_replay(client, first).state == _loaded(client, table, first)[1].state
+    app.state.store.close()
+
+
+def test_a_session_moved_by_another_worker_is_taken_on_from_the_log(tmp_path: Path) -> None:
+    """Two workers on one database: the commands the other gave are read from the log and carried
+    into the session in memory (no replay from the start); a command the other took back makes it
+    rebuild the session, since what it holds is no longer the stored game."""
+    url = ready_database_url(tmp_path)
+    one, other = build_app(Settings(db=url)), build_app(Settings(db=url))
+    with TestClient(one) as first, TestClient(other) as second:
+        table = new_table(first)
+        sid = start_fight(first, table)
+        version = _play(first, table, sid, TOY_COMMANDS[:2])
+        version = _play(second, table, sid, TOY_COMMANDS[2:5], version)
+        games = _games(first)
+        rebuilt = games.rebuilt
+        version = _play(first, table, sid, TOY_COMMANDS[5:6], version)  # takes on the other's three
+        assert (games.caught_up, games.rebuilt, version) == (1, rebuilt, 6)
+        with _store(first).reader() as db:
+            row = db.get(GameSession, sid)
+            assert row is not None
+            held = games.load(db, row)
+        assert held.state == _full_replay(first, sid).state and held.version == 6
+        assert [e.command for e in held.entries()] == [e.command for e in _full_replay(first, sid).entries()]
+        version = _undo(second, table, sid, version)
+        version = _play(second, table, sid, TOY_COMMANDS[6:8], version)  # another sixth, and a seventh
+        shown = first.get(f"/api/v1/sessions/{sid}", headers=table.gm.headers).json()
+        assert games.rebuilt == rebuilt + 1 and games.caught_up == 1
+        assert shown["version"] == 7 and shown["state"] == _full_replay(first, sid).system.state_json(
+            _full_replay(first, sid).state
+        )
+    one.state.store.close()
+    other.state.store.close()

@@ -286,7 +286,7 @@ def build_app(settings: Settings | None = None, store: Store | None = None) -> F
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     app.state.settings = settings
     app.state.store = store
-    app.state.games = Games(snapshot_every=settings.snapshot_every)
+    app.state.games = Games(size=settings.sessions_in_memory, snapshot_every=settings.snapshot_every)
     app.state.hub = hub
     app.state.joins = RateLimiter(settings.join_attempts_per_minute)
 

@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     snapshot_every: int = Field(default=100, ge=0)
     """Store a snapshot of a session's state every this many commands (0: never); loading a
     session replays only the commands after its latest snapshot."""
+    sessions_in_memory: int = Field(default=2048, ge=1)
+    """Game sessions each worker process keeps in memory, the least recently played dropped first
+    (a fight of ten commands holds about 25 KiB); a session not in memory is rebuilt from its
+    latest snapshot and the commands after it."""
 
     threads: int = Field(default=0, ge=0)
     """Request threads per worker process (routes and the live feed's database reads share them);

@@ -159,11 +159,16 @@ class Games:
     """A bounded cache of replayed sessions, one lock per session; and of each session's latest
     read for its viewers (:mod:`meneur.server.services.reads`), by the head it was read at."""
 
-    def __init__(self, size: int = 512, snapshot_every: int = SNAPSHOT_EVERY, reads: int = 64) -> None:
+    def __init__(self, size: int = 2048, snapshot_every: int = SNAPSHOT_EVERY, reads: int = 64) -> None:
         self.size = size
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[Session[Any, Any, Any], int]] = OrderedDict()
         """Each session with the id of its live command at its version (see :func:`live_command`)."""
+        self.caught_up = 0
+        """Sessions in memory taken on with the commands another worker or host gave since."""
+        self.rebuilt = 0
+        """Sessions rebuilt from the stored log since the start: not in memory (dropped, or never
+        loaded by this process), or with a command taken back by another worker or host."""
         self.reads = reads
         self._reads: OrderedDict[str, tuple[Hashable, Any]] = OrderedDict()
         """Each session's latest read with its head."""
@@ -190,8 +195,40 @@ class Games:
         found = self.cached(row.id, row.version, command)
         if found is not None:
             return found
-        session = restore(db, row)
+        session = self._caught_up(db, row)
+        if session is None:
+            session = restore(db, row)
+            with self._guard:
+                self.rebuilt += 1
         self.remember(row.id, session, command)
+        return session
+
+    def _caught_up(self, db: Db, row: GameSession) -> Session[Any, Any, Any] | None:
+        """The session in memory taken on to the stored version with the commands another worker or
+        host gave since, when the command it holds at its own version is still live there (nothing
+        it holds was taken back since); ``None`` when it cannot be (call with its lock held)."""
+        with self._guard:
+            found = self._cache.get(row.id)
+        if found is None:
+            return None
+        session, held = found
+        missing = row.version - session.version
+        if missing <= 0 or live_command(db, row.id, session.version) != held:
+            return None
+        given = stored_log(db, row.id, after=session.version)[:missing]
+        if len(given) != missing:
+            return None
+        try:
+            for command, events in given:
+                session.record(command, events)
+        except (MeneurError, LookupError):  # the copy in memory is dropped: the caller rebuilds it
+            self.forget(row.id)
+            return None
+        if session.version != row.version:
+            self.forget(row.id)
+            return None
+        with self._guard:
+            self.caught_up += 1
         return session
 
     def remember(self, session_id: str, session: Session[Any, Any, Any], command: int = 0) -> None:
@@ -201,6 +238,16 @@ class Games:
             self._cache[session_id] = (session, command)
             while len(self._cache) > self.size:
                 self._cache.popitem(last=False)
+
+    def __len__(self) -> int:
+        """The sessions in memory now."""
+        with self._guard:
+            return len(self._cache)
+
+    def __contains__(self, session_id: object) -> bool:
+        """Whether the session ``session_id`` is in memory."""
+        with self._guard:
+            return session_id in self._cache
 
     def snapshot(self, session: Session[Any, Any, Any]) -> Any | None:
         """The JSON of the session's state when a snapshot is due at its version, else ``None``."""

@@ -31,7 +31,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 from meneur.i18n import N_, Message
@@ -73,14 +73,29 @@ class _Live(Collector):
     def __init__(self, state: Any) -> None:
         self.state = state
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         from meneur.server.backup import backup_age
 
         state = self.state
+        games = state.games
         yield GaugeMetricFamily(
-            "meneur_sessions_in_memory",
-            "Engine sessions kept in memory.",
-            value=len(getattr(state.games, "_cache", ())),
+            "meneur_sessions_in_memory", "Engine sessions kept in memory.", value=len(games)
+        )
+        yield GaugeMetricFamily(
+            "meneur_sessions_in_memory_limit",
+            "Engine sessions kept in memory at most (MENEUR_SESSIONS_IN_MEMORY).",
+            value=games.size,
+        )
+        yield CounterMetricFamily(
+            "meneur_sessions_rebuilt",
+            "Sessions rebuilt from the stored log: not in memory, or a command of theirs taken back by "
+            "another worker or host (climbing with every command: raise MENEUR_SESSIONS_IN_MEMORY).",
+            value=games.rebuilt,
+        )
+        yield CounterMetricFamily(
+            "meneur_sessions_caught_up",
+            "Sessions in memory taken on with the commands another worker or host gave since.",
+            value=games.caught_up,
         )
         yield GaugeMetricFamily(
             "meneur_live_tables",
