@@ -31,7 +31,10 @@ resident memory over the tables open), and the idle server's CPU a second with e
 (with no request at all: what quiet sockets cost; and with the floor's probe alone). Goal: p99
 under 100 ms at 50 tables, within 3x the floor.
 The load generator's own CPU use is printed too: near 100% of a core, it is the bottleneck and the
-latencies include its own delays (as the floor's do).
+latencies include its own delays (as the floor's do). Its 3,000 sockets at 500 tables are a large
+heap too: it freezes what it holds every 2 seconds, as the server does (``meneur.server.collector``),
+so that its own full collections (up to 280 ms each, about one every 15 s, before) do not count in
+the server's latencies, and it prints how often and how long its collector paused it in each run.
 
 Errors are counted, not fatal: a dropped connection (``httpx.ReadError``, a socket closed), an answer
 5xx or refused, a client that waits more than :data:`TIMEOUT` seconds. The table it happened at
@@ -49,6 +52,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import gc
 import json
 import os
 import random
@@ -67,11 +71,15 @@ from typing import Any
 import httpx2 as httpx
 import websockets
 
+from meneur.server import collector
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.server.process import ServerProcess  # noqa: E402
 
+FREEZE_EVERY = 2.0
+"""Seconds between two freezes of the load generator's heap (``gc.freeze``)."""
 PROBE_EVERY = 0.05
 """Seconds between two no-op requests of the floor's probe."""
 DEMO = ROOT / "src/meneur/systems/energy/combat/examples/demo.yaml"
@@ -190,6 +198,34 @@ class Errors:
     @property
     def total(self) -> int:
         return sum(self.counts.values())
+
+
+class Pauses:
+    """The load generator's own collector pauses (``gc.callbacks``): how many, the longest."""
+
+    def __init__(self) -> None:
+        self.seconds: list[float] = []
+        self._start = 0.0
+
+    def __enter__(self) -> Pauses:
+        gc.callbacks.append(self._told)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._told)
+
+    def _told(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.seconds.append(time.perf_counter() - self._start)
+
+    def report(self) -> str:
+        longest = max(self.seconds, default=0.0)
+        return (
+            f"its collector paused it {len(self.seconds)} times, {sum(self.seconds) * 1000:.0f} ms in all, "
+            f"the longest {longest * 1000:.1f} ms"
+        )
 
 
 @dataclass
@@ -513,6 +549,8 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
     print(f"  {len(opened)} tables open ({options.tables * options.clients} sockets asked)")
     report_errors("opening the tables", opening)
     failures = opening.total
+    gc.freeze()  # the tables' clients and sockets, then every 2 s what came since (as the server does)
+    clock = collector.schedule(FREEZE_EVERY, 0.0)
     try:
         quiet = await idle_cpu(server, probe=False)
         idle = await idle_cpu(server)
@@ -530,9 +568,10 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
             cpu = cpu_seconds(server.process.pid)
             mine = time.process_time()
             start = time.perf_counter()
-            played = await asyncio.gather(
-                *(play(table, options.commands, wait, run, seed) for seed, table in enumerate(opened))
-            )
+            with Pauses() as pauses:
+                played = await asyncio.gather(
+                    *(play(table, options.commands, wait, run, seed) for seed, table in enumerate(opened))
+                )
             elapsed = time.perf_counter() - start
             mine = time.process_time() - mine
             after = cpu_seconds(server.process.pid)
@@ -548,7 +587,7 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
                 cpu,
                 engine,
             )
-            print(f"    load generator (this process): {mine / elapsed:.0%} of a core")
+            print(f"    load generator (this process): {mine / elapsed:.0%} of a core; {pauses.report()}")
             stopped = sum(table.broken for table in opened)
             if stopped:
                 print(f"    tables stopped by an error: {stopped} of {len(opened)}")
@@ -564,6 +603,8 @@ async def bench(server: ServerProcess, options: argparse.Namespace) -> int:
             f"{empty / mib:.0f} MiB"
         )
     finally:
+        if clock is not None:
+            clock.cancel()
         for table in opened:
             for socket in table.sockets:
                 await socket.close()
