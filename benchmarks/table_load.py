@@ -33,7 +33,7 @@ under 100 ms at 50 tables, within 3x the floor.
 The load generator's own CPU use is printed too: near 100% of a core, it is the bottleneck and the
 latencies include its own delays (as the floor's do). Its 3,000 sockets at 500 tables are a large
 heap too: it freezes what it holds every 2 seconds, as the server does (``meneur.server.collector``),
-so that its own full collections (up to 280 ms each, about one every 15 s, before) do not count in
+so that its own full collections (170 to 320 ms each, nine in a run of 80 s, before) do not count in
 the server's latencies, and it prints how often and how long its collector paused it in each run.
 
 Errors are counted, not fatal: a dropped connection (``httpx.ReadError``, a socket closed), an answer

@@ -227,8 +227,7 @@ def test_a_session_moved_by_another_worker_is_taken_on_from_the_log(tmp_path: Pa
         version = _play(second, table, sid, TOY_COMMANDS[6:8], version)  # another sixth, and a seventh
         shown = first.get(f"/api/v1/sessions/{sid}", headers=table.gm.headers).json()
         assert games.rebuilt == rebuilt + 1 and games.caught_up == 1
-        assert shown["version"] == 7 and shown["state"] == _full_replay(first, sid).system.state_json(
-            _full_replay(first, sid).state
-        )
+        full = _full_replay(first, sid)
+        assert shown["version"] == 7 and shown["state"] == full.system.state_json(full.state)
     one.state.store.close()
     other.state.store.close()

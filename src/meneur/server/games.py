@@ -37,6 +37,8 @@ log = logging.getLogger("meneur.server.games")
 
 SNAPSHOT_EVERY = 100
 """Commands between two snapshots unless the settings say otherwise."""
+SESSIONS_IN_MEMORY = 2048
+"""Sessions a worker keeps in memory unless the settings say otherwise."""
 
 
 def stored_log(
@@ -159,7 +161,9 @@ class Games:
     """A bounded cache of replayed sessions, one lock per session; and of each session's latest
     read for its viewers (:mod:`meneur.server.services.reads`), by the head it was read at."""
 
-    def __init__(self, size: int = 2048, snapshot_every: int = SNAPSHOT_EVERY, reads: int = 64) -> None:
+    def __init__(
+        self, size: int = SESSIONS_IN_MEMORY, snapshot_every: int = SNAPSHOT_EVERY, reads: int = 64
+    ) -> None:
         self.size = size
         self.snapshot_every = snapshot_every
         self._cache: OrderedDict[str, tuple[Session[Any, Any, Any], int]] = OrderedDict()

@@ -268,9 +268,9 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
                 "stop", Message("web", N_("Auto-play stopped: the fight or its game master is gone."))
             )
         games = app.state.games
-        with games.lock(session_id):
-            state = games.load(db, row).state
-            version = row.version
+        with games.lock(session_id):  # loading may take the session on with another worker's commands
+            session = games.load(db, row)
+            state, version = session.state, row.version
         if state.phase is Phase.ENDED:
             return _Step("stop", Message("web", N_("Auto-play stopped: the fight is over.")))
         if state.phase is not Phase.SETUP and over(state):
@@ -283,7 +283,7 @@ def play_one(app: Any, session_id: str, found: AutoPlay) -> _Step:
         move = npc.npc_move(state, npc.player_actors(db, row))
         if move is None:
             return _Step("wait")
-        wire = games.load(db, row).system.codec.command_to_json(move.command)
+        wire = session.system.codec.command_to_json(move.command)
         me = Caller(member.id, member.table_id, member.role, member.name)
         if not found.on:  # switched off meanwhile
             return _Step("wait")
